@@ -1,0 +1,206 @@
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`Invalid configuration: ${variable}: ${detail}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const optionalString = z
+  .string()
+  .transform((s) => s.trim())
+  .pipe(z.string())
+  .optional()
+  .transform((s) => (s === '' ? undefined : s));
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+  .transform((u) => u.replace(/\/+$/, ''));
+
+const optionalUrl = optionalString.pipe(httpUrl.optional());
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''], { error: 'must be true or false' })
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const positiveInt = (fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n <= 0) {
+        ctx.addIssue({ code: 'custom', message: 'must be a positive integer' });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const encryptionKey = optionalString.transform((v, ctx) => {
+  if (v === undefined) return undefined;
+  const key = Buffer.from(v, 'base64');
+  if (key.length !== 32 || key.toString('base64').replace(/=+$/, '') !== v.replace(/=+$/, '')) {
+    ctx.addIssue({ code: 'custom', message: 'must be 32 bytes encoded in base64' });
+    return z.NEVER;
+  }
+  return key;
+});
+
+const storeUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? 'sqlite://./data/exp-chatops.sqlite' : v.trim()))
+  .refine((v) => /^(sqlite:\/\/.+|redis:\/\/.+|rediss:\/\/.+|postgres(ql)?:\/\/.+|memory:\/\/)$/.test(v), {
+    message: 'must be sqlite://PATH, redis://…, postgres://… or memory://',
+  });
+
+const userIdList = optionalString.transform((v) =>
+  v === undefined
+    ? []
+    : v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+);
+
+const EnvSchema = z.object({
+  PORT: positiveInt(3000).refine((n) => n < 65536, 'must be a TCP port'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).optional().default('info'),
+  SLACK_SIGNING_SECRET: optionalString,
+  SLACK_BOT_TOKEN: optionalString.refine((v) => v === undefined || v.startsWith('xoxb-'), 'must start with xoxb-'),
+  SLACK_APP_TOKEN: optionalString.refine((v) => v === undefined || v.startsWith('xapp-'), 'must start with xapp-'),
+  SLACK_CLIENT_ID: optionalString,
+  SLACK_CLIENT_SECRET: optionalString,
+  SLACK_STATE_SECRET: optionalString,
+  SLACK_API_URL: optionalUrl,
+  CONSOLE_BASE_URL: optionalUrl,
+  CONSOLE_API_TOKEN: optionalString,
+  CONSOLE_TIMEOUT_MS: positiveInt(10_000),
+  SPLITTER_URL: optionalUrl,
+  SPLITTER_TOKEN: optionalString,
+  SPLITTER_SOURCE: optionalString,
+  SPLITTER_TRAILING_SLASH: booleanFlag,
+  STORE_URL: storeUrl,
+  TOKEN_ENCRYPTION_KEY: encryptionKey,
+  ADMIN_USER_IDS: userIdList,
+  DICTIONARY_TTL_SECONDS: positiveInt(3600),
+});
+
+export type SlackMode = 'http' | 'socket' | 'oauth' | 'playground';
+
+export interface Config {
+  port: number;
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  slack: {
+    mode: SlackMode;
+    signingSecret: string | undefined;
+    botToken: string | undefined;
+    appToken: string | undefined;
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    stateSecret: string | undefined;
+    apiUrl: string | undefined;
+    adminUserIds: string[];
+  };
+  console: {
+    /** undefined = embedded sandbox platform */
+    baseUrl: string | undefined;
+    token: string | undefined;
+    timeoutMs: number;
+    dictionaryTtlSeconds: number;
+  };
+  splitter: {
+    url: string | undefined;
+    token: string | undefined;
+    source: string | undefined;
+    trailingSlash: boolean;
+  };
+  store: { url: string };
+  /** undefined only in sandbox mode, where a key is generated per process. */
+  tokenEncryptionKey: Buffer | undefined;
+  sandbox: boolean;
+}
+
+/** Pure: reads the given environment, never process.env. Throws ConfigError naming the variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(variable, issue?.message ?? 'invalid');
+  }
+  const e = parsed.data;
+  const mode = slackMode(e);
+  const sandbox = e.CONSOLE_BASE_URL === undefined;
+  if (!sandbox && e.TOKEN_ENCRYPTION_KEY === undefined) {
+    throw new ConfigError('TOKEN_ENCRYPTION_KEY', 'required when CONSOLE_BASE_URL is set (32 bytes, base64)');
+  }
+  if (e.CONSOLE_API_TOKEN !== undefined && sandbox) {
+    throw new ConfigError('CONSOLE_API_TOKEN', 'needs CONSOLE_BASE_URL (the sandbox issues its own tokens)');
+  }
+  if (e.SPLITTER_TOKEN !== undefined && e.SPLITTER_URL === undefined) {
+    throw new ConfigError('SPLITTER_TOKEN', 'needs SPLITTER_URL');
+  }
+  return {
+    port: e.PORT,
+    logLevel: e.LOG_LEVEL,
+    slack: {
+      mode,
+      signingSecret: e.SLACK_SIGNING_SECRET,
+      botToken: e.SLACK_BOT_TOKEN,
+      appToken: e.SLACK_APP_TOKEN,
+      clientId: e.SLACK_CLIENT_ID,
+      clientSecret: e.SLACK_CLIENT_SECRET,
+      stateSecret: e.SLACK_STATE_SECRET,
+      apiUrl: e.SLACK_API_URL,
+      adminUserIds: e.ADMIN_USER_IDS,
+    },
+    console: {
+      baseUrl: e.CONSOLE_BASE_URL,
+      token: e.CONSOLE_API_TOKEN,
+      timeoutMs: e.CONSOLE_TIMEOUT_MS,
+      dictionaryTtlSeconds: e.DICTIONARY_TTL_SECONDS,
+    },
+    splitter: {
+      url: e.SPLITTER_URL,
+      token: e.SPLITTER_TOKEN,
+      source: e.SPLITTER_SOURCE,
+      trailingSlash: e.SPLITTER_TRAILING_SLASH,
+    },
+    store: { url: e.STORE_URL },
+    tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY,
+    sandbox,
+  };
+}
+
+type Env = z.infer<typeof EnvSchema>;
+
+function slackMode(e: Env): SlackMode {
+  const oauth = [e.SLACK_CLIENT_ID, e.SLACK_CLIENT_SECRET, e.SLACK_STATE_SECRET];
+  if (oauth.some((v) => v !== undefined)) {
+    const missing = ['SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET', 'SLACK_STATE_SECRET'].find(
+      (_, i) => oauth[i] === undefined,
+    );
+    if (missing) throw new ConfigError(missing, 'required for OAuth mode (with the other SLACK_CLIENT_* variables)');
+    if (e.SLACK_SIGNING_SECRET === undefined) throw new ConfigError('SLACK_SIGNING_SECRET', 'required for OAuth mode');
+    return 'oauth';
+  }
+  if (e.SLACK_APP_TOKEN !== undefined) {
+    if (e.SLACK_BOT_TOKEN === undefined) throw new ConfigError('SLACK_BOT_TOKEN', 'required with SLACK_APP_TOKEN');
+    return 'socket';
+  }
+  if (e.SLACK_BOT_TOKEN !== undefined || e.SLACK_SIGNING_SECRET !== undefined) {
+    if (e.SLACK_BOT_TOKEN === undefined) throw new ConfigError('SLACK_BOT_TOKEN', 'required with SLACK_SIGNING_SECRET');
+    if (e.SLACK_SIGNING_SECRET === undefined) {
+      throw new ConfigError('SLACK_SIGNING_SECRET', 'required with SLACK_BOT_TOKEN in HTTP mode');
+    }
+    return 'http';
+  }
+  return 'playground';
+}
