@@ -73,8 +73,14 @@ const EnvSchema = z.object({
   PORT: positiveInt(3000).refine((n) => n < 65536, 'must be a TCP port'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).optional().default('info'),
   SLACK_SIGNING_SECRET: optionalString,
-  SLACK_BOT_TOKEN: optionalString.refine((v) => v === undefined || v.startsWith('xoxb-'), 'must start with xoxb-'),
-  SLACK_APP_TOKEN: optionalString.refine((v) => v === undefined || v.startsWith('xapp-'), 'must start with xapp-'),
+  SLACK_BOT_TOKEN: optionalString.refine(
+    (v) => v === undefined || v.startsWith('xoxb-'),
+    'must start with xoxb-',
+  ),
+  SLACK_APP_TOKEN: optionalString.refine(
+    (v) => v === undefined || v.startsWith('xapp-'),
+    'must start with xapp-',
+  ),
   SLACK_CLIENT_ID: optionalString,
   SLACK_CLIENT_SECRET: optionalString,
   SLACK_STATE_SECRET: optionalString,
@@ -187,16 +193,20 @@ function slackMode(e: Env): SlackMode {
     const missing = ['SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET', 'SLACK_STATE_SECRET'].find(
       (_, i) => oauth[i] === undefined,
     );
-    if (missing) throw new ConfigError(missing, 'required for OAuth mode (with the other SLACK_CLIENT_* variables)');
-    if (e.SLACK_SIGNING_SECRET === undefined) throw new ConfigError('SLACK_SIGNING_SECRET', 'required for OAuth mode');
+    if (missing)
+      throw new ConfigError(missing, 'required for OAuth mode (with the other SLACK_CLIENT_* variables)');
+    if (e.SLACK_SIGNING_SECRET === undefined)
+      throw new ConfigError('SLACK_SIGNING_SECRET', 'required for OAuth mode');
     return 'oauth';
   }
   if (e.SLACK_APP_TOKEN !== undefined) {
-    if (e.SLACK_BOT_TOKEN === undefined) throw new ConfigError('SLACK_BOT_TOKEN', 'required with SLACK_APP_TOKEN');
+    if (e.SLACK_BOT_TOKEN === undefined)
+      throw new ConfigError('SLACK_BOT_TOKEN', 'required with SLACK_APP_TOKEN');
     return 'socket';
   }
   if (e.SLACK_BOT_TOKEN !== undefined || e.SLACK_SIGNING_SECRET !== undefined) {
-    if (e.SLACK_BOT_TOKEN === undefined) throw new ConfigError('SLACK_BOT_TOKEN', 'required with SLACK_SIGNING_SECRET');
+    if (e.SLACK_BOT_TOKEN === undefined)
+      throw new ConfigError('SLACK_BOT_TOKEN', 'required with SLACK_SIGNING_SECRET');
     if (e.SLACK_SIGNING_SECRET === undefined) {
       throw new ConfigError('SLACK_SIGNING_SECRET', 'required with SLACK_BOT_TOKEN in HTTP mode');
     }

@@ -55,7 +55,9 @@ export const ConsoleExperimentContextPredicatesRequest = z.strictObject({
   experimentId: z.number().int().nullable().optional(),
   domainId: z.number().int().nullable().optional(),
 });
-export type ConsoleExperimentContextPredicatesRequest = z.infer<typeof ConsoleExperimentContextPredicatesRequest>;
+export type ConsoleExperimentContextPredicatesRequest = z.infer<
+  typeof ConsoleExperimentContextPredicatesRequest
+>;
 
 /**
  * Element of `params` in context-param-predicates. The interface names id, type, title and label

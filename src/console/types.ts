@@ -1,5 +1,5 @@
 import type { LifecycleAction } from './errors.js';
-import type { ConsoleStopExperimentRequest, ConsoleExperimentContextPredicatesRequest } from './schemas.js';
+import type { ConsoleExperimentContextPredicatesRequest, ConsoleStopExperimentRequest } from './schemas.js';
 
 /** Path suffixes under /experiments/v1/dictionaries/ exactly as the interface writes them. */
 export const DICTIONARY_NAMES = [
@@ -34,7 +34,11 @@ export interface LifecycleResult {
 export interface ConsoleApi {
   createExperiment(definition: Record<string, unknown>): Promise<unknown>;
   updateExperiment(id: number, changes: Record<string, unknown>): Promise<unknown>;
-  runAction(action: LifecycleAction, id: number, body?: ConsoleStopExperimentRequest): Promise<LifecycleResult>;
+  runAction(
+    action: LifecycleAction,
+    id: number,
+    body?: ConsoleStopExperimentRequest,
+  ): Promise<LifecycleResult>;
   start(id: number): Promise<LifecycleResult>;
   stop(id: number, body?: ConsoleStopExperimentRequest): Promise<LifecycleResult>;
   archive(id: number): Promise<LifecycleResult>;
