@@ -120,3 +120,16 @@ export class ConnectionError extends ConsoleError {
   }
   readonly outcomeUnknown: boolean;
 }
+
+/**
+ * The caller's input was refused before any network call (bad experiment id, unknown action or
+ * dictionary, a body the interface does not allow). Nothing was sent, so nothing changed.
+ */
+export class InvalidRequestError extends ConsoleError {
+  readonly kind = 'invalid_request';
+  constructor(message: string, init: ConsoleErrorInit & { issues: readonly string[] }) {
+    super(message, init);
+    this.issues = init.issues;
+  }
+  readonly issues: readonly string[];
+}

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const key = randomBytes(32).toString('base64');
+
+function expectConfigError(env: Record<string, string>, variable: string) {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).variable).toBe(variable);
+    expect((error as Error).message).toContain(variable);
+    return;
+  }
+  throw new Error(`expected a ConfigError naming ${variable}`);
+}
+
+describe('loadConfig', () => {
+  it('starts on embedded defaults with an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.slack.mode).toBe('playground');
+    expect(config.sandbox).toBe(true);
+    expect(config.store.url).toBe('sqlite://./data/exp-chatops.sqlite');
+    expect(config.splitter.trailingSlash).toBe(false);
+    expect(config.tokenEncryptionKey).toBeUndefined();
+  });
+
+  it('derives the Slack mode from the credentials given', () => {
+    expect(loadConfig({ SLACK_SIGNING_SECRET: 's', SLACK_BOT_TOKEN: 'xoxb-1' }).slack.mode).toBe('http');
+    expect(loadConfig({ SLACK_APP_TOKEN: 'xapp-1', SLACK_BOT_TOKEN: 'xoxb-1' }).slack.mode).toBe('socket');
+    expect(
+      loadConfig({
+        SLACK_CLIENT_ID: 'id',
+        SLACK_CLIENT_SECRET: 'secret',
+        SLACK_STATE_SECRET: 'state',
+        SLACK_SIGNING_SECRET: 's',
+      }).slack.mode,
+    ).toBe('oauth');
+  });
+
+  it('reads a platform connection and requires an encryption key outside sandbox mode', () => {
+    const config = loadConfig({
+      CONSOLE_BASE_URL: 'https://exp.example.com/',
+      CONSOLE_API_TOKEN: 'tok',
+      TOKEN_ENCRYPTION_KEY: key,
+    });
+    expect(config.sandbox).toBe(false);
+    expect(config.console.baseUrl).toBe('https://exp.example.com');
+    expect(config.tokenEncryptionKey?.length).toBe(32);
+    expectConfigError({ CONSOLE_BASE_URL: 'https://exp.example.com' }, 'TOKEN_ENCRYPTION_KEY');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ SLACK_BOT_TOKEN: 'not-a-bot-token', SLACK_SIGNING_SECRET: 's' }, 'SLACK_BOT_TOKEN'],
+    [{ SLACK_SIGNING_SECRET: 's' }, 'SLACK_BOT_TOKEN'],
+    [{ SLACK_BOT_TOKEN: 'xoxb-1' }, 'SLACK_SIGNING_SECRET'],
+    [{ SLACK_APP_TOKEN: 'xapp-1' }, 'SLACK_BOT_TOKEN'],
+    [{ SLACK_CLIENT_ID: 'id', SLACK_SIGNING_SECRET: 's' }, 'SLACK_CLIENT_SECRET'],
+    [{ CONSOLE_BASE_URL: 'ftp://x' }, 'CONSOLE_BASE_URL'],
+    [{ SLACK_API_URL: 'not a url' }, 'SLACK_API_URL'],
+    [{ STORE_URL: 'mysql://x' }, 'STORE_URL'],
+    [{ TOKEN_ENCRYPTION_KEY: 'c2hvcnQ=' }, 'TOKEN_ENCRYPTION_KEY'],
+    [{ CONSOLE_API_TOKEN: 'tok' }, 'CONSOLE_API_TOKEN'],
+    [{ SPLITTER_TOKEN: 'tok' }, 'SPLITTER_TOKEN'],
+    [{ SPLITTER_TRAILING_SLASH: 'maybe' }, 'SPLITTER_TRAILING_SLASH'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('refuses %o naming the variable', (env, variable) => {
+    expectConfigError(env, variable);
+  });
+
+  it('never echoes a secret value in its error', () => {
+    const secret = 'xoxb-super-secret-value';
+    try {
+      loadConfig({ SLACK_BOT_TOKEN: secret });
+    } catch (error) {
+      expect(String(error)).not.toContain(secret);
+      return;
+    }
+    throw new Error('expected a ConfigError');
+  });
+});

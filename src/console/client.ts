@@ -1,0 +1,181 @@
+/**
+ * Typed client for the console API (`{base_url}/api/console`).
+ *
+ * Timeout and retry policy, and why:
+ * - Every request sets undici's headersTimeout and bodyTimeout (10 s each by default). undici's own
+ *   default is 300 s, far beyond the time a Slack user waits for a reply.
+ * - Only GETs (dictionaries) are retried: on network failures, timeouts, 502/503/504 and 429 with a
+ *   short Retry-After, with exponential backoff and full jitter so many workspaces do not retry in step.
+ *   Reads change nothing, so repeating them is safe.
+ * - POST and PATCH are never retried. Start/stop/archive/unarchive and create are not idempotent as
+ *   far as the interface says (create has no idempotency key), and a request that timed out or lost
+ *   its connection may already have been applied. Those failures carry outcomeUnknown: true so the bot
+ *   says "unknown" instead of guessing; only failures before sending (refused, DNS, connect timeout)
+ *   carry outcomeUnknown: false.
+ * - Input is validated before any network call (InvalidRequestError), so bad ids never reach the platform.
+ */
+import type { Dispatcher } from 'undici';
+import type { z } from 'zod';
+import type { Logger } from '../log/logger.js';
+import { createConsoleAgent } from './agent.js';
+import { InvalidRequestError, type LifecycleAction, type ValidationError } from './errors.js';
+import { createHttpCore } from './http-core.js';
+import { normaliseRetry } from './retry-policy.js';
+import {
+  ConsoleExperimentContextPredicatesRequest,
+  ConsoleStopExperimentRequest,
+  ExperimentId,
+  LifecycleResponse,
+} from './schemas.js';
+import {
+  type ConsoleApi,
+  type ConsoleConnection,
+  DICTIONARY_NAMES,
+  type DictionaryName,
+  type LifecycleResult,
+} from './types.js';
+
+export interface ConsoleClientOptions {
+  connection: ConsoleConnection;
+  /** Pass one shared agent (createConsoleAgent) from the composition root; tests pass a MockAgent. */
+  dispatcher?: Dispatcher;
+  timeouts?: { headersMs?: number; bodyMs?: number };
+  retry?: { attempts?: number; baseDelayMs?: number; maxDelayMs?: number };
+  logger?: Logger;
+  /** Called on every validation 400 (drop the dictionary cache); its failure never hides the error. */
+  onValidationError?: (error: ValidationError) => void | Promise<void>;
+}
+
+const LIFECYCLE_ACTIONS: readonly LifecycleAction[] = ['start', 'stop', 'archive', 'unarchive'];
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+function positiveMs(value: number | undefined): number {
+  return value !== undefined && Number.isFinite(value) && value > 0 ? Math.floor(value) : DEFAULT_TIMEOUT_MS;
+}
+
+function invalid(method: string, path: string, issues: string[]): InvalidRequestError {
+  return new InvalidRequestError(`Invalid console request ${method} ${path}: ${issues.join('; ')}`, {
+    method,
+    path,
+    issues,
+  });
+}
+
+function check<S extends z.ZodType>(schema: S, value: unknown, what: string, method: string, path: string) {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data as z.output<S>;
+  throw invalid(
+    method,
+    path,
+    parsed.error.issues.map((i) => `${what}${i.path.length ? `.${i.path.join('.')}` : ''}: ${i.message}`),
+  );
+}
+
+/** Create/update payloads are not shown by the interface: require a plain JSON object, nothing more. */
+function checkJsonObject(value: unknown, method: string, path: string): Record<string, unknown> {
+  const proto = value !== null && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
+  if (proto !== Object.prototype && proto !== null)
+    throw invalid(method, path, ['body must be a JSON object']);
+  try {
+    JSON.stringify(value);
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : 'not serialisable';
+    throw invalid(method, path, [`body is not JSON-serialisable: ${reason}`]);
+  }
+  return value as Record<string, unknown>;
+}
+
+export function createConsoleClient(options: ConsoleClientOptions): ConsoleApi {
+  const core = createHttpCore({
+    connection: options.connection,
+    // Fallback for one-off scripts; long-running code should share one agent across clients.
+    dispatcher: options.dispatcher ?? createConsoleAgent(),
+    timeouts: {
+      headersMs: positiveMs(options.timeouts?.headersMs),
+      bodyMs: positiveMs(options.timeouts?.bodyMs),
+    },
+    retry: normaliseRetry(options.retry),
+    logger: options.logger,
+    onValidationError: options.onValidationError,
+  });
+
+  function experimentPath(id: unknown, method: string, suffix: string): string {
+    const template = `/experiments/v1/{id}${suffix}`;
+    const valid = check(ExperimentId, id, 'id', method, template);
+    return `/experiments/v1/${valid}${suffix}`;
+  }
+
+  // Create/update answers are "not shown": whatever JSON comes back is returned, empty means null.
+  function parseOptionalJson(req: Parameters<typeof core.send>[0], res: { status: number; text: string }) {
+    if (res.text.trim() === '') return null;
+    try {
+      return JSON.parse(res.text) as unknown;
+    } catch {
+      throw core.unexpected(req, res, 'body is not JSON');
+    }
+  }
+
+  async function runAction(action: LifecycleAction, id: number, body?: ConsoleStopExperimentRequest) {
+    if (!LIFECYCLE_ACTIONS.includes(action)) {
+      throw invalid('POST', '/experiments/v1/{id}/{action}', [`unknown action ${JSON.stringify(action)}`]);
+    }
+    const path = experimentPath(id, 'POST', `/${action}`);
+    if (body !== undefined && action !== 'stop') throw invalid('POST', path, [`${action} takes no body`]);
+    const payload =
+      body === undefined ? undefined : check(ConsoleStopExperimentRequest, body, 'body', 'POST', path);
+    const req = { method: 'POST', path, body: payload, experimentScoped: true } as const;
+    const res = await core.send(req);
+    let json: unknown;
+    try {
+      json = JSON.parse(res.text);
+    } catch {
+      throw core.unexpected(req, res, 'body is not JSON');
+    }
+    if (!LifecycleResponse.safeParse(json).success) throw core.unexpected(req, res, 'expected {"ok": true}');
+    return { ok: true } satisfies LifecycleResult;
+  }
+
+  return {
+    async createExperiment(definition) {
+      const path = '/experiments/v1';
+      const body = checkJsonObject(definition, 'POST', path);
+      const req = { method: 'POST', path, body, experimentScoped: false } as const;
+      return parseOptionalJson(req, await core.send(req));
+    },
+    async updateExperiment(id, changes) {
+      const path = experimentPath(id, 'PATCH', '');
+      const body = checkJsonObject(changes, 'PATCH', path);
+      const req = { method: 'PATCH', path, body, experimentScoped: true } as const;
+      return parseOptionalJson(req, await core.send(req));
+    },
+    runAction,
+    start: (id) => runAction('start', id),
+    stop: (id, body) => runAction('stop', id, body),
+    archive: (id) => runAction('archive', id),
+    unarchive: (id) => runAction('unarchive', id),
+    async getDictionary(name: DictionaryName, body?: ConsoleExperimentContextPredicatesRequest) {
+      if (!DICTIONARY_NAMES.includes(name)) {
+        throw invalid('GET', '/experiments/v1/dictionaries/{name}', [
+          `unknown dictionary ${JSON.stringify(name)}`,
+        ]);
+      }
+      const path = `/experiments/v1/dictionaries/${name}`;
+      if (body !== undefined && name !== 'context-param-predicates') {
+        throw invalid('GET', path, [`${name} takes no body`]);
+      }
+      const payload =
+        body === undefined
+          ? undefined
+          : check(ConsoleExperimentContextPredicatesRequest, body, 'body', 'GET', path);
+      const req = { method: 'GET', path, body: payload, experimentScoped: false } as const;
+      const res = await core.send(req);
+      // Response schemas are "not shown" (but for context-param-predicates): return the JSON as sent.
+      try {
+        if (res.text.trim() === '') throw new Error('empty');
+        return JSON.parse(res.text) as unknown;
+      } catch {
+        throw core.unexpected(req, res, 'body is not JSON');
+      }
+    },
+  };
+}

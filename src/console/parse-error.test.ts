@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ExperimentNotFoundError,
+  InvalidTokenError,
+  MissingAuthError,
+  ServerError,
+  StatusConflictError,
+  UnexpectedStatusError,
+  ValidationError,
+} from './errors.js';
+import { keepBody, matchConflict, parseErrorResponse, primaryMessage } from './parse-error.js';
+
+const base = { method: 'POST', path: '/experiments/v1/7/stop', experimentScoped: true };
+const conflict = 'Cannot perform action stop for experiment id=7: current status is ';
+
+describe('parseErrorResponse', () => {
+  it.each([
+    [401, MissingAuthError],
+    [403, InvalidTokenError],
+    [404, ExperimentNotFoundError],
+    [400, ValidationError],
+    [500, ServerError],
+    [599, ServerError],
+    [302, UnexpectedStatusError],
+    [418, UnexpectedStatusError],
+    [429, UnexpectedStatusError],
+  ])('classifies %i by status even with an empty body', (status, cls) => {
+    const error = parseErrorResponse({ ...base, status, text: '' });
+    expect(error).toBeInstanceOf(cls);
+    expect(error).toMatchObject({ status, body: '', method: 'POST', path: '/experiments/v1/7/stop' });
+  });
+
+  it('keeps the status to the end of the line in plain text, period and all', () => {
+    const error = parseErrorResponse({ ...base, status: 400, text: `${conflict}PAUSED.  \nat line 3` });
+    expect(error).toBeInstanceOf(StatusConflictError);
+    expect((error as StatusConflictError).currentStatus).toBe('PAUSED.');
+  });
+
+  it('finds the sentence in a JSON body larger than the kept 4 KB', () => {
+    const text = JSON.stringify({ trace: 'x'.repeat(10_000), message: `${conflict}RUNNING` });
+    const error = parseErrorResponse({ ...base, status: 400, text });
+    expect(error).toMatchObject({ currentStatus: 'RUNNING', action: 'stop', experimentId: 7 });
+    expect(error.body?.length).toBeLessThanOrEqual(4097);
+  });
+
+  it('takes the message from a JSON string body', () => {
+    expect(matchConflict(JSON.stringify(`${conflict}draft`))?.currentStatus).toBe('draft');
+  });
+
+  it('leaves currentStatus undefined when the status is blank', () => {
+    const error = parseErrorResponse({ ...base, status: 400, text: conflict });
+    expect(error).toBeInstanceOf(StatusConflictError);
+    expect((error as StatusConflictError).currentStatus).toBeUndefined();
+  });
+
+  it('ignores an experiment id beyond the safe integer range', () => {
+    const text = 'Experiment with id=99999999999999999999 was not found for action start';
+    expect(parseErrorResponse({ ...base, status: 404, text })).toMatchObject({
+      experimentId: undefined,
+      action: 'start',
+    });
+  });
+});
+
+describe('primaryMessage', () => {
+  it.each([
+    ['{"message":"a"}', 'a'],
+    ['{"message":null,"error":"b"}', 'b'],
+    ['{"error":{"kind":"k","message":"c"}}', 'c'],
+    ['{"detail":"d"}', 'd'],
+    ['{"title":"e"}', 'e'],
+    ['plain words', 'plain words'],
+    ['{"unrelated":1}', undefined],
+    ['[1,2]', undefined],
+    ['   ', undefined],
+  ])('reads %s', (text, expected) => {
+    expect(primaryMessage(text)).toBe(expected);
+  });
+});
+
+describe('keepBody', () => {
+  it('redacts the token before truncating so a cut cannot expose half of it', () => {
+    const token = 'zzzz-secret-token-zzzz';
+    const kept = keepBody(`${'a'.repeat(4090)}${token}`, token);
+    expect(kept).not.toContain('zzzz-sec');
+    expect(kept.length).toBeLessThanOrEqual(4097);
+  });
+});
