@@ -40,6 +40,9 @@ export function isStoredDictionary(value: unknown): value is StoredDictionary {
   if (typeof value !== 'object' || value === null) return false;
   const entry = value as Partial<StoredDictionary>;
   return (
-    entry.v === 1 && typeof entry.fetchedAt === 'string' && typeof entry.expiresAt === 'number' && 'json' in entry
+    entry.v === 1 &&
+    typeof entry.fetchedAt === 'string' &&
+    typeof entry.expiresAt === 'number' &&
+    'json' in entry
   );
 }

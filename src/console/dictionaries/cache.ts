@@ -2,8 +2,17 @@ import type { Keyv } from 'keyv';
 import type { Logger } from '../../log/logger.js';
 import type { ConsoleExperimentContextPredicatesRequest } from '../schemas.js';
 import type { DictionaryName } from '../types.js';
-import { bodyHash, entryKey, generationKey, isStoredDictionary, type StoredDictionary } from './cache-keys.js';
+import { DictionaryBudgetExceededError, withinBudget } from './budget.js';
+import {
+  bodyHash,
+  entryKey,
+  generationKey,
+  isStoredDictionary,
+  type StoredDictionary,
+} from './cache-keys.js';
 import { type NormalisedDictionary, normaliseDictionary } from './normalise.js';
+
+export { DictionaryBudgetExceededError } from './budget.js';
 
 /** ConsoleApi satisfies this. */
 export interface DictionaryFetcher {
@@ -47,22 +56,6 @@ export interface DictionaryCache {
   drop(scope: string): Promise<void>;
 }
 
-/** The caller's time budget ran out before the dictionary was available. */
-export class DictionaryBudgetExceededError extends Error {
-  readonly kind = 'dictionary_budget_exceeded';
-  readonly scope: string;
-  readonly dictionary: DictionaryName;
-  readonly budgetMs: number;
-
-  constructor(scope: string, dictionary: DictionaryName, budgetMs: number) {
-    super(`Dictionary ${dictionary} was not available within ${budgetMs} ms`);
-    this.name = 'DictionaryBudgetExceededError';
-    this.scope = scope;
-    this.dictionary = dictionary;
-    this.budgetMs = budgetMs;
-  }
-}
-
 /**
  * The raw JSON is stored and normalised on every read. The normaliser is a set of guesses about
  * schemas the interface does not show, so it will change; with raw entries a better normaliser
@@ -72,7 +65,8 @@ export class DictionaryBudgetExceededError extends Error {
  */
 export function createDictionaryCache(options: DictionaryCacheOptions): DictionaryCache {
   const { keyv, ttlMs, logger } = options;
-  if (!Number.isFinite(ttlMs) || ttlMs <= 0) throw new RangeError(`ttlMs must be a positive number, got ${ttlMs}`);
+  if (!Number.isFinite(ttlMs) || ttlMs <= 0)
+    throw new RangeError(`ttlMs must be a positive number, got ${ttlMs}`);
   const now = options.now ?? Date.now;
   const flights = new Map<string, Promise<StoredDictionary>>();
 
@@ -81,7 +75,11 @@ export function createDictionaryCache(options: DictionaryCacheOptions): Dictiona
     return typeof stored === 'number' && Number.isSafeInteger(stored) ? stored : 0;
   };
 
-  const keyFor = async (scope: string, name: DictionaryName, body?: ConsoleExperimentContextPredicatesRequest) => {
+  const keyFor = async (
+    scope: string,
+    name: DictionaryName,
+    body?: ConsoleExperimentContextPredicatesRequest,
+  ) => {
     if (scope.length === 0) throw new TypeError('Dictionary cache scope must not be empty');
     return entryKey(scope, await readGeneration(scope), name, bodyHash(body));
   };
@@ -109,7 +107,8 @@ export function createDictionaryCache(options: DictionaryCacheOptions): Dictiona
     };
     // A store failure must not cost the caller a dictionary the platform did give us.
     try {
-      if (!(await keyv.set(key, entry, ttlMs))) logger?.warn('dictionary cache write refused', { dictionary: name });
+      if (!(await keyv.set(key, entry, ttlMs)))
+        logger?.warn('dictionary cache write refused', { dictionary: name });
     } catch (error) {
       logger?.warn('dictionary cache write failed', { dictionary: name, error });
     }
@@ -123,6 +122,9 @@ export function createDictionaryCache(options: DictionaryCacheOptions): Dictiona
     opts: DictionaryGetOptions,
   ): Promise<CachedDictionary> => {
     const key = await keyFor(scope, name, opts.body);
+    // A fetch under way is at least as fresh as the store, refresh or not: join it.
+    const inFlight = flights.get(key);
+    if (inFlight) return present(name, await inFlight);
     if (!opts.refresh) {
       const hit = await readEntry(key);
       if (hit) return present(name, hit);
@@ -152,7 +154,9 @@ export function createDictionaryCache(options: DictionaryCacheOptions): Dictiona
       // Not atomic across replicas: two concurrent drops may both write n+1, which still leaves
       // every entry cached before either drop unreachable, and that is all a drop promises.
       const next = (await readGeneration(scope)) + 1;
-      if (!(await keyv.set(generationKey(scope), next))) {
+      // ttl 0 = never expires, even when the Keyv has a default ttl: a lost counter would fall
+      // back to generation 0 and could revive entries cached before the first drop.
+      if (!(await keyv.set(generationKey(scope), next, 0))) {
         logger?.warn('dictionary cache drop was refused by the store', { scope });
       }
     },
@@ -161,34 +165,4 @@ export function createDictionaryCache(options: DictionaryCacheOptions): Dictiona
 
 function present(name: DictionaryName, entry: StoredDictionary): CachedDictionary {
   return { ...normaliseDictionary(name, entry.json), fetchedAt: entry.fetchedAt };
-}
-
-/**
- * Resolves with `work` if it settles within the budget, else rejects with `timeoutError`; `work`
- * keeps running and its eventual failure is logged here, never left unhandled.
- */
-async function withinBudget<T>(
-  work: Promise<T>,
-  timeoutError: DictionaryBudgetExceededError,
-  logger: Logger | undefined,
-): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(timeoutError), Math.max(0, timeoutError.budgetMs));
-  });
-  try {
-    return await Promise.race([work, timeout]);
-  } catch (error) {
-    if (error === timeoutError) {
-      work.catch((late: unknown) => {
-        logger?.warn('dictionary fetch failed after its budget ran out', {
-          dictionary: timeoutError.dictionary,
-          error: late,
-        });
-      });
-    }
-    throw error;
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -1,5 +1,4 @@
 import type { DictionaryName } from '../types.js';
-import type { DictionaryItem } from './normalise.js';
 import {
   childLists,
   hasStrongValue,
@@ -15,6 +14,7 @@ import {
   type Scalar,
   unwrapOnce,
 } from './item-fields.js';
+import type { DictionaryItem } from './normalise.js';
 
 export interface CollectContext {
   name: DictionaryName;
@@ -64,7 +64,13 @@ function collectArray(list: unknown[], ctx: CollectContext, path: string[], at: 
   });
 }
 
-function collectObject(obj: JsonObject, ctx: CollectContext, path: string[], at: string, depth: number): void {
+function collectObject(
+  obj: JsonObject,
+  ctx: CollectContext,
+  path: string[],
+  at: string,
+  depth: number,
+): void {
   // A strong value key wins over the wrapper reading so that a tree root such as
   // {id, name, items:[…]} stays an item with children instead of being unwrapped away.
   if (hasStrongValue(obj)) {
@@ -86,7 +92,9 @@ function collectObject(obj: JsonObject, ctx: CollectContext, path: string[], at:
     return;
   }
   // Scalars beside arrays or sub-groups are metadata (total, page…), not entries.
-  const hasGroups = entries.some(([, value]) => Array.isArray(value) || (isObject(value) && !isEntryObject(value)));
+  const hasGroups = entries.some(
+    ([, value]) => Array.isArray(value) || (isObject(value) && !isEntryObject(value)),
+  );
   for (const [key, value] of entries) {
     const keyAt = `${at}.${key}`;
     if (Array.isArray(value)) {
@@ -149,7 +157,9 @@ function push(ctx: CollectContext, item: DictionaryItem): void {
 }
 
 function isPair(element: unknown): boolean {
-  return Array.isArray(element) && element.length === 2 && isScalar(element[0]) && typeof element[1] === 'string';
+  return (
+    Array.isArray(element) && element.length === 2 && isScalar(element[0]) && typeof element[1] === 'string'
+  );
 }
 
 function labelOr(label: string, value: Scalar): string {

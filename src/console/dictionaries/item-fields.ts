@@ -36,7 +36,9 @@ export function isObject(value: unknown): value is JsonObject {
 
 /** JSON numbers and non-empty strings only: booleans and NaN are never values a form sends. */
 export function isScalar(value: unknown): value is Scalar {
-  return (typeof value === 'string' && value.length > 0) || (typeof value === 'number' && Number.isFinite(value));
+  return (
+    (typeof value === 'string' && value.length > 0) || (typeof value === 'number' && Number.isFinite(value))
+  );
 }
 
 export function pickValue(obj: JsonObject, keys: readonly string[] = VALUE_KEYS): Scalar | undefined {

@@ -53,7 +53,11 @@ export function normaliseDictionary(name: DictionaryName, json: unknown): Normal
   } else {
     ctx.warnings.push(`${at}: ${describe(payload)} is not a dictionary, no items read`);
   }
-  const result: NormalisedDictionary = { name, items: dedupe(ctx.items, ctx.warnings), warnings: ctx.warnings };
+  const result: NormalisedDictionary = {
+    name,
+    items: dedupe(ctx.items, ctx.warnings),
+    warnings: ctx.warnings,
+  };
   if (extra !== undefined) result.extra = extra;
   return result;
 }
@@ -113,18 +117,23 @@ function collectContextParams(
   ctx: CollectContext,
 ): Record<string, unknown> | undefined {
   if (!isObject(payload) || !('params' in payload)) {
-    ctx.warnings.push(`${at}: no "params" (expected {params, predicates, predicateApplicability}), read as a plain list`);
+    ctx.warnings.push(
+      `${at}: no "params" (expected {params, predicates, predicateApplicability}), read as a plain list`,
+    );
     collect(payload, ctx, [], at);
     return undefined;
   }
   const { params, ...rest } = payload;
   if (!isEmpty(params)) {
-    if (!Array.isArray(params)) ctx.warnings.push(`${at}.params: ${describe(params)} where a list was expected`);
+    if (!Array.isArray(params))
+      ctx.warnings.push(`${at}.params: ${describe(params)} where a list was expected`);
     collect(params, ctx, [], `${at}.params`);
   }
   for (const item of ctx.items) {
     if (item.status === undefined || !PARAM_STATUSES.includes(item.status)) {
-      ctx.warnings.push(`param ${JSON.stringify(item.value)}: status ${JSON.stringify(item.status)} is not a ContextParamStatus`);
+      ctx.warnings.push(
+        `param ${JSON.stringify(item.value)}: status ${JSON.stringify(item.status)} is not a ContextParamStatus`,
+      );
     }
   }
   return rest;
