@@ -22,6 +22,11 @@ export const LIMITS = {
   optionValue: 150,
   optionDescription: 75,
   optionGroupLabel: 75,
+  optionGroupOptions: 100,
+  overflowOptions: 5,
+  /** checkboxes and radio_buttons. */
+  choiceOptions: 10,
+  buttonAccessibilityLabel: 75,
   confirmTitle: 100,
   confirmText: 300,
   confirmButton: 30,
@@ -32,6 +37,9 @@ export const LIMITS = {
   viewClose: 24,
   privateMetadata: 3000,
   callbackId: 255,
+  externalId: 255,
+  /** views.open/update/push answer view_too_large above this serialised size. */
+  viewBytes: 250_000,
   plainTextInputMaxLength: 3000,
   /** chat.postMessage top-level text: Slack advises ≤ 4000 and truncates beyond 40000. */
   messageText: 4000,
