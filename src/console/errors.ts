@@ -39,6 +39,15 @@ export class InvalidTokenError extends ConsoleError {
   readonly kind = 'invalid_token';
 }
 
+/**
+ * 403 whose text does not say "Invalid api key provided" but names a missing scope. The interface
+ * does not show how a valid token without the right scope is refused; telling this apart keeps a
+ * good connection from being marked invalid when it only lacks a right.
+ */
+export class InsufficientScopeError extends ConsoleError {
+  readonly kind = 'insufficient_scope';
+}
+
 /** 404 "Experiment with id=<id> was not found for action <action>". */
 export class ExperimentNotFoundError extends ConsoleError {
   readonly kind = 'not_found';

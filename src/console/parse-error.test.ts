@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ExperimentNotFoundError,
+  InsufficientScopeError,
   InvalidTokenError,
   MissingAuthError,
   ServerError,
@@ -12,6 +13,20 @@ import { keepBody, matchConflict, parseErrorResponse, primaryMessage } from './p
 
 const base = { method: 'POST', path: '/experiments/v1/7/stop', experimentScoped: true };
 const conflict = 'Cannot perform action stop for experiment id=7: current status is ';
+
+describe('403 classification', () => {
+  it('keeps "Invalid api key provided" an invalid token and a scope refusal apart', () => {
+    const invalid = parseErrorResponse({ ...base, status: 403, text: 'Invalid api key provided' });
+    expect(invalid).toBeInstanceOf(InvalidTokenError);
+    const scope = parseErrorResponse({
+      ...base,
+      status: 403,
+      text: '{"message":"Insufficient scope: requires edit:experiment:manage_experiment"}',
+    });
+    expect(scope).toBeInstanceOf(InsufficientScopeError);
+    expect(scope).not.toBeInstanceOf(InvalidTokenError);
+  });
+});
 
 describe('parseErrorResponse', () => {
   it.each([

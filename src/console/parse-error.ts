@@ -3,6 +3,7 @@ import {
   type ConsoleError,
   type ConsoleErrorInit,
   ExperimentNotFoundError,
+  InsufficientScopeError,
   InvalidTokenError,
   MissingAuthError,
   ServerError,
@@ -104,6 +105,9 @@ export function matchConflict(text: string) {
   return undefined;
 }
 
+/** The interface's exact 403 text for expired, revoked or invalid tokens. */
+export const INVALID_KEY_TEXT = 'Invalid api key provided';
+
 export interface ErrorResponse {
   status: number;
   /** Body text, already redacted. */
@@ -127,7 +131,10 @@ export function parseErrorResponse(res: ErrorResponse): ConsoleError {
   const { status } = res;
 
   if (status === 401) return new MissingAuthError(generic, init);
-  if (status === 403) return new InvalidTokenError(generic, init);
+  if (status === 403) {
+    const mentionsScope = /\bscopes?\b/i.test(res.text) && !res.text.includes(INVALID_KEY_TEXT);
+    return mentionsScope ? new InsufficientScopeError(generic, init) : new InvalidTokenError(generic, init);
+  }
   if (status === 404) {
     const found = matchNotFound(res.text);
     if (found) {

@@ -2,6 +2,7 @@ import {
   ConnectionError,
   ConsoleTimeoutError,
   ExperimentNotFoundError,
+  InsufficientScopeError,
   InvalidRequestError,
   InvalidTokenError,
   type LifecycleAction,
@@ -55,6 +56,7 @@ function errorText(error: unknown, ctx: ErrorContext): SafeText {
   }
   if (error instanceof MissingAuthError) return messages.errors.notConnected;
   if (error instanceof InvalidTokenError) return messages.errors.invalidToken;
+  if (error instanceof InsufficientScopeError) return messages.errors.insufficientScope;
   if (error instanceof StatusConflictError) {
     return messages.errors.conflict({
       action: ctx.action ?? asAction(error.action),

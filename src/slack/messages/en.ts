@@ -145,6 +145,7 @@ export const en: Messages = {
         : md`Experiment ${experimentId} was not found. Nothing changed.`,
     notConnected: md`This workspace is not connected to the experiment platform. An admin can run ${cmd('connect')}.`,
     invalidToken: md`The platform token is invalid, expired or revoked. Nothing changed. An admin must reconnect with ${cmd('connect')}.`,
+    insufficientScope: md`The platform token lacks the right for this (HTTP 403). Nothing changed. An admin can reconnect with a token that has the needed scope: ${cmd('connect')}.`,
     conflict: ({ action, experimentId, status }) => {
       const what = operation({ action, experimentId });
       return status === undefined

@@ -67,6 +67,7 @@ export interface Messages {
     notFound(p: { experimentId: number | undefined }): SafeText;
     notConnected: SafeText;
     invalidToken: SafeText;
+    insufficientScope: SafeText;
     conflict(p: {
       action: LifecycleAction | undefined;
       experimentId: number | undefined;
