@@ -1,0 +1,207 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ApiContext, ApiResult } from './api-context.js';
+import { listen, send } from './http-util.js';
+import { createIdSource } from './ids.js';
+import { createMessageStore } from './messages.js';
+import { isRecord, parseApiRequest, parseJson, readBody } from './request-body.js';
+import { createResponseUrlStore } from './response-urls.js';
+import { EMULATOR_DEFAULTS, seedChannels, seedUsers } from './seed.js';
+import { createTriggerStore } from './triggers.js';
+import type {
+  EmulatedChannel,
+  EmulatedUser,
+  EmulatorIdentity,
+  EmulatorOptions,
+  FailureOptions,
+  RecordedCall,
+  ResponseUrlPost,
+  SlackEmulator,
+} from './types.js';
+import { createViewStore } from './views.js';
+import { waitFor } from './wait-for.js';
+import { chatMethods } from './web-api-chat.js';
+import { infoMethods } from './web-api-info.js';
+import { viewMethods } from './web-api-views.js';
+
+export { EMULATOR_DEFAULTS } from './seed.js';
+export type * from './types.js';
+
+const METHODS = new Map(Object.entries({ ...infoMethods, ...chatMethods, ...viewMethods }));
+const THIRTY_MINUTES = 30 * 60 * 1000;
+
+interface Failure extends FailureOptions {
+  error: string;
+}
+
+/**
+ * A local Slack: the Web API methods the app calls (POST /api/<method>) and response_url endpoints
+ * (POST /response/<id>), over one in-memory workspace. Web API answers are HTTP 200 with ok:false on
+ * error, except ratelimited (429 + Retry-After), as Slack does.
+ */
+export async function startSlackEmulator(options: EmulatorOptions = {}): Promise<SlackEmulator> {
+  const host = options.host ?? '127.0.0.1';
+  const server = createServer();
+  await listen(server, options.port ?? 0, host);
+  const { port } = server.address() as AddressInfo;
+  const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  const baseUrl = `http://${urlHost}:${port}`;
+  const log = options.logger?.child({ component: 'slack-emulator' });
+  const identity: EmulatorIdentity = {
+    botToken: options.botToken ?? EMULATOR_DEFAULTS.botToken,
+    teamId: options.teamId ?? EMULATOR_DEFAULTS.teamId,
+    teamName: options.teamName ?? EMULATOR_DEFAULTS.teamName,
+    teamDomain: options.teamDomain ?? EMULATOR_DEFAULTS.teamDomain,
+    enterpriseId: options.enterpriseId,
+    botUserId: options.botUserId ?? EMULATOR_DEFAULTS.botUserId,
+    botId: options.botId ?? EMULATOR_DEFAULTS.botId,
+    appId: options.appId ?? EMULATOR_DEFAULTS.appId,
+  };
+
+  const listeners = new Set<() => void>();
+  const changed = () => {
+    for (const listener of listeners) {
+      try {
+        listener();
+      } catch (error) {
+        log?.warn('change listener failed', { error });
+      }
+    }
+  };
+  const ids = createIdSource();
+  const users = new Map<string, EmulatedUser>();
+  const channels = new Map<string, EmulatedChannel>();
+  seedUsers(users, identity);
+  seedChannels(channels);
+  const calls: RecordedCall[] = [];
+  const responsePosts: ResponseUrlPost[] = [];
+  const failures = new Map<string, Failure[]>();
+  const messages = createMessageStore(ids, changed);
+  const views = createViewStore(ids, identity, changed);
+  const triggers = createTriggerStore(ids, options.triggerTtlMs ?? 3000);
+  const ttlMs = options.responseUrlTtlMs ?? THIRTY_MINUTES;
+  const responseUrls = createResponseUrlStore({
+    ids,
+    baseUrl,
+    identity,
+    messages,
+    ttlMs,
+    posts: responsePosts,
+    changed,
+  });
+  const ctx: ApiContext = {
+    identity,
+    baseUrl,
+    chatWritePublic: options.chatWritePublic ?? true,
+    users,
+    channels,
+    messages,
+    views,
+    triggers,
+  };
+
+  const callApi = (method: string, args: Record<string, unknown>, token: string | undefined) => {
+    const failure = failures.get(method)?.shift();
+    if (failure) {
+      const status = failure.status ?? (failure.error === 'ratelimited' ? 429 : 200);
+      const headers: Record<string, string> =
+        status === 429 ? { 'retry-after': String(failure.retryAfterSeconds ?? 1) } : {};
+      return { status, headers, body: { ok: false, error: failure.error } as ApiResult };
+    }
+    const handler = METHODS.get(method);
+    const body: ApiResult = !handler
+      ? { ok: false, error: 'unknown_method' }
+      : token === undefined
+        ? { ok: false, error: 'not_authed' }
+        : token !== identity.botToken
+          ? { ok: false, error: 'invalid_auth' }
+          : handler(args, ctx);
+    return { status: 200, headers: {}, body };
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', baseUrl);
+    const raw = await readBody(req);
+    const apiMethod = /^\/api\/([\w.]+)$/.exec(url.pathname)?.[1];
+    if (apiMethod !== undefined) {
+      const { args, token } = parseApiRequest(req.headers, raw, url.searchParams);
+      const result = callApi(apiMethod, args, token);
+      calls.push({ method: apiMethod, args, token, at: Date.now(), response: result.body });
+      log?.debug('web api call', { method: apiMethod, ok: result.body.ok, error: result.body.error });
+      changed();
+      send(
+        res,
+        result.status,
+        JSON.stringify(result.body),
+        'application/json; charset=utf-8',
+        result.headers,
+      );
+      return;
+    }
+    const responseId = /^\/response\/([\w-]+)$/.exec(url.pathname)?.[1];
+    if (responseId !== undefined && req.method === 'POST') {
+      const body = parseJson(raw);
+      const reply = responseUrls.post(responseId, isRecord(body) ? body : undefined);
+      send(res, reply.status, reply.text, 'text/plain; charset=utf-8');
+      return;
+    }
+    send(res, 404, 'not_found', 'text/plain; charset=utf-8');
+  };
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    handle(req, res).catch((error: unknown) => {
+      log?.error('emulator request failed', { error });
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  });
+
+  const on = (_event: 'change', listener: () => void) => {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  };
+
+  return {
+    apiUrl: `${baseUrl}/api/`,
+    baseUrl,
+    identity,
+    calls,
+    responsePosts,
+    users,
+    channels,
+    views: views.views,
+    mintResponseUrl: (context = {}) => responseUrls.mint(context),
+    mintTriggerId: (context = {}) =>
+      triggers.mint({ userId: context.userId ?? '', ...(context.viewId ? { viewId: context.viewId } : {}) }),
+    messages: (channelId) => messages.list(channelId),
+    failNext(method, error, opts = {}) {
+      failures.set(method, [...(failures.get(method) ?? []), { ...opts, error }]);
+    },
+    waitFor: (pick, opts = {}) => waitFor(pick, on, opts.timeoutMs ?? 2000, opts.message),
+    on,
+    applyCommandAck(responseUrl, body) {
+      responseUrls.applyAck(responseUrl, body);
+    },
+    applyViewAck: (viewId, body) => views.applyAck(viewId, body),
+    closeView: (viewId, opts = {}) => views.close(viewId, opts.clear === true),
+    reset() {
+      calls.length = 0;
+      responsePosts.length = 0;
+      failures.clear();
+      messages.clear();
+      views.views.clear();
+      triggers.clear();
+      responseUrls.clear();
+      seedUsers(users, identity);
+      seedChannels(channels);
+      changed();
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        listeners.clear();
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

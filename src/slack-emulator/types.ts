@@ -1,0 +1,166 @@
+import type { Logger } from '../log/logger.js';
+
+export interface EmulatorOptions {
+  port?: number;
+  host?: string;
+  logger?: Logger;
+  /** The only token the Web API accepts; default 'xoxb-emulator-token'. */
+  botToken?: string;
+  teamId?: string;
+  teamName?: string;
+  teamDomain?: string;
+  /** Set to emulate an Enterprise Grid workspace: auth.test then returns enterprise_id. */
+  enterpriseId?: string;
+  botUserId?: string;
+  botId?: string;
+  appId?: string;
+  /**
+   * Whether the bot holds chat:write.public (the manifest asks for it): it may then post to public
+   * channels it has not joined. Default true.
+   */
+  chatWritePublic?: boolean;
+  /** trigger_id lifetime; Slack's is 3 s. */
+  triggerTtlMs?: number;
+  /** response_url lifetime; Slack's is 30 minutes. */
+  responseUrlTtlMs?: number;
+}
+
+export interface EmulatorIdentity {
+  botToken: string;
+  teamId: string;
+  teamName: string;
+  teamDomain: string;
+  enterpriseId: string | undefined;
+  botUserId: string;
+  botId: string;
+  appId: string;
+}
+
+export interface RecordedCall {
+  method: string;
+  args: Record<string, unknown>;
+  token: string | undefined;
+  at: number;
+  response: Record<string, unknown>;
+}
+
+export interface ResponseUrlPost {
+  id: string;
+  body: Record<string, unknown>;
+  at: number;
+  /** HTTP status the emulator answered with (200, or 404 used_url / expired_url, 400 invalid_blocks). */
+  status: number;
+}
+
+export interface EmulatedUser {
+  id: string;
+  name: string;
+  real_name: string;
+  is_admin: boolean;
+  is_owner: boolean;
+  is_primary_owner: boolean;
+  team_id: string;
+  deleted?: boolean;
+  is_bot?: boolean;
+}
+
+export interface EmulatedChannel {
+  id: string;
+  name: string;
+  is_private: boolean;
+  is_archived?: boolean;
+  is_im?: boolean;
+  botIsMember: boolean;
+  /** Human members; chat.postEphemeral answers user_not_in_channel for anyone else. */
+  members: string[];
+}
+
+export type MessageSource =
+  | 'chat.postMessage'
+  | 'chat.postEphemeral'
+  | 'response_url'
+  | 'command_ack'
+  | 'command';
+
+export interface EmulatedMessage {
+  ts: string;
+  channel: string;
+  text?: string;
+  blocks?: unknown[];
+  /** Author: the bot user, or the human whose slash command became visible (in_channel). */
+  user: string;
+  bot_id?: string;
+  thread_ts?: string;
+  ephemeral: boolean;
+  /** For ephemeral messages: the only user who sees it. */
+  targetUserId?: string;
+  source: MessageSource;
+  /** How many times chat.update or replace_original changed it. */
+  edits: number;
+}
+
+export interface EmulatedView {
+  id: string;
+  hash: string;
+  externalId?: string;
+  userId: string;
+  rootViewId: string;
+  previousViewId?: string;
+  /** The view as the app last sent it (type, title, blocks, private_metadata, callback_id, …). */
+  view: Record<string, unknown>;
+  /** Set when the app answered a submission with response_action errors. */
+  errors?: Record<string, string>;
+  openedAt: number;
+}
+
+export type ViewAckOutcome =
+  | { kind: 'closed' }
+  | { kind: 'cleared' }
+  | { kind: 'updated'; view: EmulatedView }
+  | { kind: 'pushed'; view: EmulatedView }
+  | { kind: 'errors'; errors: Record<string, string> }
+  /** Slack would show the user a generic error: the ack was not a valid response_action. */
+  | { kind: 'rejected'; reason: string; breaches?: string[] };
+
+export interface FailureOptions {
+  status?: number;
+  retryAfterSeconds?: number;
+}
+
+export interface WaitForOptions {
+  timeoutMs?: number;
+  message?: string;
+}
+
+export interface SlackEmulator {
+  /** e.g. http://127.0.0.1:PORT/api/ (trailing slash; use as SLACK_API_URL). */
+  apiUrl: string;
+  baseUrl: string;
+  identity: EmulatorIdentity;
+  calls: RecordedCall[];
+  responsePosts: ResponseUrlPost[];
+  /** messageTs names the message that replace_original/delete_original act on (set for button clicks). */
+  mintResponseUrl(context?: {
+    channelId?: string;
+    userId?: string;
+    messageTs?: string;
+    commandText?: string;
+  }): string;
+  /** viewId: the modal the interaction came from, so views.push knows which stack to grow. */
+  mintTriggerId(context?: { userId?: string; viewId?: string }): string;
+  users: Map<string, EmulatedUser>;
+  channels: Map<string, EmulatedChannel>;
+  messages(channelId: string): EmulatedMessage[];
+  views: Map<string, EmulatedView>;
+  failNext(method: string, error: string, opts?: FailureOptions): void;
+  waitFor<T>(pick: () => T | undefined | false, opts?: WaitForOptions): Promise<T>;
+  on(event: 'change', listener: () => void): () => void;
+  /** Driver hook: a slash command's non-empty ack body is shown as Slack shows it (ephemeral by default). */
+  applyCommandAck(responseUrl: string, body: Record<string, unknown>): void;
+  /** Driver hook: apply a view_submission ack (empty → close, response_action update/push/clear/errors). */
+  applyViewAck(viewId: string, body: Record<string, unknown> | undefined): ViewAckOutcome;
+  /** Driver hook: the user closed the view (clear: the X, which closes the whole stack). */
+  closeView(viewId: string, opts?: { clear?: boolean }): void;
+  reset(): void;
+  close(): Promise<void>;
+}

@@ -1,0 +1,57 @@
+import { fail, type MethodHandler, missing, resolveChannel, str } from './api-context.js';
+
+const authTest: MethodHandler = (_args, ctx) => {
+  const { identity } = ctx;
+  return {
+    ok: true,
+    url: `${ctx.baseUrl}/`,
+    team: identity.teamName,
+    user: ctx.users.get(identity.botUserId)?.name ?? 'bot',
+    team_id: identity.teamId,
+    user_id: identity.botUserId,
+    bot_id: identity.botId,
+    is_enterprise_install: false,
+    ...(identity.enterpriseId === undefined ? {} : { enterprise_id: identity.enterpriseId }),
+  };
+};
+
+const usersInfo: MethodHandler = (args, ctx) => {
+  const id = str(args.user);
+  if (id === undefined) return missing('user');
+  const user = ctx.users.get(id);
+  if (!user) return fail('user_not_found');
+  return {
+    ok: true,
+    user: {
+      deleted: false,
+      is_bot: false,
+      ...user,
+      profile: { real_name: user.real_name, display_name: user.name },
+    },
+  };
+};
+
+const conversationsInfo: MethodHandler = (args, ctx) => {
+  const channel = resolveChannel(ctx, args.channel);
+  if (!channel) return fail('channel_not_found');
+  const isIm = channel.is_im === true;
+  return {
+    ok: true,
+    channel: {
+      id: channel.id,
+      name: channel.name,
+      is_channel: !isIm && !channel.is_private,
+      is_group: !isIm && channel.is_private,
+      is_im: isIm,
+      is_private: channel.is_private,
+      is_archived: channel.is_archived === true,
+      is_member: channel.botIsMember,
+    },
+  };
+};
+
+export const infoMethods: Record<string, MethodHandler> = {
+  'auth.test': authTest,
+  'users.info': usersInfo,
+  'conversations.info': conversationsInfo,
+};
