@@ -1,0 +1,108 @@
+import type { Keyv } from 'keyv';
+import type { Logger } from '../log/logger.js';
+import { createErrorReporter, type ReportError } from './error-log.js';
+import { openMemoryBackend } from './memory-backend.js';
+import { openPostgresBackend } from './postgres-backend.js';
+import { openRedisBackend } from './redis-backend.js';
+import { openSqliteBackend } from './sqlite-backend.js';
+import { describeStoreUrl, StoreConfigError } from './store-errors.js';
+import type { Backend, Store } from './store-types.js';
+import { parseStoreUrl, type StoreTarget } from './store-url.js';
+
+export { StoreConfigError, StoreConnectionError } from './store-errors.js';
+export type { OnceGuard, Store, StoreKind } from './store-types.js';
+
+export interface CreateStoreOptions {
+  logger: Logger;
+  /** How often expired rows are deleted on sqlite, postgres and memory. Default 10 minutes. */
+  cleanupIntervalMs?: number;
+}
+
+const defaultCleanupIntervalMs = 10 * 60_000;
+// No ':' — Keyv's iterator splits keys on the first colon to remove the namespace.
+const namespacePattern = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+/**
+ * Opens the store named by STORE_URL. Rejects with StoreConfigError for a URL it cannot use and
+ * StoreConnectionError when the backend cannot be reached, so a bad store stops start-up.
+ *
+ * Adapters are built here as instances: handing Keyv a connection string silently gives an
+ * in-memory store.
+ */
+export async function createStore(url: string, opts: CreateStoreOptions): Promise<Store> {
+  const target = parseStoreUrl(url);
+  const intervalMs = opts.cleanupIntervalMs ?? defaultCleanupIntervalMs;
+  if (!Number.isInteger(intervalMs) || intervalMs <= 0) {
+    throw new RangeError('cleanupIntervalMs must be a positive integer');
+  }
+  const logger = opts.logger.child({ component: 'store', store: target.kind });
+  const report = createErrorReporter(logger, secretsIn(url));
+  const backend = await open(target, report);
+
+  let cleaning: Promise<void> | undefined;
+  const cleanup = backend.cleanup;
+  const timer = cleanup
+    ? setInterval(() => {
+        // A slow run is not stacked on: the next tick finds it still going and skips.
+        cleaning ??= cleanup()
+          .catch((error: unknown) => report('cleanup', error))
+          .finally(() => {
+            cleaning = undefined;
+          });
+      }, intervalMs)
+    : undefined;
+  timer?.unref();
+
+  const keyvs = new Map<string, Keyv>();
+  let closing: Promise<void> | undefined;
+  logger.info('store ready', { where: target.kind === 'memory' ? 'memory://' : describeStoreUrl(url) });
+
+  return {
+    kind: backend.kind,
+    keyv(namespace) {
+      if (!namespacePattern.test(namespace)) {
+        throw new StoreConfigError('namespace', `"${namespace}": use letters, digits, '-' and '_' (max 64)`);
+      }
+      let keyv = keyvs.get(namespace);
+      if (!keyv) {
+        keyv = backend.createKeyv(namespace);
+        keyvs.set(namespace, keyv);
+      }
+      return keyv;
+    },
+    locks: backend.locks,
+    close() {
+      closing ??= (async () => {
+        clearInterval(timer);
+        await cleaning;
+        await backend.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+function open(target: StoreTarget, report: ReportError): Promise<Backend> {
+  switch (target.kind) {
+    case 'memory':
+      return Promise.resolve(openMemoryBackend(report));
+    case 'sqlite':
+      return openSqliteBackend(target.path, report);
+    case 'redis':
+      return openRedisBackend(target.url, report);
+    case 'postgres':
+      return openPostgresBackend(target.url, report);
+  }
+}
+
+/** Credentials in the URL, masked in every logged error message. */
+function secretsIn(url: string): string[] {
+  try {
+    const parsed = new URL(url);
+    return [parsed.password, parsed.searchParams.get('password') ?? '']
+      .map((s) => decodeURIComponent(s))
+      .filter((s) => s !== '');
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,42 @@
+import { Keyv } from 'keyv';
+import type { ReportError } from './error-log.js';
+import { createMemoryOnceGuard } from './memory-once-guard.js';
+import type { Backend } from './store-types.js';
+
+/** memory://: everything lives in this process and is lost on restart (tests, playground). */
+export function openMemoryBackend(report: ReportError): Backend {
+  const maps: Map<string, unknown>[] = [];
+  const locks = createMemoryOnceGuard();
+  return {
+    kind: 'memory',
+    createKeyv(namespace) {
+      const map = new Map<string, unknown>();
+      maps.push(map);
+      const keyv = new Keyv({ store: map, namespace, throwOnErrors: true });
+      keyv.on('error', (error: unknown) => report(`memory:${namespace}`, error));
+      return keyv;
+    },
+    locks,
+    async cleanup() {
+      // Keyv drops an expired entry only when it is read; unread ones would pile up for ever.
+      const now = Date.now();
+      for (const map of maps) {
+        for (const [key, raw] of map) if (expiresAt(raw) < now) map.delete(key);
+      }
+      locks.sweep();
+    },
+    async close() {
+      for (const map of maps) map.clear();
+    },
+  };
+}
+
+function expiresAt(raw: unknown): number {
+  if (typeof raw !== 'string') return Number.POSITIVE_INFINITY;
+  try {
+    const expires: unknown = (JSON.parse(raw) as { expires?: unknown }).expires;
+    return typeof expires === 'number' ? expires : Number.POSITIVE_INFINITY;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}

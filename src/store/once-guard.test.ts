@@ -1,0 +1,69 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { backendFixture, uniqueName } from './backends.test-helper.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('OnceGuard on %s', (kind) => {
+  const fixture = backendFixture(kind);
+  const prefix = uniqueName('once');
+  afterAll(() => fixture.dispose(prefix));
+
+  it('grants exactly one of 20 concurrent claims of the same key', async () => {
+    const store = await fixture.open();
+    const key = `${prefix}:click-1`;
+    const results = await Promise.all(Array.from({ length: 20 }, () => store.locks.claim(key, 60_000)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await store.locks.claim(key, 60_000)).toBe(false);
+  });
+
+  it('keeps keys independent', async () => {
+    const store = await fixture.open();
+    expect(await store.locks.claim(`${prefix}:a`, 60_000)).toBe(true);
+    expect(await store.locks.claim(`${prefix}:b`, 60_000)).toBe(true);
+    expect(await store.locks.claim(`${prefix}:a`, 60_000)).toBe(false);
+  });
+
+  it('allows a new claim once the TTL has passed', async () => {
+    const store = await fixture.open();
+    const key = `${prefix}:ttl`;
+    expect(await store.locks.claim(key, 100)).toBe(true);
+    expect(await store.locks.claim(key, 100)).toBe(false);
+    await sleep(250);
+    expect(await store.locks.claim(key, 100)).toBe(true);
+    expect(await store.locks.claim(key, 100)).toBe(false);
+  });
+
+  it('rejects a TTL that is not a positive integer', async () => {
+    const store = await fixture.open();
+    await expect(store.locks.claim(`${prefix}:bad`, 0)).rejects.toThrow(RangeError);
+    await expect(store.locks.claim(`${prefix}:bad`, 1.5)).rejects.toThrow(RangeError);
+  });
+});
+
+// Two Store instances on one server stand for two replicas behind a load balancer.
+describe.each(['redis', 'postgres'] as const)('OnceGuard across two %s stores', (kind) => {
+  const fixture = backendFixture(kind);
+  const prefix = uniqueName('replicas');
+  afterAll(() => fixture.dispose(prefix));
+
+  it('grants exactly one claim in total', async () => {
+    const [replicaA, replicaB] = await Promise.all([fixture.open(), fixture.open()]);
+    const key = `${prefix}:click`;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? replicaA : replicaB).locks.claim(key, 60_000)),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await replicaA.locks.claim(key, 60_000)).toBe(false);
+    expect(await replicaB.locks.claim(key, 60_000)).toBe(false);
+  });
+
+  it('lets the other replica claim after expiry', async () => {
+    const [replicaA, replicaB] = await Promise.all([fixture.open(), fixture.open()]);
+    const key = `${prefix}:expiring`;
+    expect(await replicaA.locks.claim(key, 100)).toBe(true);
+    expect(await replicaB.locks.claim(key, 100)).toBe(false);
+    await sleep(250);
+    expect(await replicaB.locks.claim(key, 100)).toBe(true);
+    expect(await replicaA.locks.claim(key, 100)).toBe(false);
+  });
+});

@@ -1,0 +1,39 @@
+import type { Keyv } from 'keyv';
+
+export type StoreKind = 'sqlite' | 'redis' | 'postgres' | 'memory';
+
+export interface Store {
+  kind: StoreKind;
+  /**
+   * One Keyv per namespace on the same backend (the same instance for repeated calls). Namespaces
+   * are letters, digits, '-' and '_'. These Keyv instances throw on backend failures (besides
+   * emitting 'error', which is logged): a swallowed failure would make an outage look like
+   * "no data", e.g. "this workspace is not connected".
+   */
+  keyv(namespace: string): Keyv;
+  locks: OnceGuard;
+  close(): Promise<void>;
+}
+
+export interface OnceGuard {
+  /**
+   * true the first time `key` is claimed within ttlMs, false after. Atomic across replicas on Redis
+   * and Postgres; on sqlite and memory the guard lives in the process (single-replica stores).
+   */
+  claim(key: string, ttlMs: number): Promise<boolean>;
+}
+
+/** What each backend module hands to createStore. */
+export interface Backend {
+  kind: StoreKind;
+  /** A new Keyv for one (validated) namespace, its 'error' event already wired to the log. */
+  createKeyv(namespace: string): Keyv;
+  locks: OnceGuard;
+  /** Deletes expired entries the backend would otherwise keep forever; absent where it expires them. */
+  cleanup?: () => Promise<void>;
+  close(): Promise<void>;
+}
+
+export function checkTtl(ttlMs: number): void {
+  if (!Number.isInteger(ttlMs) || ttlMs <= 0) throw new RangeError('ttlMs must be a positive integer');
+}
