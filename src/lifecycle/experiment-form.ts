@@ -1,0 +1,309 @@
+import { z } from 'zod';
+import { isObject, pickValue } from '../console/dictionaries/item-fields.js';
+import {
+  ConsoleExposureType,
+  CreatableExperimentType,
+  ExperimentId,
+  ExperimentMarkupScopeType,
+  RetroType,
+  StatisticsMethod,
+  SwitchbackStrategy,
+} from '../console/schemas.js';
+import {
+  DICTIONARY_FIELD_SPECS,
+  DICTIONARY_FIELDS,
+  type DictionaryField,
+  type FieldMapping,
+  getPath,
+} from './experiment-fields.js';
+
+/** A dictionary value exactly as the platform returned it: 12 and "12" are different values. */
+export type DictValue = string | number;
+
+/** One audience filter of an event-markup experiment. */
+export interface SegmentChoice {
+  /** The context param's value (its id) as the dictionary returned it. */
+  param: DictValue;
+  predicate?: DictValue;
+  /** As typed: the interface does not show how values are typed per param. */
+  values: string[];
+}
+
+export interface ExperimentForm {
+  name: string;
+  label?: string;
+  description?: string;
+  type: ExperimentFormType;
+  markupScopeType: ExperimentMarkupScopeType;
+  segments?: SegmentChoice[];
+  exposure: ConsoleExposureType;
+  propagateExposureDays?: number;
+  statisticalMethod: StatisticsMethod;
+  retroType?: RetroType;
+  parentExperimentId?: number;
+  switchbackStrategy?: SwitchbackStrategy;
+  team: DictValue;
+  participantType: DictValue;
+  layer: DictValue;
+  holdout?: DictValue;
+  domain: DictValue;
+  metrics: DictValue[];
+  presetName?: DictValue;
+  tags?: DictValue[];
+  allowedParticipantLists?: DictValue[];
+  excludedParticipantLists?: DictValue[];
+}
+/** Every ExperimentType but the obsolete `adhoc`. */
+export type ExperimentFormType = z.infer<typeof CreatableExperimentType>;
+
+export const FORM_FIELDS = [
+  'name',
+  'label',
+  'description',
+  'type',
+  'retroType',
+  'parentExperimentId',
+  'switchbackStrategy',
+  'markupScopeType',
+  'segments',
+  'exposure',
+  'propagateExposureDays',
+  'statisticalMethod',
+  ...DICTIONARY_FIELDS,
+] as const;
+export type FormField = (typeof FORM_FIELDS)[number];
+
+export const FORM_ERROR_CODES = [
+  'required',
+  'invalid',
+  'too_long',
+  'obsolete_type',
+  'not_offered',
+  'positive_integer',
+  'segments_required',
+  'segment_incomplete',
+  'lists_overlap',
+] as const;
+export type FormErrorCode = (typeof FORM_ERROR_CODES)[number];
+/** Codes, not sentences: the Slack layer words them in the user's language. */
+export type FormErrors = Partial<Record<FormField, FormErrorCode>>;
+
+// ASSUMPTION (the interface does not say which fields are required): the same set as the embedded
+// sandbox requires on create, plus every conditional rule the interface states.
+const REQUIRED: readonly FormField[] = [
+  'name',
+  'type',
+  'markupScopeType',
+  'exposure',
+  'statisticalMethod',
+  'team',
+  'participantType',
+  'layer',
+  'domain',
+  'metrics',
+];
+const NAME_MAX = 200;
+const LABEL_MAX = 100;
+const DESCRIPTION_MAX = 3000;
+
+const Value = z.union([z.string().min(1), z.number()]);
+const Values = z.array(Value);
+const PositiveInt = ExperimentId;
+const Text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: 'too_long' })
+    .transform((s) => (s.length === 0 ? undefined : s));
+
+/** The structure of a form (no business rules): also what private_metadata carries for the edit diff. */
+export const ExperimentFormShape = z.strictObject({
+  name: Text(NAME_MAX).optional(),
+  label: Text(LABEL_MAX)
+    .refine((s) => s === undefined || !/\s/.test(s), { message: 'invalid' })
+    .optional(),
+  description: Text(DESCRIPTION_MAX).optional(),
+  // 'adhoc' parses here so it can be refused with its own message below.
+  type: z.union([CreatableExperimentType, z.literal('adhoc')]).optional(),
+  markupScopeType: ExperimentMarkupScopeType.optional(),
+  segments: z
+    .array(z.strictObject({ param: Value, predicate: Value.optional(), values: z.array(z.string()) }))
+    .optional(),
+  exposure: ConsoleExposureType.optional(),
+  // NaN is what an unreadable number input gives: refused below with its own message.
+  propagateExposureDays: z.union([z.number(), z.nan()]).optional(),
+  statisticalMethod: StatisticsMethod.optional(),
+  retroType: RetroType.optional(),
+  parentExperimentId: z.union([z.number(), z.nan()]).optional(),
+  switchbackStrategy: SwitchbackStrategy.optional(),
+  // Single or multiple as DICTIONARY_FIELD_SPECS says (a test keeps the two in step).
+  team: Value.optional(),
+  participantType: Value.optional(),
+  layer: Value.optional(),
+  holdout: Value.optional(),
+  domain: Value.optional(),
+  metrics: Values.optional(),
+  presetName: Value.optional(),
+  tags: Values.optional(),
+  allowedParticipantLists: Values.optional(),
+  excludedParticipantLists: Values.optional(),
+});
+
+export interface FormValidationOptions {
+  /**
+   * The values each picker offered (exact platform values). A field without an entry is not
+   * checked against a dictionary; the caller should pass every dictionary it rendered.
+   */
+  offered?: Partial<Record<DictionaryField | 'segments', readonly DictValue[]>>;
+  /** Operators offered for a segment param; undefined when they are not known (then unchecked). */
+  segmentPredicates?: (param: DictValue) => readonly DictValue[] | undefined;
+}
+
+export type FormValidation = { ok: true; form: ExperimentForm } | { ok: false; errors: FormErrors };
+
+const isEmpty = (v: unknown) => v === undefined || (Array.isArray(v) && v.length === 0);
+
+/**
+ * Checks a form as read from the modal. On success the form is normalised: conditional fields whose
+ * condition does not hold are dropped, so a stale choice in a hidden field can never reach a payload.
+ */
+export function validateExperimentForm(input: unknown, options: FormValidationOptions = {}): FormValidation {
+  const errors: FormErrors = {};
+  const fail = (field: FormField, code: FormErrorCode) => {
+    if (errors[field] === undefined) errors[field] = code;
+  };
+  // Field by field, so one malformed field does not hide the others' errors; unknown keys are ignored.
+  const source = isObject(input) ? input : {};
+  const f: z.output<typeof ExperimentFormShape> = {};
+  for (const field of FORM_FIELDS) {
+    const parsed = ExperimentFormShape.shape[field].safeParse(source[field]);
+    if (parsed.success) (f as Record<string, unknown>)[field] = parsed.data;
+    else fail(field, parsed.error.issues.some((i) => i.message === 'too_long') ? 'too_long' : 'invalid');
+  }
+  for (const field of REQUIRED) if (isEmpty(f[field])) fail(field, 'required');
+  if (f.type === 'adhoc') fail('type', 'obsolete_type');
+
+  const event = f.markupScopeType === 'event';
+  const days = f.exposure === 'days';
+  const retro = f.type === 'retro';
+  const parent = retro && f.retroType === 'parent_experiment';
+  const switchback = f.type === 'switchback';
+  if (event && isEmpty(f.segments)) fail('segments', 'segments_required');
+  if (days && !PositiveInt.safeParse(f.propagateExposureDays).success) {
+    fail('propagateExposureDays', f.propagateExposureDays === undefined ? 'required' : 'positive_integer');
+  }
+  if (retro && f.retroType === undefined) fail('retroType', 'required');
+  if (parent && !PositiveInt.safeParse(f.parentExperimentId).success) {
+    fail('parentExperimentId', f.parentExperimentId === undefined ? 'required' : 'positive_integer');
+  }
+  // The only strategy the interface allows; the picker preselects it.
+  if (switchback && f.switchbackStrategy !== 'DETERMINISTIC_RANDOM') fail('switchbackStrategy', 'required');
+
+  for (const field of DICTIONARY_FIELDS) {
+    const offered = options.offered?.[field];
+    const value = f[field];
+    if (offered === undefined || value === undefined) continue;
+    const values = Array.isArray(value) ? value : [value];
+    if (values.some((v) => !offered.includes(v))) fail(field, 'not_offered');
+  }
+  if (event && f.segments !== undefined) {
+    const offered = options.offered?.segments;
+    for (const segment of f.segments) {
+      if (offered !== undefined && !offered.includes(segment.param)) fail('segments', 'not_offered');
+      const predicates = options.segmentPredicates?.(segment.param);
+      if (segment.predicate === undefined || segment.values.length === 0) {
+        fail('segments', 'segment_incomplete');
+      } else if (predicates !== undefined && !predicates.includes(segment.predicate)) {
+        fail('segments', 'not_offered');
+      }
+    }
+  }
+  const excluded = new Set<DictValue>(f.excludedParticipantLists ?? []);
+  if ((f.allowedParticipantLists ?? []).some((v) => excluded.has(v))) {
+    fail('excludedParticipantLists', 'lists_overlap');
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+
+  const form = { ...f } as ExperimentForm;
+  if (!event) delete form.segments;
+  if (!days) delete form.propagateExposureDays;
+  if (!retro) delete form.retroType;
+  if (!parent) delete form.parentExperimentId;
+  if (!switchback) delete form.switchbackStrategy;
+  for (const key of Object.keys(form) as (keyof ExperimentForm)[]) {
+    if (isEmpty(form[key])) delete form[key];
+  }
+  return { ok: true, form };
+}
+
+// ── prefill for edit ──────────────────────────────────────────────────────────────────────────────
+
+function asValue(v: unknown): DictValue | undefined {
+  if ((typeof v === 'string' && v.length > 0) || (typeof v === 'number' && Number.isFinite(v))) return v;
+  // A record may embed the referenced entry ({team: {id: 12, name: …}}): take its value key.
+  return isObject(v) ? pickValue(v) : undefined;
+}
+
+function asSegment(raw: unknown, mapping: FieldMapping): SegmentChoice | undefined {
+  const param = asValue(getPath(raw, mapping.segmentParam));
+  if (param === undefined) return undefined;
+  const predicate = asValue(getPath(raw, mapping.segmentPredicate));
+  const values = getPath(raw, mapping.segmentValues);
+  const list = Array.isArray(values) ? values : values === undefined || values === null ? [] : [values];
+  const texts = list
+    .filter((v) => ['string', 'number', 'boolean'].includes(typeof v))
+    .map((v) => String(v as string | number | boolean));
+  return { param, ...(predicate === undefined ? {} : { predicate }), values: texts };
+}
+
+/**
+ * Prefills the edit form from an experiment record. The record's full schema is not shown by the
+ * interface: whatever does not read as expected is left out (the user then picks it again), never
+ * guessed. `adhoc` is left out too: it must not be used, so editing asks for another type.
+ */
+export function formFromExperiment(record: unknown, mapping: FieldMapping): Partial<ExperimentForm> {
+  if (!isObject(record)) return {};
+  const form: Partial<ExperimentForm> = {};
+  const put = <K extends keyof ExperimentForm>(key: K, value: ExperimentForm[K] | undefined) => {
+    if (value !== undefined) form[key] = value;
+  };
+  const text = (path: string) => {
+    const v = getPath(record, path);
+    return typeof v === 'string' && v.trim().length > 0 ? v : undefined;
+  };
+  const parse = <T>(schema: z.ZodType<T>, v: unknown) => {
+    const r = schema.safeParse(v);
+    return r.success ? r.data : undefined;
+  };
+  put('name', text(mapping.name));
+  put('label', text(mapping.label));
+  put('description', text(mapping.description));
+  put('type', parse(CreatableExperimentType, record.type));
+  put('markupScopeType', parse(ExperimentMarkupScopeType, record.markupScopeType));
+  if (Array.isArray(record.segments)) {
+    const segments = record.segments.map((s) => asSegment(s, mapping)).filter((s) => s !== undefined);
+    if (segments.length > 0) put('segments', segments);
+  }
+  put('exposure', parse(ConsoleExposureType, record.exposure));
+  put('propagateExposureDays', parse(PositiveInt, record.propagateExposureDays));
+  put('statisticalMethod', parse(StatisticsMethod, record.statisticalMethod));
+  put('retroType', parse(RetroType, getPath(record, 'retro.type')));
+  // Listed by the interface as its own field; a record may also nest it in `retro`.
+  put(
+    'parentExperimentId',
+    parse(PositiveInt, record.parentExperimentId ?? getPath(record, 'retro.parentExperimentId')),
+  );
+  put('switchbackStrategy', parse(SwitchbackStrategy, getPath(record, 'switchback.strategy')));
+  for (const field of DICTIONARY_FIELDS) {
+    const raw = getPath(record, mapping[field]);
+    if (DICTIONARY_FIELD_SPECS[field].multiple) {
+      if (!Array.isArray(raw)) continue;
+      const values = raw.map(asValue).filter((v) => v !== undefined);
+      if (values.length > 0) (form as Record<string, unknown>)[field] = values;
+    } else {
+      const value = asValue(raw);
+      if (value !== undefined) (form as Record<string, unknown>)[field] = value;
+    }
+  }
+  return form;
+}

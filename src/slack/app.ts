@@ -1,0 +1,78 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { App, type CustomRoute, HTTPReceiver, type InstallationStore } from '@slack/bolt';
+import type { Logger } from '../log/logger.js';
+import { toBoltLogger } from './bolt-logger.js';
+import type { SlackDeps } from './deps.js';
+import { registerListeners } from './register.js';
+
+export interface BoltAppOptions {
+  mode: 'http' | 'socket' | 'oauth';
+  signingSecret?: string | undefined;
+  botToken?: string | undefined;
+  appToken?: string | undefined;
+  oauth?: {
+    clientId: string;
+    clientSecret: string;
+    stateSecret: string;
+    installationStore: InstallationStore;
+  };
+  apiUrl?: string | undefined;
+  routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void>;
+  logger: Logger;
+}
+
+export const BOT_SCOPES = ['commands', 'chat:write', 'chat:write.public', 'users:read'];
+
+/**
+ * Builds the Bolt app for a mode. processBeforeResponse stays false: on a long-running server the
+ * HTTP ack must leave at ack(), before any platform call.
+ */
+export function createBoltApp(options: BoltAppOptions, deps: SlackDeps): App {
+  const logger = toBoltLogger(options.logger.child({ component: 'bolt' }));
+  const clientOptions = options.apiUrl ? { slackApiUrl: ensureSlash(options.apiUrl) } : {};
+  const customRoutes: CustomRoute[] = Object.entries(options.routes).map(([path, handler]) => ({
+    path,
+    method: ['GET'],
+    handler,
+  }));
+  let app: App;
+  if (options.mode === 'socket') {
+    app = new App({
+      token: options.botToken,
+      appToken: options.appToken,
+      socketMode: true,
+      logger,
+      clientOptions,
+    });
+  } else if (options.mode === 'oauth' && options.oauth) {
+    const receiver = new HTTPReceiver({
+      signingSecret: options.signingSecret ?? '',
+      endpoints: '/slack/events',
+      customRoutes,
+      processBeforeResponse: false,
+      clientId: options.oauth.clientId,
+      clientSecret: options.oauth.clientSecret,
+      stateSecret: options.oauth.stateSecret,
+      scopes: BOT_SCOPES,
+      installationStore: options.oauth.installationStore,
+      installerOptions: { directInstall: true },
+      logger,
+    });
+    app = new App({ receiver, logger, clientOptions });
+  } else {
+    const receiver = new HTTPReceiver({
+      signingSecret: options.signingSecret ?? '',
+      endpoints: '/slack/events',
+      customRoutes,
+      processBeforeResponse: false,
+      logger,
+    });
+    app = new App({ token: options.botToken, receiver, logger, clientOptions });
+  }
+  registerListeners(app, deps);
+  return app;
+}
+
+function ensureSlash(url: string): string {
+  return url.endsWith('/') ? url : `${url}/`;
+}

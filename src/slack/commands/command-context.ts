@@ -1,0 +1,25 @@
+import type { RespondFn, SlashCommand, webApi } from '@slack/bolt';
+import type { WorkspaceRef } from '../../store/token-vault.js';
+import type { SlackMessage } from '../blocks/message.js';
+import type { SlackDeps } from '../deps.js';
+import { type Replier, responseUrlReplier } from '../replies.js';
+
+/** What one subcommand handler gets: the payload, Slack's callbacks and the app's dependencies. */
+export interface CommandContext {
+  deps: SlackDeps;
+  command: SlashCommand;
+  workspace: WorkspaceRef;
+  client: webApi.WebClient;
+  respond: RespondFn;
+  /** The HTTP ack: must be called once, before any platform call. */
+  ack: (reply?: SlackMessage) => Promise<void>;
+  replier: Replier;
+}
+
+export function ackWith(ack: (body?: Record<string, unknown>) => Promise<void>) {
+  return (reply?: SlackMessage) => (reply ? ack({ response_type: 'ephemeral', ...reply }) : ack());
+}
+
+export function commandReplier(respond: RespondFn, deps: SlackDeps): Replier {
+  return responseUrlReplier((message) => respond(message), deps.logger);
+}

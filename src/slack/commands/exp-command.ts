@@ -1,0 +1,60 @@
+import type { App } from '@slack/bolt';
+import {
+  helpMessage,
+  invalidCommandMessage,
+  notAvailableMessage,
+  unknownCommandMessage,
+} from '../blocks/command-replies.js';
+import type { SlackDeps } from '../deps.js';
+import { workspaceFromCommand } from '../workspace.js';
+import { ackWith, type CommandContext, commandReplier } from './command-context.js';
+import { disconnect, openConnectModal, showToken } from './connection-commands.js';
+import { openStopModal, runLifecycleCommand } from './lifecycle-commands.js';
+import { parseCommand } from './parse-command.js';
+
+/** Registers `/exp` (and renamed installs such as `/exp-staging`): one parse, one handler per kind. */
+export function registerExpCommand(app: App, deps: SlackDeps): void {
+  app.command(/^\/exp(?:[-_][a-z0-9]+)?$/, async ({ command, ack, respond, client }) => {
+    const parsed = parseCommand(command.text ?? '');
+    deps.metrics.inc('exp_commands_total', { kind: parsed.kind });
+    const ctx: CommandContext = {
+      deps,
+      command,
+      workspace: workspaceFromCommand(command),
+      client,
+      respond,
+      ack: ackWith(ack as (body?: Record<string, unknown>) => Promise<void>),
+      replier: commandReplier(respond, deps),
+    };
+    const { messages } = deps;
+    switch (parsed.kind) {
+      case 'help':
+        return ctx.ack(helpMessage({ messages }));
+      case 'unknown': {
+        // The closest command first, then the whole usage: the person learns without a second try.
+        const unknown = unknownCommandMessage({ word: parsed.word, suggestion: parsed.suggestion, messages });
+        const help = helpMessage({ messages });
+        return ctx.ack({ text: unknown.text, blocks: [...unknown.blocks, ...help.blocks] });
+      }
+      case 'invalid':
+        return ctx.ack(invalidCommandMessage({ parsed, messages }));
+      case 'lifecycle':
+        return runLifecycleCommand(ctx, parsed.action, parsed.experimentId);
+      case 'stop':
+        return runLifecycleCommand(ctx, 'stop', parsed.experimentId, {
+          interruptReason: parsed.reason,
+          interruptReasonComment: parsed.comment ?? null,
+        });
+      case 'stop-modal':
+        return openStopModal(ctx, parsed.experimentId);
+      case 'connect':
+        return openConnectModal(ctx);
+      case 'token':
+        return showToken(ctx);
+      case 'disconnect':
+        return disconnect(ctx);
+      default:
+        return ctx.ack(notAvailableMessage({ command: parsed.kind, messages }));
+    }
+  });
+}

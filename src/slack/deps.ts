@@ -1,0 +1,29 @@
+import type { DictionaryCache } from '../console/dictionaries/cache.js';
+import type { ConsoleConnection } from '../console/types.js';
+import type { ConnectionResolver } from '../lifecycle/connections.js';
+import type { Logger } from '../log/logger.js';
+import type { Metrics } from '../observability/metrics.js';
+import type { OnceGuard } from '../store/create-store.js';
+import type { TokenVault, WorkspaceRef } from '../store/token-vault.js';
+import type { Messages } from './messages/index.js';
+
+/** Everything the Slack listeners need, passed in so each handler can be tested with its own. */
+export interface SlackDeps {
+  logger: Logger;
+  messages: Messages;
+  connections: ConnectionResolver;
+  vault: TokenVault;
+  dictionaries: DictionaryCache;
+  /** The dictionary-cache scope of a workspace (its key in the vault). */
+  scopeOf: (workspace: WorkspaceRef) => string;
+  locks: OnceGuard;
+  metrics: Metrics;
+  adminUserIds: readonly string[];
+  /** Checks a candidate connection with a dictionary read; throws a ConsoleError when refused. */
+  verifyConnection: (connection: ConsoleConnection, budgetMs: number) => Promise<void>;
+  /** The connection used by workspaces that have none stored (sandbox or environment); for /exp token. */
+  defaultConnection: ConsoleConnection | undefined;
+  /** Prefills the connect modal (the configured platform, or the sandbox). */
+  defaultBaseUrl: string | undefined;
+  now: () => Date;
+}

@@ -1,0 +1,66 @@
+import type { LifecycleRequest } from '../lifecycle/run-action.js';
+import { runLifecycleAction } from '../lifecycle/run-action.js';
+import { notConnectedMessage } from './blocks/connection-replies.js';
+import { platformErrorMessage } from './blocks/error-message.js';
+import { lifecycleSuccessMessage, statusConflictMessage } from './blocks/lifecycle-message.js';
+import { textMessage } from './blocks/message.js';
+import type { SlackDeps } from './deps.js';
+import type { Replier } from './replies.js';
+
+/**
+ * The one path every lifecycle trigger takes (slash command, button, stop modal): run the action,
+ * then tell the channel what happened or the actor what went wrong.
+ */
+export async function performLifecycle(
+  deps: SlackDeps,
+  request: LifecycleRequest,
+  replier: Replier,
+): Promise<void> {
+  const { messages } = deps;
+  const { action, experimentId } = request;
+  let outcomeKind = 'crashed';
+  try {
+    const outcome = await runLifecycleAction({ connections: deps.connections, logger: deps.logger }, request);
+    outcomeKind = outcome.kind;
+    switch (outcome.kind) {
+      case 'done':
+        await replier.inChannel(
+          lifecycleSuccessMessage({
+            action,
+            experimentId,
+            userId: request.actorId,
+            reason: request.stop?.interruptReason ?? undefined,
+            comment: request.stop?.interruptReasonComment ?? undefined,
+            messages,
+          }),
+        );
+        return;
+      case 'conflict':
+        // Everyone in the channel sees why the action was refused, not only the person who asked.
+        await replier.inChannel(
+          statusConflictMessage({
+            action,
+            experimentId,
+            currentStatus: outcome.error.currentStatus,
+            userId: request.actorId,
+            messages,
+          }),
+        );
+        return;
+      case 'not-connected':
+        await replier.ephemeral(notConnectedMessage({ messages }));
+        return;
+      case 'connection-invalid':
+        await replier.ephemeral(textMessage(messages.errors.invalidToken));
+        return;
+      case 'failed':
+        await replier.ephemeral(platformErrorMessage(outcome.error, { action, experimentId, messages }));
+        return;
+    }
+  } catch (error) {
+    deps.logger.error('lifecycle flow failed', { error, action, experimentId });
+    await replier.ephemeral(platformErrorMessage(error, { action, experimentId, messages }));
+  } finally {
+    deps.metrics.inc('exp_lifecycle_total', { action, outcome: outcomeKind });
+  }
+}

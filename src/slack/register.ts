@@ -1,0 +1,17 @@
+import type { App } from '@slack/bolt';
+import { registerLifecycleButtons } from './actions/lifecycle-buttons.js';
+import { registerExpCommand } from './commands/exp-command.js';
+import type { SlackDeps } from './deps.js';
+import { registerConnectSubmission } from './views/connect-submission.js';
+import { registerStopSubmission } from './views/stop-submission.js';
+
+export function registerListeners(app: App, deps: SlackDeps): void {
+  registerExpCommand(app, deps);
+  registerLifecycleButtons(app, deps);
+  registerStopSubmission(app, deps);
+  registerConnectSubmission(app, deps);
+  app.error(async (error) => {
+    // Bolt calls this for listener failures; the process must keep serving other workspaces.
+    deps.logger.error('unhandled listener error', { error: error.name, message: error.message });
+  });
+}

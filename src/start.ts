@@ -1,0 +1,242 @@
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Dispatcher } from 'undici';
+import type { Config } from './config.js';
+import { createConsoleAgent } from './console/agent.js';
+import { createConsoleClient } from './console/client.js';
+import { createDictionaryCache, type DictionaryCache } from './console/dictionaries/cache.js';
+import type { ConsoleConnection } from './console/types.js';
+import { operationalRoutes } from './http-routes.js';
+import { createConnectionResolver } from './lifecycle/connections.js';
+import { createLogger, type Logger } from './log/logger.js';
+import { createMetrics } from './observability/metrics.js';
+import { type Sandbox, startSandbox } from './sandbox/server.js';
+import { createBoltApp } from './slack/app.js';
+import type { SlackDeps } from './slack/deps.js';
+import { en } from './slack/messages/index.js';
+import { type SlackEmulator, startSlackEmulator } from './slack-emulator/server.js';
+import { createSplitterClient, type SplitterClient } from './splitter/client.js';
+import { createStore, type Store } from './store/create-store.js';
+import { createKeyvInstallationStore } from './store/installation-store.js';
+import { createTokenVault, workspaceKey } from './store/token-vault.js';
+
+export interface StartOptions {
+  logger?: Logger;
+  /** Overrides config.port (tests pass 0 for a free port). */
+  port?: number;
+  /** An already running sandbox to use instead of starting one (tests). */
+  sandbox?: Sandbox;
+  /** An already running emulator for playground mode (tests). */
+  emulator?: SlackEmulator;
+  consoleDispatcher?: Dispatcher;
+}
+
+export interface RunningApp {
+  url: string;
+  eventsUrl: string;
+  mode: Config['slack']['mode'];
+  signingSecret: string | undefined;
+  sandbox: Sandbox | undefined;
+  emulator: SlackEmulator | undefined;
+  dictionaries: DictionaryCache;
+  splitter: SplitterClient;
+  store: Store;
+  close(): Promise<void>;
+}
+
+/** Composition root: builds every dependency from the config and starts the receivers. */
+export async function startExpChatops(config: Config, options: StartOptions = {}): Promise<RunningApp> {
+  const logger = options.logger ?? createLogger({ level: config.logLevel });
+  const closers: Array<() => Promise<unknown>> = [];
+  const close = async () => {
+    for (const fn of closers.reverse()) await fn().catch((error) => logger.warn('close failed', { error }));
+  };
+  try {
+    return await assemble(config, options, logger, closers, close);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+async function assemble(
+  config: Config,
+  options: StartOptions,
+  logger: Logger,
+  closers: Array<() => Promise<unknown>>,
+  close: () => Promise<void>,
+): Promise<RunningApp> {
+  const metrics = createMetrics({
+    exp_commands_total: 'Slash commands received, by subcommand',
+    exp_lifecycle_total: 'Lifecycle actions, by action and outcome',
+    exp_interactions_total: 'Interactive payloads, by kind',
+  });
+
+  let sandbox = options.sandbox;
+  if (config.sandbox && !sandbox) {
+    sandbox = await startSandbox({ logger: logger.child({ component: 'sandbox' }) });
+    const started = sandbox;
+    closers.push(() => started.close());
+  }
+
+  const store = await createStore(config.store.url, { logger: logger.child({ component: 'store' }) });
+  closers.push(() => store.close());
+
+  // Sandbox mode may run without a key: tokens then only live as long as the process (and the
+  // sandbox that issued them), which is exactly what a throw-away local run needs.
+  const encryptionKey = config.tokenEncryptionKey ?? randomBytes(32);
+  const vault = createTokenVault({ keyv: store.keyv('connections'), key: encryptionKey, logger });
+  const dictionaries = createDictionaryCache({
+    keyv: store.keyv('dictionaries'),
+    ttlMs: config.console.dictionaryTtlSeconds * 1000,
+    logger,
+  });
+
+  const agent = options.consoleDispatcher ? undefined : createConsoleAgent();
+  if (agent) closers.push(() => agent.close());
+  const dispatcher = options.consoleDispatcher ?? agent;
+  const consoleLogger = logger.child({ component: 'console' });
+  const makeClient = (connection: ConsoleConnection, scope: string) =>
+    createConsoleClient({
+      connection,
+      dispatcher,
+      timeouts: { headersMs: config.console.timeoutMs, bodyMs: config.console.timeoutMs },
+      logger: consoleLogger,
+      // The interface asks clients to drop cached dictionaries on a validation 400.
+      onValidationError: () => dictionaries.drop(scope),
+    });
+
+  const defaultConnection = await resolveDefaultConnection(config, sandbox);
+  const connections = createConnectionResolver({ vault, defaultConnection, makeClient, logger });
+
+  const splitterUrl = config.splitter.url ?? sandbox?.splitterUrl;
+  const splitter = createSplitterClient({
+    baseUrl: splitterUrl ?? 'http://127.0.0.1:1',
+    token: config.splitter.token,
+    source: config.splitter.source ?? 'exp-chatops',
+    trailingSlash: config.splitter.trailingSlash,
+    logger: logger.child({ component: 'splitter' }),
+  });
+
+  let emulator = options.emulator;
+  let signingSecret = config.slack.signingSecret;
+  let botToken = config.slack.botToken;
+  let apiUrl = config.slack.apiUrl;
+  if (config.slack.mode === 'playground') {
+    if (!emulator) {
+      emulator = await startSlackEmulator({ logger: logger.child({ component: 'slack-emulator' }) });
+      const started = emulator;
+      closers.push(() => started.close());
+    }
+    signingSecret = randomBytes(16).toString('hex');
+    botToken = 'xoxb-emulator-token';
+    apiUrl = emulator.apiUrl;
+  }
+
+  const deps: SlackDeps = {
+    logger: logger.child({ component: 'slack' }),
+    messages: en,
+    connections,
+    vault,
+    dictionaries,
+    scopeOf: (workspace) => workspaceKey({ teamId: workspace.teamId, enterpriseId: workspace.enterpriseId }),
+    locks: store.locks,
+    metrics,
+    adminUserIds: config.slack.adminUserIds,
+    verifyConnection: async (connection, budgetMs) => {
+      const client = createConsoleClient({
+        connection,
+        dispatcher,
+        timeouts: { headersMs: budgetMs, bodyMs: budgetMs },
+        retry: { attempts: 1 },
+        logger: consoleLogger,
+      });
+      await client.getDictionary('types');
+    },
+    defaultConnection,
+    defaultBaseUrl: config.console.baseUrl ?? sandbox?.url,
+    now: () => new Date(),
+  };
+
+  const routes = operationalRoutes({
+    metrics,
+    ready: async () => {
+      await store.keyv('health').get('probe');
+    },
+  });
+  const app = createBoltApp(
+    {
+      mode: config.slack.mode === 'playground' ? 'http' : config.slack.mode,
+      signingSecret,
+      botToken,
+      appToken: config.slack.appToken,
+      apiUrl,
+      routes,
+      logger,
+      oauth:
+        config.slack.mode === 'oauth'
+          ? {
+              clientId: config.slack.clientId ?? '',
+              clientSecret: config.slack.clientSecret ?? '',
+              stateSecret: config.slack.stateSecret ?? '',
+              installationStore: createKeyvInstallationStore(store.keyv('installations'), encryptionKey),
+            }
+          : undefined,
+    },
+    deps,
+  );
+
+  const port = options.port ?? config.port;
+  let server: Server;
+  if (config.slack.mode === 'socket') {
+    await app.start();
+    server = createServer((req, res) => {
+      const route = routes[(req.url ?? '/').split('?')[0] ?? '/'];
+      if (route && req.method === 'GET') route(req, res);
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(port, '0.0.0.0', resolve));
+  } else {
+    server = (await app.start(port)) as Server;
+  }
+  closers.push(async () => {
+    await app.stop();
+    if (config.slack.mode === 'socket') await new Promise((resolve) => server.close(resolve));
+  });
+  const bound = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${bound}`;
+
+  logger.info(`exp-chatops listening on ${url}`, {
+    slackMode: config.slack.mode,
+    platform: sandbox ? `embedded sandbox at ${sandbox.url}` : config.console.baseUrl,
+    store: store.kind,
+  });
+  return {
+    url,
+    eventsUrl: `${url}/slack/events`,
+    mode: config.slack.mode,
+    signingSecret,
+    sandbox,
+    emulator,
+    dictionaries,
+    splitter,
+    store,
+    close,
+  };
+}
+
+async function resolveDefaultConnection(
+  config: Config,
+  sandbox: Sandbox | undefined,
+): Promise<ConsoleConnection | undefined> {
+  if (sandbox)
+    return { baseUrl: sandbox.url, token: await sandbox.issueToken({ name: 'exp-chatops default' }) };
+  // In OAuth mode each workspace connects itself: one environment token must not serve them all.
+  if (config.slack.mode === 'oauth') return undefined;
+  if (config.console.baseUrl && config.console.token) {
+    return { baseUrl: config.console.baseUrl, token: config.console.token };
+  }
+  return undefined;
+}

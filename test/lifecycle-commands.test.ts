@@ -1,0 +1,295 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectWithinBlockKitLimits } from '../src/slack/blocks/check-limits.js';
+import { type Harness, messageText, startHarness } from './support/harness.js';
+
+const CHANNEL = 'C0GENERAL';
+const USER = 'U0MEMBER1';
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+beforeEach(() => {
+  h.sandbox.setLatency(0);
+});
+
+function lifecycleRequests(path: string) {
+  return h.sandbox.state.requests.filter((r) => r.method === 'POST' && r.url.endsWith(path));
+}
+
+async function waitForChannelText(pattern: RegExp | string) {
+  return h.emulator.waitFor(
+    () =>
+      h.emulator
+        .messages(CHANNEL)
+        .filter((m) => !m.ephemeral)
+        .find((m) =>
+          typeof pattern === 'string' ? messageText(m).includes(pattern) : pattern.test(messageText(m)),
+        ),
+    { timeoutMs: 8000, message: `no channel message matching ${pattern}` },
+  );
+}
+
+async function waitForEphemeral(pattern: RegExp | string, user = USER) {
+  return h.emulator.waitFor(
+    () =>
+      h.emulator
+        .messages(CHANNEL)
+        .filter((m) => m.ephemeral && m.targetUserId === user)
+        .find((m) =>
+          typeof pattern === 'string' ? messageText(m).includes(pattern) : pattern.test(messageText(m)),
+        ),
+    { timeoutMs: 8000, message: `no ephemeral message matching ${pattern}` },
+  );
+}
+
+describe('/exp start, archive, unarchive over the real HTTP endpoint', () => {
+  it('starts a draft experiment and tells the channel who did it, with a Stop button', async () => {
+    const res = await h.driver.command({ text: 'start 4' });
+    expect(res.status).toBe(200);
+    const channel = await waitForChannelText('started experiment');
+    expect(messageText(channel)).toContain(`<@${USER}>`);
+    expect(messageText(channel)).toContain('4');
+    expect(JSON.stringify(channel.blocks)).toContain('exp_lifecycle_stop');
+    expectWithinBlockKitLimits({ kind: 'message', text: channel.text, blocks: channel.blocks ?? [] });
+    expect(h.sandbox.state.experiments.get(4)?.status).toBe('running');
+    expect(lifecycleRequests('/experiments/v1/4/start')).toHaveLength(1);
+  });
+
+  it('posts a status conflict in the channel with the status exactly as the platform said', async () => {
+    await h.driver.command({ text: 'start 1' });
+    const conflict = await waitForChannelText(/refused|current status/i);
+    const text = messageText(conflict);
+    expect(text).toContain('running');
+    expect(text).toContain('1');
+    expect(conflict.ephemeral).toBe(false);
+  });
+
+  it('answers an unknown experiment with an ephemeral not-found and changes nothing', async () => {
+    await h.driver.command({ text: 'archive 424242' });
+    const reply = await waitForEphemeral(/not found/i);
+    expect(messageText(reply)).toContain('424242');
+    expect(messageText(reply)).toMatch(/nothing changed/i);
+  });
+
+  it('archives then unarchives a stopped experiment', async () => {
+    await h.driver.command({ text: 'archive 5' });
+    await waitForChannelText('archived experiment');
+    expect(h.sandbox.state.experiments.get(5)?.status).toBe('archived');
+    await h.driver.command({ text: 'unarchive 5' });
+    await waitForChannelText('unarchived experiment');
+    expect(h.sandbox.state.experiments.get(5)?.status).toBe('stopped');
+  });
+});
+
+describe('input refused before any platform call', () => {
+  it.each([
+    ['start abc', /positive integer|abc/i],
+    ['start', /ID|id/],
+    ['start 0', /positive/i],
+    ['stop 1.5', /positive|1\.5/i],
+    ['stop 3 nonsense', /reason/i],
+    ['stop 3 other', /comment/i],
+    ['strat 3', /did you mean/i],
+  ])('%s gets a clear answer and no platform call', async (text, pattern) => {
+    const before = h.sandbox.state.requests.length;
+    const res = await h.driver.command({ text });
+    expect(res.status).toBe(200);
+    const body = res.json as { text?: string; blocks?: unknown[]; response_type?: string };
+    expect(body.response_type).toBe('ephemeral');
+    expect(messageText(body)).toMatch(pattern);
+    expect(h.sandbox.state.requests.length).toBe(before);
+  });
+
+  it('shows usage with examples for help and for an empty command', async () => {
+    for (const text of ['help', '', '   ']) {
+      const res = await h.driver.command({ text });
+      const body = res.json as { text?: string; blocks?: unknown[] };
+      expect(messageText(body)).toContain('/exp start');
+      expect(messageText(body)).toContain('/exp stop');
+      expectWithinBlockKitLimits({ kind: 'message', text: body.text, blocks: body.blocks ?? [] });
+    }
+  });
+
+  it('gives an unknown word the closest command and the usage', async () => {
+    const res = await h.driver.command({ text: 'archve 3' });
+    const text = messageText(res.json as { text?: string; blocks?: unknown[] });
+    expect(text).toContain('archive');
+    expect(text).toContain('/exp start');
+  });
+});
+
+describe('/exp stop', () => {
+  it('stops without the modal with a reason alias and an escaped comment', async () => {
+    await h.driver.command({ text: 'stop 2 bug Checkout <!channel> broke & <https://evil.example|click>' });
+    const message = await waitForChannelText('stopped experiment *2*');
+    const text = messageText(message);
+    expect(text).toContain('Bug');
+    expect(text).toContain('&lt;!channel&gt;');
+    expect(text).not.toContain('<!channel>');
+    expect(text).not.toContain('<https://evil.example|click>');
+    const stop = lifecycleRequests('/experiments/v1/2/stop').at(-1);
+    expect(JSON.parse(stop?.body ?? '{}')).toEqual({
+      interruptReason: 'bug',
+      interruptReasonComment: 'Checkout <!channel> broke & <https://evil.example|click>',
+    });
+  });
+
+  it('opens the modal, refuses Other without a comment inside it, then stops with the right body', async () => {
+    const res = await h.driver.command({ text: 'stop 3' });
+    expect(res.status).toBe(200);
+    const view = await h.emulator.waitFor(
+      () =>
+        [...h.emulator.views.values()].find(
+          (v) => v.view.callback_id === 'exp_stop_modal' && v.userId === USER,
+        ),
+      { message: 'stop modal not opened' },
+    );
+    expectWithinBlockKitLimits({ kind: 'view', view: view.view });
+    const withoutComment = await h.driver.submitView(view.id, {
+      exp_stop_reason: {
+        exp_stop_reason_select: { type: 'static_select', selected_option: { value: 'other' } },
+      },
+      exp_stop_comment: { exp_stop_comment_input: { type: 'plain_text_input', value: '' } },
+    });
+    expect(withoutComment.outcome).toMatchObject({ kind: 'errors' });
+    expect(JSON.stringify(withoutComment.json)).toContain('exp_stop_comment');
+    expect(lifecycleRequests('/experiments/v1/3/stop')).toHaveLength(0);
+
+    const submitted = await h.driver.submitView(view.id, {
+      exp_stop_reason: {
+        exp_stop_reason_select: {
+          type: 'static_select',
+          selected_option: { value: 'critical_metric_impact' },
+        },
+      },
+      exp_stop_comment: {
+        exp_stop_comment_input: { type: 'plain_text_input', value: 'Revenue −12 % in test' },
+      },
+    });
+    expect(submitted.outcome).toEqual({ kind: 'closed' });
+    const message = await waitForChannelText('stopped experiment *3*');
+    expect(messageText(message)).toContain('Critical metric impact');
+    expect(messageText(message)).toContain('Revenue −12 % in test');
+    expect(JSON.parse(lifecycleRequests('/experiments/v1/3/stop').at(-1)?.body ?? '{}')).toEqual({
+      interruptReason: 'critical_metric_impact',
+      interruptReasonComment: 'Revenue −12 % in test',
+    });
+    // The archive button that follows a stop carries a confirm dialog.
+    expect(JSON.stringify(message.blocks)).toMatch(
+      /exp_lifecycle_archive[\s\S]*confirm|confirm[\s\S]*exp_lifecycle_archive/,
+    );
+  });
+
+  it('refuses a submission without a reason inside the modal', async () => {
+    await h.driver.command({ text: 'stop 8' });
+    const view = await h.emulator.waitFor(() =>
+      [...h.emulator.views.values()].find(
+        (v) =>
+          v.view.callback_id === 'exp_stop_modal' &&
+          String(v.view.private_metadata).includes('"experimentId":8'),
+      ),
+    );
+    const result = await h.driver.submitView(view.id, {
+      exp_stop_reason: { exp_stop_reason_select: { type: 'static_select', selected_option: null } },
+      exp_stop_comment: { exp_stop_comment_input: { type: 'plain_text_input', value: 'x' } },
+    });
+    expect(result.outcome).toMatchObject({ kind: 'errors', errors: { exp_stop_reason: expect.any(String) } });
+  });
+});
+
+describe('buttons run the command path', () => {
+  it('archives from the button after a stop, once even when clicked twice quickly', async () => {
+    await h.driver.command({ text: 'stop 123 sequential reached significance' });
+    // 123 is a draft in the sandbox: stopping it is a conflict; start it first.
+    await waitForChannelText(/123/);
+    await h.driver.command({ text: 'start 123' });
+    await waitForChannelText('started experiment *123*');
+    await h.driver.command({ text: 'stop 123 sequential reached significance' });
+    const stopped = await waitForChannelText('stopped experiment *123*');
+    const before = lifecycleRequests('/experiments/v1/123/archive').length;
+    const [first, second] = await Promise.all([
+      h.driver.clickButton(stopped, 'exp_lifecycle_archive'),
+      h.driver.clickButton(stopped, 'exp_lifecycle_archive'),
+    ]);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    await waitForChannelText('archived experiment *123*');
+    await waitForEphemeral(/already/i);
+    expect(lifecycleRequests('/experiments/v1/123/archive').length - before).toBe(1);
+    expect(h.sandbox.state.experiments.get(123)?.status).toBe('archived');
+  });
+
+  it('opens the stop modal from the Stop… button', async () => {
+    await h.driver.command({ text: 'start 7' });
+    const started = await waitForChannelText('started experiment *7*');
+    const before = lifecycleRequests('/experiments/v1/7/stop').length;
+    await h.driver.clickButton(started, 'exp_lifecycle_stop');
+    const view = await h.emulator.waitFor(
+      () =>
+        [...h.emulator.views.values()].find((v) =>
+          String(v.view.private_metadata).includes('"experimentId":7'),
+        ),
+      { message: 'no stop modal for experiment 7' },
+    );
+    expect(view.view.callback_id).toBe('exp_stop_modal');
+    // Opening the modal is not stopping: nothing reaches the platform until it is submitted.
+    expect(lifecycleRequests('/experiments/v1/7/stop')).toHaveLength(before);
+  });
+
+  it('refuses a forged button value without calling the platform', async () => {
+    const message = await waitForChannelText('started experiment *4*');
+    const before = h.sandbox.state.requests.length;
+    const res = await h.driver.clickButton(message, 'exp_lifecycle_stop', {
+      value: '{"action":"archive","experimentId":-5}',
+    });
+    expect(res.status).toBe(200);
+    await waitForEphemeral(/could not be read/i);
+    expect(h.sandbox.state.requests.length).toBe(before);
+  });
+});
+
+describe('a slow or failing platform', () => {
+  it('acks at once when the platform takes 5 s, then reports the outcome as unknown', async () => {
+    h.sandbox.setLatency(5000, { pathIncludes: '/start' });
+    const res = await h.driver.command({ text: 'start 123' });
+    expect(res.status).toBe(200);
+    expect(res.ackMs).toBeLessThan(3000);
+    const reply = await waitForEphemeral(/outcome[\s\S]*unknown/i);
+    expect(messageText(reply)).toContain('start');
+    h.sandbox.setLatency(0);
+  });
+
+  it('says the platform failed and nothing changed on a 503', async () => {
+    h.sandbox.failNext({ status: 503, body: 'upstream down' }, { pathIncludes: '/unarchive' });
+    await h.driver.command({ text: 'unarchive 6' });
+    const reply = await waitForEphemeral(/503/);
+    expect(messageText(reply)).toMatch(/nothing changed/i);
+  });
+});
+
+describe('signatures', () => {
+  it('answers 401 to a bad or stale signature and runs nothing', async () => {
+    const before = h.sandbox.state.requests.length;
+    const body = 'command=%2Fexp&text=start+4&team_id=T1&user_id=U1&channel_id=C1';
+    const now = Math.floor(Date.now() / 1000);
+    const bad = await h.driver.raw(body, {
+      'x-slack-request-timestamp': String(now),
+      'x-slack-signature': 'v0=deadbeef',
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(bad.status).toBe(401);
+    const { signSlackRequest } = await import('../src/slack-emulator/driver.js');
+    const stale = now - 10 * 60;
+    const old = await h.driver.raw(body, {
+      'x-slack-request-timestamp': String(stale),
+      'x-slack-signature': signSlackRequest(h.signingSecret, stale, body),
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(old.status).toBe(401);
+    expect(h.sandbox.state.requests.length).toBe(before);
+  });
+});

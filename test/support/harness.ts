@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { loadConfig } from '../../src/config.js';
+import { createMemoryLogger } from '../../src/log/logger.js';
+import { type Sandbox, startSandbox } from '../../src/sandbox/server.js';
+import { createSlackDriver, type SlackDriver } from '../../src/slack-emulator/driver.js';
+import { type SlackEmulator, startSlackEmulator } from '../../src/slack-emulator/server.js';
+import { type RunningApp, startExpChatops } from '../../src/start.js';
+
+export interface Harness {
+  app: RunningApp;
+  sandbox: Sandbox;
+  emulator: SlackEmulator;
+  driver: SlackDriver;
+  signingSecret: string;
+  logs: string[];
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  env?: Record<string, string>;
+  /** Connect the sandbox as the default connection (true) or leave workspaces unconnected (false). */
+  defaultConnection?: boolean;
+}
+
+/**
+ * The real app in single-workspace HTTP mode, talking to the sandbox platform and the Slack
+ * emulator over real HTTP; the driver signs requests exactly as Slack does.
+ */
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const sandbox = await startSandbox();
+  const emulator = await startSlackEmulator();
+  const signingSecret = randomBytes(16).toString('hex');
+  const logger = createMemoryLogger('debug');
+  const defaultConnection = options.defaultConnection ?? true;
+  const token = defaultConnection ? await sandbox.issueToken({ name: 'harness' }) : undefined;
+  const config = loadConfig({
+    SLACK_SIGNING_SECRET: signingSecret,
+    SLACK_BOT_TOKEN: emulator.identity.botToken,
+    SLACK_API_URL: emulator.apiUrl,
+    STORE_URL: 'memory://',
+    CONSOLE_BASE_URL: sandbox.url,
+    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    CONSOLE_TIMEOUT_MS: '2000',
+    SPLITTER_URL: sandbox.splitterUrl,
+    ...(token ? { CONSOLE_API_TOKEN: token } : {}),
+    ...options.env,
+  });
+  const app = await startExpChatops(config, { logger, port: 0, sandbox });
+  const driver = createSlackDriver({ appUrl: app.eventsUrl, signingSecret, emulator });
+  return {
+    app,
+    sandbox,
+    emulator,
+    driver,
+    signingSecret,
+    logs: logger.lines,
+    async close() {
+      await app.close();
+      await emulator.close();
+      await sandbox.close();
+    },
+  };
+}
+
+/** Plain text of a message: its fallback text plus every text object in its blocks. */
+export function messageText(message: { text?: string; blocks?: unknown[] } | undefined): string {
+  if (!message) return '';
+  const parts: string[] = [message.text ?? ''];
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === 'object') {
+      const record = node as Record<string, unknown>;
+      if (typeof record.text === 'string') parts.push(record.text);
+      for (const value of Object.values(record)) if (typeof value === 'object') walk(value);
+    }
+  };
+  walk(message.blocks ?? []);
+  return parts.join('\n');
+}
