@@ -231,8 +231,11 @@ async function resolveDefaultConnection(
   config: Config,
   sandbox: Sandbox | undefined,
 ): Promise<ConsoleConnection | undefined> {
-  if (sandbox)
+  // Only the embedded sandbox is connected by default; a sandbox passed in beside a configured
+  // CONSOLE_BASE_URL (tests) is just a platform like any other.
+  if (config.sandbox && sandbox) {
     return { baseUrl: sandbox.url, token: await sandbox.issueToken({ name: 'exp-chatops default' }) };
+  }
   // In OAuth mode each workspace connects itself: one environment token must not serve them all.
   if (config.slack.mode === 'oauth') return undefined;
   if (config.console.baseUrl && config.console.token) {
