@@ -1,5 +1,12 @@
+import { DICTIONARY_DESCRIPTIONS } from '../../console/dictionaries/names.js';
 import { escapeMrkdwn, joinSafe, md, type SafeText } from '../blocks/escape.js';
-import type { ActionContext, Messages } from './types.js';
+import type {
+  ActionContext,
+  DictMessages,
+  ExperimentModalMessages,
+  Messages,
+  SplitterMessages,
+} from './types.js';
 
 const cmd = (text: string): SafeText => md`\`/exp ${escapeMrkdwn(text)}\``;
 const word = (text: string): SafeText => escapeMrkdwn(text);
@@ -16,6 +23,9 @@ function days(n: number): SafeText {
 
 export const en: Messages = {
   locale: 'en',
+  dict: dictMessages(),
+  splitter: splitterMessages(),
+  experimentModal: experimentModalMessages(),
   actions: {
     name: { start: 'start', stop: 'stop', archive: 'archive', unarchive: 'unarchive' },
     button: { start: 'Start', stop: 'Stop…', archive: 'Archive', unarchive: 'Unarchive' },
@@ -204,6 +214,7 @@ export const en: Messages = {
         : md`Unknown command \`${word}\`: did you mean ${cmd(suggestion)}? Type ${cmd('help')} for the list of commands.`,
     notAvailable: ({ command }) => md`${cmd(command)} is not available yet.`,
     seeHelp: md`Type ${cmd('help')} for the list of commands.`,
+    unreadableButton: md`This button could not be read, so nothing was sent to the platform. Use the command instead, e.g. ${cmd('help')}.`,
   },
   connection: {
     adminOnly: md`Only workspace admins can connect, inspect or disconnect the platform connection. Nothing changed.`,
@@ -240,6 +251,9 @@ export const en: Messages = {
     cancel: 'Cancel',
     loadingTitle: 'Loading…',
     loadingText: md`Loading…`,
+    expired: 'This form can no longer be used. Close it and run the command again.',
+    openFailed: ({ error }) =>
+      md`Slack did not open the form (${error}). Nothing changed. Run the command again; a form must open within 3 seconds of it.`,
     stop: {
       title: 'Stop experiment',
       submit: 'Stop',
@@ -251,6 +265,7 @@ export const en: Messages = {
       commentPlaceholder: 'What happened?',
       commentHint: 'Required when the reason is Other.',
       commentRequiredForOther: 'A comment is required when the reason is Other.',
+      reasonRequired: 'Choose why the experiment is being stopped.',
     },
     connect: {
       title: 'Connect platform',
@@ -265,6 +280,237 @@ export const en: Messages = {
       baseUrlInvalid: 'Enter an http(s) URL, for example https://your-host.example.com',
       tokenRequired: 'Paste the API token.',
       tokenRejected: 'The platform refused this token (invalid, expired or revoked).',
+      tokenLacksScope:
+        'The platform accepted this token but it cannot read dictionaries: it needs the read scope.',
+      unreachable: 'The platform did not answer at this URL. Check the address and try again.',
+      notAPlatform:
+        'This URL does not look like the experiment platform (no console API under /api/console).',
+      adminOnlyTitle: 'Admins only',
     },
   },
 };
+
+// `/exp dict`, `/exp features` and `/exp expose`. Function declarations are hoisted, so `en` above
+// can call them while this block stays apart from the rest of the catalogue.
+
+function count(n: number): SafeText {
+  return escapeMrkdwn(n.toLocaleString('en-US'));
+}
+
+function dictMessages(): DictMessages {
+  return {
+    descriptions: DICTIONARY_DESCRIPTIONS,
+    listHeader: 'Dictionaries',
+    listIntro: md`The values experiments may use, read from the platform and cached. Open one with ${cmd('dict NAME [filter]')}.`,
+    listLine: ({ name, description }) => md`• \`${word(name)}\`: ${description} ${cmd(`dict ${name}`)}`,
+    listExamples: md`Filter by label or value: ${cmd('dict teams search')}. To reload a dictionary from the platform, add \`--refresh\`: ${cmd('dict layers --refresh')}.`,
+    listFallback: ({ names }) => md`Dictionaries: ${names}. Open one with ${cmd('dict NAME')}.`,
+    unknownName: ({ input, suggestion }) =>
+      suggestion === undefined
+        ? md`There is no dictionary \`${input}\`. ${cmd('dict')} lists them all.`
+        : md`There is no dictionary \`${input}\`. Did you mean ${cmd(`dict ${suggestion}`)}? ${cmd('dict')} lists them all.`,
+    pageHeader: ({ name }) => `Dictionary: ${name}`,
+    showing: ({ from, to, total, filter, page, pages }) => {
+      const matching = filter === undefined ? md`` : md` matching \`${filter}\``;
+      return md`Showing ${count(from)}–${count(to)} of ${count(total)}${matching} (page ${count(page)} of ${count(pages)}).`;
+    },
+    empty: ({ name, filter }) =>
+      filter === undefined
+        ? md`${word(name)} is empty: the platform returned no entries.`
+        : md`No entries match \`${filter}\` in ${word(name)}.`,
+    cachedAt: ({ date }) => md`Cached at ${date}.`,
+    refreshHint: ({ name, filter }) =>
+      md`To reload from the platform: \`/exp dict ${word(name)}${filter === undefined ? md`` : md` ${filter}`} --refresh\``,
+    warnings: ({ count: n, detail }) =>
+      md`:warning: ${count(n)} part${n === 1 ? md`` : md`s`} of the platform's answer could not be read exactly: ${detail}`,
+    groupHeading: ({ group }) => md`*${group}*`,
+    ungroupedHeading: md`*Without a group*`,
+    participantListHeadings: { allowed: md`*Allowed lists*`, excluded: md`*Excluded lists*` },
+    inGroup: ({ group }) => md`in ${group}`,
+    paramStatus: {
+      draft: md`cannot be used in segment filters`,
+      active: md`available for filtering`,
+      archived: md`cannot be used in new filters; existing filters keep working`,
+      deleted: md`unavailable in new and existing filters`,
+    },
+    paramStatusUnknown: md`status not documented`,
+    operatorsTitle: md`*Operators*`,
+    applicabilityTitle: md`*Where operators apply*`,
+    shapeNote: md`(as the platform sent them)`,
+    notProvided: md`not provided`,
+    previous: '‹ Previous',
+    next: 'Next ›',
+  };
+}
+
+function splitterMessages(): SplitterMessages {
+  const exposure = (outcomeUnknown: boolean): SafeText =>
+    outcomeUnknown
+      ? md`whether the exposure was registered is unknown. Check the experiment before retrying.`
+      : md`nothing was registered.`;
+  return {
+    platform: ({ id, name }) => name ?? md`platform ${id}`,
+    participant: ({ userId, visitorId }) => {
+      if (userId !== undefined && visitorId !== undefined)
+        return md`user ${userId} (visitor \`${visitorId}\`)`;
+      if (userId !== undefined) return md`user ${userId}`;
+      return visitorId === undefined ? md`the participant` : md`visitor \`${visitorId}\``;
+    },
+    featuresTitle: ({ count: n, tag, platform, participant }) =>
+      md`*${count(n)} feature${n === 1 ? md`` : md`s`}* for ${participant} on ${platform} with tag \`${tag}\`:`,
+    featureLine: ({ experiment, group }) => md`• experiment \`${experiment}\` → group \`${group}\``,
+    noFeatures: ({ tag, platform, participant }) =>
+      md`No features for ${participant} on ${platform} with tag \`${tag}\`.`,
+    moreNotShown: ({ count: n }) => md`…and ${count(n)} more not shown.`,
+    warning: ({ text }) => md`:warning: ${text}`,
+    expose: {
+      confirmText: ({ label, platform, participant }) =>
+        md`Register an exposure of ${participant} in experiment \`${label}\` on ${platform}?`,
+      statsWarning: md`:warning: An exposure counts the participant in the experiment and changes its statistics. It cannot be undone from Slack.`,
+      confirmButton: 'Register exposure',
+      cancelButton: 'Cancel',
+      dialog: {
+        title: 'Register this exposure?',
+        text: ({ label }) =>
+          `The participant will be counted in experiment ${label}, which changes its statistics.`,
+        confirm: 'Register',
+        deny: 'Back',
+      },
+      done: ({ label, platform, participant, user }) =>
+        user === undefined
+          ? md`Exposure registered: ${participant} in experiment \`${label}\` on ${platform}.`
+          : md`${user} registered an exposure of ${participant} in experiment \`${label}\` on ${platform}.`,
+      cancelled: ({ label }) =>
+        label === undefined
+          ? md`Cancelled: no exposure was registered.`
+          : md`Cancelled: no exposure was registered in experiment \`${label}\`.`,
+      tooLong: md`The experiment label or the participant is too long to confirm from Slack. Nothing was registered.`,
+    },
+    errors: {
+      api: ({ method, status, kind, quoted }) => {
+        const why = kind === undefined ? md`HTTP ${status}` : md`HTTP ${status}, kind \`${kind}\``;
+        const said = quoted ? md` Details:` : md``;
+        if (method === 'getFeaturesByTag') return md`The splitter refused the lookup (${why}).${said}`;
+        // The interface gives 400 for bad input; a 5xx may have failed before or after recording.
+        return status < 500
+          ? md`The splitter refused the exposure (${why}): nothing was registered.${said}`
+          : md`The splitter failed on the exposure (${why}): ${exposure(true)}${said}`;
+      },
+      timeout: ({ method, outcomeUnknown }) =>
+        method === 'getFeaturesByTag'
+          ? md`The splitter did not answer in time. Try again later.`
+          : md`The splitter did not answer in time: ${exposure(outcomeUnknown)}`,
+      connection: ({ method, outcomeUnknown, code }) => {
+        const detail = code === undefined ? md`` : md` (\`${code}\`)`;
+        if (method === 'getFeaturesByTag') return md`Could not reach the splitter${detail}. Try again later.`;
+        return outcomeUnknown
+          ? md`The connection to the splitter was lost${detail}: ${exposure(true)}`
+          : md`Could not reach the splitter${detail}: ${exposure(false)}`;
+      },
+      response: ({ method, status }) =>
+        method === 'getFeaturesByTag'
+          ? md`The splitter answered (HTTP ${status}) with something the bot could not read.`
+          : md`The splitter answered the exposure (HTTP ${status}) with an unexpected body: ${exposure(true)}`,
+      request: ({ issues }) =>
+        md`The request was refused before reaching the splitter: ${issues}. Nothing was sent.`,
+      unexpected: ({ method }) =>
+        method === 'exposeManyV2'
+          ? md`Something went wrong while registering the exposure: ${exposure(true)}`
+          : md`Something went wrong while asking the splitter. Nothing changed.`,
+    },
+    usage: {
+      features: md`Usage: \`/exp features TAG PLATFORM PARTICIPANT\`: which groups a participant gets in the experiments with a tag.`,
+      expose: md`Usage: \`/exp expose LABEL PLATFORM PARTICIPANT\`: register an exposure of a participant in the experiment LABEL, after a confirmation.`,
+      arguments: md`PLATFORM is \`1\`, \`4\`, \`5\`, \`6\`, \`desktop\`, \`ios\`, \`android\` or \`mobile\`. PARTICIPANT is \`user:ID\`, \`visitor:ID\` or a bare user id.`,
+      featuresExample: md`Example: ${cmd('features checkout ios user:42')}`,
+      exposeExample: md`Example: ${cmd('expose checkout_button_color android visitor:3f9a')}`,
+      problem: ({ error }) => md`:x: ${error}`,
+    },
+  };
+}
+
+function experimentModalMessages(): ExperimentModalMessages {
+  return {
+    createTitle: 'New experiment',
+    // "Edit experiment " leaves 8 characters of the 24 for the id: longer ids get the short form.
+    editTitle: ({ experimentId }) =>
+      String(experimentId).length <= 8 ? `Edit experiment ${experimentId}` : `Edit #${experimentId}`,
+    createSubmit: 'Create',
+    editSubmit: 'Save',
+    createIntro: md`Every picker offers only values from the platform's dictionaries. Fields appear as your choices need them.`,
+    editIntro: ({ experimentId }) =>
+      md`Editing experiment *${experimentId}*. Only the fields you change are sent to the platform.`,
+    labels: {
+      name: 'Name',
+      label: 'Label (experimentLabel)',
+      description: 'Description',
+      type: 'Experiment type',
+      retroType: 'Retro analysis based on',
+      parentExperimentId: 'Parent experiment id',
+      switchbackStrategy: 'Switchback strategy',
+      markupScopeType: 'Markup',
+      segments: 'Audience filters (context params)',
+      exposure: 'Exposure',
+      propagateExposureDays: 'Exposure propagates for (days)',
+      statisticalMethod: 'Statistical method',
+      team: 'Team',
+      participantType: 'Participant type',
+      layer: 'Layer',
+      holdout: 'Holdout',
+      domain: 'Domain',
+      metrics: 'Metrics',
+      presetName: 'Metric preset',
+      tags: 'Tags',
+      allowedParticipantLists: 'Allowed participant lists',
+      excludedParticipantLists: 'Excluded participant lists',
+    },
+    hints: {
+      label: 'How clients and the splitter name the experiment. Left empty, the platform chooses.',
+      parentExperimentId: 'The id of the A/B experiment this retro analysis is based on.',
+      segments: 'Only active params are offered. Each one then asks for an operator and values.',
+      domain: 'Changing the domain changes the audience filters on offer.',
+      metrics: 'Type to search.',
+    },
+    selectPlaceholder: 'Choose',
+    searchPlaceholder: 'Type to search',
+    types: {
+      regular: 'Regular A/B experiment',
+      retro: 'Retro analysis on historical data',
+      switchback: 'Switchback (groups alternate over time)',
+      dfp: 'DFP (external advertising)',
+      dfp_filler: 'DFP filler (service)',
+      holdout_analyzer: 'Holdout analyzer',
+      crm: 'CRM communications',
+    },
+    markupScopeTypes: {
+      incoming_traffic: 'All incoming traffic',
+      event: 'By event (audience filters)',
+      segment: 'By participant lists (segment)',
+    },
+    exposures: { all: 'All (no day limit)', days: 'For a number of days' },
+    statisticalMethods: { frequentist: 'Frequentist', bayesian: 'Bayesian' },
+    retroTypes: {
+      parent_experiment: 'An existing A/B experiment',
+      lists: 'Participant lists',
+      participant_source: 'A participant source',
+    },
+    switchbackStrategies: { DETERMINISTIC_RANDOM: 'Deterministic random' },
+    segmentPredicateLabel: ({ param }) => `${param}: operator`,
+    segmentValuesLabel: ({ param }) => `${param}: values`,
+    segmentValuesHint: 'Separate several values with commas or new lines.',
+    ungrouped: 'Other',
+    dictionaryEmpty: 'The platform returned no values for this field.',
+    notOffered: ({ values }) => `Current value not in the dictionary any more: ${values}. Choose again.`,
+    errors: {
+      required: 'Required.',
+      invalid: 'This value cannot be used.',
+      too_long: 'Too long.',
+      obsolete_type: 'Ad hoc experiments are obsolete: choose another type.',
+      not_offered: 'Choose one of the values offered: this one is not in the dictionary.',
+      positive_integer: 'Enter a whole number greater than 0.',
+      segments_required: 'Choose at least one audience filter when markup is by event.',
+      segment_incomplete: 'Each filter needs an operator and at least one value.',
+      lists_overlap: 'A list cannot be both allowed and excluded.',
+    },
+  };
+}

@@ -1,5 +1,16 @@
 import type { LifecycleAction } from '../../console/errors.js';
-import type { ExperimentInterruptReason } from '../../console/schemas.js';
+import type {
+  ConsoleExposureType,
+  ContextParamStatus,
+  ExperimentInterruptReason,
+  ExperimentMarkupScopeType,
+  RetroType,
+  StatisticsMethod,
+  SwitchbackStrategy,
+} from '../../console/schemas.js';
+import type { DictionaryName } from '../../console/types.js';
+import type { ExperimentFormType, FormErrorCode, FormField } from '../../lifecycle/experiment-form.js';
+import type { SplitterMethod } from '../../splitter/errors.js';
 import type { SafeText } from '../blocks/escape.js';
 
 // The contract every language must fulfil. mrkdwn texts are SafeText: a translation builds them
@@ -31,6 +42,12 @@ export interface ActionContext {
 
 export interface Messages {
   locale: string;
+  /** `/exp dict`: the list of dictionaries and one dictionary's pages. */
+  dict: DictMessages;
+  /** `/exp features` and `/exp expose`. */
+  splitter: SplitterMessages;
+  /** `/exp create` and `/exp edit ID`. */
+  experimentModal: ExperimentModalMessages;
   actions: {
     /** The verb as the user typed it: "tried to *start*". */
     name: Record<LifecycleAction, string>;
@@ -93,6 +110,8 @@ export interface Messages {
     unknownCommand(p: { word: SafeText; suggestion: string | undefined }): SafeText;
     notAvailable(p: { command: string }): SafeText;
     seeHelp: SafeText;
+    /** A button whose value could not be read (stale message or forged payload): nothing was sent. */
+    unreadableButton: SafeText;
   };
   connection: {
     adminOnly: SafeText;
@@ -122,6 +141,10 @@ export interface Messages {
     cancel: string;
     loadingTitle: string;
     loadingText: SafeText;
+    /** private_metadata could not be read back: the form is stale or was tampered with. */
+    expired: string;
+    /** Slack refused to open a form (its error code given); nothing changed. */
+    openFailed(p: { error: SafeText }): SafeText;
     stop: {
       /** ≤24 */
       title: string;
@@ -135,6 +158,7 @@ export interface Messages {
       commentHint: string;
       /** Shown under the comment input (response_action errors) when the reason is Other. */
       commentRequiredForOther: string;
+      reasonRequired: string;
     };
     connect: {
       title: string;
@@ -149,6 +173,142 @@ export interface Messages {
       baseUrlInvalid: string;
       tokenRequired: string;
       tokenRejected: string;
+      tokenLacksScope: string;
+      unreachable: string;
+      notAPlatform: string;
+      /** The connect form is for admins; shown in place of it. */
+      adminOnlyTitle: string;
     };
   };
+}
+
+/** Texts of `/exp dict`. Dictionary labels, values, groups and filters arrive escaped. */
+export interface DictMessages {
+  /** One line per dictionary in the list. */
+  descriptions: Record<DictionaryName, string>;
+  /** ≤150 */
+  listHeader: string;
+  listIntro: SafeText;
+  listLine(p: { name: DictionaryName; description: SafeText }): SafeText;
+  listExamples: SafeText;
+  listFallback(p: { names: SafeText }): SafeText;
+  unknownName(p: { input: SafeText; suggestion: DictionaryName | undefined }): SafeText;
+  /** ≤150 */
+  pageHeader(p: { name: DictionaryName }): string;
+  showing(p: {
+    from: number;
+    to: number;
+    total: number;
+    filter: SafeText | undefined;
+    page: number;
+    pages: number;
+  }): SafeText;
+  empty(p: { name: DictionaryName; filter: SafeText | undefined }): SafeText;
+  cachedAt(p: { date: SafeText }): SafeText;
+  refreshHint(p: { name: DictionaryName; filter: SafeText | undefined }): SafeText;
+  /** What the normaliser skipped or guessed; detail is the first few warnings. */
+  warnings(p: { count: number; detail: SafeText }): SafeText;
+  groupHeading(p: { group: SafeText }): SafeText;
+  /** Heading of items without a group in a dictionary that has groups. */
+  ungroupedHeading: SafeText;
+  participantListHeadings: { allowed: SafeText; excluded: SafeText };
+  /** Where a team sits when its parent is not the line above. */
+  inGroup(p: { group: SafeText }): SafeText;
+  /** What each ContextParamStatus means for segment filters. */
+  paramStatus: Record<ContextParamStatus, SafeText>;
+  paramStatusUnknown: SafeText;
+  operatorsTitle: SafeText;
+  applicabilityTitle: SafeText;
+  /** predicates/predicateApplicability have no documented shape: they are shown as sent. */
+  shapeNote: SafeText;
+  notProvided: SafeText;
+  /** Button labels, ≤75 (Slack may cut at ~30). */
+  previous: string;
+  next: string;
+}
+
+/** Texts of `/exp features` and `/exp expose`. Tags, labels and ids arrive escaped. */
+export interface SplitterMessages {
+  platform(p: { id: number; name: SafeText | undefined }): SafeText;
+  participant(p: { userId: number | undefined; visitorId: SafeText | undefined }): SafeText;
+  featuresTitle(p: { count: number; tag: SafeText; platform: SafeText; participant: SafeText }): SafeText;
+  featureLine(p: { experiment: SafeText; group: SafeText }): SafeText;
+  noFeatures(p: { tag: SafeText; platform: SafeText; participant: SafeText }): SafeText;
+  moreNotShown(p: { count: number }): SafeText;
+  warning(p: { text: SafeText }): SafeText;
+  expose: {
+    confirmText(p: { label: SafeText; platform: SafeText; participant: SafeText }): SafeText;
+    statsWarning: SafeText;
+    /** Button labels, ≤75 (Slack may cut at ~30). */
+    confirmButton: string;
+    cancelButton: string;
+    /** Confirm dialog: title ≤100, text ≤300, confirm/deny ≤30 (plain text, never parsed). */
+    dialog: { title: string; text(p: { label: string }): string; confirm: string; deny: string };
+    done(p: {
+      label: SafeText;
+      platform: SafeText;
+      participant: SafeText;
+      user: SafeText | undefined;
+    }): SafeText;
+    cancelled(p: { label: SafeText | undefined }): SafeText;
+    /** Label and participant do not fit in a button value: no confirmation can be offered. */
+    tooLong: SafeText;
+  };
+  errors: {
+    /** quoted: the error's message (the splitter's own words when it gave some) follows in a code block. */
+    api(p: { method: SplitterMethod; status: number; kind: SafeText | undefined; quoted: boolean }): SafeText;
+    timeout(p: { method: SplitterMethod; outcomeUnknown: boolean }): SafeText;
+    connection(p: { method: SplitterMethod; outcomeUnknown: boolean; code: SafeText | undefined }): SafeText;
+    response(p: { method: SplitterMethod; status: number }): SafeText;
+    request(p: { method: SplitterMethod; issues: SafeText }): SafeText;
+    unexpected(p: { method: SplitterMethod | undefined }): SafeText;
+  };
+  usage: {
+    features: SafeText;
+    expose: SafeText;
+    arguments: SafeText;
+    featuresExample: SafeText;
+    exposeExample: SafeText;
+    problem(p: { error: SafeText }): SafeText;
+  };
+}
+
+/** Texts of the create/edit modal: plain_text (never parsed) except the intros. */
+export interface ExperimentModalMessages {
+  /** ≤24 */
+  createTitle: string;
+  /** ≤24, even for the largest id */
+  editTitle(p: { experimentId: number }): string;
+  /** ≤24 */
+  createSubmit: string;
+  /** ≤24 */
+  editSubmit: string;
+  createIntro: SafeText;
+  editIntro(p: { experimentId: number }): SafeText;
+  /** Input labels, one per form field. */
+  labels: Record<FormField, string>;
+  hints: Partial<Record<FormField, string>>;
+  /** ≤150 */
+  selectPlaceholder: string;
+  /** ≤150, for the type-to-search pickers of large dictionaries */
+  searchPlaceholder: string;
+  /** Option texts (≤75) of the enumerations the interface defines. */
+  types: Record<ExperimentFormType, string>;
+  markupScopeTypes: Record<ExperimentMarkupScopeType, string>;
+  exposures: Record<ConsoleExposureType, string>;
+  statisticalMethods: Record<StatisticsMethod, string>;
+  retroTypes: Record<RetroType, string>;
+  switchbackStrategies: Record<SwitchbackStrategy, string>;
+  /** param: the context param's label as the dictionary gave it (plain text). */
+  segmentPredicateLabel(p: { param: string }): string;
+  segmentValuesLabel(p: { param: string }): string;
+  segmentValuesHint: string;
+  /** Option group (≤75) of the items without a group in a dictionary that has groups. */
+  ungrouped: string;
+  /** Hint of a picker whose dictionary returned nothing. */
+  dictionaryEmpty: string;
+  /** Hint when values of the experiment are not in the dictionary any more (plain text list). */
+  notOffered(p: { values: string }): string;
+  /** Shown under the input (response_action errors). */
+  errors: Record<FormErrorCode, string>;
 }
