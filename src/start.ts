@@ -141,6 +141,7 @@ async function assemble(
     connections,
     vault,
     dictionaries,
+    splitter,
     scopeOf: (workspace) => workspaceKey({ teamId: workspace.teamId, enterpriseId: workspace.enterpriseId }),
     locks: store.locks,
     metrics,

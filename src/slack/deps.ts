@@ -3,6 +3,7 @@ import type { ConsoleConnection } from '../console/types.js';
 import type { ConnectionResolver } from '../lifecycle/connections.js';
 import type { Logger } from '../log/logger.js';
 import type { Metrics } from '../observability/metrics.js';
+import type { SplitterClient } from '../splitter/client.js';
 import type { OnceGuard } from '../store/create-store.js';
 import type { TokenVault, WorkspaceRef } from '../store/token-vault.js';
 import type { Messages } from './messages/index.js';
@@ -14,6 +15,7 @@ export interface SlackDeps {
   connections: ConnectionResolver;
   vault: TokenVault;
   dictionaries: DictionaryCache;
+  splitter: SplitterClient;
   /** The dictionary-cache scope of a workspace (its key in the vault). */
   scopeOf: (workspace: WorkspaceRef) => string;
   locks: OnceGuard;

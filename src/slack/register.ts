@@ -1,4 +1,6 @@
 import type { App } from '@slack/bolt';
+import { registerDictNavigation } from './actions/dict-nav.js';
+import { registerExposeButtons } from './actions/expose-buttons.js';
 import { registerLifecycleButtons } from './actions/lifecycle-buttons.js';
 import { registerExpCommand } from './commands/exp-command.js';
 import type { SlackDeps } from './deps.js';
@@ -8,6 +10,8 @@ import { registerStopSubmission } from './views/stop-submission.js';
 export function registerListeners(app: App, deps: SlackDeps): void {
   registerExpCommand(app, deps);
   registerLifecycleButtons(app, deps);
+  registerDictNavigation(app, deps);
+  registerExposeButtons(app, deps);
   registerStopSubmission(app, deps);
   registerConnectSubmission(app, deps);
   app.error(async (error) => {

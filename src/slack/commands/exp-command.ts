@@ -9,8 +9,10 @@ import type { SlackDeps } from '../deps.js';
 import { workspaceFromCommand } from '../workspace.js';
 import { ackWith, type CommandContext, commandReplier } from './command-context.js';
 import { disconnect, openConnectModal, showToken } from './connection-commands.js';
+import { runDictCommand } from './dict-command.js';
 import { openStopModal, runLifecycleCommand } from './lifecycle-commands.js';
 import { parseCommand } from './parse-command.js';
+import { runExpose, runFeatures } from './splitter-commands.js';
 
 /** Registers `/exp` (and renamed installs such as `/exp-staging`): one parse, one handler per kind. */
 export function registerExpCommand(app: App, deps: SlackDeps): void {
@@ -53,6 +55,12 @@ export function registerExpCommand(app: App, deps: SlackDeps): void {
         return showToken(ctx);
       case 'disconnect':
         return disconnect(ctx);
+      case 'dict':
+        return runDictCommand(ctx, parsed);
+      case 'features':
+        return runFeatures(ctx, parsed.args);
+      case 'expose':
+        return runExpose(ctx, parsed.args);
       default:
         return ctx.ack(notAvailableMessage({ command: parsed.kind, messages }));
     }

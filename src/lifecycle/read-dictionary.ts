@@ -1,0 +1,55 @@
+import type { CachedDictionary, DictionaryCache } from '../console/dictionaries/cache.js';
+import { ConsoleError, InvalidTokenError } from '../console/errors.js';
+import type { ConsoleExperimentContextPredicatesRequest } from '../console/schemas.js';
+import type { DictionaryName } from '../console/types.js';
+import type { Logger } from '../log/logger.js';
+import type { WorkspaceRef } from '../store/token-vault.js';
+import type { ConnectionResolver } from './connections.js';
+
+export type DictionaryOutcome =
+  | { kind: 'ok'; dictionary: CachedDictionary }
+  | { kind: 'not-connected' }
+  | { kind: 'connection-invalid' }
+  | { kind: 'failed'; error: unknown };
+
+export interface DictionaryDeps {
+  connections: ConnectionResolver;
+  dictionaries: DictionaryCache;
+  logger: Logger;
+}
+
+export interface ReadDictionaryOptions {
+  refresh?: boolean | undefined;
+  body?: ConsoleExperimentContextPredicatesRequest | undefined;
+  /** For callers inside Slack's 3 s windows (options, view submissions). */
+  budgetMs?: number | undefined;
+}
+
+/** Reads one dictionary for a workspace through its cache; classifies failures instead of throwing. */
+export async function readDictionary(
+  deps: DictionaryDeps,
+  workspace: WorkspaceRef,
+  name: DictionaryName,
+  options: ReadDictionaryOptions = {},
+): Promise<DictionaryOutcome> {
+  const connection = await deps.connections.lookup(workspace);
+  if (connection.kind === 'not-connected') return { kind: 'not-connected' };
+  if (connection.kind === 'invalid') return { kind: 'connection-invalid' };
+  try {
+    const dictionary = await deps.dictionaries.get(connection.scope, name, connection.api, {
+      ...(options.refresh ? { refresh: true } : {}),
+      ...(options.body ? { body: options.body } : {}),
+      ...(options.budgetMs ? { budgetMs: options.budgetMs } : {}),
+    });
+    return { kind: 'ok', dictionary };
+  } catch (error) {
+    if (error instanceof InvalidTokenError) {
+      await deps.connections.markInvalid(workspace, 'platform answered 403 Invalid api key provided');
+    }
+    deps.logger.warn('dictionary read failed', {
+      dictionary: name,
+      error: error instanceof ConsoleError ? error.kind : error instanceof Error ? error.name : 'unknown',
+    });
+    return { kind: 'failed', error };
+  }
+}
