@@ -102,9 +102,8 @@ const REQUIRED: readonly FormField[] = [
   'domain',
   'metrics',
 ];
-const NAME_MAX = 200;
-const LABEL_MAX = 100;
-const DESCRIPTION_MAX = 3000;
+/** Longest texts accepted (the modal's inputs use the same maxima). */
+export const FORM_TEXT_LIMITS = { name: 200, label: 100, description: 3000 } as const;
 
 const Value = z.union([z.string().min(1), z.number()]);
 const Values = z.array(Value);
@@ -116,25 +115,24 @@ const Text = (max: number) =>
     .max(max, { message: 'too_long' })
     .transform((s) => (s.length === 0 ? undefined : s));
 
-/** The structure of a form (no business rules): also what private_metadata carries for the edit diff. */
-export const ExperimentFormShape = z.strictObject({
-  name: Text(NAME_MAX).optional(),
-  label: Text(LABEL_MAX)
-    .refine((s) => s === undefined || !/\s/.test(s), { message: 'invalid' })
-    .optional(),
-  description: Text(DESCRIPTION_MAX).optional(),
-  // 'adhoc' parses here so it can be refused with its own message below.
-  type: z.union([CreatableExperimentType, z.literal('adhoc')]).optional(),
+/**
+ * The structure of a form without limits or business rules: how a form is kept between requests
+ * (private_metadata, the store) so an edit can be diffed against what it started from.
+ */
+export const StoredExperimentForm = z.strictObject({
+  name: z.string().optional(),
+  label: z.string().optional(),
+  description: z.string().optional(),
+  type: CreatableExperimentType.optional(),
   markupScopeType: ExperimentMarkupScopeType.optional(),
   segments: z
     .array(z.strictObject({ param: Value, predicate: Value.optional(), values: z.array(z.string()) }))
     .optional(),
   exposure: ConsoleExposureType.optional(),
-  // NaN is what an unreadable number input gives: refused below with its own message.
-  propagateExposureDays: z.union([z.number(), z.nan()]).optional(),
+  propagateExposureDays: z.number().optional(),
   statisticalMethod: StatisticsMethod.optional(),
   retroType: RetroType.optional(),
-  parentExperimentId: z.union([z.number(), z.nan()]).optional(),
+  parentExperimentId: z.number().optional(),
   switchbackStrategy: SwitchbackStrategy.optional(),
   // Single or multiple as DICTIONARY_FIELD_SPECS says (a test keeps the two in step).
   team: Value.optional(),
@@ -147,6 +145,20 @@ export const ExperimentFormShape = z.strictObject({
   tags: Values.optional(),
   allowedParticipantLists: Values.optional(),
   excludedParticipantLists: Values.optional(),
+});
+
+/** What a submission is read with: the stored structure plus lengths, trimming and what to refuse. */
+const SubmittedForm = StoredExperimentForm.extend({
+  name: Text(FORM_TEXT_LIMITS.name).optional(),
+  label: Text(FORM_TEXT_LIMITS.label)
+    .refine((s) => s === undefined || !/\s/.test(s), { message: 'invalid' })
+    .optional(),
+  description: Text(FORM_TEXT_LIMITS.description).optional(),
+  // 'adhoc' parses here so it can be refused with its own message below.
+  type: z.union([CreatableExperimentType, z.literal('adhoc')]).optional(),
+  // NaN is what an unreadable number input gives: refused below with its own message.
+  propagateExposureDays: z.union([z.number(), z.nan()]).optional(),
+  parentExperimentId: z.union([z.number(), z.nan()]).optional(),
 });
 
 export interface FormValidationOptions {
@@ -174,9 +186,9 @@ export function validateExperimentForm(input: unknown, options: FormValidationOp
   };
   // Field by field, so one malformed field does not hide the others' errors; unknown keys are ignored.
   const source = isObject(input) ? input : {};
-  const f: z.output<typeof ExperimentFormShape> = {};
+  const f: z.output<typeof SubmittedForm> = {};
   for (const field of FORM_FIELDS) {
-    const parsed = ExperimentFormShape.shape[field].safeParse(source[field]);
+    const parsed = SubmittedForm.shape[field].safeParse(source[field]);
     if (parsed.success) (f as Record<string, unknown>)[field] = parsed.data;
     else fail(field, parsed.error.issues.some((i) => i.message === 'too_long') ? 'too_long' : 'invalid');
   }

@@ -1,0 +1,163 @@
+import { isObject, isScalar, pickLabel, pickValue } from '../../console/dictionaries/item-fields.js';
+import type { DictionaryItem } from '../../console/dictionaries/normalise.js';
+import type { DictionaryName } from '../../console/types.js';
+import {
+  DICTIONARY_FIELD_SPECS,
+  DICTIONARY_FIELDS,
+  type DictionaryField,
+} from '../../lifecycle/experiment-fields.js';
+import type { DictValue, ExperimentForm, FormValidationOptions } from '../../lifecycle/experiment-form.js';
+
+// Which dictionary items each picker offers. The modal and the submission check use these same
+// functions, so a value the modal offered is exactly a value the check accepts.
+
+export type ModalDictionaries = Partial<Record<DictionaryName, readonly DictionaryItem[]>>;
+export type PickerField = DictionaryField | 'segments';
+
+const canonical = (s: string) => s.toLowerCase().replace(/[-_\s]/g, '');
+const ALLOWED = new Set(['allowed', 'allow', 'allowlist', 'whitelist', 'include', 'included']);
+const EXCLUDED = new Set(['excluded', 'exclude', 'excludelist', 'blacklist', 'deny', 'denylist']);
+const METRICS = new Set(['metrics', 'metric']);
+const SLICES = new Set(['slices', 'slice']);
+
+function headOf(item: DictionaryItem): string | undefined {
+  return item.group === undefined ? undefined : canonical(item.group.split(' / ')[0] ?? '');
+}
+
+/** The item with the first group segment (the side or kind, now implied) dropped from its group. */
+function withoutHead(item: DictionaryItem): DictionaryItem {
+  const rest = item.group?.split(' / ').slice(1).join(' / ');
+  const { group: _dropped, ...kept } = item;
+  return rest ? { ...kept, group: rest } : kept;
+}
+
+/**
+ * The items of a split dictionary that belong to one kind (allowed lists, metrics…). When the
+ * dictionary does not split that way (no item's first group names a kind), every item is offered:
+ * the normaliser could not tell, and hiding everything would be worse.
+ */
+function ofKind(items: readonly DictionaryItem[], kinds: ReadonlySet<string>, others: ReadonlySet<string>) {
+  const heads = items.map(headOf);
+  if (heads.some((h) => h !== undefined && kinds.has(h))) {
+    return items.filter((_, i) => kinds.has(heads[i] ?? '')).map(withoutHead);
+  }
+  if (heads.some((h) => h !== undefined && others.has(h))) {
+    return items.filter((_, i) => !others.has(heads[i] ?? ''));
+  }
+  return [...items];
+}
+
+function domainOf(item: DictionaryItem): unknown {
+  return isObject(item.raw) ? item.raw.domainId : undefined;
+}
+
+export function offeredItems(
+  field: PickerField,
+  dictionaries: ModalDictionaries,
+  form: Partial<ExperimentForm>,
+): DictionaryItem[] {
+  if (field === 'segments') {
+    const params = dictionaries['context-param-predicates'] ?? [];
+    // Only active params may be used in filters (draft: not yet; archived: not in new filters).
+    // Params name their domain: once a domain is chosen, only its params apply (compared only when
+    // both are of the same JSON type, since the domain dictionary's value may be a slug).
+    return params.filter((p) => {
+      if (p.status !== 'active') return false;
+      const domain = domainOf(p);
+      return form.domain === undefined || typeof domain !== typeof form.domain || domain === form.domain;
+    });
+  }
+  const items = dictionaries[DICTIONARY_FIELD_SPECS[field].dictionary] ?? [];
+  switch (field) {
+    case 'allowedParticipantLists':
+      return ofKind(items, ALLOWED, EXCLUDED);
+    case 'excludedParticipantLists':
+      return ofKind(items, EXCLUDED, ALLOWED);
+    case 'metrics':
+      return ofKind(items, METRICS, SLICES);
+    default:
+      return [...items];
+  }
+}
+
+export interface SegmentPredicates {
+  /** Every operator the platform listed. */
+  items: DictionaryItem[];
+  /** Param type → the operator values that apply to it (predicateApplicability), when readable. */
+  byParamType?: ReadonlyMap<string, readonly DictValue[]>;
+}
+
+function scalarOf(node: unknown): DictValue | undefined {
+  if (isScalar(node)) return node;
+  return isObject(node) ? pickValue(node) : undefined;
+}
+
+/**
+ * Operators from the `extra` part of the normalised context-param-predicates dictionary. Their
+ * structure is not shown by the interface: lists of strings or of objects, and maps, are read;
+ * anything else gives no operators, and the modal then asks for the operator as text.
+ */
+export function segmentPredicatesFromExtra(extra: Record<string, unknown> | undefined): SegmentPredicates {
+  const raw = extra?.predicates;
+  const entries: [unknown, unknown][] = Array.isArray(raw)
+    ? raw.map((p) => [p, p])
+    : isObject(raw)
+      ? Object.entries(raw)
+      : [];
+  const items: DictionaryItem[] = [];
+  for (const [key, node] of entries) {
+    const value = Array.isArray(raw) ? scalarOf(node) : (key as string);
+    if (value === undefined) continue;
+    const label = isObject(node) ? pickLabel(node, value) : typeof node === 'string' ? node : String(value);
+    items.push({ value, label, raw: node });
+  }
+  const applicability = extra?.predicateApplicability;
+  if (!isObject(applicability)) return { items };
+  const byParamType = new Map<string, DictValue[]>();
+  for (const [type, list] of Object.entries(applicability)) {
+    if (Array.isArray(list))
+      byParamType.set(
+        type,
+        list.map(scalarOf).filter((v) => v !== undefined),
+      );
+  }
+  return { items, byParamType };
+}
+
+/** The operators offered for one param, or undefined when none are known. */
+export function predicatesForParam(
+  param: DictionaryItem | undefined,
+  predicates: SegmentPredicates | undefined,
+): DictionaryItem[] | undefined {
+  if (predicates === undefined || predicates.items.length === 0) return undefined;
+  const type = isObject(param?.raw) ? param.raw.type : undefined;
+  const applicable = typeof type === 'string' ? predicates.byParamType?.get(type) : undefined;
+  return applicable === undefined
+    ? predicates.items
+    : predicates.items.filter((p) => applicable.includes(p.value));
+}
+
+/** What validateExperimentForm needs to accept exactly what the modal offered. */
+export function formValidationOptions(
+  dictionaries: ModalDictionaries,
+  form: Partial<ExperimentForm>,
+  predicates?: SegmentPredicates,
+): FormValidationOptions {
+  const offered: NonNullable<FormValidationOptions['offered']> = {};
+  for (const field of [...DICTIONARY_FIELDS, 'segments'] as const) {
+    const name = field === 'segments' ? 'context-param-predicates' : DICTIONARY_FIELD_SPECS[field].dictionary;
+    // A dictionary that was not loaded cannot be checked here; the platform still checks it.
+    if (dictionaries[name] !== undefined) {
+      offered[field] = offeredItems(field, dictionaries, form).map((i) => i.value);
+    }
+  }
+  const params = dictionaries['context-param-predicates'] ?? [];
+  return {
+    offered,
+    segmentPredicates: (param) =>
+      predicatesForParam(
+        params.find((p) => p.value === param),
+        predicates,
+      )?.map((p) => p.value),
+  };
+}
