@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { ApiContext, ApiResult } from './api-context.js';
 import { listen, send } from './http-util.js';
 import { createIdSource } from './ids.js';
@@ -7,6 +8,7 @@ import { createMessageStore } from './messages.js';
 import { isRecord, parseApiRequest, parseJson, readBody } from './request-body.js';
 import { createResponseUrlStore } from './response-urls.js';
 import { EMULATOR_DEFAULTS, seedChannels, seedUsers } from './seed.js';
+import { APPS_CONNECTIONS_OPEN, bearerToken, createSocketModeHub, DEFAULT_APP_TOKEN } from './socket-mode.js';
 import { createTriggerStore } from './triggers.js';
 import type {
   EmulatedChannel,
@@ -25,6 +27,7 @@ import { infoMethods } from './web-api-info.js';
 import { viewMethods } from './web-api-views.js';
 
 export { EMULATOR_DEFAULTS } from './seed.js';
+export { DEFAULT_APP_TOKEN } from './socket-mode.js';
 export type * from './types.js';
 
 const METHODS = new Map(Object.entries({ ...infoMethods, ...chatMethods, ...viewMethods }));
@@ -35,8 +38,9 @@ interface Failure extends FailureOptions {
 }
 
 /**
- * A local Slack: the Web API methods the app calls (POST /api/<method>) and response_url endpoints
- * (POST /response/<id>), over one in-memory workspace. Web API answers are HTTP 200 with ok:false on
+ * A local Slack: the Web API methods the app calls (POST /api/<method>), response_url endpoints
+ * (POST /response/<id>) and Socket Mode (apps.connections.open, then a WebSocket upgrade on
+ * /socket), over one in-memory workspace. Web API answers are HTTP 200 with ok:false on
  * error, except ratelimited (429 + Retry-After), as Slack does.
  */
 export async function startSlackEmulator(options: EmulatorOptions = {}): Promise<SlackEmulator> {
@@ -49,6 +53,7 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
   const log = options.logger?.child({ component: 'slack-emulator' });
   const identity: EmulatorIdentity = {
     botToken: options.botToken ?? EMULATOR_DEFAULTS.botToken,
+    appToken: options.appToken ?? DEFAULT_APP_TOKEN,
     teamId: options.teamId ?? EMULATOR_DEFAULTS.teamId,
     teamName: options.teamName ?? EMULATOR_DEFAULTS.teamName,
     teamDomain: options.teamDomain ?? EMULATOR_DEFAULTS.teamDomain,
@@ -89,6 +94,15 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
     posts: responsePosts,
     changed,
   });
+  const socket = createSocketModeHub({
+    identity,
+    baseUrl,
+    ackTimeoutMs: options.socketAckTimeoutMs ?? 5000,
+    // `on` is declared below; it is only called once the emulator is running.
+    on: (event, listener) => on(event, listener),
+    changed,
+    logger: log,
+  });
   const ctx: ApiContext = {
     identity,
     baseUrl,
@@ -100,7 +114,12 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
     triggers,
   };
 
-  const callApi = (method: string, args: Record<string, unknown>, token: string | undefined) => {
+  const callApi = (
+    method: string,
+    args: Record<string, unknown>,
+    token: string | undefined,
+    bearer: string | undefined,
+  ) => {
     const failure = failures.get(method)?.shift();
     if (failure) {
       const status = failure.status ?? (failure.error === 'ratelimited' ? 429 : 200);
@@ -109,13 +128,18 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
       return { status, headers, body: { ok: false, error: failure.error } as ApiResult };
     }
     const handler = METHODS.get(method);
-    const body: ApiResult = !handler
-      ? { ok: false, error: 'unknown_method' }
-      : token === undefined
-        ? { ok: false, error: 'not_authed' }
-        : token !== identity.botToken
-          ? { ok: false, error: 'invalid_auth' }
-          : handler(args, ctx);
+    const body: ApiResult =
+      method === APPS_CONNECTIONS_OPEN
+        ? socket.connectionsOpen(bearer)
+        : !handler
+          ? { ok: false, error: 'unknown_method' }
+          : token === undefined
+            ? { ok: false, error: 'not_authed' }
+            : token === identity.botToken
+              ? handler(args, ctx)
+              : token === identity.appToken
+                ? { ok: false, error: 'not_allowed_token_type' }
+                : { ok: false, error: 'invalid_auth' };
     return { status: 200, headers: {}, body };
   };
 
@@ -125,7 +149,7 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
     const apiMethod = /^\/api\/([\w.]+)$/.exec(url.pathname)?.[1];
     if (apiMethod !== undefined) {
       const { args, token } = parseApiRequest(req.headers, raw, url.searchParams);
-      const result = callApi(apiMethod, args, token);
+      const result = callApi(apiMethod, args, token, bearerToken(req.headers));
       calls.push({ method: apiMethod, args, token, at: Date.now(), response: result.body });
       log?.debug('web api call', { method: apiMethod, ok: result.body.ok, error: result.body.error });
       changed();
@@ -147,6 +171,9 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
     }
     send(res, 404, 'not_found', 'text/plain; charset=utf-8');
   };
+  server.on('upgrade', (req: IncomingMessage, upgraded: Duplex, head: Buffer) => {
+    socket.handleUpgrade(req, upgraded, head);
+  });
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res).catch((error: unknown) => {
       log?.error('emulator request failed', { error });
@@ -185,6 +212,7 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
     },
     applyViewAck: (viewId, body) => views.applyAck(viewId, body),
     closeView: (viewId, opts = {}) => views.close(viewId, opts.clear === true),
+    socket: socket.control,
     reset() {
       calls.length = 0;
       responsePosts.length = 0;
@@ -200,6 +228,7 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
     close: () =>
       new Promise<void>((resolve, reject) => {
         listeners.clear();
+        socket.close();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

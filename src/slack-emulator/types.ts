@@ -23,10 +23,15 @@ export interface EmulatorOptions {
   triggerTtlMs?: number;
   /** response_url lifetime; Slack's is 30 minutes. */
   responseUrlTtlMs?: number;
+  /** The app-level token apps.connections.open accepts (Socket Mode); default 'xapp-emulator-token'. */
+  appToken?: string;
+  /** How long socket.send waits for the envelope's ack; default 5000 ms. */
+  socketAckTimeoutMs?: number;
 }
 
 export interface EmulatorIdentity {
   botToken: string;
+  appToken: string;
   teamId: string;
   teamName: string;
   teamDomain: string;
@@ -132,6 +137,30 @@ export interface WaitForOptions {
   message?: string;
 }
 
+export type SocketEnvelopeType = 'slash_commands' | 'interactive' | 'events_api';
+
+/** Reasons Slack gives in a `disconnect` message before it drops a Socket Mode connection. */
+export type SocketDisconnectReason = 'warning' | 'refresh_requested' | 'link_disabled';
+
+export interface SocketAck {
+  /** The ack's payload as the app sent it; undefined when the ack carried no payload field. */
+  ack: Record<string, unknown> | undefined;
+  /** Time from sending the envelope to its ack; Slack gives up after 3000 ms. */
+  ackMs: number;
+}
+
+/** The Socket Mode side of the emulator: WebSocket connections opened via apps.connections.open. */
+export interface SocketModeControl {
+  /** True while a connection that got its hello, and was not told to disconnect, is open. */
+  connected(): boolean;
+  /** Resolves once connected() is true; rejects with WaitForTimeoutError (default 2000 ms). */
+  waitForConnection(timeoutMs?: number): Promise<void>;
+  /** Sends an envelope with a fresh envelope_id on the newest live connection; resolves on its ack. */
+  send(type: SocketEnvelopeType, payload: Record<string, unknown>): Promise<SocketAck>;
+  /** Sends `disconnect` on every live connection; they no longer count as connected. */
+  disconnect(reason: SocketDisconnectReason): void;
+}
+
 export interface SlackEmulator {
   /** e.g. http://127.0.0.1:PORT/api/ (trailing slash; use as SLACK_API_URL). */
   apiUrl: string;
@@ -161,6 +190,8 @@ export interface SlackEmulator {
   applyViewAck(viewId: string, body: Record<string, unknown> | undefined): ViewAckOutcome;
   /** Driver hook: the user closed the view (clear: the X, which closes the whole stack). */
   closeView(viewId: string, opts?: { clear?: boolean }): void;
+  /** Socket Mode: envelopes to the app over WebSocket, acks back. */
+  socket: SocketModeControl;
   reset(): void;
   close(): Promise<void>;
 }

@@ -29,7 +29,13 @@ export const BOT_SCOPES = ['commands', 'chat:write', 'chat:write.public', 'users
  */
 export function createBoltApp(options: BoltAppOptions, deps: SlackDeps): App {
   const logger = toBoltLogger(options.logger.child({ component: 'bolt' }));
-  const clientOptions = options.apiUrl ? { slackApiUrl: ensureSlash(options.apiUrl) } : {};
+  // Few, short retries and no silent 429 waits: a modal must open inside the trigger's 3 s, and the
+  // socket-mode client would otherwise install 100 retries on this shared object.
+  const clientOptions = {
+    ...(options.apiUrl ? { slackApiUrl: ensureSlash(options.apiUrl) } : {}),
+    retryConfig: { retries: 2, factor: 2, minTimeout: 200, maxTimeout: 1000 },
+    rejectRateLimitedCalls: true,
+  };
   const customRoutes: CustomRoute[] = Object.entries(options.routes).map(([path, handler]) => ({
     path,
     method: ['GET'],

@@ -1,0 +1,105 @@
+import { ActionNotFoundError } from './errors.js';
+import {
+  commandForm,
+  findElement,
+  messageBlockActions,
+  type PayloadOrigin,
+  userRef,
+} from './interaction-payloads.js';
+import { EMULATOR_DEFAULTS } from './seed.js';
+import type { EmulatedMessage, SlackEmulator, SocketAck } from './types.js';
+
+export interface SocketModeDriverOptions {
+  emulator: SlackEmulator;
+  teamId?: string;
+  enterpriseId?: string;
+  apiAppId?: string;
+}
+
+export interface SocketCommandResult extends SocketAck {
+  responseUrl: string;
+  triggerId: string;
+}
+
+export interface SocketModeDriver {
+  command(input: {
+    text: string;
+    userId?: string;
+    channelId?: string;
+    command?: string;
+    teamId?: string;
+  }): Promise<SocketCommandResult>;
+  /** Any interactive payload (block_actions, view_submission, block_suggestion, …) in an envelope. */
+  interaction(payload: Record<string, unknown>): Promise<SocketAck>;
+  /** A click on a button of a message the emulator holds, as block_actions. */
+  clickButton(
+    message: EmulatedMessage,
+    actionId: string,
+    opts?: { userId?: string; value?: string },
+  ): Promise<SocketCommandResult>;
+}
+
+/**
+ * Talks to an app in Socket Mode the way Slack does: envelopes over the app's WebSocket, built from the
+ * same payload builders as the HTTP driver, so both modes see identical fields.
+ */
+export function createSocketModeDriver(options: SocketModeDriverOptions): SocketModeDriver {
+  const emu = options.emulator;
+  const origin = (userId: string, teamId?: string): PayloadOrigin => ({
+    teamId: teamId ?? options.teamId ?? emu.identity.teamId,
+    teamDomain: emu.identity.teamDomain,
+    enterpriseId: options.enterpriseId ?? emu.identity.enterpriseId,
+    apiAppId: options.apiAppId ?? emu.identity.appId,
+    user: userRef(emu.users, userId),
+  });
+
+  return {
+    async command(input) {
+      const userId = input.userId ?? EMULATOR_DEFAULTS.userId;
+      const channelId = input.channelId ?? EMULATOR_DEFAULTS.channelId;
+      const command = input.command ?? '/exp';
+      const commandText = input.text === '' ? command : `${command} ${input.text}`;
+      const responseUrl = emu.mintResponseUrl({ channelId, userId, commandText });
+      const triggerId = emu.mintTriggerId({ userId });
+      const channelName = emu.channels.get(channelId)?.name ?? 'unknown';
+      const form = commandForm(
+        origin(userId, input.teamId),
+        { channelId, channelName, command, text: input.text },
+        responseUrl,
+        triggerId,
+      );
+      // Over the socket the command's form fields arrive as a JSON object of strings
+      // (test/fixtures/slack/socket-slash-command-envelope.json).
+      const payload = Object.fromEntries(new URLSearchParams(form));
+      const result = await emu.socket.send('slash_commands', payload);
+      // A non-empty ack payload is shown like a response_url reply (ephemeral unless in_channel).
+      if (result.ack && Object.keys(result.ack).length > 0) emu.applyCommandAck(responseUrl, result.ack);
+      return { ...result, responseUrl, triggerId };
+    },
+    interaction: (payload) => emu.socket.send('interactive', payload),
+    async clickButton(message, actionId, opts = {}) {
+      const current = emu.messages(message.channel).find((m) => m.ts === message.ts);
+      const found = current && findElement(current.blocks, actionId);
+      if (!current || !found || found.element.type !== 'button') {
+        throw new ActionNotFoundError(actionId, `message ${message.ts} in ${message.channel}`);
+      }
+      const userId = opts.userId ?? current.targetUserId ?? EMULATOR_DEFAULTS.userId;
+      const responseUrl = emu.mintResponseUrl({ channelId: current.channel, userId, messageTs: current.ts });
+      const triggerId = emu.mintTriggerId({ userId });
+      const { element, block } = found;
+      const action = {
+        action_id: actionId,
+        block_id: block.block_id,
+        text: element.text,
+        value: opts.value ?? element.value,
+        ...(element.style === undefined ? {} : { style: element.style }),
+        type: 'button',
+      };
+      const channelName = emu.channels.get(current.channel)?.name ?? 'unknown';
+      const links = { responseUrl, triggerId };
+      const payload = messageBlockActions(origin(userId), current, channelName, action, links);
+      const result = await emu.socket.send('interactive', payload);
+      return { ...result, responseUrl, triggerId };
+    },
+  };
+}
