@@ -27,6 +27,12 @@ describe('loadConfig', () => {
     expect(config.tokenEncryptionKey).toBeUndefined();
   });
 
+  it('overrides payload field names from EXPERIMENT_FIELD_MAP', () => {
+    const config = loadConfig({ EXPERIMENT_FIELD_MAP: '{"team":"teamCode"}' });
+    expect(config.experimentFields.team).toBe('teamCode');
+    expect(loadConfig({}).experimentFields.team).toBe('teamId');
+  });
+
   it('derives the Slack mode from the credentials given', () => {
     expect(loadConfig({ SLACK_SIGNING_SECRET: 's', SLACK_BOT_TOKEN: 'xoxb-1' }).slack.mode).toBe('http');
     expect(loadConfig({ SLACK_APP_TOKEN: 'xapp-1', SLACK_BOT_TOKEN: 'xoxb-1' }).slack.mode).toBe('socket');
@@ -68,6 +74,8 @@ describe('loadConfig', () => {
     [{ SPLITTER_TOKEN: 'tok' }, 'SPLITTER_TOKEN'],
     [{ SPLITTER_TRAILING_SLASH: 'maybe' }, 'SPLITTER_TRAILING_SLASH'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ EXPERIMENT_FIELD_MAP: '{"teem":"teamCode"}' }, 'EXPERIMENT_FIELD_MAP'],
+    [{ EXPERIMENT_FIELD_MAP: 'not json' }, 'EXPERIMENT_FIELD_MAP'],
   ])('refuses %o naming the variable', (env, variable) => {
     expectConfigError(env, variable);
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type FieldMapping, FieldMappingError, resolveFieldMapping } from './lifecycle/experiment-fields.js';
 
 export class ConfigError extends Error {
   constructor(
@@ -96,6 +97,7 @@ const EnvSchema = z.object({
   TOKEN_ENCRYPTION_KEY: encryptionKey,
   ADMIN_USER_IDS: userIdList,
   DICTIONARY_TTL_SECONDS: positiveInt(3600),
+  EXPERIMENT_FIELD_MAP: optionalString,
 });
 
 export type SlackMode = 'http' | 'socket' | 'oauth' | 'playground';
@@ -128,6 +130,8 @@ export interface Config {
     trailingSlash: boolean;
   };
   store: { url: string };
+  /** Payload field names for create/edit (the interface does not show them). */
+  experimentFields: FieldMapping;
   /** undefined only in sandbox mode, where a key is generated per process. */
   tokenEncryptionKey: Buffer | undefined;
   sandbox: boolean;
@@ -153,7 +157,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (e.SPLITTER_TOKEN !== undefined && e.SPLITTER_URL === undefined) {
     throw new ConfigError('SPLITTER_TOKEN', 'needs SPLITTER_URL');
   }
+  let experimentFields: FieldMapping;
+  try {
+    experimentFields = resolveFieldMapping(e.EXPERIMENT_FIELD_MAP);
+  } catch (error) {
+    if (error instanceof FieldMappingError) throw new ConfigError('EXPERIMENT_FIELD_MAP', error.message);
+    throw error;
+  }
   return {
+    experimentFields,
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
     slack: {

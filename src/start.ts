@@ -142,6 +142,8 @@ async function assemble(
     vault,
     dictionaries,
     splitter,
+    experimentFields: config.experimentFields,
+    drafts: store.keyv('drafts'),
     scopeOf: (workspace) => workspaceKey({ teamId: workspace.teamId, enterpriseId: workspace.enterpriseId }),
     locks: store.locks,
     metrics,

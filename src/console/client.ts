@@ -148,6 +148,14 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleApi {
       const req = { method: 'PATCH', path, body, experimentScoped: true } as const;
       return parseOptionalJson(req, await core.send(req));
     },
+    // ASSUMPTION: the interface says GET methods exist for reading experiments ("read" right) but
+    // does not show them; GET /experiments/v1/{id} is the conventional shape. Callers treat any
+    // failure here as "cannot read the experiment" and carry on without its current values.
+    async getExperiment(id) {
+      const path = experimentPath(id, 'GET', '');
+      const req = { method: 'GET', path, experimentScoped: true } as const;
+      return parseOptionalJson(req, await core.send(req));
+    },
     runAction,
     start: (id) => runAction('start', id),
     stop: (id, body) => runAction('stop', id, body),

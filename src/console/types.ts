@@ -34,6 +34,8 @@ export interface LifecycleResult {
 export interface ConsoleApi {
   createExperiment(definition: Record<string, unknown>): Promise<unknown>;
   updateExperiment(id: number, changes: Record<string, unknown>): Promise<unknown>;
+  /** Not shown by the interface (assumed GET /experiments/v1/{id}); used to prefill edits. */
+  getExperiment(id: number): Promise<unknown>;
   runAction(
     action: LifecycleAction,
     id: number,

@@ -7,6 +7,7 @@ import {
   commandForm,
   envelope,
   findElement,
+  initialStateOf,
   messageBlockActions,
   type PayloadOrigin,
   responseUrlsFor,
@@ -105,7 +106,8 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
   const stateOf = (view: EmulatedView) => {
     const blockIds = new Set(blocksOf(view).map((b) => b.block_id));
     const entries = Object.entries(viewState.get(view.id) ?? {}).filter(([id]) => blockIds.has(id));
-    return Object.fromEntries(entries);
+    // Untouched inputs report their initial values, as in Slack's view.state.values.
+    return { ...initialStateOf(view), ...Object.fromEntries(entries) };
   };
   const remember = (viewId: string, values: Record<string, Record<string, unknown>>) => {
     const state = viewState.get(viewId) ?? {};

@@ -177,3 +177,23 @@ export function responseUrlsFor(
   }
   return urls;
 }
+
+/**
+ * What Slack reports in view.state.values for inputs the user has not touched: their initial
+ * value, option or options (an untouched empty input reports null / no options).
+ */
+export function initialStateOf(view: EmulatedView): Record<string, Record<string, unknown>> {
+  const state: Record<string, Record<string, unknown>> = {};
+  for (const block of blocksOf(view)) {
+    const element = block.element as Record<string, unknown> | undefined;
+    if (block.type !== 'input' || typeof block.block_id !== 'string' || !element) continue;
+    const type = String(element.type);
+    const actionId = String(element.action_id);
+    let value: Record<string, unknown>;
+    if (type.startsWith('multi_')) value = { type, selected_options: element.initial_options ?? [] };
+    else if (type.endsWith('_select')) value = { type, selected_option: element.initial_option ?? null };
+    else value = { type, value: element.initial_value ?? null };
+    state[block.block_id] = { [actionId]: value };
+  }
+  return state;
+}

@@ -1,6 +1,8 @@
+import type { Keyv } from 'keyv';
 import type { DictionaryCache } from '../console/dictionaries/cache.js';
 import type { ConsoleConnection } from '../console/types.js';
 import type { ConnectionResolver } from '../lifecycle/connections.js';
+import type { FieldMapping } from '../lifecycle/experiment-fields.js';
 import type { Logger } from '../log/logger.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { SplitterClient } from '../splitter/client.js';
@@ -16,6 +18,10 @@ export interface SlackDeps {
   vault: TokenVault;
   dictionaries: DictionaryCache;
   splitter: SplitterClient;
+  /** Payload field names for create/edit. */
+  experimentFields: FieldMapping;
+  /** Short-lived modal state too large for private_metadata (an edit's original values). */
+  drafts: Keyv;
   /** The dictionary-cache scope of a workspace (its key in the vault). */
   scopeOf: (workspace: WorkspaceRef) => string;
   locks: OnceGuard;

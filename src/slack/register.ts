@@ -1,10 +1,13 @@
 import type { App } from '@slack/bolt';
 import { registerDictNavigation } from './actions/dict-nav.js';
+import { registerExperimentModalActions } from './actions/experiment-modal-actions.js';
 import { registerExposeButtons } from './actions/expose-buttons.js';
 import { registerLifecycleButtons } from './actions/lifecycle-buttons.js';
 import { registerExpCommand } from './commands/exp-command.js';
 import type { SlackDeps } from './deps.js';
+import { registerExperimentOptions } from './options/experiment-options.js';
 import { registerConnectSubmission } from './views/connect-submission.js';
+import { registerExperimentSubmission } from './views/experiment-submission.js';
 import { registerStopSubmission } from './views/stop-submission.js';
 
 export function registerListeners(app: App, deps: SlackDeps): void {
@@ -14,6 +17,9 @@ export function registerListeners(app: App, deps: SlackDeps): void {
   registerExposeButtons(app, deps);
   registerStopSubmission(app, deps);
   registerConnectSubmission(app, deps);
+  registerExperimentModalActions(app, deps);
+  registerExperimentOptions(app, deps);
+  registerExperimentSubmission(app, deps);
   app.error(async (error) => {
     // Bolt calls this for listener failures; the process must keep serving other workspaces.
     deps.logger.error('unhandled listener error', { error: error.name, message: error.message });

@@ -5,12 +5,14 @@ import { LIMITS } from './limits.js';
 import { type SlackMessage, section, textMessage } from './message.js';
 
 /** A modal that only tells something (no inputs, no submit): refusals and outcomes inside a modal flow. */
-export function noticeModal(input: { title: string; text: SafeText; messages: Messages }): ModalView {
+export function noticeModal(
+  input: { title: string; messages: Messages } & ({ text: SafeText } | { message: SlackMessage }),
+): ModalView {
   return {
     type: 'modal',
     title: plain(input.title, LIMITS.viewTitle),
     close: plain(input.messages.modals.cancel, LIMITS.viewClose),
-    blocks: [section(input.text)],
+    blocks: 'message' in input ? input.message.blocks.slice(0, LIMITS.viewBlocks) : [section(input.text)],
   };
 }
 

@@ -10,6 +10,7 @@ import { workspaceFromCommand } from '../workspace.js';
 import { ackWith, type CommandContext, commandReplier } from './command-context.js';
 import { disconnect, openConnectModal, showToken } from './connection-commands.js';
 import { runDictCommand } from './dict-command.js';
+import { openExperimentModal } from './experiment-commands.js';
 import { openStopModal, runLifecycleCommand } from './lifecycle-commands.js';
 import { parseCommand } from './parse-command.js';
 import { runExpose, runFeatures } from './splitter-commands.js';
@@ -57,6 +58,10 @@ export function registerExpCommand(app: App, deps: SlackDeps): void {
         return disconnect(ctx);
       case 'dict':
         return runDictCommand(ctx, parsed);
+      case 'create':
+        return openExperimentModal(ctx);
+      case 'edit':
+        return openExperimentModal(ctx, parsed.experimentId);
       case 'features':
         return runFeatures(ctx, parsed.args);
       case 'expose':

@@ -26,6 +26,22 @@ export const en: Messages = {
   dict: dictMessages(),
   splitter: splitterMessages(),
   experimentModal: experimentModalMessages(),
+  experiments: {
+    created: ({ user, experimentId, name }) =>
+      experimentId === undefined
+        ? md`${user} created experiment *${name}*. The platform did not return its id: look it up before starting it.`
+        : md`${user} created experiment *${experimentId}* (${name}). Start it with ${cmd(`start ${experimentId}`)} or the button below.`,
+    updated: ({ user, experimentId, fields }) => md`${user} updated experiment *${experimentId}*: ${fields}.`,
+    nothingChanged: ({ experimentId }) =>
+      md`Nothing to save: experiment *${experimentId}* already has these values.`,
+    stillWorkingTitle: 'Saving…',
+    stillWorking: md`The platform is taking longer than Slack waits for a form. You can close this window: the result will be posted in the channel.`,
+    unreadable: ({ experimentId }) =>
+      md`Experiment *${experimentId}* could not be read, so the form starts empty: only the fields you fill in are sent.`,
+    platformRefused: ({ detail }) => `The platform refused this: ${detail}`.slice(0, 2000),
+    loadFailedTitle: 'Cannot open the form',
+    loadingOption: 'Still loading the list… type again in a moment',
+  },
   actions: {
     name: { start: 'start', stop: 'stop', archive: 'archive', unarchive: 'unarchive' },
     button: { start: 'Start', stop: 'Stop…', archive: 'Archive', unarchive: 'Unarchive' },

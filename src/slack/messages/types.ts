@@ -48,6 +48,7 @@ export interface Messages {
   splitter: SplitterMessages;
   /** `/exp create` and `/exp edit ID`. */
   experimentModal: ExperimentModalMessages;
+  experiments: ExperimentResultMessages;
   actions: {
     /** The verb as the user typed it: "tried to *start*". */
     name: Record<LifecycleAction, string>;
@@ -311,4 +312,21 @@ export interface ExperimentModalMessages {
   notOffered(p: { values: string }): string;
   /** Shown under the input (response_action errors). */
   errors: Record<FormErrorCode, string>;
+}
+
+/** Outcomes of the create and edit modals, posted after the modal closes. */
+export interface ExperimentResultMessages {
+  created(p: { user: SafeText; experimentId: number | undefined; name: SafeText }): SafeText;
+  updated(p: { user: SafeText; experimentId: number; fields: SafeText }): SafeText;
+  nothingChanged(p: { experimentId: number }): SafeText;
+  /** Shown in the modal when the platform has not answered inside Slack's 3 s window. */
+  stillWorkingTitle: string;
+  stillWorking: SafeText;
+  /** The record could not be read (the interface shows no read endpoint): the form starts empty. */
+  unreadable(p: { experimentId: number }): SafeText;
+  /** A modal field error carrying the platform's own words for a validation 400. */
+  platformRefused(p: { detail: string }): string;
+  loadFailedTitle: string;
+  /** The one option offered while a large dictionary is still loading (≤75). */
+  loadingOption: string;
 }
