@@ -1,11 +1,20 @@
 import type { ConsoleApi, ConsoleConnection } from '../console/types.js';
 import type { Logger } from '../log/logger.js';
+import { readJwtClaims } from '../store/jwt-claims.js';
 import type { StoredConnection, TokenVault, WorkspaceRef } from '../store/token-vault.js';
 import { workspaceKey } from '../store/token-vault.js';
 
 /** A workspace's usable platform connection, or why there is none. */
 export type ConnectionLookup =
-  | { kind: 'connected'; api: ConsoleApi; baseUrl: string; origin: 'stored' | 'default'; scope: string }
+  | {
+      kind: 'connected';
+      api: ConsoleApi;
+      baseUrl: string;
+      origin: 'stored' | 'default';
+      scope: string;
+      /** When the token says it expires (stored at connect time); drives the expiry reminders. */
+      expiresAt: Date | undefined;
+    }
   | { kind: 'not-connected' }
   | { kind: 'invalid'; baseUrl: string; reason: string | undefined };
 
@@ -28,6 +37,9 @@ export interface ConnectionResolverOptions {
 
 export function createConnectionResolver(options: ConnectionResolverOptions): ConnectionResolver {
   const { vault, defaultConnection, makeClient, logger } = options;
+  const defaultExpiresAt = defaultConnection?.token
+    ? readJwtClaims(defaultConnection.token)?.expiresAt
+    : undefined;
   return {
     async lookup(ref) {
       const scope = workspaceKey({ teamId: ref.teamId, enterpriseId: ref.enterpriseId });
@@ -41,7 +53,8 @@ export function createConnectionResolver(options: ConnectionResolverOptions): Co
           return { kind: 'invalid', baseUrl: stored.baseUrl, reason: stored.invalidReason };
         }
         const api = makeClient({ baseUrl: stored.baseUrl, token: stored.token }, scope);
-        return { kind: 'connected', api, baseUrl: stored.baseUrl, origin: 'stored', scope };
+        const expiresAt = stored.expiresAt ? new Date(stored.expiresAt) : undefined;
+        return { kind: 'connected', api, baseUrl: stored.baseUrl, origin: 'stored', scope, expiresAt };
       }
       if (defaultConnection) {
         return {
@@ -50,6 +63,7 @@ export function createConnectionResolver(options: ConnectionResolverOptions): Co
           baseUrl: defaultConnection.baseUrl,
           origin: 'default',
           scope,
+          expiresAt: defaultExpiresAt,
         };
       }
       return { kind: 'not-connected' };

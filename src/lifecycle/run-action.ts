@@ -18,7 +18,7 @@ export interface LifecycleRequest {
 }
 
 export type LifecycleOutcome =
-  | { kind: 'done'; request: LifecycleRequest }
+  | { kind: 'done'; request: LifecycleRequest; tokenExpiresAt: Date | undefined; scope: string }
   | { kind: 'conflict'; request: LifecycleRequest; error: StatusConflictError }
   | { kind: 'not-connected'; request: LifecycleRequest }
   | { kind: 'connection-invalid'; request: LifecycleRequest; reason: string | undefined }
@@ -52,7 +52,7 @@ export async function runLifecycleAction(
   try {
     await connection.api.runAction(request.action, request.experimentId, request.stop);
     log.info('lifecycle action done');
-    return { kind: 'done', request };
+    return { kind: 'done', request, tokenExpiresAt: connection.expiresAt, scope: connection.scope };
   } catch (error) {
     if (error instanceof StatusConflictError) {
       log.info('lifecycle action refused by status', { currentStatus: error.currentStatus });

@@ -1,6 +1,6 @@
 import type { LifecycleRequest } from '../lifecycle/run-action.js';
 import { runLifecycleAction } from '../lifecycle/run-action.js';
-import { notConnectedMessage } from './blocks/connection-replies.js';
+import { expiryOf, notConnectedMessage } from './blocks/connection-replies.js';
 import { platformErrorMessage } from './blocks/error-message.js';
 import { lifecycleSuccessMessage, statusConflictMessage } from './blocks/lifecycle-message.js';
 import { textMessage } from './blocks/message.js';
@@ -34,6 +34,7 @@ export async function performLifecycle(
             messages,
           }),
         );
+        await remindOfExpiry(deps, outcome.scope, outcome.tokenExpiresAt, replier);
         return;
       case 'conflict':
         // Everyone in the channel sees why the action was refused, not only the person who asked.
@@ -63,4 +64,22 @@ export async function performLifecycle(
   } finally {
     deps.metrics.inc('exp_lifecycle_total', { action, outcome: outcomeKind });
   }
+}
+
+/**
+ * The token's expiry is mandatory and nothing else warns people before lifecycle actions start
+ * failing: once a day per workspace, the person who acted hears that the token runs out soon.
+ */
+async function remindOfExpiry(
+  deps: SlackDeps,
+  scope: string,
+  expiresAt: Date | undefined,
+  replier: Replier,
+): Promise<void> {
+  const now = deps.now();
+  const expiry = expiryOf(expiresAt, now);
+  if (expiry.kind !== 'valid' || !expiry.soon) return;
+  const day = now.toISOString().slice(0, 10);
+  if (!(await deps.locks.claim(`expiry-reminder:${scope}:${day}`, 24 * 60 * 60 * 1000))) return;
+  await replier.ephemeral(textMessage(deps.messages.connection.expiringSoon({ days: expiry.days })));
 }

@@ -20,6 +20,8 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   /** Connect the sandbox as the default connection (true) or leave workspaces unconnected (false). */
   defaultConnection?: boolean;
+  /** How the sandbox issues the default connection's token (scopes, expiry). */
+  tokenOptions?: Parameters<Sandbox['issueToken']>[0];
 }
 
 /**
@@ -32,7 +34,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const signingSecret = randomBytes(16).toString('hex');
   const logger = createMemoryLogger('debug');
   const defaultConnection = options.defaultConnection ?? true;
-  const token = defaultConnection ? await sandbox.issueToken({ name: 'harness' }) : undefined;
+  const token = defaultConnection
+    ? await sandbox.issueToken({ name: 'harness', ...options.tokenOptions })
+    : undefined;
   const config = loadConfig({
     SLACK_SIGNING_SECRET: signingSecret,
     SLACK_BOT_TOKEN: emulator.identity.botToken,
