@@ -98,12 +98,26 @@ const EnvSchema = z.object({
   ADMIN_USER_IDS: userIdList,
   DICTIONARY_TTL_SECONDS: positiveInt(3600),
   EXPERIMENT_FIELD_MAP: optionalString,
+  PLAYGROUND_PORT: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return undefined;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n <= 0 || n >= 65536) {
+        ctx.addIssue({ code: 'custom', message: 'must be a TCP port' });
+        return z.NEVER;
+      }
+      return n;
+    }),
 });
 
 export type SlackMode = 'http' | 'socket' | 'oauth' | 'playground';
 
 export interface Config {
   port: number;
+  /** The local playground page (no Slack credentials); default PORT + 1. */
+  playgroundPort: number | undefined;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   slack: {
     mode: SlackMode;
@@ -167,6 +181,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   return {
     experimentFields,
     port: e.PORT,
+    playgroundPort: e.PLAYGROUND_PORT,
     logLevel: e.LOG_LEVEL,
     slack: {
       mode,

@@ -13,14 +13,40 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = createLogger({ level: config.logLevel });
-  if (config.slack.mode === 'playground' || config.sandbox) {
+  // Start-up lines are held back until the app is up, so that what a person needs first (the
+  // playground's address, or the mode) is the first thing printed.
+  const held: string[] = [];
+  let write = (line: string) => {
+    held.push(line);
+  };
+  const logger = createLogger({ level: config.logLevel, write: (line) => write(line) });
+  const release = (banner: string[]) => {
+    write = (line) => process.stdout.write(`${line}\n`);
+    process.stdout.write(banner.map((l) => `${l}\n`).join(''));
+    for (const line of held.splice(0)) write(line);
+  };
+  const embedded = config.slack.mode === 'playground' || config.sandbox;
+  if (embedded) {
     logger.info('no Slack credentials or platform configured: starting on embedded defaults', {
       slack: config.slack.mode === 'playground' ? 'local emulator' : config.slack.mode,
       platform: config.sandbox ? 'embedded sandbox' : config.console.baseUrl,
     });
   }
-  const running = await startExpChatops(config, { logger });
+  let running: Awaited<ReturnType<typeof startExpChatops>>;
+  try {
+    running = await startExpChatops(config, { logger });
+  } catch (error) {
+    release([]);
+    throw error;
+  }
+  release(
+    running.playgroundUrl
+      ? [
+          `exp-chatops playground: open ${running.playgroundUrl} and type /exp help (no Slack account needed)`,
+          `embedded defaults: sandbox platform at ${running.sandbox?.url ?? '-'}, local Slack emulator, store ${running.store.kind}`,
+        ]
+      : [],
+  );
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -38,8 +64,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `exp-chatops failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
-  );
+  process.stderr.write(`exp-chatops failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });

@@ -16,6 +16,7 @@ import { type Sandbox, startSandbox } from './sandbox/server.js';
 import { createBoltApp } from './slack/app.js';
 import type { SlackDeps } from './slack/deps.js';
 import { en } from './slack/messages/index.js';
+import { startPlayground } from './playground/server.js';
 import { type SlackEmulator, startSlackEmulator } from './slack-emulator/server.js';
 import { createSplitterClient, type SplitterClient } from './splitter/client.js';
 import { createStore, type Store } from './store/create-store.js';
@@ -31,6 +32,8 @@ export interface StartOptions {
   /** An already running emulator for playground mode (tests). */
   emulator?: SlackEmulator;
   consoleDispatcher?: Dispatcher;
+  /** Overrides the playground page's port (tests pass 0). */
+  playgroundPort?: number;
 }
 
 export interface RunningApp {
@@ -40,6 +43,8 @@ export interface RunningApp {
   signingSecret: string | undefined;
   sandbox: Sandbox | undefined;
   emulator: SlackEmulator | undefined;
+  /** The local Slack stand-in page (playground mode only). */
+  playgroundUrl: string | undefined;
   dictionaries: DictionaryCache;
   splitter: SplitterClient;
   store: Store;
@@ -211,7 +216,21 @@ async function assemble(
   const bound = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${bound}`;
 
+  let playgroundUrl: string | undefined;
+  if (config.slack.mode === 'playground' && emulator && signingSecret) {
+    const playground = await startPlayground({
+      emulator,
+      appEventsUrl: `${url}/slack/events`,
+      signingSecret,
+      port: options.playgroundPort ?? config.playgroundPort ?? (port === 0 ? 0 : port + 1),
+      logger: logger.child({ component: 'playground' }),
+    });
+    closers.push(() => playground.close());
+    playgroundUrl = playground.url;
+  }
+
   logger.info(`exp-chatops listening on ${url}`, {
+    ...(playgroundUrl ? { playground: playgroundUrl } : {}),
     slackMode: config.slack.mode,
     platform: sandbox ? `embedded sandbox at ${sandbox.url}` : config.console.baseUrl,
     store: store.kind,
@@ -223,6 +242,7 @@ async function assemble(
     signingSecret,
     sandbox,
     emulator,
+    playgroundUrl,
     dictionaries,
     splitter,
     store,

@@ -50,9 +50,12 @@ describe('the app process', () => {
     const port = await freePort();
     const run = runMain({ PORT: String(port), STORE_URL: 'memory://' });
     await waitUntil(() => run.out().includes('listening on'), 20_000, 'the listening line');
-    const firstLine = run.out().split('\n')[0] ?? '';
-    expect(firstLine).toMatch(/embedded defaults/);
-    expect(run.out()).toMatch(/sandbox/);
+    const [first = '', second = ''] = run.out().split('\n');
+    expect(first).toMatch(new RegExp(`playground: open http://127\\.0\\.0\\.1:${port + 1}/`));
+    expect(second).toMatch(/embedded defaults: sandbox platform at http/);
+    const page = await fetch(`http://127.0.0.1:${port + 1}/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('/exp');
 
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(health.status).toBe(200);

@@ -1,0 +1,95 @@
+/** The page's style sheet, inline: the playground loads nothing from the network. */
+export const STYLES = `
+*, *::before, *::after { box-sizing: border-box; }
+body { margin: 0; font: 15px/1.46 -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; color: #1d1c1d; background: #fff; height: 100vh; display: flex; flex-direction: column; }
+button, input, select, textarea { font: inherit; }
+.topbar { display: flex; align-items: center; gap: 16px; padding: 8px 16px; background: #3f0e40; color: #fff; flex-wrap: wrap; }
+.topbar .brand { margin-right: auto; }
+.topbar select { margin-left: 6px; max-width: 280px; }
+.offline-note { display: none; color: #ffd57e; }
+body.offline .offline-note { display: inline; }
+.layout { flex: 1; display: flex; min-height: 0; }
+.sidebar { width: 220px; background: #4a154b; color: #e9dcea; padding: 12px 8px; overflow-y: auto; }
+.sidebar h2 { font-size: 13px; text-transform: uppercase; letter-spacing: .04em; margin: 4px 8px 8px; opacity: .8; }
+.sidebar ul { list-style: none; margin: 0; padding: 0; }
+.channel { display: flex; width: 100%; justify-content: space-between; background: none; border: 0; color: inherit; padding: 4px 10px; border-radius: 6px; cursor: pointer; text-align: left; }
+.channel:hover { background: #350d36; }
+.channel.active { background: #1164a3; color: #fff; }
+.channel .count { font-size: 12px; opacity: .8; }
+.pane { flex: 1; display: flex; flex-direction: column; min-width: 0; }
+.channel-title { font-size: 18px; margin: 0; padding: 10px 20px; border-bottom: 1px solid #e2e2e2; }
+.messages { flex: 1; overflow-y: auto; padding: 8px 0; }
+.empty { color: #616061; padding: 20px; }
+.msg { display: flex; gap: 10px; padding: 8px 20px; }
+.msg:hover { background: #f8f8f8; }
+.msg-avatar { flex: none; width: 36px; height: 36px; border-radius: 6px; background: #e8912d; color: #fff; display: flex; align-items: center; justify-content: center; font-weight: 700; }
+.msg-bot .msg-avatar { background: #2eb67d; }
+.msg-main { flex: 1; min-width: 0; }
+.msg-meta { display: flex; gap: 6px; align-items: baseline; }
+.msg-author { font-weight: 700; }
+.msg-app { font-size: 10px; font-weight: 700; background: #e8e8e8; color: #616061; padding: 0 4px; border-radius: 3px; }
+.msg-meta time, .msg-edited { font-size: 12px; color: #616061; }
+.msg-ephemeral { background: #f4f9fd; border-left: 3px solid #1d9bd1; }
+.msg-ephemeral-note { font-size: 12px; color: #1264a3; margin: 2px 0; }
+.thread { margin-top: 6px; border-left: 2px solid #dddddd; padding-left: 8px; }
+.thread .msg { padding: 4px 0; }
+.thread-count { font-size: 12px; color: #1264a3; font-weight: 700; }
+.composer { display: flex; gap: 8px; margin: 8px 20px 0; border: 1px solid #bbb; border-radius: 8px; padding: 6px; }
+.composer input { flex: 1; border: 0; outline: none; padding: 6px; }
+.composer-hint { font-size: 12px; color: #616061; margin: 4px 20px 10px; }
+.bk { margin: 4px 0; }
+.bk-header-text { font-size: 18px; font-weight: 900; }
+.bk-section { display: flex; gap: 12px; align-items: flex-start; }
+.bk-section-body { flex: 1; min-width: 0; overflow-wrap: anywhere; }
+.bk-section-fields { display: grid; grid-template-columns: 1fr 1fr; gap: 6px 16px; margin-top: 4px; }
+.bk-context { display: flex; flex-wrap: wrap; gap: 8px; font-size: 13px; color: #616061; }
+.bk-divider { border: 0; border-top: 1px solid #e2e2e2; margin: 8px 0; }
+.bk-actions { display: flex; flex-wrap: wrap; gap: 8px; }
+.bk-image-alt { color: #616061; font-style: italic; }
+.bk-unsupported { color: #a00; font-size: 13px; }
+.bk-pre { background: #f8f8f8; border: 1px solid #e2e2e2; border-radius: 4px; padding: 8px; white-space: pre-wrap; font: 12px/1.5 Menlo, Consolas, monospace; margin: 4px 0; }
+code { background: #f4f4f4; border: 1px solid #e2e2e2; border-radius: 3px; padding: 0 3px; color: #c01343; font: 12px Menlo, Consolas, monospace; }
+.bk-quote { border-left: 4px solid #ddd; margin: 4px 0; padding-left: 10px; }
+.bk-mention { background: #e8f5fa; color: #1264a3; border-radius: 3px; padding: 0 2px; }
+.bk-link { color: #1264a3; }
+.bk-button { border: 1px solid #bbb; background: #fff; color: #1d1c1d; border-radius: 4px; padding: 3px 12px; font-weight: 700; cursor: pointer; }
+.bk-button:hover { background: #f8f8f8; }
+.bk-style-primary { background: #007a5a; border-color: #007a5a; color: #fff; }
+.bk-style-primary:hover { background: #148567; }
+.bk-style-danger { background: #fff; border-color: #e01e5a; color: #e01e5a; }
+.bk-field { display: inline-flex; flex-wrap: wrap; gap: 4px; align-items: center; position: relative; }
+.bk-input .bk-field { display: flex; }
+.bk-control { border: 1px solid #bbb; border-radius: 4px; padding: 6px 8px; min-width: 200px; background: #fff; }
+.bk-input .bk-control { width: 100%; }
+.bk-label { display: block; font-weight: 700; margin: 8px 0 4px; }
+.bk-optional, .bk-hint { color: #616061; font-weight: 400; font-size: 13px; }
+.bk-error { color: #e01e5a; font-size: 13px; margin-top: 4px; }
+.bk-choice { display: flex; gap: 6px; align-items: flex-start; width: 100%; }
+.bk-choice-description { display: block; color: #616061; font-size: 13px; }
+.bk-menu, .bk-ext-menu { position: absolute; top: 100%; left: 0; z-index: 20; list-style: none; margin: 2px 0 0; padding: 4px 0; background: #fff; border: 1px solid #ccc; border-radius: 6px; box-shadow: 0 4px 12px rgba(0,0,0,.15); min-width: 200px; max-height: 240px; overflow-y: auto; }
+.bk-menu button { display: block; width: 100%; text-align: left; border: 0; background: none; padding: 4px 12px; cursor: pointer; }
+.bk-menu button:hover, .bk-ext-option:hover { background: #1264a3; color: #fff; }
+.bk-ext-option, .bk-ext-none, .bk-ext-group { padding: 4px 12px; cursor: pointer; }
+.bk-ext-group { font-size: 12px; color: #616061; cursor: default; }
+.bk-ext-none { color: #616061; cursor: default; }
+.bk-overflow-toggle { border: 1px solid #bbb; background: #fff; border-radius: 4px; cursor: pointer; padding: 0 8px; }
+.bk-ext-chips { display: flex; flex-wrap: wrap; gap: 4px; width: 100%; }
+.bk-ext-chips:empty { display: none; }
+.bk-chip { display: inline-flex; align-items: center; gap: 4px; background: #e8f5fa; border-radius: 4px; padding: 0 4px; }
+.bk-chip-x { border: 0; background: none; cursor: pointer; padding: 0 2px; }
+.modal-backdrop { position: fixed; inset: 0; background: rgba(0,0,0,.45); display: flex; align-items: flex-start; justify-content: center; padding-top: 6vh; z-index: 10; }
+.modal { background: #fff; border-radius: 8px; width: min(560px, 94vw); max-height: 86vh; display: flex; flex-direction: column; box-shadow: 0 10px 40px rgba(0,0,0,.3); }
+.modal-header { display: flex; align-items: center; justify-content: space-between; padding: 16px 20px; border-bottom: 1px solid #e2e2e2; }
+.modal-header h2 { margin: 0; font-size: 20px; }
+.modal-x { border: 0; background: none; font-size: 22px; cursor: pointer; }
+.modal-body { padding: 8px 20px 16px; overflow-y: auto; }
+.modal-footer { display: flex; justify-content: flex-end; gap: 8px; padding: 12px 20px; border-top: 1px solid #e2e2e2; }
+.confirm-dialog { border: 0; border-radius: 8px; padding: 20px; width: min(440px, 92vw); box-shadow: 0 10px 40px rgba(0,0,0,.3); }
+.confirm-dialog::backdrop { background: rgba(0,0,0,.45); }
+.cf-title { margin: 0 0 8px; font-size: 18px; }
+.cf-buttons { display: flex; justify-content: flex-end; gap: 8px; margin-top: 16px; }
+.toasts { position: fixed; right: 16px; bottom: 16px; display: flex; flex-direction: column; gap: 8px; z-index: 30; }
+.toast { background: #1d1c1d; color: #fff; padding: 8px 12px; border-radius: 6px; max-width: 420px; }
+.toast-error { background: #a2163c; }
+[hidden] { display: none !important; }
+`;

@@ -1,0 +1,151 @@
+import type { z } from 'zod';
+import type { SlackDriver } from '../slack-emulator/driver.js';
+import { isRecord } from '../slack-emulator/request-body.js';
+import type { EmulatedMessage, EmulatedView, SlackEmulator } from '../slack-emulator/types.js';
+import { PlaygroundRequestError } from './http-io.js';
+import { sendMessageAction, suggestMessageOptions } from './message-interactions.js';
+import {
+  AddUserRequest,
+  ClickRequest,
+  CommandRequest,
+  MessageActionRequest,
+  OptionsRequest,
+  ViewActionRequest,
+  ViewCloseRequest,
+  ViewSubmitRequest,
+} from './request-schemas.js';
+import { visibleMessages } from './state.js';
+import { addPlaygroundUser } from './users.js';
+
+export interface RouteDeps {
+  emulator: SlackEmulator;
+  driverFor(teamId: string): SlackDriver | undefined;
+  /** The emulator reports its own changes; a change the playground makes itself is announced here. */
+  notify(): void;
+}
+
+export type ApiRoute = (body: unknown) => Promise<Record<string, unknown>>;
+
+export function parseRequest<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`);
+  throw new PlaygroundRequestError(400, 'invalid_request', `The request is not valid: ${issues[0]}`, issues);
+}
+
+/** POST /api/* handlers: each validates its body, acts through the driver and says what Slack saw. */
+export function createApiRoutes(deps: RouteDeps): Record<string, ApiRoute> {
+  const { emulator } = deps;
+  const acting = (input: { userId: string; teamId?: string | undefined }) => {
+    const user = emulator.users.get(input.userId);
+    if (!user || user.is_bot || user.deleted) {
+      throw new PlaygroundRequestError(400, 'unknown_user', `There is no user ${input.userId} to act as.`);
+    }
+    const teamId = input.teamId ?? emulator.identity.teamId;
+    const driver = deps.driverFor(teamId);
+    if (!driver) throw new PlaygroundRequestError(400, 'unknown_team', `There is no workspace ${teamId}.`);
+    return { userId: user.id, teamId, driver };
+  };
+  // Only what this user can see can be clicked: another person's ephemeral message is not there.
+  const message = (channelId: string, ts: string, userId: string): EmulatedMessage => {
+    const found = visibleMessages(emulator, channelId, userId).find((m) => m.ts === ts);
+    if (!found)
+      throw new PlaygroundRequestError(404, 'message_not_found', `No message ${ts} in ${channelId}.`);
+    return found;
+  };
+  const ownView = (viewId: string, userId: string): EmulatedView => {
+    const view = emulator.views.get(viewId);
+    if (!view || view.userId !== userId) {
+      throw new PlaygroundRequestError(404, 'view_not_open', `View ${viewId} is not open for ${userId}.`);
+    }
+    return view;
+  };
+
+  return {
+    async '/api/command'(body) {
+      const input = parseRequest(CommandRequest, body);
+      const { userId, driver } = acting(input);
+      if (!emulator.channels.has(input.channelId)) {
+        throw new PlaygroundRequestError(400, 'unknown_channel', `There is no channel ${input.channelId}.`);
+      }
+      const res = await driver.command({
+        text: input.text,
+        userId,
+        channelId: input.channelId,
+        ...(input.command === undefined ? {} : { command: input.command }),
+      });
+      return { ok: res.status === 200, status: res.status };
+    },
+    async '/api/click'(body) {
+      const input = parseRequest(ClickRequest, body);
+      const { userId, driver } = acting(input);
+      const target = message(input.channelId, input.ts, userId);
+      const res = await driver.clickButton(target, input.actionId, {
+        userId,
+        ...(input.value === undefined ? {} : { value: input.value }),
+      });
+      return { ok: res.status === 200, status: res.status };
+    },
+    async '/api/message/action'(body) {
+      const input = parseRequest(MessageActionRequest, body);
+      const { userId, teamId, driver } = acting(input);
+      const target = message(input.channelId, input.ts, userId);
+      const where = { message: target, blockId: input.blockId, actionId: input.actionId, userId, teamId };
+      const res = await sendMessageAction(emulator, driver, where, input.action);
+      return { ok: res.status === 200, status: res.status };
+    },
+    async '/api/view/submit'(body) {
+      const input = parseRequest(ViewSubmitRequest, body);
+      const { userId, driver } = acting(input);
+      ownView(input.viewId, userId);
+      const res = await driver.submitView(input.viewId, input.values, { userId });
+      return {
+        ok: res.status === 200 && res.outcome.kind !== 'rejected',
+        status: res.status,
+        outcome: res.outcome,
+      };
+    },
+    async '/api/view/close'(body) {
+      const input = parseRequest(ViewCloseRequest, body);
+      const { userId, driver } = acting(input);
+      const view = ownView(input.viewId, userId);
+      const clear = input.clear === true || view.view.clear_on_close === true;
+      const res = await driver.closeView(input.viewId, { clear });
+      return { ok: true, sent: res.sent, status: res.status };
+    },
+    async '/api/view/action'(body) {
+      const input = parseRequest(ViewActionRequest, body);
+      const { userId, driver } = acting(input);
+      ownView(input.viewId, userId);
+      const res = await driver.viewAction(input.viewId, input.blockId, input.actionId, input.action);
+      return { ok: res.status === 200, status: res.status };
+    },
+    async '/api/options'(body) {
+      const input = parseRequest(OptionsRequest, body);
+      const { userId, teamId, driver } = acting(input);
+      let res: { status: number; json?: unknown; breaches?: string[] };
+      if (input.viewId !== undefined) {
+        ownView(input.viewId, userId);
+        res = await driver.suggestOptions(input.viewId, input.blockId, input.actionId, input.value);
+      } else {
+        const target = message(input.channelId ?? '', input.ts ?? '', userId);
+        const where = { message: target, blockId: input.blockId, actionId: input.actionId, userId, teamId };
+        res = await suggestMessageOptions(emulator, driver, where, input.value);
+      }
+      const json = isRecord(res.json) ? res.json : {};
+      return {
+        ok: res.status === 200,
+        status: res.status,
+        options: Array.isArray(json.options) ? json.options : [],
+        option_groups: Array.isArray(json.option_groups) ? json.option_groups : [],
+        breaches: res.breaches ?? [],
+      };
+    },
+    async '/api/users'(body) {
+      const input = parseRequest(AddUserRequest, body);
+      const user = addPlaygroundUser(emulator, input);
+      deps.notify();
+      return { ok: true, user };
+    },
+  };
+}

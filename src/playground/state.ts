@@ -1,0 +1,78 @@
+import type { EmulatedMessage, EmulatedView, SlackEmulator } from '../slack-emulator/types.js';
+import { renderChannelMessages } from './render/messages.js';
+import { type RenderedModal, renderModal } from './render/modal.js';
+import { mentionNames, type RenderContext } from './render/text.js';
+import { type PlaygroundTeam, playgroundTeams } from './teams.js';
+
+export interface PlaygroundState {
+  /** Increases with every emulator change; the page shows it so tests can wait for a newer state. */
+  revision: number;
+  self: { userId: string; teamId: string };
+  teams: PlaygroundTeam[];
+  users: Array<{ id: string; name: string; realName: string; isAdmin: boolean; isBot: boolean }>;
+  channels: Array<{ id: string; label: string; isPrivate: boolean; isIm: boolean; botIsMember: boolean }>;
+  /** Per channel, what this user sees: every in-channel message plus the ephemeral ones sent to them. */
+  messages: Record<string, EmulatedMessage[]>;
+  /** This user's open modal stack, bottom to top. */
+  views: EmulatedView[];
+  html: { channels: Record<string, string>; modal: RenderedModal | null };
+}
+
+export function visibleMessages(
+  emulator: SlackEmulator,
+  channelId: string,
+  userId: string,
+): EmulatedMessage[] {
+  return emulator.messages(channelId).filter((m) => !m.ephemeral || m.targetUserId === userId);
+}
+
+/** Everything one user sees, as data and as server-rendered HTML (the page only inserts it). */
+export function buildState(
+  emulator: SlackEmulator,
+  self: { userId: string; teamId: string },
+  revision: number,
+): PlaygroundState {
+  const ctx: RenderContext = {
+    names: mentionNames(emulator.users, emulator.channels),
+    users: [...emulator.users.values()],
+    channels: [...emulator.channels.values()],
+  };
+  const channels = [...emulator.channels.values()].filter(
+    (c) => !(c.is_im || c.is_private) || c.members.includes(self.userId),
+  );
+  const messages: Record<string, EmulatedMessage[]> = {};
+  const channelHtml: Record<string, string> = {};
+  for (const channel of channels) {
+    messages[channel.id] = visibleMessages(emulator, channel.id, self.userId);
+    channelHtml[channel.id] = renderChannelMessages(messages[channel.id] ?? [], {
+      ...ctx,
+      botUserId: emulator.identity.botUserId,
+    });
+  }
+  const views = [...emulator.views.values()].filter((v) => v.userId === self.userId);
+  const top = views.at(-1);
+  return {
+    revision,
+    self,
+    teams: playgroundTeams(emulator),
+    users: [...emulator.users.values()]
+      .filter((u) => !u.deleted)
+      .map((u) => ({
+        id: u.id,
+        name: u.name,
+        realName: u.real_name,
+        isAdmin: u.is_admin,
+        isBot: u.is_bot === true,
+      })),
+    channels: channels.map((c) => ({
+      id: c.id,
+      label: c.is_im ? `@${ctx.names.user(c.members[0] ?? '') ?? c.name}` : `#${c.name}`,
+      isPrivate: c.is_private,
+      isIm: c.is_im === true,
+      botIsMember: c.botIsMember,
+    })),
+    messages,
+    views,
+    html: { channels: channelHtml, modal: top ? renderModal(top, ctx, views.length) : null },
+  };
+}

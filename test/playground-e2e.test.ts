@@ -1,0 +1,435 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { createMemoryLogger } from '../src/log/logger.js';
+import {
+  type BlockKitApp,
+  KIT_MESSAGE_BLOCKS,
+  KIT_MODAL,
+  startBlockKitApp,
+} from '../src/playground/block-kit-app.test-helper.js';
+import { type RunningPlayground, startPlayground } from '../src/playground/server.js';
+import { SECOND_TEAM } from '../src/playground/teams.js';
+import { type Sandbox, startSandbox } from '../src/sandbox/server.js';
+import { type SlackEmulator, startSlackEmulator } from '../src/slack-emulator/server.js';
+import { type RunningApp, startExpChatops } from '../src/start.js';
+import {
+  type Browser,
+  eventually,
+  launchChromium,
+  type Page,
+  screenshot,
+  text,
+  waitForCount,
+} from './support/browser.js';
+
+const SHOTS = 'test-results/playground';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface OpenedPage {
+  page: Page;
+  /** Script errors and console errors (a CSP violation shows there too). */
+  errors: string[];
+  requests: string[];
+}
+
+async function openPage(url: string): Promise<OpenedPage> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const opened: OpenedPage = { page, errors: [], requests: [] };
+  page.setDefaultTimeout(8000);
+  page.on('pageerror', (error) => opened.errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') opened.errors.push(message.text());
+  });
+  page.on('request', (req) => opened.requests.push(req.url()));
+  await page.goto(url);
+  await page.locator('body[data-ready="1"]').waitFor({ state: 'attached' });
+  return opened;
+}
+
+async function slackApi(emulator: SlackEmulator, method: string, args: Record<string, unknown>) {
+  const res = await request(`${emulator.apiUrl}${method}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${emulator.identity.botToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(args),
+  });
+  return (await res.body.json()) as { ok: boolean; ts: string };
+}
+
+function expectNothingFromElsewhere(opened: OpenedPage, playgroundUrl: string): void {
+  expect(opened.requests.length).toBeGreaterThan(0);
+  expect(opened.requests.filter((url) => !url.startsWith(playgroundUrl))).toEqual([]);
+  expect(opened.errors).toEqual([]);
+}
+
+describe('the playground page drives the real app like Slack does', () => {
+  let sandbox: Sandbox;
+  let emulator: SlackEmulator;
+  let app: RunningApp;
+  let proxy: Server;
+  let playground: RunningPlayground;
+  let opened: OpenedPage;
+  let page: Page;
+  /** Every body the playground posted to the app, so a test can see the team_id it carried. */
+  const appRequests: string[] = [];
+
+  // Sits between the playground and the app and records what Slack would have sent.
+  async function startRecordingProxy(target: string): Promise<{ server: Server; url: string }> {
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', async () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        appRequests.push(decodeURIComponent(body.replace(/\+/g, ' ')));
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(req.headers)) {
+          if (typeof value === 'string' && (name.startsWith('x-slack-') || name === 'content-type'))
+            headers[name] = value;
+        }
+        const answer = await request(target, { method: 'POST', headers, body });
+        res.writeHead(answer.statusCode, {
+          'content-type': String(answer.headers['content-type'] ?? 'text/plain'),
+        });
+        res.end(await answer.body.text());
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/slack/events` };
+  }
+
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+    emulator = await startSlackEmulator();
+    const signingSecret = randomBytes(16).toString('hex');
+    const config = loadConfig({
+      SLACK_SIGNING_SECRET: signingSecret,
+      SLACK_BOT_TOKEN: emulator.identity.botToken,
+      SLACK_API_URL: emulator.apiUrl,
+      STORE_URL: 'memory://',
+    });
+    app = await startExpChatops(config, { port: 0, sandbox, logger: createMemoryLogger('debug') });
+    const recorder = await startRecordingProxy(app.eventsUrl);
+    proxy = recorder.server;
+    playground = await startPlayground({
+      emulator,
+      appEventsUrl: recorder.url,
+      signingSecret,
+      logger: createMemoryLogger('debug'),
+    });
+    opened = await openPage(playground.url);
+    page = opened.page;
+  });
+
+  afterAll(async () => {
+    await playground?.close();
+    await new Promise((resolve) => proxy?.close(resolve));
+    await app?.close();
+    await emulator?.close();
+    await sandbox?.close();
+  });
+
+  const channelMessage = (text: string) => page.locator('#messages .msg-channel', { hasText: text });
+  const ephemeral = (text: string) => page.locator('#messages .msg-ephemeral', { hasText: text });
+  const modal = () => page.locator('#modal-root form.modal');
+
+  async function send(text: string): Promise<void> {
+    await page.getByLabel('Message').fill(text);
+    await page.getByLabel('Message').press('Enter');
+  }
+
+  async function actAs(userId: string): Promise<void> {
+    await page.getByLabel('Acting as').selectOption(userId);
+    await page.locator(`body[data-ready="1"]`).waitFor({ state: 'attached' });
+  }
+
+  function lifecycleRequests(path: string) {
+    return sandbox.state.requests.filter((r) => r.method === 'POST' && r.url.endsWith(path));
+  }
+
+  it('starts an experiment: a working note only for the user, the result in the channel', async () => {
+    await send('/exp start 4');
+    const started = channelMessage('started experiment 4');
+    await started.waitFor();
+    expect(await text(started.locator('.bk-mention'))).toBe('@Bob Member');
+    expect(await started.locator('.bk-text').innerHTML()).toContain('<b>4</b>');
+    const working = ephemeral('Working on it');
+    await working.waitFor();
+    expect(await text(working)).toContain('Only visible to you');
+    expect(await channelMessage('/exp start 4').count()).toBe(1);
+    expect(sandbox.state.experiments.get(4)?.status).toBe('running');
+    await screenshot(page, SHOTS, '01-started');
+  });
+
+  it('stops it through the modal: required reason, an inline app error, then the result', async () => {
+    await channelMessage('started experiment 4').getByRole('button', { name: 'Stop…' }).click();
+    await modal().waitFor();
+    expect(await text(modal().locator('h2'))).toBe('Stop experiment');
+    const submit = modal().getByRole('button', { name: 'Stop', exact: true });
+
+    await submit.click();
+    const reasonError = modal().locator('[data-block-id="exp_stop_reason"] .bk-error');
+    await reasonError.waitFor({ state: 'visible' });
+    expect(await text(reasonError)).toBe('Please complete this required field.');
+
+    await modal().getByLabel('Reason').selectOption('other');
+    await submit.click();
+    const commentError = modal().locator('[data-block-id="exp_stop_comment"] .bk-error');
+    await commentError.waitFor({ state: 'visible' });
+    expect(await text(commentError)).toBe('A comment is required when the reason is Other.');
+    // The app refused the submission: the reason the user chose survived the re-render.
+    expect(await modal().getByLabel('Reason').inputValue()).toBe('other');
+    expect(lifecycleRequests('/experiments/v1/4/stop')).toHaveLength(0);
+    await screenshot(page, SHOTS, '02-stop-modal-error');
+
+    const comment = 'Revenue −12 % <img src=x onerror="window.pwned=1"> &lt;script&gt; <@U0ADMIN01>';
+    await modal().getByLabel('Reason').selectOption('critical_metric_impact');
+    await modal()
+      .getByLabel(/Comment/)
+      .fill(comment);
+    await submit.click();
+    await modal().waitFor({ state: 'detached' });
+    const stopped = channelMessage('stopped experiment 4');
+    await stopped.waitFor();
+    const shown = await text(stopped);
+    expect(shown).toContain('Critical metric impact');
+    expect(shown).toContain(comment);
+    expect(await page.locator('#messages img, #messages script').count()).toBe(0);
+    expect(await page.evaluate(() => (globalThis as { pwned?: number }).pwned)).toBeUndefined();
+    expect(JSON.parse(lifecycleRequests('/experiments/v1/4/stop').at(-1)?.body ?? '{}')).toEqual({
+      interruptReason: 'critical_metric_impact',
+      interruptReasonComment: comment,
+    });
+    await screenshot(page, SHOTS, '03-stopped');
+  });
+
+  it('starting it again posts the status conflict in the channel', async () => {
+    await send('/exp start 4');
+    const conflict = channelMessage('the platform refused');
+    await conflict.waitFor();
+    expect(await text(conflict)).toMatch(/current status is\s+stopped/);
+    expect(await conflict.getAttribute('data-ephemeral')).toBe('0');
+  });
+
+  it('asks for confirmation before a Start button reaches the app', async () => {
+    const before = lifecycleRequests('/experiments/v1/4/start').length;
+    const start = channelMessage('stopped experiment 4').getByRole('button', { name: 'Start', exact: true });
+    const dialog = page.locator('#confirm-dialog');
+    await start.click();
+    await dialog.waitFor({ state: 'visible' });
+    expect(await text(dialog.locator('.cf-title'))).toBe('Start experiment 4?');
+    await screenshot(page, SHOTS, '04-confirm');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await start.click();
+    await dialog.getByRole('button', { name: 'Start' }).click();
+    await waitForCount(channelMessage('the platform refused'), 2);
+    // The cancelled click sent nothing: only the confirmed one reached the platform.
+    expect(lifecycleRequests('/experiments/v1/4/start').length).toBe(before + 1);
+  });
+
+  it('shows ephemeral replies only to the user they were sent to, for any user one acts as', async () => {
+    expect(await ephemeral('Working on it').count()).toBeGreaterThan(0);
+    await actAs('U0ADMIN01');
+    await waitForCount(ephemeral('Working on it'), 0);
+    expect(await channelMessage('started experiment 4').count()).toBe(1);
+    await send('/exp help');
+    await ephemeral('Experiments from Slack').waitFor();
+
+    await actAs('U0MEMBER1');
+    await waitForCount(ephemeral('Experiments from Slack'), 0);
+    expect(await ephemeral('Working on it').count()).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Add user' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Carol Tester');
+    await page.getByRole('button', { name: 'Add and switch' }).click();
+    await waitForCount(ephemeral('Working on it'), 0);
+    expect(await page.getByLabel('Acting as').inputValue()).toBe('U0PLAY001');
+    await send('/exp help');
+    await ephemeral('Experiments from Slack').waitFor();
+    expect(emulator.users.get('U0PLAY001')?.real_name).toBe('Carol Tester');
+    await screenshot(page, SHOTS, '05-new-user');
+    await actAs('U0MEMBER1');
+  });
+
+  it('acts from a second workspace: commands and clicks carry its team id', async () => {
+    await page.getByLabel('Workspace', { exact: true }).selectOption(SECOND_TEAM.id);
+    await page.locator('body[data-ready="1"]').waitFor({ state: 'attached' });
+    const sent = appRequests.length;
+    await send('/exp start 123');
+    const started = channelMessage('started experiment 123');
+    await started.waitFor();
+    expect(appRequests.slice(sent).some((body) => body.includes(`team_id=${SECOND_TEAM.id}`))).toBe(true);
+
+    const clicked = appRequests.length;
+    await started.getByRole('button', { name: 'Stop…' }).click();
+    await modal().waitFor();
+    const payload = appRequests.slice(clicked).find((body) => body.includes('"type":"block_actions"'));
+    expect(payload).toContain(`"team":{"id":"${SECOND_TEAM.id}"`);
+    await modal().getByRole('button', { name: 'Cancel' }).click();
+    await modal().waitFor({ state: 'detached' });
+    expect(emulator.views.size).toBe(0);
+    await page.getByLabel('Workspace', { exact: true }).selectOption(emulator.identity.teamId);
+  });
+
+  it('updates messages in place and groups thread replies, live', async () => {
+    const call = (method: string, args: Record<string, unknown>) => slackApi(emulator, method, args);
+    const parent = await call('chat.postMessage', { channel: 'C0GENERAL', text: 'Deploy _window_ opens' });
+    await call('chat.postMessage', { channel: 'C0GENERAL', text: 'first reply', thread_ts: parent.ts });
+    const root = page.locator(`#messages > .msg[data-ts="${parent.ts}"]`);
+    await root.locator('.thread .msg', { hasText: 'first reply' }).waitFor();
+    expect(await text(root.locator('.thread-count'))).toBe('1 reply');
+    expect(await text(root.locator('.msg-body i').first())).toBe('window');
+
+    await call('chat.update', { channel: 'C0GENERAL', ts: parent.ts, text: 'Deploy window *closed*' });
+    await root.locator('.msg-body', { hasText: 'Deploy window closed' }).first().waitFor();
+    expect(await text(root.locator('.msg-edited').first())).toBe('(edited)');
+    await screenshot(page, SHOTS, '06-thread');
+  });
+
+  it('loaded nothing from anywhere but the playground and threw no script error', () => {
+    expectNothingFromElsewhere(opened, playground.url);
+  });
+});
+
+describe('Block Kit the app does not use yet, against a stand-in app', () => {
+  let emulator: SlackEmulator;
+  let kit: BlockKitApp;
+  let playground: RunningPlayground;
+  let opened: OpenedPage;
+  let page: Page;
+  const plain = (value: string) => ({ type: 'plain_text', text: value });
+  const modal = () => page.locator('#modal-root form.modal');
+
+  beforeAll(async () => {
+    emulator = await startSlackEmulator();
+    kit = await startBlockKitApp(emulator);
+    playground = await startPlayground({
+      emulator,
+      appEventsUrl: kit.url,
+      signingSecret: randomBytes(16).toString('hex'),
+      logger: createMemoryLogger('debug'),
+    });
+    opened = await openPage(playground.url);
+    page = opened.page;
+  });
+
+  afterAll(async () => {
+    await playground?.close();
+    await kit?.close();
+    await emulator?.close();
+  });
+
+  it('updates the modal in place after a dispatch_action select, keeping what was typed', async () => {
+    await slackApi(emulator, 'views.open', {
+      trigger_id: emulator.mintTriggerId({ userId: 'U0MEMBER1' }),
+      view: KIT_MODAL,
+    });
+    await modal().waitFor();
+    await modal().getByLabel('Name').fill('Ada');
+    await modal().getByLabel('Kind').selectOption('b');
+    await modal().locator('[data-block-id="chosen"]', { hasText: 'Chosen: B' }).waitFor();
+    expect(await modal().getByLabel('Name').inputValue()).toBe('Ada');
+    expect(await modal().getByLabel('Kind').inputValue()).toBe('b');
+    expect(kit.payloads.find((p) => p.type === 'block_actions')).toMatchObject({
+      container: { type: 'view' },
+      actions: [
+        {
+          type: 'static_select',
+          block_id: 'kind',
+          action_id: 'kind_select',
+          selected_option: { value: 'b' },
+        },
+      ],
+    });
+  });
+
+  it('offers external options as one types, checks fields like Slack, then submits Slack’s state', async () => {
+    await modal().getByLabel('Team').fill('che');
+    const options = modal().locator('[data-block-id="team"] .bk-ext-option');
+    await waitForCount(options, 2);
+    await modal().locator('.bk-ext-option', { hasText: 'Cheetah' }).click();
+    await modal().locator('.bk-chip', { hasText: 'Cheetah' }).waitFor();
+    expect(kit.payloads.find((p) => p.type === 'block_suggestion')).toMatchObject({
+      action_id: 'team_select',
+      block_id: 'team',
+      value: 'che',
+    });
+    await modal().getByLabel('Tags').selectOption(['x', 'z']);
+    await modal().getByLabel('Days').fill('two weeks');
+    await modal().getByRole('button', { name: 'Save' }).click();
+    const daysError = modal().locator('[data-block-id="days"] .bk-error');
+    await daysError.waitFor({ state: 'visible' });
+    expect(await text(daysError)).toBe('Please enter a whole number.');
+    await screenshot(page, SHOTS, '07-kit-modal');
+    expect(kit.payloads.some((p) => p.type === 'view_submission')).toBe(false);
+
+    await modal().getByLabel('Days').fill('14');
+    await modal().getByRole('button', { name: 'Save' }).click();
+    await modal().waitFor({ state: 'detached' });
+    const submission = kit.payloads.find((p) => p.type === 'view_submission') as
+      | { view: { state: { values: unknown } } }
+      | undefined;
+    expect(submission?.view.state.values).toEqual({
+      name: { name_input: { type: 'plain_text_input', value: 'Ada' } },
+      kind: { kind_select: { type: 'static_select', selected_option: { text: plain('B'), value: 'b' } } },
+      team: {
+        team_select: {
+          type: 'external_select',
+          selected_option: { text: plain('Cheetah'), value: 'cheetah' },
+        },
+      },
+      tags: {
+        tags_select: {
+          type: 'multi_static_select',
+          selected_options: [
+            { text: plain('x'), value: 'x' },
+            { text: plain('z'), value: 'z' },
+          ],
+        },
+      },
+      days: { days_input: { type: 'number_input', value: '14' } },
+    });
+  });
+
+  it('sends an overflow menu choice from a message', async () => {
+    await slackApi(emulator, 'chat.postMessage', {
+      channel: 'C0GENERAL',
+      text: 'menu',
+      blocks: KIT_MESSAGE_BLOCKS,
+    });
+    const message = page.locator('#messages .msg', { hasText: 'A message with a menu' });
+    await message.waitFor();
+    await message.getByRole('button', { name: 'More actions' }).click();
+    await message.getByRole('button', { name: 'Delete' }).click();
+    const payload = await eventually(() =>
+      kit.payloads.find((p) => p.type === 'block_actions' && JSON.stringify(p.actions).includes('overflow')),
+    );
+    expect(payload).toMatchObject({
+      container: { type: 'message', channel_id: 'C0GENERAL' },
+      actions: [
+        {
+          type: 'overflow',
+          block_id: 'menu_section',
+          action_id: 'menu',
+          selected_option: { value: 'delete' },
+        },
+      ],
+    });
+  });
+
+  it('loaded nothing from anywhere but the playground and threw no script error', () => {
+    expectNothingFromElsewhere(opened, playground.url);
+  });
+});
