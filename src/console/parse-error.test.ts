@@ -25,6 +25,12 @@ describe('403 classification', () => {
     });
     expect(scope).toBeInstanceOf(InsufficientScopeError);
     expect(scope).not.toBeInstanceOf(InvalidTokenError);
+    const oauth = parseErrorResponse({
+      ...base,
+      status: 403,
+      text: '{"error":"insufficient_scope","error_description":"manage right needed"}',
+    });
+    expect(oauth).toBeInstanceOf(InsufficientScopeError);
   });
 });
 

@@ -132,7 +132,9 @@ export function parseErrorResponse(res: ErrorResponse): ConsoleError {
 
   if (status === 401) return new MissingAuthError(generic, init);
   if (status === 403) {
-    const mentionsScope = /\bscopes?\b/i.test(res.text) && !res.text.includes(INVALID_KEY_TEXT);
+    // Plain words ("requires scope …") or the OAuth error code (RFC 6750 `insufficient_scope`).
+    const mentionsScope =
+      /\bscopes?\b|insufficient_scope/i.test(res.text) && !res.text.includes(INVALID_KEY_TEXT);
     return mentionsScope ? new InsufficientScopeError(generic, init) : new InvalidTokenError(generic, init);
   }
   if (status === 404) {
