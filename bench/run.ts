@@ -1,0 +1,45 @@
+// `npm run bench`: every benchmark as a ratio against a baseline run side by side in the same
+// process. Prints a table and writes bench/results/latest.json. Nothing here passes or fails on
+// time: a run fails only when a side gives a wrong answer or the app errors. See bench/README.md.
+import { fileURLToPath } from 'node:url';
+import { getGlobalDispatcher } from 'undici';
+import { httpAckBenchmarks } from './http-ack.js';
+import type { Comparison } from './measure.js';
+import { normaliseBenchmarks } from './normalise-path.js';
+import { optionsPathBenchmarks } from './options-path.js';
+import { buildResults, formatTable, writeResults } from './report.js';
+
+const RESULTS_PATH = fileURLToPath(new URL('./results/latest.json', import.meta.url));
+
+// BENCH_QUICK=1 shortens every budget (a smoke run); the default stays well under a minute.
+const quick = process.env.BENCH_QUICK === '1';
+const BUDGET_MS = quick ? 150 : 2_000;
+const HTTP_ROUNDS = quick ? 40 : 600;
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const rows: Comparison[] = [];
+  const stage = async (label: string, run: () => Comparison[] | Promise<Comparison[]>) => {
+    process.stderr.write(`bench: ${label}…\n`);
+    rows.push(...(await run()));
+  };
+  await stage('options for external selects', () => optionsPathBenchmarks(BUDGET_MS));
+  await stage('dictionary normaliser', () => normaliseBenchmarks(BUDGET_MS * 2));
+  await stage('HTTP ack of /exp help', () => httpAckBenchmarks(HTTP_ROUNDS));
+  const results = buildResults(rows, performance.now() - started);
+  process.stdout.write(`\n${formatTable(rows)}\n\n`);
+  process.stdout.write(
+    'ratio = candidate / baseline (below 1: candidate faster). Compare ratios, not times.\n',
+  );
+  await writeResults(RESULTS_PATH, results);
+  process.stdout.write(`results: ${RESULTS_PATH} (${(results.durationMs / 1000).toFixed(1)} s)\n`);
+  // The driver's undici client keeps sockets alive; close them so the process can end.
+  await getGlobalDispatcher().close();
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exitCode = 1;
+});
