@@ -12,11 +12,11 @@ import { operationalRoutes } from './http-routes.js';
 import { createConnectionResolver } from './lifecycle/connections.js';
 import { createLogger, type Logger } from './log/logger.js';
 import { createMetrics } from './observability/metrics.js';
+import { startPlayground } from './playground/server.js';
 import { type Sandbox, startSandbox } from './sandbox/server.js';
 import { createBoltApp } from './slack/app.js';
 import type { SlackDeps } from './slack/deps.js';
 import { en } from './slack/messages/index.js';
-import { startPlayground } from './playground/server.js';
 import { type SlackEmulator, startSlackEmulator } from './slack-emulator/server.js';
 import { createSplitterClient, type SplitterClient } from './splitter/client.js';
 import { createStore, type Store } from './store/create-store.js';
@@ -254,13 +254,14 @@ async function resolveDefaultConnection(
   config: Config,
   sandbox: Sandbox | undefined,
 ): Promise<ConsoleConnection | undefined> {
+  // In OAuth mode each workspace connects itself: one token (environment or embedded sandbox) must not
+  // serve every workspace that installs the app.
+  if (config.slack.mode === 'oauth') return undefined;
   // Only the embedded sandbox is connected by default; a sandbox passed in beside a configured
   // CONSOLE_BASE_URL (tests) is just a platform like any other.
   if (config.sandbox && sandbox) {
     return { baseUrl: sandbox.url, token: await sandbox.issueToken({ name: 'exp-chatops default' }) };
   }
-  // In OAuth mode each workspace connects itself: one environment token must not serve them all.
-  if (config.slack.mode === 'oauth') return undefined;
   if (config.console.baseUrl && config.console.token) {
     return { baseUrl: config.console.baseUrl, token: config.console.token };
   }

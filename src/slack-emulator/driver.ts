@@ -97,6 +97,10 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
     apiAppId: options.apiAppId ?? emu.identity.appId,
     user: userRef(emu.users, userId),
   });
+  // The installation the driver's team talks to: views name it in app_installed_team_id, which Bolt
+  // authorizes on (OAuth mode). A team the emulator does not know shares the first workspace's.
+  const installedIn = () =>
+    (options.teamId === undefined ? undefined : emu.team(options.teamId)) ?? emu.identity;
   const openView = (viewId: string): EmulatedView => {
     const view = emu.views.get(viewId);
     if (!view) throw new ViewNotOpenError(viewId);
@@ -193,7 +197,7 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
         type: 'view_submission',
         ...envelope(origin(userId)),
         trigger_id: emu.mintTriggerId({ userId, viewId }),
-        view: viewToApi(view, emu.identity, state),
+        view: viewToApi(view, installedIn(), state),
         response_urls: responseUrlsFor(emu, view, state, userId),
       };
       const res = await interaction(payload);
@@ -214,7 +218,7 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
       const payload = {
         type: 'view_closed',
         ...envelope(origin(view.userId)),
-        view: viewToApi(target, emu.identity, stateOf(target)),
+        view: viewToApi(target, installedIn(), stateOf(target)),
         is_cleared: opts.clear === true,
       };
       const res = sent ? await interaction(payload) : { status: 0, body: '', ackMs: 0 };
@@ -228,7 +232,7 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
       remember(viewId, { [blockId]: { [actionId]: action } });
       const payload = viewBlockActions(
         origin(view.userId),
-        viewToApi(view, emu.identity, stateOf(view)),
+        viewToApi(view, installedIn(), stateOf(view)),
         { ...action, block_id: blockId, action_id: actionId },
         emu.mintTriggerId({ userId: view.userId, viewId }),
       );
@@ -245,7 +249,7 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
         action_id: actionId,
         block_id: blockId,
         value,
-        view: viewToApi(view, emu.identity, stateOf(view)),
+        view: viewToApi(view, installedIn(), stateOf(view)),
       };
       const res = await interaction(payload);
       const json = res.json;

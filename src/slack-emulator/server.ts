@@ -24,6 +24,7 @@ import { createViewStore } from './views.js';
 import { waitFor } from './wait-for.js';
 import { chatMethods } from './web-api-chat.js';
 import { infoMethods } from './web-api-info.js';
+import { createOAuthService, OAUTH_V2_ACCESS } from './web-api-oauth.js';
 import { viewMethods } from './web-api-views.js';
 
 export { EMULATOR_DEFAULTS } from './seed.js';
@@ -103,6 +104,12 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
     changed,
     logger: log,
   });
+  const oauth = createOAuthService({
+    primary: identity,
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    codeTtlMs: options.oauthCodeTtlMs,
+  });
   const ctx: ApiContext = {
     identity,
     baseUrl,
@@ -119,6 +126,7 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
     args: Record<string, unknown>,
     token: string | undefined,
     bearer: string | undefined,
+    authorization: string | undefined,
   ) => {
     const failure = failures.get(method)?.shift();
     if (failure) {
@@ -128,18 +136,21 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
       return { status, headers, body: { ok: false, error: failure.error } as ApiResult };
     }
     const handler = METHODS.get(method);
+    const team = token === undefined ? undefined : oauth.byToken(token);
     const body: ApiResult =
       method === APPS_CONNECTIONS_OPEN
         ? socket.connectionsOpen(bearer)
-        : !handler
-          ? { ok: false, error: 'unknown_method' }
-          : token === undefined
-            ? { ok: false, error: 'not_authed' }
-            : token === identity.botToken
-              ? handler(args, ctx)
-              : token === identity.appToken
-                ? { ok: false, error: 'not_allowed_token_type' }
-                : { ok: false, error: 'invalid_auth' };
+        : method === OAUTH_V2_ACCESS
+          ? oauth.access(args, authorization)
+          : !handler
+            ? { ok: false, error: 'unknown_method' }
+            : token === undefined
+              ? { ok: false, error: 'not_authed' }
+              : team
+                ? handler(args, team === identity ? ctx : { ...ctx, identity: team })
+                : token === identity.appToken
+                  ? { ok: false, error: 'not_allowed_token_type' }
+                  : { ok: false, error: 'invalid_auth' };
     return { status: 200, headers: {}, body };
   };
 
@@ -149,7 +160,7 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
     const apiMethod = /^\/api\/([\w.]+)$/.exec(url.pathname)?.[1];
     if (apiMethod !== undefined) {
       const { args, token } = parseApiRequest(req.headers, raw, url.searchParams);
-      const result = callApi(apiMethod, args, token, bearerToken(req.headers));
+      const result = callApi(apiMethod, args, token, bearerToken(req.headers), req.headers.authorization);
       calls.push({ method: apiMethod, args, token, at: Date.now(), response: result.body });
       log?.debug('web api call', { method: apiMethod, ok: result.body.ok, error: result.body.error });
       changed();
@@ -213,6 +224,10 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
     applyViewAck: (viewId, body) => views.applyAck(viewId, body),
     closeView: (viewId, opts = {}) => views.close(viewId, opts.clear === true),
     socket: socket.control,
+    oauthClient: { clientId: oauth.clientId, clientSecret: oauth.clientSecret },
+    addTeam: (team) => oauth.addTeam(team),
+    team: (teamId) => oauth.team(teamId),
+    mintOAuthCode: (input) => oauth.mintCode(input),
     reset() {
       calls.length = 0;
       responsePosts.length = 0;
@@ -221,6 +236,7 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
       views.views.clear();
       triggers.clear();
       responseUrls.clear();
+      oauth.reset();
       seedUsers(users, identity);
       seedChannels(channels);
       changed();

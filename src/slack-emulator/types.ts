@@ -27,6 +27,32 @@ export interface EmulatorOptions {
   appToken?: string;
   /** How long socket.send waits for the envelope's ack; default 5000 ms. */
   socketAckTimeoutMs?: number;
+  /** The app's OAuth client id and secret oauth.v2.access accepts (defaults in web-api-oauth.ts). */
+  clientId?: string;
+  clientSecret?: string;
+  /** Lifetime of a code from mintOAuthCode; Slack's is 10 minutes. */
+  oauthCodeTtlMs?: number;
+}
+
+/** Another workspace the app can be installed in; omitted fields are generated. */
+export interface TeamInput {
+  id: string;
+  name?: string;
+  domain?: string;
+  enterpriseId?: string;
+  botToken?: string;
+  botUserId?: string;
+  botId?: string;
+}
+
+/** What the user approved at slack.com/oauth/v2/authorize. */
+export interface OAuthCodeInput {
+  teamId: string;
+  userId: string;
+  /** The redirect_uri of the authorize step, if it had one: oauth.v2.access must then send the same. */
+  redirectUri?: string;
+  /** Comma-separated bot scopes granted; default the manifest's. */
+  scope?: string;
 }
 
 export interface EmulatorIdentity {
@@ -192,6 +218,22 @@ export interface SlackEmulator {
   closeView(viewId: string, opts?: { clear?: boolean }): void;
   /** Socket Mode: envelopes to the app over WebSocket, acks back. */
   socket: SocketModeControl;
+  /** The client credentials oauth.v2.access accepts. */
+  oauthClient: { clientId: string; clientSecret: string };
+  /**
+   * Registers another workspace with its own bot token (or returns the one already registered under
+   * that id). Every Web API method then accepts that token and answers as that workspace (auth.test
+   * reports its team); users, channels and messages stay one shared world.
+   */
+  addTeam(team: TeamInput): EmulatorIdentity;
+  /** A registered workspace by team id (the first one is `identity`). */
+  team(teamId: string): EmulatorIdentity | undefined;
+  /**
+   * Simulates a user approving the app at slack.com/oauth/v2/authorize: a single-use code for
+   * oauth.v2.access, expiring after oauthCodeTtlMs. Registers the team if it is new.
+   */
+  mintOAuthCode(input: OAuthCodeInput): string;
+  /** Also forgets added workspaces and unused OAuth codes. */
   reset(): void;
   close(): Promise<void>;
 }

@@ -61,7 +61,9 @@ export function createBoltApp(options: BoltAppOptions, deps: SlackDeps): App {
       stateSecret: options.oauth.stateSecret,
       scopes: BOT_SCOPES,
       installationStore: options.oauth.installationStore,
-      installerOptions: { directInstall: true },
+      // The installer builds its own WebClient for oauth.v2.access and auth.test: without these options it
+      // would call slack.com whatever SLACK_API_URL says.
+      installerOptions: { directInstall: true, clientOptions },
       logger,
     });
     app = new App({ receiver, logger, clientOptions });
@@ -75,7 +77,7 @@ export function createBoltApp(options: BoltAppOptions, deps: SlackDeps): App {
     });
     app = new App({ token: options.botToken, receiver, logger, clientOptions });
   }
-  registerListeners(app, deps);
+  registerListeners(app, deps, { installationStore: options.oauth?.installationStore });
   return app;
 }
 

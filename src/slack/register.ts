@@ -1,16 +1,21 @@
-import type { App } from '@slack/bolt';
+import type { App, InstallationStore } from '@slack/bolt';
 import { registerDictNavigation } from './actions/dict-nav.js';
 import { registerExperimentModalActions } from './actions/experiment-modal-actions.js';
 import { registerExposeButtons } from './actions/expose-buttons.js';
 import { registerLifecycleButtons } from './actions/lifecycle-buttons.js';
 import { registerExpCommand } from './commands/exp-command.js';
 import type { SlackDeps } from './deps.js';
+import { registerUninstallEvents } from './events/uninstall-events.js';
 import { registerExperimentOptions } from './options/experiment-options.js';
 import { registerConnectSubmission } from './views/connect-submission.js';
 import { registerExperimentSubmission } from './views/experiment-submission.js';
 import { registerStopSubmission } from './views/stop-submission.js';
 
-export function registerListeners(app: App, deps: SlackDeps): void {
+export function registerListeners(
+  app: App,
+  deps: SlackDeps,
+  options: { installationStore?: InstallationStore | undefined } = {},
+): void {
   registerExpCommand(app, deps);
   registerLifecycleButtons(app, deps);
   registerDictNavigation(app, deps);
@@ -20,6 +25,7 @@ export function registerListeners(app: App, deps: SlackDeps): void {
   registerExperimentModalActions(app, deps);
   registerExperimentOptions(app, deps);
   registerExperimentSubmission(app, deps);
+  registerUninstallEvents(app, deps, options);
   app.error(async (error) => {
     // Bolt calls this for listener failures; the process must keep serving other workspaces.
     deps.logger.error('unhandled listener error', { error: error.name, message: error.message });

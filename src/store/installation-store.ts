@@ -2,16 +2,29 @@ import type { Installation, InstallationQuery, InstallationStore } from '@slack/
 import type { Keyv } from 'keyv';
 import { decryptSecret, encryptSecret } from './crypto.js';
 
+/** No installation is stored under this key (never installed, uninstalled, or its bot token revoked). */
+export class InstallationNotFoundError extends Error {
+  constructor(readonly key: string) {
+    super(`No installation for ${key}`);
+    this.name = 'InstallationNotFoundError';
+  }
+}
+
 // Slack installations hold bot (and user) tokens: the whole record is encrypted, bound to its key.
-function keyOf(query: { isEnterpriseInstall?: boolean; enterpriseId?: string; teamId?: string }): string {
+export function installationKey(query: {
+  isEnterpriseInstall?: boolean;
+  enterpriseId?: string | undefined;
+  teamId?: string | undefined;
+}): string {
   if (query.isEnterpriseInstall && query.enterpriseId) return `org:${query.enterpriseId}`;
-  return `team:${query.enterpriseId ?? '-'}:${query.teamId ?? '-'}`;
+  // '' counts as absent: payloads outside Enterprise Grid may carry an empty enterprise_id.
+  return `team:${query.enterpriseId || '-'}:${query.teamId || '-'}`;
 }
 
 export function createKeyvInstallationStore(keyv: Keyv, key: Buffer): InstallationStore {
   return {
     async storeInstallation(installation: Installation) {
-      const k = keyOf({
+      const k = installationKey({
         isEnterpriseInstall: installation.isEnterpriseInstall,
         enterpriseId: installation.enterprise?.id,
         teamId: installation.team?.id,
@@ -19,13 +32,14 @@ export function createKeyvInstallationStore(keyv: Keyv, key: Buffer): Installati
       await keyv.set(k, encryptSecret(JSON.stringify(installation), key, k));
     },
     async fetchInstallation(query: InstallationQuery<boolean>) {
-      const k = keyOf(query);
+      const k = installationKey(query);
       const blob = await keyv.get<string>(k);
-      if (typeof blob !== 'string') throw new Error(`No installation for ${k}`);
+      if (typeof blob !== 'string') throw new InstallationNotFoundError(k);
       return JSON.parse(decryptSecret(blob, key, k)) as Installation;
     },
+    // Idempotent: app_uninstalled and tokens_revoked both delete, in either order, and may be retried.
     async deleteInstallation(query: InstallationQuery<boolean>) {
-      await keyv.delete(keyOf(query));
+      await keyv.delete(installationKey(query));
     },
   };
 }
