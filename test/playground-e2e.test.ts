@@ -298,6 +298,121 @@ describe('the playground page drives the real app like Slack does', () => {
     await screenshot(page, SHOTS, '06-thread');
   });
 
+  it('looks up a dictionary and pages through it in place', async () => {
+    await send('/exp dict teams');
+    const teams = ephemeral('Dictionary: teams');
+    await teams.waitFor();
+    const shown = await text(teams);
+    expect(shown).toContain('Only visible to you');
+    expect(shown).toMatch(/Showing 1–16 of 16 \(page 1 of 1\)/);
+    // The tree shows through em-space indents: a grandchild sits two levels in, under its parents.
+    const indent = '\u2003';
+    expect(shown).toContain('• Marketplace — 10');
+    expect(shown).toContain(`${indent}• Payments — 21`);
+    expect(shown).toContain(`${indent.repeat(2)}• Checkout — 211`);
+    expect(shown.indexOf('Fintech')).toBeLessThan(shown.indexOf('Payments'));
+    expect(shown.indexOf('Payments')).toBeLessThan(shown.indexOf('Checkout'));
+    // A child whose parent is not the line above says where it belongs.
+    expect(shown).toContain(`${indent}• Catalog — 12 · in Marketplace`);
+    expect(await teams.getByRole('button', { name: 'Next ›' }).count()).toBe(0);
+
+    // objective-meta lists its metrics and its slices: far more than one page.
+    const meta = sandbox.state.dictionaries['objective-meta'];
+    const total = (meta.metrics.length + meta.slices.length).toLocaleString('en-US');
+    expect(meta.metrics.length).toBe(2500);
+    await send('/exp dict metrics');
+    const metrics = ephemeral('Dictionary: objective-meta');
+    await metrics.waitFor();
+    const ts = await metrics.getAttribute('data-ts');
+    const first = await text(metrics.locator('[data-block-id="exp_dict_summary"]'));
+    expect(first).toMatch(new RegExp(`^Showing 1–\\d+ of ${total} \\(page 1 of \\d+\\)\\.$`));
+    expect(await metrics.getByRole('button', { name: '‹ Previous' }).count()).toBe(0);
+    const firstEntries = await text(metrics.locator('.bk-section').nth(1));
+
+    await metrics.getByRole('button', { name: 'Next ›' }).click();
+    const page2 = page.locator(`#messages .msg-ephemeral[data-ts="${ts}"]`, { hasText: 'page 2 of' });
+    await page2.waitFor();
+    // Replaced in place: still one reply, same ts, now on page 2 with a way back.
+    expect(await ephemeral('Dictionary: objective-meta').count()).toBe(1);
+    const second = await text(page2.locator('[data-block-id="exp_dict_summary"]'));
+    expect(second).toMatch(new RegExp(`^Showing \\d+–\\d+ of ${total} \\(page 2 of \\d+\\)\\.$`));
+    expect(second).not.toBe(first);
+    expect(await text(page2.locator('.bk-section').nth(1))).not.toBe(firstEntries);
+    await page2.getByRole('button', { name: '‹ Previous' }).waitFor();
+    await screenshot(page, SHOTS, '07-dict');
+  });
+
+  it('creates an experiment through the modal', async () => {
+    await send('/exp create');
+    // The app opens a loading view at once and replaces it when the dictionaries are read.
+    await modal().locator('h2', { hasText: 'New experiment' }).waitFor();
+    const field = (label: string) => modal().getByLabel(label, { exact: true });
+    const strategy = modal().locator('div.bk[data-block-id="exp_xm_switchback_strategy"]');
+    await field('Name').fill('Checkout copy <b>test</b>');
+
+    // A dispatching select: the app rebuilds the modal with views.update, keeping the name typed.
+    const viewId = await modal().getAttribute('data-view-id');
+    await field('Experiment type').selectOption('switchback');
+    await strategy.waitFor();
+    expect(await modal().getAttribute('data-view-id')).toBe(viewId);
+    expect(await field('Switchback strategy').inputValue()).toBe('DETERMINISTIC_RANDOM');
+    expect(await field('Name').inputValue()).toBe('Checkout copy <b>test</b>');
+    await field('Experiment type').selectOption('regular');
+    await strategy.waitFor({ state: 'detached' });
+    expect(await field('Experiment type').inputValue()).toBe('regular');
+
+    // Domain, markup and exposure dispatch too: waiting for each update keeps a late re-render from
+    // landing in the middle of the metric type-ahead below.
+    const chooseAndWait = async (label: string, value: string) => {
+      const hash = await modal().getAttribute('data-hash');
+      await field(label).selectOption(value);
+      await page.locator(`#modal-root form.modal:not([data-hash="${hash}"])`).waitFor();
+    };
+    await field('Team').selectOption('n:211');
+    await chooseAndWait('Domain', 'n:2');
+    await field('Layer').selectOption('n:201');
+    await field('Participant type').selectOption('s:user');
+    await chooseAndWait('Markup', 'incoming_traffic');
+    await chooseAndWait('Exposure', 'all');
+    await field('Statistical method').selectOption('bayesian');
+    await field('Metrics').fill('checkout.conversion');
+    const metric = modal().locator('[data-block-id="exp_xm_metrics"] .bk-ext-option', {
+      hasText: 'Checkout: Conversion (d7)',
+    });
+    await metric.click();
+    await modal()
+      .locator('[data-block-id="exp_xm_metrics"] .bk-chip', { hasText: 'Conversion (d7)' })
+      .waitFor();
+    await screenshot(page, SHOTS, '08-create-modal');
+
+    const existing = new Set(sandbox.state.experiments.keys());
+    await modal().getByRole('button', { name: 'Create', exact: true }).click();
+    await modal().waitFor({ state: 'detached' });
+    const created = channelMessage('created experiment');
+    await created.waitFor();
+    const id = [...sandbox.state.experiments.keys()].at(-1) ?? 0;
+    expect(existing.has(id)).toBe(false);
+    expect(await text(created.locator('.bk-text b').first())).toBe(String(id));
+    expect(await text(created)).toContain('Checkout copy <b>test</b>');
+    await created.getByRole('button', { name: 'Start', exact: true }).waitFor();
+    const experiment = sandbox.state.experiments.get(id);
+    // The dictionary's numbers come back as numbers: 211, never '211'.
+    expect(typeof experiment?.teamId).toBe('number');
+    expect(experiment).toMatchObject({
+      name: 'Checkout copy <b>test</b>',
+      type: 'regular',
+      teamId: 211,
+      domainId: 2,
+      layerId: 201,
+      participantType: 'user',
+      markupScopeType: 'incoming_traffic',
+      exposure: 'all',
+      statisticalMethod: 'bayesian',
+      metrics: ['checkout.conversion.d7'],
+    });
+    await screenshot(page, SHOTS, '09-created');
+  });
+
   it('loaded nothing from anywhere but the playground and threw no script error', () => {
     expectNothingFromElsewhere(opened, playground.url);
   });
@@ -372,7 +487,7 @@ describe('Block Kit the app does not use yet, against a stand-in app', () => {
     const daysError = modal().locator('[data-block-id="days"] .bk-error');
     await daysError.waitFor({ state: 'visible' });
     expect(await text(daysError)).toBe('Please enter a whole number.');
-    await screenshot(page, SHOTS, '07-kit-modal');
+    await screenshot(page, SHOTS, '10-kit-modal');
     expect(kit.payloads.some((p) => p.type === 'view_submission')).toBe(false);
 
     await modal().getByLabel('Days').fill('14');

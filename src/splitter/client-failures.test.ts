@@ -3,8 +3,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../log/logger.js';
 import { createSplitterClient, type SplitterClientOptions } from './client.js';
 import { SplitterApiError, SplitterConnectionError, SplitterTimeoutError } from './errors.js';
+import {
+  freePort,
+  json,
+  type RecordingServer,
+  startRecordingServer,
+} from './recording-server.test-helper.js';
 import type { ExposeManyV2Request, GetFeaturesByTagRequest } from './schemas.js';
-import { freePort, json, type RecordingServer, startRecordingServer } from './recording-server.test-helper.js';
 
 const lookup: GetFeaturesByTagRequest = { tag: 'checkout', platform: { id: 5 }, participant: { userId: 7 } };
 const exposure: ExposeManyV2Request = {

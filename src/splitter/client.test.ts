@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSplitterClient, type SplitterClientOptions } from './client.js';
 import { SplitterApiError, SplitterRequestError, SplitterResponseError } from './errors.js';
-import type { ExposeManyV2Request, GetFeaturesByTagRequest } from './schemas.js';
 import { json, type RecordingServer, startRecordingServer } from './recording-server.test-helper.js';
+import type { ExposeManyV2Request, GetFeaturesByTagRequest } from './schemas.js';
 
 const lookup: GetFeaturesByTagRequest = {
   tag: 'checkout',

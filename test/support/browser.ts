@@ -24,6 +24,7 @@ export interface Locator {
   getByLabel(text: string | RegExp, options?: { exact?: boolean }): Locator;
   first(): Locator;
   last(): Locator;
+  nth(index: number): Locator;
 }
 
 export interface Page extends Pick<Locator, 'locator' | 'getByRole' | 'getByLabel'> {
