@@ -183,6 +183,8 @@ describe('OAuth install, then commands per workspace', () => {
     expect(h.sandbox.state.requests.length).toBe(platform);
     expect(h.logs.some((l) => l.includes('Authorization of incoming event did not succeed'))).toBe(true);
     expect(h.logs.some((l) => l.includes(`No installation for team:-:${NEVER}`))).toBe(true);
+    expect(h.logs.some((l) => l.includes('request from a workspace without an installation'))).toBe(true);
+    expect(h.logs.some((l) => l.includes('unhandled listener error'))).toBe(false);
   });
 
   it('keeps bot tokens out of the logs', () => {

@@ -1,4 +1,4 @@
-import type { App, InstallationStore } from '@slack/bolt';
+import { type App, ErrorCode, type InstallationStore } from '@slack/bolt';
 import { registerDictNavigation } from './actions/dict-nav.js';
 import { registerExperimentModalActions } from './actions/experiment-modal-actions.js';
 import { registerExposeButtons } from './actions/expose-buttons.js';
@@ -28,6 +28,11 @@ export function registerListeners(
   registerUninstallEvents(app, deps, options);
   app.error(async (error) => {
     // Bolt calls this for listener failures; the process must keep serving other workspaces.
+    if (error.code === ErrorCode.AuthorizationError) {
+      // A workspace that never installed the app (or uninstalled it): expected, not a bug.
+      deps.logger.warn('request from a workspace without an installation', { message: error.message });
+      return;
+    }
     deps.logger.error('unhandled listener error', { error: error.name, message: error.message });
   });
 }
