@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import { createConsoleAgent } from './console/agent.js';
 import { createConsoleClient } from './console/client.js';
 import { createDictionaryCache, type DictionaryCache } from './console/dictionaries/cache.js';
+import { ConsoleTimeoutError } from './console/errors.js';
 import type { ConsoleConnection } from './console/types.js';
 import { operationalRoutes } from './http-routes.js';
 import { createConnectionResolver } from './lifecycle/connections.js';
@@ -161,7 +162,27 @@ async function assemble(
         retry: { attempts: 1 },
         logger: consoleLogger,
       });
-      await client.getDictionary('types');
+      // headersMs and bodyMs each bound one phase (plus connecting): the check as a whole must still
+      // end inside Slack's 3 s view_submission window, so it also races one overall deadline.
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () =>
+            reject(
+              new ConsoleTimeoutError(`Console API did not answer within ${budgetMs} ms`, {
+                method: 'GET',
+                path: '/experiments/v1/dictionaries/types',
+                outcomeUnknown: false,
+              }),
+            ),
+          budgetMs,
+        );
+      });
+      try {
+        await Promise.race([client.getDictionary('types'), deadline]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
     defaultConnection,
     defaultBaseUrl: config.console.baseUrl ?? sandbox?.url,

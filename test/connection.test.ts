@@ -100,6 +100,22 @@ describe('per-workspace platform connection', () => {
     });
   });
 
+  it('answers inside the modal, within the Slack window, when the platform is too slow to check the token', async () => {
+    const view = await openConnect(ADMIN);
+    h.sandbox.setLatency(2500, { pathIncludes: '/dictionaries/types' });
+    try {
+      const slow = await h.driver.submitView(view.id, connectValues(h.sandbox.url, token));
+      // Past 3 s Bolt would answer 404 itself and the emulator would report the ack as rejected.
+      expect(slow.outcome).toMatchObject({
+        kind: 'errors',
+        errors: { exp_connect_base_url: expect.any(String) },
+      });
+    } finally {
+      h.sandbox.setLatency(0);
+    }
+    expect(await h.app.store.keyv('connections').get('T0EMULATOR')).toBeUndefined();
+  });
+
   it('saves a valid token encrypted, then lifecycle commands use it', async () => {
     const view = await openConnect(ADMIN);
     const saved = await h.driver.submitView(view.id, connectValues(`${h.sandbox.url}/api/console/`, token));

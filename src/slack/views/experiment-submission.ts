@@ -30,7 +30,7 @@ import { workspaceFromBody } from '../workspace.js';
 
 /** Dictionaries for validation come from the cache; the platform call gets what is left of 3 s. */
 const DICTIONARY_BUDGET_MS = 700;
-const PLATFORM_BUDGET_MS = 1_800;
+const PLATFORM_BUDGET_MS = 1_500;
 
 type Ack = (response?: Record<string, unknown>) => Promise<void>;
 
