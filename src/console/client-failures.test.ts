@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { errors, MockAgent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { replyWith, startRecordingServer } from '../testing/recording-server.test-helper.js';
 import { createConsoleAgent } from './agent.js';
 import { createConsoleClient } from './client.js';
 import {
@@ -10,7 +11,6 @@ import {
   UnexpectedResponseError,
   UnexpectedStatusError,
 } from './errors.js';
-import { startRecordingServer } from './recording-server.test-helper.js';
 
 const ORIGIN = 'http://console.test';
 const FAST_RETRY = { attempts: 3, baseDelayMs: 1, maxDelayMs: 5 };
@@ -153,7 +153,7 @@ describe('real sockets', () => {
   });
 
   it('times out a POST the server never answers, with outcome unknown, and does not retry', async () => {
-    const server = await startRecordingServer(() => 'hang');
+    const server = await startRecordingServer(replyWith(() => 'hang'));
     const agent = createConsoleAgent();
     const api = createConsoleClient({
       connection: { baseUrl: server.baseUrl, token: 'tkn-123456' },
@@ -172,7 +172,7 @@ describe('real sockets', () => {
   });
 
   it('times out a GET the server never answers, retrying up to the attempts', async () => {
-    const server = await startRecordingServer(() => 'hang');
+    const server = await startRecordingServer(replyWith(() => 'hang'));
     const agent = createConsoleAgent();
     const api = createConsoleClient({
       connection: { baseUrl: server.baseUrl, token: 'tkn-123456' },
@@ -192,7 +192,7 @@ describe('real sockets', () => {
   });
 
   it('reports a reset after the POST arrived as outcome unknown, sent once', async () => {
-    const server = await startRecordingServer(() => 'reset');
+    const server = await startRecordingServer(replyWith(() => 'reset'));
     const agent = createConsoleAgent();
     const api = createConsoleClient({
       connection: { baseUrl: server.baseUrl, token: 'tkn-123456' },

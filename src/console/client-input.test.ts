@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type RecordingServer, startRecordingServer } from '../testing/recording-server.test-helper.js';
 import { createConsoleAgent } from './agent.js';
 import { createConsoleClient } from './client.js';
 import { InvalidRequestError, type LifecycleAction } from './errors.js';
-import { type RecordingServer, startRecordingServer } from './recording-server.test-helper.js';
 import type { ConsoleStopExperimentRequest } from './schemas.js';
 import type { ConsoleApi, DictionaryName } from './types.js';
 

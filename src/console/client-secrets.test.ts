@@ -1,10 +1,14 @@
 import { MockAgent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../log/logger.js';
+import {
+  type Handler,
+  type RecordingServer,
+  startRecordingServer,
+} from '../testing/recording-server.test-helper.js';
 import { createConsoleAgent } from './agent.js';
 import { createConsoleClient } from './client.js';
 import { ConsoleError } from './errors.js';
-import { type Handler, type RecordingServer, startRecordingServer } from './recording-server.test-helper.js';
 import type { ConsoleApi } from './types.js';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ0ZXN0In0.c2lnbmF0dXJl';

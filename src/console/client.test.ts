@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../log/logger.js';
+import {
+  okJson,
+  type RecordingServer,
+  startRecordingServer,
+} from '../testing/recording-server.test-helper.js';
 import { createConsoleAgent } from './agent.js';
 import { createConsoleClient } from './client.js';
 import {
@@ -10,7 +15,6 @@ import {
   UnexpectedStatusError,
   ValidationError,
 } from './errors.js';
-import { okJson, type RecordingServer, startRecordingServer } from './recording-server.test-helper.js';
 import { DICTIONARY_NAMES } from './types.js';
 
 const TOKEN = 'test-token-abc123';

@@ -1,14 +1,14 @@
 import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../log/logger.js';
-import { createSplitterClient, type SplitterClientOptions } from './client.js';
-import { SplitterApiError, SplitterConnectionError, SplitterTimeoutError } from './errors.js';
 import {
   freePort,
   json,
   type RecordingServer,
   startRecordingServer,
-} from './recording-server.test-helper.js';
+} from '../testing/recording-server.test-helper.js';
+import { createSplitterClient, type SplitterClientOptions } from './client.js';
+import { SplitterApiError, SplitterConnectionError, SplitterTimeoutError } from './errors.js';
 import type { ExposeManyV2Request, GetFeaturesByTagRequest } from './schemas.js';
 
 const lookup: GetFeaturesByTagRequest = { tag: 'checkout', platform: { id: 5 }, participant: { userId: 7 } };

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { json, type RecordingServer, startRecordingServer } from '../testing/recording-server.test-helper.js';
 import { createSplitterClient, type SplitterClientOptions } from './client.js';
 import { SplitterApiError, SplitterRequestError, SplitterResponseError } from './errors.js';
-import { json, type RecordingServer, startRecordingServer } from './recording-server.test-helper.js';
 import type { ExposeManyV2Request, GetFeaturesByTagRequest } from './schemas.js';
 
 const lookup: GetFeaturesByTagRequest = {
