@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { predicateArguments } from './commands/dict-command.js';
+import { parseSplitterArgs } from './commands/splitter-args.js';
+import { normaliseBaseUrl } from './views/connect-submission.js';
+import { workspaceFromBody, workspaceFromCommand } from './workspace.js';
+
+describe('normaliseBaseUrl', () => {
+  it.each([
+    [' https://exp.example.com/ ', 'https://exp.example.com'],
+    ['https://exp.example.com/api/console', 'https://exp.example.com'],
+    ['https://exp.example.com/tenant/api/console/', 'https://exp.example.com/tenant'],
+    ['http://127.0.0.1:4010', 'http://127.0.0.1:4010'],
+    ['ftp://exp.example.com', undefined],
+    ['https://user:pass@exp.example.com', undefined],
+    ['https://exp.example.com/?token=x', undefined],
+    ['not a url', undefined],
+    ['', undefined],
+  ])('%j → %j', (input, expected) => {
+    expect(normaliseBaseUrl(input)).toBe(expected);
+  });
+});
+
+describe('predicateArguments', () => {
+  it('takes experiment= and domain= as the request body and keeps the rest as the filter', () => {
+    expect(predicateArguments('domain=2 device type')).toEqual({
+      body: { domainId: 2 },
+      filter: 'device type',
+      note: 'for domain 2',
+    });
+    expect(predicateArguments('experiment=5 Domain=1')).toMatchObject({
+      body: { experimentId: 5, domainId: 1 },
+    });
+    expect(predicateArguments(undefined)).toEqual({ body: undefined, filter: undefined, note: undefined });
+    // Not ids: kept as filter words, never sent.
+    expect(predicateArguments('domain=0 experiment=abc')).toEqual({
+      body: undefined,
+      filter: 'domain=0 experiment=abc',
+      note: undefined,
+    });
+  });
+});
+
+describe('parseSplitterArgs', () => {
+  it('reads TAG PLATFORM PARTICIPANT and refuses anything else with a reason', () => {
+    expect(parseSplitterArgs(['checkout', 'ios', 'user:42'])).toEqual({
+      ok: true,
+      subject: 'checkout',
+      platform: { id: 4, name: 'iOS' },
+      participant: { userId: 42 },
+      warning: undefined,
+    });
+    expect(parseSplitterArgs(['checkout', 'ios'])).toEqual({ ok: false, error: undefined });
+    expect(parseSplitterArgs(['a', 'ios', '1', 'extra'])).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('three'),
+    });
+    expect(parseSplitterArgs(['a', 'tv', '1'])).toMatchObject({ ok: false, error: expect.any(String) });
+    expect(parseSplitterArgs(['a', '9', 'visitor:abc'])).toMatchObject({
+      ok: true,
+      warning: expect.any(String),
+    });
+  });
+});
+
+describe('workspace references', () => {
+  it('keys commands and interactions by team and enterprise', () => {
+    expect(workspaceFromCommand({ team_id: 'T1', enterprise_id: 'E1' })).toEqual({
+      teamId: 'T1',
+      enterpriseId: 'E1',
+    });
+    expect(workspaceFromCommand({ team_id: 'T1', enterprise_id: '' })).toEqual({
+      teamId: 'T1',
+      enterpriseId: undefined,
+    });
+    expect(
+      workspaceFromBody({ team: null, enterprise: { id: 'E1' }, user: { id: 'U1', team_id: 'T2' } }),
+    ).toEqual({
+      teamId: 'T2',
+      enterpriseId: 'E1',
+    });
+  });
+});
