@@ -35,6 +35,8 @@ export function createBoltApp(options: BoltAppOptions, deps: SlackDeps): App {
     ...(options.apiUrl ? { slackApiUrl: ensureSlash(options.apiUrl) } : {}),
     retryConfig: { retries: 2, factor: 2, minTimeout: 200, maxTimeout: 1000 },
     rejectRateLimitedCalls: true,
+    // A hung Slack call must not hold a listener forever (the SDK sets no request timeout).
+    timeout: 10_000,
   };
   const customRoutes: CustomRoute[] = Object.entries(options.routes).map(([path, handler]) => ({
     path,

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCommand } from '../commands/parse-command.js';
 import { en } from '../messages/index.js';
-import {
-  helpMessage,
-  invalidCommandMessage,
-  notAvailableMessage,
-  unknownCommandMessage,
-} from './command-replies.js';
+import { helpMessage, invalidCommandMessage, unknownCommandMessage } from './command-replies.js';
 import { messageBreaches } from './local-limits.test-helper.js';
 import type { SlackMessage } from './message.js';
 
@@ -75,13 +70,5 @@ describe('invalidCommandMessage', () => {
 
   it('refuses extra arguments', () => {
     expect(invalidReply('start 1 2').text).toContain('unexpected `2`');
-  });
-});
-
-describe('notAvailableMessage', () => {
-  it('names the command', () => {
-    const message = notAvailableMessage({ command: 'expose', messages });
-    expect(messageBreaches(message)).toEqual([]);
-    expect(message.text).toBe('`/exp expose` is not available yet.');
   });
 });

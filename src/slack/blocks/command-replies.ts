@@ -34,10 +34,6 @@ export function unknownCommandMessage(input: {
   return textMessage(text, BLOCKS.errorText);
 }
 
-export function notAvailableMessage(input: { command: Subcommand; messages: Messages }): SlackMessage {
-  return textMessage(input.messages.input.notAvailable({ command: input.command }), BLOCKS.errorText);
-}
-
 type Invalid = Extract<ParsedCommand, { kind: 'invalid' }>;
 
 /** Ephemeral reply for input refused before any platform call: nothing was sent, nothing changed. */
