@@ -11,6 +11,7 @@ import { ConsoleTimeoutError } from './console/errors.js';
 import type { ConsoleConnection } from './console/types.js';
 import { operationalRoutes } from './http-routes.js';
 import { createConnectionResolver } from './lifecycle/connections.js';
+import { createSubscriptionStore } from './lifecycle/subscriptions.js';
 import { createLogger, type Logger } from './log/logger.js';
 import { createMetrics } from './observability/metrics.js';
 import { startPlayground } from './playground/server.js';
@@ -78,6 +79,7 @@ async function assemble(
     exp_commands_total: 'Slash commands received, by subcommand',
     exp_lifecycle_total: 'Lifecycle actions, by action and outcome',
     exp_interactions_total: 'Interactive payloads, by kind',
+    exp_alerts_total: 'Alerts posted to subscribed channels, by outcome (sent or the failure)',
   });
 
   let sandbox = options.sandbox;
@@ -150,6 +152,9 @@ async function assemble(
     splitter,
     experimentFields: config.experimentFields,
     drafts: store.keyv('drafts'),
+    subscriptions: createSubscriptionStore(store.keyv('subscriptions'), {
+      logger: logger.child({ component: 'subscriptions' }),
+    }),
     scopeOf: (workspace) => workspaceKey({ teamId: workspace.teamId, enterpriseId: workspace.enterpriseId }),
     locks: store.locks,
     metrics,

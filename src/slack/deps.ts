@@ -3,6 +3,7 @@ import type { DictionaryCache } from '../console/dictionaries/cache.js';
 import type { ConsoleConnection } from '../console/types.js';
 import type { ConnectionResolver } from '../lifecycle/connections.js';
 import type { FieldMapping } from '../lifecycle/experiment-fields.js';
+import type { SubscriptionStore } from '../lifecycle/subscriptions.js';
 import type { Logger } from '../log/logger.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { SplitterClient } from '../splitter/client.js';
@@ -22,6 +23,8 @@ export interface SlackDeps {
   experimentFields: FieldMapping;
   /** Short-lived modal state too large for private_metadata (an edit's original values). */
   drafts: Keyv;
+  /** Which channels get lifecycle alerts, per workspace scope. */
+  subscriptions: SubscriptionStore;
   /** The dictionary-cache scope of a workspace (its key in the vault). */
   scopeOf: (workspace: WorkspaceRef) => string;
   locks: OnceGuard;

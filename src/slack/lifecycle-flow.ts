@@ -1,5 +1,6 @@
 import type { LifecycleRequest } from '../lifecycle/run-action.js';
 import { runLifecycleAction } from '../lifecycle/run-action.js';
+import { type AlertOrigin, notifySubscribers } from './alerts/notify-subscribers.js';
 import { expiryOf, notConnectedMessage } from './blocks/connection-replies.js';
 import { platformErrorMessage } from './blocks/error-message.js';
 import { lifecycleSuccessMessage, statusConflictMessage } from './blocks/lifecycle-message.js';
@@ -9,12 +10,14 @@ import type { Replier } from './replies.js';
 
 /**
  * The one path every lifecycle trigger takes (slash command, button, stop modal): run the action,
- * then tell the channel what happened or the actor what went wrong.
+ * then tell the channel what happened or the actor what went wrong. A done action is then alerted
+ * to the subscribed channels (origin: where it came from, which is not alerted twice).
  */
 export async function performLifecycle(
   deps: SlackDeps,
   request: LifecycleRequest,
   replier: Replier,
+  origin: AlertOrigin,
 ): Promise<void> {
   const { messages } = deps;
   const { action, experimentId } = request;
@@ -23,19 +26,33 @@ export async function performLifecycle(
     const outcome = await runLifecycleAction({ connections: deps.connections, logger: deps.logger }, request);
     outcomeKind = outcome.kind;
     switch (outcome.kind) {
-      case 'done':
-        await replier.inChannel(
-          lifecycleSuccessMessage({
+      case 'done': {
+        const reason = request.stop?.interruptReason ?? undefined;
+        const comment = request.stop?.interruptReasonComment ?? undefined;
+        try {
+          await replier.inChannel(
+            lifecycleSuccessMessage({
+              action,
+              experimentId,
+              userId: request.actorId,
+              reason,
+              comment,
+              messages,
+            }),
+          );
+          await remindOfExpiry(deps, outcome.scope, outcome.tokenExpiresAt, replier);
+        } finally {
+          // The action happened whatever became of the replies: subscribers hear of it regardless.
+          await notifySubscribers(deps, request.workspace, origin, {
             action,
             experimentId,
-            userId: request.actorId,
-            reason: request.stop?.interruptReason ?? undefined,
-            comment: request.stop?.interruptReasonComment ?? undefined,
-            messages,
-          }),
-        );
-        await remindOfExpiry(deps, outcome.scope, outcome.tokenExpiresAt, replier);
+            actorId: request.actorId,
+            reason,
+            comment,
+          });
+        }
         return;
+      }
       case 'conflict':
         // Everyone in the channel sees why the action was refused, not only the person who asked.
         await replier.inChannel(

@@ -61,6 +61,7 @@ export function registerLifecycleButtons(app: App, deps: SlackDeps): void {
         deps,
         { workspace, action: value.action, experimentId: value.experimentId, actorId: body.user.id },
         replier,
+        { client, channelId },
       );
     },
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  channelMention,
   code,
   escapeMrkdwn,
   formatUtc,
@@ -99,6 +100,15 @@ describe('userMention', () => {
       expect(shown.startsWith('<@')).toBe(false);
       expect(shown).not.toMatch(/<[!@#]/);
     }
+  });
+});
+
+describe('channelMention', () => {
+  it('links a channel id and shows anything else as escaped code', () => {
+    expect(channelMention('C0GENERAL')).toBe('<#C0GENERAL>');
+    expect(channelMention('G0PRIVATE')).toBe('<#G0PRIVATE>');
+    expect(channelMention('D0DIRECT1')).toBe('`D0DIRECT1`');
+    expect(channelMention('C1> <!channel')).toBe('`C1&gt; &lt;!channel`');
   });
 });
 

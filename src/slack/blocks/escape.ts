@@ -5,7 +5,7 @@ declare const safeTextBrand: unique symbol;
 
 /**
  * mrkdwn that is safe to send: our own wording, escaped user text, or mentions built from ids.
- * Only md``, escapeMrkdwn, code, userMention and slackDate produce it, so the compiler refuses raw
+ * Only md``, escapeMrkdwn, code, userMention, channelMention and slackDate produce it, so the compiler refuses raw
  * user text wherever a message or text object expects mrkdwn.
  */
 export type SafeText = string & { readonly [safeTextBrand]: true };
@@ -93,6 +93,18 @@ export function isSlackUserId(id: string): boolean {
  */
 export function userMention(id: string): SafeText {
   return isSlackUserId(id) ? (`<@${id}>` as SafeText) : code(id, 40);
+}
+
+// Public, private and shared channels (C…, G…); DMs (D…) render as no useful name, so they are refused.
+const SLACK_CHANNEL_ID = /^[CG][A-Z0-9]{2,}$/;
+
+export function isSlackChannelId(id: string): boolean {
+  return SLACK_CHANNEL_ID.test(id);
+}
+
+/** A channel link built only from a channel id; anything else is shown as escaped code. */
+export function channelMention(id: string): SafeText {
+  return isSlackChannelId(id) ? (`<#${id}>` as SafeText) : code(id, 40);
 }
 
 function pad(n: number): string {

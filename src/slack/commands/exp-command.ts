@@ -1,10 +1,5 @@
 import type { App } from '@slack/bolt';
-import {
-  helpMessage,
-  invalidCommandMessage,
-  notAvailableMessage,
-  unknownCommandMessage,
-} from '../blocks/command-replies.js';
+import { helpMessage, invalidCommandMessage, unknownCommandMessage } from '../blocks/command-replies.js';
 import type { SlackDeps } from '../deps.js';
 import { workspaceFromCommand } from '../workspace.js';
 import { ackWith, type CommandContext, commandReplier } from './command-context.js';
@@ -14,6 +9,7 @@ import { openExperimentModal } from './experiment-commands.js';
 import { openStopModal, runLifecycleCommand } from './lifecycle-commands.js';
 import { parseCommand } from './parse-command.js';
 import { runExpose, runFeatures } from './splitter-commands.js';
+import { runSubscribe, runUnsubscribe, showSubscriptions } from './subscription-commands.js';
 
 /** Registers `/exp` (and renamed installs such as `/exp-staging`): one parse, one handler per kind. */
 export function registerExpCommand(app: App, deps: SlackDeps): void {
@@ -66,8 +62,12 @@ export function registerExpCommand(app: App, deps: SlackDeps): void {
         return runFeatures(ctx, parsed.args);
       case 'expose':
         return runExpose(ctx, parsed.args);
-      default:
-        return ctx.ack(notAvailableMessage({ command: parsed.kind, messages }));
+      case 'subscribe':
+        return runSubscribe(ctx, parsed.args);
+      case 'unsubscribe':
+        return runUnsubscribe(ctx, parsed.args);
+      case 'subscriptions':
+        return showSubscriptions(ctx);
     }
   });
 }

@@ -18,6 +18,7 @@ export async function runLifecycleCommand(
     ctx.deps,
     { workspace: ctx.workspace, action, experimentId, stop, actorId: ctx.command.user_id },
     ctx.replier,
+    { client: ctx.client, channelId: ctx.command.channel_id },
   );
 }
 

@@ -51,9 +51,9 @@ function installationQuery(workspace: EventWorkspace): InstallationQuery<boolean
 
 /**
  * app_uninstalled deletes everything the app keeps for the workspace (installation, platform
- * connection, dictionary cache); tokens_revoked deletes the bot installation. Slack does not order
- * the two, retries deliveries (Bolt dedupes nothing) and Bolt acks events before the listener runs:
- * each delivery is claimed by event_id, and every step is idempotent.
+ * connection, dictionary cache, alert subscriptions); tokens_revoked deletes the bot installation.
+ * Slack does not order the two, retries deliveries (Bolt dedupes nothing) and Bolt acks events
+ * before the listener runs: each delivery is claimed by event_id, and every step is idempotent.
  */
 export function registerUninstallEvents(
   app: App,
@@ -107,6 +107,7 @@ export function registerUninstallEvents(
       await deps.dictionaries.drop(deps.scopeOf(ref));
       return 'dropped';
     });
+    const subscriptions = await step('subscriptions', () => deps.subscriptions.clear(deps.scopeOf(ref)));
     logger.info('app uninstalled: workspace data deleted', {
       teamId: workspace.teamId,
       enterpriseId: workspace.enterpriseId,
@@ -114,6 +115,7 @@ export function registerUninstallEvents(
       installation,
       connectionRemoved: connection,
       dictionaries,
+      subscriptions,
     });
   });
 

@@ -1,5 +1,6 @@
 import { DICTIONARY_DESCRIPTIONS } from '../../console/dictionaries/names.js';
 import { escapeMrkdwn, joinSafe, md, type SafeText } from '../blocks/escape.js';
+import { alertMessages, subscriptionMessages } from './en-subscriptions.js';
 import type {
   ActionContext,
   DictMessages,
@@ -26,6 +27,8 @@ export const en: Messages = {
   dict: dictMessages(),
   splitter: splitterMessages(),
   experimentModal: experimentModalMessages(),
+  subscriptions: subscriptionMessages(),
+  alerts: alertMessages(),
   experiments: {
     created: ({ user, experimentId, name }) =>
       experimentId === undefined
@@ -103,8 +106,8 @@ export const en: Messages = {
         description: md`Connect this workspace to the platform, see the token's expiry, disconnect (admins).`,
       },
       {
-        usage: '/exp subscribe … · unsubscribe … · subscriptions',
-        description: md`Route lifecycle alerts to this channel, or list where they go.`,
+        usage: '/exp subscribe [ACTIONS…] · unsubscribe [ACTIONS…] · subscriptions',
+        description: md`Send experiment alerts to this channel (all, or only \`start\` \`stop\` \`archive\` \`unarchive\` \`create\` \`edit\`), stop them, or list where they go.`,
       },
     ],
     examplesTitle: md`*Examples*`,
@@ -114,6 +117,7 @@ export const en: Messages = {
       '/exp stop 123 bug Wrong traffic split on iOS',
       '/exp archive 123',
       '/exp dict layers',
+      '/exp subscribe stop archive',
     ],
     fallback: md`Usage: ${cmd('start ID')}, ${cmd('stop ID')}, ${cmd('archive ID')}, ${cmd('unarchive ID')}, ${cmd('dict')}, ${cmd('help')}.`,
   },
@@ -228,7 +232,6 @@ export const en: Messages = {
       suggestion === undefined
         ? md`Unknown command \`${word}\`. Type ${cmd('help')} for the list of commands.`
         : md`Unknown command \`${word}\`: did you mean ${cmd(suggestion)}? Type ${cmd('help')} for the list of commands.`,
-    notAvailable: ({ command }) => md`${cmd(command)} is not available yet.`,
     seeHelp: md`Type ${cmd('help')} for the list of commands.`,
     unreadableButton: md`This button could not be read, so nothing was sent to the platform. Use the command instead, e.g. ${cmd('help')}.`,
   },

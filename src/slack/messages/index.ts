@@ -1,2 +1,10 @@
 export { en } from './en.js';
-export type { ActionContext, ConfirmTexts, HelpEntry, Messages, TokenState } from './types.js';
+export type {
+  ActionContext,
+  AlertMessages,
+  ConfirmTexts,
+  HelpEntry,
+  Messages,
+  SubscriptionMessages,
+  TokenState,
+} from './types.js';

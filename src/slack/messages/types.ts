@@ -49,6 +49,10 @@ export interface Messages {
   /** `/exp create` and `/exp edit ID`. */
   experimentModal: ExperimentModalMessages;
   experiments: ExperimentResultMessages;
+  /** `/exp subscribe`, `/exp unsubscribe` and `/exp subscriptions`. */
+  subscriptions: SubscriptionMessages;
+  /** Lifecycle alerts posted in subscribed channels. */
+  alerts: AlertMessages;
   actions: {
     /** The verb as the user typed it: "tried to *start*". */
     name: Record<LifecycleAction, string>;
@@ -109,7 +113,6 @@ export interface Messages {
     commentRequired(p: { experimentId: number | undefined }): SafeText;
     unexpectedArgs(p: { command: string; extra: SafeText }): SafeText;
     unknownCommand(p: { word: SafeText; suggestion: string | undefined }): SafeText;
-    notAvailable(p: { command: string }): SafeText;
     seeHelp: SafeText;
     /** A button whose value could not be read (stale message or forged payload): nothing was sent. */
     unreadableButton: SafeText;
@@ -329,4 +332,56 @@ export interface ExperimentResultMessages {
   loadFailedTitle: string;
   /** The one option offered while a large dictionary is still loading (≤75). */
   loadingOption: string;
+}
+
+/**
+ * Texts of the subscription commands. `actions` arrive as a ready list of code spans (or `all`),
+ * `channel` as a channel link built from an id.
+ */
+export interface SubscriptionMessages {
+  /** The whole set, shown where a filter is `all`. */
+  allActions(p: { list: SafeText }): SafeText;
+  /** In-channel note. */
+  subscribed(p: { user: SafeText; actions: SafeText }): SafeText;
+  /** In-channel note. */
+  unsubscribed(p: { user: SafeText }): SafeText;
+  /** In-channel note: some actions removed, others kept. */
+  narrowed(p: { user: SafeText; removed: SafeText; remaining: SafeText }): SafeText;
+  notSubscribed: SafeText;
+  unchanged(p: { named: SafeText; remaining: SafeText }): SafeText;
+  unknownActions(p: { words: SafeText; allowed: SafeText }): SafeText;
+  /** Run in a DM or somewhere that is not a channel. */
+  channelsOnly: SafeText;
+  /** The subscribe note could not be posted: alerts could not be either, so nothing was kept. */
+  cannotPost(p: { error: SafeText }): SafeText;
+  saveFailed: SafeText;
+  /** ≤150 */
+  listHeader: string;
+  listLine(p: { channel: SafeText; actions: SafeText; here: boolean }): SafeText;
+  listEmpty: SafeText;
+  listHint: SafeText;
+  moreNotShown(p: { count: number }): SafeText;
+}
+
+/** Alerts in subscribed channels; `origin` is the channel the action came from, when known. */
+export interface AlertMessages {
+  lifecycle(p: {
+    action: LifecycleAction;
+    user: SafeText;
+    experimentId: number;
+    origin: SafeText | undefined;
+  }): SafeText;
+  created(p: {
+    user: SafeText;
+    experimentId: number | undefined;
+    name: SafeText;
+    origin: SafeText | undefined;
+  }): SafeText;
+  updated(p: {
+    user: SafeText;
+    experimentId: number;
+    fields: SafeText;
+    origin: SafeText | undefined;
+  }): SafeText;
+  footer: SafeText;
 }

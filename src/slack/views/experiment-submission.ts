@@ -11,6 +11,8 @@ import {
   logicalFieldFor,
   platformFieldErrors,
 } from '../../lifecycle/experiment-results.js';
+import type { AlertEvent } from '../alerts/alert-message.js';
+import { notifySubscribers } from '../alerts/notify-subscribers.js';
 import { platformErrorMessage } from '../blocks/error-message.js';
 import { formValidationOptions } from '../blocks/experiment-modal-items.js';
 import { decodeExperimentModalMetadata } from '../blocks/experiment-modal-metadata.js';
@@ -125,21 +127,32 @@ export function registerExperimentSubmission(app: App, deps: SlackDeps): void {
     if (!result.ok) {
       return replier.ephemeral(platformErrorMessage(result.error, { experimentId, messages }));
     }
-    const reply =
+    const actorId = body.user.id;
+    const event: AlertEvent =
       metadata.mode === 'edit' && experimentId !== undefined
+        ? { action: 'edit', experimentId, fields: Object.keys(payload), actorId }
+        : {
+            action: 'create',
+            experimentId: extractExperimentId(result.value),
+            name: checked.form.name ?? '',
+            actorId,
+          };
+    const reply =
+      event.action === 'edit'
         ? experimentUpdatedMessage({
-            experimentId,
-            fields: Object.keys(payload),
-            userId: body.user.id,
+            experimentId: event.experimentId,
+            fields: event.fields,
+            userId: actorId,
             messages,
           })
         : experimentCreatedMessage({
-            experimentId: extractExperimentId(result.value),
-            name: checked.form.name ?? '',
-            userId: body.user.id,
+            experimentId: event.experimentId,
+            name: event.name,
+            userId: actorId,
             messages,
           });
     await replier.inChannel(reply);
+    await notifySubscribers(deps, workspace, { client, channelId: metadata.channelId }, event);
   });
 }
 

@@ -72,6 +72,7 @@ export function registerStopSubmission(app: App, deps: SlackDeps): void {
         actorId: body.user.id,
       },
       replier,
+      { client, channelId: metadata.channelId },
     );
   });
 }

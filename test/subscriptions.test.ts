@@ -1,0 +1,240 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSubscriptionStore, type SubscriptionStore } from '../src/lifecycle/subscriptions.js';
+import { expectWithinBlockKitLimits } from '../src/slack/blocks/check-limits.js';
+import type { EmulatedMessage, EmulatedView } from '../src/slack-emulator/types.js';
+import { type Harness, messageText, startHarness } from './support/harness.js';
+import { postSignedEvent, waitForLog } from './support/oauth-harness.js';
+
+// Channels: C0GENERAL (bot a member) is where actions are taken; C0RANDOM0 is public without the bot,
+// postable thanks to chat:write.public; G0PRIVATE is private without the bot, so nothing can be posted
+// there. C0STOPS00, C0DOOMED0 and C0FROZEN0 are added here (public, bot a member).
+const ORIGIN = 'C0GENERAL';
+const ALL = 'C0RANDOM0';
+const STOPS = 'C0STOPS00';
+const PRIVATE = 'G0PRIVATE';
+const USER = 'U0MEMBER1';
+const SUMMARY = 'exp_alert_summary';
+
+let h: Harness;
+let store: SubscriptionStore;
+let scope: string;
+
+beforeAll(async () => {
+  h = await startHarness();
+  scope = h.emulator.identity.teamId;
+  // The app's own namespace, read without going through Slack: what is really stored.
+  store = createSubscriptionStore(h.app.store.keyv('subscriptions'));
+  for (const id of [STOPS, 'C0DOOMED0', 'C0FROZEN0']) {
+    h.emulator.channels.set(id, {
+      id,
+      name: id.toLowerCase(),
+      is_private: false,
+      botIsMember: true,
+      members: [USER, 'U0ADMIN01'],
+    });
+  }
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const alertsIn = (channel: string): EmulatedMessage[] =>
+  h.emulator
+    .messages(channel)
+    .filter((m) => !m.ephemeral && JSON.stringify(m.blocks ?? []).includes(SUMMARY));
+
+async function waitForMessage(channel: string, pattern: RegExp, opts: { ephemeral?: boolean } = {}) {
+  return h.emulator.waitFor(
+    () =>
+      h.emulator
+        .messages(channel)
+        .find((m) => m.ephemeral === (opts.ephemeral ?? false) && pattern.test(messageText(m))),
+    { timeoutMs: 8000, message: `no message matching ${pattern} in ${channel}` },
+  );
+}
+
+/** exp_alerts_total by outcome, read from /metrics as Prometheus would. */
+async function alertCount(outcome: string): Promise<number> {
+  const text = await (await fetch(`${h.app.url}/metrics`)).text();
+  const found = new RegExp(`^exp_alerts_total\\{outcome="${outcome}"\\} (\\d+)$`, 'm').exec(text);
+  return found ? Number(found[1]) : 0;
+}
+
+/** Waits until a fan-out has settled: sendAlerts counts every delivery only after all of them ended. */
+async function waitForCount(outcome: string, atLeast: number): Promise<void> {
+  const deadline = Date.now() + 8000;
+  while ((await alertCount(outcome)) < atLeast) {
+    if (Date.now() > deadline)
+      throw new Error(`exp_alerts_total{outcome="${outcome}"} never reached ${atLeast}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function filters(): Promise<Record<string, unknown>> {
+  return Object.fromEntries((await store.list(scope)).map((s) => [s.channelId, s.actions]));
+}
+
+describe('/exp subscribe, unsubscribe and subscriptions', () => {
+  it('subscribes channels, announcing it in each, and refuses a channel the app cannot post in', async () => {
+    await h.driver.command({ text: 'subscribe', channelId: ALL });
+    const note = await waitForMessage(ALL, /subscribed this channel/);
+    expect(messageText(note)).toContain(`<@${USER}> subscribed this channel to experiment alerts: all (`);
+    await h.driver.command({ text: 'subscribe stop', channelId: STOPS });
+    expect(messageText(await waitForMessage(STOPS, /subscribed this channel/))).toContain('alerts: `stop`.');
+    await h.driver.command({ text: 'subscribe all', channelId: ORIGIN });
+    await waitForMessage(ORIGIN, /subscribed this channel/);
+
+    await h.driver.command({ text: 'subscribe', channelId: PRIVATE });
+    const refused = await waitForMessage(PRIVATE, /cannot post in this channel/, { ephemeral: true });
+    expect(messageText(refused)).toContain('not_in_channel');
+    expect(await filters()).toEqual({ [ALL]: 'all', [STOPS]: ['stop'], [ORIGIN]: 'all' });
+  });
+
+  it('refuses unknown action words with the allowed list, storing nothing', async () => {
+    const before = await filters();
+    const res = await h.driver.command({ text: 'subscribe stop launch <!channel>', channelId: STOPS });
+    const body = res.json as { response_type?: string; text?: string; blocks?: unknown[] };
+    expect(body.response_type).toBe('ephemeral');
+    const text = messageText(body);
+    expect(text).toContain('`launch`');
+    expect(text).toContain('&lt;!channel&gt;');
+    expect(text).toContain('`start`, `stop`, `archive`, `unarchive`, `create`, `edit`');
+    expect(await filters()).toEqual(before);
+  });
+
+  it('lists the subscribed channels with their filters, to the asker only', async () => {
+    await h.driver.command({ text: 'subscriptions', channelId: STOPS });
+    const list = await waitForMessage(STOPS, /Experiment alerts in this workspace/, { ephemeral: true });
+    expect(list.targetUserId).toBe(USER);
+    const text = messageText(list);
+    expect(text).toContain(`<#${ALL}>: all (`);
+    expect(text).toContain(`<#${STOPS}>: \`stop\` _(this channel)_`);
+    expect(text).toContain(`<#${ORIGIN}>: all (`);
+    expectWithinBlockKitLimits({ kind: 'message', text: list.text, blocks: list.blocks ?? [] });
+  });
+
+  it('alerts a start to the all-actions channel only: not the stop-only one, not the origin again', async () => {
+    const sent = await alertCount('sent');
+    await h.driver.command({ text: 'start 4', channelId: ORIGIN });
+    await waitForMessage(ORIGIN, /started experiment \*4\*/);
+    await waitForCount('sent', sent + 1);
+    const [alert] = alertsIn(ALL);
+    expect(messageText(alert)).toContain(`<@${USER}> started experiment *4* in <#${ORIGIN}>.`);
+    expectWithinBlockKitLimits({ kind: 'message', text: alert?.text, blocks: alert?.blocks ?? [] });
+    expect(alertsIn(STOPS)).toHaveLength(0);
+    expect(alertsIn(ORIGIN)).toHaveLength(0);
+    expect(await alertCount('sent')).toBe(sent + 1);
+  });
+
+  it('alerts a stop to both channels with the reason and the escaped comment', async () => {
+    const sent = await alertCount('sent');
+    await h.driver.command({
+      text: 'stop 4 critical Revenue <!channel> fell & <@U0ADMIN01>',
+      channelId: ORIGIN,
+    });
+    await waitForCount('sent', sent + 2);
+    for (const channel of [ALL, STOPS]) {
+      const alert = alertsIn(channel).find((m) => /stopped experiment \*4\*/.test(messageText(m)));
+      const text = messageText(alert);
+      expect(text).toContain('*Reason:* Critical metric impact');
+      expect(text).toContain('*Comment:* Revenue &lt;!channel&gt; fell &amp; &lt;@U0ADMIN01&gt;');
+      expect(text).not.toContain('<!channel>');
+    }
+    expect(alertsIn(ORIGIN)).toHaveLength(0);
+  });
+
+  it('alerts an edit made in the modal', async () => {
+    const sent = await alertCount('sent');
+    const before = new Set(h.emulator.views.keys());
+    await h.driver.command({ text: 'edit 2', channelId: ORIGIN });
+    const view = await h.emulator.waitFor(
+      () =>
+        [...h.emulator.views.values()].find(
+          (v) => !before.has(v.id) && v.view.callback_id === 'exp_experiment_modal',
+        ),
+      { timeoutMs: 8000 },
+    );
+    const nameInput = nameElement(view);
+    const result = await h.driver.submitView(view.id, {
+      exp_xm_name: { [nameInput]: { type: 'plain_text_input', value: 'Renamed <!here>' } },
+    });
+    expect(result.outcome).toEqual({ kind: 'closed' });
+    await waitForCount('sent', sent + 1);
+    const alert = alertsIn(ALL).find((m) => /updated experiment \*2\*/.test(messageText(m)));
+    expect(messageText(alert)).toContain(`in <#${ORIGIN}>: \`name\``);
+    expect(alertsIn(STOPS).some((m) => /updated/.test(messageText(m)))).toBe(false);
+  });
+
+  it('drops channels that are gone without holding up the other alerts or the reply', async () => {
+    await h.driver.command({ text: 'subscribe', channelId: 'C0DOOMED0' });
+    await waitForMessage('C0DOOMED0', /subscribed this channel/);
+    await h.driver.command({ text: 'subscribe archive', channelId: 'C0FROZEN0' });
+    await waitForMessage('C0FROZEN0', /subscribed this channel/);
+    h.emulator.channels.delete('C0DOOMED0');
+    const frozen = h.emulator.channels.get('C0FROZEN0');
+    if (frozen) frozen.is_archived = true;
+    const counts = { sent: await alertCount('sent'), gone: await alertCount('channel_not_found') };
+
+    await h.driver.command({ text: 'archive 4', channelId: ORIGIN });
+    await waitForMessage(ORIGIN, /archived experiment \*4\*/);
+    await waitForCount('is_archived', 1);
+    expect(await alertCount('channel_not_found')).toBe(counts.gone + 1);
+    expect(await alertCount('sent')).toBe(counts.sent + 1);
+    expect(alertsIn(ALL).some((m) => /archived experiment \*4\*/.test(messageText(m)))).toBe(true);
+    expect(await filters()).toEqual({ [ALL]: 'all', [STOPS]: ['stop'], [ORIGIN]: 'all' });
+    expect(h.logs.join('\n')).not.toContain(h.emulator.identity.botToken);
+  });
+
+  it('keeps a channel whose post fails for a passing reason (rate limit)', async () => {
+    h.emulator.failNext('chat.postMessage', 'ratelimited');
+    const limited = await alertCount('ratelimited');
+    await h.driver.command({ text: 'unarchive 4', channelId: ORIGIN });
+    await waitForMessage(ORIGIN, /unarchived experiment \*4\*/);
+    await waitForCount('ratelimited', limited + 1);
+    expect(Object.keys(await filters())).toContain(ALL);
+  });
+
+  it('unsubscribes some actions, then the whole channel, announcing each change', async () => {
+    await h.driver.command({ text: 'unsubscribe start, create', channelId: ALL });
+    const narrowed = await waitForMessage(ALL, /turned off/);
+    expect(messageText(narrowed)).toContain('turned off `start`, `create` alerts in this channel');
+    expect((await filters())[ALL]).toEqual(['stop', 'archive', 'unarchive', 'edit']);
+
+    await h.driver.command({ text: 'unsubscribe', channelId: ALL });
+    await waitForMessage(ALL, /unsubscribed this channel/);
+    await h.driver.command({ text: 'unsubscribe', channelId: ALL });
+    await waitForMessage(ALL, /not subscribed/, { ephemeral: true });
+    expect(Object.keys(await filters())).not.toContain(ALL);
+
+    const sent = await alertCount('sent');
+    const before = alertsIn(ALL).length;
+    await h.driver.command({ text: 'stop 1 bug', channelId: ORIGIN });
+    await waitForCount('sent', sent + 1);
+    expect(alertsIn(STOPS).some((m) => /stopped experiment \*1\*/.test(messageText(m)))).toBe(true);
+    expect(alertsIn(ALL)).toHaveLength(before);
+  });
+
+  it('forgets the workspace subscriptions when the app is uninstalled', async () => {
+    const fixture = JSON.parse(
+      readFileSync(new URL('./fixtures/slack/event-app-uninstalled.json', import.meta.url), 'utf8'),
+    ) as Record<string, unknown>;
+    const [authorization] = fixture.authorizations as Record<string, unknown>[];
+    const eventId = 'Ev0SUBSCRIPTIONS1';
+    await postSignedEvent(h.app.eventsUrl, h.signingSecret, {
+      ...fixture,
+      team_id: scope,
+      event_id: eventId,
+      authorizations: [{ ...authorization, team_id: scope }],
+    });
+    await waitForLog(h.logs, (l) => l.includes(eventId) && l.includes('workspace data deleted'));
+    expect(await store.list(scope)).toEqual([]);
+  });
+});
+
+function nameElement(view: EmulatedView): string {
+  const blocks = (view.view.blocks as { block_id?: string; element?: { action_id?: string } }[]) ?? [];
+  const actionId = blocks.find((b) => b.block_id === 'exp_xm_name')?.element?.action_id;
+  if (!actionId) throw new Error('the edit modal has no name input');
+  return actionId;
+}
