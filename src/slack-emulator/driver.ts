@@ -4,11 +4,11 @@ import { ActionNotFoundError, ViewBlockNotFoundError, ViewNotOpenError } from '.
 import {
   asList,
   blocksOf,
-  commandForm,
   envelope,
   findElement,
   initialStateOf,
   messageBlockActions,
+  mintCommand,
   type PayloadOrigin,
   responseUrlsFor,
   userRef,
@@ -140,19 +140,7 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
 
   return {
     async command(input) {
-      const userId = input.userId ?? EMULATOR_DEFAULTS.userId;
-      const channelId = input.channelId ?? EMULATOR_DEFAULTS.channelId;
-      const command = input.command ?? '/exp';
-      const commandText = input.text === '' ? command : `${command} ${input.text}`;
-      const responseUrl = emu.mintResponseUrl({ channelId, userId, commandText });
-      const triggerId = emu.mintTriggerId({ userId });
-      const channelName = emu.channels.get(channelId)?.name ?? 'unknown';
-      const form = commandForm(
-        origin(userId, input.teamId),
-        { channelId, channelName, command, text: input.text },
-        responseUrl,
-        triggerId,
-      );
+      const { form, responseUrl, triggerId } = mintCommand(emu, origin, input, EMULATOR_DEFAULTS);
       const res = await post(form);
       // A non-empty ack is shown to the user like a response_url reply (ephemeral unless in_channel).
       if (res.status === 200 && res.body.trim() !== '') {

@@ -197,3 +197,37 @@ export function initialStateOf(view: EmulatedView): Record<string, Record<string
   }
   return state;
 }
+
+export interface CommandInput {
+  text: string;
+  userId?: string | undefined;
+  channelId?: string | undefined;
+  command?: string | undefined;
+  teamId?: string | undefined;
+}
+
+/**
+ * A slash command as Slack would send it, over HTTP or the socket alike: the form fields plus the
+ * response_url and trigger_id minted for it.
+ */
+export function mintCommand(
+  emu: SlackEmulator,
+  origin: (userId: string, teamId?: string) => PayloadOrigin,
+  input: CommandInput,
+  defaults: { userId: string; channelId: string },
+): { form: string; responseUrl: string; triggerId: string } {
+  const userId = input.userId ?? defaults.userId;
+  const channelId = input.channelId ?? defaults.channelId;
+  const command = input.command ?? '/exp';
+  const commandText = input.text === '' ? command : `${command} ${input.text}`;
+  const responseUrl = emu.mintResponseUrl({ channelId, userId, commandText });
+  const triggerId = emu.mintTriggerId({ userId });
+  const channelName = emu.channels.get(channelId)?.name ?? 'unknown';
+  const form = commandForm(
+    origin(userId, input.teamId),
+    { channelId, channelName, command, text: input.text },
+    responseUrl,
+    triggerId,
+  );
+  return { form, responseUrl, triggerId };
+}

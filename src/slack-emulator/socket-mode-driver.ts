@@ -1,8 +1,8 @@
 import { ActionNotFoundError } from './errors.js';
 import {
-  commandForm,
   findElement,
   messageBlockActions,
+  mintCommand,
   type PayloadOrigin,
   userRef,
 } from './interaction-payloads.js';
@@ -55,19 +55,7 @@ export function createSocketModeDriver(options: SocketModeDriverOptions): Socket
 
   return {
     async command(input) {
-      const userId = input.userId ?? EMULATOR_DEFAULTS.userId;
-      const channelId = input.channelId ?? EMULATOR_DEFAULTS.channelId;
-      const command = input.command ?? '/exp';
-      const commandText = input.text === '' ? command : `${command} ${input.text}`;
-      const responseUrl = emu.mintResponseUrl({ channelId, userId, commandText });
-      const triggerId = emu.mintTriggerId({ userId });
-      const channelName = emu.channels.get(channelId)?.name ?? 'unknown';
-      const form = commandForm(
-        origin(userId, input.teamId),
-        { channelId, channelName, command, text: input.text },
-        responseUrl,
-        triggerId,
-      );
+      const { form, responseUrl, triggerId } = mintCommand(emu, origin, input, EMULATOR_DEFAULTS);
       // Over the socket the command's form fields arrive as a JSON object of strings
       // (test/fixtures/slack/socket-slash-command-envelope.json).
       const payload = Object.fromEntries(new URLSearchParams(form));
