@@ -1,5 +1,5 @@
 import type { DictionaryItem } from '../src/console/dictionaries/normalise.js';
-import { buildMetricsCatalog, type MetricEntry } from '../src/sandbox/model/metrics-catalog.js';
+import { buildMetricsCatalog, type MetricEntry } from '../src/dev/sandbox/model/metrics-catalog.js';
 
 // Deterministic, metric-like data: same input on every run and machine, so ratios are comparable.
 

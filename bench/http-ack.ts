@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../src/config.js';
-import { createMemoryLogger } from '../src/log/logger.js';
-import { startSandbox } from '../src/sandbox/server.js';
-import { createSlackDriver, type SlackDriver } from '../src/slack-emulator/driver.js';
-import { startSlackEmulator } from '../src/slack-emulator/server.js';
+import { startSandbox } from '../src/dev/sandbox/server.js';
+import { createSlackDriver, type SlackDriver } from '../src/dev/slack-emulator/driver.js';
+import { startSlackEmulator } from '../src/dev/slack-emulator/server.js';
+import { createMemoryLogger } from '../src/observability/logger.js';
 import { startExpChatops } from '../src/start.js';
 import { type Comparison, compareAsync } from './measure.js';
 

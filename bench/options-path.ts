@@ -1,11 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { DictionaryItem } from '../src/console/dictionaries/normalise.js';
+import { LIMITS } from '../src/slack/blocks/limits.js';
 import {
   type OptionList,
   optionsForQuery,
   toOptionList,
-} from '../src/slack/blocks/experiment-modal-options.js';
-import { LIMITS } from '../src/slack/blocks/limits.js';
+} from '../src/slack/experiment-form/modal-options.js';
 import { dictionaryItems } from './fixtures.js';
 import { type Comparison, compareSync } from './measure.js';
 

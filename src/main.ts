@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from './config.js';
-import { createLogger } from './log/logger.js';
+import { createLogger } from './observability/logger.js';
 import { startExpChatops } from './start.js';
 
 async function main(): Promise<void> {

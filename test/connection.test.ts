@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmulatedView } from '../src/slack-emulator/types.js';
+import type { EmulatedView } from '../src/dev/slack-emulator/types.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
 const ADMIN = 'U0ADMIN01';

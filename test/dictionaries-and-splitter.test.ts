@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DICTIONARY_NAMES } from '../src/console/types.js';
-import { expectWithinBlockKitLimits } from '../src/slack/blocks/check-limits.js';
-import type { EmulatedMessage } from '../src/slack-emulator/types.js';
+import { expectWithinBlockKitLimits } from '../src/dev/slack-emulator/block-kit/check-limits.js';
+import type { EmulatedMessage } from '../src/dev/slack-emulator/types.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
 const CHANNEL = 'C0GENERAL';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectWithinBlockKitLimits } from '../src/slack/blocks/check-limits.js';
-import type { EmulatedView } from '../src/slack-emulator/types.js';
+import { expectWithinBlockKitLimits } from '../src/dev/slack-emulator/block-kit/check-limits.js';
+import type { EmulatedView } from '../src/dev/slack-emulator/types.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
 const CHANNEL = 'C0GENERAL';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { expectWithinBlockKitLimits } from '../src/slack/blocks/check-limits.js';
+import { expectWithinBlockKitLimits } from '../src/dev/slack-emulator/block-kit/check-limits.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
 const CHANNEL = 'C0GENERAL';
@@ -282,7 +282,7 @@ describe('signatures', () => {
       'content-type': 'application/x-www-form-urlencoded',
     });
     expect(bad.status).toBe(401);
-    const { signSlackRequest } = await import('../src/slack-emulator/driver.js');
+    const { signSlackRequest } = await import('../src/dev/slack-emulator/driver.js');
     const stale = now - 10 * 60;
     const old = await h.driver.raw(body, {
       'x-slack-request-timestamp': String(stale),

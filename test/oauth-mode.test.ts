@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmulatedMessage, EmulatedView } from '../src/slack-emulator/types.js';
+import type { EmulatedMessage, EmulatedView } from '../src/dev/slack-emulator/types.js';
 import { messageText } from './support/harness.js';
 import { type OAuthHarness, STATE_COOKIE, startOAuthHarness } from './support/oauth-harness.js';
 

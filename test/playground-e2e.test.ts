@@ -4,17 +4,17 @@ import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { createMemoryLogger } from '../src/log/logger.js';
 import {
   type BlockKitApp,
   KIT_MESSAGE_BLOCKS,
   KIT_MODAL,
   startBlockKitApp,
-} from '../src/playground/block-kit-app.test-helper.js';
-import { type RunningPlayground, startPlayground } from '../src/playground/server.js';
-import { SECOND_TEAM } from '../src/playground/teams.js';
-import { type Sandbox, startSandbox } from '../src/sandbox/server.js';
-import { type SlackEmulator, startSlackEmulator } from '../src/slack-emulator/server.js';
+} from '../src/dev/playground/block-kit-app.test-helper.js';
+import { type RunningPlayground, startPlayground } from '../src/dev/playground/server.js';
+import { SECOND_TEAM } from '../src/dev/playground/teams.js';
+import { type Sandbox, startSandbox } from '../src/dev/sandbox/server.js';
+import { type SlackEmulator, startSlackEmulator } from '../src/dev/slack-emulator/server.js';
+import { createMemoryLogger } from '../src/observability/logger.js';
 import { type RunningApp, startExpChatops } from '../src/start.js';
 import {
   type Browser,

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { createMemoryLogger } from '../src/log/logger.js';
-import { type Sandbox, startSandbox } from '../src/sandbox/server.js';
-import { type SlackEmulator, startSlackEmulator } from '../src/slack-emulator/server.js';
-import { createSocketModeDriver, type SocketModeDriver } from '../src/slack-emulator/socket-mode-driver.js';
+import { type Sandbox, startSandbox } from '../src/dev/sandbox/server.js';
+import { type SlackEmulator, startSlackEmulator } from '../src/dev/slack-emulator/server.js';
+import {
+  createSocketModeDriver,
+  type SocketModeDriver,
+} from '../src/dev/slack-emulator/socket-mode-driver.js';
+import { createMemoryLogger } from '../src/observability/logger.js';
 import { type RunningApp, startExpChatops } from '../src/start.js';
 import { messageText } from './support/harness.js';
 

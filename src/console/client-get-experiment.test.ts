@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, startSandbox } from '../sandbox/server.js';
+import { type Sandbox, startSandbox } from '../dev/sandbox/server.js';
 import { createConsoleClient } from './client.js';
 import { ExperimentNotFoundError, InvalidRequestError } from './errors.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryLogger } from '../log/logger.js';
+import { createMemoryLogger } from '../observability/logger.js';
 import {
   okJson,
   type RecordingServer,

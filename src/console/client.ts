@@ -16,7 +16,7 @@
  */
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '../observability/logger.js';
 import { createConsoleAgent } from './agent.js';
 import { InvalidRequestError, type LifecycleAction, type ValidationError } from './errors.js';
 import { createHttpCore } from './http-core.js';

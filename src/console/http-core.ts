@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Dispatcher, request } from 'undici';
-import type { Logger } from '../log/logger.js';
-import { redactSecrets } from '../log/redact.js';
+import type { Logger } from '../observability/logger.js';
+import { redactSecrets } from '../observability/redact.js';
 import { type ConsoleError, UnexpectedResponseError, ValidationError } from './errors.js';
 import { keepBody, parseErrorResponse } from './parse-error.js';
 import { parseRetryAfterMs, type RetryPolicy, retryDelayMs } from './retry-policy.js';

@@ -1,4 +1,4 @@
-import { redactSecrets } from '../log/redact.js';
+import { redactSecrets } from '../observability/redact.js';
 import {
   type ConsoleError,
   type ConsoleErrorInit,

@@ -1,4 +1,4 @@
-import { redactSecrets } from '../log/redact.js';
+import { redactSecrets } from '../observability/redact.js';
 import { ConnectionError, type ConsoleError, ConsoleTimeoutError } from './errors.js';
 
 // Failures that happen before a single byte of the request can reach the platform: whatever the

@@ -1,5 +1,5 @@
 import type { ConsoleApi, ConsoleConnection } from '../console/types.js';
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '../observability/logger.js';
 import { readJwtClaims } from '../store/jwt-claims.js';
 import type { StoredConnection, TokenVault, WorkspaceRef } from '../store/token-vault.js';
 import { workspaceKey } from '../store/token-vault.js';

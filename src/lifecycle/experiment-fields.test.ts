@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // Test-only: the app's defaults must keep matching what the embedded sandbox accepts.
-import { FIELD_DICTIONARIES, SANDBOX_EXPERIMENT_FIELDS } from '../sandbox/model/experiment-fields.js';
-import { ExperimentChanges, ExperimentDefinition } from '../sandbox/model/experiment-schema.js';
+import { FIELD_DICTIONARIES, SANDBOX_EXPERIMENT_FIELDS } from '../dev/sandbox/model/experiment-fields.js';
+import { ExperimentChanges, ExperimentDefinition } from '../dev/sandbox/model/experiment-schema.js';
 import {
   buildExperimentPayload,
   DEFAULT_FIELD_MAPPING,

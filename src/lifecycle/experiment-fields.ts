@@ -8,7 +8,7 @@ import type { DictValue, ExperimentForm, SegmentChoice } from './experiment-form
 // participant type, layer, holdout, participant lists, domain, metrics, tags and preset names must
 // equal dictionary values, but it does NOT show the payload names or shapes of those fields, nor of
 // name/label/description or of one segment. Every default below is therefore an ASSUMPTION, chosen
-// to equal what the embedded sandbox accepts (src/sandbox/model/experiment-fields.ts and
+// to equal what the embedded sandbox accepts (src/dev/sandbox/model/experiment-fields.ts and
 // experiment-schema.ts), and overridable per deployment (e.g. EXPERIMENT_FIELD_MAP='{"team":"teamCode"}').
 
 export const DICTIONARY_FIELDS = [

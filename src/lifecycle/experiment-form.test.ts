@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seedExperiments } from '../sandbox/model/seed-experiments.js';
+import { seedExperiments } from '../dev/sandbox/model/seed-experiments.js';
 import {
   buildExperimentPayload,
   DEFAULT_FIELD_MAPPING,

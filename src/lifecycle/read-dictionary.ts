@@ -2,7 +2,7 @@ import type { CachedDictionary, DictionaryCache } from '../console/dictionaries/
 import { ConsoleError, InvalidTokenError } from '../console/errors.js';
 import type { ConsoleExperimentContextPredicatesRequest } from '../console/schemas.js';
 import type { DictionaryName } from '../console/types.js';
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '../observability/logger.js';
 import type { WorkspaceRef } from '../store/token-vault.js';
 import type { ConnectionResolver } from './connections.js';
 

@@ -5,7 +5,7 @@ import {
   StatusConflictError,
 } from '../console/errors.js';
 import type { ConsoleStopExperimentRequest } from '../console/schemas.js';
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '../observability/logger.js';
 import type { WorkspaceRef } from '../store/token-vault.js';
 import type { ConnectionResolver } from './connections.js';
 

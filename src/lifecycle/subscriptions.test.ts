@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import KeyvSqlite from '@keyv/sqlite';
 import { Keyv } from 'keyv';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryLogger } from '../log/logger.js';
+import { createMemoryLogger } from '../observability/logger.js';
 import {
   ALERT_ACTIONS,
   createSubscriptionStore,

@@ -1,6 +1,6 @@
 import type { Keyv } from 'keyv';
 import { z } from 'zod';
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '../observability/logger.js';
 
 /** What a channel can subscribe to: the four lifecycle actions plus create and edit. */
 export const ALERT_ACTIONS = ['start', 'stop', 'archive', 'unarchive', 'create', 'edit'] as const;

@@ -1,5 +1,5 @@
 import type { webApi } from '@slack/bolt';
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '../observability/logger.js';
 
 export type AdminCheck =
   | { allowed: true; via: 'setting' | 'slack-role' }

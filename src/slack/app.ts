@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { App, type CustomRoute, HTTPReceiver, type InstallationStore } from '@slack/bolt';
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '../observability/logger.js';
 import { toBoltLogger } from './bolt-logger.js';
 import type { SlackDeps } from './deps.js';
 import { registerListeners } from './register.js';

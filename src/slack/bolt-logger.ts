@@ -1,5 +1,5 @@
 import { type Logger as BoltLogger, LogLevel } from '@slack/bolt';
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '../observability/logger.js';
 
 /** Bolt logs variadic values; route them into our structured (and redacting) logger. */
 export function toBoltLogger(logger: Logger): BoltLogger {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { predicateArguments } from './commands/dict-command.js';
-import { parseSplitterArgs } from './commands/splitter-args.js';
-import { normaliseBaseUrl } from './views/connect-submission.js';
+import { normaliseBaseUrl } from './connection/submission.js';
+import { predicateArguments } from './dictionaries/command.js';
+import { parseSplitterArgs } from './splitter/args.js';
 import { workspaceFromBody, workspaceFromCommand } from './workspace.js';
 
 describe('normaliseBaseUrl', () => {

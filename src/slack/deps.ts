@@ -4,7 +4,7 @@ import type { ConsoleConnection } from '../console/types.js';
 import type { ConnectionResolver } from '../lifecycle/connections.js';
 import type { FieldMapping } from '../lifecycle/experiment-fields.js';
 import type { SubscriptionStore } from '../lifecycle/subscriptions.js';
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '../observability/logger.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { SplitterClient } from '../splitter/client.js';
 import type { OnceGuard } from '../store/create-store.js';

@@ -1,20 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { HELP_BLOCKS } from './command/ids.js';
+import { CONNECT_MODAL, CONNECTION_BLOCKS, ConnectModalMetadata } from './connection/ids.js';
+import { DICT_ACTIONS, DICT_BLOCKS } from './dictionaries/ids.js';
+import { EXPERIMENT_MODAL } from './experiment-form/ids.js';
+import { BLOCKS, LOADING_MODAL } from './ids.js';
 import {
-  BLOCKS,
-  CONNECT_MODAL,
-  ConnectModalMetadata,
   decodeButtonValue,
-  decodeMetadata,
   encodeButtonValue,
-  encodeMetadata,
   LIFECYCLE_ACTION_ID_PATTERN,
   LIFECYCLE_ACTION_IDS,
-  LOADING_MODAL,
-  SlackPayloadError,
-  STOP_MODAL,
-  StopModalMetadata,
-} from './ids.js';
+  LIFECYCLE_BLOCKS,
+} from './lifecycle/ids.js';
+import { decodeMetadata, encodeMetadata, SlackPayloadError } from './payload.js';
+import { EXPOSE_ACTIONS, SPLITTER_BLOCKS } from './splitter/ids.js';
+import { STOP_MODAL, StopModalMetadata } from './stop/ids.js';
+import { SUBSCRIPTION_BLOCKS } from './subscriptions/ids.js';
 
 function caught(fn: () => unknown): SlackPayloadError {
   try {
@@ -26,21 +27,41 @@ function caught(fn: () => unknown): SlackPayloadError {
   throw new Error('expected a SlackPayloadError');
 }
 
+/** Every id string of every feature's ids.ts: one list, so two features can never collide. */
+function everyId(): string[] {
+  const tables: unknown[] = [
+    BLOCKS,
+    LOADING_MODAL,
+    LIFECYCLE_ACTION_IDS,
+    LIFECYCLE_BLOCKS,
+    HELP_BLOCKS,
+    STOP_MODAL,
+    CONNECT_MODAL,
+    CONNECTION_BLOCKS,
+    DICT_BLOCKS,
+    DICT_ACTIONS,
+    SPLITTER_BLOCKS,
+    EXPOSE_ACTIONS,
+    EXPERIMENT_MODAL,
+    SUBSCRIPTION_BLOCKS,
+  ];
+  const out: string[] = [];
+  const collect = (value: unknown): void => {
+    if (typeof value === 'string') out.push(value);
+    else if (value && typeof value === 'object') for (const v of Object.values(value)) collect(v);
+  };
+  for (const table of tables) collect(table);
+  return out;
+}
+
 describe('ids', () => {
-  it('are unique, short and matched by the lifecycle pattern', () => {
-    const all = [
-      ...Object.values(LIFECYCLE_ACTION_IDS),
-      ...Object.values(BLOCKS),
-      STOP_MODAL.callbackId,
-      ...Object.values(STOP_MODAL.blocks),
-      ...Object.values(STOP_MODAL.actions),
-      CONNECT_MODAL.callbackId,
-      ...Object.values(CONNECT_MODAL.blocks),
-      ...Object.values(CONNECT_MODAL.actions),
-      LOADING_MODAL.callbackId,
-    ];
+  it('are unique across features, short and matched by the lifecycle pattern', () => {
+    const all = everyId();
+    expect(all.length).toBeGreaterThan(80);
     expect(new Set(all).size).toBe(all.length);
     for (const id of all) expect(id.length).toBeLessThanOrEqual(255);
+    const lifecycle = new Set<string>(Object.values(LIFECYCLE_ACTION_IDS));
+    for (const id of all) expect(LIFECYCLE_ACTION_ID_PATTERN.test(id)).toBe(lifecycle.has(id));
     for (const [action, id] of Object.entries(LIFECYCLE_ACTION_IDS)) {
       expect(LIFECYCLE_ACTION_ID_PATTERN.exec(id)?.[1]).toBe(action);
     }

@@ -1,15 +1,15 @@
 import { type App, ErrorCode, type InstallationStore } from '@slack/bolt';
-import { registerDictNavigation } from './actions/dict-nav.js';
-import { registerExperimentModalActions } from './actions/experiment-modal-actions.js';
-import { registerExposeButtons } from './actions/expose-buttons.js';
-import { registerLifecycleButtons } from './actions/lifecycle-buttons.js';
-import { registerExpCommand } from './commands/exp-command.js';
+import { registerExpCommand } from './command/exp-command.js';
+import { registerConnectSubmission } from './connection/submission.js';
+import { registerUninstallEvents } from './connection/uninstall-events.js';
 import type { SlackDeps } from './deps.js';
-import { registerUninstallEvents } from './events/uninstall-events.js';
-import { registerExperimentOptions } from './options/experiment-options.js';
-import { registerConnectSubmission } from './views/connect-submission.js';
-import { registerExperimentSubmission } from './views/experiment-submission.js';
-import { registerStopSubmission } from './views/stop-submission.js';
+import { registerDictNavigation } from './dictionaries/nav-listener.js';
+import { registerExperimentModalActions } from './experiment-form/modal-actions.js';
+import { registerExperimentOptions } from './experiment-form/options.js';
+import { registerExperimentSubmission } from './experiment-form/submission.js';
+import { registerLifecycleButtons } from './lifecycle/button-listener.js';
+import { registerExposeButtons } from './splitter/expose-listener.js';
+import { registerStopSubmission } from './stop/submission.js';
 
 export function registerListeners(
   app: App,

@@ -1,6 +1,6 @@
 import type { webApi } from '@slack/bolt';
 import type { KnownBlock } from '@slack/types';
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '../observability/logger.js';
 
 export interface SlackMessage {
   text: string;

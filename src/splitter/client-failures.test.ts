@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryLogger } from '../log/logger.js';
+import { createMemoryLogger } from '../observability/logger.js';
 import {
   freePort,
   json,

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
-import { createLogger, type Logger } from '../log/logger.js';
+import { createLogger, type Logger } from '../observability/logger.js';
 import { SplitterConnectionError, type SplitterMethod, SplitterRequestError } from './errors.js';
 import { checkExposeAnswer, isSuccess, readFeatures, toApiError } from './responses.js';
 import {

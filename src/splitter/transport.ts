@@ -1,5 +1,5 @@
 import { Agent, type Dispatcher, request } from 'undici';
-import { redactSecrets } from '../log/redact.js';
+import { redactSecrets } from '../observability/redact.js';
 import {
   SplitterConnectionError,
   type SplitterMethod,

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@keyv/redis';
 import { KeyvSqlite } from '@keyv/sqlite';
-import { createMemoryLogger } from '../log/logger.js';
+import { createMemoryLogger } from '../observability/logger.js';
 import { createStore, type Store } from './create-store.js';
 import { POSTGRES_CLAIM_TABLE, POSTGRES_KV_TABLE } from './postgres-backend.js';
 import { REDIS_KEY_PREFIX, redisNamespace } from './redis-backend.js';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMemoryLogger } from '../log/logger.js';
+import { createMemoryLogger } from '../observability/logger.js';
 import {
   backendFixture,
   eventually,

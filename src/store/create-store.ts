@@ -1,5 +1,5 @@
 import type { Keyv } from 'keyv';
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '../observability/logger.js';
 import { createErrorReporter, type ReportError } from './error-log.js';
 import { openMemoryBackend } from './memory-backend.js';
 import { openPostgresBackend } from './postgres-backend.js';

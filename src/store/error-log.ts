@@ -1,5 +1,5 @@
-import type { Logger } from '../log/logger.js';
-import { redactSecrets } from '../log/redact.js';
+import type { Logger } from '../observability/logger.js';
+import { redactSecrets } from '../observability/redact.js';
 
 export type ReportError = (source: string, error: unknown) => void;
 

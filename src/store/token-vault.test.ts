@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryLogger } from '../log/logger.js';
+import { createMemoryLogger } from '../observability/logger.js';
 import { backendFixture, uniqueName } from './backends.test-helper.js';
 import type { Store } from './create-store.js';
 import { generateKey } from './crypto.js';

@@ -1,6 +1,6 @@
 import type { Keyv } from 'keyv';
 import { z } from 'zod';
-import type { Logger } from '../log/logger.js';
+import type { Logger } from '../observability/logger.js';
 import { decryptSecret, encryptSecret, SecretDecryptionError } from './crypto.js';
 
 export interface WorkspaceRef {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../../src/config.js';
-import { createMemoryLogger } from '../../src/log/logger.js';
-import { type Sandbox, startSandbox } from '../../src/sandbox/server.js';
-import { createSlackDriver, type SlackDriver } from '../../src/slack-emulator/driver.js';
-import { type SlackEmulator, startSlackEmulator } from '../../src/slack-emulator/server.js';
+import { type Sandbox, startSandbox } from '../../src/dev/sandbox/server.js';
+import { createSlackDriver, type SlackDriver } from '../../src/dev/slack-emulator/driver.js';
+import { type SlackEmulator, startSlackEmulator } from '../../src/dev/slack-emulator/server.js';
+import { createMemoryLogger } from '../../src/observability/logger.js';
 import { type RunningApp, startExpChatops } from '../../src/start.js';
 
 export interface Harness {

@@ -4,10 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { loadConfig } from '../../src/config.js';
-import { createMemoryLogger } from '../../src/log/logger.js';
-import { type Sandbox, startSandbox } from '../../src/sandbox/server.js';
-import { createSlackDriver, type SlackDriver, signSlackRequest } from '../../src/slack-emulator/driver.js';
-import { type SlackEmulator, startSlackEmulator } from '../../src/slack-emulator/server.js';
+import { type Sandbox, startSandbox } from '../../src/dev/sandbox/server.js';
+import {
+  createSlackDriver,
+  type SlackDriver,
+  signSlackRequest,
+} from '../../src/dev/slack-emulator/driver.js';
+import { type SlackEmulator, startSlackEmulator } from '../../src/dev/slack-emulator/server.js';
+import { createMemoryLogger } from '../../src/observability/logger.js';
 import { type RunningApp, startExpChatops } from '../../src/start.js';
 
 export const STATE_COOKIE = 'slack-app-oauth-state';

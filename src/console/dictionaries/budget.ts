@@ -1,4 +1,4 @@
-import type { Logger } from '../../log/logger.js';
+import type { Logger } from '../../observability/logger.js';
 import type { DictionaryName } from '../types.js';
 
 /** The caller's time budget ran out before the dictionary was available. */

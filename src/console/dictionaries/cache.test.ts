@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import KeyvSqlite from '@keyv/sqlite';
 import { Keyv } from 'keyv';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { createMemoryLogger } from '../../log/logger.js';
+import { createMemoryLogger } from '../../observability/logger.js';
 import type { ConsoleExperimentContextPredicatesRequest } from '../schemas.js';
 import type { ConsoleApi, DictionaryName } from '../types.js';
 import { createDictionaryCache, DictionaryBudgetExceededError, type DictionaryFetcher } from './cache.js';

@@ -1,5 +1,5 @@
 import type { Keyv } from 'keyv';
-import type { Logger } from '../../log/logger.js';
+import type { Logger } from '../../observability/logger.js';
 import type { ConsoleExperimentContextPredicatesRequest } from '../schemas.js';
 import type { DictionaryName } from '../types.js';
 import { DictionaryBudgetExceededError, withinBudget } from './budget.js';

@@ -15,9 +15,9 @@ import {
 } from '../../console/errors.js';
 import { primaryMessage } from '../../console/parse-error.js';
 import { BLOCKS } from '../ids.js';
+import { STATUS_DISPLAY_MAX } from '../lifecycle/result-messages.js';
 import type { Messages } from '../messages/index.js';
 import { md, type SafeText, safe } from './escape.js';
-import { STATUS_DISPLAY_MAX } from './lifecycle-message.js';
 import { fallbackText, message, type SlackMessage, section, textMessage } from './message.js';
 
 /** How much of the platform's own words a validation reply quotes. */

@@ -1,17 +1,13 @@
 import type { InputBlock, ModalView, PlainTextInput, SectionBlock, StaticSelect } from '@slack/types';
 import { describe, expect, it } from 'vitest';
-import {
-  CONNECT_MODAL,
-  ConnectModalMetadata,
-  decodeMetadata,
-  STOP_MODAL,
-  StopModalMetadata,
-} from '../ids.js';
+import { connectModal } from '../connection/connect-modal.js';
+import { CONNECT_MODAL, ConnectModalMetadata } from '../connection/ids.js';
 import { en } from '../messages/index.js';
-import { connectModal } from './connect-modal.js';
+import { decodeMetadata } from '../payload.js';
+import { STOP_MODAL, StopModalMetadata } from '../stop/ids.js';
+import { stopModal } from '../stop/stop-modal.js';
 import { loadingModal } from './loading-modal.js';
 import { viewBreaches } from './local-limits.test-helper.js';
-import { stopModal } from './stop-modal.js';
 
 const messages = en;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { escapeMrkdwn, userMention } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
-import { SUBCOMMANDS } from '../commands/parse-command.js';
+import { SUBCOMMANDS } from '../command/parse-command.js';
 import { en } from './index.js';
 
 describe('English messages', () => {

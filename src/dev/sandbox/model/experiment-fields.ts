@@ -1,0 +1,53 @@
+import type { DictionaryName } from '../../../console/types.js';
+
+// ASSUMPTION (interface: "Names and shapes of the fields that carry the team, participant type,
+// layer, holdout, domain, metrics and tags: not shown"). These are the payload field names the
+// sandbox's create (POST /experiments/v1) and update (PATCH /experiments/v1/{id}) accept. The app's
+// default field mapping should equal this object so `npm start` works against the sandbox; a real
+// platform may name them differently, which is why the app makes its mapping configurable.
+export const SANDBOX_EXPERIMENT_FIELDS = {
+  team: 'teamId',
+  participantType: 'participantType',
+  layer: 'layerId',
+  holdout: 'holdoutId',
+  domain: 'domainId',
+  metrics: 'metrics',
+  tags: 'tags',
+  allowedParticipantLists: 'allowedParticipantLists',
+  excludedParticipantLists: 'excludedParticipantLists',
+  presetName: 'presetName',
+} as const;
+
+export type DictionaryBackedField = keyof typeof SANDBOX_EXPERIMENT_FIELDS;
+export type DictionaryBackedPayloadField = (typeof SANDBOX_EXPERIMENT_FIELDS)[DictionaryBackedField];
+
+/** Which dictionary supplies the allowed values of each field. */
+export const FIELD_DICTIONARIES: Readonly<Record<DictionaryBackedField, DictionaryName>> = {
+  team: 'teams',
+  participantType: 'participantTypes',
+  layer: 'layers',
+  holdout: 'holdouts',
+  domain: 'domains',
+  metrics: 'objective-meta',
+  tags: 'tags',
+  allowedParticipantLists: 'participant-lists',
+  excludedParticipantLists: 'participant-lists',
+  presetName: 'preset-names',
+};
+
+/**
+ * Which property of a dictionary item is the value to send back (the rest is display text).
+ * Mirrors the shapes in dictionaries.ts; exported so tests and the app's defaults can agree.
+ */
+export const DICTIONARY_VALUE_PATHS: Readonly<Record<DictionaryBackedField, string>> = {
+  team: 'teams: data[].id, at every level of the children tree',
+  participantType: 'participantTypes: [].key',
+  layer: 'layers: [].id',
+  holdout: 'holdouts: result[].code',
+  domain: 'domains: items[].id',
+  metrics: 'objective-meta: metrics[].slug',
+  tags: 'tags: [] (the strings themselves)',
+  allowedParticipantLists: 'participant-lists: allowed[].id',
+  excludedParticipantLists: 'participant-lists: excluded[].id',
+  presetName: 'preset-names: [] (the strings themselves)',
+};

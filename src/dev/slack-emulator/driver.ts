@@ -1,0 +1,258 @@
+import { request } from 'undici';
+import { checkBlockKitLimits } from './block-kit/check-limits.js';
+import { ActionNotFoundError, ViewBlockNotFoundError, ViewNotOpenError } from './errors.js';
+import {
+  asList,
+  blocksOf,
+  envelope,
+  findElement,
+  initialStateOf,
+  messageBlockActions,
+  mintCommand,
+  type PayloadOrigin,
+  responseUrlsFor,
+  userRef,
+  viewBlockActions,
+} from './interaction-payloads.js';
+import { isRecord, parseJson } from './request-body.js';
+import { EMULATOR_DEFAULTS } from './seed.js';
+import { signSlackRequest } from './signature.js';
+import type { EmulatedMessage, EmulatedView, SlackEmulator, ViewAckOutcome } from './types.js';
+import { viewToApi } from './views.js';
+
+export { signSlackRequest } from './signature.js';
+
+export interface SlackDriverOptions {
+  /** e.g. http://127.0.0.1:3000/slack/events */
+  appUrl: string;
+  signingSecret: string;
+  emulator: SlackEmulator;
+  teamId?: string;
+  enterpriseId?: string;
+  apiAppId?: string;
+}
+
+export interface DriverResponse {
+  status: number;
+  body: string;
+  json?: unknown;
+  /** Time until the app answered; Slack gives up after 3000 ms. */
+  ackMs: number;
+}
+
+export interface CommandResult extends DriverResponse {
+  responseUrl: string;
+  triggerId: string;
+}
+
+export interface ViewSubmitResult extends DriverResponse {
+  /** What the emulator did with the ack (closed, updated, pushed, errors shown, or rejected). */
+  outcome: ViewAckOutcome;
+}
+
+export interface SuggestResult extends DriverResponse {
+  /** Block Kit limit breaches in the options the app returned (Slack would show none of them). */
+  breaches: string[];
+}
+
+export interface SlackDriver {
+  command(input: {
+    text: string;
+    userId?: string;
+    channelId?: string;
+    command?: string;
+    teamId?: string;
+  }): Promise<CommandResult>;
+  interaction(payload: Record<string, unknown>): Promise<DriverResponse>;
+  clickButton(
+    message: EmulatedMessage,
+    actionId: string,
+    opts?: { userId?: string; value?: string },
+  ): Promise<CommandResult>;
+  submitView(
+    viewId: string,
+    values: Record<string, Record<string, unknown>>,
+    opts?: { userId?: string },
+  ): Promise<ViewSubmitResult>;
+  /** Cancel (or the X with clear: true). Slack sends view_closed only if the view set notify_on_close. */
+  closeView(viewId: string, opts?: { clear?: boolean }): Promise<DriverResponse & { sent: boolean }>;
+  viewAction(
+    viewId: string,
+    blockId: string,
+    actionId: string,
+    action: Record<string, unknown>,
+  ): Promise<DriverResponse>;
+  suggestOptions(viewId: string, blockId: string, actionId: string, value: string): Promise<SuggestResult>;
+  raw(body: string, headers: Record<string, string>): Promise<{ status: number; body: string }>;
+}
+
+/** Talks to the app the way Slack does: signed form posts to its request URL, built from emulator state. */
+export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
+  const emu = options.emulator;
+  const viewState = new Map<string, Record<string, Record<string, unknown>>>();
+  const origin = (userId: string, teamId?: string): PayloadOrigin => ({
+    teamId: teamId ?? options.teamId ?? emu.identity.teamId,
+    teamDomain: emu.identity.teamDomain,
+    enterpriseId: options.enterpriseId ?? emu.identity.enterpriseId,
+    apiAppId: options.apiAppId ?? emu.identity.appId,
+    user: userRef(emu.users, userId),
+  });
+  // The installation the driver's team talks to: views name it in app_installed_team_id, which Bolt
+  // authorizes on (OAuth mode). A team the emulator does not know shares the first workspace's.
+  const installedIn = () =>
+    (options.teamId === undefined ? undefined : emu.team(options.teamId)) ?? emu.identity;
+  const openView = (viewId: string): EmulatedView => {
+    const view = emu.views.get(viewId);
+    if (!view) throw new ViewNotOpenError(viewId);
+    return view;
+  };
+  // Values the user has entered so far, kept only for blocks the view still has.
+  const stateOf = (view: EmulatedView) => {
+    const blockIds = new Set(blocksOf(view).map((b) => b.block_id));
+    const entries = Object.entries(viewState.get(view.id) ?? {}).filter(([id]) => blockIds.has(id));
+    // Untouched inputs report their initial values, as in Slack's view.state.values.
+    return { ...initialStateOf(view), ...Object.fromEntries(entries) };
+  };
+  const remember = (viewId: string, values: Record<string, Record<string, unknown>>) => {
+    const state = viewState.get(viewId) ?? {};
+    for (const [blockId, actions] of Object.entries(values))
+      state[blockId] = { ...state[blockId], ...actions };
+    viewState.set(viewId, state);
+  };
+  const raw = async (body: string, headers: Record<string, string>) => {
+    const started = performance.now();
+    const res = await request(options.appUrl, { method: 'POST', headers, body, headersTimeout: 15_000 });
+    const text = await res.body.text();
+    return { status: res.statusCode, body: text, ackMs: performance.now() - started };
+  };
+  const post = async (body: string): Promise<DriverResponse> => {
+    const timestamp = Math.floor(Date.now() / 1000);
+    const res = await raw(body, {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-slack-request-timestamp': String(timestamp),
+      'x-slack-signature': signSlackRequest(options.signingSecret, timestamp, body),
+    });
+    const json = parseJson(res.body);
+    return json === undefined ? res : { ...res, json };
+  };
+  const interaction = (payload: Record<string, unknown>) =>
+    post(`payload=${encodeURIComponent(JSON.stringify(payload))}`);
+
+  return {
+    async command(input) {
+      const { form, responseUrl, triggerId } = mintCommand(emu, origin, input, EMULATOR_DEFAULTS);
+      const res = await post(form);
+      // A non-empty ack is shown to the user like a response_url reply (ephemeral unless in_channel).
+      if (res.status === 200 && res.body.trim() !== '') {
+        emu.applyCommandAck(responseUrl, isRecord(res.json) ? res.json : { text: res.body });
+      }
+      return { ...res, responseUrl, triggerId };
+    },
+    interaction,
+    async clickButton(message, actionId, opts = {}) {
+      const current = emu.messages(message.channel).find((m) => m.ts === message.ts);
+      const where = `message ${message.ts} in ${message.channel}`;
+      const found = current && findElement(current.blocks, actionId);
+      if (!current || !found || found.element.type !== 'button')
+        throw new ActionNotFoundError(actionId, where);
+      const userId = opts.userId ?? current.targetUserId ?? EMULATOR_DEFAULTS.userId;
+      const responseUrl = emu.mintResponseUrl({ channelId: current.channel, userId, messageTs: current.ts });
+      const triggerId = emu.mintTriggerId({ userId });
+      const { element, block } = found;
+      const action = {
+        action_id: actionId,
+        block_id: block.block_id,
+        text: element.text,
+        value: opts.value ?? element.value,
+        ...(element.style === undefined ? {} : { style: element.style }),
+        type: 'button',
+      };
+      const channelName = emu.channels.get(current.channel)?.name ?? 'unknown';
+      const links = { responseUrl, triggerId };
+      const res = await interaction(messageBlockActions(origin(userId), current, channelName, action, links));
+      return { ...res, responseUrl, triggerId };
+    },
+    async submitView(viewId, values, opts = {}) {
+      const view = openView(viewId);
+      const blockIds = new Set(blocksOf(view).map((b) => b.block_id));
+      for (const blockId of Object.keys(values)) {
+        if (!blockIds.has(blockId)) throw new ViewBlockNotFoundError(viewId, blockId);
+      }
+      remember(viewId, values);
+      const userId = opts.userId ?? view.userId;
+      const state = stateOf(view);
+      const payload = {
+        type: 'view_submission',
+        ...envelope(origin(userId)),
+        trigger_id: emu.mintTriggerId({ userId, viewId }),
+        view: viewToApi(view, installedIn(), state),
+        response_urls: responseUrlsFor(emu, view, state, userId),
+      };
+      const res = await interaction(payload);
+      const ack = res.body.trim() === '' ? undefined : isRecord(res.json) ? res.json : null;
+      const outcome: ViewAckOutcome =
+        res.status !== 200
+          ? { kind: 'rejected', reason: `HTTP ${res.status}` }
+          : ack === null
+            ? { kind: 'rejected', reason: 'ack body is not JSON' }
+            : emu.applyViewAck(viewId, ack);
+      for (const id of viewState.keys()) if (!emu.views.has(id)) viewState.delete(id);
+      return { ...res, outcome };
+    },
+    async closeView(viewId, opts = {}) {
+      const view = openView(viewId);
+      const target = opts.clear ? openView(view.rootViewId) : view;
+      const sent = view.view.notify_on_close === true;
+      const payload = {
+        type: 'view_closed',
+        ...envelope(origin(view.userId)),
+        view: viewToApi(target, installedIn(), stateOf(target)),
+        is_cleared: opts.clear === true,
+      };
+      const res = sent ? await interaction(payload) : { status: 0, body: '', ackMs: 0 };
+      emu.closeView(viewId, { clear: opts.clear === true });
+      return { ...res, sent };
+    },
+    async viewAction(viewId, blockId, actionId, action) {
+      const view = openView(viewId);
+      if (!findElement(view.view.blocks, actionId, blockId))
+        throw new ActionNotFoundError(actionId, `view ${viewId}`);
+      remember(viewId, { [blockId]: { [actionId]: action } });
+      const payload = viewBlockActions(
+        origin(view.userId),
+        viewToApi(view, installedIn(), stateOf(view)),
+        { ...action, block_id: blockId, action_id: actionId },
+        emu.mintTriggerId({ userId: view.userId, viewId }),
+      );
+      return interaction(payload);
+    },
+    async suggestOptions(viewId, blockId, actionId, value) {
+      const view = openView(viewId);
+      if (!findElement(view.view.blocks, actionId, blockId))
+        throw new ActionNotFoundError(actionId, `view ${viewId}`);
+      const payload = {
+        type: 'block_suggestion',
+        ...envelope(origin(view.userId)),
+        container: { type: 'view', view_id: viewId },
+        action_id: actionId,
+        block_id: blockId,
+        value,
+        view: viewToApi(view, installedIn(), stateOf(view)),
+      };
+      const res = await interaction(payload);
+      const json = res.json;
+      const breaches = isRecord(json)
+        ? checkBlockKitLimits({
+            kind: 'options',
+            options: asList(json.options),
+            option_groups: asList(json.option_groups),
+          })
+        : ['the options response is not a JSON object'];
+      return { ...res, breaches };
+    },
+    raw: async (body, headers) => {
+      const res = await raw(body, headers);
+      return { status: res.status, body: res.body };
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Metrics } from './metrics.js';
+
+export interface RouteDeps {
+  metrics: Metrics;
+  /** Resolves when the app's dependencies answer (store reachable); rejects with a reason otherwise. */
+  ready: () => Promise<void>;
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** Operational routes served beside /slack/events. */
+export function operationalRoutes(deps: RouteDeps): Record<string, Handler> {
+  return {
+    '/healthz': (_req, res) => send(res, 200, 'application/json', '{"status":"ok"}'),
+    '/readyz': (_req, res) => {
+      deps.ready().then(
+        () => send(res, 200, 'application/json', '{"status":"ready"}'),
+        (error: unknown) =>
+          send(
+            res,
+            503,
+            'application/json',
+            JSON.stringify({ status: 'not-ready', reason: describe(error) }),
+          ),
+      );
+    },
+    '/metrics': (_req, res) => send(res, 200, 'text/plain; version=0.0.4', deps.metrics.render()),
+  };
+}
+
+function send(res: ServerResponse, status: number, contentType: string, body: string): void {
+  res.writeHead(status, { 'content-type': contentType, 'cache-control': 'no-store' });
+  res.end(body);
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : 'unknown';
+}

@@ -1,0 +1,70 @@
+import type { HeaderBlock } from '@slack/types';
+import { code, joinSafe, md, plain, type SafeText, safe } from '../blocks/escape.js';
+import { LIMITS } from '../blocks/limits.js';
+import {
+  context,
+  fallbackText,
+  message,
+  type SlackMessage,
+  section,
+  textMessage,
+} from '../blocks/message.js';
+import { BLOCKS } from '../ids.js';
+import type { Messages } from '../messages/index.js';
+import { HELP_BLOCKS } from './ids.js';
+import type { ParsedCommand, Subcommand } from './parse-command.js';
+
+/** How much of an unknown word or a bad argument is echoed back. */
+export const ECHO_MAX = 60;
+
+export function helpMessage(input: { messages: Messages }): SlackMessage {
+  const { help } = input.messages;
+  const header: HeaderBlock = { type: 'header', text: plain(help.header, LIMITS.headerText) };
+  const lines = help.commands.map((entry) => md`${code(entry.usage)} ${entry.description}`);
+  const examples = help.examples.map((example) => code(example));
+  return message(fallbackText([help.fallback]), [
+    header,
+    section(help.intro),
+    section(joinSafe(lines), HELP_BLOCKS.help),
+    section(joinSafe([help.examplesTitle, ...examples]), HELP_BLOCKS.examples),
+  ]);
+}
+
+export function unknownCommandMessage(input: {
+  word: string;
+  suggestion: Subcommand | undefined;
+  messages: Messages;
+}): SlackMessage {
+  const text = input.messages.input.unknownCommand({
+    word: safe(input.word, ECHO_MAX),
+    suggestion: input.suggestion,
+  });
+  return textMessage(text, BLOCKS.errorText);
+}
+
+type Invalid = Extract<ParsedCommand, { kind: 'invalid' }>;
+
+/** Ephemeral reply for input refused before any platform call: nothing was sent, nothing changed. */
+export function invalidCommandMessage(input: { parsed: Invalid; messages: Messages }): SlackMessage {
+  const { parsed, messages } = input;
+  const detail = safe(parsed.detail, ECHO_MAX);
+  let text: SafeText;
+  switch (parsed.reason) {
+    case 'missing-id':
+      text = messages.input.missingId({ command: parsed.command });
+      break;
+    case 'bad-id':
+      text = messages.input.badId({ got: detail });
+      break;
+    case 'unexpected-args':
+      text = messages.input.unexpectedArgs({ command: parsed.command, extra: detail });
+      break;
+    case 'bad-reason':
+      text = messages.input.badReason({ got: detail });
+      break;
+    case 'comment-required':
+      text = messages.input.commentRequired({ experimentId: parsed.experimentId });
+      break;
+  }
+  return message(fallbackText([text]), [section(text, BLOCKS.errorText), context([messages.input.seeHelp])]);
+}

@@ -1,0 +1,42 @@
+import type { App, BlockButtonAction } from '@slack/bolt';
+import { readDictionary } from '../../lifecycle/read-dictionary.js';
+import { textMessage } from '../blocks/message.js';
+import type { SlackDeps } from '../deps.js';
+import { SlackPayloadError } from '../payload.js';
+import { workspaceFromBody } from '../workspace.js';
+import { dictionaryFailureMessage } from './failure-message.js';
+import { DICT_ACTIONS, decodeDictPageValue } from './ids.js';
+import { dictPageMessage } from './page.js';
+
+/** Next/previous on a dictionary page: the same (cached) read, the page replaced in place. */
+export function registerDictNavigation(app: App, deps: SlackDeps): void {
+  const actionIds = new RegExp(`^(${DICT_ACTIONS.prev}|${DICT_ACTIONS.next})$`);
+  app.action<BlockButtonAction>(actionIds, async ({ ack, body, action, respond }) => {
+    await ack();
+    deps.metrics.inc('exp_interactions_total', { kind: 'dict_page' });
+    let value: ReturnType<typeof decodeDictPageValue>;
+    try {
+      value = decodeDictPageValue(action.value ?? '');
+    } catch (error) {
+      if (!(error instanceof SlackPayloadError)) throw error;
+      await respond({
+        response_type: 'ephemeral',
+        replace_original: false,
+        ...textMessage(deps.messages.input.unreadableButton),
+      });
+      return;
+    }
+    const outcome = await readDictionary(deps, workspaceFromBody(body), value.name, { body: value.body });
+    const reply =
+      outcome.kind === 'ok'
+        ? dictPageMessage({
+            dictionary: outcome.dictionary,
+            filter: value.filter,
+            page: value.page,
+            body: value.body,
+            messages: deps.messages,
+          })
+        : dictionaryFailureMessage(outcome, deps.messages);
+    if (reply) await respond({ response_type: 'ephemeral', replace_original: true, ...reply });
+  });
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { ExperimentId } from '../../console/schemas.js';
+import { StoredExperimentForm } from '../../lifecycle/experiment-form.js';
+import { LIMITS } from '../blocks/limits.js';
+import { decodeMetadata, encodeMetadata, SlackPayloadError } from '../payload.js';
+
+// private_metadata of the create/edit modal. For edit it carries the form as it was opened, so the
+// submission can send only what changed. A form with long texts or many values may not fit in
+// Slack's 3000 characters: then the caller keeps it in its store and the metadata carries the key.
+
+export const ExperimentModalMetadata = z
+  .strictObject({
+    mode: z.enum(['create', 'edit']),
+    channelId: z.string().min(1).max(64),
+    experimentId: ExperimentId.optional(),
+    original: StoredExperimentForm.optional(),
+    originalKey: z.string().min(1).max(200).optional(),
+    responseUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(1000)
+      .optional(),
+  })
+  .refine((m) => m.mode === 'create' || m.experimentId !== undefined, {
+    message: 'an edit needs the experiment id',
+    path: ['experimentId'],
+  });
+export type ExperimentModalMetadata = z.infer<typeof ExperimentModalMetadata>;
+
+/** Whether the original form fits in private_metadata; when it does not, store it and pass originalKey. */
+export function originalFitsInMetadata(meta: ExperimentModalMetadata): boolean {
+  const { originalKey: _key, ...rest } = meta;
+  return JSON.stringify(rest).length <= LIMITS.privateMetadata;
+}
+
+/**
+ * Serialises the metadata with the original form when it fits, otherwise with originalKey only.
+ * Throws SlackPayloadError('too-large') when it does not fit and there is no key to fall back on.
+ */
+export function encodeExperimentModalMetadata(meta: ExperimentModalMetadata): string {
+  if (meta.original !== undefined && originalFitsInMetadata(meta)) {
+    const { originalKey: _key, ...withOriginal } = meta;
+    return encodeMetadata(ExperimentModalMetadata, withOriginal);
+  }
+  const { original, ...rest } = meta;
+  if (original !== undefined && meta.originalKey === undefined) {
+    throw new SlackPayloadError('private_metadata', 'too-large', [
+      'store the original form, pass originalKey',
+    ]);
+  }
+  return encodeMetadata(ExperimentModalMetadata, rest);
+}
+
+export function decodeExperimentModalMetadata(text: string): ExperimentModalMetadata {
+  return decodeMetadata(ExperimentModalMetadata, text);
+}

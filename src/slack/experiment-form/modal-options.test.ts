@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import type { DictionaryItem } from '../../console/dictionaries/normalise.js';
+import { expectWithinBlockKitLimits } from '../../dev/slack-emulator/block-kit/check-limits.js';
+import {
+  decodeOptionValue,
+  encodeOptionValue,
+  type OptionList,
+  optionCount,
+  optionsForQuery,
+} from './modal-options.js';
+
+const flat = (list: OptionList) =>
+  'options' in list ? list.options : list.option_groups.flatMap((g) => g.options);
+
+describe('option values', () => {
+  it('round-trip exact platform values with their JSON type', () => {
+    const samples = [
+      12,
+      '12',
+      0,
+      -3,
+      0.1,
+      1e21,
+      'user',
+      'with:colon s:n:',
+      'Ранжирование',
+      '🚀 emoji',
+      ' spaced ',
+    ];
+    for (const value of samples) {
+      const encoded = encodeOptionValue(value);
+      expect(encoded.length).toBeLessThanOrEqual(150);
+      expect(decodeOptionValue(encoded)).toStrictEqual(value);
+    }
+    expect(encodeOptionValue(12)).toBe('n:12');
+    expect(encodeOptionValue('12')).toBe('s:12');
+  });
+
+  it('turn values too long for 150 characters into a digest resolved against the offered values', () => {
+    const long = `segment:${'x'.repeat(300)}`;
+    const other = `segment:${'y'.repeat(300)}`;
+    const edge = 'e'.repeat(148); // "s:" + 148 = 150: still plain
+    expect(encodeOptionValue(edge)).toBe(`s:${edge}`);
+    const encoded = encodeOptionValue(long);
+    expect(encoded).toMatch(/^h:[\w-]{32}$/);
+    expect(encodeOptionValue(other)).not.toBe(encoded);
+    expect(decodeOptionValue(encoded, ['a', 7, other, long])).toBe(long);
+    // Resolution does not depend on order, and never guesses.
+    expect(decodeOptionValue(encoded, [long, other].reverse())).toBe(long);
+    expect(decodeOptionValue(encoded)).toBeUndefined();
+    expect(decodeOptionValue(encoded, [other, 'a'])).toBeUndefined();
+  });
+
+  it('refuse malformed values', () => {
+    for (const bad of ['', 'x', 's:', 'n:', 'n:abc', 'n: ', 'n:Infinity', 'q:1', 'h:unknown']) {
+      expect(decodeOptionValue(bad, ['x', 1]), bad).toBeUndefined();
+    }
+  });
+});
+
+describe('optionsForQuery', () => {
+  const many: DictionaryItem[] = Array.from({ length: 10_000 }, (_, i) => ({
+    value: i % 2 === 0 ? i : `metric.${i}`,
+    label: `Metric ${i}: ${'long description '.repeat(i % 7 === 0 ? 10 : 1)}`,
+    raw: {},
+  }));
+
+  it('answers within Slack limits on 10,000 items', () => {
+    for (const query of ['', 'metric', '99', 'METRIC 12', 'zzz']) {
+      const list = optionsForQuery(many, query);
+      expect(optionCount(list)).toBeLessThanOrEqual(100);
+      expectWithinBlockKitLimits({ kind: 'options', ...list });
+    }
+    expect(optionCount(optionsForQuery(many, ''))).toBe(100);
+    expect(optionCount(optionsForQuery(many, 'zzz'))).toBe(0);
+  });
+
+  it('matches labels and values case-insensitively, labels starting with the query first', () => {
+    const items: DictionaryItem[] = [
+      { value: 'checkout.conversion.d7', label: 'Checkout: Conversion (d7)', raw: {} },
+      { value: 'search.ctr.d7', label: 'Search: CTR (d7)', raw: {} },
+      { value: 42, label: 'Search conversion', raw: {} },
+      { value: 'x.conversion', label: 'Unlabelled', raw: {} },
+    ];
+    const values = (q: string) => flat(optionsForQuery(items, q)).map((o) => o.value);
+    expect(values('CONVERSION')).toEqual(['s:checkout.conversion.d7', 'n:42', 's:x.conversion']);
+    expect(values('search')).toEqual(['s:search.ctr.d7', 'n:42']);
+    expect(values('42')).toEqual(['n:42']);
+    expect(values('  ctr ')).toEqual(['s:search.ctr.d7']);
+  });
+
+  it('respects the limit and never exceeds 100', () => {
+    expect(optionCount(optionsForQuery(many, 'metric', 5))).toBe(5);
+    expect(optionCount(optionsForQuery(many, 'metric', 500))).toBe(100);
+    expect(optionCount(optionsForQuery(many, 'metric', 0))).toBe(0);
+  });
+
+  it('truncates option texts to 75 characters', () => {
+    const list = flat(optionsForQuery(many, 'Metric 7:'));
+    expect(list.length).toBeGreaterThan(0);
+    for (const option of list) expect(option.text.text.length).toBeLessThanOrEqual(75);
+    expect(list[0]?.text.text.endsWith('…')).toBe(true);
+  });
+
+  it('groups options when the items come from several groups', () => {
+    const lists: DictionaryItem[] = [
+      { value: 501, label: 'QA staff', group: 'allowed', raw: {} },
+      { value: 502, label: 'Beta testers', group: 'allowed', raw: {} },
+      { value: 601, label: 'QA bots', group: 'excluded', raw: {} },
+      { value: 700, label: 'QA loose', raw: {} },
+    ];
+    const list = optionsForQuery(lists, 'qa', 100, 'Other');
+    if (!('option_groups' in list)) throw new Error('expected groups');
+    expect(list.option_groups.map((g) => [g.label.text, g.options.map((o) => o.value)])).toEqual([
+      ['Other', ['n:700']],
+      ['allowed', ['n:501']],
+      ['excluded', ['n:601']],
+    ]);
+    expectWithinBlockKitLimits({ kind: 'options', ...list });
+    // One group only: plain options.
+    expect('options' in optionsForQuery(lists, 'beta')).toBe(true);
+  });
+});

@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import type { PlainTextElement, PlainTextOption } from '@slack/types';
+import type { DictionaryItem } from '../../console/dictionaries/normalise.js';
+import type { DictValue } from '../../lifecycle/experiment-form.js';
+import { plain } from '../blocks/escape.js';
+import { LIMITS } from '../blocks/limits.js';
+
+// Option values carry the exact platform value WITH its JSON type, because create/edit must send
+// back what the dictionary returned and 12 and "12" are different values:
+//   `n:<number>`  a number (String(n) round-trips every finite double)
+//   `s:<string>`  a string, as is
+//   `h:<digest>`  a value whose encoding exceeds Slack's 150 characters: a SHA-256 digest of the
+//                 encoding, resolved on the way back by digesting the dictionary's candidates.
+// The token is content-addressed rather than a list index on purpose: the dictionary may be
+// refreshed (reordered, grown) between rendering the modal and the submission; a digest still names
+// the same value, or nothing at all, never a neighbour.
+
+const HASH_PREFIX = 'h:';
+const DIGEST_LENGTH = 32;
+
+function rawEncoding(value: DictValue): string {
+  return typeof value === 'number' ? `n:${String(value)}` : `s:${value}`;
+}
+
+function digest(raw: string): string {
+  return HASH_PREFIX + createHash('sha256').update(raw).digest('base64url').slice(0, DIGEST_LENGTH);
+}
+
+export function encodeOptionValue(value: DictValue): string {
+  const raw = rawEncoding(value);
+  return raw.length <= LIMITS.optionValue ? raw : digest(raw);
+}
+
+/**
+ * The platform value an option value stands for. A digest token needs the values that were offered
+ * (`candidates`); without them, or when none matches, the answer is undefined: never a guess.
+ */
+export function decodeOptionValue(encoded: string, candidates?: Iterable<DictValue>): DictValue | undefined {
+  const body = encoded.slice(2);
+  if (encoded.startsWith('s:')) return body.length > 0 ? body : undefined;
+  if (encoded.startsWith('n:')) {
+    const n = body.trim() === '' ? Number.NaN : Number(body);
+    return Number.isFinite(n) ? n : undefined;
+  }
+  if (!encoded.startsWith(HASH_PREFIX) || candidates === undefined) return undefined;
+  for (const candidate of candidates) {
+    const raw = rawEncoding(candidate);
+    // Only values too long for a plain encoding are ever digested.
+    if (raw.length > LIMITS.optionValue && digest(raw) === encoded) return candidate;
+  }
+  return undefined;
+}
+
+export function dictionaryOption(item: DictionaryItem): PlainTextOption {
+  const label = item.label.trim().length > 0 ? item.label : String(item.value);
+  return { text: plain(label, LIMITS.optionText), value: encodeOptionValue(item.value) };
+}
+
+export interface PlainOptionGroup {
+  label: PlainTextElement;
+  options: PlainTextOption[];
+}
+export type OptionList = { options: PlainTextOption[] } | { option_groups: PlainOptionGroup[] };
+
+/**
+ * Options, grouped when the items come from at least two groups (participant lists' allowed and
+ * excluded, team paths…). Items without a group gather under `ungroupedLabel`, shown first.
+ */
+export function toOptionList(items: readonly DictionaryItem[], ungroupedLabel: string): OptionList {
+  const groups = new Map<string | undefined, DictionaryItem[]>();
+  if (items.some((item) => item.group === undefined)) groups.set(undefined, []);
+  for (const item of items) {
+    const list = groups.get(item.group);
+    if (list) list.push(item);
+    else groups.set(item.group, [item]);
+  }
+  if (groups.size < 2) return { options: items.map(dictionaryOption) };
+  return {
+    option_groups: [...groups].map(([group, list]) => ({
+      label: plain(group ?? ungroupedLabel, LIMITS.optionGroupLabel),
+      options: list.map(dictionaryOption),
+    })),
+  };
+}
+
+export function optionCount(list: OptionList): number {
+  return 'options' in list
+    ? list.options.length
+    : list.option_groups.reduce((n, g) => n + g.options.length, 0);
+}
+
+/**
+ * The answer to a block_suggestion (external_select): items whose label or value contains the query,
+ * case-insensitively, labels starting with it first, at most `limit` (≤100) options. Pure and linear:
+ * it must answer within Slack's 3 s from the dictionary cache, even for 10,000 items.
+ */
+export function optionsForQuery(
+  items: readonly DictionaryItem[],
+  query: string,
+  limit: number = LIMITS.selectOptions,
+  ungroupedLabel = 'Other',
+): OptionList {
+  const max = Math.max(0, Math.min(Math.floor(limit), LIMITS.selectOptions));
+  const needle = query.trim().toLowerCase();
+  const starts: DictionaryItem[] = [];
+  const contains: DictionaryItem[] = [];
+  for (const item of items) {
+    if (starts.length >= max) break;
+    const label = item.label.toLowerCase();
+    if (label.startsWith(needle)) starts.push(item);
+    else if (
+      contains.length < max &&
+      (label.includes(needle) || String(item.value).toLowerCase().includes(needle))
+    )
+      contains.push(item);
+  }
+  return toOptionList([...starts, ...contains].slice(0, max), ungroupedLabel);
+}

@@ -1,0 +1,275 @@
+import type { InputBlock, KnownBlock, ModalView } from '@slack/types';
+import type { DictionaryItem } from '../../console/dictionaries/normalise.js';
+import {
+  ConsoleExposureType,
+  CreatableExperimentType,
+  ExperimentMarkupScopeType,
+  RetroType,
+  StatisticsMethod,
+  SwitchbackStrategy,
+} from '../../console/schemas.js';
+import { DICTIONARY_FIELD_SPECS, type DictionaryField } from '../../lifecycle/experiment-fields.js';
+import {
+  type DictValue,
+  type ExperimentForm,
+  FORM_TEXT_LIMITS,
+  type FormErrors,
+  type FormField,
+} from '../../lifecycle/experiment-form.js';
+import { plain } from '../blocks/escape.js';
+import { LIMITS } from '../blocks/limits.js';
+import { section } from '../blocks/message.js';
+import type { Messages } from '../messages/index.js';
+import type { ExperimentModalMessages } from '../messages/types.js';
+import { EXPERIMENT_MODAL } from './ids.js';
+import {
+  type ModalDictionaries,
+  offeredItems,
+  type PickerField,
+  type SegmentPredicates,
+} from './modal-items.js';
+import { encodeExperimentModalMetadata } from './modal-metadata.js';
+import { dictionaryOption } from './modal-options.js';
+import {
+  dictionaryPicker,
+  enumElement,
+  inputBlock,
+  needsExternal,
+  positiveIntegerElement,
+  textElement,
+} from './modal-pickers.js';
+import { segmentBlocks } from './modal-segments.js';
+
+export interface ExperimentModalInput {
+  mode: 'create' | 'edit';
+  experimentId?: number | undefined;
+  /** The current choices: the record's values when editing starts, then whatever the user picked. */
+  form: Partial<ExperimentForm>;
+  dictionaries: ModalDictionaries;
+  /** Operators of context params (segmentPredicatesFromExtra); absent: typed as text. */
+  segmentPredicates?: SegmentPredicates | undefined;
+  errors?: FormErrors | undefined;
+  metadata: {
+    channelId: string;
+    experimentId?: number | undefined;
+    /** The form as the edit began, for the PATCH diff. */
+    original?: Partial<ExperimentForm> | undefined;
+    /** Where the caller stored `original` when it does not fit in private_metadata. */
+    originalKey?: string | undefined;
+    responseUrl?: string | undefined;
+  };
+  messages: Messages;
+}
+
+// Slack counts the serialised view; non-ASCII labels take several bytes each, so keep a margin.
+const VIEW_BUDGET = LIMITS.viewBytes - 10_000;
+const DICTIONARY_ORDER: readonly DictionaryField[] = ['team', 'domain', 'layer', 'participantType'];
+const LATER_DICTIONARIES: readonly DictionaryField[] = [
+  'metrics',
+  'presetName',
+  'holdout',
+  'allowedParticipantLists',
+  'excludedParticipantLists',
+  'tags',
+];
+const OPTIONAL = new Set<FormField>([
+  'label',
+  'description',
+  'holdout',
+  'presetName',
+  'tags',
+  'allowedParticipantLists',
+  'excludedParticipantLists',
+]);
+
+/**
+ * The create/edit modal. Pickers offer only dictionary values: a static menu up to 100 of them, a
+ * type-to-search menu beyond (answered by optionsForQuery). Conditional fields are present only
+ * while their condition holds; the selects they depend on dispatch block_actions so the caller can
+ * rebuild the view with the new choices (views.update with the view's hash).
+ */
+export function experimentModal(input: ExperimentModalInput): ModalView {
+  const items = new Map<PickerField, ReturnType<typeof offeredItems>>();
+  for (const field of [...DICTIONARY_ORDER, ...LATER_DICTIONARIES, 'segments'] as const) {
+    items.set(field, offeredItems(field, input.dictionaries, input.form));
+  }
+  // A view too large for Slack turns its biggest static menus into search boxes, one at a time.
+  const size = (list: readonly DictionaryItem[]) => JSON.stringify(list.map(dictionaryOption)).length;
+  const bySize = [...items]
+    .filter(([, list]) => !needsExternal(list))
+    .map(([field, list]) => ({ field, bytes: size(list) }))
+    .sort((a, b) => b.bytes - a.bytes)
+    .map(({ field }) => field);
+  const external = new Set<PickerField>();
+  for (;;) {
+    const view = build(input, items, external);
+    const next = bySize.shift();
+    if (next === undefined || Buffer.byteLength(JSON.stringify(view)) <= VIEW_BUDGET) return view;
+    external.add(next);
+  }
+}
+
+function build(
+  input: ExperimentModalInput,
+  items: ReadonlyMap<PickerField, ReturnType<typeof offeredItems>>,
+  external: ReadonlySet<PickerField>,
+): ModalView {
+  const { form, messages } = input;
+  const texts = messages.experimentModal;
+  const experimentId = input.experimentId ?? input.metadata.experimentId;
+  const ids = (field: FormField) => ({
+    blockId: EXPERIMENT_MODAL.blocks[field],
+    actionId: EXPERIMENT_MODAL.actions[field],
+    label: texts.labels[field],
+    optional: OPTIONAL.has(field),
+    hint: texts.hints[field],
+    error: input.errors?.[field] === undefined ? undefined : texts.errors[input.errors[field]],
+  });
+  const enumBlock = <T extends string>(
+    field: FormField,
+    labels: Readonly<Record<T, string>>,
+    values: readonly T[],
+    selected: T | undefined,
+    dispatch = false,
+  ) =>
+    inputBlock(
+      { ...ids(field), dispatch },
+      enumElement(ids(field).actionId, labels, values, selected, texts.selectPlaceholder),
+    );
+  const dictionaryBlock = (field: DictionaryField, dispatch = false): InputBlock => {
+    const offered = items.get(field) ?? [];
+    const current = form[field] as DictValue | DictValue[] | undefined;
+    const picker = dictionaryPicker(
+      {
+        actionId: ids(field).actionId,
+        items: offered,
+        selected: current === undefined ? [] : Array.isArray(current) ? current : [current],
+        multiple: DICTIONARY_FIELD_SPECS[field].multiple,
+        external: external.has(field) || needsExternal(offered),
+      },
+      texts,
+    );
+    const hint =
+      picker.missing.length > 0
+        ? texts.notOffered({ values: picker.missing.map(String).join(', ') })
+        : offered.length === 0
+          ? texts.dictionaryEmpty
+          : ids(field).hint;
+    return inputBlock({ ...ids(field), hint, dispatch }, picker.element);
+  };
+
+  const blocks: KnownBlock[] = [
+    section(
+      input.mode === 'create' || experimentId === undefined
+        ? texts.createIntro
+        : texts.editIntro({ experimentId }),
+      EXPERIMENT_MODAL.blocks.intro,
+    ),
+    inputBlock(ids('name'), textElement(ids('name').actionId, form.name, { max: FORM_TEXT_LIMITS.name })),
+    inputBlock(ids('label'), textElement(ids('label').actionId, form.label, { max: FORM_TEXT_LIMITS.label })),
+    inputBlock(
+      ids('description'),
+      textElement(ids('description').actionId, form.description, {
+        max: FORM_TEXT_LIMITS.description,
+        multiline: true,
+      }),
+    ),
+    enumBlock('type', texts.types, typeValues(input.dictionaries), form.type, true),
+  ];
+  if (form.type === 'retro') {
+    blocks.push(enumBlock('retroType', texts.retroTypes, RetroType.options, form.retroType, true));
+    if (form.retroType === 'parent_experiment') {
+      blocks.push(
+        inputBlock(
+          ids('parentExperimentId'),
+          positiveIntegerElement(ids('parentExperimentId').actionId, form.parentExperimentId),
+        ),
+      );
+    }
+  }
+  if (form.type === 'switchback') {
+    // The interface allows exactly one strategy: it is chosen already.
+    const strategy = form.switchbackStrategy ?? SwitchbackStrategy.options[0];
+    blocks.push(
+      enumBlock('switchbackStrategy', texts.switchbackStrategies, SwitchbackStrategy.options, strategy),
+    );
+  }
+  // The domain decides which context params (segments) apply.
+  blocks.push(...DICTIONARY_ORDER.map((field) => dictionaryBlock(field, field === 'domain')));
+  blocks.push(
+    enumBlock(
+      'markupScopeType',
+      texts.markupScopeTypes,
+      ExperimentMarkupScopeType.options,
+      form.markupScopeType,
+      true,
+    ),
+  );
+  if (form.markupScopeType === 'event') {
+    blocks.push(
+      ...segmentBlocks({
+        form,
+        params: items.get('segments') ?? [],
+        predicates: input.segmentPredicates,
+        texts,
+        error: ids('segments').error,
+        external: external.has('segments'),
+      }),
+    );
+  }
+  blocks.push(enumBlock('exposure', texts.exposures, ConsoleExposureType.options, form.exposure, true));
+  if (form.exposure === 'days') {
+    blocks.push(
+      inputBlock(
+        ids('propagateExposureDays'),
+        positiveIntegerElement(ids('propagateExposureDays').actionId, form.propagateExposureDays),
+      ),
+    );
+  }
+  blocks.push(
+    enumBlock(
+      'statisticalMethod',
+      texts.statisticalMethods,
+      StatisticsMethod.options,
+      form.statisticalMethod,
+    ),
+  );
+  blocks.push(...LATER_DICTIONARIES.map((field) => dictionaryBlock(field)));
+
+  return {
+    type: 'modal',
+    callback_id: EXPERIMENT_MODAL.callbackId,
+    title: plain(titleOf(input, texts, experimentId), LIMITS.viewTitle),
+    submit: plain(input.mode === 'create' ? texts.createSubmit : texts.editSubmit, LIMITS.viewSubmit),
+    close: plain(messages.modals.cancel, LIMITS.viewClose),
+    private_metadata: encodeExperimentModalMetadata({
+      mode: input.mode,
+      channelId: input.metadata.channelId,
+      ...(experimentId === undefined ? {} : { experimentId }),
+      ...(input.metadata.original === undefined ? {} : { original: input.metadata.original }),
+      ...(input.metadata.originalKey === undefined ? {} : { originalKey: input.metadata.originalKey }),
+      ...(input.metadata.responseUrl === undefined ? {} : { responseUrl: input.metadata.responseUrl }),
+    }),
+    blocks: blocks.slice(0, LIMITS.viewBlocks),
+  };
+}
+
+function titleOf(
+  input: ExperimentModalInput,
+  texts: ExperimentModalMessages,
+  id: number | undefined,
+): string {
+  return input.mode === 'edit' && id !== undefined
+    ? texts.editTitle({ experimentId: id })
+    : texts.createTitle;
+}
+
+/**
+ * The creatable types (never the obsolete adhoc), limited to those the types dictionary lists when
+ * it lists any of them by their interface names; otherwise the interface's own list.
+ */
+function typeValues(dictionaries: ModalDictionaries) {
+  const listed = new Set(dictionaries.types?.map((t) => t.value));
+  const offered = CreatableExperimentType.options.filter((t) => listed.has(t));
+  return offered.length > 0 ? offered : CreatableExperimentType.options;
+}

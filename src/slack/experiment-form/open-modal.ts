@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import type { ModalView } from '@slack/types';
+import { ConsoleError, ExperimentNotFoundError } from '../../console/errors.js';
+import type { ExperimentForm } from '../../lifecycle/experiment-form.js';
+import { formFromExperiment } from '../../lifecycle/experiment-form.js';
+import { platformErrorMessage } from '../blocks/error-message.js';
+import type { SafeText } from '../blocks/escape.js';
+import { loadingModal } from '../blocks/loading-modal.js';
+import { context } from '../blocks/message.js';
+import { modalOpenFailedMessage, noticeModal } from '../blocks/notice-modal.js';
+import type { CommandContext } from '../command/command-context.js';
+import { loadModalDictionaries } from './load-dictionaries.js';
+import { experimentModal } from './modal.js';
+import { originalFitsInMetadata } from './modal-metadata.js';
+
+export const DRAFT_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * `/exp create` and `/exp edit ID`: a loading modal opens within the trigger's life, then the
+ * dictionaries (and, for edit, the record) load and views.update fills the form.
+ */
+export async function openExperimentModal(ctx: CommandContext, experimentId?: number): Promise<void> {
+  const { deps, command, client } = ctx;
+  const { messages } = deps;
+  await ctx.ack();
+  let viewId: string | undefined;
+  try {
+    const opened = await client.views.open({
+      trigger_id: command.trigger_id,
+      view: loadingModal({ messages }),
+    });
+    viewId = opened.view?.id;
+  } catch (error) {
+    await ctx.replier.ephemeral(modalOpenFailedMessage({ error, messages }));
+    return;
+  }
+  if (!viewId) return;
+  const show = async (view: ModalView) => {
+    try {
+      await client.views.update({ view_id: viewId, view });
+    } catch (error) {
+      deps.logger.warn('views.update failed for the experiment modal', { error });
+    }
+  };
+  const fail = (text: SafeText) =>
+    show(noticeModal({ title: messages.experiments.loadFailedTitle, text, messages }));
+
+  const loaded = await loadModalDictionaries(deps, ctx.workspace);
+  if (loaded.kind === 'not-connected') return fail(messages.connection.notConnected);
+  if (loaded.kind === 'connection-invalid') return fail(messages.errors.invalidToken);
+  if (loaded.kind === 'failed') {
+    const message = platformErrorMessage(loaded.error, { messages });
+    return show(noticeModal({ title: messages.experiments.loadFailedTitle, message, messages }));
+  }
+
+  let original: Partial<ExperimentForm> | undefined;
+  let unreadable = false;
+  if (experimentId !== undefined) {
+    const lookup = await deps.connections.lookup(ctx.workspace);
+    if (lookup.kind !== 'connected') return fail(messages.connection.notConnected);
+    try {
+      original = formFromExperiment(await lookup.api.getExperiment(experimentId), deps.experimentFields);
+    } catch (error) {
+      if (error instanceof ExperimentNotFoundError) return fail(messages.errors.notFound({ experimentId }));
+      if (!(error instanceof ConsoleError)) throw error;
+      // Reading is not part of the interface: without the record the form starts empty.
+      unreadable = true;
+      original = {};
+    }
+  }
+  const metadata = {
+    channelId: command.channel_id,
+    responseUrl: command.response_url,
+    ...(experimentId === undefined ? {} : { experimentId, original }),
+  };
+  const fits = originalFitsInMetadata({ mode: experimentId === undefined ? 'create' : 'edit', ...metadata });
+  let originalKey: string | undefined;
+  if (!fits && original) {
+    originalKey = randomUUID();
+    await deps.drafts.set(originalKey, original, DRAFT_TTL_MS);
+  }
+  const view = experimentModal({
+    mode: experimentId === undefined ? 'create' : 'edit',
+    experimentId,
+    form: original ?? {},
+    dictionaries: loaded.dictionaries,
+    segmentPredicates: loaded.predicates,
+    metadata: fits ? metadata : { ...metadata, original: undefined, originalKey },
+    messages,
+  });
+  if (unreadable && experimentId !== undefined) {
+    view.blocks = [context([messages.experiments.unreadable({ experimentId })]), ...view.blocks].slice(
+      0,
+      100,
+    );
+  }
+  await show(view);
+}

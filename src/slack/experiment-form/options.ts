@@ -1,0 +1,52 @@
+import type { App, BlockSuggestion } from '@slack/bolt';
+import { DICTIONARY_FIELD_SPECS } from '../../lifecycle/experiment-fields.js';
+import { readDictionary } from '../../lifecycle/read-dictionary.js';
+import { plain } from '../blocks/escape.js';
+import { LIMITS } from '../blocks/limits.js';
+import type { SlackDeps } from '../deps.js';
+import { workspaceFromBody } from '../workspace.js';
+import { offeredItems } from './modal-items.js';
+import { optionsForQuery } from './modal-options.js';
+import { pickerFieldForAction, readExperimentModalState, type StateValues } from './modal-state.js';
+
+/**
+ * Options requests must be answered synchronously within 3 s and cannot be deferred: they are
+ * served from the dictionary cache; a cold cache gets a short budget, and a miss says "still
+ * loading" (the fetch goes on and fills the cache for the next keystroke).
+ */
+export const OPTIONS_BUDGET_MS = 1_500;
+
+export function registerExperimentOptions(app: App, deps: SlackDeps): void {
+  app.options<'block_suggestion'>(/^exp_xm_/, async ({ ack, body }) => {
+    const suggestion = body as BlockSuggestion;
+    const field = pickerFieldForAction(suggestion.action_id);
+    if (!field) return ack({ options: [] });
+    const name = field === 'segments' ? 'context-param-predicates' : DICTIONARY_FIELD_SPECS[field].dictionary;
+    const outcome = await readDictionary(deps, workspaceFromBody(suggestion), name, {
+      budgetMs: OPTIONS_BUDGET_MS,
+    });
+    if (outcome.kind !== 'ok') {
+      deps.metrics.inc('exp_interactions_total', { kind: 'options_miss' });
+      return ack({
+        options: [
+          {
+            text: plain(deps.messages.experiments.loadingOption, LIMITS.optionText),
+            value: '__loading__',
+          },
+        ],
+      });
+    }
+    deps.metrics.inc('exp_interactions_total', { kind: 'options' });
+    const state = (suggestion.view as { state?: { values?: StateValues } } | undefined)?.state?.values ?? {};
+    const form = readExperimentModalState(state);
+    const items = offeredItems(field, { [name]: outcome.dictionary.items }, form);
+    return ack(
+      optionsForQuery(
+        items,
+        suggestion.value ?? '',
+        LIMITS.selectOptions,
+        deps.messages.experimentModal.ungrouped,
+      ),
+    );
+  });
+}

@@ -1,0 +1,69 @@
+import type { App, BlockButtonAction } from '@slack/bolt';
+import { workspaceKey } from '../../store/token-vault.js';
+import { textMessage } from '../blocks/message.js';
+import { modalOpenFailedMessage } from '../blocks/notice-modal.js';
+import type { SlackDeps } from '../deps.js';
+import { SlackPayloadError } from '../payload.js';
+import { responseUrlReplier } from '../replies.js';
+import { stopModal } from '../stop/stop-modal.js';
+import { workspaceFromBody } from '../workspace.js';
+import { decodeButtonValue, LIFECYCLE_ACTION_ID_PATTERN } from './ids.js';
+import { performLifecycle } from './perform.js';
+import { duplicateClickMessage } from './result-messages.js';
+
+/** How long a click on one button of one message blocks an identical click (double clicks, retries). */
+export const CLICK_GUARD_MS = 10_000;
+
+/**
+ * Next-step buttons run exactly the command path. The button value is trusted only after zod
+ * decoding; a forged or stale value gets an ephemeral answer and no platform call.
+ */
+export function registerLifecycleButtons(app: App, deps: SlackDeps): void {
+  app.action<BlockButtonAction>(
+    LIFECYCLE_ACTION_ID_PATTERN,
+    async ({ ack, body, action, respond, client }) => {
+      await ack();
+      deps.metrics.inc('exp_interactions_total', { kind: 'lifecycle_button' });
+      const replier = responseUrlReplier((m) => respond(m), deps.logger);
+      let value: ReturnType<typeof decodeButtonValue>;
+      try {
+        value = decodeButtonValue(action.value ?? '');
+      } catch (error) {
+        if (!(error instanceof SlackPayloadError)) throw error;
+        deps.logger.warn('refused a lifecycle button value', { reason: error.reason });
+        await replier.ephemeral(textMessage(deps.messages.input.unreadableButton));
+        return;
+      }
+      const workspace = workspaceFromBody(body);
+      const channelId = body.channel?.id ?? body.container?.channel_id;
+      if (value.action === 'stop') {
+        try {
+          await client.views.open({
+            trigger_id: body.trigger_id,
+            view: stopModal({
+              experimentId: value.experimentId,
+              channelId: channelId ?? body.user.id,
+              responseUrl: body.response_url,
+              messages: deps.messages,
+            }),
+          });
+        } catch (error) {
+          await replier.ephemeral(modalOpenFailedMessage({ error, messages: deps.messages }));
+        }
+        return;
+      }
+      const messageTs = body.message?.ts ?? body.container?.message_ts ?? 'none';
+      const claimKey = `click:${workspaceKey(workspace)}:${channelId}:${messageTs}:${value.action}:${value.experimentId}`;
+      if (!(await deps.locks.claim(claimKey, CLICK_GUARD_MS))) {
+        await replier.ephemeral(duplicateClickMessage({ messages: deps.messages }));
+        return;
+      }
+      await performLifecycle(
+        deps,
+        { workspace, action: value.action, experimentId: value.experimentId, actorId: body.user.id },
+        replier,
+        { client, channelId },
+      );
+    },
+  );
+}

@@ -1,0 +1,21 @@
+import type { LifecycleAction } from '../../console/errors.js';
+import type { ConsoleStopExperimentRequest } from '../../console/schemas.js';
+import type { CommandContext } from '../command/command-context.js';
+import { performLifecycle } from './perform.js';
+import { workingMessage } from './result-messages.js';
+
+/** `/exp start|archive|unarchive ID` and `/exp stop ID REASON [comment]`: ack first, then the platform. */
+export async function runLifecycleCommand(
+  ctx: CommandContext,
+  action: LifecycleAction,
+  experimentId: number,
+  stop?: ConsoleStopExperimentRequest,
+): Promise<void> {
+  await ctx.ack(workingMessage({ action, experimentId, messages: ctx.deps.messages }));
+  await performLifecycle(
+    ctx.deps,
+    { workspace: ctx.workspace, action, experimentId, stop, actorId: ctx.command.user_id },
+    ctx.replier,
+    { client: ctx.client, channelId: ctx.command.channel_id },
+  );
+}

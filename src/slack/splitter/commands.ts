@@ -1,0 +1,52 @@
+import type { CommandContext } from '../command/command-context.js';
+import { parseSplitterArgs } from './args.js';
+import { splitterErrorMessage } from './error-messages.js';
+import { exposeConfirmMessage } from './expose-message.js';
+import { featuresMessage } from './features-message.js';
+import { exposeUsageMessage, featuresUsageMessage } from './usage.js';
+
+/** `/exp features TAG PLATFORM PARTICIPANT`: a read; it never registers an exposure. */
+export async function runFeatures(ctx: CommandContext, args: readonly string[]): Promise<void> {
+  const { deps } = ctx;
+  const parsed = parseSplitterArgs(args);
+  if (!parsed.ok) return ctx.ack(featuresUsageMessage({ error: parsed.error, messages: deps.messages }));
+  await ctx.ack();
+  try {
+    const features = await deps.splitter.getFeaturesByTag({
+      tag: parsed.subject,
+      platform: { id: parsed.platform.id },
+      participant: parsed.participant,
+    });
+    await ctx.replier.ephemeral(
+      featuresMessage({
+        tag: parsed.subject,
+        platform: parsed.platform,
+        participant: parsed.participant,
+        features,
+        warning: parsed.warning,
+        messages: deps.messages,
+      }),
+    );
+  } catch (error) {
+    deps.logger.warn('getFeaturesByTag failed', { error: error instanceof Error ? error.name : 'unknown' });
+    await ctx.replier.ephemeral(splitterErrorMessage(error, { messages: deps.messages }));
+  }
+}
+
+/**
+ * `/exp expose LABEL PLATFORM PARTICIPANT`: registering an exposure changes experiment statistics,
+ * so it only asks for confirmation here; the Confirm button makes the call.
+ */
+export async function runExpose(ctx: CommandContext, args: readonly string[]): Promise<void> {
+  const { deps } = ctx;
+  const parsed = parseSplitterArgs(args);
+  if (!parsed.ok) return ctx.ack(exposeUsageMessage({ error: parsed.error, messages: deps.messages }));
+  return ctx.ack(
+    exposeConfirmMessage({
+      label: parsed.subject,
+      platform: parsed.platform,
+      participant: parsed.participant,
+      messages: deps.messages,
+    }),
+  );
+}

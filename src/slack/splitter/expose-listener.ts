@@ -1,0 +1,65 @@
+import type { App, BlockButtonAction } from '@slack/bolt';
+import { KNOWN_PLATFORMS } from '../../splitter/schemas.js';
+import { workspaceKey } from '../../store/token-vault.js';
+import { textMessage } from '../blocks/message.js';
+import type { SlackDeps } from '../deps.js';
+import { SlackPayloadError } from '../payload.js';
+import { workspaceFromBody } from '../workspace.js';
+import { splitterErrorMessage } from './error-messages.js';
+import { exposeCancelledMessage, exposeDoneMessage } from './expose-message.js';
+import { decodeExposeValue, EXPOSE_ACTIONS } from './ids.js';
+
+/** Confirm registers the exposure once (double clicks included); Cancel only says so. */
+export function registerExposeButtons(app: App, deps: SlackDeps): void {
+  app.action<BlockButtonAction>(EXPOSE_ACTIONS.cancel, async ({ ack, respond }) => {
+    await ack();
+    await respond({
+      response_type: 'ephemeral',
+      replace_original: true,
+      ...exposeCancelledMessage({ messages: deps.messages }),
+    });
+  });
+  app.action<BlockButtonAction>(EXPOSE_ACTIONS.confirm, async ({ ack, body, action, respond }) => {
+    await ack();
+    deps.metrics.inc('exp_interactions_total', { kind: 'expose_confirm' });
+    const reply = (message: { text: string; blocks: unknown[] }, replace: boolean) =>
+      respond({ response_type: 'ephemeral', replace_original: replace, ...message } as Parameters<
+        typeof respond
+      >[0]);
+    let value: ReturnType<typeof decodeExposeValue>;
+    try {
+      value = decodeExposeValue(action.value ?? '');
+    } catch (error) {
+      if (!(error instanceof SlackPayloadError)) throw error;
+      await reply(textMessage(deps.messages.input.unreadableButton), false);
+      return;
+    }
+    const key = `expose:${workspaceKey(workspaceFromBody(body))}:${body.container?.message_ts ?? action.action_ts}`;
+    if (!(await deps.locks.claim(key, 10 * 60_000))) return;
+    const platform = { id: value.platformId, name: KNOWN_PLATFORMS.get(value.platformId) };
+    try {
+      await deps.splitter.exposeManyV2({
+        exposures: [
+          {
+            experimentLabel: value.label,
+            platform: { id: value.platformId },
+            participant: value.participant,
+          },
+        ],
+      });
+      await reply(
+        exposeDoneMessage({
+          label: value.label,
+          platform,
+          participant: value.participant,
+          userId: body.user.id,
+          messages: deps.messages,
+        }),
+        true,
+      );
+    } catch (error) {
+      deps.logger.warn('exposeManyV2 failed', { error: error instanceof Error ? error.name : 'unknown' });
+      await reply(splitterErrorMessage(error, { messages: deps.messages }), false);
+    }
+  });
+}

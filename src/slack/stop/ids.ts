@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { ExperimentId } from '../../console/schemas.js';
+
+export const STOP_MODAL = {
+  callbackId: 'exp_stop_modal',
+  blocks: { experiment: 'exp_stop_experiment', reason: 'exp_stop_reason', comment: 'exp_stop_comment' },
+  actions: { reason: 'exp_stop_reason_select', comment: 'exp_stop_comment_input' },
+} as const;
+
+// response_url is optional: a modal opened from a message button has one, one opened from a
+// slash command may not keep it (it lives 30 minutes, a modal can stay open longer).
+export const StopModalMetadata = z.strictObject({
+  experimentId: ExperimentId,
+  channelId: z.string().min(1).max(64),
+  responseUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(1000)
+    .optional(),
+});
+export type StopModalMetadata = z.infer<typeof StopModalMetadata>;

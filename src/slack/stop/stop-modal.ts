@@ -1,0 +1,79 @@
+import type { InputBlock, ModalView, PlainTextOption } from '@slack/types';
+import { ExperimentInterruptReason } from '../../console/schemas.js';
+import { plain, truncate } from '../blocks/escape.js';
+import { LIMITS } from '../blocks/limits.js';
+import { section } from '../blocks/message.js';
+import type { Messages } from '../messages/index.js';
+import { encodeMetadata } from '../payload.js';
+import { STOP_MODAL, StopModalMetadata } from './ids.js';
+
+/** The four reasons in the interface's order; values are the exact enum values the platform takes. */
+export function reasonOptions(messages: Messages): PlainTextOption[] {
+  return ExperimentInterruptReason.options.map((reason) => ({
+    text: plain(messages.interruptReasons[reason], LIMITS.optionText),
+    value: reason,
+  }));
+}
+
+export interface StopModalInput {
+  experimentId: number;
+  channelId: string;
+  /** Kept in private_metadata so the result can also answer the original command or message. */
+  responseUrl?: string | undefined;
+  initialReason?: ExperimentInterruptReason | undefined;
+  initialComment?: string | undefined;
+  messages: Messages;
+}
+
+/**
+ * The comment input is optional for Slack; "required when the reason is Other" is checked at
+ * submission and answered with response_action errors on STOP_MODAL.blocks.comment.
+ */
+export function stopModal(input: StopModalInput): ModalView {
+  const { messages, experimentId } = input;
+  const texts = messages.modals.stop;
+  const options = reasonOptions(messages);
+  const initialOption = options.find((o) => o.value === input.initialReason);
+  const comment = input.initialComment?.trim();
+
+  const reasonBlock: InputBlock = {
+    type: 'input',
+    block_id: STOP_MODAL.blocks.reason,
+    label: plain(texts.reasonLabel, LIMITS.inputLabel),
+    element: {
+      type: 'static_select',
+      action_id: STOP_MODAL.actions.reason,
+      placeholder: plain(texts.reasonPlaceholder, LIMITS.selectPlaceholder),
+      options,
+      ...(initialOption === undefined ? {} : { initial_option: initialOption }),
+    },
+  };
+  const commentBlock: InputBlock = {
+    type: 'input',
+    block_id: STOP_MODAL.blocks.comment,
+    optional: true,
+    label: plain(texts.commentLabel, LIMITS.inputLabel),
+    hint: plain(texts.commentHint, LIMITS.inputHint),
+    element: {
+      type: 'plain_text_input',
+      action_id: STOP_MODAL.actions.comment,
+      multiline: true,
+      max_length: LIMITS.plainTextInputMaxLength,
+      placeholder: plain(texts.commentPlaceholder, LIMITS.selectPlaceholder),
+      ...(comment ? { initial_value: truncate(comment, LIMITS.plainTextInputMaxLength) } : {}),
+    },
+  };
+  return {
+    type: 'modal',
+    callback_id: STOP_MODAL.callbackId,
+    title: plain(texts.title, LIMITS.viewTitle),
+    submit: plain(texts.submit, LIMITS.viewSubmit),
+    close: plain(messages.modals.cancel, LIMITS.viewClose),
+    private_metadata: encodeMetadata(StopModalMetadata, {
+      experimentId,
+      channelId: input.channelId,
+      ...(input.responseUrl === undefined ? {} : { responseUrl: input.responseUrl }),
+    }),
+    blocks: [section(texts.intro({ experimentId }), STOP_MODAL.blocks.experiment), reasonBlock, commentBlock],
+  };
+}

@@ -1,0 +1,92 @@
+import type { LifecycleAction } from '../../console/errors.js';
+import type { ExperimentInterruptReason } from '../../console/schemas.js';
+import type { SafeText } from '../blocks/escape.js';
+import {
+  channelMention,
+  code,
+  escapeMrkdwn,
+  isSlackChannelId,
+  joinSafe,
+  md,
+  safe,
+  userMention,
+} from '../blocks/escape.js';
+import { context, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
+import { NAME_DISPLAY_MAX } from '../experiment-form/result-messages.js';
+import { COMMENT_DISPLAY_MAX } from '../lifecycle/result-messages.js';
+import type { Messages } from '../messages/index.js';
+import { SUBSCRIPTION_BLOCKS } from './ids.js';
+
+/** Something that happened to an experiment, as subscribed channels hear of it. */
+export type AlertEvent =
+  | {
+      action: LifecycleAction;
+      experimentId: number;
+      actorId: string;
+      reason?: ExperimentInterruptReason | undefined;
+      comment?: string | undefined;
+    }
+  | { action: 'create'; experimentId: number | undefined; name: string; actorId: string }
+  | { action: 'edit'; experimentId: number; fields: readonly string[]; actorId: string };
+
+/** Field names listed for an edit; an ellipsis stands for the rest (the section stays short). */
+const FIELDS_SHOWN = 30;
+
+export interface AlertMessageInput {
+  event: AlertEvent;
+  /** The channel the action came from; linked when it is a channel id, left out otherwise. */
+  originChannelId: string | undefined;
+  messages: Messages;
+}
+
+/**
+ * The alert posted in subscribed channels: who did what to which experiment and where, with the
+ * stop reason and comment. No buttons: an alert informs; acting stays in the team's own channel.
+ */
+export function alertMessage(input: AlertMessageInput): SlackMessage {
+  const { event, messages } = input;
+  const user = userMention(event.actorId);
+  const origin =
+    input.originChannelId !== undefined && isSlackChannelId(input.originChannelId)
+      ? channelMention(input.originChannelId)
+      : undefined;
+  const lines: SafeText[] = [];
+  switch (event.action) {
+    case 'create':
+      lines.push(
+        messages.alerts.created({
+          user,
+          experimentId: event.experimentId,
+          name: safe(event.name.trim() || '?', NAME_DISPLAY_MAX),
+          origin,
+        }),
+      );
+      break;
+    case 'edit': {
+      const shown = event.fields.slice(0, FIELDS_SHOWN).map((f) => code(f, 80));
+      if (event.fields.length > FIELDS_SHOWN) shown.push(md`…`);
+      const fields = joinSafe(shown, md`, `);
+      lines.push(messages.alerts.updated({ user, experimentId: event.experimentId, fields, origin }));
+      break;
+    }
+    default: {
+      lines.push(
+        messages.alerts.lifecycle({ action: event.action, user, experimentId: event.experimentId, origin }),
+      );
+      const comment = event.comment?.trim();
+      if (event.action === 'stop' && (event.reason !== undefined || comment)) {
+        lines.push(
+          messages.lifecycle.stopDetails({
+            reason:
+              event.reason === undefined ? undefined : escapeMrkdwn(messages.interruptReasons[event.reason]),
+            comment: comment ? safe(comment, COMMENT_DISPLAY_MAX) : undefined,
+          }),
+        );
+      }
+    }
+  }
+  return message(fallbackText(lines), [
+    section(joinSafe(lines), SUBSCRIPTION_BLOCKS.alertSummary),
+    context([messages.alerts.footer], SUBSCRIPTION_BLOCKS.alertFooter),
+  ]);
+}
