@@ -14,6 +14,7 @@ import { type Sandbox, startSandbox } from './dev/sandbox/server.js';
 import { type SlackEmulator, startSlackEmulator } from './dev/slack-emulator/server.js';
 import { createConnectionResolver } from './lifecycle/connections.js';
 import { createSubscriptionStore } from './lifecycle/subscriptions.js';
+import { workspaceKey } from './lifecycle/workspace.js';
 import { createLogger, type Logger } from './observability/logger.js';
 import { createMetrics } from './observability/metrics.js';
 import { operationalRoutes } from './observability/operational-routes.js';
@@ -23,7 +24,7 @@ import { en } from './slack/messages/index.js';
 import { createSplitterClient, type SplitterClient } from './splitter/client.js';
 import { createStore, type Store } from './store/create-store.js';
 import { createKeyvInstallationStore } from './store/installation-store.js';
-import { createTokenVault, workspaceKey } from './store/token-vault.js';
+import { createTokenVault } from './store/token-vault.js';
 
 export interface StartOptions {
   logger?: Logger;

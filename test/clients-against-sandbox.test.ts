@@ -15,7 +15,6 @@ import {
   InsufficientScopeError,
   InvalidRequestError,
   InvalidTokenError,
-  type LifecycleAction,
   MissingAuthError,
   StatusConflictError,
   ValidationError,
@@ -28,6 +27,7 @@ import {
   type ExperimentStatus,
 } from '../src/dev/sandbox/model/statuses.js';
 import { type Sandbox, startSandbox } from '../src/dev/sandbox/server.js';
+import type { LifecycleAction } from '../src/lifecycle/lifecycle-action.js';
 import { createSplitterClient } from '../src/splitter/client.js';
 import { SplitterApiError, SplitterRequestError } from '../src/splitter/errors.js';
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { LifecycleAction } from '../lifecycle/lifecycle-action.js';
 import { type RecordingServer, startRecordingServer } from '../testing/recording-server.test-helper.js';
 import { createConsoleAgent } from './agent.js';
 import { createConsoleClient } from './client.js';
-import { InvalidRequestError, type LifecycleAction } from './errors.js';
+import { InvalidRequestError } from './errors.js';
 import type { ConsoleStopExperimentRequest } from './schemas.js';
 import type { ConsoleApi, DictionaryName } from './types.js';
 

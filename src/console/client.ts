@@ -16,9 +16,10 @@
  */
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
+import type { LifecycleAction } from '../lifecycle/lifecycle-action.js';
 import type { Logger } from '../observability/logger.js';
 import { createConsoleAgent } from './agent.js';
-import { InvalidRequestError, type LifecycleAction, type ValidationError } from './errors.js';
+import { InvalidRequestError, type ValidationError } from './errors.js';
 import { createHttpCore } from './http-core.js';
 import { normaliseRetry } from './retry-policy.js';
 import {

@@ -1,8 +1,6 @@
 // One class per way a console API call can fail. Handlers switch on the class, never on text.
 // Messages never contain the token: the request core builds them from status and body only.
 
-export type LifecycleAction = 'start' | 'stop' | 'archive' | 'unarchive';
-
 export interface ConsoleErrorInit {
   status?: number;
   body?: string;

@@ -1,8 +1,8 @@
+import { readJwtClaims } from '../console/jwt-claims.js';
 import type { ConsoleApi, ConsoleConnection } from '../console/types.js';
 import type { Logger } from '../observability/logger.js';
-import { readJwtClaims } from '../store/jwt-claims.js';
-import type { StoredConnection, TokenVault, WorkspaceRef } from '../store/token-vault.js';
-import { workspaceKey } from '../store/token-vault.js';
+import type { StoredConnection, TokenVault } from './connection-vault.js';
+import { type WorkspaceRef, workspaceKey } from './workspace.js';
 
 /** A workspace's usable platform connection, or why there is none. */
 export type ConnectionLookup =

@@ -3,8 +3,8 @@ import { ConsoleError, InvalidTokenError } from '../console/errors.js';
 import type { ConsoleExperimentContextPredicatesRequest } from '../console/schemas.js';
 import type { DictionaryName } from '../console/types.js';
 import type { Logger } from '../observability/logger.js';
-import type { WorkspaceRef } from '../store/token-vault.js';
 import type { ConnectionResolver } from './connections.js';
+import type { WorkspaceRef } from './workspace.js';
 
 export type DictionaryOutcome =
   | { kind: 'ok'; dictionary: CachedDictionary }

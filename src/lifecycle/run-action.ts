@@ -1,13 +1,9 @@
-import {
-  ConsoleError,
-  InvalidTokenError,
-  type LifecycleAction,
-  StatusConflictError,
-} from '../console/errors.js';
+import { ConsoleError, InvalidTokenError, StatusConflictError } from '../console/errors.js';
 import type { ConsoleStopExperimentRequest } from '../console/schemas.js';
 import type { Logger } from '../observability/logger.js';
-import type { WorkspaceRef } from '../store/token-vault.js';
 import type { ConnectionResolver } from './connections.js';
+import type { LifecycleAction } from './lifecycle-action.js';
+import type { WorkspaceRef } from './workspace.js';
 
 export interface LifecycleRequest {
   workspace: WorkspaceRef;

@@ -1,14 +1,15 @@
 import type { Keyv } from 'keyv';
 import type { DictionaryCache } from '../console/dictionaries/cache.js';
 import type { ConsoleConnection } from '../console/types.js';
+import type { TokenVault } from '../lifecycle/connection-vault.js';
 import type { ConnectionResolver } from '../lifecycle/connections.js';
 import type { FieldMapping } from '../lifecycle/experiment-fields.js';
 import type { SubscriptionStore } from '../lifecycle/subscriptions.js';
+import type { WorkspaceRef } from '../lifecycle/workspace.js';
 import type { Logger } from '../observability/logger.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { SplitterClient } from '../splitter/client.js';
 import type { OnceGuard } from '../store/create-store.js';
-import type { TokenVault, WorkspaceRef } from '../store/token-vault.js';
 import type { Messages } from './messages/index.js';
 
 /** Everything the Slack listeners need, passed in so each handler can be tested with its own. */

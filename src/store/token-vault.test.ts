@@ -1,17 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StoredConnection, TokenVault } from '../lifecycle/connection-vault.js';
+import { type WorkspaceRef, WorkspaceRefError, workspaceKey } from '../lifecycle/workspace.js';
 import { createMemoryLogger } from '../observability/logger.js';
 import { backendFixture, uniqueName } from './backends.test-helper.js';
 import type { Store } from './create-store.js';
 import { generateKey } from './crypto.js';
-import {
-  createTokenVault,
-  type StoredConnection,
-  type TokenVault,
-  type WorkspaceRef,
-  WorkspaceRefError,
-  workspaceKey,
-} from './token-vault.js';
+import { createTokenVault } from './token-vault.js';
 
 // Deliberately not JWT-shaped: the logger masks JWTs, which would hide a leak from these assertions.
 const newToken = () => `platform-token-${randomBytes(12).toString('hex')}`;

@@ -1,49 +1,9 @@
 import type { Keyv } from 'keyv';
 import { z } from 'zod';
+import type { TokenVault } from '../lifecycle/connection-vault.js';
+import { workspaceKey } from '../lifecycle/workspace.js';
 import type { Logger } from '../observability/logger.js';
 import { decryptSecret, encryptSecret, SecretDecryptionError } from './crypto.js';
-
-export interface WorkspaceRef {
-  teamId: string;
-  enterpriseId?: string | undefined;
-  /** Reserved: personal connections keyed by workspace and user. */
-  userId?: string | undefined;
-}
-
-export interface StoredConnection {
-  baseUrl: string;
-  token: string;
-  connectedBy: string;
-  connectedAt: string;
-  expiresAt?: string | undefined;
-  scopes?: string[] | undefined;
-  state: 'active' | 'invalid';
-  invalidReason?: string | undefined;
-  tokenName?: string | undefined;
-}
-
-export interface TokenVault {
-  get(ref: WorkspaceRef): Promise<StoredConnection | undefined>;
-  put(ref: WorkspaceRef, connection: StoredConnection): Promise<void>;
-  remove(ref: WorkspaceRef): Promise<boolean>;
-  /**
-   * Marks the stored connection invalid (kept so `/exp token` can say why). With `onlyIfToken`,
-   * only while the stored token is still that one: a 403 for an old token must not condemn the
-   * token someone connected meanwhile (read-check-write, so it narrows the race, not closes it).
-   */
-  markInvalid(ref: WorkspaceRef, reason: string, onlyIfToken?: string): Promise<void>;
-}
-
-/** A Slack id that would make workspace keys ambiguous (empty, or with ':' or whitespace). */
-export class WorkspaceRefError extends Error {
-  constructor(
-    readonly field: keyof WorkspaceRef,
-    readonly value: string,
-  ) {
-    super(`Invalid workspace reference: ${field} ${JSON.stringify(value)}`);
-    this.name = 'WorkspaceRefError';
-  }
-}
 
 /** The store did not accept the write (a Keyv that reports failure instead of throwing). */
 export class VaultWriteError extends Error {
@@ -51,24 +11,6 @@ export class VaultWriteError extends Error {
     super(`Could not store the connection of workspace ${workspace}`);
     this.name = 'VaultWriteError';
   }
-}
-
-const idPattern = /^[^\s:]{1,64}$/;
-
-/**
- * "T1", "E1:T1"; with a user always three segments, ":T1:U1" or "E1:T1:U1", so the segment count
- * alone tells the forms apart. Empty ids count as absent. Also the scope of the dictionary cache.
- */
-export function workspaceKey(ref: WorkspaceRef): string {
-  const team = checkId('teamId', ref.teamId);
-  const enterprise = ref.enterpriseId ? checkId('enterpriseId', ref.enterpriseId) : '';
-  if (ref.userId) return `${enterprise}:${team}:${checkId('userId', ref.userId)}`;
-  return enterprise ? `${enterprise}:${team}` : team;
-}
-
-function checkId(field: keyof WorkspaceRef, value: string): string {
-  if (!idPattern.test(value)) throw new WorkspaceRefError(field, value);
-  return value;
 }
 
 // At rest everything is in clear except the token, so `/exp token` and an operator can read the rest.

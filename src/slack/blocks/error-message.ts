@@ -5,7 +5,6 @@ import {
   InsufficientScopeError,
   InvalidRequestError,
   InvalidTokenError,
-  type LifecycleAction,
   MissingAuthError,
   ServerError,
   StatusConflictError,
@@ -14,6 +13,7 @@ import {
   ValidationError,
 } from '../../console/errors.js';
 import { primaryMessage } from '../../console/parse-error.js';
+import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
 import { BLOCKS } from '../ids.js';
 import { STATUS_DISPLAY_MAX } from '../lifecycle/result-messages.js';
 import type { Messages } from '../messages/index.js';

@@ -1,4 +1,4 @@
-import { readJwtClaims } from '../../store/jwt-claims.js';
+import { readJwtClaims } from '../../console/jwt-claims.js';
 import { checkAdmin } from '../admin.js';
 import { loadingModal } from '../blocks/loading-modal.js';
 import { modalOpenFailedMessage, noticeModal } from '../blocks/notice-modal.js';

@@ -6,7 +6,7 @@ import {
   InvalidTokenError,
   MissingAuthError,
 } from '../../console/errors.js';
-import { readJwtClaims } from '../../store/jwt-claims.js';
+import { readJwtClaims } from '../../console/jwt-claims.js';
 import type { SlackDeps } from '../deps.js';
 import { decodeMetadata, SlackPayloadError } from '../payload.js';
 import { webApiReplier } from '../replies.js';

@@ -1,6 +1,6 @@
 import type { App, InstallationQuery, InstallationStore } from '@slack/bolt';
+import type { WorkspaceRef } from '../../lifecycle/workspace.js';
 import { InstallationNotFoundError } from '../../store/installation-store.js';
-import type { WorkspaceRef } from '../../store/token-vault.js';
 import type { SlackDeps } from '../deps.js';
 
 export interface UninstallEventsOptions {

@@ -1,6 +1,6 @@
 import type { DictionaryName } from '../../console/types.js';
 import { readDictionary } from '../../lifecycle/read-dictionary.js';
-import type { WorkspaceRef } from '../../store/token-vault.js';
+import type { WorkspaceRef } from '../../lifecycle/workspace.js';
 import type { SlackDeps } from '../deps.js';
 import { type ModalDictionaries, type SegmentPredicates, segmentPredicatesFromExtra } from './modal-items.js';
 

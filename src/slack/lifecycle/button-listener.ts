@@ -1,5 +1,5 @@
 import type { App, BlockButtonAction } from '@slack/bolt';
-import { workspaceKey } from '../../store/token-vault.js';
+import { workspaceKey } from '../../lifecycle/workspace.js';
 import { textMessage } from '../blocks/message.js';
 import { modalOpenFailedMessage } from '../blocks/notice-modal.js';
 import type { SlackDeps } from '../deps.js';

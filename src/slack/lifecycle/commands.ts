@@ -1,5 +1,5 @@
-import type { LifecycleAction } from '../../console/errors.js';
 import type { ConsoleStopExperimentRequest } from '../../console/schemas.js';
+import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
 import type { CommandContext } from '../command/command-context.js';
 import { performLifecycle } from './perform.js';
 import { workingMessage } from './result-messages.js';

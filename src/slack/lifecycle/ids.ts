@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { LifecycleAction } from '../../console/errors.js';
 import { ExperimentId } from '../../console/schemas.js';
+import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
 import { decodeButton, encodeButton } from '../payload.js';
 
 /**

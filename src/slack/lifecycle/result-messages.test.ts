@@ -1,6 +1,6 @@
 import type { ActionsBlock, Button, KnownBlock, SectionBlock } from '@slack/types';
 import { describe, expect, it } from 'vitest';
-import type { LifecycleAction } from '../../console/errors.js';
+import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
 import { messageBreaches } from '../blocks/local-limits.test-helper.js';
 import type { SlackMessage } from '../blocks/message.js';
 import { en } from '../messages/index.js';

@@ -1,4 +1,4 @@
-import type { LifecycleAction } from '../../console/errors.js';
+import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
 import { escapeMrkdwn, md, type SafeText } from '../blocks/escape.js';
 import type { AlertMessages, SubscriptionMessages } from './types.js';
 

@@ -1,4 +1,3 @@
-import type { LifecycleAction } from '../../console/errors.js';
 import type {
   ConsoleExposureType,
   ContextParamStatus,
@@ -10,6 +9,7 @@ import type {
 } from '../../console/schemas.js';
 import type { DictionaryName } from '../../console/types.js';
 import type { ExperimentFormType, FormErrorCode, FormField } from '../../lifecycle/experiment-form.js';
+import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
 import type { SplitterMethod } from '../../splitter/errors.js';
 import type { SafeText } from '../blocks/escape.js';
 

@@ -1,6 +1,6 @@
 import type { App, BlockButtonAction } from '@slack/bolt';
+import { workspaceKey } from '../../lifecycle/workspace.js';
 import { KNOWN_PLATFORMS } from '../../splitter/schemas.js';
-import { workspaceKey } from '../../store/token-vault.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 import { SlackPayloadError } from '../payload.js';

@@ -1,6 +1,6 @@
 import type { App } from '@slack/bolt';
 import { ExperimentInterruptReason } from '../../console/schemas.js';
-import { workspaceKey } from '../../store/token-vault.js';
+import { workspaceKey } from '../../lifecycle/workspace.js';
 import type { SlackDeps } from '../deps.js';
 import { performLifecycle } from '../lifecycle/perform.js';
 import { decodeMetadata, SlackPayloadError } from '../payload.js';

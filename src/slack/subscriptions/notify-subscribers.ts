@@ -1,5 +1,5 @@
 import type { webApi } from '@slack/bolt';
-import type { WorkspaceRef } from '../../store/token-vault.js';
+import type { WorkspaceRef } from '../../lifecycle/workspace.js';
 import type { SlackDeps } from '../deps.js';
 import { type AlertEvent, alertMessage } from './alert-message.js';
 import { type AlertDelivery, errorCodeOf, sendAlerts } from './send-alerts.js';

@@ -1,5 +1,5 @@
-import type { LifecycleAction } from '../../../console/errors.js';
 import { ConsoleStopExperimentRequest } from '../../../console/schemas.js';
+import type { LifecycleAction } from '../../../lifecycle/lifecycle-action.js';
 import { json, parseJson, type SandboxReply, text } from '../http-io.js';
 import { cannotPerformAction, experimentNotFoundForAction, validationBody } from '../model/error-bodies.js';
 import { nextStatus } from '../model/statuses.js';

@@ -1,4 +1,4 @@
-import type { LifecycleAction } from '../../../console/errors.js';
+import type { LifecycleAction } from '../../../lifecycle/lifecycle-action.js';
 
 // ASSUMPTION (interface: "Names of experiment statuses: not shown. Transitions: not shown").
 // The sandbox uses four statuses and the smallest transition table that makes every lifecycle

@@ -1,0 +1,3 @@
+/** The four lifecycle endpoints of the console API; also what people ask the app to do. */
+export const LIFECYCLE_ACTIONS = ['start', 'stop', 'archive', 'unarchive'] as const;
+export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
