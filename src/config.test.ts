@@ -33,17 +33,51 @@ describe('loadConfig', () => {
     expect(loadConfig({}).experimentFields.team).toBe('teamId');
   });
 
+  const http = { SLACK_SIGNING_SECRET: 's', SLACK_BOT_TOKEN: 'xoxb-1' };
+  const socket = { SLACK_APP_TOKEN: 'xapp-1', SLACK_BOT_TOKEN: 'xoxb-1' };
+  const oauth = {
+    SLACK_CLIENT_ID: 'id',
+    SLACK_CLIENT_SECRET: 'secret',
+    SLACK_STATE_SECRET: 'state',
+    SLACK_SIGNING_SECRET: 's',
+  };
+
   it('derives the Slack mode from the credentials given', () => {
-    expect(loadConfig({ SLACK_SIGNING_SECRET: 's', SLACK_BOT_TOKEN: 'xoxb-1' }).slack.mode).toBe('http');
-    expect(loadConfig({ SLACK_APP_TOKEN: 'xapp-1', SLACK_BOT_TOKEN: 'xoxb-1' }).slack.mode).toBe('socket');
-    expect(
-      loadConfig({
-        SLACK_CLIENT_ID: 'id',
-        SLACK_CLIENT_SECRET: 'secret',
-        SLACK_STATE_SECRET: 'state',
-        SLACK_SIGNING_SECRET: 's',
-      }).slack.mode,
-    ).toBe('oauth');
+    expect(loadConfig({ ...http, TOKEN_ENCRYPTION_KEY: key }).slack.mode).toBe('http');
+    expect(loadConfig({ ...socket, TOKEN_ENCRYPTION_KEY: key }).slack.mode).toBe('socket');
+    expect(loadConfig({ ...oauth, TOKEN_ENCRYPTION_KEY: key }).slack.mode).toBe('oauth');
+  });
+
+  it.each([
+    ['http', http],
+    ['socket', socket],
+    ['oauth', oauth],
+  ])('with real Slack (%s) and no CONSOLE_BASE_URL, never falls back to the sandbox', (_mode, env) => {
+    const config = loadConfig({ ...env, TOKEN_ENCRYPTION_KEY: key });
+    expect(config.sandbox).toBe(false);
+    expect(config.sandboxNotice).toBe(false);
+    expect(config.console.baseUrl).toBeUndefined();
+    // Workspaces store their own tokens there: the key that encrypts them is required.
+    expectConfigError(env, 'TOKEN_ENCRYPTION_KEY');
+  });
+
+  it('connects real Slack to the embedded sandbox only with ALLOW_SANDBOX, and then says so', () => {
+    const demo = loadConfig({ ...http, ALLOW_SANDBOX: 'true' });
+    expect(demo.sandbox).toBe(true);
+    expect(demo.sandboxNotice).toBe(true);
+    const playground = loadConfig({});
+    expect(playground.sandbox).toBe(true);
+    expect(playground.sandboxNotice).toBe(false);
+    expectConfigError(
+      {
+        ...http,
+        ALLOW_SANDBOX: 'true',
+        CONSOLE_BASE_URL: 'https://exp.example.com',
+        TOKEN_ENCRYPTION_KEY: key,
+      },
+      'ALLOW_SANDBOX',
+    );
+    expectConfigError({ ...http, ALLOW_SANDBOX: 'perhaps' }, 'ALLOW_SANDBOX');
   });
 
   it('reads a platform connection and requires an encryption key outside sandbox mode', () => {

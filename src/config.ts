@@ -87,6 +87,7 @@ const EnvSchema = z.object({
   SLACK_STATE_SECRET: optionalString,
   SLACK_API_URL: optionalUrl,
   CONSOLE_BASE_URL: optionalUrl,
+  ALLOW_SANDBOX: booleanFlag,
   CONSOLE_API_TOKEN: optionalString,
   CONSOLE_TIMEOUT_MS: positiveInt(10_000),
   SPLITTER_URL: optionalUrl,
@@ -131,7 +132,7 @@ export interface Config {
     adminUserIds: string[];
   };
   console: {
-    /** undefined = embedded sandbox platform */
+    /** undefined: the embedded sandbox (playground, ALLOW_SANDBOX) or no default platform at all. */
     baseUrl: string | undefined;
     token: string | undefined;
     timeoutMs: number;
@@ -146,9 +147,15 @@ export interface Config {
   store: { url: string };
   /** Payload field names for create/edit (the interface does not show them). */
   experimentFields: FieldMapping;
-  /** undefined only in sandbox mode, where a key is generated per process. */
+  /** undefined only where the embedded sandbox is the platform: a key is then generated per process. */
   tokenEncryptionKey: Buffer | undefined;
+  /** The embedded sandbox runs and is every workspace's default platform. */
   sandbox: boolean;
+  /**
+   * Real Slack talks to the embedded sandbox (ALLOW_SANDBOX=true, for demos): every message the app
+   * posts says so, so nobody mistakes a simulator for their platform.
+   */
+  sandboxNotice: boolean;
 }
 
 /** Pure: reads the given environment, never process.env. Throws ConfigError naming the variable. */
@@ -161,11 +168,25 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   const e = parsed.data;
   const mode = slackMode(e);
-  const sandbox = e.CONSOLE_BASE_URL === undefined;
-  if (!sandbox && e.TOKEN_ENCRYPTION_KEY === undefined) {
-    throw new ConfigError('TOKEN_ENCRYPTION_KEY', 'required when CONSOLE_BASE_URL is set (32 bytes, base64)');
+  const realSlack = mode !== 'playground';
+  if (e.ALLOW_SANDBOX && e.CONSOLE_BASE_URL !== undefined) {
+    throw new ConfigError(
+      'ALLOW_SANDBOX',
+      'connects Slack to the embedded sandbox: leave CONSOLE_BASE_URL unset',
+    );
   }
-  if (e.CONSOLE_API_TOKEN !== undefined && sandbox) {
+  // With real Slack an unset CONSOLE_BASE_URL means "no default platform" (workspaces /exp connect),
+  // never the simulator: only ALLOW_SANDBOX opts a deployment into it.
+  const sandbox = e.CONSOLE_BASE_URL === undefined && (!realSlack || e.ALLOW_SANDBOX);
+  if (!sandbox && e.TOKEN_ENCRYPTION_KEY === undefined) {
+    throw new ConfigError(
+      'TOKEN_ENCRYPTION_KEY',
+      realSlack
+        ? 'required with Slack credentials: platform tokens are stored encrypted (32 bytes, base64)'
+        : 'required when CONSOLE_BASE_URL is set (32 bytes, base64)',
+    );
+  }
+  if (e.CONSOLE_API_TOKEN !== undefined && e.CONSOLE_BASE_URL === undefined) {
     throw new ConfigError('CONSOLE_API_TOKEN', 'needs CONSOLE_BASE_URL (the sandbox issues its own tokens)');
   }
   if (e.SPLITTER_TOKEN !== undefined && e.SPLITTER_URL === undefined) {
@@ -209,6 +230,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     store: { url: e.STORE_URL },
     tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY,
     sandbox,
+    sandboxNotice: sandbox && realSlack,
   };
 }
 

@@ -1,17 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Dispatcher } from 'undici';
 import type { Config } from './config.js';
 import { createConsoleAgent } from './console/agent.js';
 import { createConsoleClient } from './console/client.js';
 import { createDictionaryCache, type DictionaryCache } from './console/dictionaries/cache.js';
-import { ConsoleTimeoutError } from './console/errors.js';
 import type { ConsoleConnection } from './console/types.js';
-import { startPlayground } from './dev/playground/server.js';
-import { type Sandbox, startSandbox } from './dev/sandbox/server.js';
-import { type SlackEmulator, startSlackEmulator } from './dev/slack-emulator/server.js';
+import type { Sandbox, SlackEmulator } from './dev/index.js';
 import { createConnectionResolver } from './lifecycle/connections.js';
 import { createSubscriptionStore } from './lifecycle/subscriptions.js';
 import { workspaceKey } from './lifecycle/workspace.js';
@@ -49,10 +44,13 @@ export interface RunningApp {
   /** The local Slack stand-in page (playground mode only). */
   playgroundUrl: string | undefined;
   dictionaries: DictionaryCache;
-  splitter: SplitterClient;
+  splitter: SplitterClient | undefined;
   store: Store;
   close(): Promise<void>;
 }
+
+/** The development tooling, loaded only when the embedded sandbox or the playground is wanted. */
+const loadDevTooling = () => import('./dev/index.js');
 
 /** Composition root: builds every dependency from the config and starts the receivers. */
 export async function startExpChatops(config: Config, options: StartOptions = {}): Promise<RunningApp> {
@@ -82,19 +80,26 @@ async function assemble(
     exp_interactions_total: 'Interactive payloads, by kind',
     exp_alerts_total: 'Alerts posted to subscribed channels, by outcome (sent or the failure)',
   });
+  const playground = config.slack.mode === 'playground';
+  const dev = config.sandbox || playground ? await loadDevTooling() : undefined;
 
   let sandbox = options.sandbox;
-  if (config.sandbox && !sandbox) {
-    sandbox = await startSandbox({ logger: logger.child({ component: 'sandbox' }) });
+  if (config.sandbox && !sandbox && dev) {
+    sandbox = await dev.startSandbox({ logger: logger.child({ component: 'sandbox' }) });
     const started = sandbox;
     closers.push(() => started.close());
+  }
+  if (config.sandboxNotice) {
+    logger.warn(
+      'ALLOW_SANDBOX: real Slack is connected to the embedded sandbox platform; every message says so',
+    );
   }
 
   const store = await createStore(config.store.url, { logger: logger.child({ component: 'store' }) });
   closers.push(() => store.close());
 
-  // Sandbox mode may run without a key: tokens then only live as long as the process (and the
-  // sandbox that issued them), which is exactly what a throw-away local run needs.
+  // Only where the embedded sandbox is the platform may the key be per process (config enforces it):
+  // its tokens live exactly as long as the sandbox that issued them.
   const encryptionKey = config.tokenEncryptionKey ?? randomBytes(32);
   const vault = createTokenVault({ keyv: store.keyv('connections'), key: encryptionKey, logger });
   const dictionaries = createDictionaryCache({
@@ -116,26 +121,36 @@ async function assemble(
       // The interface asks clients to drop cached dictionaries on a validation 400.
       onValidationError: () => dictionaries.drop(scope),
     });
+  const probeClient = (connection: ConsoleConnection, budgetMs: number) =>
+    createConsoleClient({
+      connection,
+      dispatcher,
+      timeouts: { headersMs: budgetMs, bodyMs: budgetMs },
+      retry: { attempts: 1 },
+      logger: consoleLogger,
+    });
 
   const defaultConnection = await resolveDefaultConnection(config, sandbox);
   const connections = createConnectionResolver({ vault, defaultConnection, makeClient, logger });
 
-  const splitterUrl = config.splitter.url ?? sandbox?.splitterUrl;
-  const splitter = createSplitterClient({
-    baseUrl: splitterUrl ?? 'http://127.0.0.1:1',
-    token: config.splitter.token,
-    source: config.splitter.source ?? 'exp-chatops',
-    trailingSlash: config.splitter.trailingSlash,
-    logger: logger.child({ component: 'splitter' }),
-  });
+  const splitterUrl = config.splitter.url ?? (config.sandbox ? sandbox?.splitterUrl : undefined);
+  const splitter = splitterUrl
+    ? createSplitterClient({
+        baseUrl: splitterUrl,
+        token: config.splitter.token,
+        source: config.splitter.source ?? 'exp-chatops',
+        trailingSlash: config.splitter.trailingSlash,
+        logger: logger.child({ component: 'splitter' }),
+      })
+    : undefined;
 
   let emulator = options.emulator;
   let signingSecret = config.slack.signingSecret;
   let botToken = config.slack.botToken;
   let apiUrl = config.slack.apiUrl;
-  if (config.slack.mode === 'playground') {
+  if (playground && dev) {
     if (!emulator) {
-      emulator = await startSlackEmulator({ logger: logger.child({ component: 'slack-emulator' }) });
+      emulator = await dev.startSlackEmulator({ logger: logger.child({ component: 'slack-emulator' }) });
       const started = emulator;
       closers.push(() => started.close());
     }
@@ -160,38 +175,10 @@ async function assemble(
     locks: store.locks,
     metrics,
     adminUserIds: config.slack.adminUserIds,
-    verifyConnection: async (connection, budgetMs) => {
-      const client = createConsoleClient({
-        connection,
-        dispatcher,
-        timeouts: { headersMs: budgetMs, bodyMs: budgetMs },
-        retry: { attempts: 1 },
-        logger: consoleLogger,
-      });
-      // headersMs and bodyMs each bound one phase (plus connecting): the check as a whole must still
-      // end inside Slack's 3 s view_submission window, so it also races one overall deadline.
-      let timer: NodeJS.Timeout | undefined;
-      const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () =>
-            reject(
-              new ConsoleTimeoutError(`Console API did not answer within ${budgetMs} ms`, {
-                method: 'GET',
-                path: '/experiments/v1/dictionaries/types',
-                outcomeUnknown: false,
-              }),
-            ),
-          budgetMs,
-        );
-      });
-      try {
-        await Promise.race([client.getDictionary('types'), deadline]);
-      } finally {
-        clearTimeout(timer);
-      }
-    },
-    defaultConnection,
-    defaultBaseUrl: config.console.baseUrl ?? sandbox?.url,
+    probeClient,
+    // A remote admin cannot use the sandbox's loopback address: prefill only a configured platform.
+    connectPrefillUrl: config.console.baseUrl ?? (playground ? sandbox?.url : undefined),
+    sandboxNotice: config.sandboxNotice,
     now: () => new Date(),
   };
 
@@ -201,7 +188,8 @@ async function assemble(
       await store.keyv('health').get('probe');
     },
   });
-  const app = createBoltApp(
+  const port = options.port ?? config.port;
+  const bolt = createBoltApp(
     {
       mode: config.slack.mode === 'playground' ? 'http' : config.slack.mode,
       signingSecret,
@@ -209,6 +197,8 @@ async function assemble(
       appToken: config.slack.appToken,
       apiUrl,
       routes,
+      routesPort: port,
+      sandboxNotice: config.sandboxNotice ? en.sandboxNotice : undefined,
       logger,
       oauth:
         config.slack.mode === 'oauth'
@@ -222,44 +212,30 @@ async function assemble(
     },
     deps,
   );
-
-  const port = options.port ?? config.port;
-  let server: Server;
-  if (config.slack.mode === 'socket') {
-    await app.start();
-    server = createServer((req, res) => {
-      const route = routes[(req.url ?? '/').split('?')[0] ?? '/'];
-      if (route && req.method === 'GET') route(req, res);
-      else res.writeHead(404).end();
-    });
-    await new Promise<void>((resolve) => server.listen(port, '0.0.0.0', resolve));
-  } else {
-    server = (await app.start(port)) as Server;
-  }
-  closers.push(async () => {
-    await app.stop();
-    if (config.slack.mode === 'socket') await new Promise((resolve) => server.close(resolve));
-  });
+  const server = await bolt.start(port);
+  closers.push(() => bolt.stop());
   const bound = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${bound}`;
 
   let playgroundUrl: string | undefined;
-  if (config.slack.mode === 'playground' && emulator && signingSecret) {
-    const playground = await startPlayground({
+  if (playground && dev && emulator && signingSecret) {
+    const page = await dev.startPlayground({
       emulator,
       appEventsUrl: `${url}/slack/events`,
       signingSecret,
       port: options.playgroundPort ?? config.playgroundPort ?? (port === 0 ? 0 : port + 1),
       logger: logger.child({ component: 'playground' }),
     });
-    closers.push(() => playground.close());
-    playgroundUrl = playground.url;
+    closers.push(() => page.close());
+    playgroundUrl = page.url;
   }
 
   logger.info(`exp-chatops listening on ${url}`, {
     ...(playgroundUrl ? { playground: playgroundUrl } : {}),
     slackMode: config.slack.mode,
-    platform: sandbox ? `embedded sandbox at ${sandbox.url}` : config.console.baseUrl,
+    platform: config.sandbox
+      ? `embedded sandbox at ${sandbox?.url}`
+      : (config.console.baseUrl ?? 'per workspace (/exp connect)'),
     store: store.kind,
   });
   return {
@@ -277,18 +253,20 @@ async function assemble(
   };
 }
 
+/**
+ * The connection of workspaces that stored none: the embedded sandbox where it is the platform, or
+ * CONSOLE_BASE_URL + CONSOLE_API_TOKEN in single-workspace modes. In OAuth mode each workspace connects
+ * itself (one token must not serve every workspace that installs the app), unless ALLOW_SANDBOX.
+ */
 async function resolveDefaultConnection(
   config: Config,
   sandbox: Sandbox | undefined,
 ): Promise<ConsoleConnection | undefined> {
-  // In OAuth mode each workspace connects itself: one token (environment or embedded sandbox) must not
-  // serve every workspace that installs the app.
-  if (config.slack.mode === 'oauth') return undefined;
-  // Only the embedded sandbox is connected by default; a sandbox passed in beside a configured
-  // CONSOLE_BASE_URL (tests) is just a platform like any other.
-  if (config.sandbox && sandbox) {
+  if (config.sandbox) {
+    if (!sandbox) throw new Error('the embedded sandbox did not start');
     return { baseUrl: sandbox.url, token: await sandbox.issueToken({ name: 'exp-chatops default' }) };
   }
+  if (config.slack.mode === 'oauth') return undefined;
   if (config.console.baseUrl && config.console.token) {
     return { baseUrl: config.console.baseUrl, token: config.console.token };
   }

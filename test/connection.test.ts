@@ -61,10 +61,24 @@ describe('per-workspace platform connection', () => {
     expect(h.sandbox.state.requests.length).toBe(before);
   });
 
-  it('shows members an admins-only notice instead of the form', async () => {
-    const view = await openConnect(MEMBER);
-    expect(view.view.callback_id).not.toBe('exp_connect_modal');
-    expect(JSON.stringify(view.view)).toMatch(/admins/i);
+  it('answers a member with an admins-only reply and opens no form', async () => {
+    const before = h.emulator.views.size;
+    const res = await h.driver.command({ text: 'connect', userId: MEMBER });
+    expect(res.status).toBe(200);
+    expect(messageText(res.json as { text?: string })).toMatch(/admins/i);
+    expect(h.emulator.views.size).toBe(before);
+  });
+
+  it('refuses a connect submission made by a member, even on a form an admin opened, and stores nothing', async () => {
+    const view = await openConnect(ADMIN);
+    const submitted = await h.driver.submitView(view.id, connectValues(h.sandbox.url, token), { userId: MEMBER });
+    expect(submitted.outcome).toMatchObject({
+      kind: 'errors',
+      errors: { exp_connect_base_url: expect.stringMatching(/admins/i) },
+    });
+    const info = await h.driver.command({ text: 'token', userId: ADMIN });
+    await ephemeralFor(ADMIN, /not connected/i);
+    expect(info.status).toBe(200);
   });
 
   it('refuses an invalid token, a token without the read scope and an unreachable URL inside the modal', async () => {

@@ -117,6 +117,10 @@ describe('the playground page drives the real app like Slack does', () => {
       SLACK_BOT_TOKEN: emulator.identity.botToken,
       SLACK_API_URL: emulator.apiUrl,
       STORE_URL: 'memory://',
+      CONSOLE_BASE_URL: sandbox.url,
+      CONSOLE_API_TOKEN: await sandbox.issueToken({ name: 'playground e2e' }),
+      SPLITTER_URL: sandbox.splitterUrl,
+      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     });
     app = await startExpChatops(config, { port: 0, sandbox, logger: createMemoryLogger('debug') });
     const recorder = await startRecordingProxy(app.eventsUrl);

@@ -18,8 +18,23 @@ export type ConnectionLookup =
   | { kind: 'not-connected' }
   | { kind: 'invalid'; baseUrl: string; reason: string | undefined };
 
+/** What `/exp token` shows of a connection: where, until when, with which scopes; never the token. */
+export interface ConnectionDescription {
+  origin: 'stored' | 'default';
+  baseUrl: string;
+  expiresAt: Date | undefined;
+  scopes: string[] | undefined;
+  state: 'active' | 'invalid';
+  /** Absent for the connection set by the server's configuration rather than by an admin. */
+  connectedBy?: string | undefined;
+  connectedAt?: Date | undefined;
+}
+
 export interface ConnectionResolver {
   lookup(ref: WorkspaceRef): Promise<ConnectionLookup>;
+  describe(ref: WorkspaceRef): Promise<ConnectionDescription | undefined>;
+  /** Removes the workspace's stored connection; false when it had none. */
+  disconnect(ref: WorkspaceRef): Promise<boolean>;
   /** Called when the platform answers 403: a stored connection is marked so until reconnected. */
   markInvalid(ref: WorkspaceRef, reason: string): Promise<void>;
 }
@@ -37,10 +52,32 @@ export interface ConnectionResolverOptions {
 
 export function createConnectionResolver(options: ConnectionResolverOptions): ConnectionResolver {
   const { vault, defaultConnection, makeClient, logger } = options;
-  const defaultExpiresAt = defaultConnection?.token
-    ? readJwtClaims(defaultConnection.token)?.expiresAt
-    : undefined;
+  const defaultClaims = defaultConnection?.token ? readJwtClaims(defaultConnection.token) : undefined;
+  const defaultExpiresAt = defaultClaims?.expiresAt;
   return {
+    async describe(ref) {
+      const stored = await vault.get({ teamId: ref.teamId, enterpriseId: ref.enterpriseId });
+      if (stored) {
+        return {
+          origin: 'stored',
+          baseUrl: stored.baseUrl,
+          expiresAt: stored.expiresAt ? new Date(stored.expiresAt) : undefined,
+          scopes: stored.scopes,
+          state: stored.state,
+          connectedBy: stored.connectedBy,
+          connectedAt: new Date(stored.connectedAt),
+        };
+      }
+      if (!defaultConnection) return undefined;
+      return {
+        origin: 'default',
+        baseUrl: defaultConnection.baseUrl,
+        expiresAt: defaultExpiresAt,
+        scopes: defaultClaims?.scopes,
+        state: 'active',
+      };
+    },
+    disconnect: (ref) => vault.remove({ teamId: ref.teamId, enterpriseId: ref.enterpriseId }),
     async lookup(ref) {
       const scope = workspaceKey({ teamId: ref.teamId, enterpriseId: ref.enterpriseId });
       const stored: StoredConnection | undefined = await vault.get({

@@ -1,9 +1,12 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { App, type CustomRoute, HTTPReceiver, type InstallationStore } from '@slack/bolt';
+import { once } from 'node:events';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { App, type CustomRoute, HTTPReceiver, type InstallationStore, SocketModeReceiver } from '@slack/bolt';
 import type { Logger } from '../observability/logger.js';
+import type { SafeText } from './blocks/escape.js';
 import { toBoltLogger } from './bolt-logger.js';
 import type { SlackDeps } from './deps.js';
 import { registerListeners } from './register.js';
+import { fetchWithSandboxNotice } from './sandbox-notice.js';
 
 export interface BoltAppOptions {
   mode: 'http' | 'socket' | 'oauth';
@@ -17,26 +20,44 @@ export interface BoltAppOptions {
     installationStore: InstallationStore;
   };
   apiUrl?: string | undefined;
+  /** Operational routes (health, readiness, metrics), served beside the Slack endpoints. */
   routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void>;
+  /** Socket Mode only: the port of the HTTP server that serves `routes` (0: any free port). */
+  routesPort?: number | undefined;
+  /** Set when real Slack runs on the embedded sandbox: every posted message carries this line. */
+  sandboxNotice?: SafeText | undefined;
   logger: Logger;
 }
 
 export const BOT_SCOPES = ['commands', 'chat:write', 'chat:write.public', 'users:read'];
+const SLACK_API_URL = 'https://slack.com/api/';
 
 /**
  * Builds the Bolt app for a mode. processBeforeResponse stays false: on a long-running server the
  * HTTP ack must leave at ack(), before any platform call.
  */
-export function createBoltApp(options: BoltAppOptions, deps: SlackDeps): App {
+export interface BoltRuntime {
+  app: App;
+  /** Starts the receiver; resolves with the HTTP server that answers Slack (or, in Socket Mode, the routes). */
+  start(port: number): Promise<Server>;
+  stop(): Promise<void>;
+}
+
+export function createBoltApp(options: BoltAppOptions, deps: SlackDeps): BoltRuntime {
   const logger = toBoltLogger(options.logger.child({ component: 'bolt' }));
+  const apiUrl = ensureSlash(options.apiUrl ?? SLACK_API_URL);
   // Few, short retries and no silent 429 waits: a modal must open inside the trigger's 3 s, and the
   // socket-mode client would otherwise install 100 retries on this shared object.
   const clientOptions = {
-    ...(options.apiUrl ? { slackApiUrl: ensureSlash(options.apiUrl) } : {}),
+    slackApiUrl: apiUrl,
     retryConfig: { retries: 2, factor: 2, minTimeout: 200, maxTimeout: 1000 },
     rejectRateLimitedCalls: true,
     // A hung Slack call must not hold a listener forever (the SDK sets no request timeout).
     timeout: 10_000,
+    // Bolt uses this fetch for the Web API and for response_url replies alike.
+    ...(options.sandboxNotice
+      ? { fetch: fetchWithSandboxNotice(globalThis.fetch, apiUrl, options.sandboxNotice) }
+      : {}),
   };
   const customRoutes: CustomRoute[] = Object.entries(options.routes).map(([path, handler]) => ({
     path,
@@ -45,14 +66,9 @@ export function createBoltApp(options: BoltAppOptions, deps: SlackDeps): App {
   }));
   let app: App;
   if (options.mode === 'socket') {
-    app = new App({
-      token: options.botToken,
-      appToken: options.appToken,
-      socketMode: true,
-      logger,
-      clientOptions,
-    });
-  } else if (options.mode === 'oauth' && options.oauth) {
+    return socketModeRuntime(options, deps, { logger, clientOptions, customRoutes });
+  }
+  if (options.mode === 'oauth' && options.oauth) {
     const receiver = new HTTPReceiver({
       signingSecret: options.signingSecret ?? '',
       endpoints: '/slack/events',
@@ -80,7 +96,66 @@ export function createBoltApp(options: BoltAppOptions, deps: SlackDeps): App {
     app = new App({ token: options.botToken, receiver, logger, clientOptions });
   }
   registerListeners(app, deps, { installationStore: options.oauth?.installationStore });
-  return app;
+  const started = app;
+  return {
+    app,
+    start: async (port) => (await started.start(port)) as Server,
+    stop: async () => {
+      await started.stop();
+    },
+  };
+}
+
+/**
+ * Socket Mode: events arrive over the WebSocket, while the health, readiness and metrics routes are
+ * served by the receiver's own HTTP server (Bolt's customRoutes). Bolt 5.1 keeps that server private
+ * and does not report its address; reading it is the only way to serve on port 0 (tests) and to know
+ * when it listens. test/socket-mode.test.ts fails if a Bolt upgrade renames it.
+ */
+function socketModeRuntime(
+  options: BoltAppOptions,
+  deps: SlackDeps,
+  shared: {
+    logger: ReturnType<typeof toBoltLogger>;
+    clientOptions: Record<string, unknown>;
+    customRoutes: CustomRoute[];
+  },
+): BoltRuntime {
+  const receiver = new SocketModeReceiver({
+    appToken: options.appToken ?? '',
+    logger: shared.logger,
+    customRoutes: shared.customRoutes,
+    // The socket client mutates the options it is given (retry policy): give it its own copy.
+    installerOptions: { port: options.routesPort ?? 3000, clientOptions: { ...shared.clientOptions } },
+  });
+  const app = new App({
+    token: options.botToken,
+    receiver,
+    logger: shared.logger,
+    clientOptions: shared.clientOptions,
+  });
+  registerListeners(app, deps, {});
+  const server = () => {
+    const found = (receiver as unknown as { httpServer?: Server }).httpServer;
+    if (!found) throw new Error('Bolt SocketModeReceiver has no HTTP server for the custom routes');
+    return found;
+  };
+  return {
+    app,
+    async start() {
+      const http = server();
+      const listening = http.listening ? Promise.resolve() : once(http, 'listening');
+      await app.start();
+      await listening;
+      return http;
+    },
+    async stop() {
+      const http = server();
+      const closed = http.listening ? once(http, 'close') : Promise.resolve();
+      await app.stop();
+      await closed;
+    },
+  };
 }
 
 function ensureSlash(url: string): string {

@@ -1,6 +1,6 @@
 import type { Keyv } from 'keyv';
 import type { DictionaryCache } from '../console/dictionaries/cache.js';
-import type { ConsoleConnection } from '../console/types.js';
+import type { ConsoleApi, ConsoleConnection } from '../console/types.js';
 import type { TokenVault } from '../lifecycle/connection-vault.js';
 import type { ConnectionResolver } from '../lifecycle/connections.js';
 import type { FieldMapping } from '../lifecycle/experiment-fields.js';
@@ -19,7 +19,8 @@ export interface SlackDeps {
   connections: ConnectionResolver;
   vault: TokenVault;
   dictionaries: DictionaryCache;
-  splitter: SplitterClient;
+  /** undefined when no splitter is configured: splitter commands then say so. */
+  splitter: SplitterClient | undefined;
   /** Payload field names for create/edit. */
   experimentFields: FieldMapping;
   /** Short-lived modal state too large for private_metadata (an edit's original values). */
@@ -31,11 +32,11 @@ export interface SlackDeps {
   locks: OnceGuard;
   metrics: Metrics;
   adminUserIds: readonly string[];
-  /** Checks a candidate connection with a dictionary read; throws a ConsoleError when refused. */
-  verifyConnection: (connection: ConsoleConnection, budgetMs: number) => Promise<void>;
-  /** The connection used by workspaces that have none stored (sandbox or environment); for /exp token. */
-  defaultConnection: ConsoleConnection | undefined;
-  /** Prefills the connect modal (the configured platform, or the sandbox). */
-  defaultBaseUrl: string | undefined;
+  /** A single-attempt console client whose timeouts fit the budget: checks a candidate connection. */
+  probeClient: (connection: ConsoleConnection, budgetMs: number) => ConsoleApi;
+  /** Prefills the connect modal: the configured platform (never the embedded sandbox's local URL). */
+  connectPrefillUrl: string | undefined;
+  /** Real Slack on the embedded sandbox (ALLOW_SANDBOX): every message says so. */
+  sandboxNotice: boolean;
   now: () => Date;
 }

@@ -1,31 +1,33 @@
 import { type App, ErrorCode, type InstallationStore } from '@slack/bolt';
 import { registerExpCommand } from './command/exp-command.js';
-import { registerConnectSubmission } from './connection/submission.js';
-import { registerUninstallEvents } from './connection/uninstall-events.js';
+import type { CommandHandlers } from './command/handlers.js';
+import { registerHelp } from './command/register.js';
+import { registerConnection } from './connection/register.js';
 import type { SlackDeps } from './deps.js';
-import { registerDictNavigation } from './dictionaries/nav-listener.js';
-import { registerExperimentModalActions } from './experiment-form/modal-actions.js';
-import { registerExperimentOptions } from './experiment-form/options.js';
-import { registerExperimentSubmission } from './experiment-form/submission.js';
-import { registerLifecycleButtons } from './lifecycle/button-listener.js';
-import { registerExposeButtons } from './splitter/expose-listener.js';
-import { registerStopSubmission } from './stop/submission.js';
+import { registerDictionaries } from './dictionaries/register.js';
+import { registerExperimentForm } from './experiment-form/register.js';
+import { registerLifecycle } from './lifecycle/register.js';
+import { registerSplitter } from './splitter/register.js';
+import { registerStop } from './stop/register.js';
+import { registerSubscriptions } from './subscriptions/register.js';
 
+/** Every feature registers its own listeners and contributes the `/exp` subcommands it owns. */
 export function registerListeners(
   app: App,
   deps: SlackDeps,
   options: { installationStore?: InstallationStore | undefined } = {},
 ): void {
-  registerExpCommand(app, deps);
-  registerLifecycleButtons(app, deps);
-  registerDictNavigation(app, deps);
-  registerExposeButtons(app, deps);
-  registerStopSubmission(app, deps);
-  registerConnectSubmission(app, deps);
-  registerExperimentModalActions(app, deps);
-  registerExperimentOptions(app, deps);
-  registerExperimentSubmission(app, deps);
-  registerUninstallEvents(app, deps, options);
+  const commands = {
+    ...registerHelp(),
+    ...registerLifecycle(app, deps),
+    ...registerStop(app, deps),
+    ...registerExperimentForm(app, deps),
+    ...registerDictionaries(app, deps),
+    ...registerSplitter(app, deps),
+    ...registerSubscriptions(),
+    ...registerConnection(app, deps, options),
+  } satisfies CommandHandlers;
+  registerExpCommand(app, deps, commands);
   app.error(async (error) => {
     // Bolt calls this for listener failures; the process must keep serving other workspaces.
     if (error.code === ErrorCode.AuthorizationError) {

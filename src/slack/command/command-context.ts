@@ -3,6 +3,7 @@ import type { WorkspaceRef } from '../../lifecycle/workspace.js';
 import type { SlackMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 import { type Replier, responseUrlReplier } from '../replies.js';
+import { withNoticeBlock } from '../sandbox-notice.js';
 
 /** What one subcommand handler gets: the payload, Slack's callbacks and the app's dependencies. */
 export interface CommandContext {
@@ -16,8 +17,10 @@ export interface CommandContext {
   replier: Replier;
 }
 
-export function ackWith(ack: (body?: Record<string, unknown>) => Promise<void>) {
-  return (reply?: SlackMessage) => (reply ? ack({ response_type: 'ephemeral', ...reply }) : ack());
+export function ackWith(ack: (body?: Record<string, unknown>) => Promise<void>, deps: SlackDeps) {
+  const decorate = (reply: SlackMessage) =>
+    deps.sandboxNotice ? withNoticeBlock(reply, deps.messages.sandboxNotice) : reply;
+  return (reply?: SlackMessage) => (reply ? ack({ response_type: 'ephemeral', ...decorate(reply) }) : ack());
 }
 
 export function commandReplier(respond: RespondFn, deps: SlackDeps): Replier {

@@ -1,14 +1,13 @@
-import { readJwtClaims } from '../../console/jwt-claims.js';
-import { checkAdmin } from '../admin.js';
 import { loadingModal } from '../blocks/loading-modal.js';
-import { modalOpenFailedMessage, noticeModal } from '../blocks/notice-modal.js';
+import { modalOpenFailedMessage } from '../blocks/notice-modal.js';
 import type { CommandContext } from '../command/command-context.js';
 import { connectModal } from './connect-modal.js';
-import { adminOnlyMessage, disconnectedMessage, notConnectedMessage, tokenInfoMessage } from './replies.js';
+import { disconnectedMessage, notConnectedMessage, tokenInfoMessage } from './replies.js';
 
 /**
- * `/exp connect`: the loading modal opens first (the trigger lives 3 s and users.info may be slow),
- * then the admin check decides whether the form or a refusal replaces it.
+ * `/exp connect` (admins; the command's middleware checked): the trigger lives 3 s and the admin
+ * check already used some of it, so a loading modal opens first and the form replaces it once the
+ * stored connection has been read.
  */
 export async function openConnectModal(ctx: CommandContext): Promise<void> {
   const { deps, command, client } = ctx;
@@ -26,20 +25,13 @@ export async function openConnectModal(ctx: CommandContext): Promise<void> {
     return;
   }
   if (!viewId) return;
-  const admin = await checkAdmin(client, command.user_id, deps.adminUserIds, deps.logger);
-  const stored = admin.allowed ? await deps.vault.get(ctx.workspace) : undefined;
-  const view = admin.allowed
-    ? connectModal({
-        channelId: command.channel_id,
-        responseUrl: command.response_url,
-        baseUrl: stored?.baseUrl ?? deps.defaultBaseUrl,
-        messages: deps.messages,
-      })
-    : noticeModal({
-        title: deps.messages.modals.connect.adminOnlyTitle,
-        text: deps.messages.connection.adminOnly,
-        messages: deps.messages,
-      });
+  const stored = await deps.connections.describe(ctx.workspace);
+  const view = connectModal({
+    channelId: command.channel_id,
+    responseUrl: command.response_url,
+    baseUrl: stored?.origin === 'stored' ? stored.baseUrl : deps.connectPrefillUrl,
+    messages: deps.messages,
+  });
   try {
     await client.views.update({ view_id: viewId, view });
   } catch (error) {
@@ -52,57 +44,32 @@ export async function openConnectModal(ctx: CommandContext): Promise<void> {
  * token itself.
  */
 export async function showToken(ctx: CommandContext): Promise<void> {
-  const { deps, command, client } = ctx;
+  const { deps } = ctx;
   await ctx.ack();
-  const admin = await checkAdmin(client, command.user_id, deps.adminUserIds, deps.logger);
-  if (!admin.allowed) {
-    await ctx.replier.ephemeral(adminOnlyMessage({ messages: deps.messages }));
+  const described = await deps.connections.describe(ctx.workspace);
+  if (!described) {
+    await ctx.replier.ephemeral(notConnectedMessage({ messages: deps.messages }));
     return;
   }
-  const stored = await deps.vault.get(ctx.workspace);
-  if (stored) {
-    await ctx.replier.ephemeral(
-      tokenInfoMessage({
-        baseUrl: stored.baseUrl,
-        expiresAt: stored.expiresAt ? new Date(stored.expiresAt) : undefined,
-        scopes: stored.scopes,
-        state: stored.state,
-        connectedBy: stored.connectedBy,
-        connectedAt: new Date(stored.connectedAt),
-        now: deps.now(),
-        messages: deps.messages,
-      }),
-    );
-    return;
-  }
-  const fallback = deps.defaultConnection;
-  if (fallback) {
-    const claims = fallback.token ? readJwtClaims(fallback.token) : undefined;
-    await ctx.replier.ephemeral(
-      tokenInfoMessage({
-        baseUrl: fallback.baseUrl,
-        expiresAt: claims?.expiresAt,
-        scopes: claims?.scopes,
-        state: 'active',
-        now: deps.now(),
-        messages: deps.messages,
-      }),
-    );
-    return;
-  }
-  await ctx.replier.ephemeral(notConnectedMessage({ messages: deps.messages }));
+  await ctx.replier.ephemeral(
+    tokenInfoMessage({
+      baseUrl: described.baseUrl,
+      expiresAt: described.expiresAt,
+      scopes: described.scopes,
+      state: described.state,
+      connectedBy: described.connectedBy,
+      connectedAt: described.connectedAt,
+      now: deps.now(),
+      messages: deps.messages,
+    }),
+  );
 }
 
 /** `/exp disconnect`: admins only; removes the stored connection of this workspace. */
 export async function disconnect(ctx: CommandContext): Promise<void> {
-  const { deps, command, client } = ctx;
+  const { deps, command } = ctx;
   await ctx.ack();
-  const admin = await checkAdmin(client, command.user_id, deps.adminUserIds, deps.logger);
-  if (!admin.allowed) {
-    await ctx.replier.ephemeral(adminOnlyMessage({ messages: deps.messages }));
-    return;
-  }
-  const removed = await deps.vault.remove(ctx.workspace);
+  const removed = await deps.connections.disconnect(ctx.workspace);
   await ctx.replier.ephemeral(
     removed
       ? disconnectedMessage({ userId: command.user_id, messages: deps.messages })

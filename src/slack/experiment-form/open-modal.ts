@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ModalView } from '@slack/types';
-import { ConsoleError, ExperimentNotFoundError } from '../../console/errors.js';
 import type { ExperimentForm } from '../../lifecycle/experiment-form.js';
-import { formFromExperiment } from '../../lifecycle/experiment-form.js';
+import { readExperimentForEdit } from '../../lifecycle/read-experiment.js';
 import { platformErrorMessage } from '../blocks/error-message.js';
 import type { SafeText } from '../blocks/escape.js';
 import { loadingModal } from '../blocks/loading-modal.js';
@@ -56,17 +55,12 @@ export async function openExperimentModal(ctx: CommandContext, experimentId?: nu
   let original: Partial<ExperimentForm> | undefined;
   let unreadable = false;
   if (experimentId !== undefined) {
-    const lookup = await deps.connections.lookup(ctx.workspace);
-    if (lookup.kind !== 'connected') return fail(messages.connection.notConnected);
-    try {
-      original = formFromExperiment(await lookup.api.getExperiment(experimentId), deps.experimentFields);
-    } catch (error) {
-      if (error instanceof ExperimentNotFoundError) return fail(messages.errors.notFound({ experimentId }));
-      if (!(error instanceof ConsoleError)) throw error;
-      // Reading is not part of the interface: without the record the form starts empty.
-      unreadable = true;
-      original = {};
-    }
+    const read = await readExperimentForEdit(deps, ctx.workspace, experimentId);
+    if (read.kind === 'not-connected') return fail(messages.connection.notConnected);
+    if (read.kind === 'connection-invalid') return fail(messages.errors.invalidToken);
+    if (read.kind === 'not-found') return fail(messages.errors.notFound({ experimentId }));
+    unreadable = read.kind === 'unreadable';
+    original = read.kind === 'found' ? read.form : {};
   }
   const metadata = {
     channelId: command.channel_id,

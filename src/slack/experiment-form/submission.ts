@@ -1,16 +1,15 @@
 import type { App } from '@slack/bolt';
-import { ValidationError } from '../../console/errors.js';
-import { buildExperimentPayload, diffExperimentPayload } from '../../lifecycle/experiment-fields.js';
 import {
   type ExperimentForm,
   StoredExperimentForm,
   validateExperimentForm,
 } from '../../lifecycle/experiment-form.js';
 import {
-  extractExperimentId,
-  logicalFieldFor,
-  platformFieldErrors,
-} from '../../lifecycle/experiment-results.js';
+  type RejectedField,
+  type SaveExperimentOutcome,
+  type SaveExperimentRequest,
+  saveExperiment,
+} from '../../lifecycle/save-experiment.js';
 import { platformErrorMessage } from '../blocks/error-message.js';
 import { textMessage } from '../blocks/message.js';
 import { noticeModal } from '../blocks/notice-modal.js';
@@ -67,45 +66,38 @@ export function registerExperimentSubmission(app: App, deps: SlackDeps): void {
         errors: formErrorsToBlockErrors(checked.errors, messages, view),
       });
     }
-    const lookup = await deps.connections.lookup(workspace);
-    if (lookup.kind !== 'connected') {
-      const text =
-        lookup.kind === 'invalid' ? messages.modals.connect.tokenRejected : messages.connection.notConnected;
-      return ack({ response_action: 'errors', errors: { [nameBlock]: String(text) } });
-    }
-
-    let payload: Record<string, unknown>;
-    if (metadata.mode === 'edit') {
-      const original = metadata.original ?? (await readDraft(deps, metadata.originalKey)) ?? {};
-      payload = diffExperimentPayload(original, checked.form, deps.experimentFields);
-    } else {
-      payload = buildExperimentPayload(checked.form, deps.experimentFields);
-    }
+    const actorId = body.user.id;
     const experimentId = metadata.experimentId;
+    const request: SaveExperimentRequest =
+      metadata.mode === 'edit' && experimentId !== undefined
+        ? {
+            mode: 'edit',
+            workspace,
+            experimentId,
+            original: metadata.original ?? (await readDraft(deps, metadata.originalKey)) ?? {},
+            form: checked.form,
+            actorId,
+          }
+        : { mode: 'create', workspace, form: checked.form, actorId };
     const replier = webApiReplier({
       client,
       channelId: metadata.channelId,
-      userId: body.user.id,
+      userId: actorId,
       logger: deps.logger,
     });
-    if (metadata.mode === 'edit' && experimentId !== undefined && Object.keys(payload).length === 0) {
-      await ack();
-      return replier.ephemeral(textMessage(messages.experiments.nothingChanged({ experimentId })));
-    }
 
-    const call =
-      metadata.mode === 'edit' && experimentId !== undefined
-        ? lookup.api.updateExperiment(experimentId, payload)
-        : lookup.api.createExperiment(payload);
-    const settled = call.then(
-      (value) => ({ ok: true as const, value }),
-      (error: unknown) => ({ ok: false as const, error }),
-    );
+    // Answer inside Slack's window when the platform does (errors then show in the modal); otherwise
+    // close the form with "still working" and let the result follow in the channel. Never resent.
+    const saving = saveExperiment(deps, request);
     const timer = new Promise<'late'>((resolve) =>
       setTimeout(() => resolve('late'), PLATFORM_BUDGET_MS).unref(),
     );
-    const early = await Promise.race([settled, timer]);
-    if (early === 'late') {
+    const early = await Promise.race([saving, timer]);
+    if (early !== 'late') {
+      const inModal = modalErrorsFor(early, deps, view);
+      if (inModal) return ack({ response_action: 'errors', errors: inModal });
+      await ack();
+    } else {
       await ack({
         response_action: 'update',
         view: noticeModal({
@@ -114,43 +106,67 @@ export function registerExperimentSubmission(app: App, deps: SlackDeps): void {
           messages,
         }),
       });
-    } else if (!early.ok && early.error instanceof ValidationError) {
-      // The client already dropped this workspace's dictionary cache, as the interface asks.
-      return ack({ response_action: 'errors', errors: platformErrorsToBlocks(early.error, deps, view) });
-    } else {
-      await ack();
     }
-    const result = early === 'late' ? await settled : early;
-    if (!result.ok) {
-      return replier.ephemeral(platformErrorMessage(result.error, { experimentId, messages }));
+    const outcome = early === 'late' ? await saving : early;
+    switch (outcome.kind) {
+      case 'created':
+      case 'updated': {
+        const event: AlertEvent =
+          outcome.kind === 'updated'
+            ? { action: 'edit', experimentId: outcome.experimentId, fields: outcome.fields, actorId }
+            : { action: 'create', experimentId: outcome.experimentId, name: outcome.name, actorId };
+        await replier.inChannel(
+          event.action === 'edit'
+            ? experimentUpdatedMessage({
+                experimentId: event.experimentId,
+                fields: event.fields,
+                userId: actorId,
+                messages,
+              })
+            : experimentCreatedMessage({
+                experimentId: event.experimentId,
+                name: event.name,
+                userId: actorId,
+                messages,
+              }),
+        );
+        await notifySubscribers(deps, workspace, { client, channelId: metadata.channelId }, event);
+        return;
+      }
+      case 'unchanged':
+        return replier.ephemeral(
+          textMessage(messages.experiments.nothingChanged({ experimentId: outcome.experimentId })),
+        );
+      case 'not-connected':
+        return replier.ephemeral(textMessage(messages.connection.notConnected));
+      case 'connection-invalid':
+        return replier.ephemeral(textMessage(messages.errors.invalidToken));
+      case 'rejected':
+      case 'failed':
+        return replier.ephemeral(platformErrorMessage(outcome.error, { experimentId, messages }));
     }
-    const actorId = body.user.id;
-    const event: AlertEvent =
-      metadata.mode === 'edit' && experimentId !== undefined
-        ? { action: 'edit', experimentId, fields: Object.keys(payload), actorId }
-        : {
-            action: 'create',
-            experimentId: extractExperimentId(result.value),
-            name: checked.form.name ?? '',
-            actorId,
-          };
-    const reply =
-      event.action === 'edit'
-        ? experimentUpdatedMessage({
-            experimentId: event.experimentId,
-            fields: event.fields,
-            userId: actorId,
-            messages,
-          })
-        : experimentCreatedMessage({
-            experimentId: event.experimentId,
-            name: event.name,
-            userId: actorId,
-            messages,
-          });
-    await replier.inChannel(reply);
-    await notifySubscribers(deps, workspace, { client, channelId: metadata.channelId }, event);
   });
+}
+
+/** Outcomes shown inside the still-open modal (on the field they concern); undefined for the rest. */
+function modalErrorsFor(
+  outcome: SaveExperimentOutcome,
+  deps: SlackDeps,
+  view: { blocks: readonly { block_id?: string | undefined }[] },
+): Record<string, string> | undefined {
+  const nameBlock = EXPERIMENT_MODAL.blocks.name;
+  const { messages } = deps;
+  switch (outcome.kind) {
+    case 'not-connected':
+      return { [nameBlock]: String(messages.connection.notConnected) };
+    case 'connection-invalid':
+      return { [nameBlock]: String(messages.modals.connect.tokenRejected) };
+    case 'rejected':
+      // The client already dropped this workspace's dictionary cache, as the interface asks.
+      return platformErrorsToBlocks(outcome.fields, deps, view);
+    default:
+      return undefined;
+  }
 }
 
 async function readDraft(
@@ -164,16 +180,15 @@ async function readDraft(
 
 /** A platform validation 400 shown where it can be: on the field it names, else on the name field. */
 function platformErrorsToBlocks(
-  error: ValidationError,
+  fields: readonly RejectedField[],
   deps: SlackDeps,
   view: { blocks: readonly { block_id?: string | undefined }[] },
 ): Record<string, string> {
   const shown = new Set(view.blocks.map((b) => b.block_id));
   const out: Record<string, string> = {};
   const blocks = EXPERIMENT_MODAL.blocks as Record<string, string>;
-  for (const entry of platformFieldErrors(error.body)) {
-    const logical = logicalFieldFor(entry.field, deps.experimentFields);
-    const candidate = logical ? blocks[logical] : undefined;
+  for (const entry of fields) {
+    const candidate = entry.logical ? blocks[entry.logical] : undefined;
     const blockId = candidate && shown.has(candidate) ? candidate : EXPERIMENT_MODAL.blocks.name;
     const text = deps.messages.experiments.platformRefused({ detail: entry.message });
     out[blockId] = out[blockId] ? `${out[blockId]}; ${entry.message}`.slice(0, 2000) : text;

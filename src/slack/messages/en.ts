@@ -23,6 +23,7 @@ function days(n: number): SafeText {
 }
 
 export const en: Messages = {
+  sandboxNotice: md`:test_tube: Demo: this app is connected to its embedded *sandbox* platform, not a real one. Nothing here changes real experiments.`,
   locale: 'en',
   dict: dictMessages(),
   splitter: splitterMessages(),
@@ -304,7 +305,6 @@ export const en: Messages = {
       unreachable: 'The platform did not answer at this URL. Check the address and try again.',
       notAPlatform:
         'This URL does not look like the experiment platform (no console API under /api/console).',
-      adminOnlyTitle: 'Admins only',
     },
   },
 };
@@ -436,6 +436,7 @@ function splitterMessages(): SplitterMessages {
         method === 'exposeManyV2'
           ? md`Something went wrong while registering the exposure: ${exposure(true)}`
           : md`Something went wrong while asking the splitter. Nothing changed.`,
+      notConfigured: md`This app has no splitter configured, so it cannot look up or register assignments. Ask whoever runs it to set \`SPLITTER_URL\`. Nothing was sent.`,
     },
     usage: {
       features: md`Usage: \`/exp features TAG PLATFORM PARTICIPANT\`: which groups a participant gets in the experiments with a tag.`,

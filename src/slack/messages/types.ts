@@ -42,6 +42,8 @@ export interface ActionContext {
 
 export interface Messages {
   locale: string;
+  /** ALLOW_SANDBOX: the context line every message carries when real Slack uses the simulator. */
+  sandboxNotice: SafeText;
   /** `/exp dict`: the list of dictionaries and one dictionary's pages. */
   dict: DictMessages;
   /** `/exp features` and `/exp expose`. */
@@ -181,7 +183,6 @@ export interface Messages {
       unreachable: string;
       notAPlatform: string;
       /** The connect form is for admins; shown in place of it. */
-      adminOnlyTitle: string;
     };
   };
 }
@@ -266,6 +267,8 @@ export interface SplitterMessages {
     response(p: { method: SplitterMethod; status: number }): SafeText;
     request(p: { method: SplitterMethod; issues: SafeText }): SafeText;
     unexpected(p: { method: SplitterMethod | undefined }): SafeText;
+    /** No SPLITTER_URL is configured on this deployment. */
+    notConfigured: SafeText;
   };
   usage: {
     features: SafeText;

@@ -1,6 +1,7 @@
+import { lookUpFeatures } from '../../lifecycle/assignment.js';
 import type { CommandContext } from '../command/command-context.js';
 import { parseSplitterArgs } from './args.js';
-import { splitterErrorMessage } from './error-messages.js';
+import { splitterFailureMessage } from './error-messages.js';
 import { exposeConfirmMessage } from './expose-message.js';
 import { featuresMessage } from './features-message.js';
 import { exposeUsageMessage, featuresUsageMessage } from './usage.js';
@@ -11,26 +12,25 @@ export async function runFeatures(ctx: CommandContext, args: readonly string[]):
   const parsed = parseSplitterArgs(args);
   if (!parsed.ok) return ctx.ack(featuresUsageMessage({ error: parsed.error, messages: deps.messages }));
   await ctx.ack();
-  try {
-    const features = await deps.splitter.getFeaturesByTag({
-      tag: parsed.subject,
-      platform: { id: parsed.platform.id },
-      participant: parsed.participant,
-    });
-    await ctx.replier.ephemeral(
-      featuresMessage({
-        tag: parsed.subject,
-        platform: parsed.platform,
-        participant: parsed.participant,
-        features,
-        warning: parsed.warning,
-        messages: deps.messages,
-      }),
-    );
-  } catch (error) {
-    deps.logger.warn('getFeaturesByTag failed', { error: error instanceof Error ? error.name : 'unknown' });
-    await ctx.replier.ephemeral(splitterErrorMessage(error, { messages: deps.messages }));
+  const outcome = await lookUpFeatures(deps, {
+    tag: parsed.subject,
+    platform: { id: parsed.platform.id },
+    participant: parsed.participant,
+  });
+  if (outcome.kind !== 'ok') {
+    await ctx.replier.ephemeral(splitterFailureMessage(outcome, deps.messages));
+    return;
   }
+  await ctx.replier.ephemeral(
+    featuresMessage({
+      tag: parsed.subject,
+      platform: parsed.platform,
+      participant: parsed.participant,
+      features: outcome.features,
+      warning: parsed.warning,
+      messages: deps.messages,
+    }),
+  );
 }
 
 /**

@@ -42,6 +42,16 @@ function errorText(error: unknown, messages: Messages): SafeText {
   return s.unexpected({ method: error instanceof SplitterError ? error.method : undefined });
 }
 
+/** Ephemeral reply for a splitter use-case that did not succeed. */
+export function splitterFailureMessage(
+  outcome: { kind: 'not-configured' } | { kind: 'failed'; error: unknown },
+  messages: Messages,
+): SlackMessage {
+  if (outcome.kind === 'not-configured')
+    return textMessage(messages.splitter.errors.notConfigured, BLOCKS.errorText);
+  return splitterErrorMessage(outcome.error, { messages });
+}
+
 /**
  * Ephemeral reply for a failed splitter call, chosen by error class (never by message text). For
  * an exposure it never claims an outcome it does not know (timeouts, lost connections, 5xx).

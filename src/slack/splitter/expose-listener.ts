@@ -1,11 +1,12 @@
 import type { App, BlockButtonAction } from '@slack/bolt';
+import { registerExposure } from '../../lifecycle/assignment.js';
 import { workspaceKey } from '../../lifecycle/workspace.js';
 import { KNOWN_PLATFORMS } from '../../splitter/schemas.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 import { SlackPayloadError } from '../payload.js';
 import { workspaceFromBody } from '../workspace.js';
-import { splitterErrorMessage } from './error-messages.js';
+import { splitterFailureMessage } from './error-messages.js';
 import { exposeCancelledMessage, exposeDoneMessage } from './expose-message.js';
 import { decodeExposeValue, EXPOSE_ACTIONS } from './ids.js';
 
@@ -37,29 +38,24 @@ export function registerExposeButtons(app: App, deps: SlackDeps): void {
     const key = `expose:${workspaceKey(workspaceFromBody(body))}:${body.container?.message_ts ?? action.action_ts}`;
     if (!(await deps.locks.claim(key, 10 * 60_000))) return;
     const platform = { id: value.platformId, name: KNOWN_PLATFORMS.get(value.platformId) };
-    try {
-      await deps.splitter.exposeManyV2({
-        exposures: [
-          {
-            experimentLabel: value.label,
-            platform: { id: value.platformId },
-            participant: value.participant,
-          },
-        ],
-      });
-      await reply(
-        exposeDoneMessage({
-          label: value.label,
-          platform,
-          participant: value.participant,
-          userId: body.user.id,
-          messages: deps.messages,
-        }),
-        true,
-      );
-    } catch (error) {
-      deps.logger.warn('exposeManyV2 failed', { error: error instanceof Error ? error.name : 'unknown' });
-      await reply(splitterErrorMessage(error, { messages: deps.messages }), false);
+    const outcome = await registerExposure(deps, {
+      experimentLabel: value.label,
+      platform: { id: value.platformId },
+      participant: value.participant,
+    });
+    if (outcome.kind !== 'registered') {
+      await reply(splitterFailureMessage(outcome, deps.messages), false);
+      return;
     }
+    await reply(
+      exposeDoneMessage({
+        label: value.label,
+        platform,
+        participant: value.participant,
+        userId: body.user.id,
+        messages: deps.messages,
+      }),
+      true,
+    );
   });
 }

@@ -1,0 +1,101 @@
+import {
+  ConnectionError,
+  ConsoleTimeoutError,
+  InsufficientScopeError,
+  InvalidTokenError,
+  MissingAuthError,
+} from '../console/errors.js';
+import { type JwtClaims, readJwtClaims } from '../console/jwt-claims.js';
+import type { ConsoleApi, ConsoleConnection } from '../console/types.js';
+import type { Logger } from '../observability/logger.js';
+import type { TokenVault } from './connection-vault.js';
+import { type WorkspaceRef, workspaceKey } from './workspace.js';
+
+export interface ConnectRequest {
+  workspace: WorkspaceRef;
+  baseUrl: string;
+  token: string;
+  actorId: string;
+  /** The whole check must end inside the caller's window (Slack's 3 s for a view submission). */
+  budgetMs: number;
+}
+
+export type ConnectOutcome =
+  | { kind: 'connected'; baseUrl: string; claims: JwtClaims | undefined; connectedAt: Date }
+  | { kind: 'token-rejected' }
+  | { kind: 'token-lacks-scope' }
+  | { kind: 'unreachable' }
+  | { kind: 'not-a-platform' };
+
+export interface ConnectDeps {
+  vault: TokenVault;
+  /** A single-attempt client whose timeouts fit the budget. */
+  probeClient: (connection: ConsoleConnection, budgetMs: number) => ConsoleApi;
+  /** Drops the workspace's cached dictionaries: a new platform or token may see others. */
+  dropDictionaries: (scope: string) => Promise<void>;
+  logger: Logger;
+  now: () => Date;
+}
+
+/**
+ * Checks a candidate connection with one dictionary read (the only read the interface shows), then
+ * stores it encrypted. Nothing is stored unless the platform accepted the token.
+ */
+export async function connectWorkspace(deps: ConnectDeps, request: ConnectRequest): Promise<ConnectOutcome> {
+  const { baseUrl, token, budgetMs } = request;
+  try {
+    await withDeadline(deps.probeClient({ baseUrl, token }, budgetMs).getDictionary('types'), budgetMs);
+  } catch (error) {
+    deps.logger.info('connect: platform refused the candidate connection', {
+      error: error instanceof Error ? error.name : 'unknown',
+    });
+    if (error instanceof InvalidTokenError || error instanceof MissingAuthError)
+      return { kind: 'token-rejected' };
+    if (error instanceof InsufficientScopeError) return { kind: 'token-lacks-scope' };
+    if (error instanceof ConnectionError || error instanceof ConsoleTimeoutError)
+      return { kind: 'unreachable' };
+    return { kind: 'not-a-platform' };
+  }
+  const claims = readJwtClaims(token);
+  const connectedAt = deps.now();
+  await deps.vault.put(request.workspace, {
+    baseUrl,
+    token,
+    connectedBy: request.actorId,
+    connectedAt: connectedAt.toISOString(),
+    expiresAt: claims?.expiresAt?.toISOString(),
+    scopes: claims?.scopes,
+    tokenName: claims?.name,
+    state: 'active',
+  });
+  await deps.dropDictionaries(workspaceKey(request.workspace)).catch((error: unknown) => {
+    deps.logger.warn('could not drop the dictionary cache after connect', { error });
+  });
+  return { kind: 'connected', baseUrl, claims, connectedAt };
+}
+
+/**
+ * The client's timeouts bound each phase (connect, headers, body) separately; the check as a whole
+ * must still end within the budget, so it also races one overall deadline.
+ */
+async function withDeadline<T>(work: Promise<T>, budgetMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new ConsoleTimeoutError(`Console API did not answer within ${budgetMs} ms`, {
+            method: 'GET',
+            path: '/experiments/v1/dictionaries/types',
+            outcomeUnknown: false,
+          }),
+        ),
+      budgetMs,
+    );
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
