@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 function sourceFiles(dir: string): string[] {
@@ -9,18 +9,116 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+const isTestCode = (file: string) => /\.test(-helper)?\.ts$/.test(file);
+
+interface ImportEdge {
+  file: string;
+  specifier: string;
+  /** The file it resolves to, relative to the repository root (relative specifiers only). */
+  target: string | undefined;
+  typeOnly: boolean;
+  dynamic: boolean;
+}
+
+/** Every import and re-export of a file, static or dynamic, with whether it is erased at compile time. */
+function importsOf(file: string): ImportEdge[] {
+  const text = readFileSync(file, 'utf8');
+  const edges: ImportEdge[] = [];
+  const add = (specifier: string, typeOnly: boolean, dynamic: boolean) => {
+    const target = specifier.startsWith('.')
+      ? relative(process.cwd(), resolve(dirname(file), specifier)).replace(/\.js$/, '.ts')
+      : undefined;
+    edges.push({ file, specifier, target, typeOnly, dynamic });
+  };
+  for (const m of text.matchAll(/^(import|export)\s+(type\s+)?[^'";]*?from\s+['"]([^'"]+)['"]/gm)) {
+    add(m[3] ?? '', m[2] !== undefined, false);
+  }
+  for (const m of text.matchAll(/^import\s+['"]([^'"]+)['"]/gm)) add(m[1] ?? '', false, false);
+  for (const m of text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) add(m[1] ?? '', false, true);
+  return edges;
+}
+
+const production = sourceFiles('src').filter((f) => !isTestCode(f));
+const outsideDev = production.filter((f) => !f.startsWith('src/dev/'));
+
 describe('module boundaries', () => {
-  // The platform client and the use-cases must stay usable without Slack (tests, other front-ends).
-  it.each(['src/console', 'src/lifecycle', 'src/splitter', 'src/store'])(
+  it('the import scanner sees static, type-only and dynamic imports', () => {
+    const start = importsOf('src/start.ts');
+    expect(start.some((e) => e.dynamic && e.target === 'src/dev/index.ts')).toBe(true);
+    expect(start.some((e) => e.typeOnly && e.target === 'src/dev/index.ts')).toBe(true);
+    expect(start.some((e) => !e.typeOnly && !e.dynamic && e.target === 'src/config.ts')).toBe(false);
+    expect(start.some((e) => e.typeOnly && e.target === 'src/config.ts')).toBe(true);
+  });
+
+  // The platform clients and the use-cases must stay usable without Slack (tests, other front-ends).
+  it.each(['src/console', 'src/lifecycle', 'src/splitter', 'src/store', 'src/observability'])(
     '%s never imports @slack/*',
     (dir) => {
       const files = sourceFiles(dir);
       expect(files.length).toBeGreaterThan(0);
-      const offenders = files.filter((file) => /from\s+['"]@slack\//.test(readFileSync(file, 'utf8')));
-      // The OAuth installation store implements Bolt's interface, by definition.
-      expect(offenders.filter((f) => !f.endsWith('installation-store.ts'))).toEqual([]);
+      const offenders = files
+        .flatMap(importsOf)
+        .filter((e) => e.specifier.startsWith('@slack/'))
+        // The OAuth installation store implements Bolt's interface, by definition.
+        .filter((e) => !e.file.endsWith('installation-store.ts'));
+      expect(offenders).toEqual([]);
     },
   );
+
+  it('the domain (lifecycle/) never imports the store', () => {
+    const offenders = sourceFiles('src/lifecycle')
+      .flatMap(importsOf)
+      .filter((e) => e.target?.startsWith('src/store/'));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the platform clients never import the Slack layer, the store or the domain beyond its types', () => {
+    const offenders = ['src/console', 'src/splitter']
+      .flatMap(sourceFiles)
+      .flatMap(importsOf)
+      .filter(
+        (e) =>
+          e.target?.startsWith('src/slack/') ||
+          e.target?.startsWith('src/store/') ||
+          (e.target?.startsWith('src/lifecycle/') && !e.typeOnly),
+      );
+    expect(offenders).toEqual([]);
+  });
+
+  it('production code reaches development tooling only through start.ts’s one dynamic import', () => {
+    const toDev = outsideDev.flatMap(importsOf).filter((e) => e.target?.startsWith('src/dev/'));
+    const loading = toDev.filter((e) => !e.typeOnly);
+    expect(loading).toEqual([
+      {
+        file: 'src/start.ts',
+        specifier: './dev/index.js',
+        target: 'src/dev/index.ts',
+        typeOnly: false,
+        dynamic: true,
+      },
+    ]);
+  });
+
+  it('production code never imports development-only packages or test code', () => {
+    const devPackages = [
+      'vitest',
+      'playwright-core',
+      'tsx',
+      'esbuild',
+      'ajv',
+      'ajv-formats',
+      'yaml',
+      '@biomejs/biome',
+    ];
+    const offenders = outsideDev
+      .flatMap(importsOf)
+      .filter(
+        (e) =>
+          devPackages.some((p) => e.specifier === p || e.specifier.startsWith(`${p}/`)) ||
+          (e.target !== undefined && isTestCode(e.target)),
+      );
+    expect(offenders).toEqual([]);
+  });
 
   it('nothing in the project reads ../shared at run or test time', () => {
     const files = [...sourceFiles('src'), ...sourceFiles('test')].filter(

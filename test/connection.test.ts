@@ -71,7 +71,9 @@ describe('per-workspace platform connection', () => {
 
   it('refuses a connect submission made by a member, even on a form an admin opened, and stores nothing', async () => {
     const view = await openConnect(ADMIN);
-    const submitted = await h.driver.submitView(view.id, connectValues(h.sandbox.url, token), { userId: MEMBER });
+    const submitted = await h.driver.submitView(view.id, connectValues(h.sandbox.url, token), {
+      userId: MEMBER,
+    });
     expect(submitted.outcome).toMatchObject({
       kind: 'errors',
       errors: { exp_connect_base_url: expect.stringMatching(/admins/i) },

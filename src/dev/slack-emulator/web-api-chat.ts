@@ -1,4 +1,3 @@
-import { LIMITS } from '../../slack/blocks/limits.js';
 import {
   type ApiContext,
   type ApiResult,
@@ -10,6 +9,7 @@ import {
   str,
 } from './api-context.js';
 import { checkBlockKitLimits } from './block-kit/check-limits.js';
+import { DOCUMENTED_LIMITS as LIMITS } from './block-kit/documented-limits.js';
 import type { EmulatedChannel } from './types.js';
 
 // Without chat:write.public a bot posts only where it is a member; with it, also in public channels.

@@ -1,6 +1,6 @@
-import { LIMITS } from '../../slack/blocks/limits.js';
 import { type ApiResult, fail, type MethodHandler, missing, str } from './api-context.js';
 import { checkBlockKitLimits } from './block-kit/check-limits.js';
+import { DOCUMENTED_LIMITS as LIMITS } from './block-kit/documented-limits.js';
 import { isRecord } from './request-body.js';
 
 function viewArg(args: Record<string, unknown>): Record<string, unknown> | ApiResult {

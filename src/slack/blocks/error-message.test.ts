@@ -12,9 +12,9 @@ import {
   UnexpectedStatusError,
   ValidationError,
 } from '../../console/errors.js';
+import { checkBlockKitLimits } from '../../dev/slack-emulator/block-kit/check-limits.js';
 import { en } from '../messages/index.js';
 import { platformErrorMessage } from './error-message.js';
-import { messageBreaches } from './local-limits.test-helper.js';
 import type { SlackMessage } from './message.js';
 
 const messages = en;
@@ -22,7 +22,7 @@ const base = { method: 'POST', path: '/api/console/experiments/v1/123/start' };
 const lifecycle = { action: 'start' as const, experimentId: 123, messages };
 
 function checked(message: SlackMessage): SlackMessage {
-  expect(messageBreaches(message)).toEqual([]);
+  expect(checkBlockKitLimits({ kind: 'message', ...message })).toEqual([]);
   return message;
 }
 

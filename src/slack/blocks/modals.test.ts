@@ -1,5 +1,6 @@
 import type { InputBlock, ModalView, PlainTextInput, SectionBlock, StaticSelect } from '@slack/types';
 import { describe, expect, it } from 'vitest';
+import { checkBlockKitLimits } from '../../dev/slack-emulator/block-kit/check-limits.js';
 import { connectModal } from '../connection/connect-modal.js';
 import { CONNECT_MODAL, ConnectModalMetadata } from '../connection/ids.js';
 import { en } from '../messages/index.js';
@@ -7,7 +8,6 @@ import { decodeMetadata } from '../payload.js';
 import { STOP_MODAL, StopModalMetadata } from '../stop/ids.js';
 import { stopModal } from '../stop/stop-modal.js';
 import { loadingModal } from './loading-modal.js';
-import { viewBreaches } from './local-limits.test-helper.js';
 
 const messages = en;
 
@@ -20,7 +20,7 @@ function input(view: ModalView, blockId: string): InputBlock {
 describe('stopModal', () => {
   it('asks for one of the four reasons and an optional comment, within limits', () => {
     const view = stopModal({ experimentId: 123, channelId: 'C1', messages });
-    expect(viewBreaches(view)).toEqual([]);
+    expect(checkBlockKitLimits({ kind: 'view', view: view })).toEqual([]);
     expect(view.callback_id).toBe(STOP_MODAL.callbackId);
     expect(view.title.text).toBe('Stop experiment');
     expect(view.submit?.text).toBe('Stop');
@@ -78,14 +78,14 @@ describe('stopModal', () => {
     expect((input(view, STOP_MODAL.blocks.comment).element as PlainTextInput).initial_value).toBe(
       '<!here> broken',
     );
-    expect(viewBreaches(view)).toEqual([]);
+    expect(checkBlockKitLimits({ kind: 'view', view: view })).toEqual([]);
   });
 });
 
 describe('connectModal', () => {
   it('asks for the base URL (pre-filled) and the token, never pre-filling the token', () => {
     const view = connectModal({ channelId: 'C1', baseUrl: 'https://exp.example.com', messages });
-    expect(viewBreaches(view)).toEqual([]);
+    expect(checkBlockKitLimits({ kind: 'view', view: view })).toEqual([]);
     expect(view.callback_id).toBe(CONNECT_MODAL.callbackId);
     const baseUrl = input(view, CONNECT_MODAL.blocks.baseUrl).element as PlainTextInput;
     expect(baseUrl.initial_value).toBe('https://exp.example.com');
@@ -107,26 +107,9 @@ describe('connectModal', () => {
 describe('loadingModal', () => {
   it('has a title within 24 characters and no submit', () => {
     const view = loadingModal({ title: 'Create an experiment with a long title', messages });
-    expect(viewBreaches(view)).toEqual([]);
+    expect(checkBlockKitLimits({ kind: 'view', view: view })).toEqual([]);
     expect(view.title.text.length).toBeLessThanOrEqual(24);
     expect(view.submit).toBeUndefined();
     expect(loadingModal({ messages }).title.text).toBe('Loading…');
-  });
-});
-
-describe('local limits helper', () => {
-  it('reports breaches, so the assertions above can fail', () => {
-    const view = stopModal({ experimentId: 1, channelId: 'C1', messages });
-    const broken: ModalView = {
-      ...view,
-      title: { type: 'plain_text', text: 'x'.repeat(25) },
-      submit: undefined,
-      private_metadata: 'm'.repeat(3001),
-    };
-    expect(viewBreaches(broken)).toEqual([
-      'title: 25 > 24',
-      'private_metadata: too long',
-      'submit: required',
-    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messageBreaches } from '../blocks/local-limits.test-helper.js';
+import { checkBlockKitLimits } from '../../dev/slack-emulator/block-kit/check-limits.js';
 import type { SlackMessage } from '../blocks/message.js';
 import { en } from '../messages/index.js';
 import { helpMessage, invalidCommandMessage, unknownCommandMessage } from './help-replies.js';
@@ -11,14 +11,14 @@ function invalidReply(text: string): SlackMessage {
   const parsed = parseCommand(text);
   if (parsed.kind !== 'invalid') throw new Error(`expected invalid for ${text}`);
   const message = invalidCommandMessage({ parsed, messages });
-  expect(messageBreaches(message)).toEqual([]);
+  expect(checkBlockKitLimits({ kind: 'message', ...message })).toEqual([]);
   return message;
 }
 
 describe('helpMessage', () => {
   it('lists every command with examples, within limits', () => {
     const message = helpMessage({ messages });
-    expect(messageBreaches(message)).toEqual([]);
+    expect(checkBlockKitLimits({ kind: 'message', ...message })).toEqual([]);
     const all = JSON.stringify(message.blocks);
     for (const usage of [
       '/exp start ID',
@@ -38,7 +38,7 @@ describe('helpMessage', () => {
 describe('unknownCommandMessage', () => {
   it('suggests the closest command and escapes what was typed', () => {
     const message = unknownCommandMessage({ word: 'strat', suggestion: 'start', messages });
-    expect(messageBreaches(message)).toEqual([]);
+    expect(checkBlockKitLimits({ kind: 'message', ...message })).toEqual([]);
     expect(message.text).toContain('did you mean `/exp start`?');
     const hostile = unknownCommandMessage({
       word: `<!channel>${'x'.repeat(500)}`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messageBreaches } from '../blocks/local-limits.test-helper.js';
+import { checkBlockKitLimits } from '../../dev/slack-emulator/block-kit/check-limits.js';
 import { en } from '../messages/index.js';
 import {
   adminOnlyMessage,
@@ -28,7 +28,7 @@ function info(overrides: Partial<TokenInfoInput> = {}) {
     messages,
     ...overrides,
   });
-  expect(messageBreaches(message)).toEqual([]);
+  expect(checkBlockKitLimits({ kind: 'message', ...message })).toEqual([]);
   return { message, all: `${message.text}\n${JSON.stringify(message.blocks)}` };
 }
 
@@ -99,7 +99,7 @@ describe('connection replies', () => {
       adminOnlyMessage({ messages }),
       notConnectedMessage({ messages }),
     ]) {
-      expect(messageBreaches(message)).toEqual([]);
+      expect(checkBlockKitLimits({ kind: 'message', ...message })).toEqual([]);
     }
     expect(disconnectedMessage({ userId: 'U7', messages }).text).toContain('<@U7> disconnected');
   });

@@ -1,7 +1,7 @@
 import type { ActionsBlock, Button, KnownBlock, SectionBlock } from '@slack/types';
 import { describe, expect, it } from 'vitest';
+import { checkBlockKitLimits } from '../../dev/slack-emulator/block-kit/check-limits.js';
 import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
-import { messageBreaches } from '../blocks/local-limits.test-helper.js';
 import type { SlackMessage } from '../blocks/message.js';
 import { en } from '../messages/index.js';
 import { decodeButtonValue, LIFECYCLE_ACTION_IDS, LIFECYCLE_BLOCKS } from './ids.js';
@@ -36,7 +36,7 @@ function expectOnlyIdMentions(message: SlackMessage): void {
 describe('lifecycleSuccessMessage', () => {
   it.each(ACTIONS)('reports %s with a fallback text, in limits, with next-step buttons', (action) => {
     const message = lifecycleSuccessMessage({ action, experimentId: 123, userId: 'U1', messages });
-    expect(messageBreaches(message)).toEqual([]);
+    expect(checkBlockKitLimits({ kind: 'message', ...message })).toEqual([]);
     expect(message.text).toContain('<@U1>');
     expect(message.text).toContain('experiment *123*');
     expect(sectionText(message.blocks[0])).toContain('<@U1>');
@@ -102,7 +102,7 @@ describe('lifecycleSuccessMessage', () => {
       comment: '<'.repeat(10_000),
       messages,
     });
-    expect(messageBreaches(message)).toEqual([]);
+    expect(checkBlockKitLimits({ kind: 'message', ...message })).toEqual([]);
     const text = sectionText(message.blocks[0]);
     expect(text).toContain('…');
     expect(text.length).toBeLessThan(COMMENT_DISPLAY_MAX + 200);
@@ -129,7 +129,7 @@ describe('statusConflictMessage', () => {
       userId: 'U1',
       messages,
     });
-    expect(messageBreaches(message)).toEqual([]);
+    expect(checkBlockKitLimits({ kind: 'message', ...message })).toEqual([]);
     expect(sectionText(message.blocks[0])).toBe(
       '<@U1> tried to *start* experiment *123*, but the platform refused: current status is `running`.',
     );
@@ -163,7 +163,7 @@ describe('statusConflictMessage', () => {
       userId: 'U1',
       messages,
     });
-    expect(messageBreaches(message)).toEqual([]);
+    expect(checkBlockKitLimits({ kind: 'message', ...message })).toEqual([]);
     expect(message.blocks.length).toBeGreaterThanOrEqual(2);
     expect(message.text).toContain(`*${action}*`);
     expect(message.text).not.toContain('`undefined`');
@@ -189,7 +189,7 @@ describe('acks', () => {
       workingMessage({ action: 'archive', experimentId: 3, messages }),
       duplicateClickMessage({ messages }),
     ]) {
-      expect(messageBreaches(message)).toEqual([]);
+      expect(checkBlockKitLimits({ kind: 'message', ...message })).toEqual([]);
       expect(message.blocks).toHaveLength(1);
     }
     expect(workingMessage({ action: 'archive', experimentId: 3, messages }).text).toContain(

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../../../slack/blocks/limits.js';
 import { BlockKitLimitsError, checkBlockKitLimits, expectWithinBlockKitLimits } from './check-limits.js';
+import { DOCUMENTED_LIMITS as LIMITS } from './documented-limits.js';
 
 const plain = (text: string) => ({ type: 'plain_text', text });
 const mrkdwn = (text: string) => ({ type: 'mrkdwn', text });

@@ -1,11 +1,11 @@
-import { LIMITS } from '../../../slack/blocks/limits.js';
+import { DOCUMENTED_LIMITS as LIMITS } from './documented-limits.js';
 
 // Slack rejects a whole surface for one breach (invalid_blocks), usually without saying which field:
 // listing every breach with its path lets tests and the emulator point at the exact culprit.
 
 export type BlockKitSurface =
   | { kind: 'message'; text?: string; blocks?: unknown[] }
-  | { kind: 'view'; view: Record<string, unknown> }
+  | { kind: 'view'; view: object }
   | { kind: 'options'; options?: unknown[]; option_groups?: unknown[] };
 
 export class BlockKitLimitsError extends Error {
@@ -34,7 +34,7 @@ export function checkBlockKitLimits(surface: BlockKitSurface): string[] {
     str(ctx, 'text', surface.text, LIMITS.messageText);
     blocks(ctx, 'blocks', surface.blocks, LIMITS.messageBlocks);
   } else if (surface.kind === 'view') {
-    view(ctx, surface.view);
+    view(ctx, surface.view as Record<string, unknown>);
   } else {
     if (surface.options !== undefined && surface.option_groups !== undefined) {
       ctx.out.push('options: send either options or option_groups, not both');
