@@ -1,8 +1,11 @@
+import { type Logger as PinoLogger, pino, stdSerializers } from 'pino';
+import { logRedactPaths, REDACTED } from './log-redaction.js';
 import { redactSecrets } from './redact.js';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type LogFields = Record<string, unknown>;
 
+/** The app's logging interface: a message and structured fields, so call sites never see pino. */
 export interface Logger {
   debug(msg: string, fields?: LogFields): void;
   info(msg: string, fields?: LogFields): void;
@@ -11,42 +14,56 @@ export interface Logger {
   child(fields: LogFields): Logger;
 }
 
-const order: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
-
 export interface LoggerOptions {
   level?: LogLevel;
-  /** Where lines go; defaults to stdout. Tests pass a collector. */
+  /** Where lines go (without their newline); defaults to stdout. Tests and main.ts pass their own. */
   write?: (line: string) => void;
-  base?: LogFields;
 }
 
 /**
- * One JSON object per line. Every line passes through redactSecrets so a token that slips into a
- * message or an error's text is masked before it reaches any sink.
+ * JSON lines through pino. Secrets are kept out twice over: pino's `redact` censors fields named
+ * like secrets at any depth up to a few levels (opaque tokens have no recognisable shape), and every
+ * finished line passes through redactSecrets, which catches tokens of known shape wherever they
+ * are: the message, a field's value, an error's message, stack or cause.
  */
 export function createLogger(options: LoggerOptions = {}): Logger {
-  const min = order[options.level ?? 'info'];
   const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const base = options.base ?? {};
-  const emit = (level: LogLevel, msg: string, fields?: LogFields) => {
-    if (order[level] < min) return;
-    const record = { time: new Date().toISOString(), level, msg, ...base, ...serialise(fields) };
-    write(redactSecrets(JSON.stringify(record)));
-  };
+  const root = pino(
+    {
+      level: options.level ?? 'info',
+      formatters: { level: (label) => ({ level: label }) },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      // errWithCause keeps the cause chain as nested objects, each with its stack and own fields (code, status).
+      serializers: { err: stdSerializers.errWithCause },
+      redact: { paths: logRedactPaths, censor: REDACTED },
+      hooks: { streamWrite: (line) => redactSecrets(line) },
+    },
+    { write: (line: string) => write(line.endsWith('\n') ? line.slice(0, -1) : line) },
+  );
+  return wrap(root);
+}
+
+function wrap(target: PinoLogger): Logger {
   return {
-    debug: (m, f) => emit('debug', m, f),
-    info: (m, f) => emit('info', m, f),
-    warn: (m, f) => emit('warn', m, f),
-    error: (m, f) => emit('error', m, f),
-    child: (fields) => createLogger({ ...options, base: { ...base, ...fields } }),
+    debug: (msg, fields) => target.debug(toPino(fields), msg),
+    info: (msg, fields) => target.info(toPino(fields), msg),
+    warn: (msg, fields) => target.warn(toPino(fields), msg),
+    error: (msg, fields) => target.error(toPino(fields), msg),
+    child: (fields) => wrap(target.child(toPino(fields))),
   };
 }
 
-function serialise(fields: LogFields | undefined): LogFields {
+/**
+ * Call sites pass errors as `error` (or `err`): pino serialises only `err` as an error, so the Error
+ * moves there. Errors under any other name are serialised in place, since JSON.stringify would turn
+ * them into `{}`. An `error` that is not an Error (a code, a thrown string) stays as it is.
+ */
+function toPino(fields: LogFields | undefined): LogFields {
   if (!fields) return {};
   const out: LogFields = {};
   for (const [key, value] of Object.entries(fields)) {
-    out[key] = value instanceof Error ? { name: value.name, message: value.message } : value;
+    if ((key === 'error' || key === 'err') && value instanceof Error) out.err = value;
+    else out[key] = value instanceof Error ? stdSerializers.errWithCause(value) : value;
   }
   return out;
 }
