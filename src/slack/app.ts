@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { App, type CustomRoute, HTTPReceiver, type InstallationStore } from '@slack/bolt';
 import type { Logger } from '../observability/logger.js';
+import { observeSlackApiCalls } from '../observability/slack-api-calls.js';
+import { observeAckLatency } from './ack-latency.js';
 import { toBoltLogger } from './bolt-logger.js';
 import type { SlackDeps } from './deps.js';
 import { registerListeners } from './register.js';
@@ -21,6 +23,8 @@ export interface BoltAppOptions {
   logger: Logger;
 }
 
+const SLACK_API_URL = 'https://slack.com/api/';
+
 export const BOT_SCOPES = ['commands', 'chat:write', 'chat:write.public', 'users:read'];
 
 /**
@@ -31,12 +35,15 @@ export function createBoltApp(options: BoltAppOptions, deps: SlackDeps): App {
   const logger = toBoltLogger(options.logger.child({ component: 'bolt' }));
   // Few, short retries and no silent 429 waits: a modal must open inside the trigger's 3 s, and the
   // socket-mode client would otherwise install 100 retries on this shared object.
+  const slackApiUrl = options.apiUrl ? ensureSlash(options.apiUrl) : SLACK_API_URL;
   const clientOptions = {
-    ...(options.apiUrl ? { slackApiUrl: ensureSlash(options.apiUrl) } : {}),
+    slackApiUrl,
     retryConfig: { retries: 2, factor: 2, minTimeout: 200, maxTimeout: 1000 },
     rejectRateLimitedCalls: true,
     // A hung Slack call must not hold a listener forever (the SDK sets no request timeout).
     timeout: 10_000,
+    // Every Web API request of every client Bolt builds goes through this fetch: counted and timed.
+    fetch: observeSlackApiCalls({ apiUrl: slackApiUrl, metrics: deps.metrics }),
   };
   const customRoutes: CustomRoute[] = Object.entries(options.routes).map(([path, handler]) => ({
     path,
@@ -79,6 +86,7 @@ export function createBoltApp(options: BoltAppOptions, deps: SlackDeps): App {
     });
     app = new App({ token: options.botToken, receiver, logger, clientOptions });
   }
+  observeAckLatency(app, deps.metrics);
   registerListeners(app, deps, { installationStore: options.oauth?.installationStore });
   return app;
 }
