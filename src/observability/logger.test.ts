@@ -36,6 +36,20 @@ describe('logger', () => {
     expect(new Date(record.time).toISOString()).toBe(record.time);
   });
 
+  it('writes each key once: nested children and call fields override earlier bindings', () => {
+    const lines: string[] = [];
+    const logger = createLogger({ write: (l) => lines.push(l) })
+      .child({ component: 'store', workspace: 'T1' })
+      .child({ component: 'store' });
+    logger.info('ready', { store: 'memory' });
+    logger.info('moved', { workspace: 'T2' });
+    for (const line of lines) {
+      expect(line.match(/"component":/g)).toHaveLength(1);
+      expect(line.match(/"workspace":/g)).toHaveLength(1);
+    }
+    expect(lines.map((l) => parse(l).workspace)).toEqual(['T1', 'T2']);
+  });
+
   it.each([
     ['debug', ['debug', 'info', 'warn', 'error']],
     ['info', ['info', 'warn', 'error']],

@@ -40,16 +40,30 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     },
     { write: (line: string) => write(line.endsWith('\n') ? line.slice(0, -1) : line) },
   );
-  return wrap(root);
+  return wrap(root, {});
 }
 
-function wrap(target: PinoLogger): Logger {
+/**
+ * pino appends a child's bindings and a call's fields without merging keys, so a nested
+ * `child({ component })` would print `component` twice. The facade keeps the merged bindings and
+ * binds them once on the root; a call field that names a bound key rebinds, so it wins as before.
+ */
+function wrap(root: PinoLogger, bindings: LogFields): Logger {
+  const bound = Object.keys(bindings).length > 0 ? root.child(toPino(bindings)) : root;
+  const emit = (level: LogLevel, msg: string, fields: LogFields | undefined) => {
+    if (!bound.isLevelEnabled(level)) return;
+    if (fields && Object.keys(fields).some((key) => key in bindings)) {
+      root.child(toPino({ ...bindings, ...fields }))[level](msg);
+    } else {
+      bound[level](toPino(fields), msg);
+    }
+  };
   return {
-    debug: (msg, fields) => target.debug(toPino(fields), msg),
-    info: (msg, fields) => target.info(toPino(fields), msg),
-    warn: (msg, fields) => target.warn(toPino(fields), msg),
-    error: (msg, fields) => target.error(toPino(fields), msg),
-    child: (fields) => wrap(target.child(toPino(fields))),
+    debug: (msg, fields) => emit('debug', msg, fields),
+    info: (msg, fields) => emit('info', msg, fields),
+    warn: (msg, fields) => emit('warn', msg, fields),
+    error: (msg, fields) => emit('error', msg, fields),
+    child: (fields) => wrap(root, { ...bindings, ...fields }),
   };
 }
 
