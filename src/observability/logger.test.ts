@@ -110,6 +110,25 @@ describe('logger', () => {
     });
   });
 
+  it("censors secret names in any spelling at any depth, in arrays, without touching the caller's objects", () => {
+    const logger = createMemoryLogger();
+    const request = { a: { b: { c: { d: { e: { headers: { Authorization: 'opaque-deep-7' } } } } } } };
+    const installs = [{ team: 'T1', bot_token: 'opaque-snake-8', 'client-secret': 'opaque-kebab-9' }];
+    const cyclic: Record<string, unknown> = { name: 'loop' };
+    cyclic.self = cyclic;
+    logger.info('installs', { request, installs, cyclic, failures: [new Error('one')] });
+    const output = logger.lines.join('\n');
+    for (const secret of ['opaque-deep-7', 'opaque-snake-8', 'opaque-kebab-9'])
+      expect(output).not.toContain(secret);
+    expect(parse(logger.lines[0])).toMatchObject({
+      installs: [{ team: 'T1', bot_token: '[redacted]', 'client-secret': '[redacted]' }],
+      cyclic: { name: 'loop', self: '[circular]' },
+      failures: [{ type: 'Error', message: 'one' }],
+    });
+    expect(request.a.b.c.d.e.headers.Authorization).toBe('opaque-deep-7');
+    expect(installs[0]?.bot_token).toBe('opaque-snake-8');
+  });
+
   it("keeps an error's stack, code and cause chain while masking a token in the cause", () => {
     const logger = createMemoryLogger();
     const cause = Object.assign(new Error(`platform refused ${jwt}`), {

@@ -1,5 +1,5 @@
-import { type Logger as PinoLogger, pino, stdSerializers } from 'pino';
-import { logRedactPaths, REDACTED } from './log-redaction.js';
+import { type Logger as PinoLogger, pino } from 'pino';
+import { censorFields } from './log-redaction.js';
 import { redactSecrets } from './redact.js';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -21,10 +21,10 @@ export interface LoggerOptions {
 }
 
 /**
- * JSON lines through pino. Secrets are kept out twice over: pino's `redact` censors fields named
- * like secrets at any depth up to a few levels (opaque tokens have no recognisable shape), and every
- * finished line passes through redactSecrets, which catches tokens of known shape wherever they
- * are: the message, a field's value, an error's message, stack or cause.
+ * JSON lines through pino. Secrets are kept out twice over: fields named like secrets are censored
+ * at any depth before pino sees them (opaque tokens have no recognisable shape), and every finished
+ * line passes through redactSecrets (pino's streamWrite hook), which catches tokens of known shape
+ * wherever they are: the message, a field's value, an error's message, stack or cause.
  */
 export function createLogger(options: LoggerOptions = {}): Logger {
   const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
@@ -33,9 +33,9 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       level: options.level ?? 'info',
       formatters: { level: (label) => ({ level: label }) },
       timestamp: pino.stdTimeFunctions.isoTime,
-      // errWithCause keeps the cause chain as nested objects, each with its stack and own fields (code, status).
-      serializers: { err: stdSerializers.errWithCause },
-      redact: { paths: logRedactPaths, censor: REDACTED },
+      // `err` arrives serialised and censored (toPino); pino's default err serializer would redo it
+      // on the plain object and lose the type and the cause's fields.
+      serializers: { err: (err: unknown) => err },
       hooks: { streamWrite: (line) => redactSecrets(line) },
     },
     { write: (line: string) => write(line.endsWith('\n') ? line.slice(0, -1) : line) },
@@ -68,18 +68,17 @@ function wrap(root: PinoLogger, bindings: LogFields): Logger {
 }
 
 /**
- * Call sites pass errors as `error` (or `err`): pino serialises only `err` as an error, so the Error
- * moves there. Errors under any other name are serialised in place, since JSON.stringify would turn
- * them into `{}`. An `error` that is not an Error (a code, a thrown string) stays as it is.
+ * Call sites pass errors as `error` (or `err`); they are written as pino's conventional `err`, with
+ * errWithCause's shape: type, message, stack, own fields such as code, and the cause chain as
+ * nested objects. An `error` that is not an Error (a code, a thrown string) stays where it is.
  */
 function toPino(fields: LogFields | undefined): LogFields {
   if (!fields) return {};
   const out: LogFields = {};
   for (const [key, value] of Object.entries(fields)) {
-    if ((key === 'error' || key === 'err') && value instanceof Error) out.err = value;
-    else out[key] = value instanceof Error ? stdSerializers.errWithCause(value) : value;
+    out[(key === 'error' || key === 'err') && value instanceof Error ? 'err' : key] = value;
   }
-  return out;
+  return censorFields(out);
 }
 
 /** A logger that keeps its lines, for tests that assert what was (or was not) logged. */
