@@ -74,12 +74,7 @@ async function assemble(
   closers: Array<() => Promise<unknown>>,
   close: () => Promise<void>,
 ): Promise<RunningApp> {
-  const metrics = createMetrics({
-    exp_commands_total: 'Slash commands received, by subcommand',
-    exp_lifecycle_total: 'Lifecycle actions, by action and outcome',
-    exp_interactions_total: 'Interactive payloads, by kind',
-    exp_alerts_total: 'Alerts posted to subscribed channels, by outcome (sent or the failure)',
-  });
+  const metrics = createMetrics();
   const playground = config.slack.mode === 'playground';
   const dev = config.sandbox || playground ? await loadDevTooling() : undefined;
 

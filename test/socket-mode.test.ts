@@ -85,6 +85,14 @@ describe('exp-chatops in Socket Mode', () => {
     expect(emulator.responsePosts.some((p) => res.responseUrl.endsWith(p.id) && p.status === 200)).toBe(true);
   });
 
+  it("times socket acks and counts the socket connection request on the health server's /metrics", async () => {
+    const text = await (await fetch(`${app.url}/metrics`)).text();
+    expect(text).toMatch(/^exp_ack_duration_seconds_count\{kind="lifecycle"\} 1$/m);
+    expect(text).toMatch(
+      /^exp_slack_api_calls_total\{method="apps\.connections\.open",outcome="ok"\} [1-9]/m,
+    );
+  });
+
   it('opens the stop modal from the Stop… button clicked over the socket', async () => {
     const started = await channelMessage('started experiment');
     const res = await driver.clickButton(started, 'exp_lifecycle_stop');

@@ -1,36 +1,63 @@
-/**
- * A minimal Prometheus text-format registry: counters with labels. Enough for /metrics without a
- * dependency; label values are escaped per the exposition format.
- */
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import {
+  type CounterLabels,
+  type CounterName,
+  counterCatalogue,
+  type HistogramLabels,
+  type HistogramName,
+  histogramCatalogue,
+} from './metric-catalogue.js';
+
+/** What the app records and /metrics serves; call sites see names and labels, not prom-client. */
 export interface Metrics {
-  inc(name: string, labels?: Record<string, string>, by?: number): void;
-  render(): string;
+  inc<N extends CounterName>(name: N, labels?: CounterLabels<N>, by?: number): void;
+  observe<N extends HistogramName>(name: N, labels: HistogramLabels<N>, seconds: number): void;
+  /** The Prometheus text exposition of every metric, default process metrics included. */
+  render(): Promise<string>;
+  /** The content type that goes with render()'s text. */
+  readonly contentType: string;
 }
 
-export function createMetrics(help: Record<string, string> = {}): Metrics {
-  const counters = new Map<string, Map<string, number>>();
+export interface MetricsOptions {
+  /** Node process metrics (CPU, memory, event loop lag, GC, handles); on unless a test turns them off. */
+  processMetrics?: boolean;
+}
+
+/**
+ * A registry per app instance rather than prom-client's global one: tests run several apps in one
+ * process, and each must count only its own requests (and must not collide on registration).
+ */
+export function createMetrics(options: MetricsOptions = {}): Metrics {
+  const registry = new Registry();
+  const counters = new Map<string, Counter>();
+  for (const [name, spec] of Object.entries(counterCatalogue)) {
+    counters.set(
+      name,
+      new Counter({ name, help: spec.help, labelNames: spec.labelNames, registers: [registry] }),
+    );
+  }
+  const histograms = new Map<string, Histogram>();
+  for (const [name, spec] of Object.entries(histogramCatalogue)) {
+    histograms.set(
+      name,
+      new Histogram({
+        name,
+        help: spec.help,
+        labelNames: spec.labelNames,
+        buckets: [...spec.buckets],
+        registers: [registry],
+      }),
+    );
+  }
+  if (options.processMetrics ?? true) collectDefaultMetrics({ register: registry });
   return {
     inc(name, labels = {}, by = 1) {
-      const series = counters.get(name) ?? new Map<string, number>();
-      counters.set(name, series);
-      const key = Object.entries(labels)
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([k, v]) => `${k}="${escapeLabel(v)}"`)
-        .join(',');
-      series.set(key, (series.get(key) ?? 0) + by);
+      counters.get(name)?.inc(labels, by);
     },
-    render() {
-      const lines: string[] = [];
-      for (const [name, series] of [...counters.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-        if (help[name]) lines.push(`# HELP ${name} ${help[name]}`);
-        lines.push(`# TYPE ${name} counter`);
-        for (const [labels, value] of series) lines.push(`${name}${labels ? `{${labels}}` : ''} ${value}`);
-      }
-      return `${lines.join('\n')}\n`;
+    observe(name, labels, seconds) {
+      histograms.get(name)?.observe(labels, seconds);
     },
+    render: () => registry.metrics(),
+    contentType: registry.contentType,
   };
-}
-
-function escapeLabel(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
 }

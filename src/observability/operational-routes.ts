@@ -25,7 +25,13 @@ export function operationalRoutes(deps: RouteDeps): Record<string, Handler> {
           ),
       );
     },
-    '/metrics': (_req, res) => send(res, 200, 'text/plain; version=0.0.4', deps.metrics.render()),
+    '/metrics': (_req, res) => {
+      deps.metrics.render().then(
+        (text) => send(res, 200, deps.metrics.contentType, text),
+        (error: unknown) =>
+          send(res, 500, 'text/plain; charset=utf-8', `metrics unavailable: ${describe(error)}\n`),
+      );
+    },
   };
 }
 

@@ -2,6 +2,8 @@ import { once } from 'node:events';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { App, type CustomRoute, HTTPReceiver, type InstallationStore, SocketModeReceiver } from '@slack/bolt';
 import type { Logger } from '../observability/logger.js';
+import { observeSlackApiCalls } from '../observability/slack-api-calls.js';
+import { observeAckLatency } from './ack-latency.js';
 import type { SafeText } from './blocks/escape.js';
 import { toBoltLogger } from './bolt-logger.js';
 import type { SlackDeps } from './deps.js';
@@ -48,16 +50,16 @@ export function createBoltApp(options: BoltAppOptions, deps: SlackDeps): BoltRun
   const apiUrl = ensureSlash(options.apiUrl ?? SLACK_API_URL);
   // Few, short retries and no silent 429 waits: a modal must open inside the trigger's 3 s, and the
   // socket-mode client would otherwise install 100 retries on this shared object.
+  // Every Web API request of every client Bolt builds, and every response_url reply, goes through
+  // this fetch: Web API calls are counted and timed; with ALLOW_SANDBOX messages get the notice.
+  const observed = observeSlackApiCalls({ apiUrl, metrics: deps.metrics });
   const clientOptions = {
     slackApiUrl: apiUrl,
     retryConfig: { retries: 2, factor: 2, minTimeout: 200, maxTimeout: 1000 },
     rejectRateLimitedCalls: true,
     // A hung Slack call must not hold a listener forever (the SDK sets no request timeout).
     timeout: 10_000,
-    // Bolt uses this fetch for the Web API and for response_url replies alike.
-    ...(options.sandboxNotice
-      ? { fetch: fetchWithSandboxNotice(globalThis.fetch, apiUrl, options.sandboxNotice) }
-      : {}),
+    fetch: options.sandboxNotice ? fetchWithSandboxNotice(observed, apiUrl, options.sandboxNotice) : observed,
   };
   const customRoutes: CustomRoute[] = Object.entries(options.routes).map(([path, handler]) => ({
     path,
@@ -95,6 +97,7 @@ export function createBoltApp(options: BoltAppOptions, deps: SlackDeps): BoltRun
     });
     app = new App({ token: options.botToken, receiver, logger, clientOptions });
   }
+  observeAckLatency(app, deps.metrics);
   registerListeners(app, deps, { installationStore: options.oauth?.installationStore });
   const started = app;
   return {
@@ -134,6 +137,7 @@ function socketModeRuntime(
     logger: shared.logger,
     clientOptions: shared.clientOptions,
   });
+  observeAckLatency(app, deps.metrics);
   registerListeners(app, deps, {});
   const server = () => {
     const found = (receiver as unknown as { httpServer?: Server }).httpServer;

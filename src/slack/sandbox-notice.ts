@@ -39,7 +39,7 @@ export function withNoticeBlock<T extends MessageLike>(message: T, notice: SafeT
   };
 }
 
-type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Response>;
 
 /**
  * Wraps the fetch Bolt uses for the Web API and response_url: message-carrying requests get the
@@ -49,7 +49,7 @@ type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<
 export function fetchWithSandboxNotice(fetchFn: FetchLike, apiUrl: string, notice: SafeText): FetchLike {
   const base = apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`;
   return (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const url = String(input);
     if (!init || typeof init.body !== 'string') return fetchFn(input, init);
     if (url.startsWith(base)) {
       const method = url.slice(base.length).split('?')[0] ?? '';

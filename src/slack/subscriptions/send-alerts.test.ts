@@ -49,7 +49,7 @@ describe('sendAlerts', () => {
     );
     expect(posted).toEqual(['C0ALL']);
     expect(deliveries).toEqual([{ channelId: 'C0ALL', outcome: 'sent' }]);
-    expect(metrics.render()).toContain('exp_alerts_total{outcome="sent"} 1');
+    expect(await metrics.render()).toContain('exp_alerts_total{outcome="sent"} 1');
   });
 
   it('delivers the rest when some fail, counts each failure, and drops channels that are gone', async () => {
@@ -83,7 +83,7 @@ describe('sendAlerts', () => {
       C0BOOM: 'failed',
       C0OK2: 'sent',
     });
-    const rendered = metrics.render();
+    const rendered = await metrics.render();
     expect(rendered).toContain('exp_alerts_total{outcome="sent"} 2');
     for (const outcome of ['channel_not_found', 'is_archived', 'not_in_channel', 'ratelimited', 'failed']) {
       expect(rendered).toContain(`exp_alerts_total{outcome="${outcome}"} 1`);
