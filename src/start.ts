@@ -20,6 +20,7 @@ import { createMetrics } from './observability/metrics.js';
 import { operationalRoutes } from './observability/operational-routes.js';
 import { createBoltApp } from './slack/app.js';
 import type { SlackDeps } from './slack/deps.js';
+import { trackInFlight } from './slack/in-flight.js';
 import { en } from './slack/messages/index.js';
 import { createSplitterClient, type SplitterClient } from './splitter/client.js';
 import { createStore, type Store } from './store/create-store.js';
@@ -51,6 +52,8 @@ export interface RunningApp {
   dictionaries: DictionaryCache;
   splitter: SplitterClient;
   store: Store;
+  /** Resolves when no listener work is in flight (including work after ack()). */
+  idle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -222,6 +225,7 @@ async function assemble(
     },
     deps,
   );
+  const inFlight = trackInFlight(app);
 
   const port = options.port ?? config.port;
   let server: Server;
@@ -273,6 +277,7 @@ async function assemble(
     dictionaries,
     splitter,
     store,
+    idle: inFlight.idle,
     close,
   };
 }
