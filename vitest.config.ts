@@ -7,5 +7,12 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // expectTypeOf only checks anything under tsc: type tests live in *.test-d.ts files, which vitest
+    // type-checks (never runs) and reports like other tests.
+    typecheck: {
+      enabled: true,
+      include: ['src/**/*.test-d.ts', 'test/**/*.test-d.ts'],
+      tsconfig: 'tsconfig.type-tests.json',
+    },
   },
 });

@@ -15,6 +15,7 @@ import { createMetrics } from './observability/metrics.js';
 import { operationalRoutes } from './observability/operational-routes.js';
 import { createBoltApp } from './slack/app.js';
 import type { SlackDeps } from './slack/deps.js';
+import { trackInFlight } from './slack/in-flight.js';
 import { en } from './slack/messages/index.js';
 import { createSplitterClient, type SplitterClient } from './splitter/client.js';
 import { createStore, type Store } from './store/create-store.js';
@@ -46,6 +47,8 @@ export interface RunningApp {
   dictionaries: DictionaryCache;
   splitter: SplitterClient | undefined;
   store: Store;
+  /** Resolves when no listener work is in flight (including work after ack()). */
+  idle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -207,6 +210,7 @@ async function assemble(
     },
     deps,
   );
+  const inFlight = trackInFlight(bolt.app);
   const server = await bolt.start(port);
   closers.push(() => bolt.stop());
   const bound = (server.address() as AddressInfo).port;
@@ -244,6 +248,7 @@ async function assemble(
     dictionaries,
     splitter,
     store,
+    idle: inFlight.idle,
     close,
   };
 }

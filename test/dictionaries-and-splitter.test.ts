@@ -162,7 +162,8 @@ describe('/exp features and /exp expose', () => {
       h.driver.clickButton(message, 'exp_expose_confirm', { userId: USER }),
     ]);
     await h.emulator.waitFor(() => h.sandbox.state.exposures.length > before);
-    await new Promise((r) => setTimeout(r, 200));
+    // Both clicks' listeners have finished: a second registration could no longer be on its way.
+    await h.app.idle();
     expect(h.sandbox.state.exposures.length).toBe(before + 1);
     expect(h.sandbox.state.exposures.at(-1)).toMatchObject({
       experimentLabel: 'checkout_one_click',
@@ -173,7 +174,7 @@ describe('/exp features and /exp expose', () => {
     const cancel = await reply('expose checkout_one_click android 78', /statistics/i);
     const cancelMessage = h.emulator.messages(CHANNEL).find((m) => m.ts === cancel.ts) ?? cancel;
     await h.driver.clickButton(cancelMessage, 'exp_expose_cancel', { userId: USER });
-    await new Promise((r) => setTimeout(r, 200));
+    await h.app.idle();
     expect(h.sandbox.state.exposures.length).toBe(before + 1);
   });
 });

@@ -24,8 +24,9 @@ describe('token expiry reminders', () => {
         .messages(CHANNEL)
         .find((m) => !m.ephemeral && /started experiment \*7\*/.test(messageText(m))),
     );
-    // The reminder would follow the channel post in the same flow: give it the time to arrive.
-    await new Promise((r) => setTimeout(r, 200));
+    // A second reminder would come from the same listener as the channel post: once it has finished,
+    // anything it was going to send has been sent.
+    await h.app.idle();
     expect(reminders()).toHaveLength(1);
   });
 });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectWithinBlockKitLimits } from '../src/dev/slack-emulator/block-kit/check-limits.js';
+import { lifecycleButton } from '../src/slack/lifecycle/buttons.js';
+import { en } from '../src/slack/messages/index.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
 const CHANNEL = 'C0GENERAL';
@@ -241,13 +243,29 @@ describe('buttons run the command path', () => {
   });
 
   it('refuses a forged button value without calling the platform', async () => {
-    const message = await waitForChannelText('started experiment *4*');
+    // Its own message with the app's real Stop button, so no earlier test's message is needed.
+    const posted = await fetch(`${h.emulator.apiUrl}chat.postMessage`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${h.emulator.identity.botToken}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        channel: CHANNEL,
+        text: 'experiment 9',
+        blocks: [{ type: 'actions', block_id: 'forged', elements: [lifecycleButton('stop', 9, en)] }],
+      }),
+    });
+    const { ts } = (await posted.json()) as { ts: string };
+    const message = h.emulator.messages(CHANNEL).find((m) => m.ts === ts);
+    if (!message) throw new Error('the emulator did not keep the posted message');
     const before = h.sandbox.state.requests.length;
     const res = await h.driver.clickButton(message, 'exp_lifecycle_stop', {
       value: '{"action":"archive","experimentId":-5}',
     });
     expect(res.status).toBe(200);
     await waitForEphemeral(/could not be read/i);
+    await h.app.idle();
     expect(h.sandbox.state.requests.length).toBe(before);
   });
 });

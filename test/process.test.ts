@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { type AddressInfo, createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const children: ChildProcess[] = [];
@@ -7,15 +7,22 @@ afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+/** `count` distinct ports free right now: all are held open together, then released. */
+async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<Server>((resolve, reject) => {
+          const server = createServer();
+          server.once('error', reject);
+          server.listen(0, '127.0.0.1', () => resolve(server));
+        }),
+    ),
+  );
+  const ports = servers.map((server) => (server.address() as AddressInfo).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
 }
 
 /** Runs src/main.ts as `npm start` would run dist/main.js: a real process with a given environment. */
@@ -47,15 +54,24 @@ async function waitUntil(check: () => boolean, timeoutMs: number, what: string):
 
 describe('the app process', () => {
   it('starts on embedded defaults, says so first, serves health, readiness and metrics, stops on SIGTERM', async () => {
-    const port = await freePort();
-    const run = runMain({ PORT: String(port), STORE_URL: 'memory://' });
+    // The playground's port is given too: PORT + 1 (its default) may be taken on a busy machine.
+    const [port, playgroundPort] = await freePorts(2);
+    const run = runMain({
+      PORT: String(port),
+      PLAYGROUND_PORT: String(playgroundPort),
+      STORE_URL: 'memory://',
+    });
     await waitUntil(() => run.out().includes('listening on'), 20_000, 'the listening line');
     const [first = '', second = ''] = run.out().split('\n');
-    expect(first).toMatch(new RegExp(`playground: open http://127\\.0\\.0\\.1:${port + 1}/`));
+    expect(first).toMatch(new RegExp(`playground: open http://127\\.0\\.0\\.1:${playgroundPort}/`));
     expect(second).toMatch(/embedded defaults: sandbox platform at http/);
-    const page = await fetch(`http://127.0.0.1:${port + 1}/`);
+    const page = await fetch(`http://127.0.0.1:${playgroundPort}/`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('/exp');
+    // Run from sources, with no build: the page's script is bundled on first request.
+    const script = await fetch(`http://127.0.0.1:${playgroundPort}/playground.js`);
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(await script.text()).toContain('new EventSource(');
 
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(health.status).toBe(200);

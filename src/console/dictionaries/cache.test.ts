@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import KeyvSqlite from '@keyv/sqlite';
 import { Keyv } from 'keyv';
-import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryLogger } from '../../observability/logger.js';
 import type { ConsoleExperimentContextPredicatesRequest } from '../schemas.js';
-import type { ConsoleApi, DictionaryName } from '../types.js';
+import type { DictionaryName } from '../types.js';
 import { createDictionaryCache, DictionaryBudgetExceededError, type DictionaryFetcher } from './cache.js';
 
 interface Deferred {
@@ -242,10 +242,6 @@ describe('createDictionaryCache options', () => {
     expect(await keyv.get('dict:gen:T1')).toBe(1);
     await cache.get('T1', 'tags', fetcher);
     expect(calls).toHaveLength(2);
-  });
-
-  it('accepts the ConsoleApi as a fetcher', () => {
-    expectTypeOf<ConsoleApi>().toExtend<DictionaryFetcher>();
   });
 
   it.each([0, -1, Number.NaN])('refuses ttlMs %s', (ttlMs) => {

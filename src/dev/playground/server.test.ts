@@ -93,11 +93,21 @@ describe('the page', () => {
     const csp = String(res.headers['content-security-policy']);
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeDefined();
-    expect(html).toContain(`<script nonce="${nonce}">`);
+    expect(html).toContain(`<script nonce="${nonce}" src="/playground.js"></script>`);
     expect(html).toContain(`<style nonce="${nonce}">`);
     expect(csp).toContain("default-src 'none'");
     expect(html).not.toMatch(/(src|href)="https?:/);
     expect(html).toContain('data-default-user="U0MEMBER1"');
+  });
+
+  it('serves its script as JavaScript from the same origin, bundled from the TypeScript sources', async () => {
+    const res = await request(new URL('/playground.js', playground.url));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const script = await res.body.text();
+    expect(script).toContain('// src/dev/playground/client/main.ts');
+    expect(() => new Function(script)).not.toThrow();
   });
 });
 

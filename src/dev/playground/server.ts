@@ -5,8 +5,9 @@ import type { Logger } from '../../observability/logger.js';
 import { ActionNotFoundError, ViewBlockNotFoundError, ViewNotOpenError } from '../slack-emulator/errors.js';
 import { EMULATOR_DEFAULTS } from '../slack-emulator/seed.js';
 import type { SlackEmulator } from '../slack-emulator/types.js';
-import { renderPage } from './client/page.js';
 import { PlaygroundRequestError, readJsonBody, sendError, sendJson } from './http-io.js';
+import { CLIENT_SCRIPT_PATH, loadClientScript } from './page/client-script.js';
+import { renderPage } from './page/page.js';
 import { StateQuery } from './request-schemas.js';
 import { createApiRoutes, parseRequest } from './routes.js';
 import { buildState } from './state.js';
@@ -23,6 +24,8 @@ export interface PlaygroundOptions {
   /** Default 127.0.0.1: the page acts as any user with a valid signature, so it stays local. */
   host?: string;
   logger: Logger;
+  /** The page's script; default: the prebuilt bundle, or one bundled from the sources on first use. */
+  clientScript?: () => Promise<string>;
 }
 
 export interface RunningPlayground {
@@ -64,6 +67,7 @@ function allowedHosts(bound: string): (header: string | undefined) => boolean {
 /** The local web page that stands in for Slack: a channel view over the emulator, driving the app. */
 export async function startPlayground(options: PlaygroundOptions): Promise<RunningPlayground> {
   const { emulator, logger } = options;
+  const clientScript = options.clientScript ?? loadClientScript;
   const log = logger.child({ component: 'playground' });
   const driverFor = createTeamDrivers(options);
   const stream = createStateStream({
@@ -99,6 +103,16 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Runni
         'x-content-type-options': 'nosniff',
       });
       res.end(renderPage({ nonce, defaults }));
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === CLIENT_SCRIPT_PATH) {
+      const script = await clientScript();
+      res.writeHead(200, {
+        'content-type': 'text/javascript; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      });
+      res.end(script);
       return;
     }
     if (req.method === 'GET' && url.pathname === '/api/state') {

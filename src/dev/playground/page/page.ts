@@ -1,9 +1,9 @@
 import { attrs } from '../render/html.js';
-import { CLIENT_SCRIPT } from './script.js';
+import { CLIENT_SCRIPT_PATH } from './client-script.js';
 import { STYLES } from './styles.js';
 
 export interface PageInput {
-  /** Per response; the Content-Security-Policy allows only the inline script and style carrying it. */
+  /** Per response; the Content-Security-Policy allows only the script and style carrying it. */
   nonce: string;
   defaults: { userId: string; teamId: string; channelId: string };
 }
@@ -57,7 +57,7 @@ export function renderPage(input: PageInput): string {
   </form>
 </dialog>
 <div id="toasts" class="toasts"></div>
-<script nonce="${nonce}">${CLIENT_SCRIPT}</script>
+<script nonce="${nonce}" src="${CLIENT_SCRIPT_PATH}"></script>
 </body>
 </html>
 `;

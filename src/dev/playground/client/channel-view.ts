@@ -1,0 +1,89 @@
+// The page around the modal: workspace and user switches, the channel list and the channel pane.
+import { byId } from './dom.js';
+import type { PageState } from './page-state.js';
+import { saveLocation, session } from './session.js';
+
+function fillSelect(select: HTMLSelectElement, items: Array<{ value: string; label: string }>): void {
+  select.textContent = '';
+  for (const item of items) {
+    const option = document.createElement('option');
+    option.value = item.value;
+    option.textContent = item.label;
+    select.appendChild(option);
+  }
+}
+
+export function renderSwitches(state: PageState): void {
+  const people = state.users
+    .filter((u) => !u.isBot)
+    .map((u) => ({
+      value: u.id,
+      label: `${u.realName || u.name}${u.isAdmin ? ' (admin)' : ''} \u00b7 ${u.id}`,
+    }));
+  const userSelect = byId('user-select', HTMLSelectElement);
+  let key = JSON.stringify(people);
+  // Refilled only when the list changed, so an open drop-down is not closed under the user.
+  if (key !== session.usersKey) {
+    fillSelect(userSelect, people);
+    session.usersKey = key;
+  }
+  userSelect.value = session.userId;
+  const teams = state.teams.map((t) => ({ value: t.id, label: `${t.name} \u00b7 ${t.id}` }));
+  const teamSelect = byId('team-select', HTMLSelectElement);
+  key = JSON.stringify(teams);
+  if (key !== session.teamsKey) {
+    fillSelect(teamSelect, teams);
+    session.teamsKey = key;
+  }
+  teamSelect.value = session.teamId;
+}
+
+export function renderSidebar(state: PageState): void {
+  const known = state.channels.some((c) => c.id === session.channelId);
+  const firstChannel = state.channels[0];
+  if (!known && firstChannel) {
+    session.channelId = firstChannel.id;
+    saveLocation();
+  }
+  const list = byId('channel-list', HTMLElement);
+  list.textContent = '';
+  for (const channel of state.channels) {
+    const item = document.createElement('li');
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = `channel${channel.id === session.channelId ? ' active' : ''}`;
+    button.dataset.channelId = channel.id;
+    button.textContent = channel.label + (channel.isPrivate && !channel.isIm ? ' (private)' : '');
+    if (!channel.botIsMember && !channel.isIm) button.title = 'The app is not a member of this channel';
+    const count = (state.messages[channel.id] || []).length;
+    if (count > 0) {
+      const badge = document.createElement('span');
+      badge.className = 'count';
+      badge.textContent = String(count);
+      button.appendChild(badge);
+    }
+    item.appendChild(button);
+    list.appendChild(item);
+  }
+}
+
+export function renderPane(state: PageState): void {
+  const channel = state.channels.find((c) => c.id === session.channelId);
+  byId('channel-title', HTMLElement).textContent = channel ? channel.label : '';
+  const html = state.html.channels[session.channelId] || '';
+  if (html === session.paneHtml) return;
+  const pane = byId('messages', HTMLElement);
+  // Follow new messages only when the reader is already at the bottom.
+  const stick = session.paneHtml === null || pane.scrollHeight - pane.scrollTop - pane.clientHeight < 80;
+  if (html) {
+    pane.innerHTML = html;
+  } else {
+    pane.textContent = '';
+    const empty = document.createElement('div');
+    empty.className = 'empty';
+    empty.textContent = 'No messages yet. Type /exp help below.';
+    pane.appendChild(empty);
+  }
+  session.paneHtml = html;
+  if (stick) pane.scrollTop = pane.scrollHeight;
+}

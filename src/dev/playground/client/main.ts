@@ -1,0 +1,30 @@
+// Entry point of the playground page's script (bundled by esbuild into one classic script).
+import { switchTeam, switchUser } from './acting-as.js';
+import { focusComposer } from './composer.js';
+import { byId } from './dom.js';
+import { connect } from './live-state.js';
+import { onChange, onClick, onFocusIn, onInput, onKeyDown, onSubmit } from './page-events.js';
+import { initFromLocation, saveLocation } from './session.js';
+
+function start(): void {
+  initFromLocation();
+  saveLocation();
+  document.addEventListener('click', onClick);
+  document.addEventListener('change', onChange);
+  document.addEventListener('input', onInput);
+  document.addEventListener('focusin', onFocusIn);
+  document.addEventListener('keydown', onKeyDown);
+  document.addEventListener('submit', onSubmit);
+  const userSelect = byId('user-select', HTMLSelectElement);
+  const teamSelect = byId('team-select', HTMLSelectElement);
+  const addUserDialog = byId('add-user-dialog', HTMLDialogElement);
+  userSelect.addEventListener('change', () => switchUser(userSelect.value));
+  teamSelect.addEventListener('change', () => switchTeam(teamSelect.value));
+  byId('add-user', HTMLElement).addEventListener('click', () => addUserDialog.showModal());
+  byId('add-user-cancel', HTMLElement).addEventListener('click', () => addUserDialog.close());
+  connect();
+  focusComposer();
+}
+
+// The script tag sits at the end of <body>: the page's elements exist when this runs.
+start();
