@@ -26,5 +26,20 @@ for _ in $(seq 1 100); do
   sleep 0.1
 done
 curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null || { cat "$work/out.log" >&2; echo "prove-production: no /healthz" >&2; exit 1; }
-curl -fsS "http://127.0.0.1:$port/metrics" | grep -q '^# TYPE' || { echo "prove-production: /metrics has no # TYPE lines" >&2; exit 1; }
-echo "prove-production: dist/main.js runs in HTTP mode on production dependencies only"
+curl -fsS "http://127.0.0.1:$port/metrics" -o "$work/metrics.txt" && grep -q '^# TYPE' "$work/metrics.txt" || { echo "prove-production: /metrics has no # TYPE lines" >&2; exit 1; }
+kill "$pid"; wait "$pid" 2>/dev/null || true
+
+# The playground (development tooling, but shipped in dist/) serves its prebuilt bundle: esbuild,
+# a devDependency, is absent here and must not be needed.
+port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
+page=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
+(cd "$work" && exec env -i PATH="$PATH" PORT="$port" PLAYGROUND_PORT="$page" STORE_URL=memory:// \
+  node dist/main.js >"$work/playground.log" 2>&1) &
+pid=$!
+for _ in $(seq 1 100); do
+  if curl -fsS "http://127.0.0.1:$page/playground.js" >/dev/null 2>&1; then break; fi
+  sleep 0.1
+done
+{ curl -fsS "http://127.0.0.1:$page/playground.js" -o "$work/bundle.js" && [ -s "$work/bundle.js" ]; } ||
+  { cat "$work/playground.log" >&2; echo "prove-production: the playground bundle is not served" >&2; exit 1; }
+echo "prove-production: dist/main.js runs in HTTP mode and serves the playground on production dependencies only"

@@ -9,7 +9,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const isTestCode = (file: string) => /\.test(-helper)?\.ts$/.test(file);
+const isTestCode = (file: string) => /\.test(-helper|-d)?\.ts$/.test(file);
 
 interface ImportEdge {
   file: string;
