@@ -87,6 +87,13 @@ const realClock: Clock = {
   random: Math.random,
 };
 
+/** Per-attempt limits: the configured timeouts, cut to what is left of the deadline. */
+interface Applied {
+  headersMs: number;
+  bodyMs: number;
+  deadlineMs: number | undefined;
+}
+
 type Attempt = { ok: true; res: Omit<CoreResponse, 'attempts'> } | { ok: false; error: TransportError };
 
 function isSuccess(status: number): boolean {
@@ -97,11 +104,7 @@ export function createRequestCore(opts: RequestCoreOptions): RequestCore {
   const { dispatcher, timeouts, limits, retry, secrets, logger } = opts;
   const clock: Clock = { ...realClock, ...opts.clock };
 
-  async function attempt(
-    req: CoreRequest,
-    readOnly: boolean,
-    applied: { headersMs: number; bodyMs: number },
-  ): Promise<Attempt> {
+  async function attempt(req: CoreRequest, readOnly: boolean, applied: Applied): Promise<Attempt> {
     const ctx = {
       method: req.method,
       path: req.path,
@@ -109,6 +112,15 @@ export function createRequestCore(opts: RequestCoreOptions): RequestCore {
       secrets,
       headersTimeoutMs: applied.headersMs,
       bodyTimeoutMs: applied.bodyMs,
+    };
+    // undici checks its timeouts on a coarse clock (about a second), so a deadline is held by an
+    // abort signal instead, and reported as a timeout of the phase it cut short.
+    const signal = applied.deadlineMs === undefined ? undefined : AbortSignal.timeout(applied.deadlineMs);
+    const fail = (err: unknown, phase: 'headers' | 'body'): Attempt => {
+      // undici rejects with the signal's own reason; any other error failed on its own.
+      const deadline =
+        signal?.aborted && err === signal.reason ? { phase, ms: applied.deadlineMs } : undefined;
+      return { ok: false, error: toTransportError(err, deadline ? { ...ctx, deadline } : ctx) };
     };
     let response: Dispatcher.ResponseData;
     try {
@@ -119,19 +131,18 @@ export function createRequestCore(opts: RequestCoreOptions): RequestCore {
         dispatcher,
         headersTimeout: applied.headersMs,
         bodyTimeout: applied.bodyMs,
+        signal,
       });
     } catch (err) {
-      return { ok: false, error: toTransportError(err, ctx) };
+      return fail(err, 'headers');
     }
     const status = response.statusCode;
     try {
-      const read = await readBodyCapped(
-        response.body,
-        isSuccess(status) ? limits.successBytes : limits.errorBytes,
-      );
+      const limit = isSuccess(status) ? limits.successBytes : limits.errorBytes;
+      const read = await readBodyCapped(response.body, limit);
       return { ok: true, res: { status, headers: response.headers, ...read } };
     } catch (err) {
-      return { ok: false, error: toTransportError(err, ctx) };
+      return fail(err, 'body');
     }
   }
 
@@ -173,14 +184,15 @@ export function createRequestCore(opts: RequestCoreOptions): RequestCore {
     const started = clock.now();
     for (let retryIndex = 0; ; retryIndex++) {
       // Inside a deadline every attempt is cut to what is left of it, so the last one ends in time.
+      // undici reads a timeout of 0 as "none": never let the cut reach it.
       const left =
         retry.deadlineMs === undefined
-          ? Number.POSITIVE_INFINITY
-          : retry.deadlineMs - (clock.now() - started);
-      // undici reads 0 as "no timeout": never let the cut reach it.
-      const applied = {
-        headersMs: Math.max(1, Math.floor(Math.min(timeouts.headersMs, left))),
-        bodyMs: Math.max(1, Math.floor(Math.min(timeouts.bodyMs, left))),
+          ? undefined
+          : Math.max(1, Math.floor(retry.deadlineMs - (clock.now() - started)));
+      const applied: Applied = {
+        headersMs: Math.min(timeouts.headersMs, left ?? Number.POSITIVE_INFINITY),
+        bodyMs: Math.min(timeouts.bodyMs, left ?? Number.POSITIVE_INFINITY),
+        deadlineMs: left,
       };
       const attemptStarted = clock.now();
       const outcome = await attempt(req, readOnly, applied);

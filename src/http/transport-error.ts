@@ -61,17 +61,21 @@ export interface FailureContext {
   secrets: readonly string[];
   headersTimeoutMs: number;
   bodyTimeoutMs: number;
+  /** The caller's deadline aborted the attempt while it waited for this phase. */
+  deadline?: { phase: 'headers' | 'body'; ms: number | undefined };
 }
 
 /** Classifies an undici/Node failure of one attempt. */
 export function toTransportError(err: unknown, ctx: FailureContext): TransportError {
   const code = errorCode(err);
-  const phase = code === undefined ? undefined : TIMEOUT_PHASES[code];
-  const neverSent = code !== undefined && NEVER_SENT_CODES.has(code);
+  const phase = ctx.deadline?.phase ?? (code === undefined ? undefined : TIMEOUT_PHASES[code]);
+  // A deadline may abort before the socket is even open, but nothing proves it did.
+  const neverSent = ctx.deadline === undefined && code !== undefined && NEVER_SENT_CODES.has(code);
   const outcomeUnknown = !ctx.readOnly && !neverSent;
   const detail = redactSecrets(err instanceof Error ? err.message : String(err), ctx.secrets);
-  const timeoutMs =
+  const phaseTimeoutMs =
     phase === 'headers' ? ctx.headersTimeoutMs : phase === 'body' ? ctx.bodyTimeoutMs : undefined;
+  const timeoutMs = ctx.deadline === undefined ? phaseTimeoutMs : ctx.deadline.ms;
   const kind = phase === undefined ? 'connection' : 'timeout';
   const what = neverSent ? 'not sent' : kind === 'timeout' ? `timed out (${phase})` : 'connection failed';
   return new TransportError(`${ctx.method} ${ctx.path}: ${what} (${code ?? detail})`, {
