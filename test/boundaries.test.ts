@@ -11,7 +11,7 @@ function sourceFiles(dir: string): string[] {
 
 describe('module boundaries', () => {
   // The platform client and the use-cases must stay usable without Slack (tests, other front-ends).
-  it.each(['src/console', 'src/lifecycle', 'src/splitter', 'src/store'])(
+  it.each(['src/console', 'src/http', 'src/lifecycle', 'src/splitter', 'src/store'])(
     '%s never imports @slack/*',
     (dir) => {
       const files = sourceFiles(dir);
