@@ -7,12 +7,14 @@ import { createConsoleClient } from './console/client.js';
 import { createDictionaryCache, type DictionaryCache } from './console/dictionaries/cache.js';
 import type { ConsoleConnection } from './console/types.js';
 import type { Sandbox, SlackEmulator } from './dev/index.js';
+import type { PlatformRequestSample } from './http/request-sample.js';
 import { createConnectionResolver } from './lifecycle/connections.js';
 import { createSubscriptionStore } from './lifecycle/subscriptions.js';
 import { workspaceKey } from './lifecycle/workspace.js';
 import { createLogger, type Logger } from './observability/logger.js';
 import { createMetrics } from './observability/metrics.js';
 import { operationalRoutes } from './observability/operational-routes.js';
+import { recordPlatformRequest } from './observability/platform-request-metrics.js';
 import { createBoltApp } from './slack/app.js';
 import type { SlackDeps } from './slack/deps.js';
 import { trackInFlight } from './slack/in-flight.js';
@@ -110,12 +112,14 @@ async function assemble(
   if (agent) closers.push(() => agent.close());
   const dispatcher = options.consoleDispatcher ?? agent;
   const consoleLogger = logger.child({ component: 'console' });
+  const observePlatform = (sample: PlatformRequestSample) => recordPlatformRequest(metrics, sample);
   const makeClient = (connection: ConsoleConnection, scope: string) =>
     createConsoleClient({
       connection,
       dispatcher,
       timeouts: { headersMs: config.console.timeoutMs, bodyMs: config.console.timeoutMs },
       logger: consoleLogger,
+      observe: observePlatform,
       // The interface asks clients to drop cached dictionaries on a validation 400.
       onValidationError: () => dictionaries.drop(scope),
     });
@@ -124,8 +128,10 @@ async function assemble(
       connection,
       dispatcher,
       timeouts: { headersMs: budgetMs, bodyMs: budgetMs },
-      retry: { attempts: 1 },
+      // One attempt, and never past the budget: the whole check fits Slack's window.
+      retry: { attempts: 1, deadlineMs: budgetMs },
       logger: consoleLogger,
+      observe: observePlatform,
     });
 
   const defaultConnection = await resolveDefaultConnection(config, sandbox);
@@ -139,6 +145,7 @@ async function assemble(
         source: config.splitter.source ?? 'exp-chatops',
         trailingSlash: config.splitter.trailingSlash,
         logger: logger.child({ component: 'splitter' }),
+        observe: observePlatform,
       })
     : undefined;
 

@@ -1,12 +1,14 @@
 /**
- * Typed client for the console API (`{base_url}/api/console`).
+ * Typed client for the console API (`{base_url}/api/console`), on the shared request core
+ * (src/http/request-core.ts), which owns timeouts, retries, body limits and redaction.
  *
  * Timeout and retry policy, and why:
  * - Every request sets undici's headersTimeout and bodyTimeout (10 s each by default). undici's own
  *   default is 300 s, far beyond the time a Slack user waits for a reply.
- * - Only GETs (dictionaries) are retried: on network failures, timeouts, 502/503/504 and 429 with a
- *   short Retry-After, with exponential backoff and full jitter so many workspaces do not retry in step.
- *   Reads change nothing, so repeating them is safe.
+ * - Only GETs (dictionaries) are retried: on network failures, timeouts, 429/502/503/504 (waiting
+ *   what Retry-After asks, up to a cap), with exponential backoff and full jitter so many workspaces
+ *   do not retry in step, and never past `retry.deadlineMs` when given. Reads change nothing, so
+ *   repeating them is safe.
  * - POST and PATCH are never retried. Start/stop/archive/unarchive and create are not idempotent as
  *   far as the interface says (create has no idempotency key), and a request that timed out or lost
  *   its connection may already have been applied. Those failures carry outcomeUnknown: true so the bot
@@ -16,12 +18,13 @@
  */
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
+import type { ObserveRequest } from '../http/request-sample.js';
+import { normaliseRetry, type RetryOptions } from '../http/retry-policy.js';
 import type { LifecycleAction } from '../lifecycle/lifecycle-action.js';
 import type { Logger } from '../observability/logger.js';
 import { createConsoleAgent } from './agent.js';
+import { type ConsoleRequest, createConsoleSender } from './console-sender.js';
 import { InvalidRequestError, type ValidationError } from './errors.js';
-import { createHttpCore } from './http-core.js';
-import { normaliseRetry } from './retry-policy.js';
 import {
   ConsoleExperimentContextPredicatesRequest,
   ConsoleStopExperimentRequest,
@@ -41,8 +44,11 @@ export interface ConsoleClientOptions {
   /** Pass one shared agent (createConsoleAgent) from the composition root; tests pass a MockAgent. */
   dispatcher?: Dispatcher;
   timeouts?: { headersMs?: number; bodyMs?: number };
-  retry?: { attempts?: number; baseDelayMs?: number; maxDelayMs?: number };
+  /** Applies to GETs only. deadlineMs bounds a call with all its retries (the caller's budget). */
+  retry?: Omit<RetryOptions, 'retryTimeouts'>;
   logger?: Logger;
+  /** One sample per call (all retries together), for metrics. */
+  observe?: ObserveRequest;
   /** Called on every validation 400 (drop the dictionary cache); its failure never hides the error. */
   onValidationError?: (error: ValidationError) => void | Promise<void>;
 }
@@ -87,7 +93,7 @@ function checkJsonObject(value: unknown, method: string, path: string): Record<s
 }
 
 export function createConsoleClient(options: ConsoleClientOptions): ConsoleApi {
-  const core = createHttpCore({
+  const core = createConsoleSender({
     connection: options.connection,
     // Fallback for one-off scripts; long-running code should share one agent across clients.
     dispatcher: options.dispatcher ?? createConsoleAgent(),
@@ -95,19 +101,22 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleApi {
       headersMs: positiveMs(options.timeouts?.headersMs),
       bodyMs: positiveMs(options.timeouts?.bodyMs),
     },
-    retry: normaliseRetry(options.retry),
+    // A dictionary read that timed out is worth one more try: its answer is cached for an hour.
+    retry: normaliseRetry({ ...options.retry, retryTimeouts: true }),
     logger: options.logger,
+    observe: options.observe,
     onValidationError: options.onValidationError,
   });
 
-  function experimentPath(id: unknown, method: string, suffix: string): string {
-    const template = `/experiments/v1/{id}${suffix}`;
-    const valid = check(ExperimentId, id, 'id', method, template);
-    return `/experiments/v1/${valid}${suffix}`;
+  /** The path of one experiment, with its template (the endpoint metrics see). */
+  function experimentPath(id: unknown, method: string, suffix: string) {
+    const endpoint = `/experiments/v1/{id}${suffix}`;
+    const valid = check(ExperimentId, id, 'id', method, endpoint);
+    return { path: `/experiments/v1/${valid}${suffix}`, endpoint };
   }
 
   // Create/update answers are "not shown": whatever JSON comes back is returned, empty means null.
-  function parseOptionalJson(req: Parameters<typeof core.send>[0], res: { status: number; text: string }) {
+  function parseOptionalJson(req: ConsoleRequest, res: { status: number; text: string }) {
     if (res.text.trim() === '') return null;
     try {
       return JSON.parse(res.text) as unknown;
@@ -120,11 +129,11 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleApi {
     if (!LIFECYCLE_ACTIONS.includes(action)) {
       throw invalid('POST', '/experiments/v1/{id}/{action}', [`unknown action ${JSON.stringify(action)}`]);
     }
-    const path = experimentPath(id, 'POST', `/${action}`);
+    const { path, endpoint } = experimentPath(id, 'POST', `/${action}`);
     if (body !== undefined && action !== 'stop') throw invalid('POST', path, [`${action} takes no body`]);
     const payload =
       body === undefined ? undefined : check(ConsoleStopExperimentRequest, body, 'body', 'POST', path);
-    const req = { method: 'POST', path, body: payload, experimentScoped: true } as const;
+    const req = { method: 'POST', path, endpoint, body: payload, experimentScoped: true } as const;
     const res = await core.send(req);
     let json: unknown;
     try {
@@ -140,21 +149,21 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleApi {
     async createExperiment(definition) {
       const path = '/experiments/v1';
       const body = checkJsonObject(definition, 'POST', path);
-      const req = { method: 'POST', path, body, experimentScoped: false } as const;
+      const req = { method: 'POST', path, endpoint: path, body, experimentScoped: false } as const;
       return parseOptionalJson(req, await core.send(req));
     },
     async updateExperiment(id, changes) {
-      const path = experimentPath(id, 'PATCH', '');
+      const { path, endpoint } = experimentPath(id, 'PATCH', '');
       const body = checkJsonObject(changes, 'PATCH', path);
-      const req = { method: 'PATCH', path, body, experimentScoped: true } as const;
+      const req = { method: 'PATCH', path, endpoint, body, experimentScoped: true } as const;
       return parseOptionalJson(req, await core.send(req));
     },
     // ASSUMPTION: the interface says GET methods exist for reading experiments ("read" right) but
     // does not show them; GET /experiments/v1/{id} is the conventional shape. Callers treat any
     // failure here as "cannot read the experiment" and carry on without its current values.
     async getExperiment(id) {
-      const path = experimentPath(id, 'GET', '');
-      const req = { method: 'GET', path, experimentScoped: true } as const;
+      const { path, endpoint } = experimentPath(id, 'GET', '');
+      const req = { method: 'GET', path, endpoint, experimentScoped: true } as const;
       return parseOptionalJson(req, await core.send(req));
     },
     runAction,
@@ -176,7 +185,9 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleApi {
         body === undefined
           ? undefined
           : check(ConsoleExperimentContextPredicatesRequest, body, 'body', 'GET', path);
-      const req = { method: 'GET', path, body: payload, experimentScoped: false } as const;
+      // Metrics see the route, not the name, like an id in any other path.
+      const endpoint = '/experiments/v1/dictionaries/{name}';
+      const req = { method: 'GET', path, endpoint, body: payload, experimentScoped: false } as const;
       const res = await core.send(req);
       // Response schemas are "not shown" (but for context-param-predicates): return the JSON as sent.
       try {

@@ -29,7 +29,7 @@ export type ConnectOutcome =
 
 export interface ConnectDeps {
   vault: TokenVault;
-  /** A single-attempt client whose timeouts fit the budget. */
+  /** A single-attempt client that gives up (ConsoleTimeoutError) when the budget is spent. */
   probeClient: (connection: ConsoleConnection, budgetMs: number) => ConsoleApi;
   /** Drops the workspace's cached dictionaries: a new platform or token may see others. */
   dropDictionaries: (scope: string) => Promise<void>;
@@ -44,7 +44,7 @@ export interface ConnectDeps {
 export async function connectWorkspace(deps: ConnectDeps, request: ConnectRequest): Promise<ConnectOutcome> {
   const { baseUrl, token, budgetMs } = request;
   try {
-    await withDeadline(deps.probeClient({ baseUrl, token }, budgetMs).getDictionary('types'), budgetMs);
+    await deps.probeClient({ baseUrl, token }, budgetMs).getDictionary('types');
   } catch (error) {
     deps.logger.info('connect: platform refused the candidate connection', {
       error: error instanceof Error ? error.name : 'unknown',
@@ -72,30 +72,4 @@ export async function connectWorkspace(deps: ConnectDeps, request: ConnectReques
     deps.logger.warn('could not drop the dictionary cache after connect', { error });
   });
   return { kind: 'connected', baseUrl, claims, connectedAt };
-}
-
-/**
- * The client's timeouts bound each phase (connect, headers, body) separately; the check as a whole
- * must still end within the budget, so it also races one overall deadline.
- */
-async function withDeadline<T>(work: Promise<T>, budgetMs: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new ConsoleTimeoutError(`Console API did not answer within ${budgetMs} ms`, {
-            method: 'GET',
-            path: '/experiments/v1/dictionaries/types',
-            outcomeUnknown: false,
-          }),
-        ),
-      budgetMs,
-    );
-  });
-  try {
-    return await Promise.race([work, deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

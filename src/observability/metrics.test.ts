@@ -59,7 +59,7 @@ describe('recordPlatformRequest', () => {
       client: 'console',
       endpoint: '/experiments/v1/{id}/start',
       method: 'POST',
-      outcome: 'conflict',
+      outcome: 'http_4xx',
       status: 400,
       durationMs: 180,
       attempts: 1,
@@ -73,7 +73,7 @@ describe('recordPlatformRequest', () => {
       attempts: 3,
     });
     const text = await metrics.render();
-    const labels = 'client="console",endpoint="/experiments/v1/{id}/start",method="POST",outcome="conflict"';
+    const labels = 'client="console",endpoint="/experiments/v1/{id}/start",method="POST",outcome="http_4xx"';
     expect(text).toContain(`exp_platform_request_duration_seconds_bucket{le="0.1",${labels}} 0\n`);
     expect(text).toContain(`exp_platform_request_duration_seconds_bucket{le="0.25",${labels}} 1\n`);
     expect(text).toContain(`exp_platform_request_duration_seconds_sum{${labels}} 0.18\n`);

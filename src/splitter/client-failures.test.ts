@@ -1,4 +1,5 @@
 import { inspect } from 'node:util';
+import { MockAgent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../observability/logger.js';
 import {
@@ -8,7 +9,12 @@ import {
   startRecordingServer,
 } from '../testing/recording-server.test-helper.js';
 import { createSplitterClient, type SplitterClientOptions } from './client.js';
-import { SplitterApiError, SplitterConnectionError, SplitterTimeoutError } from './errors.js';
+import {
+  SplitterApiError,
+  SplitterConnectionError,
+  SplitterResponseError,
+  SplitterTimeoutError,
+} from './errors.js';
 import type { ExposeManyV2Request, GetFeaturesByTagRequest } from './schemas.js';
 
 const lookup: GetFeaturesByTagRequest = { tag: 'checkout', platform: { id: 5 }, participant: { userId: 7 } };
@@ -106,10 +112,56 @@ describe('retry on gateway statuses', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('getFeaturesByTag waits a short Retry-After and gives up on a long one', async () => {
+    server.respondWith((_req, res) => {
+      if (server.requests.length === 1) res.writeHead(429, { 'retry-after': '0' }).end();
+      else json(res, 200, features);
+    });
+    expect(await client().getFeaturesByTag(lookup)).toHaveLength(1);
+    expect(server.requests).toHaveLength(2);
+
+    server.respondWith((_req, res) => res.writeHead(503, { 'retry-after': '3600' }).end('later'));
+    await expect(client().getFeaturesByTag(lookup)).rejects.toMatchObject({ status: 503 });
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('getFeaturesByTag retries up to the attempts it is given', async () => {
+    server.respondWith((_req, res) => res.writeHead(502).end('bad gateway'));
+    await expect(
+      client({ retry: { attempts: 3, baseDelayMs: 1 } }).getFeaturesByTag(lookup),
+    ).rejects.toMatchObject({
+      status: 502,
+    });
+    expect(server.requests).toHaveLength(3);
+  });
+
   it.each([502, 503, 504])('exposeManyV2 does not retry a %i', async (status) => {
     server.respondWith((_req, res) => res.writeHead(status).end());
     await expect(client().exposeManyV2(exposure)).rejects.toMatchObject({ status });
     expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('body limits', () => {
+  it('refuses a 2xx larger than any splitter answer instead of reading it all', async () => {
+    const huge = JSON.stringify({ result: { features: [] }, padding: 'x'.repeat(2 * 1024 * 1024) });
+    server.respondWith((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(huge));
+    const error = await client()
+      .getFeaturesByTag(lookup)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SplitterResponseError);
+    expect((error as SplitterResponseError).message).toContain('over the size limit');
+    // What is kept for diagnosis is short: the body is truncated, not stored.
+    expect((error as SplitterResponseError).body.length).toBeLessThanOrEqual(2001);
+  });
+
+  it('says an exposure with an oversized answer may or may not have been registered', async () => {
+    server.respondWith((_req, res) => res.writeHead(200).end('y'.repeat(2 * 1024 * 1024)));
+    const error = await client()
+      .exposeManyV2(exposure)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SplitterResponseError);
+    expect((error as Error).message).toContain('may or may not have been registered');
   });
 });
 
@@ -142,6 +194,35 @@ describe('secrets and warnings', () => {
       expect(text).not.toContain(token);
     }
     expect(logger.lines.length).toBeGreaterThan(0);
+    expect(logger.lines.join('\n')).not.toContain(token);
+  });
+
+  // Before the shared request core the splitter redacted the message but kept undici's error as
+  // `cause` untouched, and undici's mock errors quote the request headers.
+  it('keeps the token out of a transport error whose cause prints the headers', async () => {
+    const mock = new MockAgent();
+    mock.disableNetConnect();
+    mock
+      .get('http://splitter.test')
+      .intercept({ path: '/exposeManyV2', method: 'POST', headers: { 'x-never': 'sent' } })
+      .reply(200, '');
+    const logger = createMemoryLogger('debug');
+    const error = await createSplitterClient({
+      baseUrl: 'http://splitter.test',
+      token,
+      dispatcher: mock,
+      logger,
+    })
+      .exposeManyV2(exposure)
+      .catch((e: unknown) => e);
+    await mock.close();
+    expect(error).toBeInstanceOf(SplitterConnectionError);
+    expect(error).toMatchObject({ code: 'UND_MOCK_ERR_MOCK_NOT_MATCHED', outcomeUnknown: true });
+    const cause = (error as Error).cause;
+    expect(String(cause)).toContain('Bearer [redacted]');
+    for (const text of [String(error), inspect(error, { depth: 10 }), inspect(cause, { depth: 10 })]) {
+      expect(text).not.toContain(token);
+    }
     expect(logger.lines.join('\n')).not.toContain(token);
   });
 

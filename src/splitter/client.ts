@@ -1,9 +1,10 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
+import type { ObserveRequest } from '../http/request-sample.js';
+import { DEFAULT_RETRY, normaliseRetry, type RetryOptions, type RetryPolicy } from '../http/retry-policy.js';
 import { createLogger, type Logger } from '../observability/logger.js';
-import { SplitterConnectionError, type SplitterMethod, SplitterRequestError } from './errors.js';
-import { checkExposeAnswer, isSuccess, readFeatures, toApiError } from './responses.js';
+import { type SplitterMethod, SplitterRequestError } from './errors.js';
+import { checkExposeAnswer, isSuccess, readFeatures, refuseTruncated, toApiError } from './responses.js';
 import {
   ExposeManyV2Request,
   type Feature,
@@ -11,7 +12,7 @@ import {
   KNOWN_PLATFORMS,
   type PlatformRef,
 } from './schemas.js';
-import { createTransport, type RawResponse } from './transport.js';
+import { createSplitterSender, type RawResponse } from './splitter-sender.js';
 
 export interface SplitterClientOptions {
   /** `{splitter_url}`; trailing slashes are ignored. */
@@ -26,7 +27,11 @@ export interface SplitterClientOptions {
   dispatcher?: Dispatcher;
   /** Defaults 3000/5000/5000 ms. undici's own defaults (300 s) would hang a chat reply. */
   timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };
+  /** Applies to getFeaturesByTag only. deadlineMs bounds a call with all its retries. */
+  retry?: Omit<RetryOptions, 'retryTimeouts'>;
   logger?: Logger;
+  /** One sample per call (all retries together), for metrics. */
+  observe?: ObserveRequest;
 }
 
 export interface SplitterClient {
@@ -34,12 +39,35 @@ export interface SplitterClient {
   exposeManyV2(req: ExposeManyV2Request): Promise<void>;
 }
 
-// A read is safe to repeat; these statuses are what proxies answer while the splitter restarts.
-const RETRYABLE_STATUSES = new Set([502, 503, 504]);
-const RETRY_DELAY_MS = 100;
+/**
+ * Retries, and why (the policy itself is src/http/retry-policy.ts, shared with the console):
+ *
+ * - getFeaturesByTag is a POST only because the splitter is RPC over HTTP; it is a lookup. The
+ *   interface describes it as returning the participant's features and nothing else, and registering
+ *   a participation is a separate method (exposeManyV2), so a repeat changes nothing and returns the
+ *   same groups. It is therefore declared read-only and retried like a GET: after a broken connection
+ *   (even one that happened after sending) and on 429/502/503/504, once by default. "Retry only when
+ *   provably never sent" was considered and rejected: it would turn a splitter restart (a reset or a
+ *   502 from its proxy) into a failed chat command for no safety gain, since nothing is at stake.
+ *   Timeouts are not retried: the splitter answers in milliseconds, so one that stays silent for
+ *   seconds is overloaded, and the person waiting in Slack is better served by a prompt answer than
+ *   by twice the wait and more load on it.
+ * - exposeManyV2 is never retried: every registered exposure counts in the experiment's statistics,
+ *   and a repeat after a lost answer could count a participant twice. After sending, its failures
+ *   carry outcomeUnknown: true; before sending (refused, DNS, connect timeout) nothing was registered.
+ */
+const SPLITTER_RETRY: RetryPolicy = {
+  ...DEFAULT_RETRY,
+  attempts: 2,
+  baseDelayMs: 100,
+  maxDelayMs: 1_000,
+  maxRetryAfterMs: 1_000,
+  retryTimeouts: false,
+};
 
 export function createSplitterClient(opts: SplitterClientOptions): SplitterClient {
-  const transport = createTransport({
+  const logger = (opts.logger ?? createLogger({ write: () => {} })).child({ component: 'splitter' });
+  const sender = createSplitterSender({
     baseUrl: opts.baseUrl,
     token: opts.token,
     source: opts.source,
@@ -48,8 +76,10 @@ export function createSplitterClient(opts: SplitterClientOptions): SplitterClien
     connectMs: opts.timeouts?.connectMs ?? 3000,
     headersMs: opts.timeouts?.headersMs ?? 5000,
     bodyMs: opts.timeouts?.bodyMs ?? 5000,
+    retry: normaliseRetry(opts.retry, SPLITTER_RETRY),
+    logger,
+    observe: opts.observe,
   });
-  const logger = (opts.logger ?? createLogger({ write: () => {} })).child({ component: 'splitter' });
   const warnedPlatformIds = new Set<number>();
 
   // Ids other than the four the interface names are passed through: the platform may know more,
@@ -65,27 +95,17 @@ export function createSplitterClient(opts: SplitterClientOptions): SplitterClien
     }
   }
 
-  async function call(method: SplitterMethod, body: unknown, changesState: boolean): Promise<RawResponse> {
-    for (let attempt = 1; ; attempt++) {
-      const canRetry = !changesState && attempt === 1;
-      try {
-        const res = await transport.post(method, body, changesState);
-        logger.debug('splitter answered', { method, status: res.status, attempt });
-        if (!canRetry || !RETRYABLE_STATUSES.has(res.status)) return res;
-        logger.warn('splitter unavailable, retrying once', { method, status: res.status });
-      } catch (err) {
-        if (!canRetry || !(err instanceof SplitterConnectionError)) {
-          logger.warn('splitter call failed', { method, error: err });
-          throw err;
-        }
-        logger.warn('splitter connection failed, retrying once', { method, code: err.code });
-      }
-      await sleep(RETRY_DELAY_MS);
+  async function call(method: SplitterMethod, body: unknown, readOnly: boolean): Promise<RawResponse> {
+    try {
+      return await sender.post(method, body, readOnly);
+    } catch (err) {
+      logger.warn('splitter call failed', { method, error: err });
+      throw err;
     }
   }
 
   function fail(method: SplitterMethod, res: RawResponse): never {
-    const error = toApiError(method, res, transport.redact);
+    const error = toApiError(method, res, sender.redact);
     logger.warn('splitter refused the call', { method, status: error.status, kind: error.kind });
     throw error;
   }
@@ -94,22 +114,23 @@ export function createSplitterClient(opts: SplitterClientOptions): SplitterClien
     async getFeaturesByTag(req) {
       const valid = validate('getFeaturesByTag', GetFeaturesByTagRequest, req);
       warnUnknownPlatforms('getFeaturesByTag', [valid.platform]);
-      const res = await call('getFeaturesByTag', valid, false);
+      const res = await call('getFeaturesByTag', valid, true);
       if (!isSuccess(res.status)) fail('getFeaturesByTag', res);
-      return readFeatures(res, transport.redact);
+      refuseTruncated('getFeaturesByTag', res, sender.redact);
+      return readFeatures(res, sender.redact);
     },
 
-    // Never retried: every registered exposure counts in the experiment's statistics, and a
-    // repeat after an unknown outcome could count a participant twice.
+    // Never retried (see SPLITTER_RETRY): a repeat could count a participant twice.
     async exposeManyV2(req) {
       const valid = validate('exposeManyV2', ExposeManyV2Request, req);
       warnUnknownPlatforms(
         'exposeManyV2',
         valid.exposures.map((e) => e.platform),
       );
-      const res = await call('exposeManyV2', valid, true);
+      const res = await call('exposeManyV2', valid, false);
       if (!isSuccess(res.status)) fail('exposeManyV2', res);
-      checkExposeAnswer(res, transport.redact);
+      refuseTruncated('exposeManyV2', res, sender.redact);
+      checkExposeAnswer(res, sender.redact);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { SplitterApiError, type SplitterMethod, SplitterResponseError } from './errors.js';
 import { type Feature, GetFeaturesByTagResponse, SplitterErrorBody } from './schemas.js';
-import type { RawResponse } from './transport.js';
+import type { RawResponse } from './splitter-sender.js';
 
 // Turns a fully read response into a result or one of the splitter's errors. Bodies kept on errors
 // are redacted before they are truncated, so a cut can never leave half a token behind.
@@ -11,6 +11,20 @@ type Redact = (text: string) => string;
 
 export function isSuccess(status: number): boolean {
   return status >= 200 && status < 300;
+}
+
+/** A 2xx longer than the read limit was cut: its JSON cannot be trusted, whatever it begins with. */
+export function refuseTruncated(method: SplitterMethod, res: RawResponse, redact: Redact): void {
+  if (!res.truncated) return;
+  const tail = method === 'exposeManyV2' ? '; the exposures may or may not have been registered' : '';
+  throw new SplitterResponseError(
+    `Splitter ${method} answered ${res.status} with a body over the size limit${tail}`,
+    {
+      method,
+      status: res.status,
+      body: keep(res.text, redact),
+    },
+  );
 }
 
 export function readFeatures(res: RawResponse, redact: Redact): Feature[] {
