@@ -12,5 +12,5 @@ const target = join(root, 'dist', relative(join(root, 'src'), PREBUILT_CLIENT_SC
 
 const script = await bundleClientScript();
 await mkdir(dirname(target), { recursive: true });
+// Silent on success: the first line npm start prints must be the playground address.
 await writeFile(target, script);
-process.stdout.write(`playground script: ${relative(root, target)} (${script.length} bytes)\n`);
