@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { type FieldMapping, FieldMappingError, resolveFieldMapping } from './lifecycle/experiment-fields.js';
+import {
+  parseTransitionTable,
+  type TransitionTable,
+  TransitionTableError,
+} from './lifecycle/experiments/transitions.js';
 
 export class ConfigError extends Error {
   constructor(
@@ -99,6 +104,11 @@ const EnvSchema = z.object({
   ADMIN_USER_IDS: userIdList,
   DICTIONARY_TTL_SECONDS: positiveInt(3600),
   EXPERIMENT_FIELD_MAP: optionalString,
+  EXPERIMENT_TRANSITIONS: optionalString,
+  CONSOLE_WEB_URL: optionalString.refine(
+    (v) => v === undefined || isConsoleWebTemplate(v),
+    'must be an http(s) URL template containing {id} once, e.g. https://console.example.com/experiments/{id}',
+  ),
   PLAYGROUND_PORT: z
     .string()
     .optional()
@@ -147,6 +157,10 @@ export interface Config {
   store: { url: string };
   /** Payload field names for create/edit (the interface does not show them). */
   experimentFields: FieldMapping;
+  /** Which actions make sense from which status (an assumption; EXPERIMENT_TRANSITIONS overrides). */
+  transitions: TransitionTable;
+  /** The console's web page of an experiment, `{id}` standing for its id; undefined: no links. */
+  consoleWebUrl: string | undefined;
   /** undefined only where the embedded sandbox is the platform: a key is then generated per process. */
   tokenEncryptionKey: Buffer | undefined;
   /** The embedded sandbox runs and is every workspace's default platform. */
@@ -199,8 +213,17 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     if (error instanceof FieldMappingError) throw new ConfigError('EXPERIMENT_FIELD_MAP', error.message);
     throw error;
   }
+  let transitions: TransitionTable;
+  try {
+    transitions = parseTransitionTable(e.EXPERIMENT_TRANSITIONS);
+  } catch (error) {
+    if (error instanceof TransitionTableError) throw new ConfigError('EXPERIMENT_TRANSITIONS', error.message);
+    throw error;
+  }
   return {
     experimentFields,
+    transitions,
+    consoleWebUrl: e.CONSOLE_WEB_URL,
     port: e.PORT,
     playgroundPort: e.PLAYGROUND_PORT,
     logLevel: e.LOG_LEVEL,
@@ -235,6 +258,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 }
 
 type Env = z.infer<typeof EnvSchema>;
+
+function isConsoleWebTemplate(value: string): boolean {
+  if (value.split('{id}').length !== 2) return false;
+  try {
+    const url = new URL(value.replace('{id}', '1'));
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
 
 function slackMode(e: Env): SlackMode {
   const oauth = [e.SLACK_CLIENT_ID, e.SLACK_CLIENT_SECRET, e.SLACK_STATE_SECRET];

@@ -9,6 +9,10 @@ import type { ConsoleConnection } from './console/types.js';
 import type { Sandbox, SlackEmulator } from './dev/index.js';
 import type { PlatformRequestSample } from './http/request-sample.js';
 import { createConnectionResolver } from './lifecycle/connections.js';
+import { createConsoleLinks } from './lifecycle/experiments/console-links.js';
+import type { ExperimentKnowledge } from './lifecycle/experiments/knowledge.js';
+import { createReadRouteMemory } from './lifecycle/experiments/read-route.js';
+import { createExperimentRecords } from './lifecycle/experiments/record-store.js';
 import { createSubscriptionStore } from './lifecycle/subscriptions.js';
 import { workspaceKey } from './lifecycle/workspace.js';
 import { createLogger, type Logger } from './observability/logger.js';
@@ -19,6 +23,7 @@ import { createBoltApp } from './slack/app.js';
 import type { SlackDeps } from './slack/deps.js';
 import { trackInFlight } from './slack/in-flight.js';
 import { en } from './slack/messages/index.js';
+import { createSlackFetch } from './slack/slack-fetch.js';
 import { createSplitterClient, type SplitterClient } from './splitter/client.js';
 import { createStore, type Store } from './store/create-store.js';
 import { createKeyvInstallationStore } from './store/installation-store.js';
@@ -164,6 +169,22 @@ async function assemble(
     apiUrl = emulator.apiUrl;
   }
 
+  const slackFetch = createSlackFetch({
+    apiUrl,
+    metrics,
+    sandboxNotice: config.sandboxNotice ? en.sandboxNotice : undefined,
+  });
+  const knowledge: ExperimentKnowledge = {
+    records: createExperimentRecords(store.keyv('experiments'), {
+      logger: logger.child({ component: 'experiments' }),
+    }),
+    transitions: config.transitions,
+    readRoute: createReadRouteMemory(store.keyv('read-route')),
+    experimentFields: config.experimentFields,
+    logger: logger.child({ component: 'experiments' }),
+    now: () => new Date(),
+  };
+
   const deps: SlackDeps = {
     logger: logger.child({ component: 'slack' }),
     messages: en,
@@ -184,6 +205,11 @@ async function assemble(
     // A remote admin cannot use the sandbox's loopback address: prefill only a configured platform.
     connectPrefillUrl: config.console.baseUrl ?? (playground ? sandbox?.url : undefined),
     sandboxNotice: config.sandboxNotice,
+    knowledge,
+    consoleLinks: config.consoleWebUrl ? createConsoleLinks(config.consoleWebUrl) : undefined,
+    slackFetch,
+    // The interface makes the reason optional; until a workspace policy says otherwise, one is required.
+    stopReasonRequired: true,
     now: () => new Date(),
   };
 
@@ -203,7 +229,7 @@ async function assemble(
       apiUrl,
       routes,
       routesPort: port,
-      sandboxNotice: config.sandboxNotice ? en.sandboxNotice : undefined,
+      fetch: slackFetch,
       logger,
       oauth:
         config.slack.mode === 'oauth'
@@ -219,6 +245,9 @@ async function assemble(
   );
   const inFlight = trackInFlight(bolt.app);
   const server = await bolt.start(port);
+  // Closers run last-first: stop taking requests, then let the work already acked finish (its
+  // replies and store writes) before the store and clients close, within a bound.
+  closers.push(() => drain(inFlight, DRAIN_MS, logger));
   closers.push(() => bolt.stop());
   const bound = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${bound}`;
@@ -258,6 +287,23 @@ async function assemble(
     idle: inFlight.idle,
     close,
   };
+}
+
+/** How long a shutdown waits for acked work to finish before closing the store under it. */
+const DRAIN_MS = 10_000;
+
+async function drain(inFlight: { idle(): Promise<void> }, ms: number, logger: Logger): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), ms);
+  });
+  try {
+    if ((await Promise.race([inFlight.idle().then(() => 'idle' as const), late])) === 'late') {
+      logger.warn('shutting down with work still running', { waitedMs: ms });
+    }
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**

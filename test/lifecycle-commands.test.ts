@@ -35,6 +35,24 @@ async function waitForChannelText(pattern: RegExp | string) {
   );
 }
 
+/** The parent message of an experiment's thread (its card), once it says `text` and offers `actionId`. */
+async function waitForCard(experimentId: number, text: string, actionId: string) {
+  return h.emulator.waitFor(
+    () =>
+      h.emulator
+        .messages(CHANNEL)
+        .find(
+          (m) =>
+            !m.ephemeral &&
+            m.thread_ts === undefined &&
+            messageText(m).includes(`Experiment ${experimentId}`) &&
+            messageText(m).includes(text) &&
+            JSON.stringify(m.blocks).includes(`"${actionId}"`),
+        ),
+    { timeoutMs: 8000, message: `no card of experiment ${experimentId} saying ${text} with ${actionId}` },
+  );
+}
+
 async function waitForEphemeral(pattern: RegExp | string, user = USER) {
   return h.emulator.waitFor(
     () =>
@@ -211,7 +229,8 @@ describe('buttons run the command path', () => {
     await h.driver.command({ text: 'start 123' });
     await waitForChannelText('started experiment *123*');
     await h.driver.command({ text: 'stop 123 sequential reached significance' });
-    const stopped = await waitForChannelText('stopped experiment *123*');
+    // The experiment's thread parent shows the current state: after the stop, its button is Archive.
+    const stopped = await waitForCard(123, 'stopped experiment *123*', 'exp_lifecycle_archive');
     const before = lifecycleRequests('/experiments/v1/123/archive').length;
     const [first, second] = await Promise.all([
       h.driver.clickButton(stopped, 'exp_lifecycle_archive'),
@@ -253,7 +272,7 @@ describe('buttons run the command path', () => {
       body: JSON.stringify({
         channel: CHANNEL,
         text: 'experiment 9',
-        blocks: [{ type: 'actions', block_id: 'forged', elements: [lifecycleButton('stop', 9, en)] }],
+        blocks: [{ type: 'actions', block_id: 'forged', elements: [lifecycleButton('stop', 9, en, null)] }],
       }),
     });
     const { ts } = (await posted.json()) as { ts: string };

@@ -3,6 +3,7 @@ import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { BOT_SCOPES } from '../src/slack/app.js';
 
 // ajv-formats is CommonJS: under NodeNext its default import is the module object.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -12,6 +13,7 @@ type Manifest = {
   features: {
     bot_user: Record<string, unknown>;
     slash_commands: Array<Record<string, unknown>>;
+    unfurl_domains?: string[];
   };
   oauth_config: { scopes: { bot: string[] }; redirect_urls: string[] };
   settings: {
@@ -54,10 +56,12 @@ describe('manifest.yml', () => {
     const m = manifest();
     expect(m.display_information.name).toBe('exp-chatops');
     expect(m.features.bot_user).toEqual({ display_name: 'exp-chatops', always_online: true });
+    // Console links unfurl into cards: the deployment puts CONSOLE_WEB_URL's host here.
+    expect(m.features.unfurl_domains).toEqual(['console.example.com']);
     expect(m.features.slash_commands).toEqual([
       expect.objectContaining({
         command: '/exp',
-        usage_hint: 'start 123 | stop 123 | dict layers | help',
+        usage_hint: 'show 123 | start 123 | stop 123 | list | dict layers | help',
         should_escape: false,
         url: 'https://example.com/slack/events',
       }),
@@ -70,8 +74,12 @@ describe('manifest.yml', () => {
       'chat:write',
       'chat:write.public',
       'commands',
+      'links:read',
+      'links:write',
       'users:read',
     ]);
+    // The OAuth install asks for exactly what the manifest declares.
+    expect([...BOT_SCOPES].sort()).toEqual([...m.oauth_config.scopes.bot].sort());
     expect(m.oauth_config.redirect_urls).toEqual(['https://example.com/slack/oauth_redirect']);
   });
 
@@ -85,6 +93,7 @@ describe('manifest.yml', () => {
     expect(settings.event_subscriptions.request_url).toBe('https://example.com/slack/events');
     expect([...settings.event_subscriptions.bot_events].sort()).toEqual([
       'app_uninstalled',
+      'link_shared',
       'tokens_revoked',
     ]);
     expect(settings.socket_mode_enabled).toBe(false);

@@ -65,8 +65,17 @@ describe('ALLOW_SANDBOX with real Slack', () => {
     );
     expect(started).toBeDefined();
     await driver.command({ text: 'stop 4 bug', channelId: CHANNEL });
+    // The experiment's card (its thread parent) now offers Archive.
     const stopped = await emulator.waitFor(
-      () => emulator.messages(CHANNEL).find((m) => !m.ephemeral && /stopped/i.test(messageText(m))),
+      () =>
+        emulator
+          .messages(CHANNEL)
+          .find(
+            (m) =>
+              !m.ephemeral &&
+              /stopped/i.test(messageText(m)) &&
+              JSON.stringify(m.blocks).includes('exp_lifecycle_archive'),
+          ),
       { message: 'no stop result in the channel' },
     );
     await driver.clickButton(stopped as EmulatedMessage, 'exp_lifecycle_archive');

@@ -57,7 +57,7 @@ function channelMessage(pattern: string) {
     () =>
       emulator
         .messages(CHANNEL)
-        .find((m) => !m.ephemeral && m.source === 'response_url' && messageText(m).includes(pattern)),
+        .find((m) => !m.ephemeral && m.source === 'chat.postMessage' && messageText(m).includes(pattern)),
     { timeoutMs: 8000, message: `no in-channel reply containing "${pattern}"` },
   );
 }
@@ -78,11 +78,19 @@ describe('exp-chatops in Socket Mode', () => {
     const reply = await channelMessage('started experiment');
     expect(messageText(reply)).toContain(`<@${USER}>`);
     expect(sandbox.state.experiments.get(4)?.status).toBe('running');
-    // The command itself became visible in the channel with the in_channel reply, as in Slack.
-    expect(emulator.messages(CHANNEL).some((m) => m.source === 'command' && m.text === '/exp start 4')).toBe(
-      true,
+    // The result is the experiment's card posted by the bot; the "Working on it…" note was removed
+    // through the command's response_url.
+    expect(JSON.stringify(reply.blocks)).toContain('exp_lifecycle_stop');
+    await emulator.waitFor(
+      () =>
+        emulator.responsePosts.some(
+          (p) => res.responseUrl.endsWith(p.id) && p.status === 200 && p.body.delete_original === true,
+        ),
+      { message: 'the working note was not deleted' },
     );
-    expect(emulator.responsePosts.some((p) => res.responseUrl.endsWith(p.id) && p.status === 200)).toBe(true);
+    expect(emulator.messages(CHANNEL).some((m) => m.ephemeral && /Working on it/.test(messageText(m)))).toBe(
+      false,
+    );
   });
 
   it("times socket acks and counts the socket connection request on the health server's /metrics", async () => {

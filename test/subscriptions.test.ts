@@ -14,7 +14,10 @@ const ALL = 'C0RANDOM0';
 const STOPS = 'C0STOPS00';
 const PRIVATE = 'G0PRIVATE';
 const USER = 'U0MEMBER1';
-const SUMMARY = 'exp_alert_summary';
+/** An alert is the headline of an experiment's card (the first in a channel) or a reply in its thread. */
+const ALERT_BLOCKS = ['exp_card_headline', 'exp_card_event', 'exp_alert_summary'];
+/** Alerts name the channel the action came from; the origin's own result does not. */
+const fromOrigin = (m: EmulatedMessage) => messageText(m).includes(`in <#${ORIGIN}>`);
 
 let h: Harness;
 let store: SubscriptionStore;
@@ -42,7 +45,12 @@ afterAll(async () => {
 const alertsIn = (channel: string): EmulatedMessage[] =>
   h.emulator
     .messages(channel)
-    .filter((m) => !m.ephemeral && JSON.stringify(m.blocks ?? []).includes(SUMMARY));
+    .filter(
+      (m) =>
+        !m.ephemeral &&
+        fromOrigin(m) &&
+        ALERT_BLOCKS.some((id) => JSON.stringify(m.blocks ?? []).includes(id)),
+    );
 
 async function waitForMessage(channel: string, pattern: RegExp, opts: { ephemeral?: boolean } = {}) {
   return h.emulator.waitFor(
@@ -121,6 +129,9 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
     await waitForCount('sent', sent + 1);
     const [alert] = alertsIn(ALL);
     expect(messageText(alert)).toContain(`<@${USER}> started experiment *4* in <#${ORIGIN}>.`);
+    // The first alert about an experiment in a channel is its card: state and what can be done.
+    expect(messageText(alert)).toContain('Experiment 4');
+    expect(JSON.stringify(alert?.blocks)).toContain('exp_lifecycle_stop');
     expectWithinBlockKitLimits({ kind: 'message', text: alert?.text, blocks: alert?.blocks ?? [] });
     expect(alertsIn(STOPS)).toHaveLength(0);
     expect(alertsIn(ORIGIN)).toHaveLength(0);
@@ -142,6 +153,14 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
       expect(text).not.toContain('<!channel>');
     }
     expect(alertsIn(ORIGIN)).toHaveLength(0);
+    // The stop joined the thread the start alert opened in ALL: one parent, kept current.
+    const parents = h.emulator
+      .messages(ALL)
+      .filter((m) => !m.ephemeral && m.thread_ts === undefined && fromOrigin(m));
+    expect(parents).toHaveLength(1);
+    expect(messageText(parents[0])).toContain('stopped experiment *4*');
+    expect(JSON.stringify(parents[0]?.blocks)).toContain('exp_lifecycle_archive');
+    expect(JSON.stringify(parents[0]?.blocks)).not.toContain('exp_lifecycle_stop"');
   });
 
   it('alerts an edit made in the modal', async () => {
@@ -187,7 +206,7 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
   });
 
   it('keeps a channel whose post fails for a passing reason (rate limit)', async () => {
-    h.emulator.failNext('chat.postMessage', 'ratelimited');
+    h.emulator.failNext('chat.postMessage', 'ratelimited', { channel: ALL });
     const limited = await alertCount('ratelimited');
     await h.driver.command({ text: 'unarchive 4', channelId: ORIGIN });
     await waitForMessage(ORIGIN, /unarchived experiment \*4\*/);

@@ -1,9 +1,16 @@
-import { ConsoleError, InvalidTokenError, StatusConflictError } from '../console/errors.js';
+import {
+  ConsoleError,
+  ExperimentNotFoundError,
+  InvalidTokenError,
+  StatusConflictError,
+} from '../console/errors.js';
 import type { ConsoleStopExperimentRequest } from '../console/schemas.js';
 import type { Logger } from '../observability/logger.js';
 import type { ConnectionResolver } from './connections.js';
+import { type ExperimentKnowledge, type ExperimentView, offeredFrom } from './experiments/knowledge.js';
+import { statusAfter } from './experiments/transitions.js';
 import type { LifecycleAction } from './lifecycle-action.js';
-import type { WorkspaceRef } from './workspace.js';
+import { type WorkspaceRef, workspaceKey } from './workspace.js';
 
 export interface LifecycleRequest {
   workspace: WorkspaceRef;
@@ -11,48 +18,102 @@ export interface LifecycleRequest {
   experimentId: number;
   stop?: ConsoleStopExperimentRequest | undefined;
   actorId: string;
+  /** Where it was asked from (recorded with the action). */
+  channelId?: string | undefined;
+  /**
+   * Set for a click on a message: the status that message was built for (null: built without one).
+   * When the app has learnt another status since, the click is stale and is not sent blindly.
+   */
+  expectedStatus?: string | null | undefined;
 }
 
 export type LifecycleOutcome =
-  | { kind: 'done'; request: LifecycleRequest; tokenExpiresAt: Date | undefined; scope: string }
-  | { kind: 'conflict'; request: LifecycleRequest; error: StatusConflictError }
+  | {
+      kind: 'done';
+      request: LifecycleRequest;
+      tokenExpiresAt: Date | undefined;
+      scope: string;
+      view: ExperimentView;
+    }
+  | { kind: 'conflict'; request: LifecycleRequest; error: StatusConflictError; view: ExperimentView }
+  /** The click was made on a message built for another state; nothing was sent. */
+  | { kind: 'stale'; request: LifecycleRequest; view: ExperimentView }
   | { kind: 'not-connected'; request: LifecycleRequest }
   | { kind: 'connection-invalid'; request: LifecycleRequest; reason: string | undefined }
   | { kind: 'failed'; request: LifecycleRequest; error: ConsoleError };
 
 export interface LifecycleDeps {
   connections: ConnectionResolver;
+  knowledge: ExperimentKnowledge;
   logger: Logger;
 }
 
 /**
- * Runs one lifecycle action and classifies the result. Never throws for platform failures: the
- * caller renders each outcome; only programming errors propagate.
+ * Runs one lifecycle action and classifies the result; what the platform said is recorded (the
+ * status a conflict names, the status a success leads to per the transition table, a 404). Never
+ * throws for platform failures: the caller renders each outcome; only programming errors propagate.
  */
 export async function runLifecycleAction(
   deps: LifecycleDeps,
   request: LifecycleRequest,
 ): Promise<LifecycleOutcome> {
-  const { connections, logger } = deps;
+  const { connections, logger, knowledge: k } = deps;
+  const scope = workspaceKey(request.workspace);
+  const { action, experimentId } = request;
+  const before = await k.records.get(scope, experimentId);
+  if (
+    request.expectedStatus !== undefined &&
+    before?.status &&
+    before.status.value !== request.expectedStatus
+  ) {
+    const learnt = await k.records.learnt(scope);
+    return { kind: 'stale', request, view: { record: before, offered: offeredFrom(k, learnt, before) } };
+  }
   const connection = await connections.lookup(request.workspace);
   if (connection.kind === 'not-connected') return { kind: 'not-connected', request };
   if (connection.kind === 'invalid')
     return { kind: 'connection-invalid', request, reason: connection.reason };
 
-  const log = logger.child({
-    action: request.action,
-    experimentId: request.experimentId,
-    workspace: connection.scope,
-    actor: request.actorId,
-  });
+  const log = logger.child({ action, experimentId, workspace: connection.scope, actor: request.actorId });
   try {
-    await connection.api.runAction(request.action, request.experimentId, request.stop);
+    await connection.api.runAction(action, experimentId, request.stop);
     log.info('lifecycle action done');
-    return { kind: 'done', request, tokenExpiresAt: connection.expiresAt, scope: connection.scope };
+    const record = await k.records.update(
+      scope,
+      experimentId,
+      {
+        status: statusAfter(k.transitions, before?.status?.value, action),
+        action: {
+          action,
+          actorId: request.actorId,
+          at: k.now().toISOString(),
+          source: 'slack',
+          channelId: request.channelId,
+          interruptReason: request.stop?.interruptReason ?? undefined,
+          comment: request.stop?.interruptReasonComment ?? undefined,
+        },
+      },
+      'app-action',
+    );
+    const learnt = await k.records.learnt(scope);
+    return {
+      kind: 'done',
+      request,
+      tokenExpiresAt: connection.expiresAt,
+      scope: connection.scope,
+      view: { record, offered: offeredFrom(k, learnt, record) },
+    };
   } catch (error) {
     if (error instanceof StatusConflictError) {
       log.info('lifecycle action refused by status', { currentStatus: error.currentStatus });
-      return { kind: 'conflict', request, error };
+      const status = error.currentStatus;
+      const record = await k.records.update(scope, experimentId, { status }, 'platform-conflict');
+      // The platform just proved the action is not allowed from that status: stop offering it.
+      const learnt = status ? await k.records.learn(scope, status, action) : await k.records.learnt(scope);
+      return { kind: 'conflict', request, error, view: { record, offered: offeredFrom(k, learnt, record) } };
+    }
+    if (error instanceof ExperimentNotFoundError) {
+      await k.records.update(scope, experimentId, { notFound: true }, 'platform-read');
     }
     if (error instanceof InvalidTokenError) {
       await connections.markInvalid(request.workspace, 'platform answered 403 Invalid api key provided');

@@ -10,19 +10,27 @@ import {
   type PlatformFieldError,
   platformFieldErrors,
 } from './experiment-results.js';
-import type { WorkspaceRef } from './workspace.js';
+import { type ExperimentKnowledge, type ExperimentView, viewOf } from './experiments/knowledge.js';
+import { createdStatus } from './experiments/transitions.js';
+import { type WorkspaceRef, workspaceKey } from './workspace.js';
+
+interface SaveCommon {
+  workspace: WorkspaceRef;
+  form: ExperimentForm;
+  actorId: string;
+  channelId?: string | undefined;
+  /** Display labels of the chosen team and layer (the form holds the dictionary values). */
+  labels?: { team?: string | undefined; layer?: string | undefined } | undefined;
+}
 
 export type SaveExperimentRequest =
-  | { mode: 'create'; workspace: WorkspaceRef; form: ExperimentForm; actorId: string }
-  | {
+  | (SaveCommon & { mode: 'create' })
+  | (SaveCommon & {
       mode: 'edit';
-      workspace: WorkspaceRef;
       experimentId: number;
       /** The values the form opened with: only fields that differ from them are sent. */
       original: Partial<ExperimentForm>;
-      form: ExperimentForm;
-      actorId: string;
-    };
+    });
 
 /** A platform validation 400 entry, with the form field it names when the mapping knows it. */
 export interface RejectedField extends PlatformFieldError {
@@ -30,8 +38,9 @@ export interface RejectedField extends PlatformFieldError {
 }
 
 export type SaveExperimentOutcome =
-  | { kind: 'created'; experimentId: number | undefined; name: string }
-  | { kind: 'updated'; experimentId: number; fields: string[] }
+  /** view: what the app now knows (absent when the platform's answer carried no id). */
+  | { kind: 'created'; experimentId: number | undefined; name: string; view: ExperimentView | undefined }
+  | { kind: 'updated'; experimentId: number; fields: string[]; view: ExperimentView }
   | { kind: 'unchanged'; experimentId: number }
   | { kind: 'not-connected' }
   | { kind: 'connection-invalid' }
@@ -41,6 +50,7 @@ export type SaveExperimentOutcome =
 export interface SaveExperimentDeps {
   connections: ConnectionResolver;
   experimentFields: FieldMapping;
+  knowledge: ExperimentKnowledge;
   logger: Logger;
 }
 
@@ -68,12 +78,18 @@ export async function saveExperiment(
     if (request.mode === 'edit') {
       await lookup.api.updateExperiment(request.experimentId, payload);
       log.info('experiment updated', { experimentId: request.experimentId });
-      return { kind: 'updated', experimentId: request.experimentId, fields: Object.keys(payload) };
+      const fields = Object.keys(payload);
+      const view = await remember(deps, request, request.experimentId, { action: 'edit', fields });
+      return { kind: 'updated', experimentId: request.experimentId, fields, view };
     }
     const created = await lookup.api.createExperiment(payload);
     const experimentId = extractExperimentId(created);
     log.info('experiment created', { experimentId });
-    return { kind: 'created', experimentId, name: request.form.name ?? '' };
+    const view =
+      experimentId === undefined
+        ? undefined
+        : await remember(deps, request, experimentId, { action: 'create' });
+    return { kind: 'created', experimentId, name: request.form.name ?? '', view };
   } catch (error) {
     if (error instanceof ValidationError) {
       const fields = platformFieldErrors(error.body).map((entry) => ({
@@ -91,4 +107,37 @@ export async function saveExperiment(
     }
     throw error;
   }
+}
+
+/** What the platform accepted becomes part of the record: name, type, team, layer, the action. */
+async function remember(
+  deps: SaveExperimentDeps,
+  request: SaveExperimentRequest,
+  experimentId: number,
+  action: { action: 'create' | 'edit'; fields?: string[] },
+): Promise<ExperimentView> {
+  const k = deps.knowledge;
+  const scope = workspaceKey(request.workspace);
+  const { form, labels } = request;
+  const record = await k.records.update(
+    scope,
+    experimentId,
+    {
+      name: form.name,
+      type: form.type,
+      team: labels?.team ?? String(form.team),
+      layer: labels?.layer ?? String(form.layer),
+      status: action.action === 'create' ? createdStatus(k.transitions) : undefined,
+      action: {
+        action: action.action,
+        actorId: request.actorId,
+        at: k.now().toISOString(),
+        source: 'slack',
+        channelId: request.channelId,
+        fields: action.fields,
+      },
+    },
+    'app-form',
+  );
+  return viewOf(k, scope, record);
 }

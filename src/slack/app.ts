@@ -2,13 +2,12 @@ import { once } from 'node:events';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { App, type CustomRoute, HTTPReceiver, type InstallationStore, SocketModeReceiver } from '@slack/bolt';
 import type { Logger } from '../observability/logger.js';
-import { observeSlackApiCalls } from '../observability/slack-api-calls.js';
 import { observeAckLatency } from './ack-latency.js';
-import type { SafeText } from './blocks/escape.js';
 import { toBoltLogger } from './bolt-logger.js';
 import type { SlackDeps } from './deps.js';
+import type { FetchLike } from './lifecycle/surface.js';
 import { registerListeners } from './register.js';
-import { fetchWithSandboxNotice } from './sandbox-notice.js';
+import { ensureSlash, SLACK_API_URL } from './slack-fetch.js';
 
 export interface BoltAppOptions {
   mode: 'http' | 'socket' | 'oauth';
@@ -26,13 +25,19 @@ export interface BoltAppOptions {
   routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void>;
   /** Socket Mode only: the port of the HTTP server that serves `routes` (0: any free port). */
   routesPort?: number | undefined;
-  /** Set when real Slack runs on the embedded sandbox: every posted message carries this line. */
-  sandboxNotice?: SafeText | undefined;
+  /** The fetch every Slack call goes through (slack-fetch.ts). */
+  fetch: FetchLike;
   logger: Logger;
 }
 
-export const BOT_SCOPES = ['commands', 'chat:write', 'chat:write.public', 'users:read'];
-const SLACK_API_URL = 'https://slack.com/api/';
+export const BOT_SCOPES = [
+  'commands',
+  'chat:write',
+  'chat:write.public',
+  'users:read',
+  'links:read',
+  'links:write',
+];
 
 /**
  * Builds the Bolt app for a mode. processBeforeResponse stays false: on a long-running server the
@@ -50,16 +55,14 @@ export function createBoltApp(options: BoltAppOptions, deps: SlackDeps): BoltRun
   const apiUrl = ensureSlash(options.apiUrl ?? SLACK_API_URL);
   // Few, short retries and no silent 429 waits: a modal must open inside the trigger's 3 s, and the
   // socket-mode client would otherwise install 100 retries on this shared object.
-  // Every Web API request of every client Bolt builds, and every response_url reply, goes through
-  // this fetch: Web API calls are counted and timed; with ALLOW_SANDBOX messages get the notice.
-  const observed = observeSlackApiCalls({ apiUrl, metrics: deps.metrics });
   const clientOptions = {
     slackApiUrl: apiUrl,
     retryConfig: { retries: 2, factor: 2, minTimeout: 200, maxTimeout: 1000 },
     rejectRateLimitedCalls: true,
     // A hung Slack call must not hold a listener forever (the SDK sets no request timeout).
     timeout: 10_000,
-    fetch: options.sandboxNotice ? fetchWithSandboxNotice(observed, apiUrl, options.sandboxNotice) : observed,
+    // Every Web API request of every client Bolt builds, and every respond(), goes through it.
+    fetch: options.fetch,
   };
   const customRoutes: CustomRoute[] = Object.entries(options.routes).map(([path, handler]) => ({
     path,
@@ -160,8 +163,4 @@ function socketModeRuntime(
       await closed;
     },
   };
-}
-
-function ensureSlash(url: string): string {
-  return url.endsWith('/') ? url : `${url}/`;
 }

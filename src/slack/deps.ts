@@ -4,12 +4,15 @@ import type { ConsoleApi, ConsoleConnection } from '../console/types.js';
 import type { TokenVault } from '../lifecycle/connection-vault.js';
 import type { ConnectionResolver } from '../lifecycle/connections.js';
 import type { FieldMapping } from '../lifecycle/experiment-fields.js';
+import type { ConsoleLinks } from '../lifecycle/experiments/console-links.js';
+import type { ExperimentKnowledge } from '../lifecycle/experiments/knowledge.js';
 import type { SubscriptionStore } from '../lifecycle/subscriptions.js';
 import type { WorkspaceRef } from '../lifecycle/workspace.js';
 import type { Logger } from '../observability/logger.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { SplitterClient } from '../splitter/client.js';
 import type { OnceGuard } from '../store/create-store.js';
+import type { FetchLike } from './lifecycle/surface.js';
 import type { Messages } from './messages/index.js';
 
 /** Everything the Slack listeners need, passed in so each handler can be tested with its own. */
@@ -38,5 +41,13 @@ export interface SlackDeps {
   connectPrefillUrl: string | undefined;
   /** Real Slack on the embedded sandbox (ALLOW_SANDBOX): every message says so. */
   sandboxNotice: boolean;
+  /** What the app knows of experiments: records, the transition table, the read route. */
+  knowledge: ExperimentKnowledge;
+  /** Links to experiments in the platform's web console (CONSOLE_WEB_URL); undefined: none. */
+  consoleLinks: ConsoleLinks | undefined;
+  /** The fetch Bolt's clients use (metrics, sandbox notice): for response_urls kept past a payload. */
+  slackFetch: FetchLike;
+  /** Whether a stop must name a reason (the interface makes it optional; the policy decides). */
+  stopReasonRequired: boolean;
   now: () => Date;
 }

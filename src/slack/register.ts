@@ -5,6 +5,7 @@ import { registerHelp } from './command/register.js';
 import { registerConnection } from './connection/register.js';
 import type { SlackDeps } from './deps.js';
 import { registerDictionaries } from './dictionaries/register.js';
+import { registerExperiments } from './experiment/register.js';
 import { registerExperimentForm } from './experiment-form/register.js';
 import { registerLifecycle } from './lifecycle/register.js';
 import { registerSplitter } from './splitter/register.js';
@@ -26,6 +27,7 @@ export function registerListeners(
     ...registerSplitter(app, deps),
     ...registerSubscriptions(),
     ...registerConnection(app, deps, options),
+    ...registerExperiments(app, deps),
   } satisfies CommandHandlers;
   registerExpCommand(app, deps, commands);
   app.error(async (error) => {

@@ -36,6 +36,11 @@ export interface SandboxState {
   /** Revoked tokens, as `jti:<jti>` (or `raw:<token>` for a token without a jti). */
   revokedTokens: Set<string>;
   nextExperimentId: number;
+  /**
+   * Whether GET /experiments/v1/{id} exists. The interface shows no read endpoint; with false the
+   * sandbox behaves like a platform without one (405 on GET), which is what the app must cope with.
+   */
+  readRoute: boolean;
 }
 
 export function createState(seed: boolean): SandboxState {
@@ -50,5 +55,6 @@ export function createState(seed: boolean): SandboxState {
     revokedTokens: new Set(),
     // Created experiments start above every seeded id (123), leaving room for hand-made ones.
     nextExperimentId: Math.max(1000, maxId + 1),
+    readRoute: true,
   };
 }

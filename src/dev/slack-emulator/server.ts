@@ -128,7 +128,9 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
     bearer: string | undefined,
     authorization: string | undefined,
   ) => {
-    const failure = failures.get(method)?.shift();
+    const queue = failures.get(method) ?? [];
+    const index = queue.findIndex((f) => f.channel === undefined || f.channel === args.channel);
+    const failure = index >= 0 ? queue.splice(index, 1)[0] : undefined;
     if (failure) {
       const status = failure.status ?? (failure.error === 'ratelimited' ? 429 : 200);
       const headers: Record<string, string> =

@@ -156,6 +156,8 @@ export type ViewAckOutcome =
 export interface FailureOptions {
   status?: number;
   retryAfterSeconds?: number;
+  /** Fail only the next call whose `channel` argument is this one (others pass). */
+  channel?: string;
 }
 
 export interface WaitForOptions {

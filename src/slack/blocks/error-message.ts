@@ -15,7 +15,7 @@ import {
 import { primaryMessage } from '../../console/parse-error.js';
 import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
 import { BLOCKS } from '../ids.js';
-import { STATUS_DISPLAY_MAX } from '../lifecycle/result-messages.js';
+import { STATUS_DISPLAY_MAX } from '../lifecycle/event-lines.js';
 import type { Messages } from '../messages/index.js';
 import { md, type SafeText, safe } from './escape.js';
 import { fallbackText, message, type SlackMessage, section, textMessage } from './message.js';

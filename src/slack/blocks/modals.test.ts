@@ -19,7 +19,7 @@ function input(view: ModalView, blockId: string): InputBlock {
 
 describe('stopModal', () => {
   it('asks for one of the four reasons and an optional comment, within limits', () => {
-    const view = stopModal({ experimentId: 123, channelId: 'C1', messages });
+    const view = stopModal({ experimentId: 123, channelId: 'C1', reasonRequired: true, messages });
     expect(checkBlockKitLimits({ kind: 'view', view: view })).toEqual([]);
     expect(view.callback_id).toBe(STOP_MODAL.callbackId);
     expect(view.title.text).toBe('Stop experiment');
@@ -53,6 +53,7 @@ describe('stopModal', () => {
 
   it('carries the experiment and channel in private_metadata', () => {
     const view = stopModal({
+      reasonRequired: true,
       experimentId: 9,
       channelId: 'C9',
       responseUrl: 'https://hooks.slack.com/commands/1/2/3',
@@ -67,6 +68,7 @@ describe('stopModal', () => {
 
   it('pre-selects a reason with an option identical to the listed one, and pre-fills the comment', () => {
     const view = stopModal({
+      reasonRequired: true,
       experimentId: 1,
       channelId: 'C1',
       initialReason: 'bug',

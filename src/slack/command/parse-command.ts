@@ -20,6 +20,8 @@ export const SUBCOMMANDS = [
   'subscribe',
   'unsubscribe',
   'subscriptions',
+  'show',
+  'list',
 ] as const;
 export type Subcommand = (typeof SUBCOMMANDS)[number];
 
@@ -50,6 +52,9 @@ export type ParsedCommand =
   | { kind: 'subscribe'; args: string[] }
   | { kind: 'unsubscribe'; args: string[] }
   | { kind: 'subscriptions' }
+  | { kind: 'show'; experimentId: number }
+  /** filter: the words after `list`, whitespace collapsed; matched on id, name, team and status. */
+  | { kind: 'list'; filter?: string }
   /** detail is the offending text as typed (escape it before showing it). */
   | {
       kind: 'invalid';
@@ -239,6 +244,14 @@ export function parseCommand(text: string): ParsedCommand {
     case 'edit': {
       const id = parseSingleId(command, text, tokens);
       return id.ok ? { kind: 'edit', experimentId: id.id } : id.result;
+    }
+    case 'show': {
+      const id = parseSingleId(command, text, tokens);
+      return id.ok ? { kind: 'show', experimentId: id.id } : id.result;
+    }
+    case 'list': {
+      const filter = args.join(' ');
+      return filter === '' ? { kind: 'list' } : { kind: 'list', filter };
     }
     case 'dict':
       return parseDict(tokens);

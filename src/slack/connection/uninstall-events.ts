@@ -108,6 +108,7 @@ export function registerUninstallEvents(
       return 'dropped';
     });
     const subscriptions = await step('subscriptions', () => deps.subscriptions.clear(deps.scopeOf(ref)));
+    const experiments = await step('experiments', () => deps.knowledge.records.clear(deps.scopeOf(ref)));
     logger.info('app uninstalled: workspace data deleted', {
       teamId: workspace.teamId,
       enterpriseId: workspace.enterpriseId,
@@ -116,6 +117,7 @@ export function registerUninstallEvents(
       connectionRemoved: connection,
       dictionaries,
       subscriptions,
+      experiments,
     });
   });
 

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { ModalView } from '@slack/types';
 import type { ExperimentForm } from '../../lifecycle/experiment-form.js';
+import { checkBeforeForm } from '../../lifecycle/experiments/knowledge.js';
 import { readExperimentForEdit } from '../../lifecycle/read-experiment.js';
 import { platformErrorMessage } from '../blocks/error-message.js';
-import type { SafeText } from '../blocks/escape.js';
+import { type SafeText, safe } from '../blocks/escape.js';
 import { loadingModal } from '../blocks/loading-modal.js';
-import { context } from '../blocks/message.js';
+import { context, textMessage } from '../blocks/message.js';
 import { modalOpenFailedMessage, noticeModal } from '../blocks/notice-modal.js';
 import type { CommandContext } from '../command/command-context.js';
+import { slackAgo } from '../experiment/ago.js';
 import { loadModalDictionaries } from './load-dictionaries.js';
 import { experimentModal } from './modal.js';
 import { originalFitsInMetadata } from './modal-metadata.js';
@@ -22,6 +24,7 @@ export async function openExperimentModal(ctx: CommandContext, experimentId?: nu
   const { deps, command, client } = ctx;
   const { messages } = deps;
   await ctx.ack();
+  if (experimentId !== undefined && !(await mayEdit(ctx, experimentId))) return;
   let viewId: string | undefined;
   try {
     const opened = await client.views.open({
@@ -54,13 +57,15 @@ export async function openExperimentModal(ctx: CommandContext, experimentId?: nu
 
   let original: Partial<ExperimentForm> | undefined;
   let unreadable = false;
+  let fromRecord = false;
   if (experimentId !== undefined) {
     const read = await readExperimentForEdit(deps, ctx.workspace, experimentId);
     if (read.kind === 'not-connected') return fail(messages.connection.notConnected);
     if (read.kind === 'connection-invalid') return fail(messages.errors.invalidToken);
     if (read.kind === 'not-found') return fail(messages.errors.notFound({ experimentId }));
     unreadable = read.kind === 'unreadable';
-    original = read.kind === 'found' ? read.form : {};
+    fromRecord = read.kind === 'from-record';
+    original = read.kind === 'found' || read.kind === 'from-record' ? read.form : {};
   }
   const metadata = {
     channelId: command.channel_id,
@@ -82,11 +87,41 @@ export async function openExperimentModal(ctx: CommandContext, experimentId?: nu
     metadata: fits ? metadata : { ...metadata, original: undefined, originalKey },
     messages,
   });
-  if (unreadable && experimentId !== undefined) {
-    view.blocks = [context([messages.experiments.unreadable({ experimentId })]), ...view.blocks].slice(
-      0,
-      100,
-    );
+  if ((unreadable || fromRecord) && experimentId !== undefined) {
+    const note = fromRecord
+      ? messages.experiments.prefilledFromRecord({ experimentId })
+      : messages.experiments.unreadable({ experimentId });
+    view.blocks = [context([note]), ...view.blocks].slice(0, 100);
   }
   await show(view);
+}
+
+/**
+ * Before the form opens: an id the platform recently reported missing, or a status edits are not
+ * allowed from (an archived experiment), is refused at once, before anyone types.
+ */
+async function mayEdit(ctx: CommandContext, experimentId: number): Promise<boolean> {
+  const { deps } = ctx;
+  const c = deps.messages.experimentCard;
+  const check = await checkBeforeForm(deps.knowledge, ctx.workspace, experimentId, 'edit');
+  if (check.kind === 'not-found') {
+    await ctx.replier.ephemeral(
+      textMessage(c.formNotFound({ experimentId, ago: slackAgo(new Date(check.record.notFound?.at ?? 0)) })),
+    );
+    return false;
+  }
+  if (check.kind === 'not-allowed') {
+    await ctx.replier.ephemeral(
+      textMessage(
+        c.formNotAllowed({
+          action: 'edit',
+          experimentId,
+          status: safe(check.status, 64),
+          actions: check.offered,
+        }),
+      ),
+    );
+    return false;
+  }
+  return true;
 }

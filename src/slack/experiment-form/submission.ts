@@ -14,6 +14,8 @@ import { platformErrorMessage } from '../blocks/error-message.js';
 import { textMessage } from '../blocks/message.js';
 import { noticeModal } from '../blocks/notice-modal.js';
 import type { SlackDeps } from '../deps.js';
+import { publishEvent } from '../experiment/publish.js';
+import { modalSurface } from '../lifecycle/surface.js';
 import { SlackPayloadError } from '../payload.js';
 import { webApiReplier } from '../replies.js';
 import type { AlertEvent } from '../subscriptions/alert-message.js';
@@ -21,10 +23,10 @@ import { notifySubscribers } from '../subscriptions/notify-subscribers.js';
 import { workspaceFromBody } from '../workspace.js';
 import { EXPERIMENT_MODAL } from './ids.js';
 import { loadModalDictionaries } from './load-dictionaries.js';
-import { formValidationOptions } from './modal-items.js';
+import { formValidationOptions, type ModalDictionaries } from './modal-items.js';
 import { decodeExperimentModalMetadata } from './modal-metadata.js';
 import { formErrorsToBlockErrors, readExperimentModalState, type StateValues } from './modal-state.js';
-import { experimentCreatedMessage, experimentUpdatedMessage } from './result-messages.js';
+import { createdLine, experimentCreatedMessage, updatedLine } from './result-messages.js';
 
 /** Dictionaries for validation come from the cache; the platform call gets what is left of 3 s. */
 const DICTIONARY_BUDGET_MS = 700;
@@ -77,8 +79,17 @@ export function registerExperimentSubmission(app: App, deps: SlackDeps): void {
             original: metadata.original ?? (await readDraft(deps, metadata.originalKey)) ?? {},
             form: checked.form,
             actorId,
+            channelId: metadata.channelId,
+            labels: labelsOf(dictionaries, checked.form),
           }
-        : { mode: 'create', workspace, form: checked.form, actorId };
+        : {
+            mode: 'create',
+            workspace,
+            form: checked.form,
+            actorId,
+            channelId: metadata.channelId,
+            labels: labelsOf(dictionaries, checked.form),
+          };
     const replier = webApiReplier({
       client,
       channelId: metadata.channelId,
@@ -115,22 +126,48 @@ export function registerExperimentSubmission(app: App, deps: SlackDeps): void {
           outcome.kind === 'updated'
             ? { action: 'edit', experimentId: outcome.experimentId, fields: outcome.fields, actorId }
             : { action: 'create', experimentId: outcome.experimentId, name: outcome.name, actorId };
-        await replier.inChannel(
-          event.action === 'edit'
-            ? experimentUpdatedMessage({
-                experimentId: event.experimentId,
-                fields: event.fields,
-                userId: actorId,
-                messages,
-              })
-            : experimentCreatedMessage({
-                experimentId: event.experimentId,
-                name: event.name,
-                userId: actorId,
-                messages,
-              }),
+        const surface = modalSurface({
+          client,
+          channelId: metadata.channelId,
+          userId: actorId,
+          responseUrl: metadata.responseUrl,
+          fromMessage: undefined,
+          fetch: deps.slackFetch,
+          logger: deps.logger,
+        });
+        if (outcome.view) {
+          const line =
+            event.action === 'edit'
+              ? updatedLine({
+                  experimentId: event.experimentId,
+                  fields: event.fields,
+                  userId: actorId,
+                  messages,
+                })
+              : createdLine({
+                  experimentId: event.experimentId,
+                  name: event.name,
+                  userId: actorId,
+                  messages,
+                });
+          await publishEvent(deps, surface, { workspace, line, view: outcome.view });
+        } else if (event.action === 'create') {
+          await replier.inChannel(
+            experimentCreatedMessage({
+              experimentId: event.experimentId,
+              name: event.name,
+              userId: actorId,
+              messages,
+            }),
+          );
+        }
+        await notifySubscribers(
+          deps,
+          workspace,
+          { client, channelId: metadata.channelId },
+          event,
+          outcome.view,
         );
-        await notifySubscribers(deps, workspace, { client, channelId: metadata.channelId }, event);
         return;
       }
       case 'unchanged':
@@ -194,4 +231,14 @@ function platformErrorsToBlocks(
     out[blockId] = out[blockId] ? `${out[blockId]}; ${entry.message}`.slice(0, 2000) : text;
   }
   return out;
+}
+
+/** The labels people know the chosen team and layer by (the form holds dictionary values). */
+function labelsOf(
+  dictionaries: ModalDictionaries,
+  form: { team: unknown; layer: unknown },
+): { team?: string | undefined; layer?: string | undefined } {
+  const label = (name: 'teams' | 'layers', value: unknown) =>
+    dictionaries[name]?.find((item) => String(item.value) === String(value))?.label;
+  return { team: label('teams', form.team), layer: label('layers', form.layer) };
 }

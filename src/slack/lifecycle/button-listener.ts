@@ -1,15 +1,15 @@
 import type { App, BlockButtonAction } from '@slack/bolt';
 import { workspaceKey } from '../../lifecycle/workspace.js';
 import { textMessage } from '../blocks/message.js';
-import { modalOpenFailedMessage } from '../blocks/notice-modal.js';
 import type { SlackDeps } from '../deps.js';
 import { SlackPayloadError } from '../payload.js';
 import { responseUrlReplier } from '../replies.js';
-import { stopModal } from '../stop/stop-modal.js';
+import { openStopModalFor } from '../stop/open-modal.js';
 import { workspaceFromBody } from '../workspace.js';
 import { decodeButtonValue, LIFECYCLE_ACTION_ID_PATTERN } from './ids.js';
 import { performLifecycle } from './perform.js';
 import { duplicateClickMessage } from './result-messages.js';
+import { buttonSurface } from './surface.js';
 
 /** How long a click on one button of one message blocks an identical click (double clicks, retries). */
 export const CLICK_GUARD_MS = 10_000;
@@ -36,33 +36,48 @@ export function registerLifecycleButtons(app: App, deps: SlackDeps): void {
       }
       const workspace = workspaceFromBody(body);
       const channelId = body.channel?.id ?? body.container?.channel_id;
+      const messageTs = body.message?.ts ?? body.container?.message_ts;
       if (value.action === 'stop') {
-        try {
-          await client.views.open({
-            trigger_id: body.trigger_id,
-            view: stopModal({
-              experimentId: value.experimentId,
-              channelId: channelId ?? body.user.id,
-              responseUrl: body.response_url,
-              messages: deps.messages,
-            }),
-          });
-        } catch (error) {
-          await replier.ephemeral(modalOpenFailedMessage({ error, messages: deps.messages }));
-        }
+        await openStopModalFor(deps, {
+          workspace,
+          experimentId: value.experimentId,
+          client,
+          triggerId: body.trigger_id,
+          channelId: channelId ?? body.user.id,
+          responseUrl: body.response_url,
+          fromMessage: {
+            ts: messageTs,
+            expectedStatus: value.status,
+            refresh: async (m) => {
+              await respond({ replace_original: true, ...m });
+            },
+          },
+          tell: (m) => replier.ephemeral(m),
+        });
         return;
       }
-      const messageTs = body.message?.ts ?? body.container?.message_ts ?? 'none';
-      const claimKey = `click:${workspaceKey(workspace)}:${channelId}:${messageTs}:${value.action}:${value.experimentId}`;
+      const claimKey = `click:${workspaceKey(workspace)}:${channelId}:${messageTs ?? 'none'}:${value.action}:${value.experimentId}`;
       if (!(await deps.locks.claim(claimKey, CLICK_GUARD_MS))) {
         await replier.ephemeral(duplicateClickMessage({ messages: deps.messages }));
         return;
       }
       await performLifecycle(
         deps,
-        { workspace, action: value.action, experimentId: value.experimentId, actorId: body.user.id },
-        replier,
-        { client, channelId },
+        {
+          workspace,
+          action: value.action,
+          experimentId: value.experimentId,
+          actorId: body.user.id,
+          channelId,
+          expectedStatus: value.status,
+        },
+        buttonSurface({
+          client,
+          channelId: channelId ?? body.user.id,
+          respond,
+          messageTs,
+          logger: deps.logger,
+        }),
       );
     },
   );

@@ -5,25 +5,6 @@ import { LIMITS } from '../blocks/limits.js';
 import type { ConfirmTexts, Messages } from '../messages/index.js';
 import { encodeButtonValue, LIFECYCLE_ACTION_IDS } from './ids.js';
 
-/** What a channel is offered after each successful action. */
-export const NEXT_ACTIONS: Readonly<Record<LifecycleAction, readonly LifecycleAction[]>> = {
-  start: ['stop'],
-  stop: ['archive', 'start'],
-  archive: ['unarchive'],
-  unarchive: ['start'],
-};
-
-/**
- * What a refused action's hint points at. A refused stop or unarchive means there is nothing to
- * undo, and statuses are opaque, so no button is guessed for them.
- */
-export const CONFLICT_ACTIONS: Readonly<Record<LifecycleAction, readonly LifecycleAction[]>> = {
-  start: ['stop', 'unarchive'],
-  stop: [],
-  archive: ['stop'],
-  unarchive: [],
-};
-
 function confirmDialog(
   texts: ConfirmTexts,
   experimentId: number,
@@ -42,12 +23,17 @@ function confirmDialog(
  * Archive is destructive and start changes live traffic: both ask first. Stop opens the stop
  * modal, which is its own confirmation; unarchive only restores.
  */
-export function lifecycleButton(action: LifecycleAction, experimentId: number, messages: Messages): Button {
+export function lifecycleButton(
+  action: LifecycleAction,
+  experimentId: number,
+  messages: Messages,
+  status: string | null,
+): Button {
   const button: Button = {
     type: 'button',
     action_id: LIFECYCLE_ACTION_IDS[action],
     text: plain(messages.actions.button[action], LIMITS.buttonText),
-    value: encodeButtonValue({ action, experimentId }),
+    value: encodeButtonValue({ action, experimentId, status: status?.slice(0, 64) ?? null }),
   };
   switch (action) {
     case 'stop':
@@ -69,10 +55,12 @@ export function lifecycleButton(action: LifecycleAction, experimentId: number, m
   }
 }
 
+/** The buttons for the actions offered from `status` (the status goes into each value). */
 export function lifecycleButtons(
   actions: readonly LifecycleAction[],
   experimentId: number,
   messages: Messages,
+  status: string | null,
 ): Button[] {
-  return actions.map((action) => lifecycleButton(action, experimentId, messages));
+  return actions.map((action) => lifecycleButton(action, experimentId, messages, status));
 }

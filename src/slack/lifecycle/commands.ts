@@ -3,6 +3,7 @@ import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
 import type { CommandContext } from '../command/command-context.js';
 import { performLifecycle } from './perform.js';
 import { workingMessage } from './result-messages.js';
+import { commandSurface } from './surface.js';
 
 /** `/exp start|archive|unarchive ID` and `/exp stop ID REASON [comment]`: ack first, then the platform. */
 export async function runLifecycleCommand(
@@ -14,8 +15,19 @@ export async function runLifecycleCommand(
   await ctx.ack(workingMessage({ action, experimentId, messages: ctx.deps.messages }));
   await performLifecycle(
     ctx.deps,
-    { workspace: ctx.workspace, action, experimentId, stop, actorId: ctx.command.user_id },
-    ctx.replier,
-    { client: ctx.client, channelId: ctx.command.channel_id },
+    {
+      workspace: ctx.workspace,
+      action,
+      experimentId,
+      stop,
+      actorId: ctx.command.user_id,
+      channelId: ctx.command.channel_id,
+    },
+    commandSurface({
+      client: ctx.client,
+      channelId: ctx.command.channel_id,
+      respond: ctx.respond,
+      logger: ctx.deps.logger,
+    }),
   );
 }

@@ -18,18 +18,17 @@ export const LIFECYCLE_ACTION_IDS = {
 
 export const LIFECYCLE_ACTION_ID_PATTERN = /^exp_lifecycle_(start|stop|archive|unarchive)$/;
 
-export const LIFECYCLE_BLOCKS = {
-  summary: 'exp_lifecycle_summary',
-  context: 'exp_lifecycle_context',
-  actions: 'exp_lifecycle_actions',
-  conflictSummary: 'exp_conflict_summary',
-  conflictHint: 'exp_conflict_hint',
-  conflictActions: 'exp_conflict_actions',
-} as const;
+/** The one-line result when no card can be built (a create whose answer carried no id). */
+export const LIFECYCLE_BLOCKS = { summary: 'exp_lifecycle_summary' } as const;
 
 export const LifecycleButtonValue = z.strictObject({
   action: z.enum(['start', 'stop', 'archive', 'unarchive']),
   experimentId: ExperimentId,
+  /**
+   * The status the message was built for (null: none known). A click after the app learnt another
+   * status is stale. Absent in buttons of earlier versions: those are not checked.
+   */
+  status: z.string().max(64).nullable().optional(),
 });
 export type LifecycleButtonValue = z.infer<typeof LifecycleButtonValue>;
 

@@ -1,5 +1,6 @@
 import { DICTIONARY_DESCRIPTIONS } from '../../console/dictionaries/names.js';
 import { escapeMrkdwn, joinSafe, md, type SafeText } from '../blocks/escape.js';
+import { experimentCardMessages, experimentListMessages } from './en-experiments.js';
 import { alertMessages, subscriptionMessages } from './en-subscriptions.js';
 import type {
   ActionContext,
@@ -30,6 +31,8 @@ export const en: Messages = {
   experimentModal: experimentModalMessages(),
   subscriptions: subscriptionMessages(),
   alerts: alertMessages(),
+  experimentCard: experimentCardMessages(),
+  experimentList: experimentListMessages(),
   experiments: {
     created: ({ user, experimentId, name }) =>
       experimentId === undefined
@@ -40,6 +43,8 @@ export const en: Messages = {
       md`Nothing to save: experiment *${experimentId}* already has these values.`,
     stillWorkingTitle: 'Saving…',
     stillWorking: md`The platform is taking longer than Slack waits for a form. You can close this window: the result will be posted in the channel.`,
+    prefilledFromRecord: ({ experimentId }) =>
+      md`This platform offers no way to read experiment *${experimentId}*: the form starts from what the app has seen (name and type). Only the fields you change or fill in are sent.`,
     unreadable: ({ experimentId }) =>
       md`Experiment *${experimentId}* could not be read, so the form starts empty: only the fields you fill in are sent.`,
     platformRefused: ({ detail }) => `The platform refused this: ${detail}`.slice(0, 2000),
@@ -74,6 +79,14 @@ export const en: Messages = {
     intro: md`Run the lifecycle of A/B experiments without leaving the channel. Experiment ids are positive integers.`,
     commands: [
       { usage: '/exp help', description: md`This help.` },
+      {
+        usage: '/exp show ID',
+        description: md`What the app knows of an experiment: status and where it came from, recent actions, next steps.`,
+      },
+      {
+        usage: '/exp list [filter]',
+        description: md`The experiments this workspace has seen, most recent first; filter by id, name, team or status.`,
+      },
       { usage: '/exp start ID', description: md`Start an experiment. The result is posted in the channel.` },
       {
         usage: '/exp stop ID',
@@ -138,34 +151,10 @@ export const en: Messages = {
       if (comment !== undefined) lines.push(md`*Comment:* ${comment}`);
       return joinSafe(lines);
     },
-    nextHint: ({ action, experimentId: id }) => {
-      switch (action) {
-        case 'start':
-          return md`Running. To stop it: ${cmd(`stop ${id}`)} or the button below.`;
-        case 'stop':
-          return md`Stopped. Archive it when the analysis is done: ${cmd(`archive ${id}`)}.`;
-        case 'archive':
-          return md`Archived. To bring it back: ${cmd(`unarchive ${id}`)}.`;
-        case 'unarchive':
-          return md`Unarchived. To run it: ${cmd(`start ${id}`)}.`;
-      }
-    },
     conflict: ({ action, user, experimentId, status }) =>
       status === undefined
         ? md`${user} tried to *${word(action)}* experiment *${experimentId}*, but the platform refused it in the experiment's current status.`
         : md`${user} tried to *${word(action)}* experiment *${experimentId}*, but the platform refused: current status is \`${status}\`.`,
-    conflictHint: ({ action, experimentId: id }) => {
-      switch (action) {
-        case 'start':
-          return md`Maybe it is already running, or archived: try ${cmd(`stop ${id}`)} or ${cmd(`unarchive ${id}`)}.`;
-        case 'stop':
-          return md`It is not running, so there is nothing to stop. Nothing changed.`;
-        case 'archive':
-          return md`Stop it first with ${cmd(`stop ${id}`)}, then archive it.`;
-        case 'unarchive':
-          return md`It is not archived, so there is nothing to unarchive. Nothing changed.`;
-      }
-    },
     working: ({ action, experimentId }) => md`Working on it: *${word(action)}* experiment *${experimentId}*…`,
     duplicateClick: md`Already being handled: someone just asked for this. The result will appear in the channel.`,
   },
@@ -277,9 +266,14 @@ export const en: Messages = {
     stop: {
       title: 'Stop experiment',
       submit: 'Stop',
-      intro: ({ experimentId }) =>
-        md`You are stopping experiment *${experimentId}*. The result is posted in the channel.`,
+      intro: ({ experimentId, name, status }) => {
+        const what =
+          name === undefined ? md`experiment *${experimentId}*` : md`experiment *${experimentId}* · ${name}`;
+        const now = status === undefined ? md`` : md` It is \`${status}\` as far as the app knows.`;
+        return md`You are stopping ${what}.${now} The result is posted in the channel.`;
+      },
       reasonLabel: 'Reason',
+      noReason: 'No reason given',
       reasonPlaceholder: 'Choose a reason',
       commentLabel: 'Comment',
       commentPlaceholder: 'What happened?',

@@ -12,6 +12,7 @@ import type { ExperimentFormType, FormErrorCode, FormField } from '../../lifecyc
 import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
 import type { SplitterMethod } from '../../splitter/errors.js';
 import type { SafeText } from '../blocks/escape.js';
+import type { ExperimentCardMessages, ExperimentListMessages } from './experiment-types.js';
 
 // The contract every language must fulfil. mrkdwn texts are SafeText: a translation builds them
 // with md`` and can only interpolate values the builders already escaped. plain_text fields
@@ -55,6 +56,10 @@ export interface Messages {
   subscriptions: SubscriptionMessages;
   /** Lifecycle alerts posted in subscribed channels. */
   alerts: AlertMessages;
+  /** What the app knows of an experiment: cards, `/exp show`, refusals from that knowledge. */
+  experimentCard: ExperimentCardMessages;
+  /** `/exp list`. */
+  experimentList: ExperimentListMessages;
   actions: {
     /** The verb as the user typed it: "tried to *start*". */
     name: Record<LifecycleAction, string>;
@@ -76,14 +81,12 @@ export interface Messages {
   lifecycle: {
     success(p: { action: LifecycleAction; user: SafeText; experimentId: number }): SafeText;
     stopDetails(p: { reason: SafeText | undefined; comment: SafeText | undefined }): SafeText;
-    nextHint(p: { action: LifecycleAction; experimentId: number }): SafeText;
     conflict(p: {
       action: LifecycleAction;
       user: SafeText;
       experimentId: number;
       status: SafeText | undefined;
     }): SafeText;
-    conflictHint(p: { action: LifecycleAction; experimentId: number }): SafeText;
     working(p: { action: LifecycleAction; experimentId: number }): SafeText;
     duplicateClick: SafeText;
   };
@@ -156,8 +159,10 @@ export interface Messages {
       title: string;
       /** ≤24 */
       submit: string;
-      intro(p: { experimentId: number }): SafeText;
+      intro(p: { experimentId: number; name: SafeText | undefined; status: SafeText | undefined }): SafeText;
       reasonLabel: string;
+      /** The "no reason" option, offered when the policy does not require a reason (≤75). */
+      noReason: string;
       reasonPlaceholder: string;
       commentLabel: string;
       commentPlaceholder: string;
@@ -329,6 +334,8 @@ export interface ExperimentResultMessages {
   stillWorkingTitle: string;
   stillWorking: SafeText;
   /** The record could not be read (the interface shows no read endpoint): the form starts empty. */
+  /** Edit on a platform without a read route: the form starts from what the app recorded. */
+  prefilledFromRecord(p: { experimentId: number }): SafeText;
   unreadable(p: { experimentId: number }): SafeText;
   /** A modal field error carrying the platform's own words for a validation 400. */
   platformRefused(p: { detail: string }): string;

@@ -5,6 +5,8 @@ export const STOP_MODAL = {
   callbackId: 'exp_stop_modal',
   blocks: { experiment: 'exp_stop_experiment', reason: 'exp_stop_reason', comment: 'exp_stop_comment' },
   actions: { reason: 'exp_stop_reason_select', comment: 'exp_stop_comment_input' },
+  /** The reason option meaning "none" (the interface makes the reason optional). */
+  noReasonValue: 'none',
 } as const;
 
 // response_url is optional: a modal opened from a message button has one, one opened from a
@@ -16,5 +18,9 @@ export const StopModalMetadata = z.strictObject({
     .url({ protocol: /^https?$/ })
     .max(1000)
     .optional(),
+  /** Opened from a message's Stop button: that message (its ts when known) is refreshed after. */
+  fromMessage: z.strictObject({ ts: z.string().max(64).optional() }).optional(),
+  /** The status the modal was opened for (null: unknown); a stale submission is not sent blindly. */
+  expectedStatus: z.string().max(64).nullable().optional(),
 });
 export type StopModalMetadata = z.infer<typeof StopModalMetadata>;

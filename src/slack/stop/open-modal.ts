@@ -1,22 +1,113 @@
+import type { webApi } from '@slack/bolt';
+import { checkBeforeForm, viewOf } from '../../lifecycle/experiments/knowledge.js';
+import { type WorkspaceRef, workspaceKey } from '../../lifecycle/workspace.js';
+import { safe } from '../blocks/escape.js';
+import type { SlackMessage } from '../blocks/message.js';
+import { textMessage } from '../blocks/message.js';
 import { modalOpenFailedMessage } from '../blocks/notice-modal.js';
 import type { CommandContext } from '../command/command-context.js';
+import type { SlackDeps } from '../deps.js';
+import { slackAgo } from '../experiment/ago.js';
+import { experimentCard } from '../experiment/card.js';
 import { stopModal } from './stop-modal.js';
 
-/** `/exp stop ID`: the modal must open within the trigger's 3 s, so nothing slow comes before it. */
-export async function openStopModal(ctx: CommandContext, experimentId: number): Promise<void> {
-  await ctx.ack();
+export interface StopModalRequest {
+  workspace: WorkspaceRef;
+  experimentId: number;
+  client: webApi.WebClient;
+  triggerId: string;
+  channelId: string;
+  responseUrl: string | undefined;
+  /** Opened from a message's Stop button: the status it was built for, and the message. */
+  fromMessage?: {
+    ts: string | undefined;
+    expectedStatus: string | null | undefined;
+    refresh: (m: SlackMessage) => Promise<void>;
+  };
+  /** To the person alone. */
+  tell: (message: SlackMessage) => Promise<void>;
+}
+
+/**
+ * The stop modal, unless what the app knows says it would only waste the person's typing: an id the
+ * platform reported missing, a status stop is not allowed from, or (from a button) a message built
+ * for an earlier state, which is refreshed instead. The record is one store read: the trigger's 3 s
+ * leave room for it.
+ */
+export async function openStopModalFor(deps: SlackDeps, request: StopModalRequest): Promise<void> {
+  const { experimentId, workspace } = request;
+  const c = deps.messages.experimentCard;
+  const check = await checkBeforeForm(deps.knowledge, workspace, experimentId, 'stop');
+  const record = check.record;
+  const from = request.fromMessage;
+  if (
+    from &&
+    from.expectedStatus !== undefined &&
+    record?.status &&
+    record.status.value !== from.expectedStatus
+  ) {
+    const view = await viewOf(deps.knowledge, workspaceKey(workspace), record);
+    const status = safe(record.status.value, 64);
+    await from.refresh(
+      experimentCard({
+        view,
+        note: c.stale({ experimentId, status }),
+        link: deps.consoleLinks?.urlOf(experimentId),
+        messages: deps.messages,
+      }),
+    );
+    return;
+  }
+  if (check.kind === 'not-found') {
+    await request.tell(
+      textMessage(c.formNotFound({ experimentId, ago: slackAgo(new Date(check.record.notFound?.at ?? 0)) })),
+    );
+    return;
+  }
+  if (check.kind === 'not-allowed') {
+    await request.tell(
+      textMessage(
+        c.formNotAllowed({
+          action: 'stop',
+          experimentId,
+          status: safe(check.status, 64),
+          actions: check.offered,
+        }),
+      ),
+    );
+    return;
+  }
   try {
-    await ctx.client.views.open({
-      trigger_id: ctx.command.trigger_id,
+    await request.client.views.open({
+      trigger_id: request.triggerId,
       view: stopModal({
         experimentId,
-        channelId: ctx.command.channel_id,
-        responseUrl: ctx.command.response_url,
-        messages: ctx.deps.messages,
+        name: record?.name?.value,
+        status: record?.status?.value,
+        reasonRequired: deps.stopReasonRequired,
+        channelId: request.channelId,
+        responseUrl: request.responseUrl,
+        fromMessage: from ? { ...(from.ts === undefined ? {} : { ts: from.ts }) } : undefined,
+        expectedStatus: from ? (record?.status?.value ?? null) : undefined,
+        messages: deps.messages,
       }),
     });
   } catch (error) {
-    ctx.deps.logger.warn('views.open failed for the stop modal', { error, experimentId });
-    await ctx.replier.ephemeral(modalOpenFailedMessage({ error, messages: ctx.deps.messages }));
+    deps.logger.warn('views.open failed for the stop modal', { error, experimentId });
+    await request.tell(modalOpenFailedMessage({ error, messages: deps.messages }));
   }
+}
+
+/** `/exp stop ID` without a reason. */
+export async function openStopModal(ctx: CommandContext, experimentId: number): Promise<void> {
+  await ctx.ack();
+  await openStopModalFor(ctx.deps, {
+    workspace: ctx.workspace,
+    experimentId,
+    client: ctx.client,
+    triggerId: ctx.command.trigger_id,
+    channelId: ctx.command.channel_id,
+    responseUrl: ctx.command.response_url,
+    tell: (m) => ctx.replier.ephemeral(m),
+  });
 }

@@ -1,6 +1,6 @@
 import type { InputBlock, ModalView, PlainTextOption } from '@slack/types';
 import { ExperimentInterruptReason } from '../../console/schemas.js';
-import { plain, truncate } from '../blocks/escape.js';
+import { plain, safe, truncate } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { section } from '../blocks/message.js';
 import type { Messages } from '../messages/index.js';
@@ -17,6 +17,13 @@ export function reasonOptions(messages: Messages): PlainTextOption[] {
 
 export interface StopModalInput {
   experimentId: number;
+  /** What the app knows, shown so nobody stops the wrong experiment. */
+  name?: string | undefined;
+  status?: string | undefined;
+  /** The interface makes the reason optional; the workspace's policy may require one. */
+  reasonRequired: boolean;
+  fromMessage?: { ts?: string | undefined } | undefined;
+  expectedStatus?: string | null | undefined;
   channelId: string;
   /** Kept in private_metadata so the result can also answer the original command or message. */
   responseUrl?: string | undefined;
@@ -32,7 +39,12 @@ export interface StopModalInput {
 export function stopModal(input: StopModalInput): ModalView {
   const { messages, experimentId } = input;
   const texts = messages.modals.stop;
-  const options = reasonOptions(messages);
+  const options = [
+    ...reasonOptions(messages),
+    ...(input.reasonRequired
+      ? []
+      : [{ text: plain(texts.noReason, LIMITS.optionText), value: STOP_MODAL.noReasonValue }]),
+  ];
   const initialOption = options.find((o) => o.value === input.initialReason);
   const comment = input.initialComment?.trim();
 
@@ -73,7 +85,20 @@ export function stopModal(input: StopModalInput): ModalView {
       experimentId,
       channelId: input.channelId,
       ...(input.responseUrl === undefined ? {} : { responseUrl: input.responseUrl }),
+      ...(input.fromMessage === undefined ? {} : { fromMessage: input.fromMessage }),
+      ...(input.expectedStatus === undefined ? {} : { expectedStatus: input.expectedStatus }),
     }),
-    blocks: [section(texts.intro({ experimentId }), STOP_MODAL.blocks.experiment), reasonBlock, commentBlock],
+    blocks: [
+      section(
+        texts.intro({
+          experimentId,
+          name: input.name === undefined ? undefined : safe(input.name, 200),
+          status: input.status === undefined ? undefined : safe(input.status, 64),
+        }),
+        STOP_MODAL.blocks.experiment,
+      ),
+      reasonBlock,
+      commentBlock,
+    ],
   };
 }

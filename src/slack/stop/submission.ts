@@ -3,8 +3,8 @@ import { ExperimentInterruptReason } from '../../console/schemas.js';
 import { workspaceKey } from '../../lifecycle/workspace.js';
 import type { SlackDeps } from '../deps.js';
 import { performLifecycle } from '../lifecycle/perform.js';
+import { modalSurface } from '../lifecycle/surface.js';
 import { decodeMetadata, SlackPayloadError } from '../payload.js';
-import { responseUrlReplier, webApiReplier } from '../replies.js';
 import { inputValue, selectedValue, type ViewStateValues } from '../view-state.js';
 import { workspaceFromBody } from '../workspace.js';
 import { STOP_MODAL, StopModalMetadata } from './ids.js';
@@ -33,9 +33,12 @@ export function registerStopSubmission(app: App, deps: SlackDeps): void {
       return;
     }
     const values = view.state.values as ViewStateValues;
-    const reason = ExperimentInterruptReason.safeParse(
-      selectedValue(values, STOP_MODAL.blocks.reason, STOP_MODAL.actions.reason),
-    );
+    const chosen = selectedValue(values, STOP_MODAL.blocks.reason, STOP_MODAL.actions.reason);
+    // "No reason" only counts while the policy allows it (checked again here, not only when opened).
+    const noReason = chosen === STOP_MODAL.noReasonValue && !deps.stopReasonRequired;
+    const reason = noReason
+      ? ({ success: true, data: undefined } as const)
+      : ExperimentInterruptReason.safeParse(chosen);
     const comment =
       inputValue(values, STOP_MODAL.blocks.comment, STOP_MODAL.actions.comment)?.trim() || undefined;
     if (!reason.success) {
@@ -53,41 +56,30 @@ export function registerStopSubmission(app: App, deps: SlackDeps): void {
 
     const workspace = workspaceFromBody(body);
     if (!(await deps.locks.claim(`view:${workspaceKey(workspace)}:${view.id}`, SUBMISSION_GUARD_MS))) return;
-    const fallback = metadata.responseUrl
-      ? responseUrlReplier(postTo(metadata.responseUrl), deps.logger)
-      : undefined;
-    const replier = webApiReplier({
-      client,
-      channelId: metadata.channelId,
-      userId: body.user.id,
-      logger: deps.logger,
-      fallback,
-    });
     await performLifecycle(
       deps,
       {
         workspace,
         action: 'stop',
         experimentId: metadata.experimentId,
-        stop: { interruptReason: reason.data, interruptReasonComment: comment ?? null },
+        // The interface makes both optional: nothing is sent rather than an empty reason.
+        stop:
+          reason.data === undefined && comment === undefined
+            ? undefined
+            : { interruptReason: reason.data ?? null, interruptReasonComment: comment ?? null },
         actorId: body.user.id,
+        channelId: metadata.channelId,
+        expectedStatus: metadata.expectedStatus,
       },
-      replier,
-      { client, channelId: metadata.channelId },
+      modalSurface({
+        client,
+        channelId: metadata.channelId,
+        userId: body.user.id,
+        responseUrl: metadata.responseUrl,
+        fromMessage: metadata.fromMessage,
+        fetch: deps.slackFetch,
+        logger: deps.logger,
+      }),
     );
   });
-}
-
-/** A response_url kept from the command: used when the bot may not post in the channel itself. */
-function postTo(responseUrl: string) {
-  return async (message: Record<string, unknown>) => {
-    const res = await fetch(responseUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(message),
-      signal: AbortSignal.timeout(5_000),
-    });
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(`response_url answered ${res.status}`);
-  };
 }

@@ -13,7 +13,7 @@ import {
 } from '../blocks/escape.js';
 import { context, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
 import { NAME_DISPLAY_MAX } from '../experiment-form/result-messages.js';
-import { COMMENT_DISPLAY_MAX } from '../lifecycle/result-messages.js';
+import { COMMENT_DISPLAY_MAX } from '../lifecycle/event-lines.js';
 import type { Messages } from '../messages/index.js';
 import { SUBSCRIPTION_BLOCKS } from './ids.js';
 
@@ -40,10 +40,24 @@ export interface AlertMessageInput {
 }
 
 /**
- * The alert posted in subscribed channels: who did what to which experiment and where, with the
- * stop reason and comment. No buttons: an alert informs; acting stays in the team's own channel.
+ * The alert posted in subscribed channels when the experiment is not known by id (a create whose
+ * answer carried none): who did what and where. Known experiments get their alerts in the
+ * experiment's thread of each channel instead (alertLine), under a card of the current state.
  */
 export function alertMessage(input: AlertMessageInput): SlackMessage {
+  const lines = alertLines(input);
+  return message(fallbackText(lines), [
+    section(joinSafe(lines), SUBSCRIPTION_BLOCKS.alertSummary),
+    context([input.messages.alerts.footer], SUBSCRIPTION_BLOCKS.alertFooter),
+  ]);
+}
+
+/** The alert as one entry of an experiment's thread (the parent card shows the state and buttons). */
+export function alertLine(input: AlertMessageInput): SafeText {
+  return joinSafe(alertLines(input));
+}
+
+function alertLines(input: AlertMessageInput): SafeText[] {
   const { event, messages } = input;
   const user = userMention(event.actorId);
   const origin =
@@ -85,8 +99,5 @@ export function alertMessage(input: AlertMessageInput): SlackMessage {
       }
     }
   }
-  return message(fallbackText(lines), [
-    section(joinSafe(lines), SUBSCRIPTION_BLOCKS.alertSummary),
-    context([messages.alerts.footer], SUBSCRIPTION_BLOCKS.alertFooter),
-  ]);
+  return lines;
 }

@@ -1,7 +1,9 @@
 import type { webApi } from '@slack/bolt';
+import type { ExperimentView } from '../../lifecycle/experiments/knowledge.js';
 import type { WorkspaceRef } from '../../lifecycle/workspace.js';
 import type { SlackDeps } from '../deps.js';
-import { type AlertEvent, alertMessage } from './alert-message.js';
+import { postToExperimentThread } from '../experiment/thread-poster.js';
+import { type AlertEvent, alertLine, alertMessage } from './alert-message.js';
 import { type AlertDelivery, errorCodeOf, sendAlerts } from './send-alerts.js';
 
 /** Where an action came from: the workspace's Web API client, and the channel already told. */
@@ -19,16 +21,34 @@ export async function notifySubscribers(
   workspace: WorkspaceRef,
   origin: AlertOrigin,
   event: AlertEvent,
+  /** What the app knows after the event: the alert then joins the experiment's thread in each channel. */
+  view?: ExperimentView | undefined,
 ): Promise<AlertDelivery[]> {
   try {
+    const scope = deps.scopeOf(workspace);
     const message = alertMessage({ event, originChannelId: origin.channelId, messages: deps.messages });
+    const line = alertLine({ event, originChannelId: origin.channelId, messages: deps.messages });
     return await sendAlerts(deps, {
-      scope: deps.scopeOf(workspace),
+      scope,
       action: event.action,
       originChannelId: origin.channelId,
       message,
       post: async (channel, alert) => {
-        await origin.client.chat.postMessage({ channel, text: alert.text, blocks: alert.blocks });
+        if (!view) {
+          await origin.client.chat.postMessage({ channel, text: alert.text, blocks: alert.blocks });
+          return;
+        }
+        // Re-read per channel: each thread parent posted here is remembered in the record.
+        const record = (await deps.knowledge.records.get(scope, view.record.experimentId)) ?? view.record;
+        await postToExperimentThread(
+          {
+            records: deps.knowledge.records,
+            messages: deps.messages,
+            logger: deps.logger,
+            linkOf: (id) => deps.consoleLinks?.urlOf(id),
+          },
+          { client: origin.client, scope, channelId: channel, event: line, view: { ...view, record } },
+        );
       },
     });
   } catch (error) {

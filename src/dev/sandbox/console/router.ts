@@ -54,14 +54,16 @@ function resolve(req: SandboxRequest, state: SandboxState): Route {
   }
   if (a === '') return notFound(req);
   if (b === undefined) {
-    if (req.method === 'GET') return { scope: SCOPES.read, run: withId(a, (id) => getExperiment(state, id)) };
+    if (req.method === 'GET' && state.readRoute) {
+      return { scope: SCOPES.read, run: withId(a, (id) => getExperiment(state, id)) };
+    }
     if (req.method === 'PATCH') {
       return {
         scope: SCOPES.update,
         run: (r) => withId(a, (id) => updateExperiment(state, id, r.rawBody))(r),
       };
     }
-    return notAllowed('GET, PATCH');
+    return notAllowed(state.readRoute ? 'GET, PATCH' : 'PATCH');
   }
   if (c !== undefined || !isLifecycleAction(b)) return notFound(req);
   if (req.method !== 'POST') return notAllowed('POST');

@@ -1,0 +1,58 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { backendFixture, uniqueName } from '../../store/backends.test-helper.js';
+import { createExperimentRecords, MAX_INDEXED } from './record-store.js';
+
+describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('experiment records on %s', (kind) => {
+  const fixture = backendFixture(kind);
+  const namespace = uniqueName('experiments');
+  afterAll(() => fixture.dispose(namespace));
+
+  it('stores, merges, lists most recent first and forgets a workspace', async () => {
+    const store = await fixture.open();
+    let clock = Date.parse('2026-11-01T10:00:00.000Z');
+    const records = createExperimentRecords(store.keyv(namespace), { now: () => new Date((clock += 1000)) });
+    await records.update('T1', 4, { name: 'Search v2', status: 'draft' }, 'app-form');
+    await records.update('T1', 7, { status: 'running' }, 'platform-read');
+    await records.update('T1', 4, { status: 'running' }, 'app-action');
+    await records.update('T2', 4, { name: 'Other workspace' }, 'app-form');
+
+    const four = await records.get('T1', 4);
+    expect(four?.name?.value).toBe('Search v2');
+    expect(four?.status).toMatchObject({ value: 'running', source: 'app-action' });
+    expect((await records.all('T1')).map((r) => r.experimentId)).toEqual([4, 7]);
+    expect((await records.get('T2', 4))?.name?.value).toBe('Other workspace');
+
+    expect(await records.learn('T1', 'running', 'start')).toEqual({ running: ['start'] });
+    expect(await records.learnt('T1')).toEqual({ running: ['start'] });
+    expect(await records.learnt('T2')).toEqual({});
+
+    expect(await records.clear('T1')).toBe(2);
+    expect(await records.get('T1', 4)).toBeUndefined();
+    expect(await records.all('T1')).toEqual([]);
+    expect(await records.learnt('T1')).toEqual({});
+    expect(await records.get('T2', 4)).toBeDefined();
+  });
+
+  it('ignores a stored record of an unexpected shape instead of trusting it', async () => {
+    const store = await fixture.open();
+    const keyv = store.keyv(namespace);
+    const records = createExperimentRecords(keyv);
+    await keyv.set('record:T9:5', { v: 1, experimentId: 5, status: { value: 42 } });
+    expect(await records.get('T9', 5)).toBeUndefined();
+    const updated = await records.update('T9', 5, { status: 'draft' }, 'app-form');
+    expect(updated.status?.value).toBe('draft');
+  });
+});
+
+describe('the workspace index', () => {
+  it('keeps the most recently seen experiments when it overflows', async () => {
+    const store = await backendFixture('memory').open();
+    const records = createExperimentRecords(store.keyv('experiments'));
+    for (let id = 1; id <= MAX_INDEXED + 5; id++)
+      await records.update('T1', id, { status: 'draft' }, 'app-form');
+    const all = await records.all('T1');
+    expect(all).toHaveLength(MAX_INDEXED);
+    expect(all.some((r) => r.experimentId === MAX_INDEXED + 5)).toBe(true);
+    expect(all.some((r) => r.experimentId === 1)).toBe(false);
+  });
+});

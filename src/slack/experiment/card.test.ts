@@ -1,0 +1,116 @@
+import type { ActionsBlock, Button } from '@slack/types';
+import { describe, expect, it } from 'vitest';
+import { checkBlockKitLimits } from '../../dev/slack-emulator/block-kit/check-limits.js';
+import type { ExperimentView } from '../../lifecycle/experiments/knowledge.js';
+import { applyUpdate, emptyRecord } from '../../lifecycle/experiments/record.js';
+import { DEFAULT_TRANSITIONS, offeredActions } from '../../lifecycle/experiments/transitions.js';
+import { md, safe } from '../blocks/escape.js';
+import type { SlackMessage } from '../blocks/message.js';
+import { decodeButtonValue } from '../lifecycle/ids.js';
+import { en } from '../messages/index.js';
+import { experimentCard } from './card.js';
+import { CARD_BLOCKS } from './ids.js';
+
+const AT = '2026-11-01T10:00:00.000Z';
+
+function view(
+  update: Parameters<typeof applyUpdate>[1],
+  source: Parameters<typeof applyUpdate>[2] = 'platform-read',
+): ExperimentView {
+  const record = applyUpdate(emptyRecord(42, AT), update, source, AT);
+  return { record, offered: offeredActions(DEFAULT_TRANSITIONS, {}, record.status?.value) };
+}
+
+function buttons(message: SlackMessage): Button[] {
+  const block = message.blocks.find((b): b is ActionsBlock => b.type === 'actions');
+  return (block?.elements ?? []) as Button[];
+}
+
+const text = (message: SlackMessage) => JSON.stringify(message.blocks);
+
+describe('experimentCard', () => {
+  it.each([
+    ['draft', ['start']],
+    ['running', ['stop']],
+    ['stopped', ['archive']],
+    ['archived', ['unarchive']],
+    ['paused', []],
+  ])('from status %s offers exactly %j, each button carrying that status', (status, expected) => {
+    const card = experimentCard({ view: view({ status }), messages: en });
+    const values = buttons(card).map((b) => decodeButtonValue(b.value ?? ''));
+    expect(values.map((v) => v.action)).toEqual(expected);
+    for (const value of values) expect(value).toMatchObject({ experimentId: 42, status });
+    expect(checkBlockKitLimits({ kind: 'message', ...card })).toEqual([]);
+  });
+
+  it('guesses no button for an unknown status and says how to act anyway', () => {
+    const card = experimentCard({ view: view({ name: 'Checkout' }), messages: en });
+    expect(buttons(card)).toEqual([]);
+    expect(text(card)).toContain('unknown');
+    expect(text(card)).toContain('/exp start 42');
+  });
+
+  it('says where the status came from and how old it is, as a Slack date token', () => {
+    const read = experimentCard({ view: view({ status: 'running' }, 'platform-read'), messages: en });
+    expect(text(read)).toContain('reported by the platform');
+    expect(text(read)).toMatch(/<!date\^\d+\^\{ago\}\|2026-11-01 10:00 UTC>/);
+    const inferred = experimentCard({ view: view({ status: 'stopped' }, 'app-action'), messages: en });
+    expect(text(inferred)).toContain('expected after an action through this app');
+  });
+
+  it('lists the last actions with who, when, and the stop reason and comment', () => {
+    const card = experimentCard({
+      view: view({
+        status: 'stopped',
+        action: {
+          action: 'stop',
+          actorId: 'U0ALICE',
+          at: AT,
+          source: 'slack',
+          interruptReason: 'bug',
+          comment: 'broke <!here>',
+        },
+      }),
+      messages: en,
+    });
+    const history = card.blocks.find((b) => b.block_id === CARD_BLOCKS.history);
+    expect(JSON.stringify(history)).toContain('<@U0ALICE> stopped it');
+    expect(JSON.stringify(history)).toContain('reason: Bug');
+    expect(JSON.stringify(history)).toContain('broke &lt;!here&gt;');
+  });
+
+  it('escapes every fact the platform or a person supplied', () => {
+    const card = experimentCard({
+      view: view({ status: '<!channel>', name: '<https://evil|x> & co', team: '<@U1>' }),
+      headline: md`headline`,
+      messages: en,
+    });
+    const all = text(card);
+    expect(all).not.toContain('<!channel>');
+    expect(all).not.toContain('<https://evil|x>');
+    expect(all).toContain('&lt;!channel&gt;');
+    expect(all).toContain('&amp; co');
+  });
+
+  it('links the title to the console when CONSOLE_WEB_URL is set, and can leave the buttons out', () => {
+    const card = experimentCard({
+      view: view({ status: 'running' }),
+      link: 'https://console.example.com/experiments/42',
+      withoutButtons: true,
+      messages: en,
+    });
+    expect(text(card)).toContain('<https://console.example.com/experiments/42|Experiment 42>');
+    expect(buttons(card)).toEqual([]);
+  });
+
+  it('stays within Block Kit limits with huge facts', () => {
+    const huge = 'x'.repeat(5000);
+    const card = experimentCard({
+      view: view({ status: huge, name: huge, team: huge, layer: huge, type: huge }),
+      headline: md`${safe('y'.repeat(100), 200)}`,
+      note: md`note`,
+      messages: en,
+    });
+    expect(checkBlockKitLimits({ kind: 'message', ...card })).toEqual([]);
+  });
+});

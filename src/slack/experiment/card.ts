@@ -1,0 +1,115 @@
+import type { SectionBlock } from '@slack/types';
+import type { ExperimentView } from '../../lifecycle/experiments/knowledge.js';
+import type { Fact, RecordedAction } from '../../lifecycle/experiments/record.js';
+import { escapeMrkdwn, joinSafe, md, mrkdwn, type SafeText, safe, userMention } from '../blocks/escape.js';
+import { LIMITS } from '../blocks/limits.js';
+import { actions, context, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
+import { lifecycleButtons } from '../lifecycle/buttons.js';
+import type { Messages } from '../messages/index.js';
+import { slackAgo } from './ago.js';
+import { CARD_BLOCKS } from './ids.js';
+
+export const NAME_MAX = 200;
+export const FACT_MAX = 100;
+export const COMMENT_MAX = 300;
+/** Past actions shown on a card; the record keeps more. */
+export const CARD_HISTORY = 3;
+
+export interface CardInput {
+  view: ExperimentView;
+  /** What just happened (the event that posted or updated this card). */
+  headline?: SafeText | undefined;
+  /** A remark about where the facts come from (no read route, read failed, stale click). */
+  note?: SafeText | undefined;
+  /** The experiment's console page (CONSOLE_WEB_URL). */
+  link?: string | undefined;
+  /** Leave the lifecycle buttons out (unfurls in channels where acting is not the point). */
+  withoutButtons?: boolean | undefined;
+  messages: Messages;
+}
+
+/**
+ * The experiment as the app knows it: name, type, team, layer, status with its source and age, the
+ * last actions taken through the app, and buttons only for what makes sense from the known status.
+ */
+export function experimentCard(input: CardInput): SlackMessage {
+  const { view, messages } = input;
+  const { record, offered } = view;
+  const c = messages.experimentCard;
+  const id = record.experimentId;
+  const name = record.name ? safe(record.name.value, NAME_MAX) : undefined;
+  const title = c.title({ experimentId: id, name, link: input.link });
+  const status = record.status?.value;
+  const fields: SafeText[] = [
+    field(c.labels.status, record.status ? statusText(record.status, messages) : c.statusUnknown),
+    ...optionalField(c.labels.type, record.type),
+    ...optionalField(c.labels.team, record.team),
+    ...optionalField(c.labels.layer, record.layer),
+  ];
+  const history = record.actions.slice(0, CARD_HISTORY).map((a) => actionLine(a, messages));
+  const hint =
+    status === undefined
+      ? c.statusUnknownHint({ experimentId: id })
+      : offered.length > 0
+        ? c.next({ experimentId: id, status: safe(status, FACT_MAX), actions: offered })
+        : c.nothingKnownFrom({ experimentId: id, status: safe(status, FACT_MAX) });
+  const titleBlock: SectionBlock = {
+    type: 'section',
+    block_id: CARD_BLOCKS.title,
+    text: mrkdwn(title, { max: LIMITS.sectionText }),
+    fields: fields.slice(0, LIMITS.sectionFields).map((f) => mrkdwn(f, { max: LIMITS.sectionFieldText })),
+  };
+  const showButtons = !input.withoutButtons && offered.length > 0;
+  return message(fallbackText([input.headline ?? title, ...(input.headline ? [title] : [])]), [
+    input.headline === undefined ? undefined : section(input.headline, CARD_BLOCKS.headline),
+    titleBlock,
+    history.length === 0 ? undefined : context([c.lastActionsTitle, ...history], CARD_BLOCKS.history),
+    input.note === undefined
+      ? context([hint], CARD_BLOCKS.hint)
+      : context([hint, input.note], CARD_BLOCKS.hint),
+    showButtons
+      ? actions(lifecycleButtons(offered, id, messages, status ?? null), CARD_BLOCKS.actions)
+      : undefined,
+  ]);
+}
+
+function field(label: string, value: SafeText): SafeText {
+  return md`*${escapeMrkdwn(label)}*\n${value}`;
+}
+
+function optionalField(label: string, fact: Fact<string> | undefined): SafeText[] {
+  return fact ? [field(label, md`\`${safe(fact.value, FACT_MAX)}\``)] : [];
+}
+
+function statusText(fact: Fact<string>, messages: Messages): SafeText {
+  return messages.experimentCard.status({
+    status: safe(fact.value, FACT_MAX),
+    source: fact.source,
+    ago: slackAgo(new Date(fact.at)),
+    by: undefined,
+  });
+}
+
+function actionLine(action: RecordedAction, messages: Messages): SafeText {
+  const who = action.actorId ? userMention(action.actorId) : safe(action.actor ?? '?', 80);
+  const reason =
+    action.interruptReason === undefined
+      ? undefined
+      : escapeMrkdwn(
+          (messages.interruptReasons as Record<string, string>)[action.interruptReason] ??
+            action.interruptReason,
+        );
+  const comment = action.comment?.trim() ? safe(action.comment.trim(), COMMENT_MAX) : undefined;
+  return messages.experimentCard.action({
+    action: action.action,
+    user: who,
+    ago: slackAgo(new Date(action.at)),
+    reason,
+    comment,
+  });
+}
+
+/** A card's fallback joins headline and title; exported for the thread reply, which has no card. */
+export function headlineText(lines: readonly SafeText[]): SafeText {
+  return joinSafe(lines);
+}

@@ -1,0 +1,75 @@
+import type { Button, SectionBlock } from '@slack/types';
+import type { ListResult } from '../../lifecycle/experiments/list-experiments.js';
+import { mrkdwn, plain, safe } from '../blocks/escape.js';
+import { LIMITS } from '../blocks/limits.js';
+import { actions, context, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
+import type { Messages } from '../messages/index.js';
+import { slackAgo } from './ago.js';
+import { EXPERIMENT_ACTIONS, encodeListPageValue, encodeShowValue, LIST_BLOCKS } from './ids.js';
+
+const NAME_MAX = 80;
+const STATUS_MAX = 40;
+
+/** `/exp list`: one line per experiment with its status and a Show button, then paging. */
+export function experimentListMessage(input: {
+  result: ListResult;
+  /** Already bounded (LIST_FILTER_MAX). */
+  filter: string | undefined;
+  messages: Messages;
+}): SlackMessage {
+  const { result, messages } = input;
+  const l = messages.experimentList;
+  const filter = input.filter === undefined ? undefined : safe(input.filter, 100);
+  if (result.total === 0) {
+    const empty = l.empty({ filter });
+    return message(fallbackText([empty]), [section(empty, LIST_BLOCKS.summary)]);
+  }
+  const summary = l.summary({
+    shown: result.views.length,
+    total: result.total,
+    page: result.page,
+    pages: result.pages,
+    filter,
+  });
+  const items: SectionBlock[] = result.views.map(({ record }, i) => ({
+    type: 'section',
+    block_id: `${LIST_BLOCKS.itemPrefix}${i}`,
+    text: mrkdwn(
+      l.line({
+        experimentId: record.experimentId,
+        name: record.name ? safe(record.name.value, NAME_MAX) : undefined,
+        status: record.status ? safe(record.status.value, STATUS_MAX) : undefined,
+        ago: slackAgo(new Date(record.touchedAt)),
+      }),
+    ),
+    accessory: {
+      type: 'button',
+      action_id: EXPERIMENT_ACTIONS.show,
+      text: plain(messages.experimentCard.showButton, LIMITS.buttonText),
+      value: encodeShowValue({ experimentId: record.experimentId }),
+    },
+  }));
+  const note =
+    result.refreshed.routeMissing || result.refreshed.count > 0
+      ? l.refreshNote({ refreshed: result.refreshed.count, missing: result.refreshed.routeMissing })
+      : undefined;
+  const nav: Button[] = [];
+  const page = (target: number, label: string, actionId: string): Button => ({
+    type: 'button',
+    action_id: actionId,
+    text: plain(label, LIMITS.buttonText),
+    value: encodeListPageValue({
+      page: target,
+      ...(input.filter === undefined ? {} : { filter: input.filter }),
+    }),
+  });
+  if (result.page > 1) nav.push(page(result.page - 1, l.previous, EXPERIMENT_ACTIONS.listPrev));
+  if (result.page < result.pages) nav.push(page(result.page + 1, l.next, EXPERIMENT_ACTIONS.listNext));
+  return message(fallbackText([summary]), [
+    { type: 'header', block_id: LIST_BLOCKS.header, text: plain(l.header, LIMITS.headerText) },
+    section(summary, LIST_BLOCKS.summary),
+    ...items,
+    note === undefined ? undefined : context([note], LIST_BLOCKS.note),
+    nav.length > 0 ? actions(nav, LIST_BLOCKS.nav) : undefined,
+  ]);
+}

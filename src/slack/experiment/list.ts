@@ -1,0 +1,39 @@
+import { listExperiments } from '../../lifecycle/experiments/list-experiments.js';
+import type { WorkspaceRef } from '../../lifecycle/workspace.js';
+import type { SlackMessage } from '../blocks/message.js';
+import type { CommandContext } from '../command/command-context.js';
+import type { SlackDeps } from '../deps.js';
+import { LIST_FILTER_MAX } from './ids.js';
+import { experimentListMessage } from './list-message.js';
+
+/** Refreshing a page's statuses must leave the reply well inside a command's 10 s. */
+export const LIST_READ_BUDGET_MS = 4_000;
+
+/** The filter as matched, shown and carried by the page buttons: trimmed, bounded, empty → none. */
+export function clipListFilter(filter: string | undefined): string | undefined {
+  const trimmed = filter?.trim().replace(/\s+/g, ' ') ?? '';
+  return trimmed === '' ? undefined : trimmed.slice(0, LIST_FILTER_MAX);
+}
+
+export async function experimentListReply(
+  deps: SlackDeps,
+  workspace: WorkspaceRef,
+  filter: string | undefined,
+  page: number,
+): Promise<SlackMessage> {
+  const clipped = clipListFilter(filter);
+  const result = await listExperiments(deps.knowledge, deps.connections, {
+    workspace,
+    filter: clipped,
+    page,
+    refresh: true,
+    budgetMs: LIST_READ_BUDGET_MS,
+  });
+  return experimentListMessage({ result, filter: clipped, messages: deps.messages });
+}
+
+/** `/exp list [filter]`. */
+export async function runList(ctx: CommandContext, filter: string | undefined): Promise<void> {
+  await ctx.ack();
+  await ctx.replier.ephemeral(await experimentListReply(ctx.deps, ctx.workspace, filter, 1));
+}

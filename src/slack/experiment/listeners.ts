@@ -1,0 +1,57 @@
+import type { App, BlockButtonAction } from '@slack/bolt';
+import { textMessage } from '../blocks/message.js';
+import type { SlackDeps } from '../deps.js';
+import { SlackPayloadError } from '../payload.js';
+import { workspaceFromBody } from '../workspace.js';
+import { decodeListPageValue, decodeShowValue, EXPERIMENT_ACTIONS } from './ids.js';
+import { experimentListReply } from './list.js';
+import { experimentReply, SHOW_READ_BUDGET_MS } from './show.js';
+
+/** Show buttons (a card for the person) and the list's paging (the list replaced in place). */
+export function registerExperimentButtons(app: App, deps: SlackDeps): void {
+  app.action<BlockButtonAction>(EXPERIMENT_ACTIONS.show, async ({ ack, body, action, respond }) => {
+    await ack();
+    deps.metrics.inc('exp_interactions_total', { kind: 'show_button' });
+    let experimentId: number;
+    try {
+      experimentId = decodeShowValue(action.value ?? '').experimentId;
+    } catch (error) {
+      if (!(error instanceof SlackPayloadError)) throw error;
+      await respond({
+        response_type: 'ephemeral',
+        replace_original: false,
+        ...textMessage(deps.messages.input.unreadableButton),
+      });
+      return;
+    }
+    const reply = await experimentReply(deps, workspaceFromBody(body), experimentId, {
+      budgetMs: SHOW_READ_BUDGET_MS,
+    });
+    await respond({ response_type: 'ephemeral', replace_original: false, ...reply });
+  });
+  const page = async ({
+    ack,
+    body,
+    action,
+    respond,
+  }: Parameters<Parameters<typeof app.action<BlockButtonAction>>[1]>[0]) => {
+    await ack();
+    deps.metrics.inc('exp_interactions_total', { kind: 'list_page' });
+    let value: ReturnType<typeof decodeListPageValue>;
+    try {
+      value = decodeListPageValue(action.value ?? '');
+    } catch (error) {
+      if (!(error instanceof SlackPayloadError)) throw error;
+      await respond({
+        response_type: 'ephemeral',
+        replace_original: false,
+        ...textMessage(deps.messages.input.unreadableButton),
+      });
+      return;
+    }
+    const reply = await experimentListReply(deps, workspaceFromBody(body), value.filter, value.page);
+    await respond({ response_type: 'ephemeral', replace_original: true, ...reply });
+  };
+  app.action<BlockButtonAction>(EXPERIMENT_ACTIONS.listPrev, page);
+  app.action<BlockButtonAction>(EXPERIMENT_ACTIONS.listNext, page);
+}

@@ -1,0 +1,47 @@
+import type { ExperimentView } from '../../lifecycle/experiments/knowledge.js';
+import { type WorkspaceRef, workspaceKey } from '../../lifecycle/workspace.js';
+import type { SafeText } from '../blocks/escape.js';
+import type { SlackDeps } from '../deps.js';
+import type { LifecycleSurface } from '../lifecycle/surface.js';
+import { experimentCard } from './card.js';
+import { postToExperimentThread } from './thread-poster.js';
+
+/**
+ * An event about an experiment, for the channel it happened in: into the experiment's thread there
+ * (the parent shows the current state); the message whose button started it is refreshed to the new
+ * state. When the bot cannot post in the channel (not invited to a private one), the card goes
+ * through the response_url instead, which needs no membership.
+ */
+export async function publishEvent(
+  deps: SlackDeps,
+  surface: LifecycleSurface,
+  event: { workspace: WorkspaceRef; line: SafeText; view: ExperimentView },
+): Promise<void> {
+  const { view, line } = event;
+  const experimentId = view.record.experimentId;
+  const linkOf = (id: number) => deps.consoleLinks?.urlOf(id);
+  const card = experimentCard({ view, headline: line, link: linkOf(experimentId), messages: deps.messages });
+  let parentTs: string | undefined;
+  try {
+    const posted = await postToExperimentThread(
+      { records: deps.knowledge.records, messages: deps.messages, logger: deps.logger, linkOf },
+      {
+        client: surface.client,
+        scope: workspaceKey(event.workspace),
+        channelId: surface.channelId,
+        event: line,
+        view,
+      },
+    );
+    parentTs = posted.parentTs;
+  } catch (error) {
+    deps.logger.info('the bot could not post in the channel; answering through the response_url', {
+      error,
+      channelId: surface.channelId,
+    });
+    if (surface.inChannelFallback) await surface.inChannelFallback(card);
+    else await surface.tell(card);
+  }
+  if (surface.refreshOrigin && surface.originTs !== parentTs) await surface.refreshOrigin(card);
+  await surface.settled();
+}

@@ -1,0 +1,63 @@
+import { lookUpExperiment } from '../../lifecycle/experiments/knowledge.js';
+import type { WorkspaceRef } from '../../lifecycle/workspace.js';
+import { type SlackMessage, textMessage } from '../blocks/message.js';
+import type { CommandContext } from '../command/command-context.js';
+import { notConnectedMessage } from '../connection/replies.js';
+import type { SlackDeps } from '../deps.js';
+import { slackAgo } from './ago.js';
+import { experimentCard } from './card.js';
+
+/** A command reply must come within 10 s; the platform read gets what is left after the store. */
+export const SHOW_READ_BUDGET_MS = 5_000;
+
+/**
+ * The card of one experiment, as known now (refreshed from the platform's read route when it has
+ * one), or the reason there is none. Shared by `/exp show`, the Show button and unfurls.
+ */
+export async function experimentReply(
+  deps: SlackDeps,
+  workspace: WorkspaceRef,
+  experimentId: number,
+  options: { budgetMs: number; withoutButtons?: boolean },
+): Promise<SlackMessage> {
+  const { messages } = deps;
+  const c = messages.experimentCard;
+  const found = await lookUpExperiment(deps.knowledge, deps.connections, workspace, experimentId, {
+    refresh: true,
+    budgetMs: options.budgetMs,
+  });
+  switch (found.kind) {
+    case 'not-connected':
+      return notConnectedMessage({ messages });
+    case 'connection-invalid':
+      return textMessage(messages.errors.invalidToken);
+    case 'not-found':
+      return textMessage(
+        c.notFound({ experimentId, ago: slackAgo(new Date(found.view.record.notFound?.at ?? Date.now())) }),
+      );
+    case 'unknown':
+      return textMessage(found.refreshed === 'failed' ? c.readFailed : c.neverSeen({ experimentId }));
+    case 'known':
+      return experimentCard({
+        view: found.view,
+        note:
+          found.refreshed === 'route-missing'
+            ? c.readRouteMissing
+            : found.refreshed === 'failed'
+              ? c.readFailed
+              : undefined,
+        link: deps.consoleLinks?.urlOf(experimentId),
+        withoutButtons: options.withoutButtons,
+        messages,
+      });
+  }
+}
+
+/** `/exp show ID`: the card, to the person who asked (its buttons act for everyone to see). */
+export async function runShow(ctx: CommandContext, experimentId: number): Promise<void> {
+  await ctx.ack();
+  const reply = await experimentReply(ctx.deps, ctx.workspace, experimentId, {
+    budgetMs: SHOW_READ_BUDGET_MS,
+  });
+  await ctx.replier.ephemeral(reply);
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { en } from '../messages/index.js';
+import { COMMENT_DISPLAY_MAX, conflictLine, doneLine } from './event-lines.js';
+import { duplicateClickMessage, workingMessage } from './result-messages.js';
+
+const messages = en;
+
+/** Every `<…>` sequence is a user mention built from an id or a Slack date token. */
+function expectOnlyIdMentions(text: string): void {
+  for (const match of text.matchAll(/<([^>]*)>/g)) {
+    expect(match[1], match[0]).toMatch(/^(@[UW][A-Z0-9]+|!date\^\d+\^[^|]*\|[^<>]*)$/);
+  }
+}
+
+describe('doneLine', () => {
+  it('says who did what to which experiment', () => {
+    expect(doneLine({ action: 'start', experimentId: 123, userId: 'U1', messages })).toBe(
+      '<@U1> started experiment *123*',
+    );
+  });
+
+  it('shows the reason label and the escaped comment for stop', () => {
+    const line = doneLine({
+      action: 'stop',
+      experimentId: 9,
+      userId: 'U1',
+      reason: 'critical_metric_impact',
+      comment: '  <!channel> @here see <https://evil|click> & fix ',
+      messages,
+    });
+    expect(line).toContain('<@U1> stopped experiment *9*');
+    expect(line).toContain('*Reason:* Critical metric impact');
+    expect(line).toContain('*Comment:* &lt;!channel&gt; @here see &lt;https://evil|click&gt; &amp; fix');
+    expectOnlyIdMentions(line);
+  });
+
+  it('cuts a huge comment', () => {
+    const line = doneLine({
+      action: 'stop',
+      experimentId: 1,
+      userId: 'U1',
+      reason: 'other',
+      comment: '<'.repeat(10_000),
+      messages,
+    });
+    expect(line).toContain('…');
+    expect(line.length).toBeLessThan(COMMENT_DISPLAY_MAX * 5 + 200);
+  });
+
+  it('never turns a malformed user id into a mention', () => {
+    const line = doneLine({ action: 'start', experimentId: 1, userId: '!channel', messages });
+    expectOnlyIdMentions(line);
+    expect(line).toContain('`!channel`');
+  });
+});
+
+describe('conflictLine', () => {
+  it('shows the status exactly as reported, escaped, in code', () => {
+    expect(
+      conflictLine({ action: 'start', experimentId: 123, currentStatus: 'running', userId: 'U1', messages }),
+    ).toBe('<@U1> tried to *start* experiment *123*, but the platform refused: current status is `running`.');
+    const odd = conflictLine({
+      action: 'archive',
+      experimentId: 4,
+      currentStatus: 'RUNNING <!here> на паузе & co',
+      userId: 'U2',
+      messages,
+    });
+    expect(odd).toContain('`RUNNING &lt;!here&gt; на паузе &amp; co`');
+    expectOnlyIdMentions(odd);
+  });
+
+  it('says so when the platform named no status', () => {
+    const line = conflictLine({
+      action: 'stop',
+      experimentId: 8,
+      currentStatus: undefined,
+      userId: 'U1',
+      messages,
+    });
+    expect(line).toContain('*stop*');
+    expect(line).not.toContain('undefined');
+  });
+});
+
+describe('acks', () => {
+  it('are single sections with fallbacks', () => {
+    expect(workingMessage({ action: 'archive', experimentId: 3, messages }).text).toContain(
+      '*archive* experiment *3*',
+    );
+    expect(duplicateClickMessage({ messages }).text).toContain('Already being handled');
+    expect(workingMessage({ action: 'archive', experimentId: 3, messages }).blocks).toHaveLength(1);
+  });
+});

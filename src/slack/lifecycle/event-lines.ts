@@ -1,0 +1,46 @@
+import type { ExperimentInterruptReason } from '../../console/schemas.js';
+import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
+import { escapeMrkdwn, joinSafe, type SafeText, safe, userMention } from '../blocks/escape.js';
+import type { Messages } from '../messages/index.js';
+
+/** Room for a long comment while the whole section stays under Slack's 3000 characters. */
+export const COMMENT_DISPLAY_MAX = 2000;
+/** Statuses are opaque platform strings; a sane cap keeps a runaway one from filling the message. */
+export const STATUS_DISPLAY_MAX = 100;
+
+/** Who did what to which experiment, with the stop reason and comment: a card headline or thread reply. */
+export function doneLine(input: {
+  action: LifecycleAction;
+  experimentId: number;
+  userId: string;
+  reason?: ExperimentInterruptReason | undefined;
+  comment?: string | undefined;
+  messages: Messages;
+}): SafeText {
+  const { action, experimentId, messages } = input;
+  const headline = messages.lifecycle.success({ action, experimentId, user: userMention(input.userId) });
+  const comment = input.comment?.trim();
+  if (action !== 'stop' || (input.reason === undefined && !comment)) return headline;
+  const details = messages.lifecycle.stopDetails({
+    reason: input.reason === undefined ? undefined : escapeMrkdwn(messages.interruptReasons[input.reason]),
+    comment: comment ? safe(comment, COMMENT_DISPLAY_MAX) : undefined,
+  });
+  return joinSafe([headline, details]);
+}
+
+/** The refused action and the status exactly as the platform reported it. */
+export function conflictLine(input: {
+  action: LifecycleAction;
+  experimentId: number;
+  currentStatus: string | undefined;
+  userId: string;
+  messages: Messages;
+}): SafeText {
+  const { action, experimentId, messages } = input;
+  return messages.lifecycle.conflict({
+    action,
+    experimentId,
+    status: input.currentStatus === undefined ? undefined : safe(input.currentStatus, STATUS_DISPLAY_MAX),
+    user: userMention(input.userId),
+  });
+}

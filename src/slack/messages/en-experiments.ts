@@ -1,0 +1,112 @@
+import type { FactSource, RecordedActionKind } from '../../lifecycle/experiments/record.js';
+import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
+import { escapeMrkdwn, joinSafe, md, type SafeText } from '../blocks/escape.js';
+import type { ExperimentCardMessages, ExperimentListMessages } from './experiment-types.js';
+
+const cmd = (text: string): SafeText => md`\`/exp ${escapeMrkdwn(text)}\``;
+
+const DONE: Record<RecordedActionKind, SafeText> = {
+  start: md`started`,
+  stop: md`stopped`,
+  archive: md`archived`,
+  unarchive: md`unarchived`,
+  create: md`created`,
+  edit: md`edited`,
+};
+
+const SOURCE: Record<FactSource, SafeText> = {
+  'platform-read': md`reported by the platform`,
+  'platform-conflict': md`reported by the platform when it refused an action`,
+  'app-action': md`expected after an action through this app`,
+  'app-form': md`as created through this app`,
+  event: md`from a lifecycle event`,
+};
+
+const list = (items: readonly SafeText[]): SafeText =>
+  items.length <= 1
+    ? joinSafe(items, md``)
+    : joinSafe([joinSafe(items.slice(0, -1), md`, `), items.at(-1) as SafeText], md` or `);
+
+const verbs = (experimentId: number, actions: readonly LifecycleAction[]): SafeText =>
+  list(actions.map((a) => cmd(`${a} ${experimentId}`)));
+
+export function experimentCardMessages(): ExperimentCardMessages {
+  return {
+    title: ({ experimentId, name, link }) => {
+      const head =
+        link === undefined
+          ? md`*Experiment ${experimentId}*`
+          : (`*<${link}|Experiment ${experimentId}>*` as SafeText);
+      return name === undefined ? head : md`${head} · ${name}`;
+    },
+    labels: { status: 'Status', type: 'Type', team: 'Team', layer: 'Layer' },
+    status: ({ status, source, ago, by }) =>
+      by === undefined
+        ? md`\`${status}\` (${SOURCE[source]} ${ago})`
+        : md`\`${status}\` (${SOURCE[source]}: ${by}, ${ago})`,
+    statusUnknown: md`unknown: the platform has not said yet`,
+    action: ({ action, user, ago, reason, comment }) => {
+      const base = md`${user} ${DONE[action]} it ${ago}`;
+      const why = [
+        reason === undefined ? undefined : md`reason: ${reason}`,
+        comment === undefined ? undefined : md`“${comment}”`,
+      ].filter((x): x is SafeText => x !== undefined);
+      return why.length === 0 ? base : md`${base} (${joinSafe(why, md`, `)})`;
+    },
+    lastActionsTitle: md`*Through this app:*`,
+    next: ({ experimentId, status, actions }) =>
+      md`From \`${status}\` you can ${verbs(experimentId, actions)} (or use the buttons).`,
+    nothingKnownFrom: ({ status }) =>
+      md`No lifecycle action is known to work from \`${status}\`, so none is offered. The platform decides if you try one.`,
+    statusUnknownHint: ({ experimentId }) =>
+      md`Its status is unknown to the app, so no button is guessed. You can still act: ${cmd(`start ${experimentId}`)}, ${cmd(`stop ${experimentId}`)}, ${cmd(`archive ${experimentId}`)}; the platform decides.`,
+    readRouteMissing: md`This platform offers no way to read experiments: shown is what the app has seen.`,
+    readFailed: md`The platform could not be asked just now: shown is what the app has seen.`,
+    notFound: ({ experimentId, ago }) =>
+      md`The platform said experiment *${experimentId}* does not exist (${ago}). Check the id.`,
+    neverSeen: ({ experimentId }) =>
+      md`The app knows nothing about experiment *${experimentId}* yet, and this platform cannot be asked. Act on it once (${cmd(`start ${experimentId}`)}, ${cmd(`stop ${experimentId}`)} …) and the app will remember what the platform says.`,
+    stale: ({ experimentId, status }) =>
+      status === undefined
+        ? md`Experiment *${experimentId}* changed since this message was posted, so nothing was sent. Here is what the app knows now.`
+        : md`Experiment *${experimentId}* is now \`${status}\`: this button was for an earlier state, so nothing was sent. The message now shows what you can do.`,
+    formNotAllowed: ({ action, experimentId, status, actions }) => {
+      const what = action === 'stop' ? md`stopped` : md`edited`;
+      const instead =
+        actions.length === 0 ? md`` : md` From \`${status}\` you can ${verbs(experimentId, actions)}.`;
+      return md`Experiment *${experimentId}* is \`${status}\`, and a \`${status}\` experiment cannot be ${what}. Nothing was opened or changed.${instead}`;
+    },
+    formNotFound: ({ experimentId, ago }) =>
+      md`The platform said experiment *${experimentId}* does not exist (${ago}), so no form was opened. Check the id; ${cmd('list')} shows the experiments this workspace has seen.`,
+    showButton: 'Show',
+    openInConsole: md`Open it in the console for everything else.`,
+  };
+}
+
+export function experimentListMessages(): ExperimentListMessages {
+  return {
+    header: 'Experiments seen in this workspace',
+    summary: ({ shown, total, page, pages, filter }) =>
+      filter === undefined
+        ? md`${shown} of ${total}, most recent first (page ${page} of ${pages}).`
+        : md`${shown} of ${total} matching \`${filter}\`, most recent first (page ${page} of ${pages}).`,
+    empty: ({ filter }) =>
+      filter === undefined
+        ? md`No experiment seen yet in this workspace. The app learns of one when someone acts on it, creates it or shows it: ${cmd('show ID')}.`
+        : md`No experiment seen in this workspace matches \`${filter}\`. Filters match the id, name, team and status.`,
+    line: ({ experimentId, name, status, ago }) => {
+      const title = name === undefined ? md`*${experimentId}*` : md`*${experimentId}* · ${name}`;
+      return status === undefined
+        ? md`${title} · status unknown · seen ${ago}`
+        : md`${title} · \`${status}\` · seen ${ago}`;
+    },
+    refreshNote: ({ refreshed, missing }) =>
+      missing
+        ? md`This platform offers no way to read experiments: statuses are what the app last saw.`
+        : refreshed === 1
+          ? md`1 status refreshed from the platform just now.`
+          : md`${refreshed} statuses refreshed from the platform just now.`,
+    previous: '← Previous',
+    next: 'Next →',
+  };
+}

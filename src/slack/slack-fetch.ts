@@ -1,0 +1,26 @@
+import type { Metrics } from '../observability/metrics.js';
+import { observeSlackApiCalls } from '../observability/slack-api-calls.js';
+import type { SafeText } from './blocks/escape.js';
+import type { FetchLike } from './lifecycle/surface.js';
+import { fetchWithSandboxNotice } from './sandbox-notice.js';
+
+export const SLACK_API_URL = 'https://slack.com/api/';
+
+export function ensureSlash(url: string): string {
+  return url.endsWith('/') ? url : `${url}/`;
+}
+
+/**
+ * The one fetch every Slack call goes through: Bolt's Web API clients, Bolt's respond(), and the
+ * app's own posts to response_urls kept in modal metadata. Web API calls are counted and timed;
+ * with ALLOW_SANDBOX every message gets the demo notice.
+ */
+export function createSlackFetch(options: {
+  apiUrl: string | undefined;
+  metrics: Metrics;
+  sandboxNotice: SafeText | undefined;
+}): FetchLike {
+  const apiUrl = ensureSlash(options.apiUrl ?? SLACK_API_URL);
+  const observed = observeSlackApiCalls({ apiUrl, metrics: options.metrics });
+  return options.sandboxNotice ? fetchWithSandboxNotice(observed, apiUrl, options.sandboxNotice) : observed;
+}
