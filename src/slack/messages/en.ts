@@ -462,7 +462,7 @@ function experimentModalMessages(): ExperimentModalMessages {
       md`Editing experiment *${experimentId}*. Only the fields you change are sent to the platform.`,
     labels: {
       name: 'Name',
-      label: 'Label (experimentLabel)',
+      label: 'Label',
       description: 'Description',
       type: 'Experiment type',
       retroType: 'Retro analysis based on',

@@ -1,0 +1,23 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { block, elementOf, type Obj, openModal } from './support/experiment-modal.js';
+import { type Harness, startHarness } from './support/harness.js';
+
+// What the create/edit modal offers, driven through signed slash commands, block_actions,
+// block_suggestion options requests and view submissions against the sandbox.
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('the experiment form', () => {
+  it('calls the label field plainly "Label"', async () => {
+    const view = await openModal(h, 'create');
+    expect((block(view, 'exp_xm_label')?.label as Obj | undefined)?.text).toBe('Label');
+    expect(elementOf(view, 'exp_xm_label').type).toBe('plain_text_input');
+  });
+});
