@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { block, elementOf, type Obj, openModal } from './support/experiment-modal.js';
+import { block, elementOf, type Obj, openModal, suggest } from './support/experiment-modal.js';
 import { type Harness, startHarness } from './support/harness.js';
 
 // What the create/edit modal offers, driven through signed slash commands, block_actions,
@@ -19,5 +19,19 @@ describe('the experiment form', () => {
     const view = await openModal(h, 'create');
     expect((block(view, 'exp_xm_label')?.label as Obj | undefined)?.text).toBe('Label');
     expect(elementOf(view, 'exp_xm_label').type).toBe('plain_text_input');
+  });
+
+  it('finds metrics by every word of the search, in any order', async () => {
+    const view = await openModal(h, 'create');
+    for (const query of ['checkout conv', 'conv checkout']) {
+      const { options, breaches } = await suggest(h, view, 'exp_xm_metrics', query);
+      expect(breaches).toEqual([]);
+      const values = options.map((o) => o.value);
+      expect(values, query).toContain('s:checkout.conversion.d7');
+      expect(
+        values.every((v) => String(v).startsWith('s:checkout.conversion.')),
+        query,
+      ).toBe(true);
+    }
   });
 });

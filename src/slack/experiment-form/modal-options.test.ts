@@ -89,6 +89,18 @@ describe('optionsForQuery', () => {
     expect(values('  ctr ')).toEqual(['s:search.ctr.d7']);
   });
 
+  it('matches every word of the query in any order', () => {
+    const items: DictionaryItem[] = [
+      { value: 'search.conversion.d7', label: 'Search: Conversion (d7)', raw: {} },
+      { value: 'checkout.conversion.d7', label: 'Checkout: Conversion (d7)', raw: {} },
+      { value: 'checkout.ctr.d7', label: 'Checkout: CTR (d7)', raw: {} },
+    ];
+    const values = (q: string) => flat(optionsForQuery(items, q)).map((o) => o.value);
+    expect(values('checkout conv')).toEqual(['s:checkout.conversion.d7']);
+    expect(values('conv checkout')).toEqual(['s:checkout.conversion.d7']);
+    expect(values('d7 CONVERSION')).toEqual(['s:search.conversion.d7', 's:checkout.conversion.d7']);
+  });
+
   it('respects the limit and never exceeds 100', () => {
     expect(optionCount(optionsForQuery(many, 'metric', 5))).toBe(5);
     expect(optionCount(optionsForQuery(many, 'metric', 500))).toBe(100);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PlainTextElement, PlainTextOption } from '@slack/types';
 import type { DictionaryItem } from '../../console/dictionaries/normalise.js';
+import { matchesWords, queryWords } from '../../console/dictionaries/search.js';
 import type { DictValue } from '../../lifecycle/experiment-form.js';
 import { plain } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
@@ -90,9 +91,9 @@ export function optionCount(list: OptionList): number {
 }
 
 /**
- * The answer to a block_suggestion (external_select): items whose label or value contains the query,
- * case-insensitively, labels starting with it first, at most `limit` (≤100) options. Pure and linear:
- * it must answer within Slack's 3 s from the dictionary cache, even for 10,000 items.
+ * The answer to a block_suggestion (external_select): items matching every word of the query in any
+ * order (matchesWords), labels starting with the first word first, at most `limit` (≤100) options.
+ * Pure and linear: it must answer within Slack's 3 s from the dictionary cache, even for 10,000 items.
  */
 export function optionsForQuery(
   items: readonly DictionaryItem[],
@@ -101,18 +102,15 @@ export function optionsForQuery(
   ungroupedLabel = 'Other',
 ): OptionList {
   const max = Math.max(0, Math.min(Math.floor(limit), LIMITS.selectOptions));
-  const needle = query.trim().toLowerCase();
+  const words = queryWords(query);
+  const first = words[0] ?? '';
   const starts: DictionaryItem[] = [];
   const contains: DictionaryItem[] = [];
   for (const item of items) {
     if (starts.length >= max) break;
-    const label = item.label.toLowerCase();
-    if (label.startsWith(needle)) starts.push(item);
-    else if (
-      contains.length < max &&
-      (label.includes(needle) || String(item.value).toLowerCase().includes(needle))
-    )
-      contains.push(item);
+    if (!matchesWords(item, words)) continue;
+    if (item.label.toLowerCase().startsWith(first)) starts.push(item);
+    else if (contains.length < max) contains.push(item);
   }
   return toOptionList([...starts, ...contains].slice(0, max), ungroupedLabel);
 }
