@@ -34,4 +34,20 @@ describe('the experiment form', () => {
       ).toBe(true);
     }
   });
+
+  it('offers teams in their hierarchy: a group per top-level team, subteams by their path', async () => {
+    const view = await openModal(h, 'edit 2');
+    const team = elementOf(view, 'exp_xm_team');
+    const groups = team.option_groups as { label: Obj; options: { text: Obj; value: string }[] }[];
+    expect(groups.map((g) => g.label.text)).toEqual(['Marketplace', 'Fintech', 'Logistics', 'Ads']);
+    const fintech = groups.find((g) => g.label.text === 'Fintech');
+    expect(fintech?.options.map((o) => [o.text.text, o.value])).toEqual([
+      ['Fintech', 'n:20'],
+      ['Payments', 'n:21'],
+      ['Payments / Checkout', 'n:211'],
+      ['Payments / Wallet', 'n:212'],
+    ]);
+    // The experiment's own team is preselected as the menu names it.
+    expect(team.initial_option).toMatchObject({ text: { text: 'Payments / Checkout' }, value: 'n:211' });
+  });
 });

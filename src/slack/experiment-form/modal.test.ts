@@ -173,20 +173,35 @@ describe('experimentModal (create)', () => {
   });
 
   it('uses static menus up to 100 values, grouped when the dictionary has groups', () => {
-    const view = modal({});
+    const view = modal({ team: 211 });
     const team = element(view, B.team);
     expect(team.type).toBe('static_select');
-    const groups = (team.option_groups as { label: { text: string } }[]).map((g) => g.label.text);
+    // The team tree keeps its hierarchy: each top-level team heads a group of itself and its subtree.
+    const groups = (
+      team.option_groups as { label: { text: string }; options: { text: { text: string } }[] }[]
+    ).map((g) => [g.label.text, g.options.map((o) => o.text.text)]);
     expect(groups).toEqual([
-      'Other',
-      'Marketplace',
-      'Marketplace / Search',
-      'Marketplace / Catalog',
-      'Fintech',
-      'Fintech / Payments',
-      'Logistics',
-      'Ads',
+      [
+        'Marketplace',
+        [
+          'Marketplace',
+          'Search',
+          'Search / Ranking',
+          'Search / Suggest',
+          'Catalog',
+          'Catalog / Listing page',
+          'Catalog / Product card',
+        ],
+      ],
+      ['Fintech', ['Fintech', 'Payments', 'Payments / Checkout', 'Payments / Wallet']],
+      ['Logistics', ['Logistics', 'Delivery']],
+      ['Ads', ['Ads', 'Display', 'Sponsored']],
     ]);
+    // The chosen team reads exactly as its option in the menu.
+    expect(team.initial_option).toEqual({
+      text: { type: 'plain_text', text: 'Payments / Checkout', emoji: true },
+      value: 'n:211',
+    });
     expect(values(view, B.allowedParticipantLists).map((v) => decodeOptionValue(v))).toEqual([501, 502, 503]);
     expect(values(view, B.excludedParticipantLists).map((v) => decodeOptionValue(v))).toEqual([601, 602]);
     expect(element(view, B.tags).type).toBe('multi_static_select');

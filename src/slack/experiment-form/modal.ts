@@ -94,7 +94,8 @@ export function experimentModal(input: ExperimentModalInput): ModalView {
     items.set(field, offeredItems(field, input.dictionaries, input.form));
   }
   // A view too large for Slack turns its biggest static menus into search boxes, one at a time.
-  const size = (list: readonly DictionaryItem[]) => JSON.stringify(list.map(dictionaryOption)).length;
+  const size = (list: readonly DictionaryItem[]) =>
+    JSON.stringify(list.map((item) => dictionaryOption(item))).length;
   const bySize = [...items]
     .filter(([, list]) => !needsExternal(list))
     .map(([field, list]) => ({ field, bytes: size(list) }))
