@@ -47,8 +47,21 @@ function ofKind(items: readonly DictionaryItem[], kinds: ReadonlySet<string>, ot
   return [...items];
 }
 
+// The interface names `domainId` on context params (ConsoleContextParamDTO). ASSUMPTION: a layer
+// whose raw item carries a `domainId` belongs to that domain, the same name being the likeliest;
+// the layers dictionary's schema is not shown.
 function domainOf(item: DictionaryItem): unknown {
   return isObject(item.raw) ? item.raw.domainId : undefined;
+}
+
+/**
+ * Whether an item may go with the chosen domain: yes while no domain is chosen, when the item names
+ * none, or when the two cannot be compared (only values of the same JSON type are, since the domain
+ * dictionary's value may be a slug where items carry numeric ids); otherwise only when they are equal.
+ */
+function inDomain(item: DictionaryItem, domain: DictValue | undefined): boolean {
+  const own = domainOf(item);
+  return domain === undefined || own === undefined || typeof own !== typeof domain || own === domain;
 }
 
 export function offeredItems(
@@ -59,16 +72,15 @@ export function offeredItems(
   if (field === 'segments') {
     const params = dictionaries['context-param-predicates'] ?? [];
     // Only active params may be used in filters (draft: not yet; archived: not in new filters).
-    // Params name their domain: once a domain is chosen, only its params apply (compared only when
-    // both are of the same JSON type, since the domain dictionary's value may be a slug).
-    return params.filter((p) => {
-      if (p.status !== 'active') return false;
-      const domain = domainOf(p);
-      return form.domain === undefined || typeof domain !== typeof form.domain || domain === form.domain;
-    });
+    // Params name their domain: once a domain is chosen, only its params apply.
+    return params.filter((p) => p.status === 'active' && inDomain(p, form.domain));
   }
   const items = dictionaries[DICTIONARY_FIELD_SPECS[field].dictionary] ?? [];
   switch (field) {
+    case 'layer':
+      // Layers that name their domain are offered for the chosen domain only; a dictionary
+      // without domain ids offers every layer.
+      return items.filter((layer) => inDomain(layer, form.domain));
     case 'allowedParticipantLists':
       return ofKind(items, ALLOWED, EXCLUDED);
     case 'excludedParticipantLists':

@@ -204,8 +204,13 @@ describe('readExperimentModalState', () => {
     expect(options.offered?.segments).toEqual([1, 2]);
     expect(options.offered?.allowedParticipantLists).toEqual([501, 502, 503]);
     expect(options.segmentPredicates?.(1)).toEqual(['eq', 'gt', 'lt']);
-    const result = validateExperimentForm({ ...form, team: '111' }, options);
-    expect(result.ok ? {} : result.errors).toMatchObject({ segments: 'not_offered', team: 'not_offered' });
+    expect(options.offered?.layer).toEqual([101, 102, 103]);
+    const result = validateExperimentForm({ ...form, team: '111', layer: 201 }, options);
+    expect(result.ok ? {} : result.errors).toMatchObject({
+      segments: 'not_offered',
+      team: 'not_offered',
+      layer: 'not_offered',
+    });
     // A dictionary that was not loaded is not checked here.
     expect(formValidationOptions({}, form).offered).toEqual({});
   });

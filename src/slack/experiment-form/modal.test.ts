@@ -139,6 +139,26 @@ describe('experimentModal (create)', () => {
     });
   });
 
+  it("offers the chosen domain's layers when layers name their domain, every layer otherwise", () => {
+    const layers = (view: ModalView) => values(view, B.layer).map((v) => decodeOptionValue(v));
+    expect(layers(modal({}))).toEqual([101, 102, 103, 201, 202, 301, 401, 402]);
+    expect(layers(modal({ domain: 2 }))).toEqual([201, 202]);
+    // A layer chosen before the domain changed is not offered any more, and the hint says so.
+    const moved = modal({ domain: 2, layer: 101 });
+    expect(element(moved, B.layer).initial_option).toBeUndefined();
+    expect(input(moved, B.layer).hint?.text).toBe('Current value not on offer any more: 101. Choose again.');
+    // Without domain ids (or with ids of another JSON type than the domain's value) nothing is hidden.
+    const anonymous = (dictionaries.layers ?? []).map(({ raw: _raw, ...layer }) => ({ ...layer, raw: {} }));
+    expect(
+      layers(modal({ domain: 2 }, { dictionaries: { ...dictionaries, layers: anonymous } })),
+    ).toHaveLength(8);
+    expect(layers(modal({ domain: '2' }))).toHaveLength(8);
+    const unassigned = [...(dictionaries.layers ?? []), { value: 999, label: 'Shared', raw: {} }];
+    expect(layers(modal({ domain: 3 }, { dictionaries: { ...dictionaries, layers: unassigned } }))).toEqual([
+      301, 999,
+    ]);
+  });
+
   it('asks for an operator (only the applicable ones) and values per chosen param', () => {
     const view = modal({
       markupScopeType: 'event',

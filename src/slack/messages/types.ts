@@ -314,7 +314,10 @@ export interface ExperimentModalMessages {
   ungrouped: string;
   /** Hint of a picker whose dictionary returned nothing. */
   dictionaryEmpty: string;
-  /** Hint when values of the experiment are not in the dictionary any more (plain text list). */
+  /**
+   * Hint when current values are not on offer (plain text list): gone from the dictionary, or not
+   * going with other choices (a layer of another domain, a deleted context param).
+   */
   notOffered(p: { values: string }): string;
   /** Shown under the input (response_action errors). */
   errors: Record<FormErrorCode, string>;
