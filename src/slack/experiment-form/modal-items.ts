@@ -64,16 +64,32 @@ function inDomain(item: DictionaryItem, domain: DictValue | undefined): boolean 
   return domain === undefined || own === undefined || typeof own !== typeof domain || own === domain;
 }
 
+/** What the modal knows beyond the current choices. */
+export interface OfferContext {
+  /** The context params of the filters the experiment had when the edit began (none on create). */
+  earlierParams?: readonly DictValue[] | undefined;
+}
+
+/**
+ * Whether a context param may be used in a filter. Active ones may; draft ones not yet, deleted ones
+ * nowhere; archived ones "cannot be used in new filters; filters created earlier keep working", so
+ * an edit keeps offering an archived param its experiment already filtered on.
+ */
+function usableInFilter(param: DictionaryItem, earlier: ReadonlySet<DictValue>): boolean {
+  return param.status === 'active' || (param.status === 'archived' && earlier.has(param.value));
+}
+
 export function offeredItems(
   field: PickerField,
   dictionaries: ModalDictionaries,
   form: Partial<ExperimentForm>,
+  context: OfferContext = {},
 ): DictionaryItem[] {
   if (field === 'segments') {
     const params = dictionaries['context-param-predicates'] ?? [];
-    // Only active params may be used in filters (draft: not yet; archived: not in new filters).
+    const earlier = new Set(context.earlierParams ?? []);
     // Params name their domain: once a domain is chosen, only its params apply.
-    return params.filter((p) => p.status === 'active' && inDomain(p, form.domain));
+    return params.filter((p) => usableInFilter(p, earlier) && inDomain(p, form.domain));
   }
   const items = dictionaries[DICTIONARY_FIELD_SPECS[field].dictionary] ?? [];
   switch (field) {
@@ -154,13 +170,14 @@ export function formValidationOptions(
   dictionaries: ModalDictionaries,
   form: Partial<ExperimentForm>,
   predicates?: SegmentPredicates,
+  context: OfferContext = {},
 ): FormValidationOptions {
   const offered: NonNullable<FormValidationOptions['offered']> = {};
   for (const field of [...DICTIONARY_FIELDS, 'segments'] as const) {
     const name = field === 'segments' ? 'context-param-predicates' : DICTIONARY_FIELD_SPECS[field].dictionary;
     // A dictionary that was not loaded cannot be checked here; the platform still checks it.
     if (dictionaries[name] !== undefined) {
-      offered[field] = offeredItems(field, dictionaries, form).map((i) => i.value);
+      offered[field] = offeredItems(field, dictionaries, form, context).map((i) => i.value);
     }
   }
   const params = dictionaries['context-param-predicates'] ?? [];

@@ -214,6 +214,23 @@ describe('readExperimentModalState', () => {
     // A dictionary that was not loaded is not checked here.
     expect(formValidationOptions({}, form).offered).toEqual({});
   });
+
+  it('accepts an archived param only in filters the experiment already had', () => {
+    const form: Partial<ExperimentForm> = {
+      markupScopeType: 'event',
+      domain: 1,
+      segments: [{ param: 4, predicate: 'eq', values: ['gold'] }],
+    };
+    // The form lacks other required fields: only the segments' verdict matters here.
+    const segmentsError = (options: ReturnType<typeof formValidationOptions>) => {
+      const result = validateExperimentForm(form, options);
+      return result.ok ? undefined : result.errors.segments;
+    };
+    const earlier = formValidationOptions(dictionaries, form, predicates, { earlierParams: [4] });
+    expect(earlier.offered?.segments).toEqual([1, 2, 4]);
+    expect(segmentsError(earlier)).toBeUndefined();
+    expect(segmentsError(formValidationOptions(dictionaries, form, predicates))).toBe('not_offered');
+  });
 });
 
 describe('formErrorsToBlockErrors', () => {

@@ -9,7 +9,7 @@ import { SlackPayloadError } from '../payload.js';
 import { EXPERIMENT_MODAL } from './ids.js';
 import { type ExperimentModalInput, experimentModal } from './modal.js';
 import { offeredItems } from './modal-items.js';
-import { decodeExperimentModalMetadata } from './modal-metadata.js';
+import { decodeExperimentModalMetadata, earlierParamsOf } from './modal-metadata.js';
 import { decodeOptionValue } from './modal-options.js';
 import { segmentPredicateBlockId, segmentValuesBlockId } from './modal-segments.js';
 import { optionsOf, sandboxDictionaries } from './modal-state.test-helper.js';
@@ -408,6 +408,52 @@ describe('experimentModal (edit)', () => {
         messages: en,
       }),
     ).toThrow(SlackPayloadError);
+  });
+
+  it('keeps an archived context param in the filters the experiment already had, and only there', () => {
+    // Param 4 (legacy_segment) is archived: "filters created earlier keep working".
+    const filtered: Partial<ExperimentForm> = {
+      ...original,
+      domain: 1,
+      markupScopeType: 'event',
+      segments: [
+        { param: 1, predicate: 'gt', values: ['5.0.0'] },
+        { param: 4, predicate: 'eq', values: ['gold'] },
+      ],
+    };
+    const earlierParams = earlierParamsOf(filtered);
+    expect(earlierParams).toEqual([1, 4]);
+    const view = modal(filtered, {
+      mode: 'edit',
+      experimentId: 123,
+      metadata: { channelId: 'C1', original: filtered, earlierParams },
+    });
+    expect(values(view, B.segments).map((v) => decodeOptionValue(v))).toEqual([1, 2, 4]);
+    const chosen = element(view, B.segments).initial_options as { value: string }[];
+    expect(chosen.map((o) => o.value)).toEqual(['n:1', 'n:4']);
+    expect(input(view, B.segments).hint?.text).not.toMatch(/not on offer/);
+    expect(values(view, segmentPredicateBlockId(4)).map((v) => decodeOptionValue(v))).toContain('eq');
+    expect(element(view, segmentValuesBlockId(4))).toMatchObject({ initial_value: 'gold' });
+    expect(decodeExperimentModalMetadata(view.private_metadata ?? '').earlierParams).toEqual([1, 4]);
+    // Without earlier filters on it (a create, or another experiment) an archived param is not offered.
+    const fresh = modal(filtered, { metadata: { channelId: 'C1' } });
+    expect(values(fresh, B.segments).map((v) => decodeOptionValue(v))).toEqual([1, 2]);
+    expect(input(fresh, B.segments).hint?.text).toBe('Current value not on offer any more: 4. Choose again.');
+    // Draft and deleted params stay out even when the experiment used them.
+    const gone = modal(filtered, { metadata: { channelId: 'C1', earlierParams: [3, 5] } });
+    expect(values(gone, B.segments).map((v) => decodeOptionValue(v))).toEqual([1, 2]);
+  });
+
+  it('remembers at most ten earlier params, of a size the metadata can carry', () => {
+    const segments = [
+      ...Array.from({ length: 12 }, (_, i) => ({ param: i + 1, values: [] })),
+      { param: 1, values: [] },
+      { param: 'p'.repeat(101), values: [] },
+    ];
+    expect(earlierParamsOf({ segments })).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(earlierParamsOf({ segments: [{ param: 'p'.repeat(101), values: [] }] })).toBeUndefined();
+    expect(earlierParamsOf({})).toBeUndefined();
+    expect(earlierParamsOf(undefined)).toBeUndefined();
   });
 
   it('refuses edit metadata without an experiment id', () => {

@@ -56,6 +56,8 @@ export interface ExperimentModalInput {
     original?: Partial<ExperimentForm> | undefined;
     /** Where the caller stored `original` when it does not fit in private_metadata. */
     originalKey?: string | undefined;
+    /** The params of the filters the experiment had when the edit began (earlierParamsOf). */
+    earlierParams?: readonly DictValue[] | undefined;
     responseUrl?: string | undefined;
   };
   messages: Messages;
@@ -91,7 +93,10 @@ const OPTIONAL = new Set<FormField>([
 export function experimentModal(input: ExperimentModalInput): ModalView {
   const items = new Map<PickerField, ReturnType<typeof offeredItems>>();
   for (const field of [...DICTIONARY_ORDER, ...LATER_DICTIONARIES, 'segments'] as const) {
-    items.set(field, offeredItems(field, input.dictionaries, input.form));
+    items.set(
+      field,
+      offeredItems(field, input.dictionaries, input.form, { earlierParams: input.metadata.earlierParams }),
+    );
   }
   // A view too large for Slack turns its biggest static menus into search boxes, one at a time.
   const size = (list: readonly DictionaryItem[]) =>
@@ -249,6 +254,9 @@ function build(
       ...(experimentId === undefined ? {} : { experimentId }),
       ...(input.metadata.original === undefined ? {} : { original: input.metadata.original }),
       ...(input.metadata.originalKey === undefined ? {} : { originalKey: input.metadata.originalKey }),
+      ...(input.metadata.earlierParams === undefined
+        ? {}
+        : { earlierParams: [...input.metadata.earlierParams] }),
       ...(input.metadata.responseUrl === undefined ? {} : { responseUrl: input.metadata.responseUrl }),
     }),
     blocks: blocks.slice(0, LIMITS.viewBlocks),

@@ -10,7 +10,7 @@ import { modalOpenFailedMessage, noticeModal } from '../blocks/notice-modal.js';
 import type { CommandContext } from '../command/command-context.js';
 import { loadModalDictionaries } from './load-dictionaries.js';
 import { experimentModal } from './modal.js';
-import { originalFitsInMetadata } from './modal-metadata.js';
+import { earlierParamsOf, originalFitsInMetadata } from './modal-metadata.js';
 
 export const DRAFT_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -62,10 +62,12 @@ export async function openExperimentModal(ctx: CommandContext, experimentId?: nu
     unreadable = read.kind === 'unreadable';
     original = read.kind === 'found' ? read.form : {};
   }
+  const earlierParams = earlierParamsOf(original);
   const metadata = {
     channelId: command.channel_id,
     responseUrl: command.response_url,
     ...(experimentId === undefined ? {} : { experimentId, original }),
+    ...(earlierParams === undefined ? {} : { earlierParams }),
   };
   const fits = originalFitsInMetadata({ mode: experimentId === undefined ? 'create' : 'edit', ...metadata });
   let originalKey: string | undefined;

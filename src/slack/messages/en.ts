@@ -487,7 +487,8 @@ function experimentModalMessages(): ExperimentModalMessages {
     hints: {
       label: 'How clients and the splitter name the experiment. Left empty, the platform chooses.',
       parentExperimentId: 'The id of the A/B experiment this retro analysis is based on.',
-      segments: 'Only active params are offered. Each one then asks for an operator and values.',
+      segments:
+        'Only active params are offered, and archived ones this experiment already filters on. Each one then asks for an operator and values.',
       domain: 'Changing the domain changes the layers and audience filters on offer.',
       metrics: 'Type to search.',
     },
