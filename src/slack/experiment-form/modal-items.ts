@@ -1,5 +1,6 @@
-import { isObject, isScalar, pickLabel, pickValue } from '../../console/dictionaries/item-fields.js';
+import { isObject } from '../../console/dictionaries/item-fields.js';
 import type { DictionaryItem } from '../../console/dictionaries/normalise.js';
+import type { ContextPredicates } from '../../console/dictionaries/predicates.js';
 import type { DictionaryName } from '../../console/types.js';
 import {
   DICTIONARY_FIELD_SPECS,
@@ -108,49 +109,8 @@ export function offeredItems(
   }
 }
 
-export interface SegmentPredicates {
-  /** Every operator the platform listed. */
-  items: DictionaryItem[];
-  /** Param type → the operator values that apply to it (predicateApplicability), when readable. */
-  byParamType?: ReadonlyMap<string, readonly DictValue[]>;
-}
-
-function scalarOf(node: unknown): DictValue | undefined {
-  if (isScalar(node)) return node;
-  return isObject(node) ? pickValue(node) : undefined;
-}
-
-/**
- * Operators from the `extra` part of the normalised context-param-predicates dictionary. Their
- * structure is not shown by the interface: lists of strings or of objects, and maps, are read;
- * anything else gives no operators, and the modal then asks for the operator as text.
- */
-export function segmentPredicatesFromExtra(extra: Record<string, unknown> | undefined): SegmentPredicates {
-  const raw = extra?.predicates;
-  const entries: [unknown, unknown][] = Array.isArray(raw)
-    ? raw.map((p) => [p, p])
-    : isObject(raw)
-      ? Object.entries(raw)
-      : [];
-  const items: DictionaryItem[] = [];
-  for (const [key, node] of entries) {
-    const value = Array.isArray(raw) ? scalarOf(node) : (key as string);
-    if (value === undefined) continue;
-    const label = isObject(node) ? pickLabel(node, value) : typeof node === 'string' ? node : String(value);
-    items.push({ value, label, raw: node });
-  }
-  const applicability = extra?.predicateApplicability;
-  if (!isObject(applicability)) return { items };
-  const byParamType = new Map<string, DictValue[]>();
-  for (const [type, list] of Object.entries(applicability)) {
-    if (Array.isArray(list))
-      byParamType.set(
-        type,
-        list.map(scalarOf).filter((v) => v !== undefined),
-      );
-  }
-  return { items, byParamType };
-}
+/** Operators of context params, as read from the dictionary (readContextPredicates). */
+export type SegmentPredicates = ContextPredicates;
 
 /** The operators offered for one param, or undefined when none are known. */
 export function predicatesForParam(

@@ -46,7 +46,7 @@ export interface ExperimentModalInput {
   /** The current choices: the record's values when editing starts, then whatever the user picked. */
   form: Partial<ExperimentForm>;
   dictionaries: ModalDictionaries;
-  /** Operators of context params (segmentPredicatesFromExtra); absent: typed as text. */
+  /** Operators of context params (readContextPredicates); absent: typed as text. */
   segmentPredicates?: SegmentPredicates | undefined;
   errors?: FormErrors | undefined;
   metadata: {

@@ -338,8 +338,15 @@ function dictMessages(): DictMessages {
         ? md`${word(name)} is empty: the platform returned no entries.`
         : md`No entries match \`${filter}\` in ${word(name)}.`,
     cachedAt: ({ date }) => md`Cached at ${date}.`,
-    refreshHint: ({ name, filter }) =>
-      md`To reload from the platform: \`/exp dict ${word(name)}${filter === undefined ? md`` : md` ${filter}`} --refresh\``,
+    refreshHint: ({ name, args }) =>
+      md`To reload from the platform: \`/exp dict ${word(name)}${args === undefined ? md`` : md` ${args}`} --refresh\``,
+    scopeNote: ({ experimentId, domainId }) => {
+      const parts = [
+        experimentId === undefined ? undefined : md`experiment ${experimentId}`,
+        domainId === undefined ? undefined : md`domain ${domainId}`,
+      ].filter((part) => part !== undefined);
+      return md`Read for ${joinSafe(parts, md`, `)}.`;
+    },
     warnings: ({ count: n, detail }) =>
       md`:warning: ${count(n)} part${n === 1 ? md`` : md`s`} of the platform's answer could not be read exactly: ${detail}`,
     groupHeading: ({ group }) => md`*${group}*`,

@@ -210,7 +210,10 @@ export interface DictMessages {
   }): SafeText;
   empty(p: { name: DictionaryName; filter: SafeText | undefined }): SafeText;
   cachedAt(p: { date: SafeText }): SafeText;
-  refreshHint(p: { name: DictionaryName; filter: SafeText | undefined }): SafeText;
+  /** args: the words after the name that give the same page (body arguments, then the filter). */
+  refreshHint(p: { name: DictionaryName; args: SafeText | undefined }): SafeText;
+  /** What context-param-predicates was read for (the request body's ids). */
+  scopeNote(p: { experimentId: number | undefined; domainId: number | undefined }): SafeText;
   /** What the normaliser skipped or guessed; detail is the first few warnings. */
   warnings(p: { count: number; detail: SafeText }): SafeText;
   groupHeading(p: { group: SafeText }): SafeText;
