@@ -4,6 +4,7 @@ import { expectWithinBlockKitLimits } from '../src/dev/slack-emulator/block-kit/
 import type { EmulatedMessage } from '../src/dev/slack-emulator/types.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
+type Obj = Record<string, unknown>;
 const CHANNEL = 'C0GENERAL';
 const USER = 'U0MEMBER1';
 let h: Harness;
@@ -180,11 +181,17 @@ describe('/exp features and /exp expose', () => {
     expect(page).toContain('tag is archived');
   });
 
-  it('asks before exposing, registers once on a double Confirm, and Cancel registers nothing', async () => {
+  it('asks once before exposing, registers once on a double Confirm, and Cancel registers nothing', async () => {
     const before = h.sandbox.state.exposures.length;
     const confirm = await reply('expose checkout_one_click android 77', /statistics/i);
     expect(h.sandbox.state.exposures.length).toBe(before);
     const message = h.emulator.messages(CHANNEL).find((m) => m.ts === confirm.ts) ?? confirm;
+    // This message is the one confirmation: its Confirm button opens no second dialog.
+    const buttons = (message.blocks ?? []).flatMap(
+      (b) => ((b as { elements?: unknown[] }).elements ?? []) as Obj[],
+    );
+    expect(buttons.map((b) => b.action_id)).toEqual(['exp_expose_confirm', 'exp_expose_cancel']);
+    expect(buttons.filter((b) => 'confirm' in b)).toEqual([]);
     await Promise.all([
       h.driver.clickButton(message, 'exp_expose_confirm', { userId: USER }),
       h.driver.clickButton(message, 'exp_expose_confirm', { userId: USER }),

@@ -395,13 +395,6 @@ function splitterMessages(): SplitterMessages {
       statsWarning: md`:warning: An exposure counts the participant in the experiment and changes its statistics. It cannot be undone from Slack.`,
       confirmButton: 'Register exposure',
       cancelButton: 'Cancel',
-      dialog: {
-        title: 'Register this exposure?',
-        text: ({ label }) =>
-          `The participant will be counted in experiment ${label}, which changes its statistics.`,
-        confirm: 'Register',
-        deny: 'Back',
-      },
       done: ({ label, platform, participant, user }) =>
         user === undefined
           ? md`Exposure registered: ${participant} in experiment \`${label}\` on ${platform}.`

@@ -250,8 +250,6 @@ export interface SplitterMessages {
     /** Button labels, ≤75 (Slack may cut at ~30). */
     confirmButton: string;
     cancelButton: string;
-    /** Confirm dialog: title ≤100, text ≤300, confirm/deny ≤30 (plain text, never parsed). */
-    dialog: { title: string; text(p: { label: string }): string; confirm: string; deny: string };
     done(p: {
       label: SafeText;
       platform: SafeText;
