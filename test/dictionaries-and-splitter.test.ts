@@ -4,6 +4,7 @@ import { expectWithinBlockKitLimits } from '../src/dev/slack-emulator/block-kit/
 import type { EmulatedMessage } from '../src/dev/slack-emulator/types.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
+type Obj = Record<string, unknown>;
 const CHANNEL = 'C0GENERAL';
 const USER = 'U0MEMBER1';
 let h: Harness;
@@ -99,6 +100,34 @@ describe('/exp dict', () => {
     expect(page).toMatch(/available for filtering/i);
   });
 
+  it('shows operators readably, and a refresh hint that repeats the domain and the filter', async () => {
+    const page = messageText(await reply('dict predicates domain=1 city', /context-param-predicates/));
+    expect(page).toContain('equals (`eq`), does not equal (`neq`), is one of (`in`)');
+    expect(page).toContain('string: equals, does not equal, is one of, is none of, contains');
+    expect(page).toContain('version: equals, greater than, less than');
+    expect(page).not.toMatch(/"arity"|\{"id"/);
+    expect(page).toContain('`/exp dict context-param-predicates domain=1 city --refresh`');
+    expect(page).not.toContain('App version');
+
+    // Running the hint reads the same request again and shows the same entries.
+    const before = dictionaryRequests('context-param-predicates').length;
+    const again = messageText(
+      await reply('dict context-param-predicates domain=1 city --refresh', /context-param-predicates/),
+    );
+    expect(dictionaryRequests('context-param-predicates').length).toBe(before + 1);
+    expect(JSON.parse(dictionaryRequests('context-param-predicates').at(-1)?.body ?? '{}')).toEqual({
+      domainId: 1,
+    });
+    expect(again).toContain('• City — `2`');
+    expect(again).toContain('Read for domain 1.');
+  });
+
+  it('filters by every word in any order', async () => {
+    const page = messageText(await reply('dict metrics conversion checkout d7', /objective-meta/));
+    expect(page).toContain('`checkout.conversion.d7`');
+    expect(page).toContain('Showing 1–1 of 1');
+  });
+
   it('pages a large dictionary with Next, each page within limits', async () => {
     const first = await reply('dict metrics', /objective-meta/);
     expectLimits(first);
@@ -152,11 +181,17 @@ describe('/exp features and /exp expose', () => {
     expect(page).toContain('tag is archived');
   });
 
-  it('asks before exposing, registers once on a double Confirm, and Cancel registers nothing', async () => {
+  it('asks once before exposing, registers once on a double Confirm, and Cancel registers nothing', async () => {
     const before = h.sandbox.state.exposures.length;
     const confirm = await reply('expose checkout_one_click android 77', /statistics/i);
     expect(h.sandbox.state.exposures.length).toBe(before);
     const message = h.emulator.messages(CHANNEL).find((m) => m.ts === confirm.ts) ?? confirm;
+    // This message is the one confirmation: its Confirm button opens no second dialog.
+    const buttons = (message.blocks ?? []).flatMap(
+      (b) => ((b as { elements?: unknown[] }).elements ?? []) as Obj[],
+    );
+    expect(buttons.map((b) => b.action_id)).toEqual(['exp_expose_confirm', 'exp_expose_cancel']);
+    expect(buttons.filter((b) => 'confirm' in b)).toEqual([]);
     await Promise.all([
       h.driver.clickButton(message, 'exp_expose_confirm', { userId: USER }),
       h.driver.clickButton(message, 'exp_expose_confirm', { userId: USER }),

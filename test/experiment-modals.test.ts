@@ -1,11 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectWithinBlockKitLimits } from '../src/dev/slack-emulator/block-kit/check-limits.js';
 import type { EmulatedView } from '../src/dev/slack-emulator/types.js';
+import {
+  block,
+  change as changeSelect,
+  elementOf,
+  MODAL_USER,
+  multi,
+  type Obj,
+  openModal as openExperimentModal,
+  option,
+  optionsOf,
+  select,
+  text,
+} from './support/experiment-modal.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
 const CHANNEL = 'C0GENERAL';
-const USER = 'U0MEMBER1';
-type Obj = Record<string, unknown>;
+const USER = MODAL_USER;
 let h: Harness;
 
 beforeAll(async () => {
@@ -15,72 +27,8 @@ afterAll(async () => {
   await h?.close();
 });
 
-function blocksOf(view: EmulatedView): Obj[] {
-  return (view.view.blocks as Obj[]) ?? [];
-}
-function block(view: EmulatedView, blockId: string): Obj | undefined {
-  return blocksOf(view).find((b) => b.block_id === blockId);
-}
-function elementOf(view: EmulatedView, blockId: string): Obj {
-  const found = block(view, blockId);
-  if (!found) throw new Error(`no block ${blockId}`);
-  return found.element as Obj;
-}
-function optionsOf(element: Obj): Obj[] {
-  if (Array.isArray(element.options)) return element.options as Obj[];
-  if (Array.isArray(element.option_groups))
-    return (element.option_groups as { options: Obj[] }[]).flatMap((g) => g.options);
-  return [];
-}
-function option(view: EmulatedView, blockId: string, value: string): Obj {
-  const found = optionsOf(elementOf(view, blockId)).find((o) => o.value === value);
-  if (!found) throw new Error(`no option ${value} in ${blockId}`);
-  return found;
-}
-/** A select's state as Slack reports it, by the option's value. */
-function select(view: EmulatedView, blockId: string, value: string) {
-  const el = elementOf(view, blockId);
-  return {
-    [blockId]: { [el.action_id as string]: { type: el.type, selected_option: option(view, blockId, value) } },
-  };
-}
-function multi(view: EmulatedView, blockId: string, options: Obj[]) {
-  const el = elementOf(view, blockId);
-  return { [blockId]: { [el.action_id as string]: { type: el.type, selected_options: options } } };
-}
-function text(view: EmulatedView, blockId: string, value: string) {
-  const el = elementOf(view, blockId);
-  return { [blockId]: { [el.action_id as string]: { type: 'plain_text_input', value } } };
-}
-
-async function openModal(command: string): Promise<EmulatedView> {
-  const before = new Set(h.emulator.views.keys());
-  await h.driver.command({ text: command, userId: USER });
-  return h.emulator.waitFor(
-    () =>
-      [...h.emulator.views.values()].find(
-        (v) => !before.has(v.id) && v.view.callback_id === 'exp_experiment_modal',
-      ),
-    { timeoutMs: 8000, message: `no experiment modal for ${command}` },
-  );
-}
-
-/** Changes a dispatching select and waits until the app has updated the view (its hash changes). */
-async function change(view: EmulatedView, blockId: string, value: string): Promise<EmulatedView> {
-  const el = elementOf(view, blockId);
-  const hash = view.hash;
-  await h.driver.viewAction(view.id, blockId, el.action_id as string, {
-    type: el.type,
-    selected_option: option(view, blockId, value),
-  });
-  return h.emulator.waitFor(
-    () => {
-      const current = h.emulator.views.get(view.id);
-      return current && current.hash !== hash ? current : undefined;
-    },
-    { message: `view not updated after ${blockId}=${value}` },
-  );
-}
+const openModal = (command: string) => openExperimentModal(h, command);
+const change = (view: EmulatedView, blockId: string, value: string) => changeSelect(h, view, blockId, value);
 
 describe('/exp create', () => {
   it('opens a modal with dictionary-driven pickers and no deprecated type', async () => {

@@ -200,15 +200,21 @@ export function validateExperimentForm(input: unknown, options: FormValidationOp
   const retro = f.type === 'retro';
   const parent = retro && f.retroType === 'parent_experiment';
   const switchback = f.type === 'switchback';
+  // Read from the interface's "used with markupScopeType=event" and "used with exposure=days": a
+  // filterless event markup or a day count without days would mean nothing.
   if (event && isEmpty(f.segments)) fail('segments', 'segments_required');
   if (days && !PositiveInt.safeParse(f.propagateExposureDays).success) {
     fail('propagateExposureDays', f.propagateExposureDays === undefined ? 'required' : 'positive_integer');
   }
+  // ASSUMPTION: the interface names retro.type ("type of retro analysis") but never says a retro
+  // experiment must have one. Asked for because a retro analysis needs a basis to run on.
   if (retro && f.retroType === undefined) fail('retroType', 'required');
+  // Stated: parentExperimentId is "required when retro.type=parent_experiment".
   if (parent && !PositiveInt.safeParse(f.parentExperimentId).success) {
     fail('parentExperimentId', f.parentExperimentId === undefined ? 'required' : 'positive_integer');
   }
-  // The only strategy the interface allows; the picker preselects it.
+  // ASSUMPTION: the interface gives switchback.strategy exactly one value but never says a switchback
+  // experiment must carry it. Asked for all the same; the picker preselects that one value.
   if (switchback && f.switchbackStrategy !== 'DETERMINISTIC_RANDOM') fail('switchbackStrategy', 'required');
 
   for (const field of DICTIONARY_FIELDS) {
@@ -230,6 +236,8 @@ export function validateExperimentForm(input: unknown, options: FormValidationOp
       }
     }
   }
+  // ASSUMPTION: the interface lists participant lists as "allowed / excluded" without saying one list
+  // cannot be both; refused because a participant who is both let in and kept out has no meaning.
   const excluded = new Set<DictValue>(f.excludedParticipantLists ?? []);
   if ((f.allowedParticipantLists ?? []).some((v) => excluded.has(v))) {
     fail('excludedParticipantLists', 'lists_overlap');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseBaseUrl } from './connection/submission.js';
-import { predicateArguments } from './dictionaries/command.js';
+import { predicateArguments, predicateArgumentWords } from './dictionaries/predicate-arguments.js';
 import { parseSplitterArgs } from './splitter/args.js';
 import { workspaceFromBody, workspaceFromCommand } from './workspace.js';
 
@@ -25,17 +25,26 @@ describe('predicateArguments', () => {
     expect(predicateArguments('domain=2 device type')).toEqual({
       body: { domainId: 2 },
       filter: 'device type',
-      note: 'for domain 2',
     });
     expect(predicateArguments('experiment=5 Domain=1')).toMatchObject({
       body: { experimentId: 5, domainId: 1 },
     });
-    expect(predicateArguments(undefined)).toEqual({ body: undefined, filter: undefined, note: undefined });
+    expect(predicateArguments(undefined)).toEqual({ body: undefined, filter: undefined });
     // Not ids: kept as filter words, never sent.
     expect(predicateArguments('domain=0 experiment=abc')).toEqual({
       body: undefined,
       filter: 'domain=0 experiment=abc',
-      note: undefined,
+    });
+  });
+
+  it('writes a body back as the words that read it', () => {
+    expect(predicateArgumentWords({ experimentId: 5, domainId: 1 })).toEqual(['experiment=5', 'domain=1']);
+    expect(predicateArgumentWords({ domainId: 2, experimentId: null })).toEqual(['domain=2']);
+    expect(predicateArgumentWords(undefined)).toEqual([]);
+    const words = predicateArgumentWords({ experimentId: 5, domainId: 1 });
+    expect(predicateArguments([...words, 'city'].join(' '))).toEqual({
+      body: { experimentId: 5, domainId: 1 },
+      filter: 'city',
     });
   });
 });

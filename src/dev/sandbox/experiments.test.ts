@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { REQUIRED_WHEN } from './model/experiment-conditions.js';
 import { SANDBOX_EXPERIMENT_FIELDS } from './model/experiment-fields.js';
 import { call } from './sandbox-http.test-helper.js';
 import { type Sandbox, startSandbox } from './server.js';
@@ -169,6 +170,23 @@ describe('POST /experiments/v1', () => {
       'segments[0].paramId',
       /deleted/,
     );
+  });
+
+  it('enforces each condition its assumptions module lists, and only while it holds', async () => {
+    expect(REQUIRED_WHEN.map((r) => `${r.field}:${r.basis}`)).toEqual([
+      'segments:used-with',
+      'propagateExposureDays:used-with',
+      'retro:assumption',
+      'switchback:assumption',
+    ]);
+    for (const { field, when } of REQUIRED_WHEN) {
+      const body = { ...valid, [when.field]: when.equals };
+      await expectRefused(
+        await create(body),
+        field,
+        new RegExp(`required when ${when.field} is ${when.equals}`),
+      );
+    }
   });
 
   it('requires propagateExposureDays with exposure days', async () => {

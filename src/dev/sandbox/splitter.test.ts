@@ -95,6 +95,17 @@ describe('getFeaturesByTag', () => {
     expect(res.status).toBe(200);
   });
 
+  it('counts a null participant id as absent (model/splitter-rules.ts), still needing one filled', async () => {
+    const byVisitor = await lookup(request({ userId: null, visitorId: 'v-1' }));
+    expect(byVisitor.status).toBe(200);
+    expect(byVisitor.json()).toEqual((await lookup(request({ visitorId: 'v-1' }))).json());
+    expect((await lookup(request({ userId: 7, visitorId: null }))).status).toBe(200);
+    await expectBadRequest(
+      await lookup(request({ userId: null, visitorId: null })),
+      /at least one of userId/,
+    );
+  });
+
   it.each([
     [{ platform: { id: 1 }, participant: { userId: 1 } }, /tag/],
     [{ tag: '', platform: { id: 1 }, participant: { userId: 1 } }, /tag/],

@@ -17,7 +17,7 @@ function isScalar(value: unknown): value is Scalar {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -56,7 +56,7 @@ function take(pieces: readonly SafeText[], separator: SafeText, max: number): Sa
 }
 
 /** Joins the pieces that fit in max characters, then says how many were left out. */
-function within(pieces: readonly SafeText[], separator: SafeText, max: number): SafeText {
+export function within(pieces: readonly SafeText[], separator: SafeText, max: number): SafeText {
   if (pieces.length === 0) return code('[]');
   const all = take(pieces, separator, max);
   if (all.length === pieces.length) return joinSafe(all, separator);
@@ -64,7 +64,8 @@ function within(pieces: readonly SafeText[], separator: SafeText, max: number): 
   return md`${joinSafe(kept, separator)}${separator}… (+${pieces.length - kept.length})`;
 }
 
-function inline(value: unknown, max: number): SafeText {
+/** One value on one line: a scalar or a list of scalars as code, anything else as compact JSON. */
+export function inline(value: unknown, max: number): SafeText {
   if (isScalar(value)) return code(String(value), SCALAR_MAX);
   if (Array.isArray(value) && value.every(isScalar)) {
     return within(

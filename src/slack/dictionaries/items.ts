@@ -1,4 +1,5 @@
 import type { DictionaryItem } from '../../console/dictionaries/normalise.js';
+import { matchesWords, queryWords } from '../../console/dictionaries/search.js';
 import type { DictionaryName } from '../../console/types.js';
 
 /**
@@ -15,15 +16,12 @@ export function layoutOf(name: DictionaryName, items: readonly DictionaryItem[])
 }
 
 /**
- * Case-insensitive substring match on the label and on String(value); a blank filter keeps
- * everything. Order is kept, so a tree stays in its parent-before-child order.
+ * Items matching every word of the filter, in any order and case (matchesWords); a blank filter
+ * keeps everything. Order is kept, so a tree stays in its parent-before-child order.
  */
 export function filterItems(items: readonly DictionaryItem[], filter: string | undefined): DictionaryItem[] {
-  const needle = filter?.trim().toLowerCase() ?? '';
-  if (needle === '') return [...items];
-  return items.filter(
-    (item) => item.label.toLowerCase().includes(needle) || String(item.value).toLowerCase().includes(needle),
-  );
+  const words = queryWords(filter);
+  return words.length === 0 ? [...items] : items.filter((item) => matchesWords(item, words));
 }
 
 export type ParticipantListSide = 'allowed' | 'excluded';

@@ -145,6 +145,12 @@ describe('filterItems', () => {
     expect(filterItems(items, '   ')).toEqual(items);
     expect(filterItems(items, undefined)).toEqual(items);
   });
+
+  it('matches every word of a filter, in any order', () => {
+    expect(filterItems(items, '12 gamma').map((i) => i.value)).toEqual([3]);
+    expect(filterItems(items, 'second BETA').map((i) => i.value)).toEqual(['beta-x']);
+    expect(filterItems(items, 'alpha beta')).toEqual([]);
+  });
 });
 
 describe('dict page button values', () => {

@@ -20,6 +20,29 @@ describe('dictPageMessage content', () => {
     expect(reply.blocks.some((b) => b.type === 'actions')).toBe(false);
   });
 
+  it('repeats the whole request in the refresh hint: body arguments, then the filter in full', () => {
+    const params = cached('context-param-predicates', {
+      params: [{ id: 2, title: 'City', status: 'active' }],
+    });
+    const scoped = texts(page({ dictionary: params, filter: 'city', body: { domainId: 1 }, page: 1 }).blocks);
+    expect(scoped).toContain(
+      'To reload from the platform: `/exp dict context-param-predicates domain=1 city --refresh`',
+    );
+    const both = texts(
+      page({ dictionary: params, body: { experimentId: 123, domainId: 1 }, page: 1 }).blocks,
+    );
+    expect(both).toContain(
+      'To reload from the platform: `/exp dict context-param-predicates experiment=123 domain=1 --refresh`',
+    );
+    expect(both).toContain('Read for experiment 123, domain 1.');
+    // A filter longer than the summary's short echo is still repeated whole, escaped.
+    const long = `${'search '.repeat(12)}<b>`;
+    const layers = texts(page({ dictionary: cached('layers', ['web']), filter: long, page: 1 }).blocks);
+    expect(layers).toContain(
+      `To reload from the platform: \`/exp dict layers ${'search '.repeat(12)}&lt;b&gt; --refresh\``,
+    );
+  });
+
   it('escapes hostile labels and shows values exactly', () => {
     const dictionary = cached('layers', [
       { id: 'l1', name: '<!channel> & friends' },
@@ -104,7 +127,7 @@ describe('dictPageMessage content', () => {
       predicates: ['eq', 'in', '<!channel>'],
       predicateApplicability: { string: ['eq', 'in'], number: { nested: [1, 2] } },
     });
-    const reply = page({ dictionary, page: 1, scopeNote: 'for experiment <@U1>' });
+    const reply = page({ dictionary, page: 1, body: { experimentId: 5 } });
     const all = texts(reply.blocks).join('\n');
     expect(all).toContain('• Country — `country` · `active`: available for filtering');
     expect(all).toContain(
@@ -112,10 +135,37 @@ describe('dictPageMessage content', () => {
     );
     expect(all).toContain('• Draft — `d` · `draft`: cannot be used in segment filters');
     expect(all).toContain('• Gone — `x` · `deleted`: unavailable in new and existing filters');
-    expect(all).toContain('*Operators* (as the platform sent them)\n`eq`, `in`, `&lt;!channel&gt;`');
-    expect(all).toContain('string: `eq`, `in`\nnumber: `{"nested":[1,2]}`');
-    expect(all).toContain('for experiment &lt;@U1&gt;');
+    expect(all).toContain('*Operators*\n`eq`, `in`, `&lt;!channel&gt;`');
+    expect(all).toContain('*Where operators apply*\nstring: `eq`, `in`\nnumber: `{"nested":[1,2]}`');
+    expect(all).toContain('Read for experiment 5.');
     expect(JSON.stringify(reply)).not.toContain('<!channel>');
+  });
+
+  it('shows operators by their names, and where they apply by those names, not as JSON', () => {
+    const dictionary = cached('context-param-predicates', {
+      params: [{ id: 1, title: 'City', type: 'string', status: 'active' }],
+      predicates: [
+        { id: 'eq', title: 'equals', arity: 'one' },
+        { id: 'in', title: 'is one of <!here>', arity: 'many' },
+        { id: 'gt', title: 'greater than', arity: 'one' },
+      ],
+      predicateApplicability: { string: ['eq', 'in'], number: ['eq', 'gt', 'unknown_op'] },
+    });
+    const all = texts(page({ dictionary, page: 1 }).blocks).join('\n');
+    expect(all).toContain('*Operators*\nequals (`eq`), is one of &lt;!here&gt; (`in`), greater than (`gt`)');
+    expect(all).toContain(
+      '*Where operators apply*\nstring: equals, is one of &lt;!here&gt;\nnumber: equals, greater than, `unknown_op`',
+    );
+    expect(all).not.toContain('as the platform sent them');
+    expect(all).not.toContain('"arity"');
+    // A map of operator → name reads the same way.
+    const mapped = cached('context-param-predicates', {
+      params: [],
+      predicates: { eq: 'equals', neq: 'does not equal' },
+    });
+    expect(texts(page({ dictionary: mapped, page: 1 }).blocks).join('\n')).toContain(
+      '*Operators*\nequals (`eq`), does not equal (`neq`)',
+    );
   });
 
   it('renders operators of any shape within limits', () => {

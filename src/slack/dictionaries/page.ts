@@ -7,12 +7,13 @@ import { LIMITS } from '../blocks/limits.js';
 import { actions, context, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
 import { ECHO_MAX } from '../command/help-replies.js';
 import type { Messages } from '../messages/index.js';
-import { summariseShape } from './extra.js';
 import { clipDictFilter, DICT_BLOCKS } from './ids.js';
 import { filterItems, layoutOf, orderItems } from './items.js';
 import { entryRenderer } from './lines.js';
 import { dictNavButtons } from './nav-buttons.js';
+import { operatorTexts } from './operators.js';
 import { type PageBudget, packSections, paginate } from './paginate.js';
+import { predicateArgumentWords } from './predicate-arguments.js';
 
 /** Items per page when the caller does not say; pages with long entries hold fewer. */
 export const DEFAULT_PAGE_SIZE = 25;
@@ -24,7 +25,6 @@ export const MAX_PAGE_SIZE = 100;
 export const PAGE_CHARS = 12_000;
 /** Each of the operators and applicability sections. */
 export const EXTRA_MAX = 1000;
-export const SCOPE_NOTE_MAX = 300;
 const WARNINGS_SHOWN = 3;
 const WARNING_MAX = 200;
 // header, summary, cache context, warnings, operators, applicability, navigation
@@ -38,8 +38,6 @@ export interface DictPageInput {
   pageSize?: number | undefined;
   /** The context-param-predicates body the dictionary was read with; the buttons carry it on. */
   body?: ConsoleExperimentContextPredicatesRequest | undefined;
-  /** Caller's words on what the dictionary was read for (e.g. the experiment); shown escaped. */
-  scopeNote?: string | undefined;
   messages: Messages;
 }
 
@@ -60,12 +58,10 @@ function warningsBlock(warnings: readonly string[], messages: Messages): KnownBl
 function extraBlocks(dictionary: CachedDictionary, messages: Messages): KnownBlock[] {
   const { extra } = dictionary;
   if (dictionary.name !== 'context-param-predicates' || extra === undefined) return [];
-  const { dict } = messages;
-  const block = (title: SafeText, value: unknown, blockId: string) =>
-    section(md`${title} ${dict.shapeNote}\n${summariseShape(value, EXTRA_MAX, messages)}`, blockId);
+  const texts = operatorTexts(extra, EXTRA_MAX, messages);
   return [
-    block(dict.operatorsTitle, extra.predicates, DICT_BLOCKS.operators),
-    block(dict.applicabilityTitle, extra.predicateApplicability, DICT_BLOCKS.applicability),
+    section(texts.operators, DICT_BLOCKS.operators),
+    section(texts.applicability, DICT_BLOCKS.applicability),
   ];
 }
 
@@ -112,12 +108,19 @@ export function dictPageMessage(input: DictPageInput): SlackMessage {
           page: page.page,
           pages: page.totalPages,
         });
+  // The hint repeats the whole request (the context-param-predicates body, then the filter as
+  // matched, not its shortened echo), so running it shows this very page fresh from the platform.
+  const args = [...predicateArgumentWords(input.body), ...(filter === undefined ? [] : [filter])].join(' ');
   const cache: SafeText[] = [
     messages.dict.cachedAt({ date: slackDate(new Date(dictionary.fetchedAt)) }),
-    messages.dict.refreshHint({ name, filter: shownFilter }),
+    messages.dict.refreshHint({ name, args: args === '' ? undefined : escapeMrkdwn(args) }),
   ];
-  const note = input.scopeNote?.trim();
-  if (note) cache.push(safe(note, SCOPE_NOTE_MAX));
+  const scope = {
+    experimentId: input.body?.experimentId ?? undefined,
+    domainId: input.body?.domainId ?? undefined,
+  };
+  if (scope.experimentId !== undefined || scope.domainId !== undefined)
+    cache.push(messages.dict.scopeNote(scope));
   const nav = dictNavButtons({
     name,
     filter,

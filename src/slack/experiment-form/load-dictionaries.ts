@@ -1,8 +1,9 @@
+import { readContextPredicates } from '../../console/dictionaries/predicates.js';
 import type { DictionaryName } from '../../console/types.js';
 import { readDictionary } from '../../lifecycle/read-dictionary.js';
 import type { WorkspaceRef } from '../../lifecycle/workspace.js';
 import type { SlackDeps } from '../deps.js';
-import { type ModalDictionaries, type SegmentPredicates, segmentPredicatesFromExtra } from './modal-items.js';
+import type { ModalDictionaries, SegmentPredicates } from './modal-items.js';
 
 /** Every dictionary the create/edit modal offers values from. */
 export const MODAL_DICTIONARIES: readonly DictionaryName[] = [
@@ -50,8 +51,7 @@ export async function loadModalDictionaries(
       continue;
     }
     dictionaries[name] = outcome.dictionary.items;
-    if (name === 'context-param-predicates')
-      predicates = segmentPredicatesFromExtra(outcome.dictionary.extra);
+    if (name === 'context-param-predicates') predicates = readContextPredicates(outcome.dictionary.extra);
   }
   return { kind: 'ok', dictionaries, predicates };
 }

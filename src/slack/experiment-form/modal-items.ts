@@ -1,5 +1,6 @@
-import { isObject, isScalar, pickLabel, pickValue } from '../../console/dictionaries/item-fields.js';
+import { isObject } from '../../console/dictionaries/item-fields.js';
 import type { DictionaryItem } from '../../console/dictionaries/normalise.js';
+import type { ContextPredicates } from '../../console/dictionaries/predicates.js';
 import type { DictionaryName } from '../../console/types.js';
 import {
   DICTIONARY_FIELD_SPECS,
@@ -47,28 +48,56 @@ function ofKind(items: readonly DictionaryItem[], kinds: ReadonlySet<string>, ot
   return [...items];
 }
 
+// The interface names `domainId` on context params (ConsoleContextParamDTO). ASSUMPTION: a layer
+// whose raw item carries a `domainId` belongs to that domain, the same name being the likeliest;
+// the layers dictionary's schema is not shown.
 function domainOf(item: DictionaryItem): unknown {
   return isObject(item.raw) ? item.raw.domainId : undefined;
+}
+
+/**
+ * Whether an item may go with the chosen domain: yes while no domain is chosen, when the item names
+ * none, or when the two cannot be compared (only values of the same JSON type are, since the domain
+ * dictionary's value may be a slug where items carry numeric ids); otherwise only when they are equal.
+ */
+function inDomain(item: DictionaryItem, domain: DictValue | undefined): boolean {
+  const own = domainOf(item);
+  return domain === undefined || own === undefined || typeof own !== typeof domain || own === domain;
+}
+
+/** What the modal knows beyond the current choices. */
+export interface OfferContext {
+  /** The context params of the filters the experiment had when the edit began (none on create). */
+  earlierParams?: readonly DictValue[] | undefined;
+}
+
+/**
+ * Whether a context param may be used in a filter. Active ones may; draft ones not yet, deleted ones
+ * nowhere; archived ones "cannot be used in new filters; filters created earlier keep working", so
+ * an edit keeps offering an archived param its experiment already filtered on.
+ */
+function usableInFilter(param: DictionaryItem, earlier: ReadonlySet<DictValue>): boolean {
+  return param.status === 'active' || (param.status === 'archived' && earlier.has(param.value));
 }
 
 export function offeredItems(
   field: PickerField,
   dictionaries: ModalDictionaries,
   form: Partial<ExperimentForm>,
+  context: OfferContext = {},
 ): DictionaryItem[] {
   if (field === 'segments') {
     const params = dictionaries['context-param-predicates'] ?? [];
-    // Only active params may be used in filters (draft: not yet; archived: not in new filters).
-    // Params name their domain: once a domain is chosen, only its params apply (compared only when
-    // both are of the same JSON type, since the domain dictionary's value may be a slug).
-    return params.filter((p) => {
-      if (p.status !== 'active') return false;
-      const domain = domainOf(p);
-      return form.domain === undefined || typeof domain !== typeof form.domain || domain === form.domain;
-    });
+    const earlier = new Set(context.earlierParams ?? []);
+    // Params name their domain: once a domain is chosen, only its params apply.
+    return params.filter((p) => usableInFilter(p, earlier) && inDomain(p, form.domain));
   }
   const items = dictionaries[DICTIONARY_FIELD_SPECS[field].dictionary] ?? [];
   switch (field) {
+    case 'layer':
+      // Layers that name their domain are offered for the chosen domain only; a dictionary
+      // without domain ids offers every layer.
+      return items.filter((layer) => inDomain(layer, form.domain));
     case 'allowedParticipantLists':
       return ofKind(items, ALLOWED, EXCLUDED);
     case 'excludedParticipantLists':
@@ -80,49 +109,8 @@ export function offeredItems(
   }
 }
 
-export interface SegmentPredicates {
-  /** Every operator the platform listed. */
-  items: DictionaryItem[];
-  /** Param type → the operator values that apply to it (predicateApplicability), when readable. */
-  byParamType?: ReadonlyMap<string, readonly DictValue[]>;
-}
-
-function scalarOf(node: unknown): DictValue | undefined {
-  if (isScalar(node)) return node;
-  return isObject(node) ? pickValue(node) : undefined;
-}
-
-/**
- * Operators from the `extra` part of the normalised context-param-predicates dictionary. Their
- * structure is not shown by the interface: lists of strings or of objects, and maps, are read;
- * anything else gives no operators, and the modal then asks for the operator as text.
- */
-export function segmentPredicatesFromExtra(extra: Record<string, unknown> | undefined): SegmentPredicates {
-  const raw = extra?.predicates;
-  const entries: [unknown, unknown][] = Array.isArray(raw)
-    ? raw.map((p) => [p, p])
-    : isObject(raw)
-      ? Object.entries(raw)
-      : [];
-  const items: DictionaryItem[] = [];
-  for (const [key, node] of entries) {
-    const value = Array.isArray(raw) ? scalarOf(node) : (key as string);
-    if (value === undefined) continue;
-    const label = isObject(node) ? pickLabel(node, value) : typeof node === 'string' ? node : String(value);
-    items.push({ value, label, raw: node });
-  }
-  const applicability = extra?.predicateApplicability;
-  if (!isObject(applicability)) return { items };
-  const byParamType = new Map<string, DictValue[]>();
-  for (const [type, list] of Object.entries(applicability)) {
-    if (Array.isArray(list))
-      byParamType.set(
-        type,
-        list.map(scalarOf).filter((v) => v !== undefined),
-      );
-  }
-  return { items, byParamType };
-}
+/** Operators of context params, as read from the dictionary (readContextPredicates). */
+export type SegmentPredicates = ContextPredicates;
 
 /** The operators offered for one param, or undefined when none are known. */
 export function predicatesForParam(
@@ -142,13 +130,14 @@ export function formValidationOptions(
   dictionaries: ModalDictionaries,
   form: Partial<ExperimentForm>,
   predicates?: SegmentPredicates,
+  context: OfferContext = {},
 ): FormValidationOptions {
   const offered: NonNullable<FormValidationOptions['offered']> = {};
   for (const field of [...DICTIONARY_FIELDS, 'segments'] as const) {
     const name = field === 'segments' ? 'context-param-predicates' : DICTIONARY_FIELD_SPECS[field].dictionary;
     // A dictionary that was not loaded cannot be checked here; the platform still checks it.
     if (dictionaries[name] !== undefined) {
-      offered[field] = offeredItems(field, dictionaries, form).map((i) => i.value);
+      offered[field] = offeredItems(field, dictionaries, form, context).map((i) => i.value);
     }
   }
   const params = dictionaries['context-param-predicates'] ?? [];

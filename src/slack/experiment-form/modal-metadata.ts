@@ -1,12 +1,22 @@
 import { z } from 'zod';
 import { ExperimentId } from '../../console/schemas.js';
-import { StoredExperimentForm } from '../../lifecycle/experiment-form.js';
+import {
+  type DictValue,
+  type ExperimentForm,
+  StoredExperimentForm,
+} from '../../lifecycle/experiment-form.js';
 import { LIMITS } from '../blocks/limits.js';
 import { decodeMetadata, encodeMetadata, SlackPayloadError } from '../payload.js';
 
 // private_metadata of the create/edit modal. For edit it carries the form as it was opened, so the
 // submission can send only what changed. A form with long texts or many values may not fit in
 // Slack's 3000 characters: then the caller keeps it in its store and the metadata carries the key.
+
+/** As many params of earlier filters as the modal shows filters (MAX_SEGMENTS). */
+export const EARLIER_PARAMS_MAX = 10;
+/** Longer param values are not remembered: the metadata must fit whatever the platform's ids are. */
+const EARLIER_PARAM_LENGTH_MAX = 100;
+const EarlierParam = z.union([z.string().min(1).max(EARLIER_PARAM_LENGTH_MAX), z.number()]);
 
 export const ExperimentModalMetadata = z
   .strictObject({
@@ -15,6 +25,11 @@ export const ExperimentModalMetadata = z
     experimentId: ExperimentId.optional(),
     original: StoredExperimentForm.optional(),
     originalKey: z.string().min(1).max(200).optional(),
+    /**
+     * The context params of the filters the experiment had when the edit began (whether or not
+     * the original form fits here): archived ones stay usable in those filters only.
+     */
+    earlierParams: z.array(EarlierParam).max(EARLIER_PARAMS_MAX).optional(),
     responseUrl: z
       .url({ protocol: /^https?$/ })
       .max(1000)
@@ -52,4 +67,12 @@ export function encodeExperimentModalMetadata(meta: ExperimentModalMetadata): st
 
 export function decodeExperimentModalMetadata(text: string): ExperimentModalMetadata {
   return decodeMetadata(ExperimentModalMetadata, text);
+}
+
+/** The params of an experiment's filters that the metadata can carry (see earlierParams). */
+export function earlierParamsOf(form: Partial<ExperimentForm> | undefined): DictValue[] | undefined {
+  const params = (form?.segments ?? [])
+    .map((segment) => segment.param)
+    .filter((param) => EarlierParam.safeParse(param).success);
+  return params.length > 0 ? [...new Set(params)].slice(0, EARLIER_PARAMS_MAX) : undefined;
 }

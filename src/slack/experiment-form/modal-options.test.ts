@@ -4,9 +4,11 @@ import { expectWithinBlockKitLimits } from '../../dev/slack-emulator/block-kit/c
 import {
   decodeOptionValue,
   encodeOptionValue,
+  isTree,
   type OptionList,
   optionCount,
   optionsForQuery,
+  toOptionList,
 } from './modal-options.js';
 
 const flat = (list: OptionList) =>
@@ -89,6 +91,18 @@ describe('optionsForQuery', () => {
     expect(values('  ctr ')).toEqual(['s:search.ctr.d7']);
   });
 
+  it('matches every word of the query in any order', () => {
+    const items: DictionaryItem[] = [
+      { value: 'search.conversion.d7', label: 'Search: Conversion (d7)', raw: {} },
+      { value: 'checkout.conversion.d7', label: 'Checkout: Conversion (d7)', raw: {} },
+      { value: 'checkout.ctr.d7', label: 'Checkout: CTR (d7)', raw: {} },
+    ];
+    const values = (q: string) => flat(optionsForQuery(items, q)).map((o) => o.value);
+    expect(values('checkout conv')).toEqual(['s:checkout.conversion.d7']);
+    expect(values('conv checkout')).toEqual(['s:checkout.conversion.d7']);
+    expect(values('d7 CONVERSION')).toEqual(['s:search.conversion.d7', 's:checkout.conversion.d7']);
+  });
+
   it('respects the limit and never exceeds 100', () => {
     expect(optionCount(optionsForQuery(many, 'metric', 5))).toBe(5);
     expect(optionCount(optionsForQuery(many, 'metric', 500))).toBe(100);
@@ -119,5 +133,64 @@ describe('optionsForQuery', () => {
     expectWithinBlockKitLimits({ kind: 'options', ...list });
     // One group only: plain options.
     expect('options' in optionsForQuery(lists, 'beta')).toBe(true);
+  });
+});
+
+describe('a tree as options', () => {
+  const team = (value: number, label: string, group?: string): DictionaryItem =>
+    group === undefined ? { value, label, raw: {} } : { value, label, group, raw: {} };
+  const teams = [
+    team(10, 'Marketplace'),
+    team(11, 'Search', 'Marketplace'),
+    team(111, 'Ranking', 'Marketplace / Search'),
+    team(20, 'Fintech'),
+    team(21, 'Payments', 'Fintech'),
+  ];
+  const groups = (list: OptionList) =>
+    'option_groups' in list
+      ? list.option_groups.map((g) => [g.label.text, g.options.map((o) => [o.text.text, o.value])])
+      : [];
+
+  it('tells a tree (parents are items) from a dictionary grouped by kind', () => {
+    expect(isTree(teams)).toBe(true);
+    expect(isTree([team(501, 'QA staff', 'allowed'), team(601, 'Bots', 'excluded')])).toBe(false);
+    expect(isTree([team(1, 'Flat'), team(2, 'List')])).toBe(false);
+  });
+
+  it('groups a tree by its top-level items, each option named by its path below the top', () => {
+    expect(groups(toOptionList(teams, 'Other'))).toEqual([
+      [
+        'Marketplace',
+        [
+          ['Marketplace', 'n:10'],
+          ['Search', 'n:11'],
+          ['Search / Ranking', 'n:111'],
+        ],
+      ],
+      [
+        'Fintech',
+        [
+          ['Fintech', 'n:20'],
+          ['Payments', 'n:21'],
+        ],
+      ],
+    ]);
+  });
+
+  it('keeps the leaf of a path too long for an option, and the hierarchy in search results', () => {
+    const deep = [
+      team(1, 'Root'),
+      team(2, 'L'.repeat(80), 'Root'),
+      team(3, 'Leaf team', `Root / ${'L'.repeat(80)}`),
+    ];
+    const texts = flat(toOptionList(deep, 'Other')).map((o) => o.text.text);
+    expect(texts[2]).toHaveLength(75);
+    expect(texts[2]?.startsWith('…')).toBe(true);
+    expect(texts[2]?.endsWith(' / Leaf team')).toBe(true);
+    // A search that matches only children still shows them under their top-level team, by path.
+    expect(groups(optionsForQuery(teams, 'ranking payments'))).toEqual([]);
+    const found = optionsForQuery(teams, 'a');
+    expect(groups(found).map(([group]) => group)).toEqual(['Marketplace', 'Fintech']);
+    expect(flat(optionsForQuery(teams, 'ranking')).map((o) => o.text.text)).toEqual(['Search / Ranking']);
   });
 });

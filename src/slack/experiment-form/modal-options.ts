@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PlainTextElement, PlainTextOption } from '@slack/types';
 import type { DictionaryItem } from '../../console/dictionaries/normalise.js';
+import { matchesWords, queryWords } from '../../console/dictionaries/search.js';
 import type { DictValue } from '../../lifecycle/experiment-form.js';
 import { plain } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
@@ -51,9 +52,41 @@ export function decodeOptionValue(encoded: string, candidates?: Iterable<DictVal
   return undefined;
 }
 
-export function dictionaryOption(item: DictionaryItem): PlainTextOption {
+const PATH_SEPARATOR = ' / ';
+
+/** The item's place in its tree: its group path (the normaliser's "Parent / Child") and its label. */
+function pathOf(item: DictionaryItem): string {
+  return item.group === undefined ? item.label : `${item.group}${PATH_SEPARATOR}${item.label}`;
+}
+
+/**
+ * Whether the items are a tree the normaliser flattened (teams): some item's group is the path of
+ * another item, i.e. parents are items too. Grouped dictionaries such as participant lists (whose
+ * groups are kinds, not items) are not trees.
+ */
+export function isTree(items: readonly DictionaryItem[]): boolean {
+  const paths = new Set(items.map(pathOf));
+  return items.some((item) => item.group !== undefined && paths.has(item.group));
+}
+
+/** A tree item's root: the first segment of its group, or the item itself at the top. */
+function rootOf(item: DictionaryItem): string {
+  return item.group === undefined ? item.label : (item.group.split(PATH_SEPARATOR)[0] ?? item.group);
+}
+
+/** In a tree, the path below the root ("Search / Ranking" under Marketplace), cut from the left. */
+function treeText(item: DictionaryItem): string {
+  const below = item.group === undefined ? [] : item.group.split(PATH_SEPARATOR).slice(1);
+  const text = [...below, item.label].join(PATH_SEPARATOR);
+  // The leaf is what tells siblings apart: when too long, the start of the path goes.
+  return text.length <= LIMITS.optionText ? text : `…${text.slice(text.length - LIMITS.optionText + 1)}`;
+}
+
+/** An option for an item; `tree`: the item is shown by its path below its root (see isTree). */
+export function dictionaryOption(item: DictionaryItem, tree = false): PlainTextOption {
   const label = item.label.trim().length > 0 ? item.label : String(item.value);
-  return { text: plain(label, LIMITS.optionText), value: encodeOptionValue(item.value) };
+  const text = tree && label === item.label ? treeText(item) : label;
+  return { text: plain(text, LIMITS.optionText), value: encodeOptionValue(item.value) };
 }
 
 export interface PlainOptionGroup {
@@ -64,21 +97,29 @@ export type OptionList = { options: PlainTextOption[] } | { option_groups: Plain
 
 /**
  * Options, grouped when the items come from at least two groups (participant lists' allowed and
- * excluded, team paths…). Items without a group gather under `ungroupedLabel`, shown first.
+ * excluded, metric kinds…). Items without a group gather under `ungroupedLabel`, shown first. A tree
+ * (teams, see isTree) keeps its hierarchy: one group per top-level item holding it and everything
+ * below it, each option named by its path below the top ("Search / Ranking").
  */
-export function toOptionList(items: readonly DictionaryItem[], ungroupedLabel: string): OptionList {
+export function toOptionList(
+  items: readonly DictionaryItem[],
+  ungroupedLabel: string,
+  tree = isTree(items),
+): OptionList {
   const groups = new Map<string | undefined, DictionaryItem[]>();
-  if (items.some((item) => item.group === undefined)) groups.set(undefined, []);
+  if (!tree && items.some((item) => item.group === undefined)) groups.set(undefined, []);
   for (const item of items) {
-    const list = groups.get(item.group);
+    const key = tree ? rootOf(item) : item.group;
+    const list = groups.get(key);
     if (list) list.push(item);
-    else groups.set(item.group, [item]);
+    else groups.set(key, [item]);
   }
-  if (groups.size < 2) return { options: items.map(dictionaryOption) };
+  const option = (item: DictionaryItem) => dictionaryOption(item, tree);
+  if (groups.size < 2) return { options: items.map(option) };
   return {
     option_groups: [...groups].map(([group, list]) => ({
       label: plain(group ?? ungroupedLabel, LIMITS.optionGroupLabel),
-      options: list.map(dictionaryOption),
+      options: list.map(option),
     })),
   };
 }
@@ -90,9 +131,9 @@ export function optionCount(list: OptionList): number {
 }
 
 /**
- * The answer to a block_suggestion (external_select): items whose label or value contains the query,
- * case-insensitively, labels starting with it first, at most `limit` (≤100) options. Pure and linear:
- * it must answer within Slack's 3 s from the dictionary cache, even for 10,000 items.
+ * The answer to a block_suggestion (external_select): items matching every word of the query in any
+ * order (matchesWords), labels starting with the first word first, at most `limit` (≤100) options.
+ * Pure and linear: it must answer within Slack's 3 s from the dictionary cache, even for 10,000 items.
  */
 export function optionsForQuery(
   items: readonly DictionaryItem[],
@@ -101,18 +142,16 @@ export function optionsForQuery(
   ungroupedLabel = 'Other',
 ): OptionList {
   const max = Math.max(0, Math.min(Math.floor(limit), LIMITS.selectOptions));
-  const needle = query.trim().toLowerCase();
+  const words = queryWords(query);
+  const first = words[0] ?? '';
   const starts: DictionaryItem[] = [];
   const contains: DictionaryItem[] = [];
   for (const item of items) {
     if (starts.length >= max) break;
-    const label = item.label.toLowerCase();
-    if (label.startsWith(needle)) starts.push(item);
-    else if (
-      contains.length < max &&
-      (label.includes(needle) || String(item.value).toLowerCase().includes(needle))
-    )
-      contains.push(item);
+    if (!matchesWords(item, words)) continue;
+    if (item.label.toLowerCase().startsWith(first)) starts.push(item);
+    else if (contains.length < max) contains.push(item);
   }
-  return toOptionList([...starts, ...contains].slice(0, max), ungroupedLabel);
+  // Whether the dictionary is a tree is a property of all of it, not of the matches.
+  return toOptionList([...starts, ...contains].slice(0, max), ungroupedLabel, isTree(items));
 }

@@ -4,7 +4,7 @@ import type { DictValue } from '../../lifecycle/experiment-form.js';
 import { plain, truncate } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import type { ExperimentModalMessages } from '../messages/types.js';
-import { dictionaryOption, toOptionList } from './modal-options.js';
+import { dictionaryOption, isTree, toOptionList } from './modal-options.js';
 
 // Element builders of the create/edit modal. Each input block keeps its block_id and action_id for
 // the life of the modal, whatever element it holds, so Slack keeps what was typed across updates.
@@ -111,11 +111,13 @@ export function dictionaryPicker(
 ): DictionaryPicker {
   const byValue = new Map<DictValue, DictionaryItem>();
   for (const item of spec.items) if (!byValue.has(item.value)) byValue.set(item.value, item);
+  // A selected option must read exactly as the menu shows it (tree items by their path).
+  const tree = isTree(spec.items);
   const chosen: PlainTextOption[] = [];
   const missing: DictValue[] = [];
   for (const value of spec.selected) {
     const item = byValue.get(value);
-    if (item) chosen.push(dictionaryOption(item));
+    if (item) chosen.push(dictionaryOption(item, tree));
     else missing.push(value);
   }
   const placeholder = plain(
@@ -131,7 +133,7 @@ export function dictionaryPicker(
       ? { type: 'multi_external_select', ...common, min_query_length: 0, ...max, ...initialMany(chosen) }
       : { type: 'external_select', ...common, min_query_length: 0, ...initialOne(chosen) };
   } else {
-    const list = toOptionList(spec.items, texts.ungrouped);
+    const list = toOptionList(spec.items, texts.ungrouped, tree);
     element = spec.multiple
       ? { type: 'multi_static_select', ...common, ...list, ...max, ...initialMany(chosen) }
       : { type: 'static_select', ...common, ...list, ...initialOne(chosen) };

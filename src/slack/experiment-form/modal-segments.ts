@@ -26,7 +26,7 @@ export function segmentValuesBlockId(param: SegmentChoice['param']): string {
 
 export interface SegmentBlocksInput {
   form: Partial<ExperimentForm>;
-  /** The params on offer (active ones only, see offeredItems). */
+  /** The params on offer (active ones, and archived ones of earlier filters: see offeredItems). */
   params: readonly DictionaryItem[];
   predicates: SegmentPredicates | undefined;
   texts: ExperimentModalMessages;

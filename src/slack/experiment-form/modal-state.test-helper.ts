@@ -1,9 +1,9 @@
 import type { InputBlock, ModalView } from '@slack/types';
 import { normaliseDictionary } from '../../console/dictionaries/normalise.js';
+import { readContextPredicates } from '../../console/dictionaries/predicates.js';
 import { DICTIONARY_NAMES } from '../../console/types.js';
 import { createDictionaries } from '../../dev/sandbox/model/dictionaries.js';
-import type { ModalDictionaries } from './modal-items.js';
-import { type SegmentPredicates, segmentPredicatesFromExtra } from './modal-items.js';
+import type { ModalDictionaries, SegmentPredicates } from './modal-items.js';
 import type { StateValues } from './modal-state.js';
 
 /** The sandbox's dictionaries read through the real normaliser, as the app sees them. */
@@ -14,7 +14,7 @@ export function sandboxDictionaries(): { dictionaries: ModalDictionaries; predic
   for (const name of DICTIONARY_NAMES) {
     const normalised = normaliseDictionary(name, raw[name]);
     dictionaries[name] = normalised.items;
-    if (name === 'context-param-predicates') predicates = segmentPredicatesFromExtra(normalised.extra);
+    if (name === 'context-param-predicates') predicates = readContextPredicates(normalised.extra);
   }
   return { dictionaries, predicates };
 }

@@ -204,10 +204,32 @@ describe('readExperimentModalState', () => {
     expect(options.offered?.segments).toEqual([1, 2]);
     expect(options.offered?.allowedParticipantLists).toEqual([501, 502, 503]);
     expect(options.segmentPredicates?.(1)).toEqual(['eq', 'gt', 'lt']);
-    const result = validateExperimentForm({ ...form, team: '111' }, options);
-    expect(result.ok ? {} : result.errors).toMatchObject({ segments: 'not_offered', team: 'not_offered' });
+    expect(options.offered?.layer).toEqual([101, 102, 103]);
+    const result = validateExperimentForm({ ...form, team: '111', layer: 201 }, options);
+    expect(result.ok ? {} : result.errors).toMatchObject({
+      segments: 'not_offered',
+      team: 'not_offered',
+      layer: 'not_offered',
+    });
     // A dictionary that was not loaded is not checked here.
     expect(formValidationOptions({}, form).offered).toEqual({});
+  });
+
+  it('accepts an archived param only in filters the experiment already had', () => {
+    const form: Partial<ExperimentForm> = {
+      markupScopeType: 'event',
+      domain: 1,
+      segments: [{ param: 4, predicate: 'eq', values: ['gold'] }],
+    };
+    // The form lacks other required fields: only the segments' verdict matters here.
+    const segmentsError = (options: ReturnType<typeof formValidationOptions>) => {
+      const result = validateExperimentForm(form, options);
+      return result.ok ? undefined : result.errors.segments;
+    };
+    const earlier = formValidationOptions(dictionaries, form, predicates, { earlierParams: [4] });
+    expect(earlier.offered?.segments).toEqual([1, 2, 4]);
+    expect(segmentsError(earlier)).toBeUndefined();
+    expect(segmentsError(formValidationOptions(dictionaries, form, predicates))).toBe('not_offered');
   });
 });
 

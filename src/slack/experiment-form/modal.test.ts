@@ -9,7 +9,7 @@ import { SlackPayloadError } from '../payload.js';
 import { EXPERIMENT_MODAL } from './ids.js';
 import { type ExperimentModalInput, experimentModal } from './modal.js';
 import { offeredItems } from './modal-items.js';
-import { decodeExperimentModalMetadata } from './modal-metadata.js';
+import { decodeExperimentModalMetadata, earlierParamsOf } from './modal-metadata.js';
 import { decodeOptionValue } from './modal-options.js';
 import { segmentPredicateBlockId, segmentValuesBlockId } from './modal-segments.js';
 import { optionsOf, sandboxDictionaries } from './modal-state.test-helper.js';
@@ -139,6 +139,26 @@ describe('experimentModal (create)', () => {
     });
   });
 
+  it("offers the chosen domain's layers when layers name their domain, every layer otherwise", () => {
+    const layers = (view: ModalView) => values(view, B.layer).map((v) => decodeOptionValue(v));
+    expect(layers(modal({}))).toEqual([101, 102, 103, 201, 202, 301, 401, 402]);
+    expect(layers(modal({ domain: 2 }))).toEqual([201, 202]);
+    // A layer chosen before the domain changed is not offered any more, and the hint says so.
+    const moved = modal({ domain: 2, layer: 101 });
+    expect(element(moved, B.layer).initial_option).toBeUndefined();
+    expect(input(moved, B.layer).hint?.text).toBe('Current value not on offer any more: 101. Choose again.');
+    // Without domain ids (or with ids of another JSON type than the domain's value) nothing is hidden.
+    const anonymous = (dictionaries.layers ?? []).map(({ raw: _raw, ...layer }) => ({ ...layer, raw: {} }));
+    expect(
+      layers(modal({ domain: 2 }, { dictionaries: { ...dictionaries, layers: anonymous } })),
+    ).toHaveLength(8);
+    expect(layers(modal({ domain: '2' }))).toHaveLength(8);
+    const unassigned = [...(dictionaries.layers ?? []), { value: 999, label: 'Shared', raw: {} }];
+    expect(layers(modal({ domain: 3 }, { dictionaries: { ...dictionaries, layers: unassigned } }))).toEqual([
+      301, 999,
+    ]);
+  });
+
   it('asks for an operator (only the applicable ones) and values per chosen param', () => {
     const view = modal({
       markupScopeType: 'event',
@@ -173,20 +193,35 @@ describe('experimentModal (create)', () => {
   });
 
   it('uses static menus up to 100 values, grouped when the dictionary has groups', () => {
-    const view = modal({});
+    const view = modal({ team: 211 });
     const team = element(view, B.team);
     expect(team.type).toBe('static_select');
-    const groups = (team.option_groups as { label: { text: string } }[]).map((g) => g.label.text);
+    // The team tree keeps its hierarchy: each top-level team heads a group of itself and its subtree.
+    const groups = (
+      team.option_groups as { label: { text: string }; options: { text: { text: string } }[] }[]
+    ).map((g) => [g.label.text, g.options.map((o) => o.text.text)]);
     expect(groups).toEqual([
-      'Other',
-      'Marketplace',
-      'Marketplace / Search',
-      'Marketplace / Catalog',
-      'Fintech',
-      'Fintech / Payments',
-      'Logistics',
-      'Ads',
+      [
+        'Marketplace',
+        [
+          'Marketplace',
+          'Search',
+          'Search / Ranking',
+          'Search / Suggest',
+          'Catalog',
+          'Catalog / Listing page',
+          'Catalog / Product card',
+        ],
+      ],
+      ['Fintech', ['Fintech', 'Payments', 'Payments / Checkout', 'Payments / Wallet']],
+      ['Logistics', ['Logistics', 'Delivery']],
+      ['Ads', ['Ads', 'Display', 'Sponsored']],
     ]);
+    // The chosen team reads exactly as its option in the menu.
+    expect(team.initial_option).toEqual({
+      text: { type: 'plain_text', text: 'Payments / Checkout', emoji: true },
+      value: 'n:211',
+    });
     expect(values(view, B.allowedParticipantLists).map((v) => decodeOptionValue(v))).toEqual([501, 502, 503]);
     expect(values(view, B.excludedParticipantLists).map((v) => decodeOptionValue(v))).toEqual([601, 602]);
     expect(element(view, B.tags).type).toBe('multi_static_select');
@@ -373,6 +408,52 @@ describe('experimentModal (edit)', () => {
         messages: en,
       }),
     ).toThrow(SlackPayloadError);
+  });
+
+  it('keeps an archived context param in the filters the experiment already had, and only there', () => {
+    // Param 4 (legacy_segment) is archived: "filters created earlier keep working".
+    const filtered: Partial<ExperimentForm> = {
+      ...original,
+      domain: 1,
+      markupScopeType: 'event',
+      segments: [
+        { param: 1, predicate: 'gt', values: ['5.0.0'] },
+        { param: 4, predicate: 'eq', values: ['gold'] },
+      ],
+    };
+    const earlierParams = earlierParamsOf(filtered);
+    expect(earlierParams).toEqual([1, 4]);
+    const view = modal(filtered, {
+      mode: 'edit',
+      experimentId: 123,
+      metadata: { channelId: 'C1', original: filtered, earlierParams },
+    });
+    expect(values(view, B.segments).map((v) => decodeOptionValue(v))).toEqual([1, 2, 4]);
+    const chosen = element(view, B.segments).initial_options as { value: string }[];
+    expect(chosen.map((o) => o.value)).toEqual(['n:1', 'n:4']);
+    expect(input(view, B.segments).hint?.text).not.toMatch(/not on offer/);
+    expect(values(view, segmentPredicateBlockId(4)).map((v) => decodeOptionValue(v))).toContain('eq');
+    expect(element(view, segmentValuesBlockId(4))).toMatchObject({ initial_value: 'gold' });
+    expect(decodeExperimentModalMetadata(view.private_metadata ?? '').earlierParams).toEqual([1, 4]);
+    // Without earlier filters on it (a create, or another experiment) an archived param is not offered.
+    const fresh = modal(filtered, { metadata: { channelId: 'C1' } });
+    expect(values(fresh, B.segments).map((v) => decodeOptionValue(v))).toEqual([1, 2]);
+    expect(input(fresh, B.segments).hint?.text).toBe('Current value not on offer any more: 4. Choose again.');
+    // Draft and deleted params stay out even when the experiment used them.
+    const gone = modal(filtered, { metadata: { channelId: 'C1', earlierParams: [3, 5] } });
+    expect(values(gone, B.segments).map((v) => decodeOptionValue(v))).toEqual([1, 2]);
+  });
+
+  it('remembers at most ten earlier params, of a size the metadata can carry', () => {
+    const segments = [
+      ...Array.from({ length: 12 }, (_, i) => ({ param: i + 1, values: [] })),
+      { param: 1, values: [] },
+      { param: 'p'.repeat(101), values: [] },
+    ];
+    expect(earlierParamsOf({ segments })).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(earlierParamsOf({ segments: [{ param: 'p'.repeat(101), values: [] }] })).toBeUndefined();
+    expect(earlierParamsOf({})).toBeUndefined();
+    expect(earlierParamsOf(undefined)).toBeUndefined();
   });
 
   it('refuses edit metadata without an experiment id', () => {

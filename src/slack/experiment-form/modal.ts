@@ -46,7 +46,7 @@ export interface ExperimentModalInput {
   /** The current choices: the record's values when editing starts, then whatever the user picked. */
   form: Partial<ExperimentForm>;
   dictionaries: ModalDictionaries;
-  /** Operators of context params (segmentPredicatesFromExtra); absent: typed as text. */
+  /** Operators of context params (readContextPredicates); absent: typed as text. */
   segmentPredicates?: SegmentPredicates | undefined;
   errors?: FormErrors | undefined;
   metadata: {
@@ -56,6 +56,8 @@ export interface ExperimentModalInput {
     original?: Partial<ExperimentForm> | undefined;
     /** Where the caller stored `original` when it does not fit in private_metadata. */
     originalKey?: string | undefined;
+    /** The params of the filters the experiment had when the edit began (earlierParamsOf). */
+    earlierParams?: readonly DictValue[] | undefined;
     responseUrl?: string | undefined;
   };
   messages: Messages;
@@ -91,10 +93,14 @@ const OPTIONAL = new Set<FormField>([
 export function experimentModal(input: ExperimentModalInput): ModalView {
   const items = new Map<PickerField, ReturnType<typeof offeredItems>>();
   for (const field of [...DICTIONARY_ORDER, ...LATER_DICTIONARIES, 'segments'] as const) {
-    items.set(field, offeredItems(field, input.dictionaries, input.form));
+    items.set(
+      field,
+      offeredItems(field, input.dictionaries, input.form, { earlierParams: input.metadata.earlierParams }),
+    );
   }
   // A view too large for Slack turns its biggest static menus into search boxes, one at a time.
-  const size = (list: readonly DictionaryItem[]) => JSON.stringify(list.map(dictionaryOption)).length;
+  const size = (list: readonly DictionaryItem[]) =>
+    JSON.stringify(list.map((item) => dictionaryOption(item))).length;
   const bySize = [...items]
     .filter(([, list]) => !needsExternal(list))
     .map(([field, list]) => ({ field, bytes: size(list) }))
@@ -248,6 +254,9 @@ function build(
       ...(experimentId === undefined ? {} : { experimentId }),
       ...(input.metadata.original === undefined ? {} : { original: input.metadata.original }),
       ...(input.metadata.originalKey === undefined ? {} : { originalKey: input.metadata.originalKey }),
+      ...(input.metadata.earlierParams === undefined
+        ? {}
+        : { earlierParams: [...input.metadata.earlierParams] }),
       ...(input.metadata.responseUrl === undefined ? {} : { responseUrl: input.metadata.responseUrl }),
     }),
     blocks: blocks.slice(0, LIMITS.viewBlocks),

@@ -12,7 +12,7 @@ import type { CommandContext } from '../command/command-context.js';
 import { slackAgo } from '../experiment/ago.js';
 import { loadModalDictionaries } from './load-dictionaries.js';
 import { experimentModal } from './modal.js';
-import { originalFitsInMetadata } from './modal-metadata.js';
+import { earlierParamsOf, originalFitsInMetadata } from './modal-metadata.js';
 
 export const DRAFT_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -67,10 +67,12 @@ export async function openExperimentModal(ctx: CommandContext, experimentId?: nu
     fromRecord = read.kind === 'from-record';
     original = read.kind === 'found' || read.kind === 'from-record' ? read.form : {};
   }
+  const earlierParams = earlierParamsOf(original);
   const metadata = {
     channelId: command.channel_id,
     responseUrl: command.response_url,
     ...(experimentId === undefined ? {} : { experimentId, original }),
+    ...(earlierParams === undefined ? {} : { earlierParams }),
   };
   const fits = originalFitsInMetadata({ mode: experimentId === undefined ? 'create' : 'edit', ...metadata });
   let originalKey: string | undefined;

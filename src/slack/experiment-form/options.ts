@@ -4,8 +4,10 @@ import { readDictionary } from '../../lifecycle/read-dictionary.js';
 import { plain } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import type { SlackDeps } from '../deps.js';
+import { SlackPayloadError } from '../payload.js';
 import { workspaceFromBody } from '../workspace.js';
 import { offeredItems } from './modal-items.js';
+import { decodeExperimentModalMetadata } from './modal-metadata.js';
 import { optionsForQuery } from './modal-options.js';
 import { pickerFieldForAction, readExperimentModalState, type StateValues } from './modal-state.js';
 
@@ -37,9 +39,13 @@ export function registerExperimentOptions(app: App, deps: SlackDeps): void {
       });
     }
     deps.metrics.inc('exp_interactions_total', { kind: 'options' });
-    const state = (suggestion.view as { state?: { values?: StateValues } } | undefined)?.state?.values ?? {};
-    const form = readExperimentModalState(state);
-    const items = offeredItems(field, { [name]: outcome.dictionary.items }, form);
+    const view = suggestion.view as
+      | { state?: { values?: StateValues }; private_metadata?: string }
+      | undefined;
+    const form = readExperimentModalState(view?.state?.values ?? {});
+    const items = offeredItems(field, { [name]: outcome.dictionary.items }, form, {
+      earlierParams: earlierParamsIn(view?.private_metadata),
+    });
     return ack(
       optionsForQuery(
         items,
@@ -49,4 +55,14 @@ export function registerExperimentOptions(app: App, deps: SlackDeps): void {
       ),
     );
   });
+}
+
+/** The earlier filters' params from the view's metadata; none when it cannot be read (then only active ones). */
+function earlierParamsIn(privateMetadata: string | undefined) {
+  try {
+    return decodeExperimentModalMetadata(privateMetadata ?? '').earlierParams;
+  } catch (error) {
+    if (error instanceof SlackPayloadError) return undefined;
+    throw error;
+  }
 }

@@ -61,7 +61,10 @@ export function registerExperimentSubmission(app: App, deps: SlackDeps): void {
       dictionaries,
       segmentPredicates: predicates,
     });
-    const checked = validateExperimentForm(form, formValidationOptions(dictionaries, form, predicates));
+    const checked = validateExperimentForm(
+      form,
+      formValidationOptions(dictionaries, form, predicates, { earlierParams: metadata.earlierParams }),
+    );
     if (!checked.ok) {
       return ack({
         response_action: 'errors',

@@ -332,8 +332,15 @@ function dictMessages(): DictMessages {
         ? md`${word(name)} is empty: the platform returned no entries.`
         : md`No entries match \`${filter}\` in ${word(name)}.`,
     cachedAt: ({ date }) => md`Cached at ${date}.`,
-    refreshHint: ({ name, filter }) =>
-      md`To reload from the platform: \`/exp dict ${word(name)}${filter === undefined ? md`` : md` ${filter}`} --refresh\``,
+    refreshHint: ({ name, args }) =>
+      md`To reload from the platform: \`/exp dict ${word(name)}${args === undefined ? md`` : md` ${args}`} --refresh\``,
+    scopeNote: ({ experimentId, domainId }) => {
+      const parts = [
+        experimentId === undefined ? undefined : md`experiment ${experimentId}`,
+        domainId === undefined ? undefined : md`domain ${domainId}`,
+      ].filter((part) => part !== undefined);
+      return md`Read for ${joinSafe(parts, md`, `)}.`;
+    },
     warnings: ({ count: n, detail }) =>
       md`:warning: ${count(n)} part${n === 1 ? md`` : md`s`} of the platform's answer could not be read exactly: ${detail}`,
     groupHeading: ({ group }) => md`*${group}*`,
@@ -382,13 +389,6 @@ function splitterMessages(): SplitterMessages {
       statsWarning: md`:warning: An exposure counts the participant in the experiment and changes its statistics. It cannot be undone from Slack.`,
       confirmButton: 'Register exposure',
       cancelButton: 'Cancel',
-      dialog: {
-        title: 'Register this exposure?',
-        text: ({ label }) =>
-          `The participant will be counted in experiment ${label}, which changes its statistics.`,
-        confirm: 'Register',
-        deny: 'Back',
-      },
       done: ({ label, platform, participant, user }) =>
         user === undefined
           ? md`Exposure registered: ${participant} in experiment \`${label}\` on ${platform}.`
@@ -456,7 +456,7 @@ function experimentModalMessages(): ExperimentModalMessages {
       md`Editing experiment *${experimentId}*. Only the fields you change are sent to the platform.`,
     labels: {
       name: 'Name',
-      label: 'Label (experimentLabel)',
+      label: 'Label',
       description: 'Description',
       type: 'Experiment type',
       retroType: 'Retro analysis based on',
@@ -481,8 +481,9 @@ function experimentModalMessages(): ExperimentModalMessages {
     hints: {
       label: 'How clients and the splitter name the experiment. Left empty, the platform chooses.',
       parentExperimentId: 'The id of the A/B experiment this retro analysis is based on.',
-      segments: 'Only active params are offered. Each one then asks for an operator and values.',
-      domain: 'Changing the domain changes the audience filters on offer.',
+      segments:
+        'Only active params are offered, and archived ones this experiment already filters on. Each one then asks for an operator and values.',
+      domain: 'Changing the domain changes the layers and audience filters on offer.',
       metrics: 'Type to search.',
     },
     selectPlaceholder: 'Choose',
@@ -514,13 +515,13 @@ function experimentModalMessages(): ExperimentModalMessages {
     segmentValuesHint: 'Separate several values with commas or new lines.',
     ungrouped: 'Other',
     dictionaryEmpty: 'The platform returned no values for this field.',
-    notOffered: ({ values }) => `Current value not in the dictionary any more: ${values}. Choose again.`,
+    notOffered: ({ values }) => `Current value not on offer any more: ${values}. Choose again.`,
     errors: {
       required: 'Required.',
       invalid: 'This value cannot be used.',
       too_long: 'Too long.',
       obsolete_type: 'Ad hoc experiments are obsolete: choose another type.',
-      not_offered: 'Choose one of the values offered: this one is not in the dictionary.',
+      not_offered: 'This value is not on offer here: choose one of those offered.',
       positive_integer: 'Enter a whole number greater than 0.',
       segments_required: 'Choose at least one audience filter when markup is by event.',
       segment_incomplete: 'Each filter needs an operator and at least one value.',

@@ -215,7 +215,10 @@ export interface DictMessages {
   }): SafeText;
   empty(p: { name: DictionaryName; filter: SafeText | undefined }): SafeText;
   cachedAt(p: { date: SafeText }): SafeText;
-  refreshHint(p: { name: DictionaryName; filter: SafeText | undefined }): SafeText;
+  /** args: the words after the name that give the same page (body arguments, then the filter). */
+  refreshHint(p: { name: DictionaryName; args: SafeText | undefined }): SafeText;
+  /** What context-param-predicates was read for (the request body's ids). */
+  scopeNote(p: { experimentId: number | undefined; domainId: number | undefined }): SafeText;
   /** What the normaliser skipped or guessed; detail is the first few warnings. */
   warnings(p: { count: number; detail: SafeText }): SafeText;
   groupHeading(p: { group: SafeText }): SafeText;
@@ -252,8 +255,6 @@ export interface SplitterMessages {
     /** Button labels, ≤75 (Slack may cut at ~30). */
     confirmButton: string;
     cancelButton: string;
-    /** Confirm dialog: title ≤100, text ≤300, confirm/deny ≤30 (plain text, never parsed). */
-    dialog: { title: string; text(p: { label: string }): string; confirm: string; deny: string };
     done(p: {
       label: SafeText;
       platform: SafeText;
@@ -319,7 +320,10 @@ export interface ExperimentModalMessages {
   ungrouped: string;
   /** Hint of a picker whose dictionary returned nothing. */
   dictionaryEmpty: string;
-  /** Hint when values of the experiment are not in the dictionary any more (plain text list). */
+  /**
+   * Hint when current values are not on offer (plain text list): gone from the dictionary, or not
+   * going with other choices (a layer of another domain, a deleted context param).
+   */
   notOffered(p: { values: string }): string;
   /** Shown under the input (response_action errors). */
   errors: Record<FormErrorCode, string>;

@@ -21,7 +21,7 @@ function buttons(reply: SlackMessage): Button[] {
 }
 
 describe('exposeConfirmMessage', () => {
-  it('explains the effect on statistics and offers confirm (with a dialog) and cancel', () => {
+  it('explains the effect on statistics and offers confirm and cancel, asking once', () => {
     const reply = within(
       exposeConfirmMessage({
         label: 'checkout_<!channel>',
@@ -35,15 +35,15 @@ describe('exposeConfirmMessage', () => {
       'Register an exposure of visitor `v-1` in experiment `checkout_&lt;!channel&gt;` on Android?',
     );
     expect(all).toContain('changes its statistics');
-    // mrkdwn is escaped; the button value is data and the dialog is plain_text, never parsed
+    // mrkdwn is escaped; the button value is data, never parsed
     expect(all).not.toContain('<!channel>');
     expect(reply.text).not.toContain('<!channel>');
     const [confirm, cancel] = buttons(reply);
     expect(confirm?.action_id).toBe(EXPOSE_ACTIONS.confirm);
     expect(confirm?.style).toBe('primary');
-    expect(confirm?.confirm?.title?.text).toBe('Register this exposure?');
-    expect(confirm?.confirm?.text?.text).toContain('checkout_<!channel>');
-    expect(confirm?.confirm?.text?.type).toBe('plain_text');
+    // The message is the confirmation: the button opens no second dialog.
+    expect(confirm).not.toHaveProperty('confirm');
+    expect(cancel).not.toHaveProperty('confirm');
     expect(cancel?.action_id).toBe(EXPOSE_ACTIONS.cancel);
     const expected = { label: 'checkout_<!channel>', platformId: 5, participant: { visitorId: 'v-1' } };
     expect(decodeExposeValue(confirm?.value ?? '')).toEqual(expected);

@@ -33,9 +33,10 @@ function describe(input: ExposeInput) {
 }
 
 /**
- * Ephemeral: an exposure changes the experiment's statistics, so it is only registered from the
- * Confirm button (which asks once more). Both buttons carry the whole request, so the listener
- * needs no state. A request too long for a button value gets an explanation and no buttons.
+ * Ephemeral: an exposure changes the experiment's statistics, so the command only asks, and the
+ * Confirm button registers it. This message is the one confirmation: the button opens no second
+ * dialog. Both buttons carry the whole request, so the listener needs no state. A request too long
+ * for a button value gets an explanation and no buttons.
  */
 export function exposeConfirmMessage(input: ExposeInput): SlackMessage {
   const { messages } = input;
@@ -59,13 +60,6 @@ export function exposeConfirmMessage(input: ExposeInput): SlackMessage {
     text: plain(e.confirmButton, LIMITS.buttonText),
     style: 'primary',
     value,
-    confirm: {
-      title: plain(e.dialog.title, LIMITS.confirmTitle),
-      text: plain(e.dialog.text({ label: input.label }), LIMITS.confirmText),
-      confirm: plain(e.dialog.confirm, LIMITS.confirmButton),
-      deny: plain(e.dialog.deny, LIMITS.confirmButton),
-      style: 'primary',
-    },
   };
   const cancel: Button = {
     type: 'button',

@@ -13,7 +13,7 @@ export const SPLITTER_BLOCKS = {
   usageHelp: 'exp_splitter_usage_help',
 } as const;
 
-/** Confirm runs exposeManyV2 (after Slack's own confirm dialog); cancel only replaces the message. */
+/** Confirm runs exposeManyV2; cancel only replaces the message. */
 export const EXPOSE_ACTIONS = { confirm: 'exp_expose_confirm', cancel: 'exp_expose_cancel' } as const;
 
 export const ExposeButtonValue = z.strictObject({

@@ -1,6 +1,7 @@
 import type { SandboxDictionaries } from '../model/dictionaries.js';
 import { allowedValues, findContextParam, predicatesFor } from '../model/dictionary-values.js';
 import type { FieldError } from '../model/error-bodies.js';
+import { REQUIRED_WHEN } from '../model/experiment-conditions.js';
 import {
   type DictionaryBackedField,
   FIELD_DICTIONARIES,
@@ -75,19 +76,16 @@ function dictionaryErrors(changes: ExperimentChanges, dictionaries: SandboxDicti
   return errors;
 }
 
+const isMissing = (value: unknown) =>
+  value === undefined || value === null || (Array.isArray(value) && value.length === 0);
+
+/** The conditions of model/experiment-conditions.ts, and the parent experiment's. */
 function conditionalErrors(m: MergedExperiment, ctx: RuleContext): FieldError[] {
   const errors: FieldError[] = [];
-  if (m.markupScopeType === 'event' && (m.segments ?? []).length === 0) {
-    errors.push({ field: 'segments', message: 'required when markupScopeType is event' });
-  }
-  if (m.exposure === 'days' && (m.propagateExposureDays ?? undefined) === undefined) {
-    errors.push({ field: 'propagateExposureDays', message: 'required when exposure is days' });
-  }
-  if (m.type === 'retro' && !m.retro) {
-    errors.push({ field: 'retro', message: 'required when type is retro' });
-  }
-  if (m.type === 'switchback' && !m.switchback) {
-    errors.push({ field: 'switchback', message: 'required when type is switchback' });
+  for (const { field, when } of REQUIRED_WHEN) {
+    if (m[when.field] === when.equals && isMissing(m[field])) {
+      errors.push({ field, message: `required when ${when.field} is ${when.equals}` });
+    }
   }
   if (m.retro?.type === 'parent_experiment') {
     const parentId = m.parentExperimentId ?? m.retro.parentExperimentId ?? undefined;

@@ -5,6 +5,7 @@ import {
   type FieldError,
   validationBody,
 } from '../model/error-bodies.js';
+import { CREATED_STATUS, createdExperimentLocation, UPDATED_STATUS } from '../model/experiment-responses.js';
 import {
   DEFAULT_GROUPS,
   ExperimentChanges,
@@ -18,6 +19,7 @@ import { experimentRuleErrors, type MergedExperiment } from './experiment-rules.
 import { zodFieldErrors } from './field-errors.js';
 
 // POST /experiments/v1, PATCH /experiments/v1/{id} and the sandbox-only GET /experiments/v1/{id}.
+// What they answer is the sandbox's choice: model/experiment-responses.ts.
 
 const invalid = (errors: FieldError[]): SandboxReply => json(400, validationBody(errors));
 
@@ -75,7 +77,7 @@ export function createExperiment(state: SandboxState, raw: string): SandboxReply
   const created: SandboxExperiment = { ...merged, id, status: 'draft', createdAt: now, updatedAt: now };
   state.experiments.set(id, created);
   state.nextExperimentId = id + 1;
-  return json(201, experimentJson(created), { location: `/api/console/experiments/v1/${id}` });
+  return json(CREATED_STATUS, experimentJson(created), { location: createdExperimentLocation(id) });
 }
 
 export function updateExperiment(state: SandboxState, id: number, raw: string): SandboxReply {
@@ -94,7 +96,7 @@ export function updateExperiment(state: SandboxState, id: number, raw: string): 
   const errors = experimentRuleErrors(changes, merged, ctx);
   if (errors.length > 0) return invalid(errors);
   state.experiments.set(id, merged);
-  return json(200, experimentJson(merged));
+  return json(UPDATED_STATUS, experimentJson(merged));
 }
 
 export function getExperiment(state: SandboxState, id: number): SandboxReply {

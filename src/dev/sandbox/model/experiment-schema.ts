@@ -15,7 +15,8 @@ import type { ArchivableStatus, ExperimentStatus } from './statuses.js';
 // - unknown fields are REFUSED (strict objects), so a client whose field mapping disagrees with
 //   experiment-fields.ts fails loudly instead of creating half an experiment;
 // - required on create: name, type, markupScopeType, exposure, statisticalMethod, teamId,
-//   participantType, layerId, domainId and at least one metric; the rest is optional;
+//   participantType, layerId, domainId and at least one metric; the rest is optional, except where
+//   another field's value requires it (experiment-conditions.ts);
 // - `parentExperimentId` is accepted top-level (the interface lists it as its own row) or inside
 //   `retro`; it must name an existing experiment other than the one being edited;
 // - a segment is `{ paramId, predicate, values }`: paramId is a context param of the experiment's

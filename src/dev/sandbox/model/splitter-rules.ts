@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { z } from 'zod';
 
 // ASSUMPTIONS for the splitter API (B). Stated and implemented elsewhere to the letter: request and
 // response shapes, `{ error: { kind, message } }` errors, status codes 200/400/500.
@@ -12,7 +13,15 @@ import { createHash } from 'node:crypto';
 //   exposure.
 // - Platform ids other than 1, 4, 5, 6 ("not shown"): accepted and treated like any other.
 //   Experiments are not restricted to platforms, so the platform does not change assignment.
-// - Unknown extra fields in request bodies are ignored; participant ids are validated as stated.
+// - Statuses beyond the stated 200, 400 and 500, each with the stated error body and a kind from
+//   error-bodies.ts: 401 when a token is required (above); 404 for a method name other than the two
+//   stated ones; 405 (with `Allow: POST`) for a stated method called with anything but POST; 413 for
+//   a body over MAX_BODY_BYTES (http-rules.ts), answered before the method is even looked at.
+// - Unknown extra fields in request bodies are ignored.
+// - Participant ids: `null` counts as absent (ParticipantIds below). The interface types userId as
+//   an integer and visitorId as a string, both optional, "at least one filled": a null is neither,
+//   and refusing it would fail clients that serialise absent fields as null. The stated rule still
+//   holds: a participant with both absent or null is a 400.
 // - getFeaturesByTag serves RUNNING experiments carrying the tag, one feature per experiment,
 //   without the deprecated `exposureParams`.
 // - exposeManyV2 accepts an empty list and labels of unknown or not-running experiments (the
@@ -28,6 +37,12 @@ export const KNOWN_PLATFORM_IDS: ReadonlyMap<number, string> = new Map([
 
 export const SPLITTER_METHODS = ['getFeaturesByTag', 'exposeManyV2'] as const;
 export type SplitterMethodName = (typeof SPLITTER_METHODS)[number];
+
+/** A participant's ids as received: the stated types, each optional, null accepted as absent. */
+export const ParticipantIds = z.looseObject({
+  userId: z.int().nullable().optional(),
+  visitorId: z.string().nullable().optional(),
+});
 
 export interface ParticipantRef {
   userId?: number | null | undefined;

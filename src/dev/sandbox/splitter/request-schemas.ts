@@ -1,18 +1,19 @@
 import { z } from 'zod';
+import { ParticipantIds } from '../model/splitter-rules.js';
 
 // The splitter's request bodies as the interface states them. Server side, unknown extra fields
-// are ignored (model/splitter-rules.ts); the stated requirements are enforced.
+// are ignored and null ids count as absent (model/splitter-rules.ts); the stated requirements are
+// enforced.
 
 const Platform = z.looseObject({ id: z.int(), version: z.string().optional() });
 
-const Participant = z
-  .looseObject({
-    userId: z.int().nullable().optional(),
-    visitorId: z.string().nullable().optional(),
-  })
-  .refine((p) => typeof p.userId === 'number' || (typeof p.visitorId === 'string' && p.visitorId !== ''), {
+// Stated: at least one id filled. Which values count as absent is the sandbox's choice.
+const Participant = ParticipantIds.refine(
+  (p) => typeof p.userId === 'number' || (typeof p.visitorId === 'string' && p.visitorId !== ''),
+  {
     message: 'at least one of userId and visitorId must be filled',
-  });
+  },
+);
 
 export const GetFeaturesByTagBody = z.looseObject({
   tag: z.string().min(1),

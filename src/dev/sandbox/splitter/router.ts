@@ -6,7 +6,8 @@ import type { SandboxState } from '../state.js';
 import { describeIssues, ExposeManyV2Body, GetFeaturesByTagBody } from './request-schemas.js';
 
 // Splitter API: POST {splitterUrl}/<method> or /<method>/ with a JSON body; `{ result }` on
-// success, `{ error: { kind, message } }` otherwise. Auth and leniencies: model/splitter-rules.ts.
+// success, `{ error: { kind, message } }` otherwise. Auth, leniencies and the statuses the interface
+// does not state (401, 404, 405, 413): model/splitter-rules.ts.
 
 export interface SplitterDeps {
   state: SandboxState;
