@@ -13,12 +13,14 @@ import { createConsoleLinks } from './lifecycle/experiments/console-links.js';
 import type { ExperimentKnowledge } from './lifecycle/experiments/knowledge.js';
 import { createReadRouteMemory } from './lifecycle/experiments/read-route.js';
 import { createExperimentRecords } from './lifecycle/experiments/record-store.js';
+import { createPolicyStore } from './lifecycle/policy/policy-store.js';
 import { createSubscriptionStore } from './lifecycle/subscriptions.js';
 import { workspaceKey } from './lifecycle/workspace.js';
 import { createLogger, type Logger } from './observability/logger.js';
 import { createMetrics } from './observability/metrics.js';
 import { operationalRoutes } from './observability/operational-routes.js';
 import { recordPlatformRequest } from './observability/platform-request-metrics.js';
+import { createActorDirectory } from './slack/access/actor.js';
 import { createBoltApp } from './slack/app.js';
 import type { SlackDeps } from './slack/deps.js';
 import { trackInFlight } from './slack/in-flight.js';
@@ -208,8 +210,11 @@ async function assemble(
     knowledge,
     consoleLinks: config.consoleWebUrl ? createConsoleLinks(config.consoleWebUrl) : undefined,
     slackFetch,
-    // The interface makes the reason optional; until a workspace policy says otherwise, one is required.
-    stopReasonRequired: true,
+    policies: createPolicyStore(store.keyv('policies'), { logger: logger.child({ component: 'policy' }) }),
+    actors: createActorDirectory({
+      adminUserIds: config.slack.adminUserIds,
+      logger: logger.child({ component: 'access' }),
+    }),
     now: () => new Date(),
   };
 

@@ -6,12 +6,14 @@ import type { ConnectionResolver } from '../lifecycle/connections.js';
 import type { FieldMapping } from '../lifecycle/experiment-fields.js';
 import type { ConsoleLinks } from '../lifecycle/experiments/console-links.js';
 import type { ExperimentKnowledge } from '../lifecycle/experiments/knowledge.js';
+import type { PolicyStore } from '../lifecycle/policy/policy-store.js';
 import type { SubscriptionStore } from '../lifecycle/subscriptions.js';
 import type { WorkspaceRef } from '../lifecycle/workspace.js';
 import type { Logger } from '../observability/logger.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { SplitterClient } from '../splitter/client.js';
 import type { OnceGuard } from '../store/create-store.js';
+import type { ActorDirectory } from './access/actor.js';
 import type { FetchLike } from './lifecycle/surface.js';
 import type { Messages } from './messages/index.js';
 
@@ -47,7 +49,9 @@ export interface SlackDeps {
   consoleLinks: ConsoleLinks | undefined;
   /** The fetch Bolt's clients use (metrics, sandbox notice): for response_urls kept past a payload. */
   slackFetch: FetchLike;
-  /** Whether a stop must name a reason (the interface makes it optional; the policy decides). */
-  stopReasonRequired: boolean;
+  /** Each workspace's policy: who may do what (and whether a stop must name its reason). */
+  policies: PolicyStore;
+  /** The people acting, as Slack knows them (admin, guest, other organisation, user groups). */
+  actors: ActorDirectory;
   now: () => Date;
 }

@@ -1,6 +1,7 @@
 import { DICTIONARY_DESCRIPTIONS } from '../../console/dictionaries/names.js';
 import { escapeMrkdwn, joinSafe, md, type SafeText } from '../blocks/escape.js';
 import { experimentCardMessages, experimentListMessages } from './en-experiments.js';
+import { policyMessages } from './en-policy.js';
 import { alertMessages, subscriptionMessages } from './en-subscriptions.js';
 import type {
   ActionContext,
@@ -33,6 +34,7 @@ export const en: Messages = {
   alerts: alertMessages(),
   experimentCard: experimentCardMessages(),
   experimentList: experimentListMessages(),
+  policy: policyMessages(),
   experiments: {
     created: ({ user, experimentId, name }) =>
       experimentId === undefined

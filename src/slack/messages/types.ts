@@ -13,6 +13,7 @@ import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
 import type { SplitterMethod } from '../../splitter/errors.js';
 import type { SafeText } from '../blocks/escape.js';
 import type { ExperimentCardMessages, ExperimentListMessages } from './experiment-types.js';
+import type { PolicyMessages } from './policy-types.js';
 
 // The contract every language must fulfil. mrkdwn texts are SafeText: a translation builds them
 // with md`` and can only interpolate values the builders already escaped. plain_text fields
@@ -60,6 +61,8 @@ export interface Messages {
   experimentCard: ExperimentCardMessages;
   /** `/exp list`. */
   experimentList: ExperimentListMessages;
+  /** `/exp policy` and the refusals it causes. */
+  policy: PolicyMessages;
   actions: {
     /** The verb as the user typed it: "tried to *start*". */
     name: Record<LifecycleAction, string>;

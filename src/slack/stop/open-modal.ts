@@ -84,7 +84,7 @@ export async function openStopModalFor(deps: SlackDeps, request: StopModalReques
         experimentId,
         name: record?.name?.value,
         status: record?.status?.value,
-        reasonRequired: deps.stopReasonRequired,
+        reasonRequired: (await deps.policies.get(workspaceKey(workspace))).stopReasonRequired,
         channelId: request.channelId,
         responseUrl: request.responseUrl,
         fromMessage: from ? { ...(from.ts === undefined ? {} : { ts: from.ts }) } : undefined,

@@ -32,10 +32,12 @@ export function registerStopSubmission(app: App, deps: SlackDeps): void {
       });
       return;
     }
+    const workspace = workspaceFromBody(body);
+    const { stopReasonRequired } = await deps.policies.get(workspaceKey(workspace));
     const values = view.state.values as ViewStateValues;
     const chosen = selectedValue(values, STOP_MODAL.blocks.reason, STOP_MODAL.actions.reason);
     // "No reason" only counts while the policy allows it (checked again here, not only when opened).
-    const noReason = chosen === STOP_MODAL.noReasonValue && !deps.stopReasonRequired;
+    const noReason = chosen === STOP_MODAL.noReasonValue && !stopReasonRequired;
     const reason = noReason
       ? ({ success: true, data: undefined } as const)
       : ExperimentInterruptReason.safeParse(chosen);
@@ -54,7 +56,6 @@ export function registerStopSubmission(app: App, deps: SlackDeps): void {
     }
     await ack();
 
-    const workspace = workspaceFromBody(body);
     if (!(await deps.locks.claim(`view:${workspaceKey(workspace)}:${view.id}`, SUBMISSION_GUARD_MS))) return;
     await performLifecycle(
       deps,

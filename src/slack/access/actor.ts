@@ -1,0 +1,127 @@
+import type { webApi } from '@slack/bolt';
+import type { Actor } from '../../lifecycle/policy/decide.js';
+import type { WorkspaceRef } from '../../lifecycle/workspace.js';
+import type { Logger } from '../../observability/logger.js';
+
+/**
+ * A person's facts are read from Slack (users.info) before anything acts: admin, guest, from
+ * another organisation. The check runs before the ack (a refusal is the ack itself), so it is
+ * bounded, and remembered for a minute so a burst of clicks costs one look-up.
+ */
+export const ACTOR_LOOKUP_BUDGET_MS = 1_500;
+const REMEMBER_MS = 60_000;
+const MAX_REMEMBERED = 5_000;
+
+interface SlackUser {
+  is_admin?: boolean;
+  is_owner?: boolean;
+  is_primary_owner?: boolean;
+  is_restricted?: boolean;
+  is_ultra_restricted?: boolean;
+  is_stranger?: boolean;
+  team_id?: string;
+  enterprise_user?: { enterprise_id?: string; teams?: string[] };
+}
+
+export interface ActorDirectory {
+  /** undefined when Slack could not say in time: callers refuse rather than guess. */
+  actor(
+    client: webApi.WebClient,
+    workspace: WorkspaceRef,
+    userId: string,
+    groups: readonly string[],
+  ): Promise<Actor | undefined>;
+}
+
+export function createActorDirectory(options: {
+  adminUserIds: readonly string[];
+  logger: Logger;
+  now?: () => number;
+}): ActorDirectory {
+  const now = options.now ?? Date.now;
+  const users = new Map<string, { at: number; user: SlackUser }>();
+  const groupMembers = new Map<string, { at: number; members: ReadonlySet<string> }>();
+  const remember = <T>(map: Map<string, { at: number } & T>, key: string, value: { at: number } & T) => {
+    if (map.size >= MAX_REMEMBERED) map.delete(map.keys().next().value as string);
+    map.set(key, value);
+  };
+
+  const userOf = async (
+    client: webApi.WebClient,
+    scope: string,
+    userId: string,
+  ): Promise<SlackUser | undefined> => {
+    const key = `${scope}:${userId}`;
+    const known = users.get(key);
+    if (known && now() - known.at < REMEMBER_MS) return known.user;
+    const result = await bounded(client.users.info({ user: userId }));
+    if (result === 'late' || !result.user) return undefined;
+    const user = result.user as SlackUser;
+    remember(users, key, { at: now(), user });
+    return user;
+  };
+
+  const membersOf = async (
+    client: webApi.WebClient,
+    scope: string,
+    groupId: string,
+  ): Promise<ReadonlySet<string>> => {
+    const key = `${scope}:${groupId}`;
+    const known = groupMembers.get(key);
+    if (known && now() - known.at < REMEMBER_MS) return known.members;
+    const result = await bounded(client.usergroups.users.list({ usergroup: groupId }));
+    const members = new Set(result === 'late' ? [] : (result.users ?? []));
+    if (result !== 'late') remember(groupMembers, key, { at: now(), members });
+    return members;
+  };
+
+  return {
+    async actor(client, workspace, userId, groups) {
+      const scope = workspace.enterpriseId
+        ? `${workspace.enterpriseId}:${workspace.teamId}`
+        : workspace.teamId;
+      try {
+        const user = await userOf(client, scope, userId);
+        if (!user) return undefined;
+        const sameOrg =
+          user.team_id === workspace.teamId ||
+          (workspace.enterpriseId !== undefined &&
+            user.enterprise_user?.enterprise_id === workspace.enterpriseId);
+        const isExternal = user.is_stranger === true || !sameOrg;
+        // An admin of another organisation is no admin here.
+        const isAdmin =
+          options.adminUserIds.includes(userId) ||
+          (!isExternal &&
+            (user.is_admin === true || user.is_owner === true || user.is_primary_owner === true));
+        const memberOf: string[] = [];
+        for (const group of groups)
+          if ((await membersOf(client, scope, group)).has(userId)) memberOf.push(group);
+        return {
+          userId,
+          isAdmin,
+          isGuest: user.is_restricted === true || user.is_ultra_restricted === true,
+          isExternal,
+          groupIds: memberOf,
+        };
+      } catch (error) {
+        options.logger.warn('could not read the person from Slack; refusing to act for them', {
+          error,
+          userId,
+        });
+        return undefined;
+      }
+    },
+  };
+}
+
+async function bounded<T>(call: Promise<T>): Promise<T | 'late'> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), ACTOR_LOOKUP_BUDGET_MS);
+  });
+  try {
+    return await Promise.race([call, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

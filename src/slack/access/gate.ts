@@ -1,0 +1,109 @@
+import type { webApi } from '@slack/bolt';
+import { type Actor, decide, needsGroups, type Refusal } from '../../lifecycle/policy/decide.js';
+import type { ActionRule, PolicyAction } from '../../lifecycle/policy/policy.js';
+import { type WorkspaceRef, workspaceKey } from '../../lifecycle/workspace.js';
+import { channelMention, joinSafe, md, type SafeText } from '../blocks/escape.js';
+import { type SlackMessage, textMessage } from '../blocks/message.js';
+import type { SlackDeps } from '../deps.js';
+import type { Messages } from '../messages/index.js';
+
+/** What a request wants to do, as far as access goes. */
+export type AccessTarget =
+  /** Reading (help, dict, show, list, features…): open to everyone, guests included. */
+  | { kind: 'read' }
+  /** Only the person's own things (their personal token): any member. */
+  | { kind: 'self' }
+  /** Connection management and the policy itself: admins only, always. */
+  | { kind: 'admin'; refusal: SafeText }
+  /** One of the policy's actions, from a channel. */
+  | { kind: 'policy'; action: PolicyAction; channelId: string | undefined };
+
+export type GateResult =
+  | { allowed: true; actor: Actor | undefined; rule: ActionRule | undefined }
+  | { allowed: false; refusal: Refusal | 'admin'; message: SlackMessage; actor: Actor | undefined };
+
+/**
+ * The one place access is decided. The person's facts come from Slack (never from the payload,
+ * which a Slack Connect user's own workspace fills in); the rule from the workspace's policy.
+ */
+export async function checkAccess(
+  deps: SlackDeps,
+  request: { client: webApi.WebClient; workspace: WorkspaceRef; userId: string; target: AccessTarget },
+): Promise<GateResult> {
+  const { target, workspace } = request;
+  const { messages } = deps;
+  if (target.kind === 'read' || target.kind === 'self')
+    return { allowed: true, actor: undefined, rule: undefined };
+  const policy = await deps.policies.get(workspaceKey(workspace));
+  const groups = target.kind === 'policy' ? needsGroups(policy, target.action) : [];
+  const actor = await deps.actors.actor(request.client, workspace, request.userId, groups);
+  if (target.kind === 'admin') {
+    if (actor?.isAdmin && !actor.isGuest) return { allowed: true, actor, rule: undefined };
+    const message = actor
+      ? target.refusal
+      : refusedText('unknown-person', 'start', policy.actions.start, messages);
+    return {
+      allowed: false,
+      refusal: actor ? 'admin' : 'unknown-person',
+      message: textMessage(message),
+      actor,
+    };
+  }
+  if (!actor) {
+    const rule = policy.actions[target.action];
+    return {
+      allowed: false,
+      refusal: 'unknown-person',
+      message: textMessage(refusedText('unknown-person', target.action, rule, messages)),
+      actor,
+    };
+  }
+  const decision = decide(policy, actor, target.action, target.channelId);
+  if (decision.allowed) return { allowed: true, actor, rule: decision.rule };
+  return {
+    allowed: false,
+    refusal: decision.refusal,
+    message: textMessage(refusedText(decision.refusal, target.action, decision.rule, messages)),
+    actor,
+  };
+}
+
+export function refusedText(
+  refusal: Refusal,
+  action: PolicyAction,
+  rule: ActionRule,
+  messages: Messages,
+): SafeText {
+  return messages.policy.refused({
+    action,
+    refusal,
+    who: whoText(rule, messages),
+    channels: channelsText(rule, messages),
+  });
+}
+
+/** "an admin or a member of @exp-owners": who a rule lets act, built only from ids. */
+export function whoText(rule: ActionRule, messages: Messages): SafeText {
+  const p = messages.policy;
+  switch (rule.who.kind) {
+    case 'members':
+      return p.whoMembers;
+    case 'admins':
+      return p.whoAdmins;
+    case 'nobody':
+      return p.whoNobody;
+    case 'groups':
+      return p.whoGroups({ groups: joinSafe(rule.who.groupIds.map(groupMention), md` or `) });
+  }
+}
+
+export function channelsText(rule: ActionRule, messages: Messages): SafeText {
+  return rule.channels === 'any'
+    ? messages.policy.anyChannel
+    : joinSafe(rule.channels.map(channelMention), md`, `);
+}
+
+/** A user group mention from its id (`<!subteam^S…>`); the id was validated when the rule was stored. */
+export function groupMention(id: string): SafeText {
+  return /^S[A-Z0-9]{2,30}$/.test(id) ? (`<!subteam^${id}>` as SafeText) : md`\`?\``;
+}

@@ -1,0 +1,108 @@
+import type {
+  Middleware,
+  SlackActionMiddlewareArgs,
+  SlackCommandMiddlewareArgs,
+  SlackOptionsMiddlewareArgs,
+  SlackViewMiddlewareArgs,
+} from '@slack/bolt';
+import type { WorkspaceRef } from '../../lifecycle/workspace.js';
+import { ackWith } from '../command/command-context.js';
+import type { SlackDeps } from '../deps.js';
+import { workspaceFromBody, workspaceFromCommand } from '../workspace.js';
+import { type AccessTarget, checkAccess } from './gate.js';
+
+// Access is checked as listener middleware on every path that acts: slash commands, buttons, modal
+// submissions (again on arrival, not only when the modal opened) and options requests of forms the
+// person may not submit. The handler behind a refusal never runs; the refusal is the answer.
+
+/** `/exp`: the target follows from the parsed subcommand (set by the chain's first middleware). */
+export function commandAccess(
+  deps: SlackDeps,
+  target: (args: SlackCommandMiddlewareArgs & { context: Record<string, unknown> }) => AccessTarget,
+): Middleware<SlackCommandMiddlewareArgs> {
+  return async (args) => {
+    const { command, ack, client, next } = args;
+    const gate = await checkAccess(deps, {
+      client,
+      workspace: workspaceFromCommand(command),
+      userId: command.user_id,
+      target: target(args as never),
+    });
+    if (!gate.allowed) {
+      await ackWith(ack as (body?: Record<string, unknown>) => Promise<void>, deps)(gate.message);
+      return;
+    }
+    await next();
+  };
+}
+
+/** A button or select in a message: refused with an ephemeral reply; the message stays as it is. */
+export function actionAccess(
+  deps: SlackDeps,
+  target: (args: SlackActionMiddlewareArgs) => AccessTarget | Promise<AccessTarget>,
+): Middleware<SlackActionMiddlewareArgs> {
+  return async (args) => {
+    const { body, ack, respond, client, next } = args;
+    const gate = await checkAccess(deps, {
+      client,
+      workspace: workspaceFromBody(body),
+      userId: body.user.id,
+      target: await target(args),
+    });
+    if (!gate.allowed) {
+      await ack();
+      await respond({ response_type: 'ephemeral', replace_original: false, ...gate.message }).catch(
+        () => undefined,
+      );
+      return;
+    }
+    await next();
+  };
+}
+
+/** A modal submission: refused inside the modal, on the block the caller names. */
+export function viewAccess(
+  deps: SlackDeps,
+  target: (args: SlackViewMiddlewareArgs) => AccessTarget,
+  errorBlock: (args: SlackViewMiddlewareArgs) => string,
+): Middleware<SlackViewMiddlewareArgs> {
+  return async (args) => {
+    const { body, ack, client, next } = args;
+    const workspace: WorkspaceRef = workspaceFromBody(body);
+    const gate = await checkAccess(deps, { client, workspace, userId: body.user.id, target: target(args) });
+    if (!gate.allowed) {
+      await ack({ response_action: 'errors', errors: { [errorBlock(args)]: plainText(gate.message.text) } });
+      return;
+    }
+    await next();
+  };
+}
+
+/** Options of a form the person may not submit: none offered. */
+export function optionsAccess(
+  deps: SlackDeps,
+  target: (args: SlackOptionsMiddlewareArgs) => AccessTarget,
+): Middleware<SlackOptionsMiddlewareArgs> {
+  return async (args) => {
+    const { body, ack, next } = args;
+    const gate = await checkAccess(deps, {
+      client: args.client,
+      workspace: workspaceFromBody(body as never),
+      userId: (body as { user: { id: string } }).user.id,
+      target: target(args),
+    });
+    if (!gate.allowed) {
+      await ack({ options: [] });
+      return;
+    }
+    await next();
+  };
+}
+
+/** Modal errors are plain strings (≤ 2000): mrkdwn markers are dropped, not shown. */
+function plainText(text: string): string {
+  return text
+    .replace(/[*_`]/g, '')
+    .replace(/<@([A-Z0-9]+)>/g, '@$1')
+    .slice(0, 2000);
+}
