@@ -287,19 +287,26 @@ describe('the playground page drives the real app like Slack does', () => {
     await page.getByLabel('Workspace', { exact: true }).selectOption(emulator.identity.teamId);
   });
 
-  it('updates messages in place and groups thread replies, live', async () => {
+  it('updates messages in place and opens a thread from its parent, live', async () => {
     const call = (method: string, args: Record<string, unknown>) => slackApi(emulator, method, args);
     const parent = await call('chat.postMessage', { channel: 'C0GENERAL', text: 'Deploy _window_ opens' });
     await call('chat.postMessage', { channel: 'C0GENERAL', text: 'first reply', thread_ts: parent.ts });
     const root = page.locator(`#messages > .msg[data-ts="${parent.ts}"]`);
-    await root.locator('.thread .msg', { hasText: 'first reply' }).waitFor();
-    expect(await text(root.locator('.thread-count'))).toBe('1 reply');
+    await root.locator('.thread-count', { hasText: '1 reply' }).waitFor();
     expect(await text(root.locator('.msg-body i').first())).toBe('window');
+    expect(await page.locator('#messages .msg', { hasText: 'first reply' }).count()).toBe(0);
+    await root.getByRole('button', { name: /Open the thread/ }).click();
+    await page.locator('#thread-messages .msg', { hasText: 'first reply' }).waitFor();
 
     await call('chat.update', { channel: 'C0GENERAL', ts: parent.ts, text: 'Deploy window *closed*' });
     await root.locator('.msg-body', { hasText: 'Deploy window closed' }).first().waitFor();
     expect(await text(root.locator('.msg-edited').first())).toBe('(edited)');
+    await page
+      .locator('#thread-messages .thread-root .msg-body', { hasText: 'Deploy window closed' })
+      .waitFor();
     await screenshot(page, SHOTS, '06-thread');
+    await page.getByRole('button', { name: 'Close the thread' }).click();
+    await page.locator('#thread-pane').waitFor({ state: 'hidden' });
   });
 
   it('looks up a dictionary and pages through it in place', async () => {

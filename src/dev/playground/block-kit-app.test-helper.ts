@@ -5,7 +5,9 @@ import type { SlackEmulator } from '../slack-emulator/types.js';
 
 // A stand-in app for browser tests of what exp-chatops does not use yet: a modal with a
 // dispatch_action select that the app answers with views.update, an external select, a multi
-// select and a number input, plus an overflow menu in a message. It records every payload.
+// select and a number input, plus an overflow menu in a message; a Review button it answers by
+// updating the message in place (chat.update) with a new button; and link_shared events it answers
+// with chat.unfurl. It records every payload and event.
 
 const plain = (text: string) => ({ type: 'plain_text', text });
 const option = (text: string, value: string) => ({ text: plain(text), value });
@@ -75,6 +77,26 @@ export const KIT_MESSAGE_BLOCKS = [
   },
 ];
 
+/** A message with a button the app answers by rewriting the message where it is. */
+export const reviewBlocks = (state: string, actionId: string, label: string) => [
+  { type: 'section', block_id: 'review_state', text: { type: 'mrkdwn', text: `Review: *${state}*` } },
+  {
+    type: 'actions',
+    block_id: 'review_actions',
+    elements: [{ type: 'button', action_id: actionId, text: plain(label), value: state }],
+  },
+];
+
+export const KIT_REVIEW_BLOCKS = reviewBlocks('pending', 'kit_approve', 'Approve');
+
+/** The card the app unfurls a link into. */
+export const unfurlCard = (url: string) => ({
+  blocks: [
+    { type: 'section', text: { type: 'mrkdwn', text: `*Experiment card* for ${url}` } },
+    { type: 'context', elements: [{ type: 'mrkdwn', text: 'Status: running' }] },
+  ],
+});
+
 export interface BlockKitApp {
   url: string;
   payloads: Array<Record<string, unknown>>;
@@ -98,7 +120,20 @@ export async function startBlockKitApp(emulator: SlackEmulator): Promise<BlockKi
       const hits = TEAM_NAMES.filter((name) => name.toLowerCase().includes(query));
       return { options: hits.map((name) => option(name, name.toLowerCase())) };
     }
-    const actions = payload.actions as Array<{ selected_option?: { text: { text: string } } }> | undefined;
+    const actions = payload.actions as
+      | Array<{ action_id?: string; selected_option?: { text: { text: string } } }>
+      | undefined;
+    const container = payload.container as { channel_id?: string; message_ts?: string } | undefined;
+    const user = (payload.user as { id?: string } | undefined)?.id ?? 'someone';
+    const clicked = actions?.[0]?.action_id;
+    if (payload.type === 'block_actions' && container?.message_ts && clicked === 'kit_approve') {
+      await slack('chat.update', {
+        channel: container.channel_id,
+        ts: container.message_ts,
+        text: 'approved',
+        blocks: reviewBlocks(`approved by <@${user}>`, 'kit_reopen', 'Reopen'),
+      });
+    }
     const chosen = actions?.[0]?.selected_option?.text.text;
     if (payload.type === 'block_actions' && view && chosen !== undefined) {
       const note = { type: 'section', block_id: 'chosen', text: plain(`Chosen: ${chosen}`) };
@@ -110,11 +145,30 @@ export async function startBlockKitApp(emulator: SlackEmulator): Promise<BlockKi
     }
     return undefined;
   };
+  // Events come as JSON: ack at once, then unfurl, as Slack wants within 3 s.
+  const onEvent = (body: Record<string, unknown>) => {
+    payloads.push(body);
+    const event = body.event as {
+      type?: string;
+      unfurl_id?: string;
+      source?: string;
+      links?: Array<{ url: string }>;
+    };
+    if (event?.type !== 'link_shared') return;
+    const unfurls = Object.fromEntries((event.links ?? []).map((link) => [link.url, unfurlCard(link.url)]));
+    void slack('chat.unfurl', { unfurl_id: event.unfurl_id, source: event.source, unfurls });
+  };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const raw = new URLSearchParams(Buffer.concat(chunks).toString('utf8')).get('payload');
+      const text = Buffer.concat(chunks).toString('utf8');
+      if (req.headers['content-type'] === 'application/json') {
+        res.writeHead(200).end();
+        onEvent(JSON.parse(text) as Record<string, unknown>);
+        return;
+      }
+      const raw = new URLSearchParams(text).get('payload');
       const payload = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
       payloads.push(payload);
       answer(payload).then(

@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import { DOCUMENTED_LIMITS } from '../slack-emulator/block-kit/documented-limits.js';
+
+/**
+ * The most a person may type in one message. Slack does not document its client's cap; the
+ * playground takes the 4,000 characters Slack's docs set for message text (chat.postMessage keeps
+ * to it, chat.update refuses more), which the emulator applies to people's messages too. The page
+ * refuses longer text with a plain sentence before sending; this schema is the backstop.
+ */
+export const MAX_MESSAGE_CHARS = DOCUMENTED_LIMITS.messageText;
+const TOO_LONG = `A message holds at most ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters: shorten it and send it again.`;
 
 // Bodies of the playground's JSON API. Ids follow Slack's shape (upper-case letters and digits), so
 // a typo is refused here with a clear message instead of reaching the app as a strange payload.
@@ -16,11 +26,19 @@ export type StateQuery = z.infer<typeof StateQuery>;
 export const CommandRequest = z.object({
   ...acting,
   channelId: SlackId,
-  text: z.string().max(4000),
+  text: z.string().max(MAX_MESSAGE_CHARS, TOO_LONG),
   command: z
     .string()
     .regex(/^\/[a-z0-9_-]{1,31}$/, 'must be a slash command such as /exp')
     .optional(),
+});
+
+/** A message a person types that is not a slash command, in the channel or in a thread. */
+export const MessageRequest = z.object({
+  ...acting,
+  channelId: SlackId,
+  text: z.string().trim().min(1, 'An empty message cannot be sent.').max(MAX_MESSAGE_CHARS, TOO_LONG),
+  threadTs: MessageTs.optional(),
 });
 
 export const ClickRequest = z.object({

@@ -1,7 +1,13 @@
 import type { z } from 'zod';
 import type { SlackDriver } from '../slack-emulator/driver.js';
 import { isRecord } from '../slack-emulator/request-body.js';
-import type { EmulatedMessage, EmulatedView, SlackEmulator } from '../slack-emulator/types.js';
+import type {
+  EmulatedChannel,
+  EmulatedMessage,
+  EmulatedView,
+  SlackEmulator,
+} from '../slack-emulator/types.js';
+import { BUILTIN_COMMANDS, runInvite } from './builtin-commands.js';
 import { PlaygroundRequestError } from './http-io.js';
 import { sendMessageAction, suggestMessageOptions } from './message-interactions.js';
 import {
@@ -9,12 +15,14 @@ import {
   ClickRequest,
   CommandRequest,
   MessageActionRequest,
+  MessageRequest,
   OptionsRequest,
   ViewActionRequest,
   ViewCloseRequest,
   ViewSubmitRequest,
 } from './request-schemas.js';
 import { visibleMessages } from './state.js';
+import { ensureTeamChannels, teamOfChannel } from './teams.js';
 import { addPlaygroundUser } from './users.js';
 
 export interface RouteDeps {
@@ -46,8 +54,22 @@ export function createApiRoutes(deps: RouteDeps): Record<string, ApiRoute> {
     if (!driver) throw new PlaygroundRequestError(400, 'unknown_team', `There is no workspace ${teamId}.`);
     return { userId: user.id, teamId, driver };
   };
+  // Each workspace has its own channels: acting from one, the other's are not there.
+  const channelIn = (teamId: string, channelId: string): EmulatedChannel => {
+    ensureTeamChannels(emulator);
+    const channel = emulator.channels.get(channelId);
+    if (!channel || teamOfChannel(emulator, channel) !== teamId) {
+      throw new PlaygroundRequestError(
+        400,
+        'unknown_channel',
+        `There is no channel ${channelId} in this workspace.`,
+      );
+    }
+    return channel;
+  };
   // Only what this user can see can be clicked: another person's ephemeral message is not there.
-  const message = (channelId: string, ts: string, userId: string): EmulatedMessage => {
+  const message = (channelId: string, ts: string, userId: string, teamId: string): EmulatedMessage => {
+    channelIn(teamId, channelId);
     const found = visibleMessages(emulator, channelId, userId).find((m) => m.ts === ts);
     if (!found)
       throw new PlaygroundRequestError(404, 'message_not_found', `No message ${ts} in ${channelId}.`);
@@ -64,9 +86,12 @@ export function createApiRoutes(deps: RouteDeps): Record<string, ApiRoute> {
   return {
     async '/api/command'(body) {
       const input = parseRequest(CommandRequest, body);
-      const { userId, driver } = acting(input);
-      if (!emulator.channels.has(input.channelId)) {
-        throw new PlaygroundRequestError(400, 'unknown_channel', `There is no channel ${input.channelId}.`);
+      const { userId, teamId, driver } = acting(input);
+      channelIn(teamId, input.channelId);
+      if (input.command !== undefined && BUILTIN_COMMANDS.has(input.command)) {
+        // Slack runs it itself; the app hears nothing (status 0: nothing was sent).
+        const { joined } = runInvite(emulator, { text: input.text, userId, channelId: input.channelId });
+        return { ok: true, status: 0, joined };
       }
       const res = await driver.command({
         text: input.text,
@@ -76,10 +101,29 @@ export function createApiRoutes(deps: RouteDeps): Record<string, ApiRoute> {
       });
       return { ok: res.status === 200, status: res.status };
     },
+    async '/api/message'(body) {
+      const input = parseRequest(MessageRequest, body);
+      const { userId, teamId, driver } = acting(input);
+      channelIn(teamId, input.channelId);
+      // The driver posts the message, then tells the app of links on its unfurl domains.
+      const shared = await driver.shareLink({
+        text: input.text,
+        channelId: input.channelId,
+        userId,
+        ...(input.threadTs === undefined ? {} : { threadTs: input.threadTs }),
+      });
+      const status = shared.response?.status ?? 0;
+      return {
+        ok: status === 0 || status === 200,
+        status,
+        ts: shared.message.ts,
+        linkShared: shared.event !== undefined,
+      };
+    },
     async '/api/click'(body) {
       const input = parseRequest(ClickRequest, body);
-      const { userId, driver } = acting(input);
-      const target = message(input.channelId, input.ts, userId);
+      const { userId, teamId, driver } = acting(input);
+      const target = message(input.channelId, input.ts, userId, teamId);
       const res = await driver.clickButton(target, input.actionId, {
         userId,
         ...(input.value === undefined ? {} : { value: input.value }),
@@ -89,7 +133,7 @@ export function createApiRoutes(deps: RouteDeps): Record<string, ApiRoute> {
     async '/api/message/action'(body) {
       const input = parseRequest(MessageActionRequest, body);
       const { userId, teamId, driver } = acting(input);
-      const target = message(input.channelId, input.ts, userId);
+      const target = message(input.channelId, input.ts, userId, teamId);
       const where = { message: target, blockId: input.blockId, actionId: input.actionId, userId, teamId };
       const res = await sendMessageAction(emulator, driver, where, input.action);
       return { ok: res.status === 200, status: res.status };
@@ -128,7 +172,7 @@ export function createApiRoutes(deps: RouteDeps): Record<string, ApiRoute> {
         ownView(input.viewId, userId);
         res = await driver.suggestOptions(input.viewId, input.blockId, input.actionId, input.value);
       } else {
-        const target = message(input.channelId ?? '', input.ts ?? '', userId);
+        const target = message(input.channelId ?? '', input.ts ?? '', userId, teamId);
         const where = { message: target, blockId: input.blockId, actionId: input.actionId, userId, teamId };
         res = await suggestMessageOptions(emulator, driver, where, input.value);
       }

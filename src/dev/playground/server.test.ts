@@ -50,6 +50,7 @@ beforeAll(async () => {
     appEventsUrl: fake.url,
     signingSecret: SECRET,
     logger: createMemoryLogger('debug'),
+    unfurlDomains: ['console.example.com'],
   });
 });
 afterAll(async () => {
@@ -72,8 +73,9 @@ async function post(path: string, body: unknown, headers: Record<string, string>
   return { status: res.statusCode, json: (await res.body.json()) as Record<string, unknown> };
 }
 
-async function state(userId: string): Promise<PlaygroundState> {
-  const res = await request(new URL(`/api/state?userId=${userId}`, playground.url));
+async function state(userId: string, teamId?: string): Promise<PlaygroundState> {
+  const team = teamId === undefined ? '' : `&teamId=${teamId}`;
+  const res = await request(new URL(`/api/state?userId=${userId}${team}`, playground.url));
   return (await res.body.json()) as PlaygroundState;
 }
 
@@ -116,7 +118,7 @@ describe('POST /api/command', () => {
     const res = await post('/api/command', {
       text: 'start 4',
       userId: 'U0ADMIN01',
-      channelId: 'C0RANDOM0',
+      channelId: 'C1RANDOM0',
       teamId: SECOND_TEAM.id,
     });
     expect(res).toEqual({ status: 200, json: { ok: true, status: 200 } });
@@ -124,7 +126,7 @@ describe('POST /api/command', () => {
     expect(sent?.form.get('command')).toBe('/exp');
     expect(sent?.form.get('text')).toBe('start 4');
     expect(sent?.form.get('user_id')).toBe('U0ADMIN01');
-    expect(sent?.form.get('channel_id')).toBe('C0RANDOM0');
+    expect(sent?.form.get('channel_id')).toBe('C1RANDOM0');
     expect(sent?.form.get('team_id')).toBe(SECOND_TEAM.id);
     const timestamp = Number(sent?.headers['x-slack-request-timestamp']);
     expect(sent?.headers['x-slack-signature']).toBe(signSlackRequest(SECRET, timestamp, sent?.body ?? ''));
@@ -149,6 +151,11 @@ describe('requests the playground refuses', () => {
     ['/api/command', { ...command, userId: 'U0BOT0001' }, 400, 'unknown_user'],
     ['/api/command', { ...command, teamId: 'T0ELSEWHERE' }, 400, 'unknown_team'],
     ['/api/command', { ...command, channelId: 'C0MISSING' }, 400, 'unknown_channel'],
+    // Each workspace has its own channels: the first one's #general is not the second one's.
+    ['/api/command', { ...command, teamId: SECOND_TEAM.id }, 400, 'unknown_channel'],
+    ['/api/message', { ...command, threadTs: '1.000001' }, 400, 'thread_not_found'],
+    ['/api/command', { ...command, command: '/invite', text: '@nobody' }, 400, 'user_not_found'],
+    ['/api/command', { ...command, command: '/invite', text: '@exp-chatops' }, 400, 'already_in_channel'],
     ['/api/command', { ...command, command: 'exp' }, 400, 'invalid_request'],
     ['/api/command', { userId: 'U0MEMBER1' }, 400, 'invalid_request'],
     [
@@ -170,6 +177,19 @@ describe('requests the playground refuses', () => {
     expect(res.status).toBe(status);
     expect(res.json.error).toBe(error);
     expect(received).toHaveLength(0);
+  });
+
+  it('refuses a message longer than Slack takes, saying so plainly', async () => {
+    const res = await post('/api/message', { ...command, text: 'x'.repeat(4001) });
+    expect(res).toMatchObject({
+      status: 400,
+      json: {
+        error: 'invalid_request',
+        message:
+          'The request is not valid: text: A message holds at most 4,000 characters: shorten it and send it again.',
+      },
+    });
+    expect(emulator.messages('C0GENERAL')).toEqual([]);
   });
 
   it('refuses bodies that are not JSON and posts from other origins', async () => {

@@ -2,17 +2,22 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../../observability/logger.js';
-import { ActionNotFoundError, ViewBlockNotFoundError, ViewNotOpenError } from '../slack-emulator/errors.js';
+import {
+  ActionNotFoundError,
+  PersonActionRefusedError,
+  ViewBlockNotFoundError,
+  ViewNotOpenError,
+} from '../slack-emulator/errors.js';
 import { EMULATOR_DEFAULTS } from '../slack-emulator/seed.js';
 import type { SlackEmulator } from '../slack-emulator/types.js';
 import { PlaygroundRequestError, readJsonBody, sendError, sendJson } from './http-io.js';
 import { CLIENT_SCRIPT_PATH, loadClientScript } from './page/client-script.js';
 import { renderPage } from './page/page.js';
-import { StateQuery } from './request-schemas.js';
+import { MAX_MESSAGE_CHARS, StateQuery } from './request-schemas.js';
 import { createApiRoutes, parseRequest } from './routes.js';
 import { buildState } from './state.js';
 import { createStateStream } from './state-stream.js';
-import { createTeamDrivers } from './teams.js';
+import { createTeamDrivers, ensureTeamChannels } from './teams.js';
 
 export interface PlaygroundOptions {
   emulator: SlackEmulator;
@@ -26,6 +31,11 @@ export interface PlaygroundOptions {
   logger: Logger;
   /** The page's script; default: the prebuilt bundle, or one bundled from the sources on first use. */
   clientScript?: () => Promise<string>;
+  /**
+   * The app's unfurl domains (the manifest's features.unfurl_domains): a link typed on one of them
+   * or a subdomain reaches the app as link_shared. Default none: links are posted, not sent.
+   */
+  unfurlDomains?: readonly string[];
 }
 
 export interface RunningPlayground {
@@ -42,6 +52,8 @@ function toRequestError(error: unknown): PlaygroundRequestError {
     return new PlaygroundRequestError(404, 'view_not_open', error.message);
   if (error instanceof ViewBlockNotFoundError)
     return new PlaygroundRequestError(400, 'block_not_found', error.message);
+  if (error instanceof PersonActionRefusedError)
+    return new PlaygroundRequestError(400, error.code, error.message);
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : String(error);
   if (typeof code === 'string' && /^(E[A-Z]+|UND_ERR)/.test(code)) {
@@ -69,7 +81,9 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Runni
   const { emulator, logger } = options;
   const clientScript = options.clientScript ?? loadClientScript;
   const log = logger.child({ component: 'playground' });
-  const driverFor = createTeamDrivers(options);
+  const unfurlDomains = options.unfurlDomains ?? [];
+  ensureTeamChannels(emulator);
+  const driverFor = createTeamDrivers({ ...options, unfurlDomains });
   const stream = createStateStream({
     snapshot: (viewer, revision) => buildState(emulator, viewer, revision),
     logger: log,
@@ -102,7 +116,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Runni
         'content-security-policy': `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
         'x-content-type-options': 'nosniff',
       });
-      res.end(renderPage({ nonce, defaults }));
+      res.end(renderPage({ nonce, defaults, maxMessageChars: MAX_MESSAGE_CHARS, unfurlDomains }));
       return;
     }
     if (req.method === 'GET' && url.pathname === CLIENT_SCRIPT_PATH) {

@@ -1,8 +1,8 @@
 import type { EmulatedMessage, EmulatedView, SlackEmulator } from '../slack-emulator/types.js';
-import { renderChannelMessages } from './render/messages.js';
+import { renderChannelMessages, renderThreads } from './render/messages.js';
 import { type RenderedModal, renderModal } from './render/modal.js';
 import { mentionNames, type RenderContext } from './render/text.js';
-import { type PlaygroundTeam, playgroundTeams } from './teams.js';
+import { channelsOfTeam, type PlaygroundTeam, playgroundTeams } from './teams.js';
 
 export interface PlaygroundState {
   /** Increases with every emulator change; the page shows it so tests can wait for a newer state. */
@@ -15,7 +15,12 @@ export interface PlaygroundState {
   messages: Record<string, EmulatedMessage[]>;
   /** This user's open modal stack, bottom to top. */
   views: EmulatedView[];
-  html: { channels: Record<string, string>; modal: RenderedModal | null };
+  html: {
+    channels: Record<string, string>;
+    /** Per channel, its threads this user can open, by parent ts. */
+    threads: Record<string, Record<string, string>>;
+    modal: RenderedModal | null;
+  };
 }
 
 export function visibleMessages(
@@ -32,22 +37,23 @@ export function buildState(
   self: { userId: string; teamId: string },
   revision: number,
 ): PlaygroundState {
+  // Only this workspace's channels, in the sidebar and in conversation pickers alike.
+  const own = channelsOfTeam(emulator, self.teamId);
   const ctx: RenderContext = {
     names: mentionNames(emulator.users, emulator.channels),
     users: [...emulator.users.values()],
-    channels: [...emulator.channels.values()],
+    channels: own,
   };
-  const channels = [...emulator.channels.values()].filter(
-    (c) => !(c.is_im || c.is_private) || c.members.includes(self.userId),
-  );
+  const channels = own.filter((c) => !(c.is_im || c.is_private) || c.members.includes(self.userId));
   const messages: Record<string, EmulatedMessage[]> = {};
   const channelHtml: Record<string, string> = {};
+  const threadHtml: Record<string, Record<string, string>> = {};
+  const channelCtx = { ...ctx, botUserId: emulator.identity.botUserId };
   for (const channel of channels) {
-    messages[channel.id] = visibleMessages(emulator, channel.id, self.userId);
-    channelHtml[channel.id] = renderChannelMessages(messages[channel.id] ?? [], {
-      ...ctx,
-      botUserId: emulator.identity.botUserId,
-    });
+    const visible = visibleMessages(emulator, channel.id, self.userId);
+    messages[channel.id] = visible;
+    channelHtml[channel.id] = renderChannelMessages(visible, channelCtx);
+    threadHtml[channel.id] = renderThreads(visible, channelCtx);
   }
   const views = [...emulator.views.values()].filter((v) => v.userId === self.userId);
   const top = views.at(-1);
@@ -73,6 +79,10 @@ export function buildState(
     })),
     messages,
     views,
-    html: { channels: channelHtml, modal: top ? renderModal(top, ctx, views.length) : null },
+    html: {
+      channels: channelHtml,
+      threads: threadHtml,
+      modal: top ? renderModal(top, ctx, views.length) : null,
+    },
   };
 }

@@ -1,10 +1,16 @@
 import type { MessageStore } from './messages.js';
+import type { SharedLinkRegistry } from './shared-links.js';
 import type { TriggerStore } from './triggers.js';
 import type { EmulatedChannel, EmulatedMessage, EmulatedUser, EmulatorIdentity } from './types.js';
 import type { ViewStore } from './views.js';
 
 export interface ApiContext {
+  /** The workspace whose token made the call. */
   identity: EmulatorIdentity;
+  /** The emulator's first workspace, whose token also serves workspaces that have none of their own. */
+  primary: EmulatorIdentity;
+  /** A registered workspace (one with its own bot token) by team id. */
+  team(teamId: string): EmulatorIdentity | undefined;
   baseUrl: string;
   chatWritePublic: boolean;
   users: Map<string, EmulatedUser>;
@@ -12,6 +18,8 @@ export interface ApiContext {
   messages: MessageStore;
   views: ViewStore;
   triggers: TriggerStore;
+  /** Links the app was told about in link_shared events, which chat.unfurl may unfurl. */
+  links: SharedLinkRegistry;
 }
 
 export type ApiResult = Record<string, unknown>;
@@ -30,13 +38,27 @@ export function str(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+/**
+ * Whether the calling token reaches a channel: channels of no workspace are shared by all; a
+ * workspace's own are reached by its token, or by the first workspace's token when that workspace
+ * has none (a single-workspace app serving a second team, the way the playground runs it).
+ */
+export function reaches(ctx: ApiContext, channel: EmulatedChannel): boolean {
+  if (channel.teamId === undefined || channel.teamId === ctx.identity.teamId) return true;
+  return ctx.identity === ctx.primary && ctx.team(channel.teamId) === undefined;
+}
+
 /** A channel id, a #name, or a user id (which posts to the DM between the bot and that user). */
 export function resolveChannel(ctx: ApiContext, ref: unknown): EmulatedChannel | undefined {
   const id = str(ref);
   if (id === undefined) return undefined;
   const byId = ctx.channels.get(id);
-  if (byId) return byId;
-  if (id.startsWith('#')) return [...ctx.channels.values()].find((c) => c.name === id.slice(1));
+  if (byId) return reaches(ctx, byId) ? byId : undefined;
+  if (id.startsWith('#')) {
+    const named = [...ctx.channels.values()].filter((c) => c.name === id.slice(1) && reaches(ctx, c));
+    // Several workspaces have a #general: the caller's own comes first, then the shared one.
+    return named.find((c) => c.teamId === ctx.identity.teamId) ?? named.find((c) => c.teamId === undefined);
+  }
   const user = ctx.users.get(id);
   if (!user || user.is_bot || user.deleted) return undefined;
   const dmId = `D${user.id.slice(1)}`;
@@ -61,6 +83,15 @@ export function apiMessage(message: EmulatedMessage, ctx: ApiContext): ApiResult
     ...(message.blocks === undefined ? {} : { blocks: message.blocks }),
     ts: message.ts,
     ...(message.thread_ts === undefined ? {} : { thread_ts: message.thread_ts }),
+    ...(message.subtype === undefined ? {} : { subtype: message.subtype }),
+    ...(message.reply_count === undefined
+      ? {}
+      : {
+          reply_count: message.reply_count,
+          reply_users: message.reply_users ?? [],
+          reply_users_count: message.reply_users_count ?? 0,
+          latest_reply: message.latest_reply,
+        }),
     team: ctx.identity.teamId,
   };
 }

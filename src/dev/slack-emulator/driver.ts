@@ -14,6 +14,7 @@ import {
   userRef,
   viewBlockActions,
 } from './interaction-payloads.js';
+import { prepareLinkShare, type ShareLinkInput } from './link-shared.js';
 import { isRecord, parseJson } from './request-body.js';
 import { EMULATOR_DEFAULTS } from './seed.js';
 import { signSlackRequest } from './signature.js';
@@ -30,7 +31,14 @@ export interface SlackDriverOptions {
   teamId?: string;
   enterpriseId?: string;
   apiAppId?: string;
+  /**
+   * The app's unfurl domains (the manifest's features.unfurl_domains): shareLink sends link_shared
+   * only for links on them or their subdomains, as Slack does. Unset: every link is sent.
+   */
+  unfurlDomains?: readonly string[];
 }
+
+export type { ShareLinkInput } from './link-shared.js';
 
 export interface DriverResponse {
   status: number;
@@ -53,6 +61,15 @@ export interface ViewSubmitResult extends DriverResponse {
 export interface SuggestResult extends DriverResponse {
   /** Block Kit limit breaches in the options the app returned (Slack would show none of them). */
   breaches: string[];
+}
+
+export interface ShareLinkResult {
+  /** The person's message, as the emulator stored it. */
+  message: EmulatedMessage;
+  /** The event_callback sent; undefined when no link was on an unfurl domain (Slack sends nothing). */
+  event: Record<string, unknown> | undefined;
+  /** The app's answer to the event; undefined when nothing was sent. */
+  response: DriverResponse | undefined;
 }
 
 export interface SlackDriver {
@@ -83,6 +100,13 @@ export interface SlackDriver {
     action: Record<string, unknown>,
   ): Promise<DriverResponse>;
   suggestOptions(viewId: string, blockId: string, actionId: string, value: string): Promise<SuggestResult>;
+  /** Any Events API body (an event_callback), as JSON signed the way Slack signs it. */
+  event(body: Record<string, unknown>): Promise<DriverResponse>;
+  /**
+   * A person posts a message with links: the emulator stores it, then the app gets link_shared for
+   * the links on its unfurl domains, which it may answer with chat.unfurl.
+   */
+  shareLink(input: ShareLinkInput): Promise<ShareLinkResult>;
   raw(body: string, headers: Record<string, string>): Promise<{ status: number; body: string }>;
 }
 
@@ -125,16 +149,17 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
     const text = await res.body.text();
     return { status: res.statusCode, body: text, ackMs: performance.now() - started };
   };
-  const post = async (body: string): Promise<DriverResponse> => {
+  const post = async (body: string, type = 'application/x-www-form-urlencoded'): Promise<DriverResponse> => {
     const timestamp = Math.floor(Date.now() / 1000);
     const res = await raw(body, {
-      'content-type': 'application/x-www-form-urlencoded',
+      'content-type': type,
       'x-slack-request-timestamp': String(timestamp),
       'x-slack-signature': signSlackRequest(options.signingSecret, timestamp, body),
     });
     const json = parseJson(res.body);
     return json === undefined ? res : { ...res, json };
   };
+  const event = (body: Record<string, unknown>) => post(JSON.stringify(body), 'application/json');
   const interaction = (payload: Record<string, unknown>) =>
     post(`payload=${encodeURIComponent(JSON.stringify(payload))}`);
 
@@ -249,6 +274,11 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
           })
         : ['the options response is not a JSON object'];
       return { ...res, breaches };
+    },
+    event,
+    async shareLink(input) {
+      const { message, event: body } = prepareLinkShare(emu, origin, input, options.unfurlDomains);
+      return { message, event: body, response: body === undefined ? undefined : await event(body) };
     },
     raw: async (body, headers) => {
       const res = await raw(body, headers);

@@ -38,3 +38,17 @@ export class ViewBlockNotFoundError extends Error {
     super(`view ${viewId} has no input block "${blockId}"`);
   }
 }
+
+/**
+ * Slack would refuse what a person tried in its client (post, invite): `code` is the error Slack's
+ * API gives for it, the message says it plainly.
+ */
+export class PersonActionRefusedError extends Error {
+  override readonly name = 'PersonActionRefusedError';
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}

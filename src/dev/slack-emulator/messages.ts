@@ -1,5 +1,5 @@
 import type { IdSource } from './ids.js';
-import type { EmulatedMessage } from './types.js';
+import type { EmulatedMessage, MessageUnfurl } from './types.js';
 
 export type NewMessage = Omit<EmulatedMessage, 'ts' | 'edits'>;
 
@@ -14,8 +14,47 @@ export interface MessageStore {
   ): EmulatedMessage | undefined;
   remove(channelId: string, ts: string): boolean;
   list(channelId: string): EmulatedMessage[];
+  /** The parent, then its replies everyone sees (conversations.replies); a reply's ts names its thread. */
+  thread(channelId: string, ts: string): EmulatedMessage[];
+  /** Adds or replaces unfurls by URL: a second chat.unfurl for a URL changes it instead of adding one. */
+  unfurl(channelId: string, ts: string, unfurls: Record<string, MessageUnfurl>): EmulatedMessage | undefined;
   clear(): void;
 }
+
+/** A top-level message: one that can have replies (thread_ts unset, or naming itself). */
+export function isTopLevel(message: EmulatedMessage): boolean {
+  return message.thread_ts === undefined || message.thread_ts === message.ts;
+}
+
+const isReplyTo = (parentTs: string) => (m: EmulatedMessage) =>
+  m.thread_ts === parentTs && m.ts !== parentTs && !m.ephemeral;
+
+// Slack keeps a parent's reply_count, reply_users and latest_reply current; ephemeral replies are
+// seen by one person only and count for nobody.
+function refreshParent(list: EmulatedMessage[], parentTs: string): void {
+  const parent = list.find((m) => m.ts === parentTs);
+  if (!parent) return;
+  const replies = list.filter(isReplyTo(parentTs));
+  if (replies.length === 0) {
+    for (const key of ['reply_count', 'reply_users', 'reply_users_count', 'latest_reply'] as const) {
+      delete parent[key];
+    }
+    if (parent.thread_ts === parent.ts) delete parent.thread_ts;
+    return;
+  }
+  const users = [...new Set(replies.map((r) => r.user))];
+  parent.thread_ts = parent.ts;
+  parent.reply_count = replies.length;
+  parent.reply_users = users;
+  parent.reply_users_count = users.length;
+  parent.latest_reply = replies.at(-1)?.ts ?? parent.ts;
+}
+
+const copy = (m: EmulatedMessage): EmulatedMessage => ({
+  ...m,
+  ...(m.reply_users ? { reply_users: [...m.reply_users] } : {}),
+  ...(m.unfurls ? { unfurls: { ...m.unfurls } } : {}),
+});
 
 export function createMessageStore(ids: IdSource, changed: () => void): MessageStore {
   const byChannel = new Map<string, EmulatedMessage[]>();
@@ -26,6 +65,7 @@ export function createMessageStore(ids: IdSource, changed: () => void): MessageS
       const list = byChannel.get(message.channel) ?? [];
       list.push(stored);
       byChannel.set(message.channel, list);
+      if (!isTopLevel(stored) && stored.thread_ts !== undefined) refreshParent(list, stored.thread_ts);
       changed();
       return stored;
     },
@@ -43,11 +83,29 @@ export function createMessageStore(ids: IdSource, changed: () => void): MessageS
       const list = byChannel.get(channelId);
       const index = list?.findIndex((m) => m.ts === ts) ?? -1;
       if (!list || index < 0) return false;
-      list.splice(index, 1);
+      const [removed] = list.splice(index, 1);
+      if (removed && !isTopLevel(removed) && removed.thread_ts !== undefined) {
+        refreshParent(list, removed.thread_ts);
+      }
       changed();
       return true;
     },
-    list: (channelId) => (byChannel.get(channelId) ?? []).map((m) => ({ ...m })),
+    list: (channelId) => (byChannel.get(channelId) ?? []).map(copy),
+    thread(channelId, ts) {
+      const list = byChannel.get(channelId) ?? [];
+      const named = list.find((m) => m.ts === ts);
+      const parentTs = named?.thread_ts ?? ts;
+      const parent = list.find((m) => m.ts === parentTs);
+      if (!parent || parent.ephemeral) return [];
+      return [parent, ...list.filter(isReplyTo(parentTs))].map(copy);
+    },
+    unfurl(channelId, ts, unfurls) {
+      const message = find(channelId, ts);
+      if (!message) return undefined;
+      message.unfurls = { ...message.unfurls, ...unfurls };
+      changed();
+      return message;
+    },
     clear: () => byChannel.clear(),
   };
 }

@@ -5,9 +5,11 @@ import type { ApiContext, ApiResult } from './api-context.js';
 import { listen, send } from './http-util.js';
 import { createIdSource } from './ids.js';
 import { createMessageStore } from './messages.js';
+import { joinChannel, postUserMessage } from './person-actions.js';
 import { isRecord, parseApiRequest, parseJson, readBody } from './request-body.js';
 import { createResponseUrlStore } from './response-urls.js';
 import { EMULATOR_DEFAULTS, seedChannels, seedUsers } from './seed.js';
+import { createSharedLinkRegistry } from './shared-links.js';
 import { APPS_CONNECTIONS_OPEN, bearerToken, createSocketModeHub, DEFAULT_APP_TOKEN } from './socket-mode.js';
 import { createTriggerStore } from './triggers.js';
 import type {
@@ -25,13 +27,14 @@ import { waitFor } from './wait-for.js';
 import { chatMethods } from './web-api-chat.js';
 import { infoMethods } from './web-api-info.js';
 import { createOAuthService, OAUTH_V2_ACCESS } from './web-api-oauth.js';
+import { unfurlMethods } from './web-api-unfurl.js';
 import { viewMethods } from './web-api-views.js';
 
 export { EMULATOR_DEFAULTS } from './seed.js';
 export { DEFAULT_APP_TOKEN } from './socket-mode.js';
 export type * from './types.js';
 
-const METHODS = new Map(Object.entries({ ...infoMethods, ...chatMethods, ...viewMethods }));
+const METHODS = new Map(Object.entries({ ...infoMethods, ...chatMethods, ...unfurlMethods, ...viewMethods }));
 const THIRTY_MINUTES = 30 * 60 * 1000;
 
 interface Failure extends FailureOptions {
@@ -110,8 +113,13 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
     clientSecret: options.clientSecret,
     codeTtlMs: options.oauthCodeTtlMs,
   });
+  const links = createSharedLinkRegistry();
+  const people = { users, channels, messages };
   const ctx: ApiContext = {
     identity,
+    primary: identity,
+    team: (teamId) => oauth.team(teamId),
+    links,
     baseUrl,
     chatWritePublic: options.chatWritePublic ?? true,
     users,
@@ -215,6 +223,10 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
     mintTriggerId: (context = {}) =>
       triggers.mint({ userId: context.userId ?? '', ...(context.viewId ? { viewId: context.viewId } : {}) }),
     messages: (channelId) => messages.list(channelId),
+    thread: (channelId, ts) => messages.thread(channelId, ts),
+    postUserMessage: (input) => postUserMessage(people, input),
+    joinChannel: (input) => joinChannel(people, input),
+    recordSharedLinks: (input) => links.share(input),
     failNext(method, error, opts = {}) {
       failures.set(method, [...(failures.get(method) ?? []), { ...opts, error }]);
     },
@@ -235,6 +247,7 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
       responsePosts.length = 0;
       failures.clear();
       messages.clear();
+      links.clear();
       views.views.clear();
       triggers.clear();
       responseUrls.clear();

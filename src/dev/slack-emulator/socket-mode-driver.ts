@@ -6,6 +6,7 @@ import {
   type PayloadOrigin,
   userRef,
 } from './interaction-payloads.js';
+import { prepareLinkShare, type ShareLinkInput } from './link-shared.js';
 import { EMULATOR_DEFAULTS } from './seed.js';
 import type { EmulatedMessage, SlackEmulator, SocketAck } from './types.js';
 
@@ -14,6 +15,15 @@ export interface SocketModeDriverOptions {
   teamId?: string;
   enterpriseId?: string;
   apiAppId?: string;
+  /** As SlackDriverOptions.unfurlDomains: links elsewhere are not sent. Unset: every link is sent. */
+  unfurlDomains?: readonly string[];
+}
+
+export interface SocketShareLinkResult {
+  message: EmulatedMessage;
+  /** The event_callback sent in an events_api envelope; undefined when none was (no unfurl domain). */
+  event: Record<string, unknown> | undefined;
+  ack: SocketAck | undefined;
 }
 
 export interface SocketCommandResult extends SocketAck {
@@ -37,6 +47,10 @@ export interface SocketModeDriver {
     actionId: string,
     opts?: { userId?: string; value?: string },
   ): Promise<SocketCommandResult>;
+  /** Any Events API body (an event_callback) in an events_api envelope. */
+  event(body: Record<string, unknown>): Promise<SocketAck>;
+  /** A person posts a message with links; link_shared goes over the socket (see SlackDriver.shareLink). */
+  shareLink(input: ShareLinkInput): Promise<SocketShareLinkResult>;
 }
 
 /**
@@ -65,6 +79,15 @@ export function createSocketModeDriver(options: SocketModeDriverOptions): Socket
       return { ...result, responseUrl, triggerId };
     },
     interaction: (payload) => emu.socket.send('interactive', payload),
+    event: (body) => emu.socket.send('events_api', body),
+    async shareLink(input) {
+      const { message, event } = prepareLinkShare(emu, origin, input, options.unfurlDomains);
+      return {
+        message,
+        event,
+        ack: event === undefined ? undefined : await emu.socket.send('events_api', event),
+      };
+    },
     async clickButton(message, actionId, opts = {}) {
       const current = emu.messages(message.channel).find((m) => m.ts === message.ts);
       const found = current && findElement(current.blocks, actionId);

@@ -98,6 +98,13 @@ export interface EmulatedUser {
 export interface EmulatedChannel {
   id: string;
   name: string;
+  /**
+   * The workspace the channel belongs to. Unset: the emulator's shared world, reachable with every
+   * workspace's token (as before workspaces had channels of their own). Set: only that workspace's
+   * token reaches it, or the first workspace's when that workspace has no token of its own (a
+   * single-workspace app serving a second team, as the playground's does).
+   */
+  teamId?: string;
   is_private: boolean;
   is_archived?: boolean;
   is_im?: boolean;
@@ -111,7 +118,14 @@ export type MessageSource =
   | 'chat.postEphemeral'
   | 'response_url'
   | 'command_ack'
-  | 'command';
+  | 'command'
+  /** What a person typed that is not a slash command (a link to share, a thread reply). */
+  | 'user'
+  /** Slack's own line when someone joins a channel (subtype channel_join). */
+  | 'membership';
+
+/** What chat.unfurl attached under one URL: blocks, or the fields of a legacy attachment. */
+export type MessageUnfurl = Record<string, unknown>;
 
 export interface EmulatedMessage {
   ts: string;
@@ -121,13 +135,52 @@ export interface EmulatedMessage {
   /** Author: the bot user, or the human whose slash command became visible (in_channel). */
   user: string;
   bot_id?: string;
+  /** A reply names its parent; a parent with replies names itself, as Slack returns it. */
   thread_ts?: string;
+  /** Thread parents only, kept current as replies come and go (conversations.history's fields). */
+  reply_count?: number;
+  reply_users?: string[];
+  reply_users_count?: number;
+  latest_reply?: string;
+  /** thread_broadcast: a reply also shown in the channel; channel_join: someone joined. */
+  subtype?: 'thread_broadcast' | 'channel_join';
+  /** channel_join: who added them. */
+  inviter?: string;
+  /** chat.unfurl results by URL, in the order the app unfurled them. */
+  unfurls?: Record<string, MessageUnfurl>;
   ephemeral: boolean;
   /** For ephemeral messages: the only user who sees it. */
   targetUserId?: string;
   source: MessageSource;
   /** How many times chat.update or replace_original changed it. */
   edits: number;
+}
+
+/** A message a person types in Slack's client (emulator.postUserMessage). */
+export interface UserMessageInput {
+  channelId: string;
+  userId: string;
+  /** As typed; stored the way Slack's client sends it: &, <, > escaped, links wrapped in <…>. */
+  text: string;
+  /** A top-level message of the channel: the message becomes a reply in its thread. */
+  threadTs?: string | undefined;
+}
+
+/** Someone added to a channel with /invite (emulator.joinChannel). */
+export interface JoinInput {
+  channelId: string;
+  /** The person or bot user added. */
+  userId: string;
+  /** Who typed /invite; must be in the channel. */
+  inviterId: string;
+}
+
+/** The links of one message that Slack told the app about in a link_shared event. */
+export interface SharedLinks {
+  unfurlId: string;
+  channelId: string;
+  messageTs: string;
+  urls: string[];
 }
 
 export interface EmulatedView {
@@ -208,6 +261,21 @@ export interface SlackEmulator {
   users: Map<string, EmulatedUser>;
   channels: Map<string, EmulatedChannel>;
   messages(channelId: string): EmulatedMessage[];
+  /**
+   * A thread as everyone in the channel sees it (conversations.replies): the parent, then its
+   * replies, oldest first. A reply's ts names its thread too; [] when there is no such message.
+   */
+  thread(channelId: string, ts: string): EmulatedMessage[];
+  /**
+   * A person posts in Slack's client (no Web API call stands for it). Throws
+   * PersonActionRefusedError with Slack's error code where Slack would refuse (not a member,
+   * thread_not_found, msg_too_long, …).
+   */
+  postUserMessage(input: UserMessageInput): EmulatedMessage;
+  /** /invite: adds a person or the bot to a channel and posts the channel_join line; refusals throw. */
+  joinChannel(input: JoinInput): EmulatedMessage;
+  /** Driver hook: links of a message sent to the app in link_shared, which chat.unfurl may then unfurl. */
+  recordSharedLinks(input: { channelId: string; messageTs: string; urls: string[] }): SharedLinks;
   views: Map<string, EmulatedView>;
   failNext(method: string, error: string, opts?: FailureOptions): void;
   waitFor<T>(pick: () => T | undefined | false, opts?: WaitForOptions): Promise<T>;
@@ -225,7 +293,8 @@ export interface SlackEmulator {
   /**
    * Registers another workspace with its own bot token (or returns the one already registered under
    * that id). Every Web API method then accepts that token and answers as that workspace (auth.test
-   * reports its team); users, channels and messages stay one shared world.
+   * reports its team). Users and channels without a teamId stay one shared world; a channel with a
+   * teamId is that workspace's own (see EmulatedChannel.teamId).
    */
   addTeam(team: TeamInput): EmulatorIdentity;
   /** A registered workspace by team id (the first one is `identity`). */

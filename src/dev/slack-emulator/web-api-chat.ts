@@ -10,6 +10,8 @@ import {
 } from './api-context.js';
 import { checkBlockKitLimits } from './block-kit/check-limits.js';
 import { DOCUMENTED_LIMITS as LIMITS } from './block-kit/documented-limits.js';
+import { threadParent } from './person-actions.js';
+import { isTrue } from './response-urls.js';
 import type { EmulatedChannel } from './types.js';
 
 // Without chat:write.public a bot posts only where it is a member; with it, also in public channels.
@@ -47,6 +49,13 @@ const postMessage: MethodHandler = (args, ctx) => {
   const error = contentError(args);
   if (error) return error;
   const threadTs = str(args.thread_ts);
+  // The method reference lists no error for a thread_ts that names no top-level message (it only
+  // says to use the parent's ts, never a reply's); the emulator answers thread_not_found so that a
+  // reply aimed at the wrong message fails a test instead of starting a thread nobody sees.
+  if (threadTs !== undefined && !threadParent(ctx.messages, channel.id, threadTs)) {
+    return fail('thread_not_found');
+  }
+  const broadcast = threadTs !== undefined && isTrue(args.reply_broadcast);
   const message = ctx.messages.post({
     channel: channel.id,
     text: str(args.text),
@@ -54,6 +63,7 @@ const postMessage: MethodHandler = (args, ctx) => {
     user: ctx.identity.botUserId,
     bot_id: ctx.identity.botId,
     ...(threadTs === undefined ? {} : { thread_ts: threadTs }),
+    ...(broadcast ? { subtype: 'thread_broadcast' as const } : {}),
     ephemeral: false,
     source: 'chat.postMessage',
   });

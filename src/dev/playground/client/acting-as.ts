@@ -8,6 +8,7 @@ import { saveLocation, session } from './session.js';
 /** Forgets what was rendered for the previous person and listens as the new one. */
 export function resetView(): void {
   session.paneHtml = null;
+  session.threadTs = null;
   session.modalKey = null;
   session.modalViewId = null;
   byId('modal-root', HTMLElement).textContent = '';

@@ -2,6 +2,7 @@
 import { byId } from './dom.js';
 import type { PageState } from './page-state.js';
 import { saveLocation, session } from './session.js';
+import { unreadCounts } from './unread.js';
 
 function fillSelect(select: HTMLSelectElement, items: Array<{ value: string; label: string }>): void {
   select.textContent = '';
@@ -45,26 +46,44 @@ export function renderSidebar(state: PageState): void {
     session.channelId = firstChannel.id;
     saveLocation();
   }
+  const unread = unreadCounts(state, session.channelId);
   const list = byId('channel-list', HTMLElement);
   list.textContent = '';
+  let elsewhere = 0;
   for (const channel of state.channels) {
     const item = document.createElement('li');
     const button = document.createElement('button');
+    const count = channel.id === session.channelId ? 0 : (unread.get(channel.id) ?? 0);
+    elsewhere += count;
     button.type = 'button';
-    button.className = `channel${channel.id === session.channelId ? ' active' : ''}`;
+    button.className = `channel${channel.id === session.channelId ? ' active' : ''}${count > 0 ? ' has-unread' : ''}`;
     button.dataset.channelId = channel.id;
-    button.textContent = channel.label + (channel.isPrivate && !channel.isIm ? ' (private)' : '');
+    const name = document.createElement('span');
+    name.className = 'channel-name';
+    name.textContent = channel.label + (channel.isPrivate && !channel.isIm ? ' (private)' : '');
+    button.appendChild(name);
     if (!channel.botIsMember && !channel.isIm) button.title = 'The app is not a member of this channel';
-    const count = (state.messages[channel.id] || []).length;
     if (count > 0) {
       const badge = document.createElement('span');
-      badge.className = 'count';
+      badge.className = 'unread';
       badge.textContent = String(count);
+      badge.setAttribute('aria-label', `${count} unread`);
       button.appendChild(badge);
     }
     item.appendChild(button);
     list.appendChild(item);
   }
+  // Narrow screens hide the list behind a button: it carries the unread total.
+  const total = byId('toggle-unread', HTMLElement);
+  total.hidden = elsewhere === 0;
+  total.textContent = String(elsewhere);
+  total.setAttribute('aria-label', `${elsewhere} unread`);
+}
+
+/** The channel list as a drawer on narrow screens (CSS shows the toggle only there). */
+export function setDrawer(open: boolean): void {
+  document.body.classList.toggle('drawer-open', open);
+  byId('channels-toggle', HTMLElement).setAttribute('aria-expanded', String(open));
 }
 
 export function renderPane(state: PageState): void {

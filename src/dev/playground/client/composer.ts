@@ -1,9 +1,12 @@
-// The message box: only slash commands reach the app, as Slack sends them; ↑/↓ recall earlier ones.
+// The message boxes. In the channel: a slash command goes to the app as Slack sends it (Slack runs
+// /invite itself), anything else is posted as the person, and its links may reach the app. In a
+// thread: replies only, as Slack runs no app's slash command there. ↑/↓ recall what was sent.
 import { api, quiet } from './api.js';
 import { byId } from './dom.js';
 import { apply } from './live-state.js';
 import { acting, saveLocation, session } from './session.js';
-import { toast } from './toast.js';
+
+const SLASH_COMMAND = /^(\/[a-z0-9_-]+)(?:\s+([\s\S]*))?$/i;
 
 function composerInput(): HTMLInputElement {
   return byId('composer-input', HTMLInputElement);
@@ -16,9 +19,36 @@ export function focusComposer(): void {
 export function selectChannel(channelId: string): void {
   session.channelId = channelId;
   session.paneHtml = null;
+  session.threadTs = null;
   saveLocation();
+  document.body.classList.remove('drawer-open');
+  byId('channels-toggle', HTMLElement).setAttribute('aria-expanded', 'false');
   if (session.state) apply(session.state);
   focusComposer();
+}
+
+function maxChars(): number {
+  return Number(document.body.dataset.maxMessageChars) || 4000;
+}
+
+/** Slack caps what one message may hold; past the cap the person is told plainly, and nothing is sent. */
+export function lengthProblem(text: string): string | null {
+  const max = maxChars();
+  if (text.length <= max) return null;
+  const format = (n: number) => n.toLocaleString('en-US');
+  return `This message is too long to send: it has ${format(text.length)} characters, and a message can have at most ${format(max)}. Shorten it, or split it into several messages.`;
+}
+
+/** Shows (or, given null, hides) the sentence under a message box. */
+export function showNote(noteId: string, text: string | null): void {
+  const note = byId(noteId, HTMLElement);
+  note.hidden = text === null;
+  note.textContent = text ?? '';
+}
+
+function remember(raw: string): void {
+  session.history.push(raw);
+  session.historyAt = session.history.length;
 }
 
 export function sendComposer(event: SubmitEvent): void {
@@ -26,17 +56,43 @@ export function sendComposer(event: SubmitEvent): void {
   const input = composerInput();
   const raw = input.value.trim();
   if (!raw) return;
-  const match = /^(\/[a-z0-9_-]+)(?:\s+([\s\S]*))?$/i.exec(raw);
+  const problem = lengthProblem(raw);
+  showNote('composer-note', problem);
+  if (problem) return;
+  remember(raw);
+  input.value = '';
+  const match = SLASH_COMMAND.exec(raw);
   const command = match?.[1];
-  if (!match || command === undefined) {
-    toast('Only slash commands reach the app here. Try /exp help.', 'info');
+  if (match && command !== undefined) {
+    const body = acting({
+      command: command.toLowerCase(),
+      text: match[2] || '',
+      channelId: session.channelId,
+    });
+    quiet(api('/api/command', body));
     return;
   }
-  session.history.push(raw);
-  session.historyAt = session.history.length;
+  quiet(api('/api/message', acting({ channelId: session.channelId, text: raw })));
+}
+
+export function sendReply(event: SubmitEvent): void {
+  event.preventDefault();
+  const input = byId('thread-input', HTMLInputElement);
+  const raw = input.value.trim();
+  if (!raw || session.threadTs === null) return;
+  const problem = SLASH_COMMAND.test(raw)
+    ? 'Slash commands cannot be used in a thread: type them in the channel.'
+    : lengthProblem(raw);
+  showNote('thread-note', problem);
+  if (problem) return;
   input.value = '';
-  const body = acting({ command: command.toLowerCase(), text: match[2] || '', channelId: session.channelId });
-  quiet(api('/api/command', body));
+  quiet(api('/api/message', acting({ channelId: session.channelId, text: raw, threadTs: session.threadTs })));
+}
+
+/** While typing: the note appears as soon as the text is over the cap and goes once it is not. */
+export function checkWhileTyping(input: HTMLInputElement): void {
+  const noteId = input.id === 'thread-input' ? 'thread-note' : 'composer-note';
+  showNote(noteId, lengthProblem(input.value.trim()));
 }
 
 export function composerHistory(event: KeyboardEvent, input: HTMLInputElement): void {

@@ -3,6 +3,7 @@ import { renderPane, renderSidebar, renderSwitches } from './channel-view.js';
 import { renderModal } from './modal.js';
 import type { PageState } from './page-state.js';
 import { session } from './session.js';
+import { renderThread } from './thread-view.js';
 
 export function apply(state: PageState): void {
   // A state for whom the page acted before a switch may still arrive: it is not this view's.
@@ -11,6 +12,7 @@ export function apply(state: PageState): void {
   renderSwitches(state);
   renderSidebar(state);
   renderPane(state);
+  renderThread(state);
   renderModal(state);
   const body = document.body;
   body.dataset.revision = String(state.revision);

@@ -1,12 +1,14 @@
 // One listener per event type on the document: messages and modals are replaced wholesale on every
 // state, so listeners on their elements would be lost.
 import { addUser } from './acting-as.js';
-import { composerHistory, selectChannel, sendComposer } from './composer.js';
+import { setDrawer } from './channel-view.js';
+import { checkWhileTyping, composerHistory, selectChannel, sendComposer, sendReply } from './composer.js';
 import { byId, fieldOf } from './dom.js';
 import { optionOf, readField } from './element-state.js';
 import { choose, loadOptions, minQueryLength } from './external-select.js';
 import { closeModal, submitModal } from './modal.js';
 import { closeMenus, type ElementAction, sendAction, withConfirm } from './send-action.js';
+import { closeThread, openThread } from './thread-view.js';
 
 /** Pending debounced work per field (type-ahead queries, on_character_entered actions). */
 const timers = new WeakMap<HTMLElement, ReturnType<typeof setTimeout>>();
@@ -26,6 +28,24 @@ export function onClick(event: MouseEvent): void {
   const channel = target.closest<HTMLElement>('#channel-list button[data-channel-id]');
   if (channel) {
     selectChannel(channel.dataset.channelId ?? '');
+    return;
+  }
+  if (target.closest('#channels-toggle')) {
+    setDrawer(!document.body.classList.contains('drawer-open'));
+    return;
+  }
+  // A click beside the open drawer (on its backdrop) closes it, as on a phone.
+  if (document.body.classList.contains('drawer-open') && !target.closest('#sidebar')) {
+    setDrawer(false);
+    return;
+  }
+  const threadLink = target.closest<HTMLElement>('.thread-link[data-thread-ts]');
+  if (threadLink) {
+    openThread(threadLink.dataset.threadTs ?? '');
+    return;
+  }
+  if (target.closest('#thread-close')) {
+    closeThread();
     return;
   }
   const button = target.closest('.bk-field[data-type="button"] > button.bk-button');
@@ -91,6 +111,13 @@ export function onChange(event: Event): void {
 export function onInput(event: Event): void {
   const target = event.target;
   if (!(target instanceof Element)) return;
+  if (
+    target instanceof HTMLInputElement &&
+    (target.id === 'composer-input' || target.id === 'thread-input')
+  ) {
+    checkWhileTyping(target);
+    return;
+  }
   const field = fieldOf(target);
   if (!field) return;
   if (target instanceof HTMLInputElement && target.classList.contains('bk-ext-query')) {
@@ -113,7 +140,7 @@ export function onFocusIn(event: FocusEvent): void {
 export function onKeyDown(event: KeyboardEvent): void {
   const target = event.target;
   if (!(target instanceof Element)) return;
-  if (target instanceof HTMLInputElement && target.id === 'composer-input') {
+  if (target instanceof HTMLInputElement && target.id === 'composer-input' && event.key !== 'Escape') {
     composerHistory(event, target);
     return;
   }
@@ -122,7 +149,8 @@ export function onKeyDown(event: KeyboardEvent): void {
     if (form) {
       event.preventDefault();
       closeModal(form, true);
-    }
+    } else if (document.body.classList.contains('drawer-open')) setDrawer(false);
+    else if (document.body.classList.contains('thread-open')) closeThread();
     return;
   }
   if (event.key !== 'Enter' || target.tagName !== 'INPUT') return;
@@ -143,6 +171,7 @@ export function onSubmit(event: SubmitEvent): void {
   const form = event.target;
   if (!(form instanceof HTMLFormElement)) return;
   if (form.id === 'composer') sendComposer(event);
+  else if (form.id === 'thread-composer') sendReply(event);
   else if (form.id === 'add-user-form') addUser(event, form);
   else if (form.classList.contains('modal')) submitModal(event, form);
 }

@@ -13,6 +13,15 @@ export interface SlackOptionGroup {
   options?: SlackOption[];
 }
 
+/** What the page reads of a message: enough to count unread ones (the message itself arrives as HTML). */
+export interface MessageSummary {
+  ts: string;
+  user: string;
+  ephemeral: boolean;
+  thread_ts?: string;
+  subtype?: string;
+}
+
 /** What the page reads of one state event (built by ../state.ts). */
 export interface PageState {
   revision: number;
@@ -27,9 +36,11 @@ export interface PageState {
     botIsMember: boolean;
   }>;
   /** Only counted: the messages themselves arrive as HTML. */
-  messages: Readonly<Record<string, readonly unknown[]>>;
+  messages: Readonly<Record<string, readonly MessageSummary[]>>;
   html: {
     channels: Readonly<Record<string, string>>;
+    /** Per channel, the threads one can open, by parent ts. */
+    threads: Readonly<Record<string, Readonly<Record<string, string>>>>;
     modal: { viewId: string; key: string; html: string } | null;
   };
 }

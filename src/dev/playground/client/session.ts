@@ -15,6 +15,14 @@ export interface Session {
   /** Commands sent from the composer, for ↑/↓ recall. */
   history: string[];
   historyAt: number;
+  /** The open thread (its parent's ts) in the current channel, or null. */
+  threadTs: string | null;
+  threadHtml: string | null;
+  /**
+   * Per person and workspace (`team/user`), per channel: the newest message ts seen there. Kept in
+   * the page, like a Slack client's own read state: a reload starts with everything read.
+   */
+  readMarks: Map<string, Map<string, string>>;
 }
 
 export const session: Session = {
@@ -30,6 +38,9 @@ export const session: Session = {
   teamsKey: '',
   history: [],
   historyAt: 0,
+  threadTs: null,
+  threadHtml: null,
+  readMarks: new Map(),
 };
 
 /** The query string wins over the server's defaults, so a reload or a shared link keeps the view. */

@@ -33,10 +33,15 @@ describe('the page script bundle', () => {
   });
 
   it('inserts HTML only where the server rendered it, and never evaluates text', () => {
-    // The two places: the channel pane and the modal, both from state.html.
+    // The three places: the channel pane, the open thread and the modal, all from state.html.
     const assignments = [...script.matchAll(/\.innerHTML\s*=\s*([^;]+);/g)].map((m) => m[0]);
-    expect(assignments).toEqual(['.innerHTML = html;', '.innerHTML = modal.html;']);
+    expect(assignments.sort()).toEqual([
+      '.innerHTML = html;',
+      '.innerHTML = html;',
+      '.innerHTML = modal.html;',
+    ]);
     expect(script).toContain('pane.innerHTML = html;');
+    expect(script).toContain('threadList.innerHTML = html;');
     expect(script).toContain('root.innerHTML = modal.html;');
     expect(script).not.toMatch(/insertAdjacentHTML|outerHTML|document\.write|\beval\(|new Function/);
   });

@@ -1,4 +1,4 @@
-import { attrs } from '../render/html.js';
+import { attrs, escapeHtml } from '../render/html.js';
 import { CLIENT_SCRIPT_PATH } from './client-script.js';
 import { STYLES } from './styles.js';
 
@@ -6,11 +6,21 @@ export interface PageInput {
   /** Per response; the Content-Security-Policy allows only the script and style carrying it. */
   nonce: string;
   defaults: { userId: string; teamId: string; channelId: string };
+  /** The composer refuses longer text with a plain sentence instead of sending it. */
+  maxMessageChars: number;
+  /** Links on these domains reach the app as link_shared; the hint under the composer says which. */
+  unfurlDomains: readonly string[];
+}
+
+function linkHint(domains: readonly string[]): string {
+  return domains.length === 0
+    ? 'Links are posted only: no unfurl domain is configured.'
+    : `Links on ${domains.join(', ')} reach the app, which may unfurl them.`;
 }
 
 /** The page shell; channels, messages and modals arrive as server-rendered HTML over Server-Sent Events. */
 export function renderPage(input: PageInput): string {
-  const { nonce, defaults } = input;
+  const { nonce, defaults, maxMessageChars, unfurlDomains } = input;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -23,6 +33,7 @@ export function renderPage(input: PageInput): string {
     'data-default-user': defaults.userId,
     'data-default-team': defaults.teamId,
     'data-default-channel': defaults.channelId,
+    'data-max-message-chars': maxMessageChars,
   })}>
 <header class="topbar">
   <div class="brand"><strong>exp-chatops</strong> playground <span class="offline-note">· reconnecting…</span></div>
@@ -31,16 +42,29 @@ export function renderPage(input: PageInput): string {
   <button type="button" id="add-user" class="bk-button">Add user</button>
 </header>
 <div class="layout">
-  <nav class="sidebar" aria-label="Channels"><h2>Channels</h2><ul id="channel-list"></ul></nav>
+  <nav id="sidebar" class="sidebar" aria-label="Channels"><h2>Channels</h2><ul id="channel-list"></ul></nav>
   <main class="pane">
-    <h1 id="channel-title" class="channel-title"></h1>
+    <div class="pane-head">
+      <button type="button" id="channels-toggle" class="channels-toggle" aria-controls="sidebar" aria-expanded="false"><span aria-hidden="true">☰</span> Channels <span id="toggle-unread" class="unread" hidden></span></button>
+      <h1 id="channel-title" class="channel-title"></h1>
+    </div>
     <div id="messages" class="messages" aria-live="polite"></div>
     <form id="composer" class="composer" autocomplete="off">
       <input id="composer-input" name="text" aria-label="Message" placeholder="/exp help">
       <button type="submit" class="bk-button bk-style-primary">Send</button>
     </form>
-    <p class="composer-hint">Only slash commands reach the app. ↑/↓ recall earlier commands.</p>
+    <p id="composer-note" class="composer-note" role="alert" hidden></p>
+    <p class="composer-hint">Slash commands go to the app; <code>/invite @exp-chatops</code> adds it to the channel; anything else is posted as you. ${escapeHtml(linkHint(unfurlDomains))} ↑/↓ recall what you sent.</p>
   </main>
+  <aside id="thread-pane" class="thread-pane" aria-labelledby="thread-title" hidden>
+    <div class="thread-head"><h2 id="thread-title">Thread <span id="thread-channel" class="thread-channel"></span></h2><button type="button" id="thread-close" class="thread-close" aria-label="Close the thread">×</button></div>
+    <div id="thread-messages" class="messages thread-messages" aria-live="polite"></div>
+    <form id="thread-composer" class="composer" autocomplete="off">
+      <input id="thread-input" name="text" aria-label="Reply" placeholder="Reply in the thread">
+      <button type="submit" class="bk-button bk-style-primary">Reply</button>
+    </form>
+    <p id="thread-note" class="composer-note" role="alert" hidden></p>
+  </aside>
 </div>
 <div id="modal-root"></div>
 <dialog id="confirm-dialog" class="confirm-dialog" aria-label="Confirm"></dialog>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EmulatedMessage, EmulatedView } from '../../slack-emulator/types.js';
-import { type ChannelRenderContext, renderChannelMessages } from './messages.js';
+import { type ChannelRenderContext, renderChannelMessages, renderThreads } from './messages.js';
 import { renderModal } from './modal.js';
 
 const ctx: ChannelRenderContext = {
@@ -27,22 +27,70 @@ function message(ts: string, fields: Partial<EmulatedMessage> = {}): EmulatedMes
 }
 
 describe('renderChannelMessages', () => {
-  it('groups replies under their parent and keeps orphans in the channel', () => {
+  it('sums a thread up under its parent and keeps orphans and broadcasts in the channel', () => {
+    const list = [
+      message('100.000001', { text: 'parent' }),
+      message('100.000002', { text: 'reply one', thread_ts: '100.000001' }),
+      message('100.000003', { text: 'orphan', thread_ts: '99.000001' }),
+      message('100.000004', { text: 'reply two', thread_ts: '100.000001', subtype: 'thread_broadcast' }),
+    ];
+    const html = renderChannelMessages(list, ctx);
+    const parent = html.indexOf('data-ts="100.000001"');
+    const summary = html.indexOf(
+      'aria-label="Open the thread: 2 replies"><span class="thread-count">2 replies</span>',
+    );
+    expect(parent).toBeGreaterThanOrEqual(0);
+    expect(summary).toBeGreaterThan(parent);
+    expect(html).not.toContain('reply one');
+    // A reply whose parent is not there stays in the channel, in its place.
+    expect(html.indexOf('orphan')).toBeGreaterThan(summary);
+    // Sent to the channel too: shown there, after the orphan, with a way into its thread.
+    expect(html.indexOf('Replied to a thread')).toBeGreaterThan(html.indexOf('orphan'));
+    expect(html.indexOf('Replied to a thread')).toBeLessThan(html.indexOf('reply two'));
+
+    const thread = renderThreads(list, ctx)['100.000001'] ?? '';
+    expect(Object.keys(renderThreads(list, ctx))).toEqual(['100.000001']);
+    expect(thread.indexOf('parent')).toBeLessThan(thread.indexOf('reply one'));
+    expect(thread.indexOf('reply one')).toBeLessThan(thread.indexOf('Also sent to the channel'));
+    expect(thread).not.toContain('orphan');
+  });
+
+  it('shows a join as Slack’s quiet line, and the app’s unfurls under the message that has the link', () => {
+    const link = 'https://console.example.com/experiments/4';
     const html = renderChannelMessages(
       [
-        message('100.000001', { text: 'parent' }),
-        message('100.000002', { text: 'reply one', thread_ts: '100.000001' }),
-        message('100.000003', { text: 'orphan', thread_ts: '99.000001' }),
-        message('100.000004', { text: 'reply two', thread_ts: '100.000001' }),
+        message('3.000001', {
+          text: '<@U0BOT0001> has joined the channel',
+          subtype: 'channel_join',
+          inviter: 'U0MEMBER1',
+          bot_id: undefined,
+        }),
+        message('3.000002', {
+          text: `see <${link}>`,
+          user: 'U0MEMBER1',
+          bot_id: undefined,
+          source: 'user',
+          unfurls: {
+            [link]: {
+              blocks: [{ type: 'section', text: { type: 'mrkdwn', text: '*Experiment 4* <!here>' } }],
+            },
+            'https://console.example.com/x': {
+              title: '<script>',
+              title_link: 'javascript:alert(1)',
+              text: 'hi',
+            },
+          },
+        }),
       ],
-      ctx,
+      { ...ctx, names: { ...ctx.names, channel: (id) => (id === 'C0GENERAL' ? 'general' : undefined) } },
     );
-    const parent = html.indexOf('data-ts="100.000001"');
-    const thread = html.indexOf('<div class="thread"><div class="thread-count">2 replies</div>');
-    expect(parent).toBeGreaterThanOrEqual(0);
-    expect(thread).toBeGreaterThan(parent);
-    expect(html.indexOf('reply one')).toBeGreaterThan(thread);
-    expect(html.indexOf('reply two')).toBeLessThan(html.indexOf('orphan'));
+    expect(html).toContain('<div class="msg-system">was added to #general by Bob Member.</div>');
+    expect(html).not.toContain('has joined the channel');
+    const unfurl = html.indexOf(`<div class="msg-unfurl" data-url="${link}">`);
+    expect(unfurl).toBeGreaterThan(html.indexOf('see <a class="bk-link"'));
+    expect(html.slice(unfurl)).toContain('<b>Experiment 4</b>');
+    expect(html).toContain('<div class="att-title">&lt;script&gt;</div>');
+    expect(html).not.toContain('javascript:');
   });
 
   it('tells ephemeral from in-channel messages, marks edits and names the author', () => {

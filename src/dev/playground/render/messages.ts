@@ -3,6 +3,7 @@ import { renderBlocks } from './blocks.js';
 import { attrs, escapeHtml } from './html.js';
 import { renderMrkdwn, renderPlainText } from './mrkdwn.js';
 import type { RenderContext } from './text.js';
+import { renderUnfurls } from './unfurls.js';
 
 export interface ChannelRenderContext extends RenderContext {
   botUserId: string;
@@ -18,15 +19,58 @@ function timeOf(ts: string): { iso: string; shown: string } {
 function body(message: EmulatedMessage, ctx: ChannelRenderContext): string {
   if (Array.isArray(message.blocks) && message.blocks.length > 0) return renderBlocks(message.blocks, ctx);
   const text = message.text ?? '';
-  // What a person typed is shown as typed: Slack escapes user input, so it is never mrkdwn markup.
+  // A typed slash command is shown as typed. A person's other messages were escaped by the client
+  // (the emulator stores them so), so they are mrkdwn in which their text cannot become markup.
   return message.source === 'command' ? renderPlainText(text, false) : renderMrkdwn(text, ctx.names);
 }
 
-function renderMessage(
-  message: EmulatedMessage,
-  replies: EmulatedMessage[],
-  ctx: ChannelRenderContext,
-): string {
+const isReply = (m: EmulatedMessage) => m.thread_ts !== undefined && m.thread_ts !== m.ts;
+
+/** Where a message sits: in the channel (with its thread's summary) or in an open thread. */
+interface Placement {
+  replies?: readonly EmulatedMessage[];
+  inThread?: boolean;
+}
+
+function threadSummary(message: EmulatedMessage, replies: readonly EmulatedMessage[]): string {
+  const last = replies.at(-1);
+  if (!last) return '';
+  const count = `${replies.length} ${replies.length === 1 ? 'reply' : 'replies'}`;
+  return (
+    `<div class="thread-summary"><button${attrs({
+      type: 'button',
+      class: 'thread-link',
+      'data-thread-ts': message.ts,
+      'aria-label': `Open the thread: ${count}`,
+    })}><span class="thread-count">${count}</span></button>` +
+    `<span class="thread-last">Last reply ${escapeHtml(timeOf(last.ts).shown)}</span></div>`
+  );
+}
+
+function notes(message: EmulatedMessage, placement: Placement): string {
+  let out = message.ephemeral ? '<div class="msg-ephemeral-note">Only visible to you</div>' : '';
+  if (message.subtype === 'thread_broadcast') {
+    out += placement.inThread
+      ? '<div class="msg-broadcast-note">Also sent to the channel</div>'
+      : `<div class="msg-broadcast-note">Replied to a thread <button${attrs({
+          type: 'button',
+          class: 'thread-link thread-link-inline',
+          'data-thread-ts': message.thread_ts,
+        })}>View thread</button></div>`;
+  }
+  return out;
+}
+
+// Slack shows a join as a quiet line under the member's name rather than as something they said.
+function joinLine(message: EmulatedMessage, ctx: ChannelRenderContext): string {
+  const channel = ctx.names.channel(message.channel);
+  const where = channel ? `#${channel}` : 'the channel';
+  const inviter = message.inviter === undefined ? undefined : ctx.names.user(message.inviter);
+  const text = inviter ? `was added to ${where} by ${inviter}.` : `joined ${where}.`;
+  return `<div class="msg-system">${escapeHtml(text)}</div>`;
+}
+
+function renderMessage(message: EmulatedMessage, ctx: ChannelRenderContext, placement: Placement): string {
   const isBot = message.user === ctx.botUserId || message.bot_id !== undefined;
   const author = ctx.names.user(message.user) ?? message.user;
   const time = timeOf(message.ts);
@@ -34,6 +78,7 @@ function renderMessage(
     'msg',
     message.ephemeral ? 'msg-ephemeral' : 'msg-channel',
     isBot ? 'msg-bot' : 'msg-user',
+    ...(message.subtype === 'channel_join' ? ['msg-join'] : []),
   ];
   const meta =
     `<div class="msg-meta"><span class="msg-author">${escapeHtml(author)}</span>` +
@@ -41,13 +86,10 @@ function renderMessage(
     `<time${attrs({ datetime: time.iso, title: time.iso })}>${escapeHtml(time.shown)}</time>` +
     (message.edits > 0 ? '<span class="msg-edited">(edited)</span>' : '') +
     '</div>';
-  const note = message.ephemeral ? '<div class="msg-ephemeral-note">Only visible to you</div>' : '';
-  const thread =
-    replies.length === 0
-      ? ''
-      : `<div class="thread"><div class="thread-count">${replies.length} ${replies.length === 1 ? 'reply' : 'replies'}</div>${replies
-          .map((reply) => renderMessage(reply, [], ctx))
-          .join('')}</div>`;
+  const content =
+    message.subtype === 'channel_join'
+      ? joinLine(message, ctx)
+      : `<div class="msg-body">${body(message, ctx)}</div>${renderUnfurls(message.unfurls, ctx)}`;
   return (
     `<div${attrs({
       class: classes.join(' '),
@@ -57,23 +99,54 @@ function renderMessage(
       'data-thread-ts': message.thread_ts,
     })}>` +
     `<div class="msg-avatar" aria-hidden="true">${escapeHtml(author.slice(0, 1).toUpperCase())}</div>` +
-    `<div class="msg-main">${meta}${note}<div class="msg-body">${body(message, ctx)}</div>${thread}</div></div>`
+    `<div class="msg-main">${meta}${notes(message, placement)}${content}` +
+    `${placement.replies ? threadSummary(message, placement.replies) : ''}</div></div>`
   );
 }
 
-/** One channel's messages, oldest first, with thread replies grouped under their parent. */
+/** Replies by parent ts, for parents present in the list. */
+function repliesByParent(messages: readonly EmulatedMessage[]): Map<string, EmulatedMessage[]> {
+  const present = new Set(messages.map((m) => m.ts));
+  const replies = new Map<string, EmulatedMessage[]>();
+  for (const message of messages) {
+    const parent = message.thread_ts;
+    if (parent === undefined || !isReply(message) || !present.has(parent)) continue;
+    replies.set(parent, [...(replies.get(parent) ?? []), message]);
+  }
+  return replies;
+}
+
+/**
+ * One channel's messages, oldest first. Replies live in their thread: the parent shows how many
+ * there are and opens it; a reply sent to the channel too (reply_broadcast) also shows here, and so
+ * does a reply whose parent this person cannot see.
+ */
 export function renderChannelMessages(
   messages: readonly EmulatedMessage[],
   ctx: ChannelRenderContext,
 ): string {
-  const present = new Set(messages.map((m) => m.ts));
-  const replies = new Map<string, EmulatedMessage[]>();
-  const top: EmulatedMessage[] = [];
-  for (const message of messages) {
-    const parent = message.thread_ts;
-    if (parent !== undefined && parent !== message.ts && present.has(parent)) {
-      replies.set(parent, [...(replies.get(parent) ?? []), message]);
-    } else top.push(message);
+  const replies = repliesByParent(messages);
+  const inThread = new Set([...replies.values()].flat().map((m) => m.ts));
+  return messages
+    .filter((m) => !inThread.has(m.ts) || m.subtype === 'thread_broadcast')
+    .map((m) => renderMessage(m, ctx, { replies: isReply(m) ? [] : (replies.get(m.ts) ?? []) }))
+    .join('');
+}
+
+/** Every thread of the channel this person can open, by parent ts: the parent, then its replies. */
+export function renderThreads(
+  messages: readonly EmulatedMessage[],
+  ctx: ChannelRenderContext,
+): Record<string, string> {
+  const threads: Record<string, string> = {};
+  for (const [parentTs, replies] of repliesByParent(messages)) {
+    const parent = messages.find((m) => m.ts === parentTs);
+    if (!parent) continue;
+    const count = `${replies.length} ${replies.length === 1 ? 'reply' : 'replies'}`;
+    threads[parentTs] =
+      `<div class="thread-root">${renderMessage(parent, ctx, { inThread: true })}</div>` +
+      `<div class="thread-divider"><span>${count}</span></div>` +
+      replies.map((reply) => renderMessage(reply, ctx, { inThread: true })).join('');
   }
-  return top.map((m) => renderMessage(m, replies.get(m.ts) ?? [], ctx)).join('');
+  return threads;
 }
