@@ -263,6 +263,7 @@ async function assemble(
       emulator,
       appEventsUrl: `${url}/slack/events`,
       signingSecret,
+      unfurlDomains: deps.consoleLinks ? [deps.consoleLinks.domain] : [],
       port: options.playgroundPort ?? config.playgroundPort ?? (port === 0 ? 0 : port + 1),
       logger: logger.child({ component: 'playground' }),
     });

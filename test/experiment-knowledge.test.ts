@@ -34,7 +34,9 @@ const posts = (path: string) =>
 /** The card of an experiment that is the parent of its thread in the channel. */
 function parentOf(experimentId: number): EmulatedMessage | undefined {
   return channel().find(
-    (m) => m.thread_ts === undefined && messageText(m).includes(`Experiment ${experimentId}`),
+    (m) =>
+      (m.thread_ts === undefined || m.thread_ts === m.ts) &&
+      messageText(m).includes(`Experiment ${experimentId}`),
   );
 }
 
@@ -90,7 +92,7 @@ describe('replies that fit what happened', () => {
     }, 'the parent did not show the stop');
     expect(buttonsOf(parent)).toEqual(['archive']);
     // The stop is a reply in the experiment's thread; the parent was edited in place.
-    const replies = channel().filter((m) => m.thread_ts === parent.ts);
+    const replies = channel().filter((m) => m.thread_ts === parent.ts && m.ts !== parent.ts);
     expect(replies.map((m) => messageText(m))).toEqual([expect.stringContaining('stopped experiment *4*')]);
     expect(parent.edits).toBeGreaterThan(0);
     await until(

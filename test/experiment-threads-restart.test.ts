@@ -49,7 +49,12 @@ it('keeps one thread per experiment and channel across a restart', async () => {
   const parents = () =>
     emulator
       .messages(CHANNEL)
-      .filter((m) => !m.ephemeral && m.thread_ts === undefined && messageText(m).includes('Experiment 8'));
+      .filter(
+        (m) =>
+          !m.ephemeral &&
+          (m.thread_ts === undefined || m.thread_ts === m.ts) &&
+          messageText(m).includes('Experiment 8'),
+      );
 
   const first = await start();
   await first.driver.command({ text: 'stop 8 bug' });

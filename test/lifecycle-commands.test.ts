@@ -44,7 +44,7 @@ async function waitForCard(experimentId: number, text: string, actionId: string)
         .find(
           (m) =>
             !m.ephemeral &&
-            m.thread_ts === undefined &&
+            (m.thread_ts === undefined || m.thread_ts === m.ts) &&
             messageText(m).includes(`Experiment ${experimentId}`) &&
             messageText(m).includes(text) &&
             JSON.stringify(m.blocks).includes(`"${actionId}"`),

@@ -165,12 +165,13 @@ describe('the playground page drives the real app like Slack does', () => {
     await send('/exp start 4');
     const started = channelMessage('started experiment 4');
     await started.waitFor();
-    expect(await text(started.locator('.bk-mention'))).toBe('@Bob Member');
-    expect(await started.locator('.bk-text').innerHTML()).toContain('<b>4</b>');
-    const working = ephemeral('Working on it');
-    await working.waitFor();
-    expect(await text(working)).toContain('Only visible to you');
-    expect(await channelMessage('/exp start 4').count()).toBe(1);
+    // The result is the experiment's card: who did it, the state, the button that makes sense now.
+    expect(await text(started.locator('.bk-mention').first())).toBe('@Bob Member');
+    expect(await started.locator('.bk-text').first().innerHTML()).toContain('<b>4</b>');
+    await started.getByRole('button', { name: 'Stop…' }).waitFor();
+    expect(await started.getByRole('button', { name: 'Start', exact: true }).count()).toBe(0);
+    // The "Working on it…" note made way for the result.
+    await waitForCount(ephemeral('Working on it'), 0);
     expect(sandbox.state.experiments.get(4)?.status).toBe('running');
     await screenshot(page, SHOTS, '01-started');
   });
@@ -225,40 +226,80 @@ describe('the playground page drives the real app like Slack does', () => {
     expect(await conflict.getAttribute('data-ephemeral')).toBe('0');
   });
 
-  it('asks for confirmation before a Start button reaches the app', async () => {
-    const before = lifecycleRequests('/experiments/v1/4/start').length;
-    const start = channelMessage('stopped experiment 4').getByRole('button', { name: 'Start', exact: true });
+  it('asks for confirmation before an Archive button reaches the app, then updates the card in place', async () => {
+    const before = lifecycleRequests('/experiments/v1/4/archive').length;
+    // After the stop (and the refused start) the card offers Archive, never Start.
+    const card = channelMessage('Experiment 4');
+    expect(await card.getByRole('button', { name: 'Start', exact: true }).count()).toBe(0);
+    const archive = card.getByRole('button', { name: 'Archive', exact: true });
     const dialog = page.locator('#confirm-dialog');
-    await start.click();
+    await archive.click();
     await dialog.waitFor({ state: 'visible' });
-    expect(await text(dialog.locator('.cf-title'))).toBe('Start experiment 4?');
+    expect(await text(dialog.locator('.cf-title'))).toBe('Archive experiment 4?');
     await screenshot(page, SHOTS, '04-confirm');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
-    await start.click();
-    await dialog.getByRole('button', { name: 'Start' }).click();
-    await waitForCount(channelMessage('the platform refused'), 2);
+    await archive.click();
+    await dialog.getByRole('button', { name: 'Archive' }).click();
+    const archived = channelMessage('archived experiment 4');
+    await archived.getByRole('button', { name: 'Unarchive', exact: true }).waitFor();
     // The cancelled click sent nothing: only the confirmed one reached the platform.
-    expect(lifecycleRequests('/experiments/v1/4/start').length).toBe(before + 1);
+    expect(lifecycleRequests('/experiments/v1/4/archive').length).toBe(before + 1);
+    // One card for the experiment in the channel, kept current; the events are in its thread.
+    expect(await channelMessage('Experiment 4').count()).toBe(1);
+  });
+
+  it('keeps the experiment’s events in one thread under its card', async () => {
+    const card = channelMessage('Experiment 4');
+    await card.getByRole('button', { name: /^Open the thread: \d+ replies$/ }).click();
+    const thread = page.locator('#thread-pane');
+    await thread.waitFor({ state: 'visible' });
+    // start opened the thread (the card); the stop, the refused start and the archive followed in it.
+    // (The pane shows the card first, then the replies.)
+    await thread.locator('.msg', { hasText: 'stopped experiment 4' }).last().waitFor();
+    await thread.locator('.msg', { hasText: 'the platform refused' }).last().waitFor();
+    await thread.locator('.msg', { hasText: 'archived experiment 4' }).last().waitFor();
+    expect(await thread.locator('.msg').count()).toBeGreaterThanOrEqual(4);
+    await screenshot(page, SHOTS, '20-experiment-thread');
+    await thread.getByRole('button', { name: 'Close the thread' }).click();
+    await thread.waitFor({ state: 'hidden' });
+  });
+
+  it('shows an experiment and lists the ones the workspace has seen', async () => {
+    await send('/exp show 1');
+    const shown = ephemeral('Experiment 1');
+    await shown.waitFor();
+    expect(await text(shown)).toContain('reported by the platform');
+    await shown.getByRole('button', { name: 'Stop…' }).waitFor();
+    await screenshot(page, SHOTS, '21-show');
+
+    await send('/exp list');
+    const list = ephemeral('Experiments seen in this workspace');
+    await list.waitFor();
+    expect(await text(list)).toContain('4');
+    // Most recent first: the experiment just shown leads; its Show button brings its card again.
+    await list.getByRole('button', { name: 'Show' }).first().click();
+    await waitForCount(ephemeral('Experiment 1'), 2);
+    await screenshot(page, SHOTS, '22-list');
   });
 
   it('shows ephemeral replies only to the user they were sent to, for any user one acts as', async () => {
-    expect(await ephemeral('Working on it').count()).toBeGreaterThan(0);
+    await ephemeral('Experiment 1').first().waitFor();
     await actAs('U0ADMIN01');
-    await waitForCount(ephemeral('Working on it'), 0);
-    expect(await channelMessage('started experiment 4').count()).toBe(1);
+    await waitForCount(ephemeral('Experiment 1'), 0);
+    expect(await channelMessage('Experiment 4').count()).toBe(1);
     await send('/exp help');
     await ephemeral('Experiments from Slack').waitFor();
 
     await actAs('U0MEMBER1');
     await waitForCount(ephemeral('Experiments from Slack'), 0);
-    expect(await ephemeral('Working on it').count()).toBeGreaterThan(0);
+    expect(await ephemeral('Experiment 1').count()).toBeGreaterThan(0);
 
     await page.getByRole('button', { name: 'Add user' }).click();
     await page.getByLabel('Name', { exact: true }).fill('Carol Tester');
     await page.getByRole('button', { name: 'Add and switch' }).click();
-    await waitForCount(ephemeral('Working on it'), 0);
+    await waitForCount(ephemeral('Experiment 1'), 0);
     expect(await page.getByLabel('Acting as').inputValue()).toBe('U0PLAY001');
     await send('/exp help');
     await ephemeral('Experiments from Slack').waitFor();

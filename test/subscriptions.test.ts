@@ -156,7 +156,7 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
     // The stop joined the thread the start alert opened in ALL: one parent, kept current.
     const parents = h.emulator
       .messages(ALL)
-      .filter((m) => !m.ephemeral && m.thread_ts === undefined && fromOrigin(m));
+      .filter((m) => !m.ephemeral && (m.thread_ts === undefined || m.thread_ts === m.ts) && fromOrigin(m));
     expect(parents).toHaveLength(1);
     expect(messageText(parents[0])).toContain('stopped experiment *4*');
     expect(JSON.stringify(parents[0]?.blocks)).toContain('exp_lifecycle_archive');

@@ -5,9 +5,16 @@ import {
   StatusConflictError,
 } from '../console/errors.js';
 import type { ConsoleStopExperimentRequest } from '../console/schemas.js';
+import type { ConsoleApi } from '../console/types.js';
 import type { Logger } from '../observability/logger.js';
 import type { ConnectionResolver } from './connections.js';
-import { type ExperimentKnowledge, type ExperimentView, offeredFrom } from './experiments/knowledge.js';
+import {
+  type ExperimentKnowledge,
+  type ExperimentView,
+  offeredFrom,
+  readAndRecord,
+} from './experiments/knowledge.js';
+import type { ExperimentRecord } from './experiments/record.js';
 import { statusAfter } from './experiments/transitions.js';
 import type { LifecycleAction } from './lifecycle-action.js';
 import { type WorkspaceRef, workspaceKey } from './workspace.js';
@@ -95,19 +102,21 @@ export async function runLifecycleAction(
       },
       'app-action',
     );
+    const known = await learnName(k, connection, scope, experimentId, record);
     const learnt = await k.records.learnt(scope);
     return {
       kind: 'done',
       request,
       tokenExpiresAt: connection.expiresAt,
       scope: connection.scope,
-      view: { record, offered: offeredFrom(k, learnt, record) },
+      view: { record: known, offered: offeredFrom(k, learnt, known) },
     };
   } catch (error) {
     if (error instanceof StatusConflictError) {
       log.info('lifecycle action refused by status', { currentStatus: error.currentStatus });
       const status = error.currentStatus;
-      const record = await k.records.update(scope, experimentId, { status }, 'platform-conflict');
+      const updated = await k.records.update(scope, experimentId, { status }, 'platform-conflict');
+      const record = await learnName(k, connection, scope, experimentId, updated);
       // The platform just proved the action is not allowed from that status: stop offering it.
       const learnt = status ? await k.records.learn(scope, status, action) : await k.records.learnt(scope);
       return { kind: 'conflict', request, error, view: { record, offered: offeredFrom(k, learnt, record) } };
@@ -124,4 +133,19 @@ export async function runLifecycleAction(
     }
     throw error;
   }
+}
+
+/** A reply should name the experiment: the first time the app meets one, it asks the platform. */
+const NAME_READ_BUDGET_MS = 1_500;
+
+async function learnName(
+  k: ExperimentKnowledge,
+  connection: { api: ConsoleApi; baseUrl: string },
+  scope: string,
+  experimentId: number,
+  record: ExperimentRecord,
+): Promise<ExperimentRecord> {
+  if (record.name) return record;
+  const read = await readAndRecord(k, connection, scope, experimentId, NAME_READ_BUDGET_MS);
+  return read.kind === 'read' ? read.record : record;
 }

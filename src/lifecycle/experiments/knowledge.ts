@@ -1,3 +1,4 @@
+import type { ConsoleApi } from '../../console/types.js';
 import type { Logger } from '../../observability/logger.js';
 import type { ConnectionResolver } from '../connections.js';
 import type { FieldMapping } from '../experiment-fields.js';
@@ -110,6 +111,41 @@ export async function lookUpExperiment(
   if (recentlyNotFound(record, k.now(), NOT_FOUND_MEMORY_MS) && !record.status)
     return { kind: 'not-found', view };
   return { kind: 'known', view, refreshed };
+}
+
+export type ReadAndRecord =
+  | { kind: 'read'; record: ExperimentRecord }
+  | { kind: 'not-found'; record: ExperimentRecord }
+  | { kind: 'route-missing' }
+  | { kind: 'failed' };
+
+/**
+ * Asks the platform's (assumed) read route, within a budget, and records what it says; remembers a
+ * missing route per connection so it is not asked again for an hour.
+ */
+export async function readAndRecord(
+  k: ExperimentKnowledge,
+  connection: { api: ConsoleApi; baseUrl: string },
+  scope: string,
+  experimentId: number,
+  budgetMs: number,
+): Promise<ReadAndRecord> {
+  const memo = connectionKey(scope, connection.baseUrl);
+  if (await k.readRoute.isMissing(memo)) return { kind: 'route-missing' };
+  const read = await withBudget(readFromPlatform(connection.api, experimentId, k.experimentFields), budgetMs);
+  if (read === 'late' || read.kind === 'failed') return { kind: 'failed' };
+  if (read.kind === 'route-missing') {
+    await k.readRoute.markMissing(memo);
+    k.logger.info('the platform has no experiment read route; working from the record', { scope });
+    return { kind: 'route-missing' };
+  }
+  if (read.kind === 'not-found') {
+    return {
+      kind: 'not-found',
+      record: await k.records.update(scope, experimentId, { notFound: true }, 'platform-read'),
+    };
+  }
+  return { kind: 'read', record: await k.records.update(scope, experimentId, read.update, 'platform-read') };
 }
 
 export type FormCheck =

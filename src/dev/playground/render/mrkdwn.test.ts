@@ -49,6 +49,14 @@ describe('renderMrkdwn formatting', () => {
     expect(md('<!date^1700000000^{date}|Nov 14>')).toBe('Nov 14');
   });
 
+  it('renders {ago} dates relative to now, as Slack does for each reader', () => {
+    const seconds = (msAgo: number) => Math.floor((Date.now() - msAgo) / 1000);
+    expect(md(`<!date^${seconds(5_000)}^{ago}|2026-01-01 10:00 UTC>`)).toBe('just now');
+    expect(md(`<!date^${seconds(3 * 60_000)}^{ago}|x>`)).toBe('3 minutes ago');
+    expect(md(`<!date^${seconds(2 * 3_600_000)}^{ago}|x>`)).toBe('2 hours ago');
+    expect(md(`<!date^${seconds(3 * 86_400_000)}^{ago}|x>`)).toBe('3 days ago');
+  });
+
   it('lets emphasis wrap a mention without re-reading the mention', () => {
     expect(md('*<@U0ADMIN01> started*')).toBe(
       '<b><span class="bk-mention bk-mention-user">@Alice Admin</span> started</b>',

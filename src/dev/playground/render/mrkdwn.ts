@@ -117,11 +117,33 @@ function renderSpecial(inner: string, names: MentionNames): string {
   }
   if (/^!(here|channel|everyone)$/.test(target)) return mention('broadcast', `@${target.slice(1)}`);
   if (target.startsWith('!subteam^')) return mention('group', label ?? `@${target.slice(9)}`);
-  if (target.startsWith('!date^')) return escapeHtml(label ?? decodeSlackEntities(target));
+  if (target.startsWith('!date^'))
+    return escapeHtml(renderDate(target) ?? label ?? decodeSlackEntities(target));
   const url = decodeSlackEntities(target);
   if (/^(https?:\/\/|mailto:)/i.test(url)) {
     const shown = escapeHtml(label ?? url);
     return `<a class="bk-link" href="${escapeHtml(url)}" target="_blank" rel="noopener noreferrer">${shown}</a>`;
   }
   return escapeHtml(decodeSlackEntities(`<${inner}>`));
+}
+
+/**
+ * Slack renders `<!date^ts^{ago}|…>` relative to the reader's clock ("3 minutes ago"); the page does
+ * the same for {ago}, at render time, and keeps the fallback for the other tokens.
+ */
+function renderDate(target: string): string | undefined {
+  const [, seconds = '', format = ''] = target.split('^');
+  const ts = Number(seconds) * 1000;
+  if (!Number.isFinite(ts) || !format.includes('{ago}')) return undefined;
+  return format.replace('{ago}', ago(Date.now() - ts));
+}
+
+function ago(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (ms < 45_000) return 'just now';
+  if (minutes < 60) return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
+  const days = Math.round(hours / 24);
+  return days === 1 ? 'yesterday' : `${days} days ago`;
 }
