@@ -7,6 +7,8 @@ import { type Harness, messageText, startHarness } from './support/harness.js';
 type Obj = Record<string, unknown>;
 const CHANNEL = 'C0GENERAL';
 const USER = 'U0MEMBER1';
+/** Exposures change experiment statistics: the default policy leaves them to admins. */
+const ADMIN = 'U0ADMIN01';
 let h: Harness;
 
 beforeAll(async () => {
@@ -23,16 +25,16 @@ function dictionaryRequests(suffix: string) {
 }
 
 /** Sends a command and returns the first new ephemeral reply (after the ack) that matches. */
-async function reply(text: string, pattern: RegExp = /./): Promise<EmulatedMessage> {
+async function reply(text: string, pattern: RegExp = /./, userId = USER): Promise<EmulatedMessage> {
   const seen = new Set(h.emulator.messages(CHANNEL).map((m) => m.ts));
-  const res = await h.driver.command({ text, userId: USER });
+  const res = await h.driver.command({ text, userId });
   expect(res.status).toBe(200);
   return h.emulator.waitFor(
     () =>
       h.emulator
         .messages(CHANNEL)
         .find(
-          (m) => !seen.has(m.ts) && m.ephemeral && m.targetUserId === USER && pattern.test(messageText(m)),
+          (m) => !seen.has(m.ts) && m.ephemeral && m.targetUserId === userId && pattern.test(messageText(m)),
         ),
     { timeoutMs: 8000, message: `no reply to ${text} matching ${pattern}` },
   );
@@ -183,7 +185,10 @@ describe('/exp features and /exp expose', () => {
 
   it('asks once before exposing, registers once on a double Confirm, and Cancel registers nothing', async () => {
     const before = h.sandbox.state.exposures.length;
-    const confirm = await reply('expose checkout_one_click android 77', /statistics/i);
+    // A member is refused by the default policy, and nothing is registered.
+    await reply('expose checkout_one_click android 77', /expose\* needs an admin/);
+    expect(h.sandbox.state.exposures.length).toBe(before);
+    const confirm = await reply('expose checkout_one_click android 77', /statistics/i, ADMIN);
     expect(h.sandbox.state.exposures.length).toBe(before);
     const message = h.emulator.messages(CHANNEL).find((m) => m.ts === confirm.ts) ?? confirm;
     // This message is the one confirmation: its Confirm button opens no second dialog.
@@ -193,8 +198,8 @@ describe('/exp features and /exp expose', () => {
     expect(buttons.map((b) => b.action_id)).toEqual(['exp_expose_confirm', 'exp_expose_cancel']);
     expect(buttons.filter((b) => 'confirm' in b)).toEqual([]);
     await Promise.all([
-      h.driver.clickButton(message, 'exp_expose_confirm', { userId: USER }),
-      h.driver.clickButton(message, 'exp_expose_confirm', { userId: USER }),
+      h.driver.clickButton(message, 'exp_expose_confirm', { userId: ADMIN }),
+      h.driver.clickButton(message, 'exp_expose_confirm', { userId: ADMIN }),
     ]);
     await h.emulator.waitFor(() => h.sandbox.state.exposures.length > before);
     // Both clicks' listeners have finished: a second registration could no longer be on its way.
@@ -206,9 +211,9 @@ describe('/exp features and /exp expose', () => {
       participant: { userId: 77 },
     });
 
-    const cancel = await reply('expose checkout_one_click android 78', /statistics/i);
+    const cancel = await reply('expose checkout_one_click android 78', /statistics/i, ADMIN);
     const cancelMessage = h.emulator.messages(CHANNEL).find((m) => m.ts === cancel.ts) ?? cancel;
-    await h.driver.clickButton(cancelMessage, 'exp_expose_cancel', { userId: USER });
+    await h.driver.clickButton(cancelMessage, 'exp_expose_cancel', { userId: ADMIN });
     await h.app.idle();
     expect(h.sandbox.state.exposures.length).toBe(before + 1);
   });

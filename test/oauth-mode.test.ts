@@ -44,15 +44,17 @@ async function commandReply(
   text: string,
   pattern: RegExp,
 ): Promise<EmulatedMessage> {
-  const before = h.emulator.messages(CHANNEL).length;
+  // By ts, not by position: a "Working on it" note deleted meanwhile would shift positions.
+  const seen = new Set(h.emulator.messages(CHANNEL).map((m) => m.ts));
   const res = await h.driver(teamId).command({ text, userId });
   expect(res.status).toBe(200);
   return h.emulator.waitFor(
     () =>
       h.emulator
         .messages(CHANNEL)
-        .slice(before)
-        .find((m) => m.ephemeral && m.targetUserId === userId && pattern.test(messageText(m))),
+        .find(
+          (m) => !seen.has(m.ts) && m.ephemeral && m.targetUserId === userId && pattern.test(messageText(m)),
+        ),
     { timeoutMs: 8000, message: `no reply matching ${pattern} to ${text}` },
   );
 }
@@ -167,6 +169,8 @@ describe('OAuth install, then commands per workspace', () => {
   });
 
   it('refuses a workspace that never installed: no listener runs, the ack is empty', async () => {
+    // Earlier tests' work (replies, the working note's removal) finishes before counting.
+    await h.app.idle();
     const calls = h.emulator.calls.length;
     const messages = h.emulator.messages(CHANNEL).length;
     const platform = h.sandbox.state.requests.length;
@@ -243,13 +247,13 @@ describe('OAuth mode beside a configured platform', () => {
 
   it('does not hand CONSOLE_API_TOKEN to installed workspaces', async () => {
     expect((await other.install(TEAM_A, ADMIN_A)).status).toBe(200);
-    const before = other.emulator.messages(CHANNEL).length;
+    const seen = new Set(other.emulator.messages(CHANNEL).map((m) => m.ts));
     await other.driver(TEAM_A).command({ text: 'start 8', userId: MEMBER_A });
     await other.emulator.waitFor(
       () =>
         other.emulator
           .messages(CHANNEL)
-          .slice(before)
+          .filter((m) => !seen.has(m.ts))
           .find((m) => m.ephemeral && /not connected/i.test(messageText(m))),
       { timeoutMs: 8000, message: 'no not-connected reply' },
     );

@@ -101,10 +101,11 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
 
   it('refuses unknown action words with the allowed list, storing nothing', async () => {
     const before = await filters();
-    const res = await h.driver.command({ text: 'subscribe stop launch <!channel>', channelId: STOPS });
-    const body = res.json as { response_type?: string; text?: string; blocks?: unknown[] };
-    expect(body.response_type).toBe('ephemeral');
-    const text = messageText(body);
+    await h.driver.command({ text: 'subscribe stop launch <!channel>', channelId: STOPS });
+    // Acting commands are acked at once and answered once access is checked: to the person alone.
+    const reply = await waitForMessage(STOPS, /Unknown alert action/, { ephemeral: true });
+    expect(reply.targetUserId).toBe(USER);
+    const text = messageText(reply);
     expect(text).toContain('`launch`');
     expect(text).toContain('&lt;!channel&gt;');
     expect(text).toContain('`start`, `stop`, `archive`, `unarchive`, `create`, `edit`');

@@ -59,14 +59,15 @@ describe('uninstall events in single-workspace HTTP mode', () => {
     postSignedEvent(h.app.eventsUrl, h.signingSecret, body, headers);
 
   async function tokenReply(pattern: RegExp) {
-    const before = h.emulator.messages(CHANNEL).length;
+    const seen = new Set(h.emulator.messages(CHANNEL).map((m) => m.ts));
     await h.driver.command({ text: 'token', userId: ADMIN });
     return h.emulator.waitFor(
       () =>
         h.emulator
           .messages(CHANNEL)
-          .slice(before)
-          .find((m) => m.ephemeral && m.targetUserId === ADMIN && pattern.test(messageText(m))),
+          .find(
+            (m) => !seen.has(m.ts) && m.ephemeral && m.targetUserId === ADMIN && pattern.test(messageText(m)),
+          ),
       { timeoutMs: 8000, message: `no /exp token reply matching ${pattern}` },
     );
   }
@@ -195,13 +196,13 @@ describe('uninstall events in OAuth mode', () => {
 
     // Reinstalled, the workspace starts unconnected: /exp token as admin says so.
     expect((await h.install(TEAM_A, ADMIN)).status).toBe(200);
-    const before = h.emulator.messages(CHANNEL).length;
+    const seen = new Set(h.emulator.messages(CHANNEL).map((m) => m.ts));
     await h.driver(TEAM_A).command({ text: 'token', userId: ADMIN });
     await h.emulator.waitFor(
       () =>
         h.emulator
           .messages(CHANNEL)
-          .slice(before)
+          .filter((m) => !seen.has(m.ts))
           .find((m) => m.targetUserId === ADMIN && /not connected/i.test(messageText(m))),
       { timeoutMs: 8000, message: 'no not-connected reply after reinstall' },
     );

@@ -8,6 +8,7 @@ import { registerDictionaries } from './dictionaries/register.js';
 import { registerExperiments } from './experiment/register.js';
 import { registerExperimentForm } from './experiment-form/register.js';
 import { registerLifecycle } from './lifecycle/register.js';
+import { registerPolicy } from './policy/register.js';
 import { registerSplitter } from './splitter/register.js';
 import { registerStop } from './stop/register.js';
 import { registerSubscriptions } from './subscriptions/register.js';
@@ -28,6 +29,7 @@ export function registerListeners(
     ...registerSubscriptions(),
     ...registerConnection(app, deps, options),
     ...registerExperiments(app, deps),
+    ...registerPolicy(app, deps),
   } satisfies CommandHandlers;
   registerExpCommand(app, deps, commands);
   app.error(async (error) => {

@@ -52,6 +52,9 @@ export function createApiRoutes(deps: RouteDeps): Record<string, ApiRoute> {
     const teamId = input.teamId ?? emulator.identity.teamId;
     const driver = deps.driverFor(teamId);
     if (!driver) throw new PlaygroundRequestError(400, 'unknown_team', `There is no workspace ${teamId}.`);
+    // People act as members of the workspace chosen on the page: the app reads that from
+    // users.info (a person from another organisation may only read), so the emulator says so.
+    user.team_id = teamId;
     return { userId: user.id, teamId, driver };
   };
   // Each workspace has its own channels: acting from one, the other's are not there.

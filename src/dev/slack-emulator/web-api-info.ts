@@ -20,12 +20,16 @@ const usersInfo: MethodHandler = (args, ctx) => {
   if (id === undefined) return missing('user');
   const user = ctx.users.get(id);
   if (!user) return fail('user_not_found');
+  // The seeded people belong to every emulated workspace: each workspace's token sees them as its
+  // own members. Someone given another team_id is from another organisation (Slack Connect).
+  const teamId = user.team_id === ctx.primary.teamId ? ctx.identity.teamId : user.team_id;
   return {
     ok: true,
     user: {
       deleted: false,
       is_bot: false,
       ...user,
+      team_id: teamId,
       profile: { real_name: user.real_name, display_name: user.name },
     },
   };

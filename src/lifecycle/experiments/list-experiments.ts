@@ -99,5 +99,5 @@ function matches(record: ExperimentRecord, filter: string | undefined): boolean 
     record.status?.value,
     record.type?.value,
   ];
-  return haystack.some((value) => value !== undefined && value.toLowerCase().includes(needle));
+  return haystack.some((value) => value?.toLowerCase().includes(needle) === true);
 }

@@ -10,7 +10,11 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('experiment re
   it('stores, merges, lists most recent first and forgets a workspace', async () => {
     const store = await fixture.open();
     let clock = Date.parse('2026-11-01T10:00:00.000Z');
-    const records = createExperimentRecords(store.keyv(namespace), { now: () => new Date((clock += 1000)) });
+    const tick = () => {
+      clock += 1000;
+      return new Date(clock);
+    };
+    const records = createExperimentRecords(store.keyv(namespace), { now: tick });
     await records.update('T1', 4, { name: 'Search v2', status: 'draft' }, 'app-form');
     await records.update('T1', 7, { status: 'running' }, 'platform-read');
     await records.update('T1', 4, { status: 'running' }, 'app-action');

@@ -30,6 +30,8 @@ export interface ActorDirectory {
     workspace: WorkspaceRef,
     userId: string,
     groups: readonly string[],
+    /** How long Slack may take; the default fits before an ack. */
+    budgetMs?: number,
   ): Promise<Actor | undefined>;
 }
 
@@ -50,11 +52,12 @@ export function createActorDirectory(options: {
     client: webApi.WebClient,
     scope: string,
     userId: string,
+    budgetMs: number,
   ): Promise<SlackUser | undefined> => {
     const key = `${scope}:${userId}`;
     const known = users.get(key);
     if (known && now() - known.at < REMEMBER_MS) return known.user;
-    const result = await bounded(client.users.info({ user: userId }));
+    const result = await bounded(client.users.info({ user: userId }), budgetMs);
     if (result === 'late' || !result.user) return undefined;
     const user = result.user as SlackUser;
     remember(users, key, { at: now(), user });
@@ -65,23 +68,24 @@ export function createActorDirectory(options: {
     client: webApi.WebClient,
     scope: string,
     groupId: string,
+    budgetMs: number,
   ): Promise<ReadonlySet<string>> => {
     const key = `${scope}:${groupId}`;
     const known = groupMembers.get(key);
     if (known && now() - known.at < REMEMBER_MS) return known.members;
-    const result = await bounded(client.usergroups.users.list({ usergroup: groupId }));
+    const result = await bounded(client.usergroups.users.list({ usergroup: groupId }), budgetMs);
     const members = new Set(result === 'late' ? [] : (result.users ?? []));
     if (result !== 'late') remember(groupMembers, key, { at: now(), members });
     return members;
   };
 
   return {
-    async actor(client, workspace, userId, groups) {
+    async actor(client, workspace, userId, groups, budgetMs = ACTOR_LOOKUP_BUDGET_MS) {
       const scope = workspace.enterpriseId
         ? `${workspace.enterpriseId}:${workspace.teamId}`
         : workspace.teamId;
       try {
-        const user = await userOf(client, scope, userId);
+        const user = await userOf(client, scope, userId, budgetMs);
         if (!user) return undefined;
         const sameOrg =
           user.team_id === workspace.teamId ||
@@ -95,7 +99,7 @@ export function createActorDirectory(options: {
             (user.is_admin === true || user.is_owner === true || user.is_primary_owner === true));
         const memberOf: string[] = [];
         for (const group of groups)
-          if ((await membersOf(client, scope, group)).has(userId)) memberOf.push(group);
+          if ((await membersOf(client, scope, group, budgetMs)).has(userId)) memberOf.push(group);
         return {
           userId,
           isAdmin,
@@ -114,10 +118,10 @@ export function createActorDirectory(options: {
   };
 }
 
-async function bounded<T>(call: Promise<T>): Promise<T | 'late'> {
+async function bounded<T>(call: Promise<T>, budgetMs: number): Promise<T | 'late'> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), ACTOR_LOOKUP_BUDGET_MS);
+    timer = setTimeout(() => resolve('late'), budgetMs);
   });
   try {
     return await Promise.race([call, late]);

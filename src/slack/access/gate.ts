@@ -28,7 +28,14 @@ export type GateResult =
  */
 export async function checkAccess(
   deps: SlackDeps,
-  request: { client: webApi.WebClient; workspace: WorkspaceRef; userId: string; target: AccessTarget },
+  request: {
+    client: webApi.WebClient;
+    workspace: WorkspaceRef;
+    userId: string;
+    target: AccessTarget;
+    /** How long Slack may take to say who the person is (default: what fits before an ack). */
+    budgetMs?: number;
+  },
 ): Promise<GateResult> {
   const { target, workspace } = request;
   const { messages } = deps;
@@ -36,7 +43,7 @@ export async function checkAccess(
     return { allowed: true, actor: undefined, rule: undefined };
   const policy = await deps.policies.get(workspaceKey(workspace));
   const groups = target.kind === 'policy' ? needsGroups(policy, target.action) : [];
-  const actor = await deps.actors.actor(request.client, workspace, request.userId, groups);
+  const actor = await deps.actors.actor(request.client, workspace, request.userId, groups, request.budgetMs);
   if (target.kind === 'admin') {
     if (actor?.isAdmin && !actor.isGuest) return { allowed: true, actor, rule: undefined };
     const message = actor

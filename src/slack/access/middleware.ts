@@ -81,8 +81,8 @@ export function viewAccess(
 /** Options of a form the person may not submit: none offered. */
 export function optionsAccess(
   deps: SlackDeps,
-  target: (args: SlackOptionsMiddlewareArgs) => AccessTarget,
-): Middleware<SlackOptionsMiddlewareArgs> {
+  target: (args: SlackOptionsMiddlewareArgs<'block_suggestion'>) => AccessTarget,
+): Middleware<SlackOptionsMiddlewareArgs<'block_suggestion'>> {
   return async (args) => {
     const { body, ack, next } = args;
     const gate = await checkAccess(deps, {
@@ -92,7 +92,7 @@ export function optionsAccess(
       target: target(args),
     });
     if (!gate.allowed) {
-      await ack({ options: [] });
+      await (ack as (body: { options: never[] }) => Promise<void>)({ options: [] });
       return;
     }
     await next();

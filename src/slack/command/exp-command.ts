@@ -1,21 +1,23 @@
 import type { App } from '@slack/bolt';
-import { requireAdminForCommands } from '../access/require-admin.js';
+import { commandTarget, opensModal } from '../access/command-targets.js';
+import { checkAccess } from '../access/gate.js';
 import type { SlackDeps } from '../deps.js';
+import { withNoticeBlock } from '../sandbox-notice.js';
 import { workspaceFromCommand } from '../workspace.js';
 import { ackWith, type CommandContext, commandReplier } from './command-context.js';
 import { type CommandHandlers, dispatchCommand } from './handlers.js';
-import type { ParsedKind } from './parse-command.js';
 import { commandOf, rememberCommand } from './parsed-context.js';
 
 /** `/exp` and renamed installs such as `/exp-staging`. */
 export const EXP_COMMAND_PATTERN = /^\/exp(?:[-_][a-z0-9]+)?$/;
 
-/** Connection management: workspace admins (and ADMIN_USER_IDS) only. */
-export const ADMIN_COMMANDS: ReadonlySet<ParsedKind> = new Set(['connect', 'token', 'disconnect']);
+/** A check that runs after the ack has no 3 s pressure: Slack gets a generous bound. */
+const AFTER_ACK_CHECK_MS = 5_000;
+const ACKED = 'expAckedByAccessCheck';
 
 /**
- * Registers `/exp` as one chain: parse once, gate admin-only subcommands, then hand the request to
- * the handler the owning feature registered for its kind.
+ * Registers `/exp` as one chain: parse once, check access, then hand the request to the handler
+ * the owning feature registered for its kind.
  */
 export function registerExpCommand(app: App, deps: SlackDeps, handlers: CommandHandlers): void {
   app.command(
@@ -25,15 +27,49 @@ export function registerExpCommand(app: App, deps: SlackDeps, handlers: CommandH
       deps.metrics.inc('exp_commands_total', { kind: parsed.kind });
       await next();
     },
-    requireAdminForCommands(ADMIN_COMMANDS, deps),
+    async ({ command, ack, respond, client, context, next }) => {
+      const parsed = commandOf(context);
+      const target = commandTarget(parsed, command.channel_id, deps.messages);
+      if (target.kind === 'read' || target.kind === 'self') return next();
+      const request = { client, workspace: workspaceFromCommand(command), userId: command.user_id, target };
+      if (opensModal(parsed)) {
+        // The trigger_id must still be alive for the modal: checked first, bounded, refused in the ack.
+        const gate = await checkAccess(deps, request);
+        if (!gate.allowed)
+          return ackWith(ack as (body?: Record<string, unknown>) => Promise<void>, deps)(gate.message);
+        return next();
+      }
+      // Acked at once, checked after: a slow Slack never costs the person their ack.
+      await ack();
+      context[ACKED] = true;
+      const gate = await checkAccess(deps, { ...request, budgetMs: AFTER_ACK_CHECK_MS });
+      if (!gate.allowed) {
+        await respond({ response_type: 'ephemeral', ...gate.message }).catch((error: unknown) => {
+          deps.logger.warn('could not deliver an access refusal', { error });
+        });
+        return;
+      }
+      await next();
+    },
     async ({ command, ack, respond, client, context }) => {
+      const acked = context[ACKED] === true;
       const ctx: CommandContext = {
         deps,
         command,
         workspace: workspaceFromCommand(command),
         client,
         respond,
-        ack: ackWith(ack as (body?: Record<string, unknown>) => Promise<void>, deps),
+        // After an early ack, what a handler would have acked with is shown through the response_url.
+        ack: acked
+          ? async (reply) => {
+              if (reply) {
+                const shown = deps.sandboxNotice
+                  ? withNoticeBlock(reply, deps.messages.sandboxNotice)
+                  : reply;
+                await respond({ response_type: 'ephemeral', ...shown });
+              }
+            }
+          : ackWith(ack as (body?: Record<string, unknown>) => Promise<void>, deps),
         replier: commandReplier(respond, deps),
       };
       await dispatchCommand(handlers, ctx, commandOf(context));

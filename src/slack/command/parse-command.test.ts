@@ -26,6 +26,8 @@ const cases: ReadonlyArray<[string, ParsedCommand]> = [
   ['show', { kind: 'invalid', command: 'show', reason: 'missing-id', detail: '' }],
   ['show x', { kind: 'invalid', command: 'show', reason: 'bad-id', detail: 'x' }],
   ['list', { kind: 'list' }],
+  ['policy', { kind: 'policy', change: false, args: [] }],
+  ['policy approval stop on', { kind: 'policy', change: true, args: ['approval', 'stop', 'on'] }],
   ['list  checkout   running ', { kind: 'list', filter: 'checkout running' }],
   ['unarchive 9007199254740991', { kind: 'lifecycle', action: 'unarchive', experimentId: 9007199254740991 }],
   ['start', { kind: 'invalid', command: 'start', reason: 'missing-id', detail: '' }],
@@ -163,6 +165,7 @@ describe('parseCommand', () => {
       'subscriptions',
       'show',
       'list',
+      'policy',
       'invalid',
       'unknown',
     ]);

@@ -22,6 +22,7 @@ export const SUBCOMMANDS = [
   'subscriptions',
   'show',
   'list',
+  'policy',
 ] as const;
 export type Subcommand = (typeof SUBCOMMANDS)[number];
 
@@ -55,6 +56,8 @@ export type ParsedCommand =
   | { kind: 'show'; experimentId: number }
   /** filter: the words after `list`, whitespace collapsed; matched on id, name, team and status. */
   | { kind: 'list'; filter?: string }
+  /** Without args: show the policy (anyone). With args: change it (admins); args parsed by the policy feature. */
+  | { kind: 'policy'; change: boolean; args: string[] }
   /** detail is the offending text as typed (escape it before showing it). */
   | {
       kind: 'invalid';
@@ -249,6 +252,8 @@ export function parseCommand(text: string): ParsedCommand {
       const id = parseSingleId(command, text, tokens);
       return id.ok ? { kind: 'show', experimentId: id.id } : id.result;
     }
+    case 'policy':
+      return { kind: 'policy', change: args.length > 0, args };
     case 'list': {
       const filter = args.join(' ');
       return filter === '' ? { kind: 'list' } : { kind: 'list', filter };

@@ -1,6 +1,6 @@
 import type { App } from '@slack/bolt';
 import { connectWorkspace } from '../../lifecycle/connect-workspace.js';
-import { requireAdminForSubmission } from '../access/require-admin.js';
+import { viewAccess } from '../access/middleware.js';
 import type { SlackDeps } from '../deps.js';
 import { decodeMetadata, SlackPayloadError } from '../payload.js';
 import { webApiReplier } from '../replies.js';
@@ -18,7 +18,11 @@ export const VERIFY_BUDGET_MS = 2_000;
 export function registerConnectSubmission(app: App, deps: SlackDeps): void {
   app.view(
     CONNECT_MODAL.callbackId,
-    requireAdminForSubmission(deps, CONNECT_MODAL.blocks.baseUrl),
+    viewAccess(
+      deps,
+      () => ({ kind: 'admin', refusal: deps.messages.connection.adminOnly }),
+      () => CONNECT_MODAL.blocks.baseUrl,
+    ),
     async ({ ack, body, view, client }) => {
       deps.metrics.inc('exp_interactions_total', { kind: 'connect_submission' });
       const texts = deps.messages.modals.connect;

@@ -1,4 +1,6 @@
 import type { App, BlockAction } from '@slack/bolt';
+import { actionAccess } from '../access/middleware.js';
+import { experimentActionTarget } from '../access/payload-targets.js';
 import type { SlackDeps } from '../deps.js';
 import { SlackPayloadError } from '../payload.js';
 import { workspaceFromBody } from '../workspace.js';
@@ -17,38 +19,44 @@ const UPDATE_BUDGET_MS = 2_000;
  * update never overwrites a newer one (hash_conflict is expected and ignored).
  */
 export function registerExperimentModalActions(app: App, deps: SlackDeps): void {
-  app.action<BlockAction>(EXPERIMENT_MODAL_ACTION_ID_PATTERN, async ({ ack, body, client }) => {
-    await ack();
-    const view = body.view;
-    if (!view) return;
-    deps.metrics.inc('exp_interactions_total', { kind: 'experiment_modal_change' });
-    let metadata: ReturnType<typeof decodeExperimentModalMetadata>;
-    try {
-      metadata = decodeExperimentModalMetadata(view.private_metadata);
-    } catch (error) {
-      if (error instanceof SlackPayloadError) return;
-      throw error;
-    }
-    const loaded = await loadModalDictionaries(deps, workspaceFromBody(body), { budgetMs: UPDATE_BUDGET_MS });
-    if (loaded.kind !== 'ok') return;
-    const lookup = { dictionaries: loaded.dictionaries, segmentPredicates: loaded.predicates };
-    const form = readExperimentModalState(view.state.values as StateValues, lookup);
-    const next = experimentModal({
-      mode: metadata.mode,
-      experimentId: metadata.experimentId,
-      form,
-      dictionaries: loaded.dictionaries,
-      segmentPredicates: loaded.predicates,
-      metadata,
-      messages: deps.messages,
-    });
-    try {
-      await client.views.update({ view_id: view.id, hash: view.hash, view: next });
-    } catch (error) {
-      const code = (error as { data?: { error?: string } }).data?.error;
-      if (code === 'hash_conflict')
-        deps.logger.debug('experiment modal changed meanwhile', { viewId: view.id });
-      else deps.logger.warn('views.update failed for the experiment modal', { error, code });
-    }
-  });
+  app.action<BlockAction>(
+    EXPERIMENT_MODAL_ACTION_ID_PATTERN,
+    actionAccess(deps, experimentActionTarget),
+    async ({ ack, body, client }) => {
+      await ack();
+      const view = body.view;
+      if (!view) return;
+      deps.metrics.inc('exp_interactions_total', { kind: 'experiment_modal_change' });
+      let metadata: ReturnType<typeof decodeExperimentModalMetadata>;
+      try {
+        metadata = decodeExperimentModalMetadata(view.private_metadata);
+      } catch (error) {
+        if (error instanceof SlackPayloadError) return;
+        throw error;
+      }
+      const loaded = await loadModalDictionaries(deps, workspaceFromBody(body), {
+        budgetMs: UPDATE_BUDGET_MS,
+      });
+      if (loaded.kind !== 'ok') return;
+      const lookup = { dictionaries: loaded.dictionaries, segmentPredicates: loaded.predicates };
+      const form = readExperimentModalState(view.state.values as StateValues, lookup);
+      const next = experimentModal({
+        mode: metadata.mode,
+        experimentId: metadata.experimentId,
+        form,
+        dictionaries: loaded.dictionaries,
+        segmentPredicates: loaded.predicates,
+        metadata,
+        messages: deps.messages,
+      });
+      try {
+        await client.views.update({ view_id: view.id, hash: view.hash, view: next });
+      } catch (error) {
+        const code = (error as { data?: { error?: string } }).data?.error;
+        if (code === 'hash_conflict')
+          deps.logger.debug('experiment modal changed meanwhile', { viewId: view.id });
+        else deps.logger.warn('views.update failed for the experiment modal', { error, code });
+      }
+    },
+  );
 }

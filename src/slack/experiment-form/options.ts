@@ -1,6 +1,8 @@
 import type { App, BlockSuggestion } from '@slack/bolt';
 import { DICTIONARY_FIELD_SPECS } from '../../lifecycle/experiment-fields.js';
 import { readDictionary } from '../../lifecycle/read-dictionary.js';
+import { optionsAccess } from '../access/middleware.js';
+import { experimentOptionsTarget } from '../access/payload-targets.js';
 import { plain } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import type { SlackDeps } from '../deps.js';
@@ -19,42 +21,47 @@ import { pickerFieldForAction, readExperimentModalState, type StateValues } from
 export const OPTIONS_BUDGET_MS = 1_500;
 
 export function registerExperimentOptions(app: App, deps: SlackDeps): void {
-  app.options<'block_suggestion'>(/^exp_xm_/, async ({ ack, body }) => {
-    const suggestion = body as BlockSuggestion;
-    const field = pickerFieldForAction(suggestion.action_id);
-    if (!field) return ack({ options: [] });
-    const name = field === 'segments' ? 'context-param-predicates' : DICTIONARY_FIELD_SPECS[field].dictionary;
-    const outcome = await readDictionary(deps, workspaceFromBody(suggestion), name, {
-      budgetMs: OPTIONS_BUDGET_MS,
-    });
-    if (outcome.kind !== 'ok') {
-      deps.metrics.inc('exp_interactions_total', { kind: 'options_miss' });
-      return ack({
-        options: [
-          {
-            text: plain(deps.messages.experiments.loadingOption, LIMITS.optionText),
-            value: '__loading__',
-          },
-        ],
+  app.options<'block_suggestion'>(
+    /^exp_xm_/,
+    optionsAccess(deps, experimentOptionsTarget),
+    async ({ ack, body }) => {
+      const suggestion = body as BlockSuggestion;
+      const field = pickerFieldForAction(suggestion.action_id);
+      if (!field) return ack({ options: [] });
+      const name =
+        field === 'segments' ? 'context-param-predicates' : DICTIONARY_FIELD_SPECS[field].dictionary;
+      const outcome = await readDictionary(deps, workspaceFromBody(suggestion), name, {
+        budgetMs: OPTIONS_BUDGET_MS,
       });
-    }
-    deps.metrics.inc('exp_interactions_total', { kind: 'options' });
-    const view = suggestion.view as
-      | { state?: { values?: StateValues }; private_metadata?: string }
-      | undefined;
-    const form = readExperimentModalState(view?.state?.values ?? {});
-    const items = offeredItems(field, { [name]: outcome.dictionary.items }, form, {
-      earlierParams: earlierParamsIn(view?.private_metadata),
-    });
-    return ack(
-      optionsForQuery(
-        items,
-        suggestion.value ?? '',
-        LIMITS.selectOptions,
-        deps.messages.experimentModal.ungrouped,
-      ),
-    );
-  });
+      if (outcome.kind !== 'ok') {
+        deps.metrics.inc('exp_interactions_total', { kind: 'options_miss' });
+        return ack({
+          options: [
+            {
+              text: plain(deps.messages.experiments.loadingOption, LIMITS.optionText),
+              value: '__loading__',
+            },
+          ],
+        });
+      }
+      deps.metrics.inc('exp_interactions_total', { kind: 'options' });
+      const view = suggestion.view as
+        | { state?: { values?: StateValues }; private_metadata?: string }
+        | undefined;
+      const form = readExperimentModalState(view?.state?.values ?? {});
+      const items = offeredItems(field, { [name]: outcome.dictionary.items }, form, {
+        earlierParams: earlierParamsIn(view?.private_metadata),
+      });
+      return ack(
+        optionsForQuery(
+          items,
+          suggestion.value ?? '',
+          LIMITS.selectOptions,
+          deps.messages.experimentModal.ungrouped,
+        ),
+      );
+    },
+  );
 }
 
 /** The earlier filters' params from the view's metadata; none when it cannot be read (then only active ones). */

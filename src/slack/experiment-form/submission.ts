@@ -10,6 +10,8 @@ import {
   type SaveExperimentRequest,
   saveExperiment,
 } from '../../lifecycle/save-experiment.js';
+import { viewAccess } from '../access/middleware.js';
+import { experimentSubmissionTarget } from '../access/payload-targets.js';
 import { platformErrorMessage } from '../blocks/error-message.js';
 import { textMessage } from '../blocks/message.js';
 import { noticeModal } from '../blocks/notice-modal.js';
@@ -41,151 +43,155 @@ type Ack = (response?: Record<string, unknown>) => Promise<void>;
  * follow in the channel, and the call is awaited — a create is never sent twice.
  */
 export function registerExperimentSubmission(app: App, deps: SlackDeps): void {
-  app.view(EXPERIMENT_MODAL.callbackId, async ({ ack: rawAck, body, view, client }) => {
-    const ack = rawAck as Ack;
-    const { messages } = deps;
-    deps.metrics.inc('exp_interactions_total', { kind: 'experiment_submission' });
-    const nameBlock = EXPERIMENT_MODAL.blocks.name;
-    let metadata: ReturnType<typeof decodeExperimentModalMetadata>;
-    try {
-      metadata = decodeExperimentModalMetadata(view.private_metadata);
-    } catch (error) {
-      if (!(error instanceof SlackPayloadError)) throw error;
-      return ack({ response_action: 'errors', errors: { [nameBlock]: messages.modals.expired } });
-    }
-    const workspace = workspaceFromBody(body);
-    const loaded = await loadModalDictionaries(deps, workspace, { budgetMs: DICTIONARY_BUDGET_MS });
-    const dictionaries = loaded.kind === 'ok' ? loaded.dictionaries : {};
-    const predicates = loaded.kind === 'ok' ? loaded.predicates : undefined;
-    const form = readExperimentModalState(view.state.values as StateValues, {
-      dictionaries,
-      segmentPredicates: predicates,
-    });
-    const checked = validateExperimentForm(
-      form,
-      formValidationOptions(dictionaries, form, predicates, { earlierParams: metadata.earlierParams }),
-    );
-    if (!checked.ok) {
-      return ack({
-        response_action: 'errors',
-        errors: formErrorsToBlockErrors(checked.errors, messages, view),
-      });
-    }
-    const actorId = body.user.id;
-    const experimentId = metadata.experimentId;
-    const request: SaveExperimentRequest =
-      metadata.mode === 'edit' && experimentId !== undefined
-        ? {
-            mode: 'edit',
-            workspace,
-            experimentId,
-            original: metadata.original ?? (await readDraft(deps, metadata.originalKey)) ?? {},
-            form: checked.form,
-            actorId,
-            channelId: metadata.channelId,
-            labels: labelsOf(dictionaries, checked.form),
-          }
-        : {
-            mode: 'create',
-            workspace,
-            form: checked.form,
-            actorId,
-            channelId: metadata.channelId,
-            labels: labelsOf(dictionaries, checked.form),
-          };
-    const replier = webApiReplier({
-      client,
-      channelId: metadata.channelId,
-      userId: actorId,
-      logger: deps.logger,
-    });
-
-    // Answer inside Slack's window when the platform does (errors then show in the modal); otherwise
-    // close the form with "still working" and let the result follow in the channel. Never resent.
-    const saving = saveExperiment(deps, request);
-    const timer = new Promise<'late'>((resolve) =>
-      setTimeout(() => resolve('late'), PLATFORM_BUDGET_MS).unref(),
-    );
-    const early = await Promise.race([saving, timer]);
-    if (early !== 'late') {
-      const inModal = modalErrorsFor(early, deps, view);
-      if (inModal) return ack({ response_action: 'errors', errors: inModal });
-      await ack();
-    } else {
-      await ack({
-        response_action: 'update',
-        view: noticeModal({
-          title: messages.experiments.stillWorkingTitle,
-          text: messages.experiments.stillWorking,
-          messages,
-        }),
-      });
-    }
-    const outcome = early === 'late' ? await saving : early;
-    switch (outcome.kind) {
-      case 'created':
-      case 'updated': {
-        const event: AlertEvent =
-          outcome.kind === 'updated'
-            ? { action: 'edit', experimentId: outcome.experimentId, fields: outcome.fields, actorId }
-            : { action: 'create', experimentId: outcome.experimentId, name: outcome.name, actorId };
-        const surface = modalSurface({
-          client,
-          channelId: metadata.channelId,
-          userId: actorId,
-          responseUrl: metadata.responseUrl,
-          fromMessage: undefined,
-          fetch: deps.slackFetch,
-          logger: deps.logger,
-        });
-        if (outcome.view) {
-          const line =
-            event.action === 'edit'
-              ? updatedLine({
-                  experimentId: event.experimentId,
-                  fields: event.fields,
-                  userId: actorId,
-                  messages,
-                })
-              : createdLine({
-                  experimentId: event.experimentId,
-                  name: event.name,
-                  userId: actorId,
-                  messages,
-                });
-          await publishEvent(deps, surface, { workspace, line, view: outcome.view });
-        } else if (event.action === 'create') {
-          await replier.inChannel(
-            experimentCreatedMessage({
-              experimentId: event.experimentId,
-              name: event.name,
-              userId: actorId,
-              messages,
-            }),
-          );
-        }
-        await notifySubscribers(
-          deps,
-          workspace,
-          { client, channelId: metadata.channelId },
-          event,
-          outcome.view,
-        );
-        return;
+  app.view(
+    EXPERIMENT_MODAL.callbackId,
+    viewAccess(deps, experimentSubmissionTarget, () => EXPERIMENT_MODAL.blocks.name),
+    async ({ ack: rawAck, body, view, client }) => {
+      const ack = rawAck as Ack;
+      const { messages } = deps;
+      deps.metrics.inc('exp_interactions_total', { kind: 'experiment_submission' });
+      const nameBlock = EXPERIMENT_MODAL.blocks.name;
+      let metadata: ReturnType<typeof decodeExperimentModalMetadata>;
+      try {
+        metadata = decodeExperimentModalMetadata(view.private_metadata);
+      } catch (error) {
+        if (!(error instanceof SlackPayloadError)) throw error;
+        return ack({ response_action: 'errors', errors: { [nameBlock]: messages.modals.expired } });
       }
-      case 'unchanged':
-        return replier.ephemeral(
-          textMessage(messages.experiments.nothingChanged({ experimentId: outcome.experimentId })),
-        );
-      case 'not-connected':
-        return replier.ephemeral(textMessage(messages.connection.notConnected));
-      case 'connection-invalid':
-        return replier.ephemeral(textMessage(messages.errors.invalidToken));
-      case 'rejected':
-      case 'failed':
-        return replier.ephemeral(platformErrorMessage(outcome.error, { experimentId, messages }));
-    }
-  });
+      const workspace = workspaceFromBody(body);
+      const loaded = await loadModalDictionaries(deps, workspace, { budgetMs: DICTIONARY_BUDGET_MS });
+      const dictionaries = loaded.kind === 'ok' ? loaded.dictionaries : {};
+      const predicates = loaded.kind === 'ok' ? loaded.predicates : undefined;
+      const form = readExperimentModalState(view.state.values as StateValues, {
+        dictionaries,
+        segmentPredicates: predicates,
+      });
+      const checked = validateExperimentForm(
+        form,
+        formValidationOptions(dictionaries, form, predicates, { earlierParams: metadata.earlierParams }),
+      );
+      if (!checked.ok) {
+        return ack({
+          response_action: 'errors',
+          errors: formErrorsToBlockErrors(checked.errors, messages, view),
+        });
+      }
+      const actorId = body.user.id;
+      const experimentId = metadata.experimentId;
+      const request: SaveExperimentRequest =
+        metadata.mode === 'edit' && experimentId !== undefined
+          ? {
+              mode: 'edit',
+              workspace,
+              experimentId,
+              original: metadata.original ?? (await readDraft(deps, metadata.originalKey)) ?? {},
+              form: checked.form,
+              actorId,
+              channelId: metadata.channelId,
+              labels: labelsOf(dictionaries, checked.form),
+            }
+          : {
+              mode: 'create',
+              workspace,
+              form: checked.form,
+              actorId,
+              channelId: metadata.channelId,
+              labels: labelsOf(dictionaries, checked.form),
+            };
+      const replier = webApiReplier({
+        client,
+        channelId: metadata.channelId,
+        userId: actorId,
+        logger: deps.logger,
+      });
+
+      // Answer inside Slack's window when the platform does (errors then show in the modal); otherwise
+      // close the form with "still working" and let the result follow in the channel. Never resent.
+      const saving = saveExperiment(deps, request);
+      const timer = new Promise<'late'>((resolve) =>
+        setTimeout(() => resolve('late'), PLATFORM_BUDGET_MS).unref(),
+      );
+      const early = await Promise.race([saving, timer]);
+      if (early !== 'late') {
+        const inModal = modalErrorsFor(early, deps, view);
+        if (inModal) return ack({ response_action: 'errors', errors: inModal });
+        await ack();
+      } else {
+        await ack({
+          response_action: 'update',
+          view: noticeModal({
+            title: messages.experiments.stillWorkingTitle,
+            text: messages.experiments.stillWorking,
+            messages,
+          }),
+        });
+      }
+      const outcome = early === 'late' ? await saving : early;
+      switch (outcome.kind) {
+        case 'created':
+        case 'updated': {
+          const event: AlertEvent =
+            outcome.kind === 'updated'
+              ? { action: 'edit', experimentId: outcome.experimentId, fields: outcome.fields, actorId }
+              : { action: 'create', experimentId: outcome.experimentId, name: outcome.name, actorId };
+          const surface = modalSurface({
+            client,
+            channelId: metadata.channelId,
+            userId: actorId,
+            responseUrl: metadata.responseUrl,
+            fromMessage: undefined,
+            fetch: deps.slackFetch,
+            logger: deps.logger,
+          });
+          if (outcome.view) {
+            const line =
+              event.action === 'edit'
+                ? updatedLine({
+                    experimentId: event.experimentId,
+                    fields: event.fields,
+                    userId: actorId,
+                    messages,
+                  })
+                : createdLine({
+                    experimentId: event.experimentId,
+                    name: event.name,
+                    userId: actorId,
+                    messages,
+                  });
+            await publishEvent(deps, surface, { workspace, line, view: outcome.view });
+          } else if (event.action === 'create') {
+            await replier.inChannel(
+              experimentCreatedMessage({
+                experimentId: event.experimentId,
+                name: event.name,
+                userId: actorId,
+                messages,
+              }),
+            );
+          }
+          await notifySubscribers(
+            deps,
+            workspace,
+            { client, channelId: metadata.channelId },
+            event,
+            outcome.view,
+          );
+          return;
+        }
+        case 'unchanged':
+          return replier.ephemeral(
+            textMessage(messages.experiments.nothingChanged({ experimentId: outcome.experimentId })),
+          );
+        case 'not-connected':
+          return replier.ephemeral(textMessage(messages.connection.notConnected));
+        case 'connection-invalid':
+          return replier.ephemeral(textMessage(messages.errors.invalidToken));
+        case 'rejected':
+        case 'failed':
+          return replier.ephemeral(platformErrorMessage(outcome.error, { experimentId, messages }));
+      }
+    },
+  );
 }
 
 /** Outcomes shown inside the still-open modal (on the field they concern); undefined for the rest. */

@@ -1,5 +1,7 @@
 import type { App, BlockButtonAction } from '@slack/bolt';
 import { workspaceKey } from '../../lifecycle/workspace.js';
+import { actionAccess } from '../access/middleware.js';
+import { lifecycleButtonTarget } from '../access/payload-targets.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 import { SlackPayloadError } from '../payload.js';
@@ -21,6 +23,7 @@ export const CLICK_GUARD_MS = 10_000;
 export function registerLifecycleButtons(app: App, deps: SlackDeps): void {
   app.action<BlockButtonAction>(
     LIFECYCLE_ACTION_ID_PATTERN,
+    actionAccess(deps, lifecycleButtonTarget),
     async ({ ack, body, action, respond, client }) => {
       await ack();
       deps.metrics.inc('exp_interactions_total', { kind: 'lifecycle_button' });

@@ -118,6 +118,10 @@ export const en: Messages = {
         description: md`Register an exposure, after a confirmation.`,
       },
       {
+        usage: '/exp policy',
+        description: md`Who may do what here (anyone can read it; admins change it with the button or \`/exp policy set …\`).`,
+      },
+      {
         usage: '/exp connect · token · disconnect',
         description: md`Connect this workspace to the platform, see the token's expiry, disconnect (admins).`,
       },

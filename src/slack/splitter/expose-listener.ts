@@ -2,6 +2,8 @@ import type { App, BlockButtonAction } from '@slack/bolt';
 import { registerExposure } from '../../lifecycle/assignment.js';
 import { workspaceKey } from '../../lifecycle/workspace.js';
 import { KNOWN_PLATFORMS } from '../../splitter/schemas.js';
+import { actionAccess } from '../access/middleware.js';
+import { exposeButtonTarget } from '../access/payload-targets.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 import { SlackPayloadError } from '../payload.js';
@@ -20,42 +22,46 @@ export function registerExposeButtons(app: App, deps: SlackDeps): void {
       ...exposeCancelledMessage({ messages: deps.messages }),
     });
   });
-  app.action<BlockButtonAction>(EXPOSE_ACTIONS.confirm, async ({ ack, body, action, respond }) => {
-    await ack();
-    deps.metrics.inc('exp_interactions_total', { kind: 'expose_confirm' });
-    const reply = (message: { text: string; blocks: unknown[] }, replace: boolean) =>
-      respond({ response_type: 'ephemeral', replace_original: replace, ...message } as Parameters<
-        typeof respond
-      >[0]);
-    let value: ReturnType<typeof decodeExposeValue>;
-    try {
-      value = decodeExposeValue(action.value ?? '');
-    } catch (error) {
-      if (!(error instanceof SlackPayloadError)) throw error;
-      await reply(textMessage(deps.messages.input.unreadableButton), false);
-      return;
-    }
-    const key = `expose:${workspaceKey(workspaceFromBody(body))}:${body.container?.message_ts ?? action.action_ts}`;
-    if (!(await deps.locks.claim(key, 10 * 60_000))) return;
-    const platform = { id: value.platformId, name: KNOWN_PLATFORMS.get(value.platformId) };
-    const outcome = await registerExposure(deps, {
-      experimentLabel: value.label,
-      platform: { id: value.platformId },
-      participant: value.participant,
-    });
-    if (outcome.kind !== 'registered') {
-      await reply(splitterFailureMessage(outcome, deps.messages), false);
-      return;
-    }
-    await reply(
-      exposeDoneMessage({
-        label: value.label,
-        platform,
+  app.action<BlockButtonAction>(
+    EXPOSE_ACTIONS.confirm,
+    actionAccess(deps, exposeButtonTarget),
+    async ({ ack, body, action, respond }) => {
+      await ack();
+      deps.metrics.inc('exp_interactions_total', { kind: 'expose_confirm' });
+      const reply = (message: { text: string; blocks: unknown[] }, replace: boolean) =>
+        respond({ response_type: 'ephemeral', replace_original: replace, ...message } as Parameters<
+          typeof respond
+        >[0]);
+      let value: ReturnType<typeof decodeExposeValue>;
+      try {
+        value = decodeExposeValue(action.value ?? '');
+      } catch (error) {
+        if (!(error instanceof SlackPayloadError)) throw error;
+        await reply(textMessage(deps.messages.input.unreadableButton), false);
+        return;
+      }
+      const key = `expose:${workspaceKey(workspaceFromBody(body))}:${body.container?.message_ts ?? action.action_ts}`;
+      if (!(await deps.locks.claim(key, 10 * 60_000))) return;
+      const platform = { id: value.platformId, name: KNOWN_PLATFORMS.get(value.platformId) };
+      const outcome = await registerExposure(deps, {
+        experimentLabel: value.label,
+        platform: { id: value.platformId },
         participant: value.participant,
-        userId: body.user.id,
-        messages: deps.messages,
-      }),
-      true,
-    );
-  });
+      });
+      if (outcome.kind !== 'registered') {
+        await reply(splitterFailureMessage(outcome, deps.messages), false);
+        return;
+      }
+      await reply(
+        exposeDoneMessage({
+          label: value.label,
+          platform,
+          participant: value.participant,
+          userId: body.user.id,
+          messages: deps.messages,
+        }),
+        true,
+      );
+    },
+  );
 }

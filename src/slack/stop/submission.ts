@@ -1,6 +1,8 @@
 import type { App } from '@slack/bolt';
 import { ExperimentInterruptReason } from '../../console/schemas.js';
 import { workspaceKey } from '../../lifecycle/workspace.js';
+import { viewAccess } from '../access/middleware.js';
+import { stopSubmissionTarget } from '../access/payload-targets.js';
 import type { SlackDeps } from '../deps.js';
 import { performLifecycle } from '../lifecycle/perform.js';
 import { modalSurface } from '../lifecycle/surface.js';
@@ -18,69 +20,77 @@ const SUBMISSION_GUARD_MS = 60_000;
  * channel the command came from.
  */
 export function registerStopSubmission(app: App, deps: SlackDeps): void {
-  app.view(STOP_MODAL.callbackId, async ({ ack, body, view, client }) => {
-    deps.metrics.inc('exp_interactions_total', { kind: 'stop_submission' });
-    const texts = deps.messages.modals.stop;
-    let metadata: StopModalMetadata;
-    try {
-      metadata = decodeMetadata(StopModalMetadata, view.private_metadata);
-    } catch (error) {
-      if (!(error instanceof SlackPayloadError)) throw error;
-      await ack({
-        response_action: 'errors',
-        errors: { [STOP_MODAL.blocks.reason]: deps.messages.modals.expired },
-      });
-      return;
-    }
-    const workspace = workspaceFromBody(body);
-    const { stopReasonRequired } = await deps.policies.get(workspaceKey(workspace));
-    const values = view.state.values as ViewStateValues;
-    const chosen = selectedValue(values, STOP_MODAL.blocks.reason, STOP_MODAL.actions.reason);
-    // "No reason" only counts while the policy allows it (checked again here, not only when opened).
-    const noReason = chosen === STOP_MODAL.noReasonValue && !stopReasonRequired;
-    const reason = noReason
-      ? ({ success: true, data: undefined } as const)
-      : ExperimentInterruptReason.safeParse(chosen);
-    const comment =
-      inputValue(values, STOP_MODAL.blocks.comment, STOP_MODAL.actions.comment)?.trim() || undefined;
-    if (!reason.success) {
-      await ack({ response_action: 'errors', errors: { [STOP_MODAL.blocks.reason]: texts.reasonRequired } });
-      return;
-    }
-    if (reason.data === 'other' && !comment) {
-      await ack({
-        response_action: 'errors',
-        errors: { [STOP_MODAL.blocks.comment]: texts.commentRequiredForOther },
-      });
-      return;
-    }
-    await ack();
+  app.view(
+    STOP_MODAL.callbackId,
+    viewAccess(deps, stopSubmissionTarget, () => STOP_MODAL.blocks.reason),
+    async ({ ack, body, view, client }) => {
+      deps.metrics.inc('exp_interactions_total', { kind: 'stop_submission' });
+      const texts = deps.messages.modals.stop;
+      let metadata: StopModalMetadata;
+      try {
+        metadata = decodeMetadata(StopModalMetadata, view.private_metadata);
+      } catch (error) {
+        if (!(error instanceof SlackPayloadError)) throw error;
+        await ack({
+          response_action: 'errors',
+          errors: { [STOP_MODAL.blocks.reason]: deps.messages.modals.expired },
+        });
+        return;
+      }
+      const workspace = workspaceFromBody(body);
+      const { stopReasonRequired } = await deps.policies.get(workspaceKey(workspace));
+      const values = view.state.values as ViewStateValues;
+      const chosen = selectedValue(values, STOP_MODAL.blocks.reason, STOP_MODAL.actions.reason);
+      // "No reason" only counts while the policy allows it (checked again here, not only when opened).
+      const noReason = chosen === STOP_MODAL.noReasonValue && !stopReasonRequired;
+      const reason = noReason
+        ? ({ success: true, data: undefined } as const)
+        : ExperimentInterruptReason.safeParse(chosen);
+      const comment =
+        inputValue(values, STOP_MODAL.blocks.comment, STOP_MODAL.actions.comment)?.trim() || undefined;
+      if (!reason.success) {
+        await ack({
+          response_action: 'errors',
+          errors: { [STOP_MODAL.blocks.reason]: texts.reasonRequired },
+        });
+        return;
+      }
+      if (reason.data === 'other' && !comment) {
+        await ack({
+          response_action: 'errors',
+          errors: { [STOP_MODAL.blocks.comment]: texts.commentRequiredForOther },
+        });
+        return;
+      }
+      await ack();
 
-    if (!(await deps.locks.claim(`view:${workspaceKey(workspace)}:${view.id}`, SUBMISSION_GUARD_MS))) return;
-    await performLifecycle(
-      deps,
-      {
-        workspace,
-        action: 'stop',
-        experimentId: metadata.experimentId,
-        // The interface makes both optional: nothing is sent rather than an empty reason.
-        stop:
-          reason.data === undefined && comment === undefined
-            ? undefined
-            : { interruptReason: reason.data ?? null, interruptReasonComment: comment ?? null },
-        actorId: body.user.id,
-        channelId: metadata.channelId,
-        expectedStatus: metadata.expectedStatus,
-      },
-      modalSurface({
-        client,
-        channelId: metadata.channelId,
-        userId: body.user.id,
-        responseUrl: metadata.responseUrl,
-        fromMessage: metadata.fromMessage,
-        fetch: deps.slackFetch,
-        logger: deps.logger,
-      }),
-    );
-  });
+      if (!(await deps.locks.claim(`view:${workspaceKey(workspace)}:${view.id}`, SUBMISSION_GUARD_MS)))
+        return;
+      await performLifecycle(
+        deps,
+        {
+          workspace,
+          action: 'stop',
+          experimentId: metadata.experimentId,
+          // The interface makes both optional: nothing is sent rather than an empty reason.
+          stop:
+            reason.data === undefined && comment === undefined
+              ? undefined
+              : { interruptReason: reason.data ?? null, interruptReasonComment: comment ?? null },
+          actorId: body.user.id,
+          channelId: metadata.channelId,
+          expectedStatus: metadata.expectedStatus,
+        },
+        modalSurface({
+          client,
+          channelId: metadata.channelId,
+          userId: body.user.id,
+          responseUrl: metadata.responseUrl,
+          fromMessage: metadata.fromMessage,
+          fetch: deps.slackFetch,
+          logger: deps.logger,
+        }),
+      );
+    },
+  );
 }

@@ -1,0 +1,67 @@
+import type { PolicyAction, Who, WorkspacePolicy } from './policy.js';
+
+/** One change an admin makes to the policy (a text form, or one line of the modal's differences). */
+export type PolicyChange =
+  | { kind: 'who'; action: PolicyAction; who: Who }
+  | { kind: 'channels'; action: PolicyAction; channels: 'any' | string[] }
+  | { kind: 'approval'; action: PolicyAction; on: boolean }
+  | { kind: 'personal'; action: PolicyAction; on: boolean }
+  | { kind: 'stop-reason'; required: boolean };
+
+/** Pure: the policy with the change applied (the same object when nothing changes). */
+export function applyChange(policy: WorkspacePolicy, change: PolicyChange): WorkspacePolicy {
+  if (change.kind === 'stop-reason') {
+    return policy.stopReasonRequired === change.required
+      ? policy
+      : { ...policy, stopReasonRequired: change.required };
+  }
+  const rule = policy.actions[change.action];
+  let next = rule;
+  switch (change.kind) {
+    case 'who':
+      next = sameWho(rule.who, change.who) ? rule : { ...rule, who: change.who };
+      break;
+    case 'channels':
+      next = sameChannels(rule.channels, change.channels) ? rule : { ...rule, channels: change.channels };
+      break;
+    case 'approval':
+      next = rule.approval === change.on ? rule : { ...rule, approval: change.on };
+      break;
+    case 'personal':
+      next = rule.personal === change.on ? rule : { ...rule, personal: change.on };
+      break;
+  }
+  return next === rule ? policy : { ...policy, actions: { ...policy.actions, [change.action]: next } };
+}
+
+/** The changes that turn one policy into the other (what the modal's Save announces). */
+export function changesBetween(before: WorkspacePolicy, after: WorkspacePolicy): PolicyChange[] {
+  const out: PolicyChange[] = [];
+  for (const action of Object.keys(after.actions) as PolicyAction[]) {
+    const a = before.actions[action];
+    const b = after.actions[action];
+    if (!sameWho(a.who, b.who)) out.push({ kind: 'who', action, who: b.who });
+    if (!sameChannels(a.channels, b.channels)) out.push({ kind: 'channels', action, channels: b.channels });
+    if (a.approval !== b.approval) out.push({ kind: 'approval', action, on: b.approval });
+    if (a.personal !== b.personal) out.push({ kind: 'personal', action, on: b.personal });
+  }
+  if (before.stopReasonRequired !== after.stopReasonRequired) {
+    out.push({ kind: 'stop-reason', required: after.stopReasonRequired });
+  }
+  return out;
+}
+
+function sameWho(a: Who, b: Who): boolean {
+  if (a.kind !== b.kind) return false;
+  if (a.kind === 'groups' && b.kind === 'groups') return sameSet(a.groupIds, b.groupIds);
+  return true;
+}
+
+function sameChannels(a: 'any' | string[], b: 'any' | string[]): boolean {
+  if (a === 'any' || b === 'any') return a === b;
+  return sameSet(a, b);
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x) => b.includes(x));
+}

@@ -1,0 +1,100 @@
+import { applyChange } from '../../lifecycle/policy/change.js';
+import { workspaceKey } from '../../lifecycle/workspace.js';
+import { md, type SafeText, safe } from '../blocks/escape.js';
+import { textMessage } from '../blocks/message.js';
+import type { CommandContext } from '../command/command-context.js';
+import type { Messages } from '../messages/index.js';
+import { type PolicyProblem, parsePolicyArgs } from './parse-policy.js';
+import { policyChangedMessage, policyMessage } from './policy-message.js';
+import { listUserGroups } from './usergroups.js';
+
+/** Showing it has no 3 s pressure (acked first): Slack may take this long to say who is asking. */
+const VIEWER_LOOKUP_MS = 5_000;
+
+/** `/exp policy`: the rules to anyone; admins also get how to change them. */
+export async function showPolicy(ctx: CommandContext): Promise<void> {
+  const { deps } = ctx;
+  await ctx.ack();
+  const policy = await deps.policies.get(workspaceKey(ctx.workspace));
+  const actor = await deps.actors.actor(ctx.client, ctx.workspace, ctx.command.user_id, [], VIEWER_LOOKUP_MS);
+  await ctx.replier.ephemeral(
+    policyMessage({ policy, forAdmin: actor?.isAdmin === true, messages: deps.messages }),
+  );
+}
+
+/**
+ * `/exp policy set|channels|approval|personal|stop-reason …` (admins: the command chain checked).
+ * The change is announced in the channel with who made it; a bad form changes nothing.
+ */
+export async function changePolicy(ctx: CommandContext, args: readonly string[]): Promise<void> {
+  const { deps } = ctx;
+  const { messages } = deps;
+  await ctx.ack();
+  const parsed = parsePolicyArgs(args);
+  if (!parsed.ok)
+    return ctx.replier.ephemeral(
+      textMessage(messages.policy.usage({ problem: problemText(parsed.problem, messages) })),
+    );
+  let change = parsed.change;
+  if (parsed.handles.length > 0 && change.kind === 'who' && change.who.kind === 'groups') {
+    const groups = await listUserGroups(ctx.client).catch(() => []);
+    const ids = [...change.who.groupIds];
+    for (const handle of parsed.handles) {
+      const group = groups.find((g) => g.handle.toLowerCase() === handle);
+      if (!group) {
+        return ctx.replier.ephemeral(
+          textMessage(
+            messages.policy.usage({
+              problem: messages.policy.problems.badWho({ word: safe(`@${handle}`, 80) }),
+            }),
+          ),
+        );
+      }
+      ids.push(group.id);
+    }
+    change = { ...change, who: { kind: 'groups', groupIds: [...new Set(ids)] } };
+  }
+  const scope = workspaceKey(ctx.workspace);
+  const before = await deps.policies.get(scope);
+  if (applyChange(before, change) === before)
+    return ctx.replier.ephemeral(textMessage(messages.policy.unchanged));
+  const after = await deps.policies.update(
+    scope,
+    (policy) => applyChange(policy, change),
+    ctx.command.user_id,
+  );
+  await ctx.replier.inChannel(
+    policyChangedMessage({ userId: ctx.command.user_id, changes: [change], policy: after, messages }),
+  );
+}
+
+function problemText(problem: PolicyProblem, messages: Messages): SafeText {
+  const p = messages.policy.problems;
+  switch (problem.kind) {
+    case 'unknown-subcommand':
+      return p.unknownSubcommand({ word: safe(problem.word, 40) });
+    case 'unknown-action':
+      return p.unknownAction({
+        word: safe(problem.word, 40),
+        actions: md`start, stop, archive, unarchive, create, edit, expose, subscribe`,
+      });
+    case 'bad-who':
+      return p.badWho({ word: safe(problem.word, 80) });
+    case 'bad-channel':
+      return p.badChannel({ word: safe(problem.word, 80) });
+    case 'bad-on-off':
+      return p.badOnOff({ word: safe(problem.word, 40) });
+    case 'bad-stop-reason':
+      return p.badStopReason({ word: safe(problem.word, 40) });
+    case 'missing': {
+      const what = {
+        action: md`which action (start, stop, …)`,
+        who: md`who: \`members\`, \`admins\`, \`nobody\` or user groups`,
+        channels: md`which channels, or \`any\``,
+        'on-off': md`\`on\` or \`off\``,
+        'required-optional': md`\`required\` or \`optional\``,
+      }[problem.what];
+      return p.missing({ what });
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import {
+  type ActionRule,
+  isChannelId,
+  isGroupId,
+  MAX_RULE_IDS,
+  POLICY_ACTIONS,
+  type WorkspacePolicy,
+} from '../../lifecycle/policy/policy.js';
+import type { Messages } from '../messages/index.js';
+import { POLICY_MODAL } from './ids.js';
+
+type StateValue = {
+  type?: string;
+  selected_option?: { value?: string } | null;
+  selected_options?: { value?: string }[] | null;
+  selected_conversations?: string[] | null;
+};
+export type PolicyStateValues = Record<string, Record<string, StateValue>>;
+
+export type PolicyModalRead =
+  | { ok: true; policy: WorkspacePolicy }
+  | { ok: false; errors: Record<string, string> };
+
+/**
+ * The submitted form as a policy. Values come back from Slack and are validated like any input:
+ * unknown choices fall back to the current rule, ids are checked, lists bounded.
+ */
+export function readPolicyModal(
+  values: PolicyStateValues,
+  current: WorkspacePolicy,
+  messages: Messages,
+): PolicyModalRead {
+  const errors: Record<string, string> = {};
+  const actions = { ...current.actions };
+  for (const action of POLICY_ACTIONS) {
+    const value = (field: 'who' | 'groups' | 'channels' | 'options', actionId: string) =>
+      values[POLICY_MODAL.block(field, action)]?.[actionId];
+    const who = value('who', POLICY_MODAL.input('who'))?.selected_option?.value;
+    const groups = (value('groups', POLICY_MODAL.groupsActionId)?.selected_options ?? [])
+      .map((o) => String(o.value ?? ''))
+      .filter(isGroupId)
+      .slice(0, MAX_RULE_IDS);
+    const channels = (value('channels', POLICY_MODAL.input('channels'))?.selected_conversations ?? [])
+      .filter(isChannelId)
+      .slice(0, MAX_RULE_IDS);
+    const extras = (value('options', POLICY_MODAL.input('options'))?.selected_options ?? []).map(
+      (o) => o.value,
+    );
+    const rule: ActionRule = {
+      who: current.actions[action].who,
+      channels: channels.length === 0 ? 'any' : channels,
+      approval: extras.includes('approval'),
+      personal: extras.includes('personal'),
+    };
+    if (who === 'members' || who === 'admins' || who === 'nobody') rule.who = { kind: who };
+    else if (who === 'groups') {
+      if (groups.length === 0)
+        errors[POLICY_MODAL.block('groups', action)] = messages.policy.modal.groupsRequired;
+      else rule.who = { kind: 'groups', groupIds: groups };
+    }
+    actions[action] = rule;
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const stop = values[POLICY_MODAL.stopReason]?.[POLICY_MODAL.stopReasonInput]?.selected_option?.value;
+  return {
+    ok: true,
+    policy: {
+      ...current,
+      actions,
+      stopReasonRequired: stop === undefined ? current.stopReasonRequired : stop === 'required',
+    },
+  };
+}
