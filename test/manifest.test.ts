@@ -76,6 +76,7 @@ describe('manifest.yml', () => {
       'commands',
       'links:read',
       'links:write',
+      'usergroups:read',
       'users:read',
     ]);
     // The OAuth install asks for exactly what the manifest declares.

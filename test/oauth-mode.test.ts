@@ -67,7 +67,15 @@ describe('install path', () => {
     expect(`${url.origin}${url.pathname}`).toBe('https://slack.com/oauth/v2/authorize');
     expect(url.searchParams.get('client_id')).toBe(h.emulator.oauthClient.clientId);
     expect(url.searchParams.get('scope')?.split(',').sort()).toEqual(
-      ['chat:write', 'chat:write.public', 'commands', 'links:read', 'links:write', 'users:read'].sort(),
+      [
+        'chat:write',
+        'chat:write.public',
+        'commands',
+        'links:read',
+        'links:write',
+        'usergroups:read',
+        'users:read',
+      ].sort(),
     );
     expect(started.state.length).toBeGreaterThan(10);
     expect(started.cookie).toBe(`${STATE_COOKIE}=${started.state}`);

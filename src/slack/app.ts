@@ -37,6 +37,7 @@ export const BOT_SCOPES = [
   'users:read',
   'links:read',
   'links:write',
+  'usergroups:read',
 ];
 
 /**

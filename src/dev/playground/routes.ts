@@ -28,6 +28,8 @@ import { addPlaygroundUser } from './users.js';
 export interface RouteDeps {
   emulator: SlackEmulator;
   driverFor(teamId: string): SlackDriver | undefined;
+  /** The playground's own workspaces (people of other teams are from another organisation). */
+  teamIds: readonly string[];
   /** The emulator reports its own changes; a change the playground makes itself is announced here. */
   notify(): void;
 }
@@ -52,9 +54,9 @@ export function createApiRoutes(deps: RouteDeps): Record<string, ApiRoute> {
     const teamId = input.teamId ?? emulator.identity.teamId;
     const driver = deps.driverFor(teamId);
     if (!driver) throw new PlaygroundRequestError(400, 'unknown_team', `There is no workspace ${teamId}.`);
-    // People act as members of the workspace chosen on the page: the app reads that from
-    // users.info (a person from another organisation may only read), so the emulator says so.
-    user.team_id = teamId;
+    // People of the emulated workspaces act as members of the one chosen on the page: the app reads
+    // that from users.info. Someone from another organisation (Slack Connect) stays so.
+    if (deps.teamIds.includes(user.team_id)) user.team_id = teamId;
     return { userId: user.id, teamId, driver };
   };
   // Each workspace has its own channels: acting from one, the other's are not there.

@@ -17,7 +17,7 @@ import { MAX_MESSAGE_CHARS, StateQuery } from './request-schemas.js';
 import { createApiRoutes, parseRequest } from './routes.js';
 import { buildState } from './state.js';
 import { createStateStream } from './state-stream.js';
-import { createTeamDrivers, ensureTeamChannels } from './teams.js';
+import { createTeamDrivers, ensureTeamChannels, playgroundTeams } from './teams.js';
 
 export interface PlaygroundOptions {
   emulator: SlackEmulator;
@@ -89,7 +89,8 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Runni
     logger: log,
   });
   const unsubscribe = emulator.on('change', () => stream.notify());
-  const api = createApiRoutes({ emulator, driverFor, notify: () => stream.notify() });
+  const teamIds = playgroundTeams(emulator).map((t) => t.id);
+  const api = createApiRoutes({ emulator, driverFor, teamIds, notify: () => stream.notify() });
   const defaults = {
     userId: EMULATOR_DEFAULTS.userId,
     teamId: emulator.identity.teamId,

@@ -1,7 +1,13 @@
 import type { MessageStore } from './messages.js';
 import type { SharedLinkRegistry } from './shared-links.js';
 import type { TriggerStore } from './triggers.js';
-import type { EmulatedChannel, EmulatedMessage, EmulatedUser, EmulatorIdentity } from './types.js';
+import type {
+  EmulatedChannel,
+  EmulatedMessage,
+  EmulatedUser,
+  EmulatedUserGroup,
+  EmulatorIdentity,
+} from './types.js';
 import type { ViewStore } from './views.js';
 
 export interface ApiContext {
@@ -15,6 +21,7 @@ export interface ApiContext {
   chatWritePublic: boolean;
   users: Map<string, EmulatedUser>;
   channels: Map<string, EmulatedChannel>;
+  usergroups: Map<string, EmulatedUserGroup>;
   messages: MessageStore;
   views: ViewStore;
   triggers: TriggerStore;

@@ -13,6 +13,11 @@ export const EMULATOR_DEFAULTS = {
   adminUserId: 'U0ADMIN01',
   /** A regular member; the driver's default user. */
   userId: 'U0MEMBER1',
+  /** A guest (is_restricted): may read, never act. */
+  guestUserId: 'U0GUEST01',
+  /** An admin of another organisation, in the shared channel through Slack Connect: reads only here. */
+  externalAdminId: 'U0EXTERN1',
+  externalTeamId: 'T0OTHERORG',
   /** Public, the bot is a member. */
   channelId: 'C0GENERAL',
   /** Public, the bot is not a member (postable only with chat:write.public). */
@@ -35,6 +40,22 @@ export function seedUsers(users: Map<string, EmulatedUser>, identity: EmulatorId
     },
     { ...base, id: EMULATOR_DEFAULTS.adminUserId, name: 'alice', real_name: 'Alice Admin', is_admin: true },
     { ...base, id: EMULATOR_DEFAULTS.userId, name: 'bob', real_name: 'Bob Member', is_admin: false },
+    {
+      ...base,
+      id: EMULATOR_DEFAULTS.guestUserId,
+      name: 'gina',
+      real_name: 'Gina Guest',
+      is_admin: false,
+      is_restricted: true,
+    },
+    {
+      ...base,
+      id: EMULATOR_DEFAULTS.externalAdminId,
+      name: 'olga',
+      real_name: 'Olga Other-org Admin',
+      is_admin: true,
+      team_id: EMULATOR_DEFAULTS.externalTeamId,
+    },
   ];
   for (const user of list) users.set(user.id, user);
 }
@@ -42,13 +63,15 @@ export function seedUsers(users: Map<string, EmulatedUser>, identity: EmulatorId
 export function seedChannels(channels: Map<string, EmulatedChannel>): void {
   channels.clear();
   const members = [EMULATOR_DEFAULTS.adminUserId, EMULATOR_DEFAULTS.userId];
+  // The guest and the other organisation's admin are in #general only (a shared channel).
+  const general = [...members, EMULATOR_DEFAULTS.guestUserId, EMULATOR_DEFAULTS.externalAdminId];
   const list: EmulatedChannel[] = [
     {
       id: EMULATOR_DEFAULTS.channelId,
       name: 'general',
       is_private: false,
       botIsMember: true,
-      members: [...members],
+      members: general,
     },
     {
       id: EMULATOR_DEFAULTS.publicChannelWithoutBot,

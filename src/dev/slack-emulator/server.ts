@@ -15,6 +15,7 @@ import { createTriggerStore } from './triggers.js';
 import type {
   EmulatedChannel,
   EmulatedUser,
+  EmulatedUserGroup,
   EmulatorIdentity,
   EmulatorOptions,
   FailureOptions,
@@ -80,6 +81,7 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
   const ids = createIdSource();
   const users = new Map<string, EmulatedUser>();
   const channels = new Map<string, EmulatedChannel>();
+  const usergroups = new Map<string, EmulatedUserGroup>();
   seedUsers(users, identity);
   seedChannels(channels);
   const calls: RecordedCall[] = [];
@@ -124,6 +126,7 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
     chatWritePublic: options.chatWritePublic ?? true,
     users,
     channels,
+    usergroups,
     messages,
     views,
     triggers,
@@ -218,6 +221,7 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
     responsePosts,
     users,
     channels,
+    usergroups,
     views: views.views,
     mintResponseUrl: (context = {}) => responseUrls.mint(context),
     mintTriggerId: (context = {}) =>

@@ -93,6 +93,17 @@ export interface EmulatedUser {
   team_id: string;
   deleted?: boolean;
   is_bot?: boolean;
+  /** A guest (multi-channel); is_ultra_restricted: a single-channel guest. */
+  is_restricted?: boolean;
+  is_ultra_restricted?: boolean;
+}
+
+/** A Slack user group (`@handle`), with its members. */
+export interface EmulatedUserGroup {
+  id: string;
+  handle: string;
+  name: string;
+  users: string[];
 }
 
 export interface EmulatedChannel {
@@ -260,6 +271,7 @@ export interface SlackEmulator {
   mintTriggerId(context?: { userId?: string; viewId?: string }): string;
   users: Map<string, EmulatedUser>;
   channels: Map<string, EmulatedChannel>;
+  usergroups: Map<string, EmulatedUserGroup>;
   messages(channelId: string): EmulatedMessage[];
   /**
    * A thread as everyone in the channel sees it (conversations.replies): the parent, then its

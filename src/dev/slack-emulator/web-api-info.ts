@@ -54,7 +54,29 @@ const conversationsInfo: MethodHandler = (args, ctx) => {
   };
 };
 
+/** usergroups.list: the workspace's groups (include_users adds members, as Slack does). */
+const usergroupsList: MethodHandler = (args, ctx) => ({
+  ok: true,
+  usergroups: [...ctx.usergroups.values()].map((g) => ({
+    id: g.id,
+    team_id: ctx.identity.teamId,
+    handle: g.handle,
+    name: g.name,
+    ...(args.include_users === true || args.include_users === 'true' ? { users: [...g.users] } : {}),
+  })),
+});
+
+const usergroupsUsersList: MethodHandler = (args, ctx) => {
+  const id = str(args.usergroup);
+  if (id === undefined) return missing('usergroup');
+  const group = ctx.usergroups.get(id);
+  if (!group) return fail('no_such_subteam');
+  return { ok: true, users: [...group.users] };
+};
+
 export const infoMethods: Record<string, MethodHandler> = {
+  'usergroups.list': usergroupsList,
+  'usergroups.users.list': usergroupsUsersList,
   'auth.test': authTest,
   'users.info': usersInfo,
   'conversations.info': conversationsInfo,
