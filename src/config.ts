@@ -105,6 +105,8 @@ const EnvSchema = z.object({
   DICTIONARY_TTL_SECONDS: positiveInt(3600),
   EXPERIMENT_FIELD_MAP: optionalString,
   EXPERIMENT_TRANSITIONS: optionalString,
+  APPROVAL_TTL_HOURS: positiveInt(24).refine((n) => n <= 24 * 30, 'must be at most 720 (30 days)'),
+  AUDIT_RETENTION_DAYS: positiveInt(365).refine((n) => n <= 3650, 'must be at most 3650 (10 years)'),
   CONSOLE_WEB_URL: optionalString.refine(
     (v) => v === undefined || isConsoleWebTemplate(v),
     'must be an http(s) URL template containing {id} once, e.g. https://console.example.com/experiments/{id}',
@@ -161,6 +163,10 @@ export interface Config {
   transitions: TransitionTable;
   /** The console's web page of an experiment, `{id}` standing for its id; undefined: no links. */
   consoleWebUrl: string | undefined;
+  /** How long an approval request waits for a second person. */
+  approvalTtlHours: number;
+  /** How long audit entries are kept. */
+  auditRetentionDays: number;
   /** undefined only where the embedded sandbox is the platform: a key is then generated per process. */
   tokenEncryptionKey: Buffer | undefined;
   /** The embedded sandbox runs and is every workspace's default platform. */
@@ -224,6 +230,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     experimentFields,
     transitions,
     consoleWebUrl: e.CONSOLE_WEB_URL,
+    approvalTtlHours: e.APPROVAL_TTL_HOURS,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     port: e.PORT,
     playgroundPort: e.PLAYGROUND_PORT,
     logLevel: e.LOG_LEVEL,

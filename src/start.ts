@@ -8,6 +8,7 @@ import { createDictionaryCache, type DictionaryCache } from './console/dictionar
 import type { ConsoleConnection } from './console/types.js';
 import type { Sandbox, SlackEmulator } from './dev/index.js';
 import type { PlatformRequestSample } from './http/request-sample.js';
+import { createApprovalStore } from './lifecycle/approvals/approval.js';
 import { createConnectionResolver } from './lifecycle/connections.js';
 import { createConsoleLinks } from './lifecycle/experiments/console-links.js';
 import type { ExperimentKnowledge } from './lifecycle/experiments/knowledge.js';
@@ -211,6 +212,12 @@ async function assemble(
     consoleLinks: config.consoleWebUrl ? createConsoleLinks(config.consoleWebUrl) : undefined,
     slackFetch,
     policies: createPolicyStore(store.keyv('policies'), { logger: logger.child({ component: 'policy' }) }),
+    approvals: createApprovalStore({
+      keyv: store.keyv('approvals'),
+      claim: (key, ttlMs) => store.locks.claim(key, ttlMs),
+      ttlMs: config.approvalTtlHours * 60 * 60 * 1000,
+      now: () => new Date(),
+    }),
     actors: createActorDirectory({
       adminUserIds: config.slack.adminUserIds,
       logger: logger.child({ component: 'access' }),

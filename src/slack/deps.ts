@@ -1,6 +1,7 @@
 import type { Keyv } from 'keyv';
 import type { DictionaryCache } from '../console/dictionaries/cache.js';
 import type { ConsoleApi, ConsoleConnection } from '../console/types.js';
+import type { ApprovalStore } from '../lifecycle/approvals/approval.js';
 import type { TokenVault } from '../lifecycle/connection-vault.js';
 import type { ConnectionResolver } from '../lifecycle/connections.js';
 import type { FieldMapping } from '../lifecycle/experiment-fields.js';
@@ -53,5 +54,7 @@ export interface SlackDeps {
   policies: PolicyStore;
   /** The people acting, as Slack knows them (admin, guest, other organisation, user groups). */
   actors: ActorDirectory;
+  /** Requests waiting for a second person's approval. */
+  approvals: ApprovalStore;
   now: () => Date;
 }

@@ -1,4 +1,5 @@
 import { type App, ErrorCode, type InstallationStore } from '@slack/bolt';
+import { registerApprovals } from './approvals/register.js';
 import { registerExpCommand } from './command/exp-command.js';
 import type { CommandHandlers } from './command/handlers.js';
 import { registerHelp } from './command/register.js';
@@ -32,6 +33,7 @@ export function registerListeners(
     ...registerPolicy(app, deps),
   } satisfies CommandHandlers;
   registerExpCommand(app, deps, commands);
+  registerApprovals(app, deps);
   app.error(async (error) => {
     // Bolt calls this for listener failures; the process must keep serving other workspaces.
     if (error.code === ErrorCode.AuthorizationError) {

@@ -1,15 +1,29 @@
 import type {
+  Context,
   Middleware,
   SlackActionMiddlewareArgs,
   SlackCommandMiddlewareArgs,
   SlackOptionsMiddlewareArgs,
   SlackViewMiddlewareArgs,
 } from '@slack/bolt';
+import type { ActionRule } from '../../lifecycle/policy/policy.js';
 import type { WorkspaceRef } from '../../lifecycle/workspace.js';
 import { ackWith } from '../command/command-context.js';
 import type { SlackDeps } from '../deps.js';
 import { workspaceFromBody, workspaceFromCommand } from '../workspace.js';
-import { type AccessTarget, checkAccess } from './gate.js';
+import { type AccessTarget, checkAccess, type GateResult } from './gate.js';
+
+const ALLOWED = 'expAccessAllowed';
+
+/** The rule that let the request through (its approval and personal-token requirements), if any. */
+export function allowedRule(context: Context): ActionRule | undefined {
+  const gate = context[ALLOWED] as GateResult | undefined;
+  return gate?.allowed ? gate.rule : undefined;
+}
+
+export function rememberAllowed(context: Context, gate: GateResult): void {
+  context[ALLOWED] = gate;
+}
 
 // Access is checked as listener middleware on every path that acts: slash commands, buttons, modal
 // submissions (again on arrival, not only when the modal opened) and options requests of forms the
@@ -32,6 +46,7 @@ export function commandAccess(
       await ackWith(ack as (body?: Record<string, unknown>) => Promise<void>, deps)(gate.message);
       return;
     }
+    rememberAllowed(args.context as never, gate);
     await next();
   };
 }
@@ -74,6 +89,7 @@ export function viewAccess(
       await ack({ response_action: 'errors', errors: { [errorBlock(args)]: plainText(gate.message.text) } });
       return;
     }
+    rememberAllowed(args.context, gate);
     await next();
   };
 }

@@ -1,4 +1,5 @@
 import type { RespondFn, SlashCommand, webApi } from '@slack/bolt';
+import type { ActionRule } from '../../lifecycle/policy/policy.js';
 import type { WorkspaceRef } from '../../lifecycle/workspace.js';
 import type { SlackMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
@@ -15,6 +16,8 @@ export interface CommandContext {
   /** The HTTP ack: must be called once, before any platform call. */
   ack: (reply?: SlackMessage) => Promise<void>;
   replier: Replier;
+  /** The policy rule that let an acting subcommand through (approval, personal token); none for reads. */
+  rule?: ActionRule | undefined;
 }
 
 export function ackWith(ack: (body?: Record<string, unknown>) => Promise<void>, deps: SlackDeps) {

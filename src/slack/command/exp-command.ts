@@ -1,6 +1,7 @@
 import type { App } from '@slack/bolt';
 import { commandTarget, opensModal } from '../access/command-targets.js';
 import { checkAccess } from '../access/gate.js';
+import { allowedRule, rememberAllowed } from '../access/middleware.js';
 import type { SlackDeps } from '../deps.js';
 import { withNoticeBlock } from '../sandbox-notice.js';
 import { workspaceFromCommand } from '../workspace.js';
@@ -49,6 +50,7 @@ export function registerExpCommand(app: App, deps: SlackDeps, handlers: CommandH
         });
         return;
       }
+      rememberAllowed(context, gate);
       await next();
     },
     async ({ command, ack, respond, client, context }) => {
@@ -71,6 +73,7 @@ export function registerExpCommand(app: App, deps: SlackDeps, handlers: CommandH
             }
           : ackWith(ack as (body?: Record<string, unknown>) => Promise<void>, deps),
         replier: commandReplier(respond, deps),
+        rule: allowedRule(context),
       };
       await dispatchCommand(handlers, ctx, commandOf(context));
     },

@@ -1,7 +1,8 @@
 import type { App, BlockButtonAction } from '@slack/bolt';
 import { workspaceKey } from '../../lifecycle/workspace.js';
-import { actionAccess } from '../access/middleware.js';
+import { actionAccess, allowedRule } from '../access/middleware.js';
 import { lifecycleButtonTarget } from '../access/payload-targets.js';
+import { requestApproval } from '../approvals/request.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 import { SlackPayloadError } from '../payload.js';
@@ -24,7 +25,7 @@ export function registerLifecycleButtons(app: App, deps: SlackDeps): void {
   app.action<BlockButtonAction>(
     LIFECYCLE_ACTION_ID_PATTERN,
     actionAccess(deps, lifecycleButtonTarget),
-    async ({ ack, body, action, respond, client }) => {
+    async ({ ack, body, action, respond, client, context }) => {
       await ack();
       deps.metrics.inc('exp_interactions_total', { kind: 'lifecycle_button' });
       const replier = responseUrlReplier((m) => respond(m), deps.logger);
@@ -56,6 +57,20 @@ export function registerLifecycleButtons(app: App, deps: SlackDeps): void {
             },
           },
           tell: (m) => replier.ephemeral(m),
+        });
+        return;
+      }
+      const rule = allowedRule(context);
+      if (rule?.approval) {
+        await requestApproval(deps, {
+          workspace,
+          rule,
+          what: { action: value.action, experimentId: value.experimentId },
+          requestedBy: body.user.id,
+          channelId: channelId ?? body.user.id,
+          client,
+          tell: (m) => replier.ephemeral(m),
+          inChannelFallback: (m) => replier.inChannel(m),
         });
         return;
       }

@@ -1,5 +1,6 @@
 import type { ConsoleStopExperimentRequest } from '../../console/schemas.js';
 import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
+import { requestApproval } from '../approvals/request.js';
 import type { CommandContext } from '../command/command-context.js';
 import { performLifecycle } from './perform.js';
 import { workingMessage } from './result-messages.js';
@@ -12,6 +13,30 @@ export async function runLifecycleCommand(
   experimentId: number,
   stop?: ConsoleStopExperimentRequest,
 ): Promise<void> {
+  if (ctx.rule?.approval) {
+    await ctx.ack();
+    return requestApproval(ctx.deps, {
+      workspace: ctx.workspace,
+      rule: ctx.rule,
+      what: {
+        action,
+        experimentId,
+        ...(stop
+          ? {
+              stop: {
+                interruptReason: stop.interruptReason ?? null,
+                interruptReasonComment: stop.interruptReasonComment ?? null,
+              },
+            }
+          : {}),
+      },
+      requestedBy: ctx.command.user_id,
+      channelId: ctx.command.channel_id,
+      client: ctx.client,
+      tell: (m) => ctx.replier.ephemeral(m),
+      inChannelFallback: (m) => ctx.replier.inChannel(m),
+    });
+  }
   await ctx.ack(workingMessage({ action, experimentId, messages: ctx.deps.messages }));
   await performLifecycle(
     ctx.deps,

@@ -1,9 +1,9 @@
 import type { ExperimentView } from '../../lifecycle/experiments/knowledge.js';
-import type { LifecycleRequest } from '../../lifecycle/run-action.js';
+import type { LifecycleOutcome, LifecycleRequest } from '../../lifecycle/run-action.js';
 import { runLifecycleAction } from '../../lifecycle/run-action.js';
 import { platformErrorMessage } from '../blocks/error-message.js';
 import { type SafeText, safe } from '../blocks/escape.js';
-import { textMessage } from '../blocks/message.js';
+import { type SlackMessage, textMessage } from '../blocks/message.js';
 import { expiryOf, notConnectedMessage } from '../connection/replies.js';
 import type { SlackDeps } from '../deps.js';
 import { experimentCard } from '../experiment/card.js';
@@ -17,11 +17,17 @@ import type { LifecycleSurface } from './surface.js';
  * then tell the channel what happened (into the experiment's thread, whose parent shows the current
  * state) or the person what went wrong. A done action is then alerted to the subscribed channels.
  */
+export interface PerformedLifecycle {
+  kind: LifecycleOutcome['kind'] | 'crashed';
+  /** What happened, in one line (the channel's, or what the person was told). */
+  line: SafeText;
+}
+
 export async function performLifecycle(
   deps: SlackDeps,
   request: LifecycleRequest,
   surface: LifecycleSurface,
-): Promise<void> {
+): Promise<PerformedLifecycle> {
   const { messages } = deps;
   const { action, experimentId } = request;
   let outcomeKind = 'crashed';
@@ -39,6 +45,7 @@ export async function performLifecycle(
         try {
           await publishEvent(deps, surface, { workspace: request.workspace, line, view: outcome.view });
           await remindOfExpiry(deps, outcome.scope, outcome.tokenExpiresAt, surface);
+          return { kind: 'done', line };
         } finally {
           // The action happened whatever became of the replies: subscribers hear of it regardless.
           await notifySubscribers(
@@ -49,22 +56,19 @@ export async function performLifecycle(
             outcome.view,
           );
         }
-        return;
       }
-      case 'conflict':
+      case 'conflict': {
         // Everyone in the channel sees why the action was refused, not only the person who asked.
-        await publishEvent(deps, surface, {
-          workspace: request.workspace,
-          line: conflictLine({
-            action,
-            experimentId,
-            currentStatus: outcome.error.currentStatus,
-            userId: request.actorId,
-            messages,
-          }),
-          view: outcome.view,
+        const line = conflictLine({
+          action,
+          experimentId,
+          currentStatus: outcome.error.currentStatus,
+          userId: request.actorId,
+          messages,
         });
-        return;
+        await publishEvent(deps, surface, { workspace: request.workspace, line, view: outcome.view });
+        return { kind: 'conflict', line };
+      }
       case 'stale': {
         // Nothing was sent: show the state as known now, where the click happened.
         const card = experimentCard({
@@ -75,24 +79,37 @@ export async function performLifecycle(
         });
         if (surface.refreshOrigin) await surface.refreshOrigin(card);
         else await surface.tell(card);
-        return;
+        return {
+          kind: 'stale',
+          line: messages.experimentCard.stale({ experimentId, status: statusOf(outcome.view) }),
+        };
       }
       case 'not-connected':
-        await surface.tell(notConnectedMessage({ messages }));
-        return;
+        return told(surface, 'not-connected', notConnectedMessage({ messages }));
       case 'connection-invalid':
-        await surface.tell(textMessage(messages.errors.invalidToken));
-        return;
+        return told(surface, 'connection-invalid', textMessage(messages.errors.invalidToken));
       case 'failed':
-        await surface.tell(platformErrorMessage(outcome.error, { action, experimentId, messages }));
-        return;
+        return told(
+          surface,
+          'failed',
+          platformErrorMessage(outcome.error, { action, experimentId, messages }),
+        );
     }
   } catch (error) {
     deps.logger.error('lifecycle flow failed', { error, action, experimentId });
-    await surface.tell(platformErrorMessage(error, { action, experimentId, messages }));
+    return told(surface, 'crashed', platformErrorMessage(error, { action, experimentId, messages }));
   } finally {
     deps.metrics.inc('exp_lifecycle_total', { action, outcome: outcomeKind });
   }
+}
+
+async function told(
+  surface: LifecycleSurface,
+  kind: PerformedLifecycle['kind'],
+  message: SlackMessage,
+): Promise<PerformedLifecycle> {
+  await surface.tell(message);
+  return { kind, line: message.text as SafeText };
 }
 
 function statusOf(view: ExperimentView): SafeText | undefined {

@@ -66,6 +66,8 @@ export function policyMessages(): PolicyMessages {
       badOnOff: ({ word }) => md`\`${word}\` is neither \`on\` nor \`off\`.`,
       badStopReason: ({ word }) => md`\`${word}\` is neither \`required\` nor \`optional\`.`,
       missing: ({ what }) => md`Say ${what}.`,
+      notApprovable: ({ action }) =>
+        md`Approval is available for start, stop, archive, unarchive and expose, not for ${act(action)}.`,
       unknownSubcommand: ({ word }) =>
         md`\`${word}\` is not one of \`set\`, \`channels\`, \`approval\`, \`personal\`, \`stop-reason\`.`,
     },

@@ -1,5 +1,6 @@
 import { DICTIONARY_DESCRIPTIONS } from '../../console/dictionaries/names.js';
 import { escapeMrkdwn, joinSafe, md, type SafeText } from '../blocks/escape.js';
+import { approvalMessages } from './en-approvals.js';
 import { experimentCardMessages, experimentListMessages } from './en-experiments.js';
 import { policyMessages } from './en-policy.js';
 import { alertMessages, subscriptionMessages } from './en-subscriptions.js';
@@ -35,6 +36,7 @@ export const en: Messages = {
   experimentCard: experimentCardMessages(),
   experimentList: experimentListMessages(),
   policy: policyMessages(),
+  approvals: approvalMessages(),
   experiments: {
     created: ({ user, experimentId, name }) =>
       experimentId === undefined

@@ -45,6 +45,7 @@ export interface PolicyMessages {
     badStopReason(p: { word: SafeText }): SafeText;
     missing(p: { what: SafeText }): SafeText;
     unknownSubcommand(p: { word: SafeText }): SafeText;
+    notApprovable(p: { action: PolicyAction }): SafeText;
   };
   modal: {
     /** ≤24 */

@@ -12,6 +12,7 @@ import type { ExperimentFormType, FormErrorCode, FormField } from '../../lifecyc
 import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
 import type { SplitterMethod } from '../../splitter/errors.js';
 import type { SafeText } from '../blocks/escape.js';
+import type { ApprovalMessages } from './approval-types.js';
 import type { ExperimentCardMessages, ExperimentListMessages } from './experiment-types.js';
 import type { PolicyMessages } from './policy-types.js';
 
@@ -63,6 +64,8 @@ export interface Messages {
   experimentList: ExperimentListMessages;
   /** `/exp policy` and the refusals it causes. */
   policy: PolicyMessages;
+  /** Requests waiting for a second person's approval. */
+  approvals: ApprovalMessages;
   actions: {
     /** The verb as the user typed it: "tried to *start*". */
     name: Record<LifecycleAction, string>;

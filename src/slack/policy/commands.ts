@@ -86,6 +86,8 @@ function problemText(problem: PolicyProblem, messages: Messages): SafeText {
       return p.badOnOff({ word: safe(problem.word, 40) });
     case 'bad-stop-reason':
       return p.badStopReason({ word: safe(problem.word, 40) });
+    case 'not-approvable':
+      return p.notApprovable({ action: problem.action });
     case 'missing': {
       const what = {
         action: md`which action (start, stop, …)`,

@@ -1,3 +1,4 @@
+import { APPROVABLE_ACTIONS } from '../../lifecycle/approvals/approval.js';
 import type { PolicyChange } from '../../lifecycle/policy/change.js';
 import {
   isChannelId,
@@ -18,7 +19,9 @@ export type PolicyProblem =
   | { kind: 'bad-who'; word: string }
   | { kind: 'bad-channel'; word: string }
   | { kind: 'bad-on-off'; word: string }
-  | { kind: 'bad-stop-reason'; word: string };
+  | { kind: 'bad-stop-reason'; word: string }
+  /** Approval holds a request and runs it later: offered for the actions that can be held as they are. */
+  | { kind: 'not-approvable'; action: PolicyAction };
 
 export type ParsedPolicy =
   | { ok: true; change: PolicyChange; handles: string[] }
@@ -57,6 +60,7 @@ export function parsePolicyArgs(args: readonly string[]): ParsedPolicy {
       const on = onOff(word);
       if (on === undefined) return fail({ kind: 'bad-on-off', word });
       const kind = sub.toLowerCase() === 'approval' ? 'approval' : 'personal';
+      if (kind === 'approval' && on && !isApprovable(action)) return fail({ kind: 'not-approvable', action });
       return { ok: true, change: { kind, action, on }, handles: [] };
     }
     default:
@@ -122,4 +126,8 @@ function onOff(word: string): boolean | undefined {
 
 function unique(items: readonly string[]): string[] {
   return [...new Set(items)];
+}
+
+export function isApprovable(action: PolicyAction): boolean {
+  return (APPROVABLE_ACTIONS as readonly string[]).includes(action);
 }

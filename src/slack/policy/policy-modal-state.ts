@@ -8,6 +8,7 @@ import {
 } from '../../lifecycle/policy/policy.js';
 import type { Messages } from '../messages/index.js';
 import { POLICY_MODAL } from './ids.js';
+import { isApprovable } from './parse-policy.js';
 
 type StateValue = {
   type?: string;
@@ -49,7 +50,7 @@ export function readPolicyModal(
     const rule: ActionRule = {
       who: current.actions[action].who,
       channels: channels.length === 0 ? 'any' : channels,
-      approval: extras.includes('approval'),
+      approval: extras.includes('approval') && isApprovable(action),
       personal: extras.includes('personal'),
     };
     if (who === 'members' || who === 'admins' || who === 'nobody') rule.who = { kind: who };

@@ -12,6 +12,7 @@ import { section } from '../blocks/message.js';
 import type { Messages } from '../messages/index.js';
 import { encodeMetadata } from '../payload.js';
 import { POLICY_MODAL, PolicyModalMetadata } from './ids.js';
+import { isApprovable } from './parse-policy.js';
 
 const WHO_KINDS: readonly Who['kind'][] = ['members', 'admins', 'groups', 'nobody'];
 
@@ -75,7 +76,8 @@ function ruleBlocks(
 ): InputBlock[] {
   const m = shared.messages.policy.modal;
   const groups = rule.who.kind === 'groups' ? rule.who.groupIds : [];
-  const chosenExtras = shared.extras.filter((o) => (o.value === 'approval' ? rule.approval : rule.personal));
+  const extras = shared.extras.filter((o) => o.value !== 'approval' || isApprovable(action));
+  const chosenExtras = extras.filter((o) => (o.value === 'approval' ? rule.approval : rule.personal));
   return [
     {
       type: 'input',
@@ -127,7 +129,7 @@ function ruleBlocks(
       element: {
         type: 'checkboxes',
         action_id: POLICY_MODAL.input('options'),
-        options: shared.extras,
+        options: extras,
         ...(chosenExtras.length === 0 ? {} : { initial_options: chosenExtras }),
       },
     },

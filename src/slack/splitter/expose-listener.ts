@@ -2,8 +2,9 @@ import type { App, BlockButtonAction } from '@slack/bolt';
 import { registerExposure } from '../../lifecycle/assignment.js';
 import { workspaceKey } from '../../lifecycle/workspace.js';
 import { KNOWN_PLATFORMS } from '../../splitter/schemas.js';
-import { actionAccess } from '../access/middleware.js';
+import { actionAccess, allowedRule } from '../access/middleware.js';
 import { exposeButtonTarget } from '../access/payload-targets.js';
+import { requestApproval } from '../approvals/request.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 import { SlackPayloadError } from '../payload.js';
@@ -25,7 +26,7 @@ export function registerExposeButtons(app: App, deps: SlackDeps): void {
   app.action<BlockButtonAction>(
     EXPOSE_ACTIONS.confirm,
     actionAccess(deps, exposeButtonTarget),
-    async ({ ack, body, action, respond }) => {
+    async ({ ack, body, action, respond, client, context }) => {
       await ack();
       deps.metrics.inc('exp_interactions_total', { kind: 'expose_confirm' });
       const reply = (message: { text: string; blocks: unknown[] }, replace: boolean) =>
@@ -42,6 +43,30 @@ export function registerExposeButtons(app: App, deps: SlackDeps): void {
       }
       const key = `expose:${workspaceKey(workspaceFromBody(body))}:${body.container?.message_ts ?? action.action_ts}`;
       if (!(await deps.locks.claim(key, 10 * 60_000))) return;
+      const rule = allowedRule(context);
+      if (rule?.approval) {
+        await requestApproval(deps, {
+          workspace: workspaceFromBody(body),
+          rule,
+          what: {
+            action: 'expose',
+            expose: { label: value.label, platformId: value.platformId, participant: value.participant },
+          },
+          requestedBy: body.user.id,
+          channelId: body.channel?.id ?? body.user.id,
+          client,
+          // The confirmation is replaced by "waiting for approval": nothing was registered yet.
+          tell: async (m) => {
+            await reply(m, true);
+          },
+          inChannelFallback: async (m) => {
+            await respond({ response_type: 'in_channel', replace_original: false, ...m } as Parameters<
+              typeof respond
+            >[0]);
+          },
+        });
+        return;
+      }
       const platform = { id: value.platformId, name: KNOWN_PLATFORMS.get(value.platformId) };
       const outcome = await registerExposure(deps, {
         experimentLabel: value.label,

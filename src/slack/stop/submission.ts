@@ -1,8 +1,9 @@
 import type { App } from '@slack/bolt';
 import { ExperimentInterruptReason } from '../../console/schemas.js';
 import { workspaceKey } from '../../lifecycle/workspace.js';
-import { viewAccess } from '../access/middleware.js';
+import { allowedRule, viewAccess } from '../access/middleware.js';
 import { stopSubmissionTarget } from '../access/payload-targets.js';
+import { requestApproval } from '../approvals/request.js';
 import type { SlackDeps } from '../deps.js';
 import { performLifecycle } from '../lifecycle/perform.js';
 import { modalSurface } from '../lifecycle/surface.js';
@@ -23,7 +24,7 @@ export function registerStopSubmission(app: App, deps: SlackDeps): void {
   app.view(
     STOP_MODAL.callbackId,
     viewAccess(deps, stopSubmissionTarget, () => STOP_MODAL.blocks.reason),
-    async ({ ack, body, view, client }) => {
+    async ({ ack, body, view, client, context }) => {
       deps.metrics.inc('exp_interactions_total', { kind: 'stop_submission' });
       const texts = deps.messages.modals.stop;
       let metadata: StopModalMetadata;
@@ -66,6 +67,33 @@ export function registerStopSubmission(app: App, deps: SlackDeps): void {
 
       if (!(await deps.locks.claim(`view:${workspaceKey(workspace)}:${view.id}`, SUBMISSION_GUARD_MS)))
         return;
+      const rule = allowedRule(context);
+      if (rule?.approval) {
+        const surface = modalSurface({
+          client,
+          channelId: metadata.channelId,
+          userId: body.user.id,
+          responseUrl: metadata.responseUrl,
+          fromMessage: undefined,
+          fetch: deps.slackFetch,
+          logger: deps.logger,
+        });
+        await requestApproval(deps, {
+          workspace,
+          rule,
+          what: {
+            action: 'stop',
+            experimentId: metadata.experimentId,
+            stop: { interruptReason: reason.data ?? null, interruptReasonComment: comment ?? null },
+          },
+          requestedBy: body.user.id,
+          channelId: metadata.channelId,
+          client,
+          tell: surface.tell,
+          inChannelFallback: surface.inChannelFallback,
+        });
+        return;
+      }
       await performLifecycle(
         deps,
         {

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import type { Keyv } from 'keyv';
+import { z } from 'zod';
+import { LIFECYCLE_ACTIONS } from '../lifecycle-action.js';
+
+// A second person's approval, when the policy asks for one. The request holds exactly what would
+// run; approving runs it as the approver (their identity, their token where they have one).
+
+/** Approval is offered for the actions whose request can be held and run later as is. */
+export const APPROVABLE_ACTIONS = [...LIFECYCLE_ACTIONS, 'expose'] as const;
+export type ApprovableAction = (typeof APPROVABLE_ACTIONS)[number];
+
+const Participant = z.object({
+  userId: z.number().int().nullable().optional(),
+  visitorId: z.string().max(200).nullable().optional(),
+});
+
+export const ApprovalRequest = z.object({
+  v: z.literal(1),
+  id: z.string().uuid(),
+  scope: z.string().max(200),
+  action: z.enum(APPROVABLE_ACTIONS),
+  experimentId: z.int().positive().optional(),
+  stop: z
+    .object({
+      interruptReason: z.string().max(100).nullable(),
+      interruptReasonComment: z.string().max(3000).nullable(),
+    })
+    .optional(),
+  expose: z.object({ label: z.string().max(300), platformId: z.int(), participant: Participant }).optional(),
+  requestedBy: z.string().max(64),
+  channelId: z.string().max(64),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  state: z.enum(['pending', 'approved', 'rejected']),
+  decidedBy: z.string().max(64).optional(),
+  decidedAt: z.string().optional(),
+  /** The request message in the channel, updated with the outcome. */
+  messageTs: z.string().max(64).optional(),
+});
+export type ApprovalRequest = z.infer<typeof ApprovalRequest>;
+
+export type Decision = 'approve' | 'reject';
+
+export type DecideOutcome =
+  | { kind: 'decided'; request: ApprovalRequest }
+  | { kind: 'not-found' }
+  | { kind: 'expired'; request: ApprovalRequest }
+  | { kind: 'already'; request: ApprovalRequest }
+  /** The requester cannot approve (or reject) their own request. */
+  | { kind: 'own-request'; request: ApprovalRequest };
+
+export interface ApprovalStore {
+  create(
+    input: Omit<ApprovalRequest, 'v' | 'id' | 'createdAt' | 'expiresAt' | 'state'>,
+  ): Promise<ApprovalRequest>;
+  get(scope: string, id: string): Promise<ApprovalRequest | undefined>;
+  /** Remembers where the request was posted. */
+  attachMessage(request: ApprovalRequest, messageTs: string): Promise<void>;
+  /**
+   * One decision per request, across replicas: the first approve or reject wins; a double click,
+   * a late click after expiry or a click on a decided request changes nothing.
+   */
+  decide(scope: string, id: string, decision: Decision, by: string): Promise<DecideOutcome>;
+}
+
+export function createApprovalStore(options: {
+  keyv: Keyv;
+  /** Atomic set-if-absent (Redis SET NX, Postgres ON CONFLICT…): the decision lock. */
+  claim: (key: string, ttlMs: number) => Promise<boolean>;
+  ttlMs: number;
+  now: () => Date;
+}): ApprovalStore {
+  const { keyv, claim, ttlMs, now } = options;
+  const key = (scope: string, id: string) => `approval:${scope}:${id}`;
+  // Kept past expiry, so a late click still finds the request and is told it expired.
+  const keepMs = ttlMs * 2;
+  const read = async (scope: string, id: string) => {
+    const parsed = ApprovalRequest.safeParse(await keyv.get(key(scope, id)));
+    return parsed.success && parsed.data.scope === scope ? parsed.data : undefined;
+  };
+  return {
+    async create(input) {
+      const created = now();
+      const request: ApprovalRequest = {
+        ...input,
+        v: 1,
+        id: randomUUID(),
+        createdAt: created.toISOString(),
+        expiresAt: new Date(created.getTime() + ttlMs).toISOString(),
+        state: 'pending',
+      };
+      await keyv.set(key(request.scope, request.id), ApprovalRequest.parse(request), keepMs);
+      return request;
+    },
+    get: read,
+    async attachMessage(request, messageTs) {
+      const current = (await read(request.scope, request.id)) ?? request;
+      await keyv.set(key(request.scope, request.id), { ...current, messageTs }, keepMs);
+    },
+    async decide(scope, id, decision, by) {
+      const request = await read(scope, id);
+      if (!request) return { kind: 'not-found' };
+      if (request.state !== 'pending') return { kind: 'already', request };
+      if (request.requestedBy === by) return { kind: 'own-request', request };
+      if (now().getTime() > Date.parse(request.expiresAt)) return { kind: 'expired', request };
+      if (!(await claim(`approval-decision:${scope}:${id}`, keepMs))) {
+        return { kind: 'already', request: (await read(scope, id)) ?? request };
+      }
+      const decided: ApprovalRequest = {
+        ...request,
+        state: decision === 'approve' ? 'approved' : 'rejected',
+        decidedBy: by,
+        decidedAt: now().toISOString(),
+      };
+      await keyv.set(key(scope, id), decided, keepMs);
+      return { kind: 'decided', request: decided };
+    },
+  };
+}

@@ -1,0 +1,195 @@
+import type { App, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
+import type { ApprovalRequest } from '../../lifecycle/approvals/approval.js';
+import { registerExposure } from '../../lifecycle/assignment.js';
+import { workspaceKey } from '../../lifecycle/workspace.js';
+import { KNOWN_PLATFORMS } from '../../splitter/schemas.js';
+import type { AccessTarget } from '../access/gate.js';
+import { actionAccess } from '../access/middleware.js';
+import { type SafeText, userMention } from '../blocks/escape.js';
+import { type SlackMessage, textMessage } from '../blocks/message.js';
+import type { SlackDeps } from '../deps.js';
+import { performLifecycle } from '../lifecycle/perform.js';
+import type { LifecycleSurface } from '../lifecycle/surface.js';
+import { SlackPayloadError } from '../payload.js';
+import { splitterFailureMessage } from '../splitter/error-messages.js';
+import { exposeDoneMessage } from '../splitter/expose-message.js';
+import { workspaceFromBody } from '../workspace.js';
+import { APPROVAL_ACTIONS, decodeApprovalValue } from './ids.js';
+import { approvalDecidedMessage, approvalWhat } from './request-message.js';
+
+type Respond = (message: Record<string, unknown>) => Promise<unknown>;
+
+/** Approve and Reject: whoever clicks must be allowed to do the action themselves (checked first). */
+export function registerApprovalButtons(app: App, deps: SlackDeps): void {
+  const target = async ({ action, body }: SlackActionMiddlewareArgs): Promise<AccessTarget> => {
+    const request = await requestOf(deps, body, (action as { value?: string }).value);
+    return request
+      ? { kind: 'policy', action: request.action, channelId: request.channelId }
+      : { kind: 'read' };
+  };
+  for (const [actionId, decision] of [
+    [APPROVAL_ACTIONS.approve, 'approve'],
+    [APPROVAL_ACTIONS.reject, 'reject'],
+  ] as const) {
+    app.action<BlockButtonAction>(
+      actionId,
+      actionAccess(deps, target),
+      async ({ ack, body, action, respond, client }) => {
+        await ack();
+        deps.metrics.inc('exp_interactions_total', { kind: `approval_${decision}` });
+        const tell = (m: SlackMessage) =>
+          respond({ response_type: 'ephemeral', replace_original: false, ...m });
+        let id: string;
+        try {
+          id = decodeApprovalValue(action.value ?? '').id;
+        } catch (error) {
+          if (!(error instanceof SlackPayloadError)) throw error;
+          return void (await tell(textMessage(deps.messages.input.unreadableButton)));
+        }
+        const workspace = workspaceFromBody(body);
+        const outcome = await deps.approvals.decide(workspaceKey(workspace), id, decision, body.user.id);
+        const a = deps.messages.approvals;
+        const replace = (request: ApprovalRequest, text: SafeText) =>
+          respond({
+            replace_original: true,
+            ...approvalDecidedMessage({ request, outcome: text, messages: deps.messages }),
+          });
+        switch (outcome.kind) {
+          case 'not-found':
+            return void (await tell(textMessage(a.notFound)));
+          case 'own-request':
+            return void (await tell(textMessage(a.ownRequest)));
+          case 'already':
+            return void (await tell(
+              textMessage(
+                a.already({
+                  state: outcome.request.state === 'rejected' ? 'rejected' : 'approved',
+                  by: userMention(outcome.request.decidedBy ?? '?'),
+                }),
+              ),
+            ));
+          case 'expired':
+            return void (await replace(
+              outcome.request,
+              a.expired({
+                requester: userMention(outcome.request.requestedBy),
+                what: approvalWhat(outcome.request, deps.messages),
+              }),
+            ));
+          case 'decided': {
+            const request = outcome.request;
+            if (decision === 'reject') {
+              return void (await replace(
+                request,
+                a.rejected({
+                  requester: userMention(request.requestedBy),
+                  approver: userMention(body.user.id),
+                  what: approvalWhat(request, deps.messages),
+                }),
+              ));
+            }
+            const result = await run(deps, request, {
+              workspace,
+              approverId: body.user.id,
+              client,
+              respond: respond as Respond,
+            });
+            return void (await replace(
+              request,
+              a.approved({
+                requester: userMention(request.requestedBy),
+                approver: userMention(body.user.id),
+                outcome: result,
+              }),
+            ));
+          }
+        }
+      },
+    );
+  }
+}
+
+/** Runs what was approved, as the approver; says in one line what became of it. */
+async function run(
+  deps: SlackDeps,
+  request: ApprovalRequest,
+  input: {
+    workspace: ReturnType<typeof workspaceFromBody>;
+    approverId: string;
+    client: LifecycleSurface['client'];
+    respond: Respond;
+  },
+): Promise<SafeText> {
+  const toApprover = (m: SlackMessage) =>
+    input.respond({ response_type: 'ephemeral', replace_original: false, ...m });
+  if (request.action === 'expose') {
+    const e = request.expose;
+    if (!e) return deps.messages.approvals.notFound;
+    const participant = {
+      ...(e.participant.userId === undefined || e.participant.userId === null
+        ? {}
+        : { userId: e.participant.userId }),
+      ...(e.participant.visitorId === undefined || e.participant.visitorId === null
+        ? {}
+        : { visitorId: e.participant.visitorId }),
+    };
+    const outcome = await registerExposure(deps, {
+      experimentLabel: e.label,
+      platform: { id: e.platformId },
+      participant,
+    });
+    const reply =
+      outcome.kind === 'registered'
+        ? exposeDoneMessage({
+            label: e.label,
+            platform: { id: e.platformId, name: KNOWN_PLATFORMS.get(e.platformId) },
+            participant,
+            userId: input.approverId,
+            messages: deps.messages,
+          })
+        : splitterFailureMessage(outcome, deps.messages);
+    return reply.text as SafeText;
+  }
+  const surface: LifecycleSurface = {
+    client: input.client,
+    channelId: request.channelId,
+    tell: async (m) => {
+      await toApprover(m);
+    },
+    settled: async () => {},
+    inChannelFallback: async (m) => {
+      await input.respond({ response_type: 'in_channel', replace_original: false, ...m });
+    },
+  };
+  const performed = await performLifecycle(
+    deps,
+    {
+      workspace: input.workspace,
+      action: request.action,
+      experimentId: request.experimentId ?? 0,
+      stop: request.stop
+        ? {
+            interruptReason: (request.stop.interruptReason as never) ?? null,
+            interruptReasonComment: request.stop.interruptReasonComment,
+          }
+        : undefined,
+      actorId: input.approverId,
+      channelId: request.channelId,
+    },
+    surface,
+  );
+  return performed.line;
+}
+
+async function requestOf(
+  deps: SlackDeps,
+  body: SlackActionMiddlewareArgs['body'],
+  value: string | undefined,
+): Promise<ApprovalRequest | undefined> {
+  try {
+    const { id } = decodeApprovalValue(value ?? '');
+    return await deps.approvals.get(workspaceKey(workspaceFromBody(body as never)), id);
+  } catch {
+    return undefined;
+  }
+}

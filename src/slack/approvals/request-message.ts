@@ -1,0 +1,103 @@
+import type { ApprovalRequest } from '../../lifecycle/approvals/approval.js';
+import type { ActionRule } from '../../lifecycle/policy/policy.js';
+import { KNOWN_PLATFORMS } from '../../splitter/schemas.js';
+import { whoText } from '../access/gate.js';
+import {
+  escapeMrkdwn,
+  joinSafe,
+  plain,
+  type SafeText,
+  safe,
+  slackDate,
+  userMention,
+} from '../blocks/escape.js';
+import { LIMITS } from '../blocks/limits.js';
+import { actions, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
+import { COMMENT_DISPLAY_MAX } from '../lifecycle/event-lines.js';
+import type { Messages } from '../messages/index.js';
+import { APPROVAL_ACTIONS, APPROVAL_BLOCKS, encodeApprovalValue } from './ids.js';
+
+/** "stop experiment *4*" / "register an exposure of `label` (Android, user 77)". */
+export function approvalWhat(request: ApprovalRequest, messages: Messages): SafeText {
+  const exposure = request.expose
+    ? (() => {
+        const e = request.expose;
+        const platform = KNOWN_PLATFORMS.get(e.platformId) ?? `platform ${e.platformId}`;
+        const who =
+          e.participant.userId !== undefined && e.participant.userId !== null
+            ? `user ${e.participant.userId}`
+            : `visitor ${e.participant.visitorId ?? '?'}`;
+        return safe(`\`${e.label}\` (${platform}, ${who})`, 300);
+      })()
+    : undefined;
+  return messages.approvals.what({ action: request.action, experimentId: request.experimentId, exposure });
+}
+
+/** The request in the channel: who asks what and why, who may approve until when, Approve / Reject. */
+export function approvalRequestMessage(input: {
+  request: ApprovalRequest;
+  rule: ActionRule;
+  messages: Messages;
+}): SlackMessage {
+  const { request, messages } = input;
+  const what = approvalWhat(request, messages);
+  const text = messages.approvals.request({
+    user: userMention(request.requestedBy),
+    what,
+    details: stopDetails(request, messages),
+    approvers: whoText(input.rule, messages),
+    expires: slackDate(new Date(request.expiresAt)),
+  });
+  const value = encodeApprovalValue(request.id);
+  return message(fallbackText([text]), [
+    section(text, APPROVAL_BLOCKS.request),
+    actions(
+      [
+        {
+          type: 'button',
+          action_id: APPROVAL_ACTIONS.approve,
+          style: 'primary',
+          text: plain(messages.approvals.approveButton, LIMITS.buttonText),
+          value,
+        },
+        {
+          type: 'button',
+          action_id: APPROVAL_ACTIONS.reject,
+          text: plain(messages.approvals.rejectButton, LIMITS.buttonText),
+          value,
+        },
+      ],
+      APPROVAL_BLOCKS.actions,
+    ),
+  ]);
+}
+
+/** The request once decided or expired: what was asked, then what happened, instead of the buttons. */
+export function approvalDecidedMessage(input: {
+  request: ApprovalRequest;
+  outcome: SafeText;
+  messages: Messages;
+}): SlackMessage {
+  const { request, messages } = input;
+  const asked = messages.approvals.asked({
+    user: userMention(request.requestedBy),
+    what: approvalWhat(request, messages),
+  });
+  const details = stopDetails(request, messages);
+  const lines = details === undefined ? [asked, input.outcome] : [asked, details, input.outcome];
+  return message(fallbackText([input.outcome]), [section(joinSafe(lines), APPROVAL_BLOCKS.request)]);
+}
+
+function stopDetails(request: ApprovalRequest, messages: Messages): SafeText | undefined {
+  if (request.action !== 'stop' || !request.stop) return undefined;
+  const reason = request.stop.interruptReason;
+  const comment = request.stop.interruptReasonComment?.trim();
+  if (!reason && !comment) return undefined;
+  const label = reason
+    ? ((messages.interruptReasons as Record<string, string>)[reason] ?? reason)
+    : undefined;
+  return messages.lifecycle.stopDetails({
+    reason: label === undefined ? undefined : escapeMrkdwn(label),
+    comment: comment ? safe(comment, COMMENT_DISPLAY_MAX) : undefined,
+  });
+}

@@ -1,0 +1,48 @@
+import type { webApi } from '@slack/bolt';
+import type { ApprovalRequest } from '../../lifecycle/approvals/approval.js';
+import type { ActionRule } from '../../lifecycle/policy/policy.js';
+import { type WorkspaceRef, workspaceKey } from '../../lifecycle/workspace.js';
+import { type SlackMessage, textMessage } from '../blocks/message.js';
+import type { SlackDeps } from '../deps.js';
+import { errorCodeOf } from '../subscriptions/send-alerts.js';
+import { approvalRequestMessage, approvalWhat } from './request-message.js';
+
+export interface ApprovalAsk {
+  workspace: WorkspaceRef;
+  rule: ActionRule;
+  what: Pick<ApprovalRequest, 'action' | 'experimentId' | 'stop' | 'expose'>;
+  requestedBy: string;
+  channelId: string;
+  client: webApi.WebClient;
+  /** To the person who asked. */
+  tell: (message: SlackMessage) => Promise<void>;
+  /** Into the channel when the bot cannot post there itself (response_url). */
+  inChannelFallback?: ((message: SlackMessage) => Promise<void>) | undefined;
+}
+
+/**
+ * The policy asks for a second person: nothing runs now. The request is stored (what would run,
+ * exactly), posted in the channel with Approve / Reject, and the person is told it waits.
+ */
+export async function requestApproval(deps: SlackDeps, ask: ApprovalAsk): Promise<void> {
+  const request = await deps.approvals.create({
+    scope: workspaceKey(ask.workspace),
+    ...ask.what,
+    requestedBy: ask.requestedBy,
+    channelId: ask.channelId,
+  });
+  const posted = approvalRequestMessage({ request, rule: ask.rule, messages: deps.messages });
+  try {
+    const result = await ask.client.chat.postMessage({ channel: ask.channelId, ...posted });
+    if (result.ts) await deps.approvals.attachMessage(request, result.ts);
+  } catch (error) {
+    deps.logger.info('the bot could not post the approval request; using the response_url', {
+      error: errorCodeOf(error),
+      channelId: ask.channelId,
+    });
+    if (ask.inChannelFallback) await ask.inChannelFallback(posted);
+  }
+  await ask.tell(
+    textMessage(deps.messages.approvals.waiting({ what: approvalWhat(request, deps.messages) })),
+  );
+}

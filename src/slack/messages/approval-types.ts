@@ -1,0 +1,32 @@
+import type { ApprovableAction } from '../../lifecycle/approvals/approval.js';
+import type { SafeText } from '../blocks/escape.js';
+
+/** Requests that wait for a second person's approval, and what became of them. */
+export interface ApprovalMessages {
+  /** What is asked: "stop experiment *4*" or "register an exposure of `label` (…)". */
+  what(p: {
+    action: ApprovableAction;
+    experimentId: number | undefined;
+    exposure: SafeText | undefined;
+  }): SafeText;
+  request(p: {
+    user: SafeText;
+    what: SafeText;
+    details: SafeText | undefined;
+    approvers: SafeText;
+    expires: SafeText;
+  }): SafeText;
+  /** The request once decided: what was asked, before the outcome. */
+  asked(p: { user: SafeText; what: SafeText }): SafeText;
+  /** To the person who asked. */
+  waiting(p: { what: SafeText }): SafeText;
+  approved(p: { requester: SafeText; approver: SafeText; outcome: SafeText }): SafeText;
+  rejected(p: { requester: SafeText; approver: SafeText; what: SafeText }): SafeText;
+  expired(p: { requester: SafeText; what: SafeText }): SafeText;
+  ownRequest: SafeText;
+  already(p: { state: 'approved' | 'rejected'; by: SafeText }): SafeText;
+  notFound: SafeText;
+  /** ≤75 */
+  approveButton: string;
+  rejectButton: string;
+}
