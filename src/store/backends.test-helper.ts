@@ -10,6 +10,7 @@ import { createMemoryLogger } from '../observability/logger.js';
 import { createStore, type Store } from './create-store.js';
 import { POSTGRES_CLAIM_TABLE, POSTGRES_KV_TABLE } from './postgres-backend.js';
 import { REDIS_KEY_PREFIX, redisNamespace } from './redis-backend.js';
+import { LOG_TABLE } from './sql-log.js';
 import { SQLITE_TABLE } from './sqlite-backend.js';
 import type { StoreKind } from './store-types.js';
 
@@ -63,7 +64,11 @@ export function backendFixture(kind: StoreKind): BackendFixture {
       if (kind === 'sqlite') rmSync(dir, { recursive: true, force: true });
       if (kind === 'redis') {
         await withRedis(async (client) => {
-          for (const pattern of [`${REDIS_KEY_PREFIX}:${prefix}*`, `${REDIS_KEY_PREFIX}:_once:${prefix}*`]) {
+          for (const pattern of [
+            `${REDIS_KEY_PREFIX}:${prefix}*`,
+            `${REDIS_KEY_PREFIX}:_once:${prefix}*`,
+            `${REDIS_KEY_PREFIX}:_log:${prefix}*`,
+          ]) {
             const keys = await client.keys(pattern);
             if (keys.length > 0) await client.del(keys);
           }
@@ -73,6 +78,7 @@ export function backendFixture(kind: StoreKind): BackendFixture {
         await withPg(async (pool) => {
           await pool.query(`DELETE FROM ${POSTGRES_KV_TABLE} WHERE key LIKE $1`, [`${prefix}%`]);
           await pool.query(`DELETE FROM ${POSTGRES_CLAIM_TABLE} WHERE key LIKE $1`, [`${prefix}%`]);
+          await pool.query(`DELETE FROM ${LOG_TABLE} WHERE stream LIKE $1`, [`${prefix}%`]);
         });
       }
     },

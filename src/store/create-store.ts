@@ -71,6 +71,7 @@ export async function createStore(url: string, opts: CreateStoreOptions): Promis
       return keyv;
     },
     locks: backend.locks,
+    logs: backend.logs,
     close() {
       closing ??= (async () => {
         clearInterval(timer);

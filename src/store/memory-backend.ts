@@ -1,4 +1,5 @@
 import { Keyv } from 'keyv';
+import { createMemoryLog } from './append-log.js';
 import type { ReportError } from './error-log.js';
 import { createMemoryOnceGuard } from './memory-once-guard.js';
 import type { Backend } from './store-types.js';
@@ -7,8 +8,10 @@ import type { Backend } from './store-types.js';
 export function openMemoryBackend(report: ReportError): Backend {
   const maps: Map<string, unknown>[] = [];
   const locks = createMemoryOnceGuard();
+  const logs = createMemoryLog();
   return {
     kind: 'memory',
+    logs,
     createKeyv(namespace) {
       const map = new Map<string, unknown>();
       maps.push(map);
@@ -27,6 +30,7 @@ export function openMemoryBackend(report: ReportError): Backend {
     },
     async close() {
       for (const map of maps) map.clear();
+      logs.clear();
     },
   };
 }

@@ -2,6 +2,7 @@ import { KeyvPostgres } from '@keyv/postgres';
 import { Keyv } from 'keyv';
 import pg from 'pg';
 import type { ReportError } from './error-log.js';
+import { createSqlLog, LOG_TABLE_SQL } from './sql-log.js';
 import { describeStoreUrl, StoreConnectionError } from './store-errors.js';
 import { type Backend, checkTtl } from './store-types.js';
 
@@ -50,6 +51,7 @@ export async function openPostgresBackend(url: string, report: ReportError): Pro
       pool,
       `CREATE TABLE IF NOT EXISTS ${POSTGRES_CLAIM_TABLE} (key TEXT PRIMARY KEY, expires_at TIMESTAMPTZ NOT NULL)`,
     );
+    await createIfMissing(pool, LOG_TABLE_SQL);
   } catch (cause) {
     await pool.end().catch(() => undefined);
     throw new StoreConnectionError('postgres', where, { cause });
@@ -58,6 +60,10 @@ export async function openPostgresBackend(url: string, report: ReportError): Pro
   let closed = false;
   return {
     kind: 'postgres',
+    logs: createSqlLog(
+      async (sql, params) => (await pool.query(sql, params)).rows,
+      (n) => `$${n}`,
+    ),
     createKeyv(namespace) {
       const keyv = new Keyv(newAdapter(), { namespace, throwOnErrors: true });
       keyv.on('error', (error: unknown) => report(`postgres:${namespace}`, error));

@@ -1,5 +1,14 @@
 import KeyvRedis, { createClient } from '@keyv/redis';
 import { Keyv } from 'keyv';
+import {
+  type AppendLog,
+  boundedLimit,
+  checkStream,
+  entryId,
+  idAt,
+  type LogEntry,
+  validCursor,
+} from './append-log.js';
 import type { ReportError } from './error-log.js';
 import { describeStoreUrl, StoreConnectionError } from './store-errors.js';
 import { type Backend, checkTtl } from './store-types.js';
@@ -42,6 +51,7 @@ export async function openRedisBackend(url: string, report: ReportError): Promis
 
   return {
     kind: 'redis',
+    logs: createRedisLog(client as unknown as RedisClient),
     createKeyv(namespace) {
       const adapter = new KeyvRedis<unknown>(client, { keyPrefixSeparator: ':', throwOnErrors: true });
       // The adapter prefixes keys itself; Keyv's own prefixing would double it.
@@ -65,6 +75,57 @@ export async function openRedisBackend(url: string, report: ReportError): Promis
     },
     async close() {
       if (client.isOpen) await client.close();
+    },
+  };
+}
+
+/** Raw key of a log stream: a sorted set whose members sort by their time-sortable id (BYLEX). */
+export const redisLogKey = (stream: string): string => `${REDIS_KEY_PREFIX}:_log:${stream}`;
+
+// The client as configured in openRedisBackend (its generics differ from createClient()'s default).
+type RedisClient = Pick<ReturnType<typeof createClient>, 'multi' | 'zRange' | 'del'>;
+
+/**
+ * Every member has score 0 and starts with its entry id, so lexical order is time order: a page is
+ * one ZRANGE … BYLEX REV, and retention one ZREMRANGEBYLEX, both atomic for every replica.
+ */
+function createRedisLog(client: RedisClient): AppendLog {
+  const decode = (member: string): LogEntry => {
+    const bar = member.indexOf('|');
+    const parsed = JSON.parse(member.slice(bar + 1)) as { at: number; data: unknown };
+    return { id: member.slice(0, bar), at: parsed.at, data: parsed.data };
+  };
+  return {
+    async append(stream, data, { at, retentionMs }) {
+      checkStream(stream);
+      const entry: LogEntry = { id: entryId(at), at, data };
+      const key = redisLogKey(stream);
+      await client
+        .multi()
+        .zAdd(key, { score: 0, value: `${entry.id}|${JSON.stringify({ at, data })}` })
+        .zRemRangeByLex(key, '-', `(${idAt(at - retentionMs)}`)
+        .pExpire(key, retentionMs)
+        .exec();
+      return entry;
+    },
+    async read(stream, { before, limit }) {
+      checkStream(stream);
+      const cursor = validCursor(before);
+      const members = await client.zRange(
+        redisLogKey(stream),
+        cursor === undefined ? '+' : `(${cursor}`,
+        '-',
+        {
+          BY: 'LEX',
+          REV: true,
+          LIMIT: { offset: 0, count: boundedLimit(limit) },
+        },
+      );
+      return members.map(decode);
+    },
+    async drop(stream) {
+      checkStream(stream);
+      await client.del(redisLogKey(stream));
     },
   };
 }

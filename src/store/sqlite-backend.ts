@@ -4,6 +4,7 @@ import { KeyvSqlite } from '@keyv/sqlite';
 import { Keyv } from 'keyv';
 import type { ReportError } from './error-log.js';
 import { createMemoryOnceGuard } from './memory-once-guard.js';
+import { createSqlLog, LOG_TABLE_SQL } from './sql-log.js';
 import { StoreConnectionError } from './store-errors.js';
 import type { Backend } from './store-types.js';
 
@@ -30,6 +31,7 @@ export async function openSqliteBackend(path: string, report: ReportError): Prom
   try {
     // Persistent in the file: lets other connections read while one writes.
     await base.query('PRAGMA journal_mode=WAL');
+    await base.query(LOG_TABLE_SQL);
   } catch (cause) {
     await closeQuietly(base);
     throw new StoreConnectionError('sqlite', path, { cause });
@@ -37,6 +39,10 @@ export async function openSqliteBackend(path: string, report: ReportError): Prom
   const locks = createMemoryOnceGuard();
   return {
     kind: 'sqlite',
+    logs: createSqlLog(
+      async (sql, params) => (await base.query(sql, ...params)) as { id: string; data: string }[],
+      () => '?',
+    ),
     createKeyv(namespace) {
       const adapter = new KeyvSqlite({ uri, busyTimeout: busyTimeoutMs });
       adapters.push(adapter);

@@ -1,4 +1,5 @@
 import type { Keyv } from 'keyv';
+import type { AppendLog } from './append-log.js';
 
 export type StoreKind = 'sqlite' | 'redis' | 'postgres' | 'memory';
 
@@ -12,6 +13,8 @@ export interface Store {
    */
   keyv(namespace: string): Keyv;
   locks: OnceGuard;
+  /** Append-only logs (the audit trail), shared by replicas. */
+  logs: AppendLog;
   close(): Promise<void>;
 }
 
@@ -29,6 +32,7 @@ export interface Backend {
   /** A new Keyv for one (validated) namespace, its 'error' event already wired to the log. */
   createKeyv(namespace: string): Keyv;
   locks: OnceGuard;
+  logs: AppendLog;
   /** Deletes expired entries the backend would otherwise keep forever; absent where it expires them. */
   cleanup?: () => Promise<void>;
   close(): Promise<void>;

@@ -1,0 +1,58 @@
+import {
+  type AppendLog,
+  boundedLimit,
+  checkStream,
+  entryId,
+  idAt,
+  type LogEntry,
+  validCursor,
+} from './append-log.js';
+
+/** A table of its own: (stream, id) is the key, so reading a page and trimming use the index. */
+export const LOG_TABLE = 'exp_chatops_log';
+export const LOG_TABLE_SQL = `CREATE TABLE IF NOT EXISTS ${LOG_TABLE} (stream TEXT NOT NULL, id TEXT NOT NULL, data TEXT NOT NULL, PRIMARY KEY (stream, id))`;
+
+type Query = (sql: string, params: unknown[]) => Promise<{ id: string; data: string }[] | undefined>;
+
+/** The log on SQL: `$1…` placeholders (Postgres); sqlite's adapter gets `?` via `placeholder`. */
+export function createSqlLog(query: Query, placeholder: (n: number) => string): AppendLog {
+  const p = placeholder;
+  return {
+    async append(stream, data, { at, retentionMs }) {
+      checkStream(stream);
+      const entry: LogEntry = { id: entryId(at), at, data };
+      await query(`INSERT INTO ${LOG_TABLE} (stream, id, data) VALUES (${p(1)}, ${p(2)}, ${p(3)})`, [
+        stream,
+        entry.id,
+        JSON.stringify({ at, data }),
+      ]);
+      await query(`DELETE FROM ${LOG_TABLE} WHERE stream = ${p(1)} AND id < ${p(2)}`, [
+        stream,
+        idAt(at - retentionMs),
+      ]);
+      return entry;
+    },
+    async read(stream, { before, limit }) {
+      checkStream(stream);
+      const cursor = validCursor(before);
+      const rows =
+        (cursor === undefined
+          ? await query(
+              `SELECT id, data FROM ${LOG_TABLE} WHERE stream = ${p(1)} ORDER BY id DESC LIMIT ${p(2)}`,
+              [stream, boundedLimit(limit)],
+            )
+          : await query(
+              `SELECT id, data FROM ${LOG_TABLE} WHERE stream = ${p(1)} AND id < ${p(2)} ORDER BY id DESC LIMIT ${p(3)}`,
+              [stream, cursor, boundedLimit(limit)],
+            )) ?? [];
+      return rows.map((row) => {
+        const parsed = JSON.parse(row.data) as { at: number; data: unknown };
+        return { id: row.id, at: parsed.at, data: parsed.data };
+      });
+    },
+    async drop(stream) {
+      checkStream(stream);
+      await query(`DELETE FROM ${LOG_TABLE} WHERE stream = ${p(1)}`, [stream]);
+    },
+  };
+}
