@@ -9,6 +9,7 @@ import type { ConsoleConnection } from './console/types.js';
 import type { Sandbox, SlackEmulator } from './dev/index.js';
 import type { PlatformRequestSample } from './http/request-sample.js';
 import { createApprovalStore } from './lifecycle/approvals/approval.js';
+import { createAuditLog } from './lifecycle/audit/audit-log.js';
 import { createConnectionResolver } from './lifecycle/connections.js';
 import { createConsoleLinks } from './lifecycle/experiments/console-links.js';
 import type { ExperimentKnowledge } from './lifecycle/experiments/knowledge.js';
@@ -221,6 +222,12 @@ async function assemble(
     actors: createActorDirectory({
       adminUserIds: config.slack.adminUserIds,
       logger: logger.child({ component: 'access' }),
+    }),
+    audit: createAuditLog({
+      logs: store.logs,
+      retentionMs: config.auditRetentionDays * 24 * 60 * 60 * 1000,
+      now: () => new Date(),
+      logger: logger.child({ component: 'audit' }),
     }),
     now: () => new Date(),
   };

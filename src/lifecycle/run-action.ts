@@ -27,6 +27,8 @@ export interface LifecycleRequest {
   actorId: string;
   /** Where it was asked from (recorded with the action). */
   channelId?: string | undefined;
+  /** Set when a second person approved it: the actor is the approver. */
+  approval?: { requestId: string; requestedBy: string } | undefined;
   /**
    * Set for a click on a message: the status that message was built for (null: built without one).
    * When the app has learnt another status since, the click is stale and is not sent blindly.

@@ -2,6 +2,7 @@ import type { Keyv } from 'keyv';
 import type { DictionaryCache } from '../console/dictionaries/cache.js';
 import type { ConsoleApi, ConsoleConnection } from '../console/types.js';
 import type { ApprovalStore } from '../lifecycle/approvals/approval.js';
+import type { AuditLog } from '../lifecycle/audit/audit-log.js';
 import type { TokenVault } from '../lifecycle/connection-vault.js';
 import type { ConnectionResolver } from '../lifecycle/connections.js';
 import type { FieldMapping } from '../lifecycle/experiment-fields.js';
@@ -56,5 +57,7 @@ export interface SlackDeps {
   actors: ActorDirectory;
   /** Requests waiting for a second person's approval. */
   approvals: ApprovalStore;
+  /** Every attempt to act, allowed or refused, and what came of it (never a token). */
+  audit: AuditLog;
   now: () => Date;
 }

@@ -1,5 +1,6 @@
 import { type App, ErrorCode, type InstallationStore } from '@slack/bolt';
 import { registerApprovals } from './approvals/register.js';
+import { registerAudit } from './audit/register.js';
 import { registerExpCommand } from './command/exp-command.js';
 import type { CommandHandlers } from './command/handlers.js';
 import { registerHelp } from './command/register.js';
@@ -31,6 +32,7 @@ export function registerListeners(
     ...registerConnection(app, deps, options),
     ...registerExperiments(app, deps),
     ...registerPolicy(app, deps),
+    ...registerAudit(app, deps),
   } satisfies CommandHandlers;
   registerExpCommand(app, deps, commands);
   registerApprovals(app, deps);

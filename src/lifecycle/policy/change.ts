@@ -65,3 +65,23 @@ function sameChannels(a: 'any' | string[], b: 'any' | string[]): boolean {
 function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((x) => b.includes(x));
 }
+
+/** One line per change for the audit trail (plain text, no mrkdwn: the trail is data, not a message). */
+export function describeChanges(changes: readonly PolicyChange[]): string {
+  const lines = changes.map((change): string => {
+    switch (change.kind) {
+      case 'who':
+        return `${change.action} who=${change.who.kind === 'groups' ? `groups:${change.who.groupIds.join(',')}` : change.who.kind}`;
+      case 'channels':
+        return `${change.action} channels=${change.channels === 'any' ? 'any' : change.channels.join(',')}`;
+      case 'approval':
+        return `${change.action} approval=${change.on ? 'on' : 'off'}`;
+      case 'personal':
+        return `${change.action} personal=${change.on ? 'on' : 'off'}`;
+      default:
+        return `stop-reason=${change.required ? 'required' : 'optional'}`;
+    }
+  });
+  const text = lines.join('; ');
+  return text.length > 300 ? `${text.slice(0, 299)}…` : text;
+}

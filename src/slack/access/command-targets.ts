@@ -4,21 +4,20 @@ import type { AccessTarget } from './gate.js';
 
 /** What each `/exp` subcommand wants to do, as far as access goes. */
 export function commandTarget(parsed: ParsedCommand, channelId: string, messages: Messages): AccessTarget {
-  const act = (action: Extract<AccessTarget, { kind: 'policy' }>['action']): AccessTarget => ({
-    kind: 'policy',
-    action,
-    channelId,
-  });
+  const act = (
+    action: Extract<AccessTarget, { kind: 'policy' }>['action'],
+    experimentId?: number,
+  ): AccessTarget => ({ kind: 'policy', action, channelId, experimentId });
   switch (parsed.kind) {
     case 'lifecycle':
-      return act(parsed.action);
+      return act(parsed.action, parsed.experimentId);
     case 'stop':
     case 'stop-modal':
-      return act('stop');
+      return act('stop', parsed.experimentId);
     case 'create':
       return act('create');
     case 'edit':
-      return act('edit');
+      return act('edit', parsed.experimentId);
     case 'expose':
       return act('expose');
     case 'subscribe':
@@ -27,9 +26,13 @@ export function commandTarget(parsed: ParsedCommand, channelId: string, messages
     case 'connect':
     case 'token':
     case 'disconnect':
-      return { kind: 'admin', refusal: messages.connection.adminOnly };
+      return { kind: 'admin', refusal: messages.connection.adminOnly, action: parsed.kind };
+    case 'audit':
+      return { kind: 'admin', refusal: messages.audit.adminOnly, action: 'audit' };
     case 'policy':
-      return parsed.change ? { kind: 'admin', refusal: messages.policy.adminOnly } : { kind: 'read' };
+      return parsed.change
+        ? { kind: 'admin', refusal: messages.policy.adminOnly, action: 'policy' }
+        : { kind: 'read' };
     default:
       return { kind: 'read' };
   }

@@ -14,9 +14,17 @@ export type AccessTarget =
   /** Only the person's own things (their personal token): any member. */
   | { kind: 'self' }
   /** Connection management and the policy itself: admins only, always. */
-  | { kind: 'admin'; refusal: SafeText }
-  /** One of the policy's actions, from a channel. */
-  | { kind: 'policy'; action: PolicyAction; channelId: string | undefined };
+  | { kind: 'admin'; refusal: SafeText; action: AdminAction }
+  /** One of the policy's actions, from a channel (on an experiment, where it names one). */
+  | {
+      kind: 'policy';
+      action: PolicyAction;
+      channelId: string | undefined;
+      experimentId?: number | undefined;
+    };
+
+/** What an admin-only request does, as the audit trail names it. */
+export type AdminAction = 'connect' | 'token' | 'disconnect' | 'policy' | 'audit';
 
 export type GateResult =
   | { allowed: true; actor: Actor | undefined; rule: ActionRule | undefined }
@@ -26,7 +34,30 @@ export type GateResult =
  * The one place access is decided. The person's facts come from Slack (never from the payload,
  * which a Slack Connect user's own workspace fills in); the rule from the workspace's policy.
  */
-export async function checkAccess(
+export async function checkAccess(deps: SlackDeps, request: AccessRequest): Promise<GateResult> {
+  const gate = await decideAccess(deps, request);
+  if (
+    !gate.allowed &&
+    request.audit !== false &&
+    request.target.kind !== 'read' &&
+    request.target.kind !== 'self'
+  ) {
+    const { target } = request;
+    await deps.audit.record(workspaceKey(request.workspace), {
+      userId: request.userId,
+      action: target.action,
+      experimentId: target.kind === 'policy' ? target.experimentId : undefined,
+      channelId: target.kind === 'policy' ? target.channelId : request.channelId,
+      decision: 'refused',
+      rule: gate.refusal,
+    });
+  }
+  return gate;
+}
+
+export type AccessRequest = Parameters<typeof decideAccess>[1];
+
+async function decideAccess(
   deps: SlackDeps,
   request: {
     client: webApi.WebClient;
@@ -35,6 +66,10 @@ export async function checkAccess(
     target: AccessTarget;
     /** How long Slack may take to say who the person is (default: what fits before an ack). */
     budgetMs?: number;
+    /** Where it was asked (for the audit trail of an admin request; policy targets carry theirs). */
+    channelId?: string | undefined;
+    /** False for requests that are not attempts (a picker's options): their refusals go unrecorded. */
+    audit?: boolean;
   },
 ): Promise<GateResult> {
   const { target, workspace } = request;

@@ -40,6 +40,7 @@ export function commandAccess(
       client,
       workspace: workspaceFromCommand(command),
       userId: command.user_id,
+      channelId: command.channel_id,
       target: target(args as never),
     });
     if (!gate.allowed) {
@@ -62,6 +63,7 @@ export function actionAccess(
       client,
       workspace: workspaceFromBody(body),
       userId: body.user.id,
+      channelId: (body as { channel?: { id?: string } }).channel?.id,
       target: await target(args),
     });
     if (!gate.allowed) {
@@ -106,6 +108,7 @@ export function optionsAccess(
       workspace: workspaceFromBody(body as never),
       userId: (body as { user: { id: string } }).user.id,
       target: target(args),
+      audit: false,
     });
     if (!gate.allowed) {
       await (ack as (body: { options: never[] }) => Promise<void>)({ options: [] });

@@ -25,7 +25,12 @@ function channelOf(body: {
 export function lifecycleButtonTarget({ action, body }: SlackActionMiddlewareArgs): AccessTarget {
   try {
     const value = decodeButtonValue((action as { value?: string }).value ?? '');
-    return { kind: 'policy', action: value.action, channelId: channelOf(body as never) };
+    return {
+      kind: 'policy',
+      action: value.action,
+      channelId: channelOf(body as never),
+      experimentId: value.experimentId,
+    };
   } catch {
     return READ;
   }

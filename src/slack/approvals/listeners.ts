@@ -69,6 +69,7 @@ export function registerApprovalButtons(app: App, deps: SlackDeps): void {
               ),
             ));
           case 'expired':
+            await auditDecision(deps, workspace, outcome.request, body.user.id, 'expired');
             return void (await replace(
               outcome.request,
               a.expired({
@@ -79,6 +80,7 @@ export function registerApprovalButtons(app: App, deps: SlackDeps): void {
           case 'decided': {
             const request = outcome.request;
             if (decision === 'reject') {
+              await auditDecision(deps, workspace, request, body.user.id, 'rejected');
               return void (await replace(
                 request,
                 a.rejected({
@@ -138,6 +140,15 @@ async function run(
       platform: { id: e.platformId },
       participant,
     });
+    await deps.audit.record(workspaceKey(input.workspace), {
+      userId: input.approverId,
+      action: 'expose',
+      channelId: request.channelId,
+      decision: 'allowed',
+      outcome: outcome.kind,
+      detail: e.label,
+      approval: { requestId: request.id, state: 'approved', requestedBy: request.requestedBy },
+    });
     const reply =
       outcome.kind === 'registered'
         ? exposeDoneMessage({
@@ -175,10 +186,30 @@ async function run(
         : undefined,
       actorId: input.approverId,
       channelId: request.channelId,
+      approval: { requestId: request.id, requestedBy: request.requestedBy },
     },
     surface,
   );
   return performed.line;
+}
+
+/** A rejection, or a click on an expired request: what was asked did not run. */
+async function auditDecision(
+  deps: SlackDeps,
+  workspace: ReturnType<typeof workspaceFromBody>,
+  request: ApprovalRequest,
+  userId: string,
+  state: 'rejected' | 'expired',
+): Promise<void> {
+  await deps.audit.record(workspaceKey(workspace), {
+    userId,
+    action: request.action,
+    experimentId: request.experimentId,
+    channelId: request.channelId,
+    decision: 'allowed',
+    outcome: state,
+    approval: { requestId: request.id, state, requestedBy: request.requestedBy },
+  });
 }
 
 async function requestOf(

@@ -31,6 +31,14 @@ export async function requestApproval(deps: SlackDeps, ask: ApprovalAsk): Promis
     requestedBy: ask.requestedBy,
     channelId: ask.channelId,
   });
+  await deps.audit.record(request.scope, {
+    userId: ask.requestedBy,
+    action: request.action,
+    experimentId: request.experimentId,
+    channelId: ask.channelId,
+    decision: 'allowed',
+    approval: { requestId: request.id, state: 'requested', requestedBy: ask.requestedBy },
+  });
   const posted = approvalRequestMessage({ request, rule: ask.rule, messages: deps.messages });
   try {
     const result = await ask.client.chat.postMessage({ channel: ask.channelId, ...posted });

@@ -32,7 +32,13 @@ export function registerExpCommand(app: App, deps: SlackDeps, handlers: CommandH
       const parsed = commandOf(context);
       const target = commandTarget(parsed, command.channel_id, deps.messages);
       if (target.kind === 'read' || target.kind === 'self') return next();
-      const request = { client, workspace: workspaceFromCommand(command), userId: command.user_id, target };
+      const request = {
+        client,
+        workspace: workspaceFromCommand(command),
+        userId: command.user_id,
+        channelId: command.channel_id,
+        target,
+      };
       if (opensModal(parsed)) {
         // The trigger_id must still be alive for the modal: checked first, bounded, refused in the ack.
         const gate = await checkAccess(deps, request);

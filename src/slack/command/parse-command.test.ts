@@ -166,6 +166,7 @@ describe('parseCommand', () => {
       'show',
       'list',
       'policy',
+      'audit',
       'invalid',
       'unknown',
     ]);

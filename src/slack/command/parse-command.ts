@@ -23,6 +23,7 @@ export const SUBCOMMANDS = [
   'show',
   'list',
   'policy',
+  'audit',
 ] as const;
 export type Subcommand = (typeof SUBCOMMANDS)[number];
 
@@ -58,6 +59,8 @@ export type ParsedCommand =
   | { kind: 'list'; filter?: string }
   /** Without args: show the policy (anyone). With args: change it (admins); args parsed by the policy feature. */
   | { kind: 'policy'; change: boolean; args: string[] }
+  /** `audit [ID] [--user @x]` (admins); args parsed by the audit feature. */
+  | { kind: 'audit'; args: string[] }
   /** detail is the offending text as typed (escape it before showing it). */
   | {
       kind: 'invalid';
@@ -264,6 +267,7 @@ export function parseCommand(text: string): ParsedCommand {
     case 'expose':
     case 'subscribe':
     case 'unsubscribe':
+    case 'audit':
       return { kind: command, args };
     // Extra words after these are ignored: they take no arguments today.
     case 'create':

@@ -1,3 +1,4 @@
+import { workspaceKey } from '../../lifecycle/workspace.js';
 import { loadingModal } from '../blocks/loading-modal.js';
 import { modalOpenFailedMessage } from '../blocks/notice-modal.js';
 import type { CommandContext } from '../command/command-context.js';
@@ -70,6 +71,13 @@ export async function disconnect(ctx: CommandContext): Promise<void> {
   const { deps, command } = ctx;
   await ctx.ack();
   const removed = await deps.connections.disconnect(ctx.workspace);
+  await deps.audit.record(workspaceKey(ctx.workspace), {
+    userId: command.user_id,
+    action: 'disconnect',
+    channelId: command.channel_id,
+    decision: 'allowed',
+    outcome: removed ? 'done' : 'not-connected',
+  });
   await ctx.replier.ephemeral(
     removed
       ? disconnectedMessage({ userId: command.user_id, messages: deps.messages })

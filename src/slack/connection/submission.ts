@@ -1,5 +1,6 @@
 import type { App } from '@slack/bolt';
 import { connectWorkspace } from '../../lifecycle/connect-workspace.js';
+import { workspaceKey } from '../../lifecycle/workspace.js';
 import { viewAccess } from '../access/middleware.js';
 import type { SlackDeps } from '../deps.js';
 import { decodeMetadata, SlackPayloadError } from '../payload.js';
@@ -20,7 +21,7 @@ export function registerConnectSubmission(app: App, deps: SlackDeps): void {
     CONNECT_MODAL.callbackId,
     viewAccess(
       deps,
-      () => ({ kind: 'admin', refusal: deps.messages.connection.adminOnly }),
+      () => ({ kind: 'admin', refusal: deps.messages.connection.adminOnly, action: 'connect' }),
       () => CONNECT_MODAL.blocks.baseUrl,
     ),
     async ({ ack, body, view, client }) => {
@@ -53,6 +54,14 @@ export function registerConnectSubmission(app: App, deps: SlackDeps): void {
         },
         { workspace, baseUrl, token, actorId: body.user.id, budgetMs: VERIFY_BUDGET_MS },
       );
+      await deps.audit.record(workspaceKey(workspace), {
+        userId: body.user.id,
+        action: 'connect',
+        channelId: metadata.channelId,
+        decision: 'allowed',
+        outcome: outcome.kind,
+        detail: `base URL ${baseUrl}`.slice(0, 300),
+      });
       switch (outcome.kind) {
         case 'token-rejected':
           return fail(blocks.token, texts.tokenRejected);

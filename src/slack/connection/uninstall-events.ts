@@ -51,7 +51,8 @@ function installationQuery(workspace: EventWorkspace): InstallationQuery<boolean
 
 /**
  * app_uninstalled deletes everything the app keeps for the workspace (installation, platform
- * connection, dictionary cache, alert subscriptions); tokens_revoked deletes the bot installation.
+ * connection, dictionary cache, alert subscriptions, experiment records, policy; not the audit trail,
+ * which outlives the installation for its retention period); tokens_revoked deletes the bot installation.
  * Slack does not order the two, retries deliveries (Bolt dedupes nothing) and Bolt acks events
  * before the listener runs: each delivery is claimed by event_id, and every step is idempotent.
  */
@@ -109,6 +110,11 @@ export function registerUninstallEvents(
     });
     const subscriptions = await step('subscriptions', () => deps.subscriptions.clear(deps.scopeOf(ref)));
     const experiments = await step('experiments', () => deps.knowledge.records.clear(deps.scopeOf(ref)));
+    const policy = await step('policy', async () => {
+      await deps.policies.clear(deps.scopeOf(ref));
+      return 'cleared';
+    });
+    // The audit trail is kept for its retention period: uninstalling must not erase who did what.
     logger.info('app uninstalled: workspace data deleted', {
       teamId: workspace.teamId,
       enterpriseId: workspace.enterpriseId,
@@ -118,6 +124,7 @@ export function registerUninstallEvents(
       dictionaries,
       subscriptions,
       experiments,
+      policy,
     });
   });
 

@@ -10,6 +10,7 @@ import {
   type SaveExperimentRequest,
   saveExperiment,
 } from '../../lifecycle/save-experiment.js';
+import { workspaceKey } from '../../lifecycle/workspace.js';
 import { viewAccess } from '../access/middleware.js';
 import { experimentSubmissionTarget } from '../access/payload-targets.js';
 import { platformErrorMessage } from '../blocks/error-message.js';
@@ -108,6 +109,17 @@ export function registerExperimentSubmission(app: App, deps: SlackDeps): void {
       // Answer inside Slack's window when the platform does (errors then show in the modal); otherwise
       // close the form with "still working" and let the result follow in the channel. Never resent.
       const saving = saveExperiment(deps, request);
+      // Recorded when the platform answers, whichever path (modal or channel) reports it.
+      void saving.then(
+        (outcome) =>
+          auditSave(
+            deps,
+            request,
+            outcome.kind,
+            'experimentId' in outcome ? outcome.experimentId : undefined,
+          ),
+        () => auditSave(deps, request, 'crashed', undefined),
+      );
       const timer = new Promise<'late'>((resolve) =>
         setTimeout(() => resolve('late'), PLATFORM_BUDGET_MS).unref(),
       );
@@ -250,4 +262,20 @@ function labelsOf(
   const label = (name: 'teams' | 'layers', value: unknown) =>
     dictionaries[name]?.find((item) => String(item.value) === String(value))?.label;
   return { team: label('teams', form.team), layer: label('layers', form.layer) };
+}
+
+function auditSave(
+  deps: SlackDeps,
+  request: SaveExperimentRequest,
+  outcome: string,
+  createdId: number | undefined,
+): Promise<void> {
+  return deps.audit.record(workspaceKey(request.workspace), {
+    userId: request.actorId,
+    action: request.mode,
+    experimentId: request.mode === 'edit' ? request.experimentId : createdId,
+    channelId: request.channelId,
+    decision: 'allowed',
+    outcome,
+  });
 }

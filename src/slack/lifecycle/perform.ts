@@ -1,6 +1,7 @@
 import type { ExperimentView } from '../../lifecycle/experiments/knowledge.js';
 import type { LifecycleOutcome, LifecycleRequest } from '../../lifecycle/run-action.js';
 import { runLifecycleAction } from '../../lifecycle/run-action.js';
+import { workspaceKey } from '../../lifecycle/workspace.js';
 import { platformErrorMessage } from '../blocks/error-message.js';
 import { type SafeText, safe } from '../blocks/escape.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
@@ -24,6 +25,37 @@ export interface PerformedLifecycle {
 }
 
 export async function performLifecycle(
+  deps: SlackDeps,
+  request: LifecycleRequest,
+  surface: LifecycleSurface,
+): Promise<PerformedLifecycle> {
+  let outcome = 'crashed';
+  try {
+    const performed = await performAndTell(deps, request, surface);
+    outcome = performed.kind;
+    return performed;
+  } finally {
+    await deps.audit.record(workspaceKey(request.workspace), {
+      userId: request.actorId,
+      action: request.action,
+      experimentId: request.experimentId,
+      channelId: request.channelId,
+      decision: 'allowed',
+      outcome,
+      ...(request.approval
+        ? {
+            approval: {
+              requestId: request.approval.requestId,
+              state: 'approved' as const,
+              requestedBy: request.approval.requestedBy,
+            },
+          }
+        : {}),
+    });
+  }
+}
+
+async function performAndTell(
   deps: SlackDeps,
   request: LifecycleRequest,
   surface: LifecycleSurface,

@@ -1,6 +1,7 @@
 import { DICTIONARY_DESCRIPTIONS } from '../../console/dictionaries/names.js';
 import { escapeMrkdwn, joinSafe, md, type SafeText } from '../blocks/escape.js';
 import { approvalMessages } from './en-approvals.js';
+import { auditMessages } from './en-audit.js';
 import { experimentCardMessages, experimentListMessages } from './en-experiments.js';
 import { policyMessages } from './en-policy.js';
 import { alertMessages, subscriptionMessages } from './en-subscriptions.js';
@@ -36,6 +37,7 @@ export const en: Messages = {
   experimentCard: experimentCardMessages(),
   experimentList: experimentListMessages(),
   policy: policyMessages(),
+  audit: auditMessages(),
   approvals: approvalMessages(),
   experiments: {
     created: ({ user, experimentId, name }) =>
@@ -122,6 +124,10 @@ export const en: Messages = {
       {
         usage: '/exp policy',
         description: md`Who may do what here (anyone can read it; admins change it with the button or \`/exp policy set …\`).`,
+      },
+      {
+        usage: '/exp audit [ID] [--user @someone]',
+        description: md`Who tried to do what, allowed or refused, and what came of it (admins).`,
       },
       {
         usage: '/exp connect · token · disconnect',

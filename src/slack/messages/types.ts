@@ -13,6 +13,7 @@ import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
 import type { SplitterMethod } from '../../splitter/errors.js';
 import type { SafeText } from '../blocks/escape.js';
 import type { ApprovalMessages } from './approval-types.js';
+import type { AuditMessages } from './audit-types.js';
 import type { ExperimentCardMessages, ExperimentListMessages } from './experiment-types.js';
 import type { PolicyMessages } from './policy-types.js';
 
@@ -64,6 +65,8 @@ export interface Messages {
   experimentList: ExperimentListMessages;
   /** `/exp policy` and the refusals it causes. */
   policy: PolicyMessages;
+  /** `/exp audit`: the trail of attempts to act (admins). */
+  audit: AuditMessages;
   /** Requests waiting for a second person's approval. */
   approvals: ApprovalMessages;
   actions: {

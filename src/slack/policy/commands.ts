@@ -1,4 +1,4 @@
-import { applyChange } from '../../lifecycle/policy/change.js';
+import { applyChange, describeChanges } from '../../lifecycle/policy/change.js';
 import { workspaceKey } from '../../lifecycle/workspace.js';
 import { md, type SafeText, safe } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
@@ -63,6 +63,14 @@ export async function changePolicy(ctx: CommandContext, args: readonly string[])
     (policy) => applyChange(policy, change),
     ctx.command.user_id,
   );
+  await deps.audit.record(scope, {
+    userId: ctx.command.user_id,
+    action: 'policy',
+    channelId: ctx.command.channel_id,
+    decision: 'allowed',
+    outcome: 'done',
+    detail: describeChanges([change]),
+  });
   await ctx.replier.inChannel(
     policyChangedMessage({ userId: ctx.command.user_id, changes: [change], policy: after, messages }),
   );

@@ -1,5 +1,5 @@
 import type { App, BlockButtonAction } from '@slack/bolt';
-import { changesBetween } from '../../lifecycle/policy/change.js';
+import { changesBetween, describeChanges } from '../../lifecycle/policy/change.js';
 import { workspaceKey } from '../../lifecycle/workspace.js';
 import { actionAccess, optionsAccess, viewAccess } from '../access/middleware.js';
 import { plain } from '../blocks/escape.js';
@@ -17,7 +17,7 @@ import { listUserGroups } from './usergroups.js';
 
 /** The policy's Edit button, its modal's user-group options and its submission: admins only, each checked. */
 export function registerPolicyListeners(app: App, deps: SlackDeps): void {
-  const admins = { kind: 'admin', refusal: deps.messages.policy.adminOnly } as const;
+  const admins = { kind: 'admin', refusal: deps.messages.policy.adminOnly, action: 'policy' } as const;
 
   app.action<BlockButtonAction>(
     POLICY_ACTIONS_IDS.edit,
@@ -100,6 +100,14 @@ export function registerPolicyListeners(app: App, deps: SlackDeps): void {
       await ack();
       if (changes.length === 0) return;
       const after = await deps.policies.update(scope, () => read.policy, body.user.id);
+      await deps.audit.record(scope, {
+        userId: body.user.id,
+        action: 'policy',
+        channelId: metadata.channelId,
+        decision: 'allowed',
+        outcome: 'done',
+        detail: describeChanges(changes),
+      });
       const surface = modalSurface({
         client,
         channelId: metadata.channelId,

@@ -73,6 +73,14 @@ export function registerExposeButtons(app: App, deps: SlackDeps): void {
         platform: { id: value.platformId },
         participant: value.participant,
       });
+      await deps.audit.record(workspaceKey(workspaceFromBody(body)), {
+        userId: body.user.id,
+        action: 'expose',
+        channelId: body.channel?.id,
+        decision: 'allowed',
+        outcome: outcome.kind,
+        detail: value.label,
+      });
       if (outcome.kind !== 'registered') {
         await reply(splitterFailureMessage(outcome, deps.messages), false);
         return;

@@ -1,4 +1,5 @@
 import type { AlertFilter, Subscription, UnsubscribeResult } from '../../lifecycle/subscriptions.js';
+import { workspaceKey } from '../../lifecycle/workspace.js';
 import { isSlackChannelId } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import type { CommandContext } from '../command/command-context.js';
@@ -38,17 +39,29 @@ export async function runSubscribe(ctx: CommandContext, args: readonly string[])
   const channelId = command.channel_id;
   const filter: AlertFilter = parsed.actions ?? 'all';
   let previous: Subscription | undefined;
+  const audit = (outcome: string) =>
+    deps.audit.record(workspaceKey(ctx.workspace), {
+      userId: command.user_id,
+      action: 'subscribe',
+      channelId,
+      decision: 'allowed',
+      outcome,
+      detail: `alerts: ${filter === 'all' ? 'all' : filter.join(',')}`,
+    });
   try {
     ({ previous } = await deps.subscriptions.subscribe(scope, channelId, filter, { by: command.user_id }));
   } catch (error) {
     deps.logger.error('could not store a subscription', { scope, channelId, error: errorCodeOf(error) });
+    await audit('failed:store');
     return ctx.replier.ephemeral(textMessage(messages.subscriptions.saveFailed));
   }
   const note = subscribedNote({ userId: command.user_id, filter, messages });
   try {
     await ctx.client.chat.postMessage({ channel: channelId, text: note.text, blocks: note.blocks });
+    await audit('done');
   } catch (error) {
     const code = errorCodeOf(error);
+    await audit(CANNOT_POST.has(code) ? `undone:${code}` : 'done');
     if (!CANNOT_POST.has(code)) {
       // A transient failure (rate limit, network): the subscription stands, the note goes another way.
       deps.logger.warn('subscribe note not posted; replying through response_url', {
@@ -89,6 +102,14 @@ export async function runUnsubscribe(ctx: CommandContext, args: readonly string[
     });
     return ctx.replier.ephemeral(textMessage(messages.subscriptions.saveFailed));
   }
+  await deps.audit.record(workspaceKey(ctx.workspace), {
+    userId: command.user_id,
+    action: 'unsubscribe',
+    channelId: command.channel_id,
+    decision: 'allowed',
+    outcome: result.kind,
+    ...(actions ? { detail: `alerts: ${actions.join(',')}` } : {}),
+  });
   switch (result.kind) {
     case 'removed':
       return ctx.replier.inChannel(unsubscribedNote({ userId: command.user_id, messages }));

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import type { Logger } from '../../observability/logger.js';
+
+// Every attempt to act, allowed or not, with who, what, where, why and what came of it. Never the
+// token: only which identity (the workspace's, a channel's, the person's own) was used.
+
+/** The append-only log the trail is kept in (the store's AppendLog, described here so the domain needs no store). */
+export interface AuditStream {
+  append(stream: string, data: unknown, options: { at: number; retentionMs: number }): Promise<unknown>;
+  /** Newest first; with `before`, only entries older than that id. */
+  read(
+    stream: string,
+    options: { before?: string | undefined; limit: number },
+  ): Promise<Array<{ id: string; at: number; data: unknown }>>;
+  drop(stream: string): Promise<void>;
+}
+
+export const AuditEntry = z.object({
+  userId: z.string().max(64),
+  /** start, stop, …, expose, subscribe; connect, disconnect, policy; approve, reject. */
+  action: z.string().max(40),
+  experimentId: z.int().positive().optional(),
+  channelId: z.string().max(64).optional(),
+  decision: z.enum(['allowed', 'refused']),
+  /** For a refusal, which rule (guest, external, admins, groups, channel, nobody, admin, unknown-person). */
+  rule: z.string().max(40).optional(),
+  approval: z
+    .object({
+      requestId: z.string().max(64),
+      state: z.enum(['requested', 'approved', 'rejected', 'expired']),
+      /** Who asked for it (the entry's userId is who acted on it: the approver, or the requester). */
+      requestedBy: z.string().max(64).optional(),
+    })
+    .optional(),
+  /** Which platform identity acted (never the token itself). */
+  identity: z.enum(['workspace', 'channel', 'personal', 'default']).optional(),
+  /** What the platform (or the app) made of it: done, conflict, failed:<kind>, outcome-unknown, … */
+  outcome: z.string().max(80).optional(),
+  detail: z.string().max(300).optional(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export interface AuditRecord extends AuditEntry {
+  id: string;
+  at: number;
+}
+
+export interface AuditPage {
+  records: AuditRecord[];
+  /** Pass as `before` for the next (older) page; absent at the end. */
+  next: string | undefined;
+}
+
+export interface AuditLog {
+  /** How long entries are kept, in whole days (what `/exp audit` tells its reader). */
+  readonly retentionDays: number;
+  /** Never throws: an audit failure is logged and must not undo or block what it records. */
+  record(scope: string, entry: AuditEntry): Promise<void>;
+  page(
+    scope: string,
+    query: {
+      experimentId?: number | undefined;
+      userId?: string | undefined;
+      before?: string | undefined;
+      size: number;
+    },
+  ): Promise<AuditPage>;
+  /** Forgets a workspace's trail (the app was uninstalled). */
+  clear(scope: string): Promise<void>;
+}
+
+/** How far back a filtered page looks before it says "no more": a bounded scan, whatever the filter. */
+const SCAN_LIMIT = 5_000;
+const BATCH = 250;
+
+export function createAuditLog(options: {
+  logs: AuditStream;
+  retentionMs: number;
+  now: () => Date;
+  logger: Logger;
+}): AuditLog {
+  const stream = (scope: string) => `audit:${scope.replace(/[^A-Za-z0-9:_-]/g, '_')}`;
+  return {
+    retentionDays: Math.round(options.retentionMs / 86_400_000),
+    async record(scope, entry) {
+      const parsed = AuditEntry.safeParse(entry);
+      if (!parsed.success) {
+        options.logger.error('audit entry refused by its schema', {
+          issues: parsed.error.issues.length,
+          action: entry.action,
+        });
+        return;
+      }
+      try {
+        await options.logs.append(stream(scope), parsed.data, {
+          at: options.now().getTime(),
+          retentionMs: options.retentionMs,
+        });
+      } catch (error) {
+        options.logger.error('could not write the audit trail', { error, action: entry.action });
+      }
+    },
+    async page(scope, query) {
+      const size = Math.min(Math.max(1, query.size), 50);
+      const records: AuditRecord[] = [];
+      let before = query.before;
+      let scanned = 0;
+      while (records.length < size && scanned < SCAN_LIMIT) {
+        const batch = await options.logs.read(stream(scope), { before, limit: BATCH });
+        if (batch.length === 0) return { records, next: undefined };
+        for (const entry of batch) {
+          scanned += 1;
+          before = entry.id;
+          const data = AuditEntry.safeParse(entry.data);
+          if (!data.success) continue;
+          if (query.experimentId !== undefined && data.data.experimentId !== query.experimentId) continue;
+          if (query.userId !== undefined && data.data.userId !== query.userId) continue;
+          records.push({ ...data.data, id: entry.id, at: entry.at });
+          if (records.length === size) return { records, next: entry.id };
+        }
+        if (batch.length < BATCH) return { records, next: undefined };
+      }
+      return { records, next: before };
+    },
+    clear: (scope) => options.logs.drop(stream(scope)),
+  };
+}

@@ -1,0 +1,101 @@
+import type { Button, SectionBlock } from '@slack/types';
+import type { AuditPage, AuditRecord } from '../../lifecycle/audit/audit-log.js';
+import {
+  channelMention,
+  isSlackChannelId,
+  mrkdwn,
+  plain,
+  type SafeText,
+  safe,
+  slackDate,
+  userMention,
+} from '../blocks/escape.js';
+import { LIMITS } from '../blocks/limits.js';
+import { actions, context, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
+import type { Messages } from '../messages/index.js';
+import { AUDIT_ACTIONS, AUDIT_BLOCKS, type AuditPageValue, encodeAuditPageValue } from './ids.js';
+
+const DETAIL_MAX = 200;
+const OUTCOME_MAX = 80;
+
+/** One attempt in words; everything stored is escaped (the trail holds text people typed). */
+export function auditRow(record: AuditRecord, messages: Messages): SafeText {
+  const a = messages.audit;
+  const result =
+    record.decision === 'refused'
+      ? a.refused({ rule: record.rule === undefined ? undefined : safe(record.rule, 40) })
+      : a.allowed({ outcome: record.outcome === undefined ? undefined : safe(record.outcome, OUTCOME_MAX) });
+  return a.row({
+    when: slackDate(new Date(record.at)),
+    user: userMention(record.userId),
+    action: safe(record.action, 40),
+    experimentId: record.experimentId,
+    channel:
+      record.channelId !== undefined && isSlackChannelId(record.channelId)
+        ? channelMention(record.channelId)
+        : undefined,
+    result,
+    approval:
+      record.approval === undefined
+        ? undefined
+        : a.approval({
+            state: record.approval.state,
+            requestedBy:
+              record.approval.requestedBy === undefined
+                ? undefined
+                : userMention(record.approval.requestedBy),
+          }),
+    identity: record.identity === undefined ? undefined : a.identity({ identity: record.identity }),
+    detail: record.detail === undefined ? undefined : safe(record.detail, DETAIL_MAX),
+  });
+}
+
+/** `/exp audit`: a page of attempts, newest first, with Older (and Newest once paged). */
+export function auditMessage(input: {
+  page: AuditPage;
+  query: AuditPageValue;
+  retentionDays: number;
+  messages: Messages;
+}): SlackMessage {
+  const { page, query, messages } = input;
+  const a = messages.audit;
+  const user = query.userId === undefined ? undefined : userMention(query.userId);
+  const paged = query.before !== undefined;
+  const filter = {
+    ...(query.experimentId === undefined ? {} : { experimentId: query.experimentId }),
+    ...(query.userId === undefined ? {} : { userId: query.userId }),
+  };
+  const nav: Button[] = [];
+  if (paged)
+    nav.push({
+      type: 'button',
+      action_id: AUDIT_ACTIONS.newest,
+      text: plain(a.newestButton, LIMITS.buttonText),
+      value: encodeAuditPageValue(filter),
+    });
+  if (page.next !== undefined)
+    nav.push({
+      type: 'button',
+      action_id: AUDIT_ACTIONS.older,
+      text: plain(a.olderButton, LIMITS.buttonText),
+      value: encodeAuditPageValue({ ...filter, before: page.next }),
+    });
+  const navBlock = nav.length > 0 ? actions(nav, AUDIT_BLOCKS.nav) : undefined;
+  if (page.records.length === 0) {
+    const empty = a.empty({ experimentId: query.experimentId, user, older: paged });
+    return message(fallbackText([empty]), [section(empty, AUDIT_BLOCKS.summary), navBlock]);
+  }
+  const summary = a.summary({ shown: page.records.length, experimentId: query.experimentId, user });
+  const rows: SectionBlock[] = page.records.map((record, i) => ({
+    type: 'section',
+    block_id: `${AUDIT_BLOCKS.rowPrefix}${i}`,
+    text: mrkdwn(auditRow(record, messages)),
+  }));
+  return message(fallbackText([summary]), [
+    { type: 'header', block_id: AUDIT_BLOCKS.header, text: plain(a.header, LIMITS.headerText) },
+    section(summary, AUDIT_BLOCKS.summary),
+    ...rows,
+    context([a.retention({ days: input.retentionDays })], AUDIT_BLOCKS.footer),
+    navBlock,
+  ]);
+}
