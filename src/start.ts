@@ -144,7 +144,13 @@ async function assemble(
     });
 
   const defaultConnection = await resolveDefaultConnection(config, sandbox);
-  const connections = createConnectionResolver({ vault, defaultConnection, makeClient, logger });
+  const connections = createConnectionResolver({
+    vault,
+    defaultConnection,
+    makeClient,
+    logger,
+    owners: store.keyv('connection-owners'),
+  });
 
   const splitterUrl = config.splitter.url ?? (config.sandbox ? sandbox?.splitterUrl : undefined);
   const splitter = splitterUrl

@@ -33,6 +33,8 @@ export interface ConnectDeps {
   probeClient: (connection: ConsoleConnection, budgetMs: number) => ConsoleApi;
   /** Drops the workspace's cached dictionaries: a new platform or token may see others. */
   dropDictionaries: (scope: string) => Promise<void>;
+  /** Lists a channel's or a person's connection for its workspace (so an uninstall finds it). */
+  remember?: ((ref: WorkspaceRef) => Promise<void>) | undefined;
   logger: Logger;
   now: () => Date;
 }
@@ -68,6 +70,7 @@ export async function connectWorkspace(deps: ConnectDeps, request: ConnectReques
     tokenName: claims?.name,
     state: 'active',
   });
+  await deps.remember?.(request.workspace);
   await deps.dropDictionaries(workspaceKey(request.workspace)).catch((error: unknown) => {
     deps.logger.warn('could not drop the dictionary cache after connect', { error });
   });

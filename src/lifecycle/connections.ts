@@ -1,8 +1,26 @@
+import type { Keyv } from 'keyv';
+import { z } from 'zod';
 import { readJwtClaims } from '../console/jwt-claims.js';
 import type { ConsoleApi, ConsoleConnection } from '../console/types.js';
 import type { Logger } from '../observability/logger.js';
 import type { StoredConnection, TokenVault } from './connection-vault.js';
-import { type WorkspaceRef, workspaceKey } from './workspace.js';
+import { type WorkspaceRef, workspaceKey, workspaceOnly } from './workspace.js';
+
+/**
+ * Whose platform token acts. Order for a person in a channel: their own (`/exp login`), else the
+ * channel's (a team's connection), else the workspace's, else the server's configured one. Nothing
+ * falls through past a token that exists but is refused: acting under another identity than the
+ * one the person expects would put someone else's name in the platform's records.
+ */
+export type Identity = 'personal' | 'channel' | 'workspace' | 'default';
+
+/** Who acts and from where; without it, the workspace's (or the default) connection. */
+export interface ActingAs {
+  userId?: string | undefined;
+  channelId?: string | undefined;
+  /** The policy wants this person's own token for the action: no team token stands in. */
+  personalRequired?: boolean | undefined;
+}
 
 /** A workspace's usable platform connection, or why there is none. */
 export type ConnectionLookup =
@@ -11,16 +29,23 @@ export type ConnectionLookup =
       api: ConsoleApi;
       baseUrl: string;
       origin: 'stored' | 'default';
+      identity: Identity;
+      /** Where the connection is stored (to mark it invalid); undefined for the configured default. */
+      owner: WorkspaceRef | undefined;
+      /** Cache scope of what this connection reads (dictionaries): the platform it talks to. */
       scope: string;
       /** When the token says it expires (stored at connect time); drives the expiry reminders. */
       expiresAt: Date | undefined;
     }
   | { kind: 'not-connected' }
-  | { kind: 'invalid'; baseUrl: string; reason: string | undefined };
+  /** The policy asks for the person's own token and they have none. */
+  | { kind: 'personal-required' }
+  | { kind: 'invalid'; baseUrl: string; reason: string | undefined; identity: Identity };
 
 /** What `/exp token` shows of a connection: where, until when, with which scopes; never the token. */
 export interface ConnectionDescription {
   origin: 'stored' | 'default';
+  identity: Identity;
   baseUrl: string;
   expiresAt: Date | undefined;
   scopes: string[] | undefined;
@@ -31,12 +56,22 @@ export interface ConnectionDescription {
 }
 
 export interface ConnectionResolver {
-  lookup(ref: WorkspaceRef): Promise<ConnectionLookup>;
-  describe(ref: WorkspaceRef): Promise<ConnectionDescription | undefined>;
-  /** Removes the workspace's stored connection; false when it had none. */
-  disconnect(ref: WorkspaceRef): Promise<boolean>;
-  /** Called when the platform answers 403: a stored connection is marked so until reconnected. */
-  markInvalid(ref: WorkspaceRef, reason: string): Promise<void>;
+  lookup(ref: WorkspaceRef, via?: ActingAs): Promise<ConnectionLookup>;
+  /** The team connection a channel uses (its own, else the workspace's, else the default). */
+  describe(ref: WorkspaceRef, channelId?: string): Promise<ConnectionDescription | undefined>;
+  /** A person's own connection, if they logged in. */
+  describePersonal(ref: WorkspaceRef, userId: string): Promise<ConnectionDescription | undefined>;
+  /** Removes a stored connection (the workspace's, a channel's or a person's); false when there was none. */
+  disconnect(owner: WorkspaceRef): Promise<boolean>;
+  /**
+   * Called when the platform answers 403 "Invalid api key provided": the stored connection that was
+   * used (and only that one: a person's refused token affects that person alone) is marked so.
+   */
+  markInvalid(owner: WorkspaceRef | undefined, reason: string): Promise<void>;
+  /** Notes a channel's or a person's stored connection, so that an uninstall can find and delete it. */
+  remember(owner: WorkspaceRef): Promise<void>;
+  /** Deletes every stored connection of a workspace: its own, its channels', its people's. */
+  removeAll(ref: WorkspaceRef): Promise<{ removed: number }>;
 }
 
 export interface ConnectionResolverOptions {
@@ -48,71 +83,159 @@ export interface ConnectionResolverOptions {
   defaultConnection: ConsoleConnection | undefined;
   makeClient: (connection: ConsoleConnection, scope: string) => ConsoleApi;
   logger: Logger;
+  /** Where the channels and people with their own connection are listed per workspace. */
+  owners: Keyv;
 }
 
+/** The channels and people of a workspace with a stored connection (at most this many are listed). */
+const OwnerList = z
+  .array(z.object({ userId: z.string().optional(), channelId: z.string().optional() }))
+  .max(20_000);
+
+/** Channels that can hold a team's connection: public and private channels, not DMs. */
+export const isTeamChannel = (channelId: string | undefined): channelId is string =>
+  channelId !== undefined && /^[CG][A-Z0-9]{2,}$/.test(channelId);
+
 export function createConnectionResolver(options: ConnectionResolverOptions): ConnectionResolver {
-  const { vault, defaultConnection, makeClient, logger } = options;
+  const { vault, defaultConnection, makeClient, logger, owners } = options;
+  const readOwners = async (workspace: string) => {
+    const parsed = OwnerList.safeParse(await owners.get(workspace));
+    return parsed.success ? parsed.data : [];
+  };
   const defaultClaims = defaultConnection?.token ? readJwtClaims(defaultConnection.token) : undefined;
   const defaultExpiresAt = defaultClaims?.expiresAt;
+
+  const describeStored = (stored: StoredConnection, identity: Identity): ConnectionDescription => ({
+    origin: 'stored',
+    identity,
+    baseUrl: stored.baseUrl,
+    expiresAt: stored.expiresAt ? new Date(stored.expiresAt) : undefined,
+    scopes: stored.scopes,
+    state: stored.state,
+    connectedBy: stored.connectedBy,
+    connectedAt: new Date(stored.connectedAt),
+  });
+
+  /** The channel's own stored connection, else the workspace's, with the ref it is stored under. */
+  async function teamStored(
+    ref: WorkspaceRef,
+    channelId: string | undefined,
+  ): Promise<{ stored: StoredConnection; owner: WorkspaceRef; identity: Identity } | undefined> {
+    const workspace = workspaceOnly(ref);
+    if (isTeamChannel(channelId)) {
+      const owner = { ...workspace, channelId };
+      const stored = await vault.get(owner);
+      if (stored) return { stored, owner, identity: 'channel' };
+    }
+    const stored = await vault.get(workspace);
+    return stored ? { stored, owner: workspace, identity: 'workspace' } : undefined;
+  }
+
+  function fromStored(
+    stored: StoredConnection,
+    owner: WorkspaceRef,
+    identity: Identity,
+    scope: string,
+  ): ConnectionLookup {
+    // A revoked token cannot be restored and an expired one stays expired: refuse without a call.
+    if (stored.state === 'invalid')
+      return { kind: 'invalid', baseUrl: stored.baseUrl, reason: stored.invalidReason, identity };
+    return {
+      kind: 'connected',
+      api: makeClient({ baseUrl: stored.baseUrl, token: stored.token }, scope),
+      baseUrl: stored.baseUrl,
+      origin: 'stored',
+      identity,
+      owner,
+      scope,
+      expiresAt: stored.expiresAt ? new Date(stored.expiresAt) : undefined,
+    };
+  }
+
+  async function teamLookup(ref: WorkspaceRef, channelId: string | undefined): Promise<ConnectionLookup> {
+    const workspaceScope = workspaceKey(workspaceOnly(ref));
+    const team = await teamStored(ref, channelId);
+    if (team) {
+      // A team's connection may reach another platform: what it reads is cached apart.
+      const scope = team.identity === 'channel' ? workspaceKey(team.owner) : workspaceScope;
+      return fromStored(team.stored, team.owner, team.identity, scope);
+    }
+    if (defaultConnection) {
+      return {
+        kind: 'connected',
+        api: makeClient(defaultConnection, workspaceScope),
+        baseUrl: defaultConnection.baseUrl,
+        origin: 'default',
+        identity: 'default',
+        owner: undefined,
+        scope: workspaceScope,
+        expiresAt: defaultExpiresAt,
+      };
+    }
+    return { kind: 'not-connected' };
+  }
+
   return {
-    async describe(ref) {
-      const stored = await vault.get({ teamId: ref.teamId, enterpriseId: ref.enterpriseId });
-      if (stored) {
-        return {
-          origin: 'stored',
-          baseUrl: stored.baseUrl,
-          expiresAt: stored.expiresAt ? new Date(stored.expiresAt) : undefined,
-          scopes: stored.scopes,
-          state: stored.state,
-          connectedBy: stored.connectedBy,
-          connectedAt: new Date(stored.connectedAt),
-        };
-      }
+    async describe(ref, channelId) {
+      const team = await teamStored(ref, channelId);
+      if (team) return describeStored(team.stored, team.identity);
       if (!defaultConnection) return undefined;
       return {
         origin: 'default',
+        identity: 'default',
         baseUrl: defaultConnection.baseUrl,
         expiresAt: defaultExpiresAt,
         scopes: defaultClaims?.scopes,
         state: 'active',
       };
     },
-    disconnect: (ref) => vault.remove({ teamId: ref.teamId, enterpriseId: ref.enterpriseId }),
-    async lookup(ref) {
-      const scope = workspaceKey({ teamId: ref.teamId, enterpriseId: ref.enterpriseId });
-      const stored: StoredConnection | undefined = await vault.get({
-        teamId: ref.teamId,
-        enterpriseId: ref.enterpriseId,
-      });
-      if (stored) {
-        // A revoked token cannot be restored and an expired one stays expired: refuse without a call.
-        if (stored.state === 'invalid') {
-          return { kind: 'invalid', baseUrl: stored.baseUrl, reason: stored.invalidReason };
-        }
-        const api = makeClient({ baseUrl: stored.baseUrl, token: stored.token }, scope);
-        const expiresAt = stored.expiresAt ? new Date(stored.expiresAt) : undefined;
-        return { kind: 'connected', api, baseUrl: stored.baseUrl, origin: 'stored', scope, expiresAt };
-      }
-      if (defaultConnection) {
-        return {
-          kind: 'connected',
-          api: makeClient(defaultConnection, scope),
-          baseUrl: defaultConnection.baseUrl,
-          origin: 'default',
-          scope,
-          expiresAt: defaultExpiresAt,
-        };
-      }
-      return { kind: 'not-connected' };
+    async describePersonal(ref, userId) {
+      const stored = await vault.get({ ...workspaceOnly(ref), userId });
+      return stored ? describeStored(stored, 'personal') : undefined;
     },
-    async markInvalid(ref, reason) {
-      const stored = await vault.get({ teamId: ref.teamId, enterpriseId: ref.enterpriseId });
-      if (!stored) {
-        logger.warn('platform refused the default connection token', { workspace: workspaceKey(ref) });
+    disconnect: (owner) => vault.remove(owner),
+    async lookup(ref, via = {}) {
+      const team = await teamLookup(ref, via.channelId);
+      if (via.userId) {
+        const owner = { ...workspaceOnly(ref), userId: via.userId };
+        const personal = await vault.get(owner);
+        if (personal) {
+          // The same platform as the team's connection shares its cache; another one has its own.
+          const scope =
+            team.kind === 'connected' && team.baseUrl === personal.baseUrl ? team.scope : workspaceKey(owner);
+          return fromStored(personal, owner, 'personal', scope);
+        }
+        if (via.personalRequired) return { kind: 'personal-required' };
+      }
+      return team;
+    },
+    async remember(owner) {
+      if (!owner.userId && !owner.channelId) return;
+      const workspace = workspaceKey(workspaceOnly(owner));
+      const listed = await readOwners(workspace);
+      const entry = owner.userId ? { userId: owner.userId } : { channelId: owner.channelId };
+      if (listed.some((o) => o.userId === entry.userId && o.channelId === entry.channelId)) return;
+      // Read-modify-write: two logins at the same instant may lose one entry, which only means an
+      // uninstall leaves that one record behind; the list is advisory, the vault is the truth.
+      await owners.set(workspace, [...listed, entry].slice(-20_000));
+    },
+    async removeAll(ref) {
+      const workspace = workspaceOnly(ref);
+      const key = workspaceKey(workspace);
+      let removed = (await vault.remove(workspace)) ? 1 : 0;
+      for (const owner of await readOwners(key)) {
+        if (await vault.remove({ ...workspace, ...owner })) removed += 1;
+      }
+      await owners.delete(key);
+      return { removed };
+    },
+    async markInvalid(owner, reason) {
+      if (!owner) {
+        logger.warn('platform refused the default connection token', { reason });
         return;
       }
-      await vault.markInvalid({ teamId: ref.teamId, enterpriseId: ref.enterpriseId }, reason);
-      logger.warn('stored platform connection marked invalid', { workspace: workspaceKey(ref), reason });
+      await vault.markInvalid(owner, reason);
+      logger.warn('stored platform connection marked invalid', { owner: workspaceKey(owner), reason });
     },
   };
 }

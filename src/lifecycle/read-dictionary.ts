@@ -23,6 +23,8 @@ export interface ReadDictionaryOptions {
   body?: ConsoleExperimentContextPredicatesRequest | undefined;
   /** For callers inside Slack's 3 s windows (options, view submissions). */
   budgetMs?: number | undefined;
+  /** Where the person asks from: a channel with its own (team's) connection reads through it. */
+  channelId?: string | undefined;
 }
 
 /** Reads one dictionary for a workspace through its cache; classifies failures instead of throwing. */
@@ -32,8 +34,9 @@ export async function readDictionary(
   name: DictionaryName,
   options: ReadDictionaryOptions = {},
 ): Promise<DictionaryOutcome> {
-  const connection = await deps.connections.lookup(workspace);
-  if (connection.kind === 'not-connected') return { kind: 'not-connected' };
+  const connection = await deps.connections.lookup(workspace, { channelId: options.channelId });
+  if (connection.kind === 'not-connected' || connection.kind === 'personal-required')
+    return { kind: 'not-connected' };
   if (connection.kind === 'invalid') return { kind: 'connection-invalid' };
   try {
     const dictionary = await deps.dictionaries.get(connection.scope, name, connection.api, {
@@ -44,7 +47,7 @@ export async function readDictionary(
     return { kind: 'ok', dictionary };
   } catch (error) {
     if (error instanceof InvalidTokenError) {
-      await deps.connections.markInvalid(workspace, 'platform answered 403 Invalid api key provided');
+      await deps.connections.markInvalid(connection.owner, 'platform answered 403 Invalid api key provided');
     }
     deps.logger.warn('dictionary read failed', {
       dictionary: name,

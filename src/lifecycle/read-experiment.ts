@@ -38,7 +38,8 @@ export async function readExperimentForEdit(
   const k = deps.knowledge;
   const scope = workspaceKey(workspace);
   const lookup = await deps.connections.lookup(workspace);
-  if (lookup.kind === 'not-connected') return { kind: 'not-connected' };
+  if (lookup.kind === 'not-connected' || lookup.kind === 'personal-required')
+    return { kind: 'not-connected' };
   if (lookup.kind === 'invalid') return { kind: 'connection-invalid' };
   const memo = connectionKey(scope, lookup.baseUrl);
   const fromRecord = async (): Promise<ReadExperimentOutcome> => ({

@@ -7,7 +7,7 @@ import {
 import type { ConsoleStopExperimentRequest } from '../console/schemas.js';
 import type { ConsoleApi } from '../console/types.js';
 import type { Logger } from '../observability/logger.js';
-import type { ConnectionResolver } from './connections.js';
+import type { ConnectionResolver, Identity } from './connections.js';
 import {
   type ExperimentKnowledge,
   type ExperimentView,
@@ -27,6 +27,8 @@ export interface LifecycleRequest {
   actorId: string;
   /** Where it was asked from (recorded with the action). */
   channelId?: string | undefined;
+  /** The policy wants the actor's own platform token for this action (no team token stands in). */
+  personalRequired?: boolean | undefined;
   /** Set when a second person approved it: the actor is the approver. */
   approval?: { requestId: string; requestedBy: string } | undefined;
   /**
@@ -42,14 +44,29 @@ export type LifecycleOutcome =
       request: LifecycleRequest;
       tokenExpiresAt: Date | undefined;
       scope: string;
+      /** Whose token acted (recorded in the audit trail; never the token). */
+      identity: Identity;
       view: ExperimentView;
     }
-  | { kind: 'conflict'; request: LifecycleRequest; error: StatusConflictError; view: ExperimentView }
+  | {
+      kind: 'conflict';
+      request: LifecycleRequest;
+      error: StatusConflictError;
+      identity: Identity;
+      view: ExperimentView;
+    }
   /** The click was made on a message built for another state; nothing was sent. */
   | { kind: 'stale'; request: LifecycleRequest; view: ExperimentView }
   | { kind: 'not-connected'; request: LifecycleRequest }
-  | { kind: 'connection-invalid'; request: LifecycleRequest; reason: string | undefined }
-  | { kind: 'failed'; request: LifecycleRequest; error: ConsoleError };
+  /** The policy asks for the actor's own token (`/exp login`) and they have none; nothing was sent. */
+  | { kind: 'personal-required'; request: LifecycleRequest }
+  | {
+      kind: 'connection-invalid';
+      request: LifecycleRequest;
+      reason: string | undefined;
+      identity: Identity;
+    }
+  | { kind: 'failed'; request: LifecycleRequest; error: ConsoleError; identity: Identity };
 
 export interface LifecycleDeps {
   connections: ConnectionResolver;
@@ -78,10 +95,15 @@ export async function runLifecycleAction(
     const learnt = await k.records.learnt(scope);
     return { kind: 'stale', request, view: { record: before, offered: offeredFrom(k, learnt, before) } };
   }
-  const connection = await connections.lookup(request.workspace);
+  const connection = await connections.lookup(request.workspace, {
+    userId: request.actorId,
+    channelId: request.channelId,
+    personalRequired: request.personalRequired,
+  });
   if (connection.kind === 'not-connected') return { kind: 'not-connected', request };
+  if (connection.kind === 'personal-required') return { kind: 'personal-required', request };
   if (connection.kind === 'invalid')
-    return { kind: 'connection-invalid', request, reason: connection.reason };
+    return { kind: 'connection-invalid', request, reason: connection.reason, identity: connection.identity };
 
   const log = logger.child({ action, experimentId, workspace: connection.scope, actor: request.actorId });
   try {
@@ -111,6 +133,7 @@ export async function runLifecycleAction(
       request,
       tokenExpiresAt: connection.expiresAt,
       scope: connection.scope,
+      identity: connection.identity,
       view: { record: known, offered: offeredFrom(k, learnt, known) },
     };
   } catch (error) {
@@ -121,17 +144,23 @@ export async function runLifecycleAction(
       const record = await learnName(k, connection, scope, experimentId, updated);
       // The platform just proved the action is not allowed from that status: stop offering it.
       const learnt = status ? await k.records.learn(scope, status, action) : await k.records.learnt(scope);
-      return { kind: 'conflict', request, error, view: { record, offered: offeredFrom(k, learnt, record) } };
+      return {
+        kind: 'conflict',
+        request,
+        error,
+        identity: connection.identity,
+        view: { record, offered: offeredFrom(k, learnt, record) },
+      };
     }
     if (error instanceof ExperimentNotFoundError) {
       await k.records.update(scope, experimentId, { notFound: true }, 'platform-read');
     }
     if (error instanceof InvalidTokenError) {
-      await connections.markInvalid(request.workspace, 'platform answered 403 Invalid api key provided');
+      await connections.markInvalid(connection.owner, 'platform answered 403 Invalid api key provided');
     }
     if (error instanceof ConsoleError) {
       log.warn('lifecycle action failed', { error: error.kind, status: error.status });
-      return { kind: 'failed', request, error };
+      return { kind: 'failed', request, error, identity: connection.identity };
     }
     throw error;
   }

@@ -1,6 +1,6 @@
 import { ConsoleError, InvalidTokenError, ValidationError } from '../console/errors.js';
 import type { Logger } from '../observability/logger.js';
-import type { ConnectionResolver } from './connections.js';
+import type { ConnectionResolver, Identity } from './connections.js';
 import type { LogicalField } from './experiment-fields.js';
 import { buildExperimentPayload, diffExperimentPayload, type FieldMapping } from './experiment-fields.js';
 import type { ExperimentForm } from './experiment-form.js';
@@ -19,6 +19,8 @@ interface SaveCommon {
   form: ExperimentForm;
   actorId: string;
   channelId?: string | undefined;
+  /** The policy wants the actor's own platform token for this action. */
+  personalRequired?: boolean | undefined;
   /** Display labels of the chosen team and layer (the form holds the dictionary values). */
   labels?: { team?: string | undefined; layer?: string | undefined } | undefined;
 }
@@ -43,9 +45,11 @@ export type SaveExperimentOutcome =
   | { kind: 'updated'; experimentId: number; fields: string[]; view: ExperimentView }
   | { kind: 'unchanged'; experimentId: number }
   | { kind: 'not-connected' }
-  | { kind: 'connection-invalid' }
+  /** The policy asks for the person's own token (`/exp login`) and they have none; nothing was sent. */
+  | { kind: 'personal-required' }
+  | { kind: 'connection-invalid'; identity: Identity }
   | { kind: 'rejected'; error: ValidationError; fields: RejectedField[] }
-  | { kind: 'failed'; error: ConsoleError };
+  | { kind: 'failed'; error: ConsoleError; identity: Identity };
 
 export interface SaveExperimentDeps {
   connections: ConnectionResolver;
@@ -63,9 +67,14 @@ export async function saveExperiment(
   deps: SaveExperimentDeps,
   request: SaveExperimentRequest,
 ): Promise<SaveExperimentOutcome> {
-  const lookup = await deps.connections.lookup(request.workspace);
+  const lookup = await deps.connections.lookup(request.workspace, {
+    userId: request.actorId,
+    channelId: request.channelId,
+    personalRequired: request.personalRequired,
+  });
   if (lookup.kind === 'not-connected') return { kind: 'not-connected' };
-  if (lookup.kind === 'invalid') return { kind: 'connection-invalid' };
+  if (lookup.kind === 'personal-required') return { kind: 'personal-required' };
+  if (lookup.kind === 'invalid') return { kind: 'connection-invalid', identity: lookup.identity };
   const payload =
     request.mode === 'edit'
       ? diffExperimentPayload(request.original, request.form, deps.experimentFields)
@@ -99,11 +108,11 @@ export async function saveExperiment(
       return { kind: 'rejected', error, fields };
     }
     if (error instanceof InvalidTokenError) {
-      await deps.connections.markInvalid(request.workspace, 'platform answered 403 Invalid api key provided');
+      await deps.connections.markInvalid(lookup.owner, 'platform answered 403 Invalid api key provided');
     }
     if (error instanceof ConsoleError) {
       log.warn('experiment save failed', { error: error.kind, status: error.status });
-      return { kind: 'failed', error };
+      return { kind: 'failed', error, identity: lookup.identity };
     }
     throw error;
   }

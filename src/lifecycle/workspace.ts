@@ -1,10 +1,13 @@
-// A Slack workspace (and, for personal connections, a person in it) as the domain names it.
+// A Slack workspace (and, for personal and channel connections, a person or a channel in it) as the
+// domain names it.
 
 export interface WorkspaceRef {
   teamId: string;
   enterpriseId?: string | undefined;
-  /** Reserved: personal connections keyed by workspace and user. */
+  /** A person's own platform connection (`/exp login`). */
   userId?: string | undefined;
+  /** A channel's (a team's) own platform connection (`/exp connect`, "this channel only"). */
+  channelId?: string | undefined;
 }
 
 /** A Slack id that would make workspace keys ambiguous (empty, or with ':' or whitespace). */
@@ -21,14 +24,22 @@ export class WorkspaceRefError extends Error {
 const idPattern = /^[^\s:]{1,64}$/;
 
 /**
- * "T1", "E1:T1"; with a user always three segments, ":T1:U1" or "E1:T1:U1", so the segment count
- * alone tells the forms apart. Empty ids count as absent. Also the scope of the dictionary cache.
+ * "T1", "E1:T1"; with a user or a channel always three segments, ":T1:U1", "E1:T1:U1", ":T1:#C1",
+ * so the segment count alone tells a workspace from its people and channels, and the `#` a channel
+ * from a person. Empty ids count as absent. Also the scope of the dictionary cache.
  */
 export function workspaceKey(ref: WorkspaceRef): string {
   const team = checkId('teamId', ref.teamId);
   const enterprise = ref.enterpriseId ? checkId('enterpriseId', ref.enterpriseId) : '';
+  if (ref.userId && ref.channelId) throw new WorkspaceRefError('channelId', ref.channelId);
   if (ref.userId) return `${enterprise}:${team}:${checkId('userId', ref.userId)}`;
+  if (ref.channelId) return `${enterprise}:${team}:#${checkId('channelId', ref.channelId)}`;
   return enterprise ? `${enterprise}:${team}` : team;
+}
+
+/** The workspace itself, without the person or channel a reference may name. */
+export function workspaceOnly(ref: WorkspaceRef): WorkspaceRef {
+  return { teamId: ref.teamId, enterpriseId: ref.enterpriseId };
 }
 
 function checkId(field: keyof WorkspaceRef, value: string): string {

@@ -9,6 +9,7 @@ import type { SlackDeps } from './deps.js';
 import { registerDictionaries } from './dictionaries/register.js';
 import { registerExperiments } from './experiment/register.js';
 import { registerExperimentForm } from './experiment-form/register.js';
+import { registerIdentity } from './identity/register.js';
 import { registerLifecycle } from './lifecycle/register.js';
 import { registerPolicy } from './policy/register.js';
 import { registerSplitter } from './splitter/register.js';
@@ -33,6 +34,7 @@ export function registerListeners(
     ...registerExperiments(app, deps),
     ...registerPolicy(app, deps),
     ...registerAudit(app, deps),
+    ...registerIdentity(app, deps),
   } satisfies CommandHandlers;
   registerExpCommand(app, deps, commands);
   registerApprovals(app, deps);

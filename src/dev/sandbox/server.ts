@@ -65,6 +65,18 @@ function errorReply(area: Area, status: 404 | 413 | 500, message: string): Sandb
     : json(status, consoleMessageBody(message));
 }
 
+/** The token's `name` claim, read without verifying (the console handler verifies): for tests only. */
+function bearerName(authorization: string | undefined): string | undefined {
+  const payload = /^Bearer [^.\s]+\.([^.\s]+)\.[^.\s]+$/.exec(authorization ?? '')?.[1];
+  if (!payload) return undefined;
+  try {
+    const name: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')).name;
+    return typeof name === 'string' ? name.slice(0, 100) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function withoutCredentials(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   const { authorization: _a, 'proxy-authorization': _p, ...rest } = headers;
   return rest;
@@ -113,6 +125,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       method: req.method ?? 'GET',
       url: req.url ?? '/',
       headers: withoutCredentials(req.headers),
+      tokenName: bearerName(req.headers.authorization),
       body: '',
       status: undefined,
       receivedAt: new Date().toISOString(),

@@ -9,6 +9,11 @@ export interface RecordedRequest {
   url: string;
   /** Lower-cased names; `authorization` and `proxy-authorization` are removed. */
   headers: IncomingHttpHeaders;
+  /**
+   * The `name` claim of the bearer token the request carried (never the token): which identity the
+   * platform's own records would name. Undefined without a readable token.
+   */
+  tokenName: string | undefined;
   /** Raw body text ('' when none; '' too when the body was refused as too large). */
   body: string;
   /** The status the sandbox answered, set once the response is decided. */

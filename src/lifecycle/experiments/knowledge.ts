@@ -80,7 +80,8 @@ export async function lookUpExperiment(
   let record = await k.records.get(scope, experimentId);
   if (options.refresh) {
     const connection = await connections.lookup(workspace);
-    if (connection.kind === 'not-connected' && !record) return { kind: 'not-connected' };
+    if ((connection.kind === 'not-connected' || connection.kind === 'personal-required') && !record)
+      return { kind: 'not-connected' };
     if (connection.kind === 'invalid' && !record) return { kind: 'connection-invalid' };
     if (connection.kind === 'connected') {
       const memo = connectionKey(scope, connection.baseUrl);

@@ -27,6 +27,9 @@ export function commandTarget(parsed: ParsedCommand, channelId: string, messages
     case 'token':
     case 'disconnect':
       return { kind: 'admin', refusal: messages.connection.adminOnly, action: parsed.kind };
+    case 'login':
+    case 'logout':
+      return { kind: 'self' };
     case 'audit':
       return { kind: 'admin', refusal: messages.audit.adminOnly, action: 'audit' };
     case 'policy':
@@ -48,6 +51,7 @@ export function opensModal(parsed: ParsedCommand): boolean {
     parsed.kind === 'stop-modal' ||
     parsed.kind === 'create' ||
     parsed.kind === 'edit' ||
-    parsed.kind === 'connect'
+    parsed.kind === 'connect' ||
+    parsed.kind === 'login'
   );
 }

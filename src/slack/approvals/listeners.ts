@@ -4,7 +4,7 @@ import { registerExposure } from '../../lifecycle/assignment.js';
 import { workspaceKey } from '../../lifecycle/workspace.js';
 import { KNOWN_PLATFORMS } from '../../splitter/schemas.js';
 import type { AccessTarget } from '../access/gate.js';
-import { actionAccess } from '../access/middleware.js';
+import { actionAccess, allowedRule } from '../access/middleware.js';
 import { type SafeText, userMention } from '../blocks/escape.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
@@ -34,7 +34,7 @@ export function registerApprovalButtons(app: App, deps: SlackDeps): void {
     app.action<BlockButtonAction>(
       actionId,
       actionAccess(deps, target),
-      async ({ ack, body, action, respond, client }) => {
+      async ({ ack, body, action, respond, client, context }) => {
         await ack();
         deps.metrics.inc('exp_interactions_total', { kind: `approval_${decision}` });
         const tell = (m: SlackMessage) =>
@@ -93,6 +93,8 @@ export function registerApprovalButtons(app: App, deps: SlackDeps): void {
             const result = await run(deps, request, {
               workspace,
               approverId: body.user.id,
+              // The approver acts: with their own token where they have one, or must have one.
+              personalRequired: allowedRule(context)?.personal,
               client,
               respond: respond as Respond,
             });
@@ -118,6 +120,7 @@ async function run(
   input: {
     workspace: ReturnType<typeof workspaceFromBody>;
     approverId: string;
+    personalRequired: boolean | undefined;
     client: LifecycleSurface['client'];
     respond: Respond;
   },
@@ -186,6 +189,7 @@ async function run(
         : undefined,
       actorId: input.approverId,
       channelId: request.channelId,
+      personalRequired: input.personalRequired,
       approval: { requestId: request.id, requestedBy: request.requestedBy },
     },
     surface,

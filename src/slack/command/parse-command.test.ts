@@ -167,6 +167,9 @@ describe('parseCommand', () => {
       'list',
       'policy',
       'audit',
+      'login',
+      'logout',
+      'whoami',
       'invalid',
       'unknown',
     ]);

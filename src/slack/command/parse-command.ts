@@ -24,6 +24,9 @@ export const SUBCOMMANDS = [
   'list',
   'policy',
   'audit',
+  'login',
+  'logout',
+  'whoami',
 ] as const;
 export type Subcommand = (typeof SUBCOMMANDS)[number];
 
@@ -61,6 +64,9 @@ export type ParsedCommand =
   | { kind: 'policy'; change: boolean; args: string[] }
   /** `audit [ID] [--user @x]` (admins); args parsed by the audit feature. */
   | { kind: 'audit'; args: string[] }
+  | { kind: 'login' }
+  | { kind: 'logout' }
+  | { kind: 'whoami' }
   /** detail is the offending text as typed (escape it before showing it). */
   | {
       kind: 'invalid';
@@ -275,6 +281,9 @@ export function parseCommand(text: string): ParsedCommand {
     case 'token':
     case 'disconnect':
     case 'subscriptions':
+    case 'login':
+    case 'logout':
+    case 'whoami':
       return { kind: command };
   }
 }

@@ -1,9 +1,11 @@
-import { workspaceKey } from '../../lifecycle/workspace.js';
+import { isTeamChannel } from '../../lifecycle/connections.js';
+import { workspaceKey, workspaceOnly } from '../../lifecycle/workspace.js';
+import { channelMention } from '../blocks/escape.js';
 import { loadingModal } from '../blocks/loading-modal.js';
 import { modalOpenFailedMessage } from '../blocks/notice-modal.js';
 import type { CommandContext } from '../command/command-context.js';
 import { connectModal } from './connect-modal.js';
-import { disconnectedMessage, notConnectedMessage, tokenInfoMessage } from './replies.js';
+import { disconnectedMessage, notConnectedMessage, tokenInfoMessage, withNote } from './replies.js';
 
 /**
  * `/exp connect` (admins; the command's middleware checked): the trigger lives 3 s and the admin
@@ -26,11 +28,13 @@ export async function openConnectModal(ctx: CommandContext): Promise<void> {
     return;
   }
   if (!viewId) return;
-  const stored = await deps.connections.describe(ctx.workspace);
+  const stored = await deps.connections.describe(ctx.workspace, command.channel_id);
   const view = connectModal({
     channelId: command.channel_id,
     responseUrl: command.response_url,
     baseUrl: stored?.origin === 'stored' ? stored.baseUrl : deps.connectPrefillUrl,
+    offerChannel: isTeamChannel(command.channel_id),
+    channelSelected: stored?.identity === 'channel',
     messages: deps.messages,
   });
   try {
@@ -47,22 +51,31 @@ export async function openConnectModal(ctx: CommandContext): Promise<void> {
 export async function showToken(ctx: CommandContext): Promise<void> {
   const { deps } = ctx;
   await ctx.ack();
-  const described = await deps.connections.describe(ctx.workspace);
+  const described = await deps.connections.describe(ctx.workspace, ctx.command.channel_id);
   if (!described) {
     await ctx.replier.ephemeral(notConnectedMessage({ messages: deps.messages }));
     return;
   }
+  const info = tokenInfoMessage({
+    baseUrl: described.baseUrl,
+    expiresAt: described.expiresAt,
+    scopes: described.scopes,
+    state: described.state,
+    connectedBy: described.connectedBy,
+    connectedAt: described.connectedAt,
+    now: deps.now(),
+    messages: deps.messages,
+  });
   await ctx.replier.ephemeral(
-    tokenInfoMessage({
-      baseUrl: described.baseUrl,
-      expiresAt: described.expiresAt,
-      scopes: described.scopes,
-      state: described.state,
-      connectedBy: described.connectedBy,
-      connectedAt: described.connectedAt,
-      now: deps.now(),
-      messages: deps.messages,
-    }),
+    withNote(
+      info,
+      deps.messages.identity.whichConnection({
+        name: deps.messages.identity.identityName({
+          identity: described.identity,
+          channel: channelMention(ctx.command.channel_id),
+        }),
+      }),
+    ),
   );
 }
 
@@ -70,17 +83,31 @@ export async function showToken(ctx: CommandContext): Promise<void> {
 export async function disconnect(ctx: CommandContext): Promise<void> {
   const { deps, command } = ctx;
   await ctx.ack();
-  const removed = await deps.connections.disconnect(ctx.workspace);
+  // In a channel with its own (team's) connection, that one; elsewhere the workspace's.
+  const described = await deps.connections.describe(ctx.workspace, command.channel_id);
+  const owner =
+    described?.identity === 'channel'
+      ? { ...workspaceOnly(ctx.workspace), channelId: command.channel_id }
+      : workspaceOnly(ctx.workspace);
+  const removed = await deps.connections.disconnect(owner);
   await deps.audit.record(workspaceKey(ctx.workspace), {
     userId: command.user_id,
     action: 'disconnect',
     channelId: command.channel_id,
     decision: 'allowed',
     outcome: removed ? 'done' : 'not-connected',
+    detail: described?.identity === 'channel' ? "the channel's own connection" : "the workspace's connection",
+  });
+  const name = deps.messages.identity.identityName({
+    identity: described?.identity === 'channel' ? 'channel' : 'workspace',
+    channel: channelMention(command.channel_id),
   });
   await ctx.replier.ephemeral(
     removed
-      ? disconnectedMessage({ userId: command.user_id, messages: deps.messages })
+      ? withNote(
+          disconnectedMessage({ userId: command.user_id, messages: deps.messages }),
+          deps.messages.identity.whichConnection({ name }),
+        )
       : notConnectedMessage({ messages: deps.messages }),
   );
 }

@@ -14,6 +14,10 @@ export interface ConnectModalInput {
   responseUrl?: string | undefined;
   /** Pre-filled base URL: the current connection's or the configured default. */
   baseUrl?: string | undefined;
+  /** Offer "this channel only" (the command came from a channel that can hold a team's connection). */
+  offerChannel?: boolean | undefined;
+  /** Pre-select "this channel only" (the channel already has its own connection). */
+  channelSelected?: boolean | undefined;
   messages: Messages;
 }
 
@@ -59,6 +63,34 @@ export function connectModal(input: ConnectModalInput): ModalView {
       channelId: input.channelId,
       ...(input.responseUrl === undefined ? {} : { responseUrl: input.responseUrl }),
     }),
-    blocks: [section(texts.intro, CONNECT_MODAL.blocks.intro), baseUrlBlock, tokenBlock],
+    blocks: [
+      section(texts.intro, CONNECT_MODAL.blocks.intro),
+      ...(input.offerChannel ? [scopeBlock(input)] : []),
+      baseUrlBlock,
+      tokenBlock,
+    ],
+  };
+}
+
+/** Workspace-wide, or this channel only (a team's own platform token, used only from its channel). */
+function scopeBlock(input: ConnectModalInput): InputBlock {
+  const texts = input.messages.modals.connect;
+  const option = (value: string, label: string, description: string) => ({
+    value,
+    text: plain(label, LIMITS.optionText),
+    description: plain(description, LIMITS.optionDescription),
+  });
+  const workspace = option(CONNECT_MODAL.scopes.workspace, texts.scopeWorkspace, texts.scopeWorkspaceHint);
+  const channel = option(CONNECT_MODAL.scopes.channel, texts.scopeChannel, texts.scopeChannelHint);
+  return {
+    type: 'input',
+    block_id: CONNECT_MODAL.blocks.scope,
+    label: plain(texts.scopeLabel, LIMITS.inputLabel),
+    element: {
+      type: 'radio_buttons',
+      action_id: CONNECT_MODAL.actions.scope,
+      options: [workspace, channel],
+      initial_option: input.channelSelected ? channel : workspace,
+    },
   };
 }

@@ -132,3 +132,8 @@ export function adminOnlyMessage(input: { messages: Messages }): SlackMessage {
 export function notConnectedMessage(input: { messages: Messages }): SlackMessage {
   return textMessage(input.messages.connection.notConnected, BLOCKS.errorText);
 }
+
+/** A message with one more context line under it (which connection a reply is about). */
+export function withNote(message: SlackMessage, note: SafeText): SlackMessage {
+  return { text: message.text, blocks: [...message.blocks, context([note])] };
+}

@@ -1,14 +1,16 @@
 import type { App } from '@slack/bolt';
 import { connectWorkspace } from '../../lifecycle/connect-workspace.js';
-import { workspaceKey } from '../../lifecycle/workspace.js';
+import { isTeamChannel } from '../../lifecycle/connections.js';
+import { workspaceKey, workspaceOnly } from '../../lifecycle/workspace.js';
 import { viewAccess } from '../access/middleware.js';
+import { channelMention } from '../blocks/escape.js';
 import type { SlackDeps } from '../deps.js';
 import { decodeMetadata, SlackPayloadError } from '../payload.js';
 import { webApiReplier } from '../replies.js';
-import { inputValue, type ViewStateValues } from '../view-state.js';
+import { inputValue, selectedValue, type ViewStateValues } from '../view-state.js';
 import { workspaceFromBody } from '../workspace.js';
 import { CONNECT_MODAL, ConnectModalMetadata } from './ids.js';
-import { connectedMessage, tokenInfoMessage } from './replies.js';
+import { connectedMessage, tokenInfoMessage, withNote } from './replies.js';
 
 /**
  * The token check must finish inside Slack's 3 s view_submission window so that a refusal can be
@@ -43,24 +45,30 @@ export function registerConnectSubmission(app: App, deps: SlackDeps): void {
       if (!baseUrl) return fail(blocks.baseUrl, texts.baseUrlInvalid);
       if (!token) return fail(blocks.token, texts.tokenRequired);
 
-      const workspace = workspaceFromBody(body);
+      const team = workspaceFromBody(body);
+      // "This channel only": a team's own connection, stored under the channel it was made from.
+      const forChannel =
+        selectedValue(values, blocks.scope, actions.scope) === CONNECT_MODAL.scopes.channel &&
+        isTeamChannel(metadata.channelId);
+      const workspace = forChannel ? { ...workspaceOnly(team), channelId: metadata.channelId } : team;
       const outcome = await connectWorkspace(
         {
           vault: deps.vault,
           probeClient: deps.probeClient,
           dropDictionaries: (scope) => deps.dictionaries.drop(scope),
+          remember: (ref) => deps.connections.remember(ref),
           logger: deps.logger,
           now: deps.now,
         },
         { workspace, baseUrl, token, actorId: body.user.id, budgetMs: VERIFY_BUDGET_MS },
       );
-      await deps.audit.record(workspaceKey(workspace), {
+      await deps.audit.record(workspaceKey(workspaceOnly(team)), {
         userId: body.user.id,
         action: 'connect',
         channelId: metadata.channelId,
         decision: 'allowed',
         outcome: outcome.kind,
-        detail: `base URL ${baseUrl}`.slice(0, 300),
+        detail: `${forChannel ? 'this channel only, ' : ''}base URL ${baseUrl}`.slice(0, 300),
       });
       switch (outcome.kind) {
         case 'token-rejected':
@@ -93,7 +101,15 @@ export function registerConnectSubmission(app: App, deps: SlackDeps): void {
         now,
         messages: deps.messages,
       });
-      await replier.ephemeral({ text: connected.text, blocks: [...connected.blocks, ...info.blocks] });
+      const which = deps.messages.identity.whichConnection({
+        name: deps.messages.identity.identityName({
+          identity: forChannel ? 'channel' : 'workspace',
+          channel: channelMention(metadata.channelId),
+        }),
+      });
+      await replier.ephemeral(
+        withNote({ text: connected.text, blocks: [...connected.blocks, ...info.blocks] }, which),
+      );
     },
   );
 }

@@ -103,7 +103,8 @@ export function registerUninstallEvents(
           return 'deleted';
         })
       : 'none';
-    const connection = await step('connection', () => deps.vault.remove(ref));
+    // The workspace's connection, its channels' and its people's own tokens.
+    const connection = await step('connection', () => deps.connections.removeAll(ref));
     const dictionaries = await step('dictionaries', async () => {
       await deps.dictionaries.drop(deps.scopeOf(ref));
       return 'dropped';

@@ -28,7 +28,11 @@ export async function runDictCommand(
     name === 'context-param-predicates'
       ? predicateArguments(parsed.filter)
       : { body: undefined, filter: parsed.filter };
-  const outcome = await readDictionary(deps, ctx.workspace, name, { refresh: parsed.refresh, body });
+  const outcome = await readDictionary(deps, ctx.workspace, name, {
+    refresh: parsed.refresh,
+    body,
+    channelId: ctx.command.channel_id,
+  });
   if (outcome.kind !== 'ok') {
     const failure = dictionaryFailureMessage(outcome, deps.messages);
     if (failure) await ctx.replier.ephemeral(failure);

@@ -26,7 +26,10 @@ export function registerDictNavigation(app: App, deps: SlackDeps): void {
       });
       return;
     }
-    const outcome = await readDictionary(deps, workspaceFromBody(body), value.name, { body: value.body });
+    const outcome = await readDictionary(deps, workspaceFromBody(body), value.name, {
+      body: value.body,
+      channelId: body.channel?.id,
+    });
     const reply =
       outcome.kind === 'ok'
         ? dictPageMessage({

@@ -1,4 +1,5 @@
 import type { App } from '@slack/bolt';
+import { InvalidTokenError } from '../../console/errors.js';
 import {
   type ExperimentForm,
   StoredExperimentForm,
@@ -11,7 +12,7 @@ import {
   saveExperiment,
 } from '../../lifecycle/save-experiment.js';
 import { workspaceKey } from '../../lifecycle/workspace.js';
-import { viewAccess } from '../access/middleware.js';
+import { allowedRule, viewAccess } from '../access/middleware.js';
 import { experimentSubmissionTarget } from '../access/payload-targets.js';
 import { platformErrorMessage } from '../blocks/error-message.js';
 import { textMessage } from '../blocks/message.js';
@@ -47,7 +48,7 @@ export function registerExperimentSubmission(app: App, deps: SlackDeps): void {
   app.view(
     EXPERIMENT_MODAL.callbackId,
     viewAccess(deps, experimentSubmissionTarget, () => EXPERIMENT_MODAL.blocks.name),
-    async ({ ack: rawAck, body, view, client }) => {
+    async ({ ack: rawAck, body, view, client, context }) => {
       const ack = rawAck as Ack;
       const { messages } = deps;
       deps.metrics.inc('exp_interactions_total', { kind: 'experiment_submission' });
@@ -79,6 +80,7 @@ export function registerExperimentSubmission(app: App, deps: SlackDeps): void {
       }
       const actorId = body.user.id;
       const experimentId = metadata.experimentId;
+      const personalRequired = allowedRule(context)?.personal;
       const request: SaveExperimentRequest =
         metadata.mode === 'edit' && experimentId !== undefined
           ? {
@@ -89,6 +91,7 @@ export function registerExperimentSubmission(app: App, deps: SlackDeps): void {
               form: checked.form,
               actorId,
               channelId: metadata.channelId,
+              personalRequired,
               labels: labelsOf(dictionaries, checked.form),
             }
           : {
@@ -97,6 +100,7 @@ export function registerExperimentSubmission(app: App, deps: SlackDeps): void {
               form: checked.form,
               actorId,
               channelId: metadata.channelId,
+              personalRequired,
               labels: labelsOf(dictionaries, checked.form),
             };
       const replier = webApiReplier({
@@ -125,7 +129,7 @@ export function registerExperimentSubmission(app: App, deps: SlackDeps): void {
       );
       const early = await Promise.race([saving, timer]);
       if (early !== 'late') {
-        const inModal = modalErrorsFor(early, deps, view);
+        const inModal = modalErrorsFor(early, deps, view, request.mode);
         if (inModal) return ack({ response_action: 'errors', errors: inModal });
         await ack();
       } else {
@@ -196,10 +200,21 @@ export function registerExperimentSubmission(app: App, deps: SlackDeps): void {
           );
         case 'not-connected':
           return replier.ephemeral(textMessage(messages.connection.notConnected));
+        case 'personal-required':
+          return replier.ephemeral(textMessage(messages.identity.personalRequired({ action: request.mode })));
         case 'connection-invalid':
-          return replier.ephemeral(textMessage(messages.errors.invalidToken));
-        case 'rejected':
+          return replier.ephemeral(
+            textMessage(
+              outcome.identity === 'personal'
+                ? messages.identity.personalInvalid
+                : messages.errors.invalidToken,
+            ),
+          );
         case 'failed':
+          if (outcome.identity === 'personal' && outcome.error instanceof InvalidTokenError)
+            return replier.ephemeral(textMessage(messages.identity.personalInvalid));
+          return replier.ephemeral(platformErrorMessage(outcome.error, { experimentId, messages }));
+        case 'rejected':
           return replier.ephemeral(platformErrorMessage(outcome.error, { experimentId, messages }));
       }
     },
@@ -211,14 +226,23 @@ function modalErrorsFor(
   outcome: SaveExperimentOutcome,
   deps: SlackDeps,
   view: { blocks: readonly { block_id?: string | undefined }[] },
+  mode: 'create' | 'edit',
 ): Record<string, string> | undefined {
   const nameBlock = EXPERIMENT_MODAL.blocks.name;
   const { messages } = deps;
   switch (outcome.kind) {
     case 'not-connected':
       return { [nameBlock]: String(messages.connection.notConnected) };
+    case 'personal-required':
+      return { [nameBlock]: String(messages.identity.personalRequired({ action: mode })) };
     case 'connection-invalid':
-      return { [nameBlock]: String(messages.modals.connect.tokenRejected) };
+      return {
+        [nameBlock]: String(
+          outcome.identity === 'personal'
+            ? messages.identity.personalInvalid
+            : messages.modals.connect.tokenRejected,
+        ),
+      };
     case 'rejected':
       // The client already dropped this workspace's dictionary cache, as the interface asks.
       return platformErrorsToBlocks(outcome.fields, deps, view);

@@ -88,6 +88,7 @@ export function registerLifecycleButtons(app: App, deps: SlackDeps): void {
           actorId: body.user.id,
           channelId,
           expectedStatus: value.status,
+          personalRequired: rule?.personal,
         },
         buttonSurface({
           client,

@@ -47,6 +47,7 @@ export async function runLifecycleCommand(
       stop,
       actorId: ctx.command.user_id,
       channelId: ctx.command.channel_id,
+      personalRequired: ctx.rule?.personal,
     },
     commandSurface({
       client: ctx.client,

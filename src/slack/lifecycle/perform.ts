@@ -1,3 +1,5 @@
+import { InvalidTokenError } from '../../console/errors.js';
+import type { Identity } from '../../lifecycle/connections.js';
 import type { ExperimentView } from '../../lifecycle/experiments/knowledge.js';
 import type { LifecycleOutcome, LifecycleRequest } from '../../lifecycle/run-action.js';
 import { runLifecycleAction } from '../../lifecycle/run-action.js';
@@ -22,6 +24,8 @@ export interface PerformedLifecycle {
   kind: LifecycleOutcome['kind'] | 'crashed';
   /** What happened, in one line (the channel's, or what the person was told). */
   line: SafeText;
+  /** Whose token acted, when one did (for the audit trail). */
+  identity?: Identity | undefined;
 }
 
 export async function performLifecycle(
@@ -30,9 +34,11 @@ export async function performLifecycle(
   surface: LifecycleSurface,
 ): Promise<PerformedLifecycle> {
   let outcome = 'crashed';
+  let identity: Identity | undefined;
   try {
     const performed = await performAndTell(deps, request, surface);
     outcome = performed.kind;
+    identity = performed.identity;
     return performed;
   } finally {
     await deps.audit.record(workspaceKey(request.workspace), {
@@ -42,6 +48,7 @@ export async function performLifecycle(
       channelId: request.channelId,
       decision: 'allowed',
       outcome,
+      ...(identity ? { identity } : {}),
       ...(request.approval
         ? {
             approval: {
@@ -77,7 +84,7 @@ async function performAndTell(
         try {
           await publishEvent(deps, surface, { workspace: request.workspace, line, view: outcome.view });
           await remindOfExpiry(deps, outcome.scope, outcome.tokenExpiresAt, surface);
-          return { kind: 'done', line };
+          return { kind: 'done', line, identity: outcome.identity };
         } finally {
           // The action happened whatever became of the replies: subscribers hear of it regardless.
           await notifySubscribers(
@@ -99,7 +106,7 @@ async function performAndTell(
           messages,
         });
         await publishEvent(deps, surface, { workspace: request.workspace, line, view: outcome.view });
-        return { kind: 'conflict', line };
+        return { kind: 'conflict', line, identity: outcome.identity };
       }
       case 'stale': {
         // Nothing was sent: show the state as known now, where the click happened.
@@ -118,14 +125,37 @@ async function performAndTell(
       }
       case 'not-connected':
         return told(surface, 'not-connected', notConnectedMessage({ messages }));
-      case 'connection-invalid':
-        return told(surface, 'connection-invalid', textMessage(messages.errors.invalidToken));
-      case 'failed':
+      case 'personal-required':
         return told(
           surface,
-          'failed',
-          platformErrorMessage(outcome.error, { action, experimentId, messages }),
+          'personal-required',
+          textMessage(messages.identity.personalRequired({ action })),
         );
+      case 'connection-invalid':
+        return {
+          ...(await told(
+            surface,
+            'connection-invalid',
+            textMessage(
+              outcome.identity === 'personal'
+                ? messages.identity.personalInvalid
+                : messages.errors.invalidToken,
+            ),
+          )),
+          identity: outcome.identity,
+        };
+      case 'failed':
+        return {
+          ...(await told(
+            surface,
+            'failed',
+            // A person's own token refused: theirs to replace, not an admin's to reconnect.
+            outcome.identity === 'personal' && outcome.error instanceof InvalidTokenError
+              ? textMessage(messages.identity.personalInvalid)
+              : platformErrorMessage(outcome.error, { action, experimentId, messages }),
+          )),
+          identity: outcome.identity,
+        };
     }
   } catch (error) {
     deps.logger.error('lifecycle flow failed', { error, action, experimentId });

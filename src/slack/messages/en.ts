@@ -3,6 +3,7 @@ import { escapeMrkdwn, joinSafe, md, type SafeText } from '../blocks/escape.js';
 import { approvalMessages } from './en-approvals.js';
 import { auditMessages } from './en-audit.js';
 import { experimentCardMessages, experimentListMessages } from './en-experiments.js';
+import { identityMessages } from './en-identity.js';
 import { policyMessages } from './en-policy.js';
 import { alertMessages, subscriptionMessages } from './en-subscriptions.js';
 import type {
@@ -38,6 +39,7 @@ export const en: Messages = {
   experimentList: experimentListMessages(),
   policy: policyMessages(),
   audit: auditMessages(),
+  identity: identityMessages(),
   approvals: approvalMessages(),
   experiments: {
     created: ({ user, experimentId, name }) =>
@@ -124,6 +126,10 @@ export const en: Messages = {
       {
         usage: '/exp policy',
         description: md`Who may do what here (anyone can read it; admins change it with the button or \`/exp policy set …\`).`,
+      },
+      {
+        usage: '/exp login · logout · whoami',
+        description: md`Act under your own platform token (so the platform's records name you), remove it, or see whose token your actions use.`,
       },
       {
         usage: '/exp audit [ID] [--user @someone]',
@@ -299,6 +305,11 @@ export const en: Messages = {
       title: 'Connect platform',
       submit: 'Connect',
       intro: md`Connect this workspace to the experiment platform with an API token. Create the token in the platform: settings → connections → API tokens, with the read and manage scopes.`,
+      scopeLabel: 'For',
+      scopeWorkspace: 'This workspace',
+      scopeWorkspaceHint: 'Every channel without its own connection uses it.',
+      scopeChannel: 'This channel only',
+      scopeChannelHint: "A team's own token: actions taken in this channel use it.",
       baseUrlLabel: 'Platform base URL',
       baseUrlPlaceholder: 'https://your-host.example.com',
       baseUrlHint: 'The address issued to your organisation, without /api/console.',

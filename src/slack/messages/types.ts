@@ -15,6 +15,7 @@ import type { SafeText } from '../blocks/escape.js';
 import type { ApprovalMessages } from './approval-types.js';
 import type { AuditMessages } from './audit-types.js';
 import type { ExperimentCardMessages, ExperimentListMessages } from './experiment-types.js';
+import type { IdentityMessages } from './identity-types.js';
 import type { PolicyMessages } from './policy-types.js';
 
 // The contract every language must fulfil. mrkdwn texts are SafeText: a translation builds them
@@ -67,6 +68,8 @@ export interface Messages {
   policy: PolicyMessages;
   /** `/exp audit`: the trail of attempts to act (admins). */
   audit: AuditMessages;
+  /** Whose platform token acts: login, logout, whoami. */
+  identity: IdentityMessages;
   /** Requests waiting for a second person's approval. */
   approvals: ApprovalMessages;
   actions: {
@@ -184,6 +187,12 @@ export interface Messages {
       title: string;
       submit: string;
       intro: SafeText;
+      /** The "for this workspace / this channel only" choice, offered in channels. */
+      scopeLabel: string;
+      scopeWorkspace: string;
+      scopeWorkspaceHint: string;
+      scopeChannel: string;
+      scopeChannelHint: string;
       baseUrlLabel: string;
       baseUrlPlaceholder: string;
       baseUrlHint: string;

@@ -108,6 +108,7 @@ export function registerStopSubmission(app: App, deps: SlackDeps): void {
           actorId: body.user.id,
           channelId: metadata.channelId,
           expectedStatus: metadata.expectedStatus,
+          personalRequired: rule?.personal,
         },
         modalSurface({
           client,

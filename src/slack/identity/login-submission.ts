@@ -1,0 +1,89 @@
+import type { App } from '@slack/bolt';
+import { connectWorkspace } from '../../lifecycle/connect-workspace.js';
+import { workspaceKey, workspaceOnly } from '../../lifecycle/workspace.js';
+import { slackDate } from '../blocks/escape.js';
+import { textMessage } from '../blocks/message.js';
+import { VERIFY_BUDGET_MS } from '../connection/submission.js';
+import type { SlackDeps } from '../deps.js';
+import { decodeMetadata, SlackPayloadError } from '../payload.js';
+import { webApiReplier } from '../replies.js';
+import { inputValue, type ViewStateValues } from '../view-state.js';
+import { workspaceFromBody } from '../workspace.js';
+import { LOGIN_MODAL, LoginModalMetadata } from './ids.js';
+
+/**
+ * The login form: the token is checked against the platform as `/exp connect` checks a workspace
+ * token (inside Slack's 3 s, so a refusal shows on the field), then stored encrypted under the person.
+ */
+export function registerLoginSubmission(app: App, deps: SlackDeps): void {
+  app.view(LOGIN_MODAL.callbackId, async ({ ack, body, view, client }) => {
+    deps.metrics.inc('exp_interactions_total', { kind: 'login_submission' });
+    const texts = deps.messages.identity.login;
+    const fail = (text: string) =>
+      ack({ response_action: 'errors', errors: { [LOGIN_MODAL.blocks.token]: text } });
+    let metadata: LoginModalMetadata;
+    try {
+      metadata = decodeMetadata(LoginModalMetadata, view.private_metadata);
+    } catch (error) {
+      if (!(error instanceof SlackPayloadError)) throw error;
+      return fail(deps.messages.modals.expired);
+    }
+    const token = (
+      inputValue(view.state.values as ViewStateValues, LOGIN_MODAL.blocks.token, LOGIN_MODAL.actions.token) ??
+      ''
+    ).trim();
+    if (!token) return fail(texts.tokenRequired);
+    const team = workspaceOnly(workspaceFromBody(body));
+    const outcome = await connectWorkspace(
+      {
+        vault: deps.vault,
+        probeClient: deps.probeClient,
+        // A person's token reads what the team's reads: the shared cache stays.
+        dropDictionaries: async () => {},
+        remember: (ref) => deps.connections.remember(ref),
+        logger: deps.logger,
+        now: deps.now,
+      },
+      {
+        workspace: { ...team, userId: body.user.id },
+        baseUrl: metadata.baseUrl,
+        token,
+        actorId: body.user.id,
+        budgetMs: VERIFY_BUDGET_MS,
+      },
+    );
+    await deps.audit.record(workspaceKey(team), {
+      userId: body.user.id,
+      action: 'login',
+      channelId: metadata.channelId,
+      decision: 'allowed',
+      outcome: outcome.kind,
+    });
+    switch (outcome.kind) {
+      case 'token-rejected':
+        return fail(texts.tokenRejected);
+      case 'token-lacks-scope':
+        return fail(texts.tokenLacksScope);
+      case 'unreachable':
+        return fail(texts.unreachable);
+      case 'not-a-platform':
+        return fail(texts.notAPlatform);
+      case 'connected':
+        break;
+    }
+    await ack();
+    const expiresAt = outcome.claims?.expiresAt;
+    await webApiReplier({
+      client,
+      channelId: metadata.channelId,
+      userId: body.user.id,
+      logger: deps.logger,
+    }).ephemeral(
+      textMessage(
+        deps.messages.identity.loggedIn({
+          expires: expiresAt === undefined ? undefined : slackDate(expiresAt),
+        }),
+      ),
+    );
+  });
+}

@@ -1,0 +1,45 @@
+import type { Identity } from '../../lifecycle/connections.js';
+import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
+import type { SafeText } from '../blocks/escape.js';
+
+/** Whose platform token acts: `/exp login`, `/exp logout`, `/exp whoami`, and what they cause. */
+export interface IdentityMessages {
+  /** The policy wants the person's own token and they have none. Nothing was sent. */
+  personalRequired(p: { action: LifecycleAction | 'create' | 'edit' }): SafeText;
+  /** The person's own token was refused (403); their actions wait for a new one. Nothing was sent. */
+  personalInvalid: SafeText;
+  /** Who acts: "your own platform token", "#growth's connection", … */
+  identityName(p: { identity: Identity; channel?: SafeText | undefined }): SafeText;
+  /** Under `/exp token`, `/exp connect` and `/exp disconnect`: which connection it is about. */
+  whichConnection(p: { name: SafeText }): SafeText;
+  whoamiHead(p: { where: SafeText; name: SafeText }): SafeText;
+  whoamiNowhere(p: { where: SafeText }): SafeText;
+  whoamiWhy(p: { identity: Identity }): SafeText;
+  /** Facts about one connection: where, who connected it, when it expires. */
+  whoamiConnection(p: {
+    name: SafeText;
+    baseUrl: SafeText;
+    by?: SafeText | undefined;
+    since?: SafeText | undefined;
+    expires?: SafeText | undefined;
+    invalid: boolean;
+  }): SafeText;
+  whoamiPersonalRequired(p: { actions: SafeText }): SafeText;
+  login: {
+    title: string;
+    submit: string;
+    intro(p: { baseUrl: SafeText; channel?: SafeText | undefined }): SafeText;
+    tokenLabel: string;
+    tokenHint: string;
+    tokenPlaceholder: string;
+    tokenRequired: string;
+    tokenRejected: string;
+    tokenLacksScope: string;
+    unreachable: string;
+    notAPlatform: string;
+    noConnection: SafeText;
+  };
+  loggedIn(p: { expires?: SafeText | undefined }): SafeText;
+  loggedOut: SafeText;
+  notLoggedIn: SafeText;
+}

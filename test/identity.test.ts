@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
+import type { EmulatedView } from '../src/dev/slack-emulator/types.js';
+import { type Harness, messageText, startHarness } from './support/harness.js';
+
+// Whose platform token acts, through the real entry points: a person's own token (`/exp login`), a
+// channel's (a team's) connection, the workspace's; the platform sees which in the Authorization
+// header of each call (the sandbox records the token's name claim, never the token).
+
+const GENERAL = 'C0GENERAL';
+const GROWTH = 'C0GROWTH1';
+const ADMIN = EMULATOR_DEFAULTS.adminUserId;
+const MEMBER = EMULATOR_DEFAULTS.userId;
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness({ tokenOptions: { name: 'workspace token' } });
+  h.emulator.channels.set(GROWTH, {
+    id: GROWTH,
+    name: 'growth',
+    is_private: false,
+    botIsMember: true,
+    members: [ADMIN, MEMBER],
+  });
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+async function until<T>(pick: () => T | undefined | false, what: string): Promise<T> {
+  return h.emulator.waitFor(pick, { timeoutMs: 8000, message: what });
+}
+
+const seen = new Set<string>();
+const replyTo = (user: string, channel: string, pattern: RegExp) =>
+  until(() => {
+    const found = h.emulator
+      .messages(channel)
+      .find((m) => m.ephemeral && m.targetUserId === user && !seen.has(m.ts) && pattern.test(messageText(m)));
+    if (found) seen.add(found.ts);
+    return found;
+  }, `no reply to ${user} in ${channel} matching ${pattern}`);
+
+/** Which token's name the platform saw on the last call to an experiment's action. */
+const actedAs = (id: number, action: string) =>
+  h.sandbox.state.requests
+    .filter((r) => r.method === 'POST' && r.url.endsWith(`/experiments/v1/${id}/${action}`))
+    .at(-1)?.tokenName;
+
+async function openView(
+  text: string,
+  userId: string,
+  channelId: string,
+  callbackId: string,
+): Promise<EmulatedView> {
+  const before = new Set(h.emulator.views.keys());
+  await h.driver.command({ text, userId, channelId });
+  return until(() => {
+    const view = [...h.emulator.views.values()].find((v) => !before.has(v.id) && v.userId === userId);
+    return view && view.view.callback_id === callbackId ? view : undefined;
+  }, `${text} did not open ${callbackId}`);
+}
+
+const tokenValues = (value: string) => ({
+  exp_login_token: { exp_login_token_input: { type: 'plain_text_input', value } },
+});
+
+describe('identity', () => {
+  it('acts with the workspace connection until a person logs in, then with their own token', async () => {
+    await h.driver.command({ text: 'whoami', userId: MEMBER, channelId: GENERAL });
+    const before = await replyTo(MEMBER, GENERAL, /Your actions in <#C0GENERAL> use/);
+    expect(messageText(before)).toContain('*the token this app was started with*');
+
+    await h.driver.command({ text: 'start 4', userId: MEMBER, channelId: GENERAL });
+    await until(() => actedAs(4, 'start'), 'start 4 did not reach the platform');
+    expect(actedAs(4, 'start')).toBe('workspace token');
+
+    const view = await openView('login', MEMBER, GENERAL, 'exp_login_modal');
+    expect(messageText({ blocks: view.view.blocks as unknown[] })).toContain(h.sandbox.url);
+    const refused = await h.driver.submitView(view.id, tokenValues('not-a-token'), { userId: MEMBER });
+    expect(refused.outcome).toMatchObject({ kind: 'errors' });
+    expect(JSON.stringify(refused.outcome)).toContain('The platform refused this token');
+
+    const own = await h.sandbox.issueToken({ name: 'bob personal' });
+    const accepted = await h.driver.submitView(view.id, tokenValues(own), { userId: MEMBER });
+    expect(accepted.outcome).toMatchObject({ kind: 'closed' });
+    await replyTo(MEMBER, GENERAL, /You're logged in: your actions now use your own platform token/);
+
+    await h.driver.command({ text: 'stop 1 bug', userId: MEMBER, channelId: GENERAL });
+    await until(() => actedAs(1, 'stop'), 'stop 1 did not reach the platform');
+    expect(actedAs(1, 'stop')).toBe('bob personal');
+
+    // Someone else still acts as the workspace.
+    await h.driver.command({ text: 'stop 2 bug', userId: ADMIN, channelId: GENERAL });
+    await until(() => actedAs(2, 'stop'), 'stop 2 did not reach the platform');
+    expect(actedAs(2, 'stop')).toBe('workspace token');
+
+    await h.driver.command({ text: 'whoami', userId: MEMBER, channelId: GENERAL });
+    const after = messageText(await replyTo(MEMBER, GENERAL, /Your actions in <#C0GENERAL> use/));
+    expect(after).toContain('*your own platform token*');
+    expect(after).toContain('/exp logout');
+    expect(after).not.toContain(own);
+
+    // The audit trail names the identity, never the token.
+    await h.app.idle();
+    await h.driver.command({ text: `audit 1 --user <@${MEMBER}>`, userId: ADMIN, channelId: GENERAL });
+    const trail = messageText(await replyTo(ADMIN, GENERAL, /Audit trail/));
+    expect(trail).toContain('*stop* #1');
+    expect(trail).toContain('as their own token');
+    expect(trail).not.toContain(own);
+  });
+
+  it("a refused personal token affects that person only, and never falls back to the team's", async () => {
+    const own = await h.sandbox.issueToken({ name: 'bob second' });
+    const view = await openView('login', MEMBER, GENERAL, 'exp_login_modal');
+    await h.driver.submitView(view.id, tokenValues(own), { userId: MEMBER });
+    await replyTo(MEMBER, GENERAL, /You're logged in/);
+    h.sandbox.revokeToken(own);
+
+    const calls = () =>
+      h.sandbox.state.requests.filter((r) => r.url.endsWith('/experiments/v1/3/stop')).length;
+    await h.driver.command({ text: 'stop 3 bug', userId: MEMBER, channelId: GENERAL });
+    await replyTo(MEMBER, GENERAL, /The platform refused your own token \(403\)/);
+    expect(calls()).toBe(1);
+    // Asked again: refused without a call, and still not under the workspace's token.
+    await h.driver.command({ text: 'stop 3 bug', userId: MEMBER, channelId: GENERAL });
+    await replyTo(MEMBER, GENERAL, /The platform refused your own token/);
+    await h.app.idle();
+    expect(calls()).toBe(1);
+
+    await h.driver.command({ text: 'stop 3 bug', userId: ADMIN, channelId: GENERAL });
+    await until(() => calls() === 2, 'the admin could not stop 3');
+    expect(actedAs(3, 'stop')).toBe('workspace token');
+
+    await h.driver.command({ text: 'whoami', userId: MEMBER, channelId: GENERAL });
+    expect(messageText(await replyTo(MEMBER, GENERAL, /Your actions/))).toContain('refused by the platform');
+
+    await h.driver.command({ text: 'logout', userId: MEMBER, channelId: GENERAL });
+    await replyTo(MEMBER, GENERAL, /Your platform token is deleted/);
+    await h.driver.command({ text: 'logout', userId: MEMBER, channelId: GENERAL });
+    await replyTo(MEMBER, GENERAL, /nothing to delete/);
+    await h.driver.command({ text: 'whoami', userId: MEMBER, channelId: GENERAL });
+    expect(messageText(await replyTo(MEMBER, GENERAL, /Your actions/))).toContain(
+      '*the token this app was started with*',
+    );
+  });
+
+  it('the policy can require a personal token: nothing is sent without one', async () => {
+    await h.driver.command({ text: 'policy personal archive on', userId: ADMIN, channelId: GENERAL });
+    await until(
+      () =>
+        h.emulator
+          .messages(GENERAL)
+          .find((m) => /\*archive\* now needs the person's own platform token/.test(messageText(m))),
+      'the policy change was not announced',
+    );
+    const archives = () =>
+      h.sandbox.state.requests.filter((r) => r.url.endsWith('/experiments/v1/5/archive')).length;
+    await h.driver.command({ text: 'archive 5', userId: MEMBER, channelId: GENERAL });
+    await replyTo(MEMBER, GENERAL, /\*archive\* needs your own platform token here .* nothing was sent/);
+    await h.app.idle();
+    expect(archives()).toBe(0);
+    await h.driver.command({ text: 'whoami', userId: MEMBER, channelId: GENERAL });
+    expect(messageText(await replyTo(MEMBER, GENERAL, /Your actions/))).toContain(
+      'needs your own token for *archive*',
+    );
+
+    const view = await openView('login', MEMBER, GENERAL, 'exp_login_modal');
+    await h.driver.submitView(view.id, tokenValues(await h.sandbox.issueToken({ name: 'bob third' })), {
+      userId: MEMBER,
+    });
+    await replyTo(MEMBER, GENERAL, /You're logged in/);
+    await h.driver.command({ text: 'archive 5', userId: MEMBER, channelId: GENERAL });
+    await until(() => archives() === 1, 'archive 5 did not reach the platform');
+    expect(actedAs(5, 'archive')).toBe('bob third');
+    await h.driver.command({ text: 'logout', userId: MEMBER, channelId: GENERAL });
+    await replyTo(MEMBER, GENERAL, /Your platform token is deleted/);
+    await h.driver.command({ text: 'policy personal archive off', userId: ADMIN, channelId: GENERAL });
+  });
+
+  it("a channel's own connection is used from that channel only, shown and removed there", async () => {
+    const before = new Set(h.emulator.views.keys());
+    await h.driver.command({ text: 'connect', userId: ADMIN, channelId: GROWTH });
+    const view = await until(() => {
+      const v = [...h.emulator.views.values()].find((x) => !before.has(x.id) && x.userId === ADMIN);
+      return v && v.view.callback_id === 'exp_connect_modal' ? v : undefined;
+    }, 'connect modal did not settle');
+    expect(JSON.stringify(view.view.blocks)).toContain('This channel only');
+    const teamToken = await h.sandbox.issueToken({ name: 'growth team' });
+    const submitted = await h.driver.submitView(
+      view.id,
+      {
+        exp_connect_scope: {
+          exp_connect_scope_input: { type: 'radio_buttons', selected_option: { value: 'channel' } },
+        },
+        exp_connect_base_url: {
+          exp_connect_base_url_input: { type: 'plain_text_input', value: h.sandbox.url },
+        },
+        exp_connect_token: { exp_connect_token_input: { type: 'plain_text_input', value: teamToken } },
+      },
+      { userId: ADMIN },
+    );
+    expect(submitted.outcome).toMatchObject({ kind: 'closed' });
+    await replyTo(ADMIN, GROWTH, /This is <#C0GROWTH1>'s own connection/);
+
+    await h.driver.command({ text: 'start 7', userId: MEMBER, channelId: GROWTH });
+    await until(() => actedAs(7, 'start'), 'start 7 did not reach the platform');
+    expect(actedAs(7, 'start')).toBe('growth team');
+    await h.driver.command({ text: 'start 123', userId: MEMBER, channelId: GENERAL });
+    await until(() => actedAs(123, 'start'), 'start 123 did not reach the platform');
+    expect(actedAs(123, 'start')).toBe('workspace token');
+
+    await h.driver.command({ text: 'whoami', userId: MEMBER, channelId: GROWTH });
+    expect(messageText(await replyTo(MEMBER, GROWTH, /Your actions/))).toContain(
+      "*<#C0GROWTH1>'s own connection*",
+    );
+    await h.driver.command({ text: 'token', userId: ADMIN, channelId: GROWTH });
+    await replyTo(ADMIN, GROWTH, /This is <#C0GROWTH1>'s own connection/);
+    await h.driver.command({ text: 'token', userId: ADMIN, channelId: GENERAL });
+    await replyTo(ADMIN, GENERAL, /This is the token this app was started with/);
+
+    await h.driver.command({ text: 'disconnect', userId: ADMIN, channelId: GROWTH });
+    await replyTo(ADMIN, GROWTH, /This is <#C0GROWTH1>'s own connection/);
+    await h.driver.command({ text: 'whoami', userId: MEMBER, channelId: GROWTH });
+    expect(messageText(await replyTo(MEMBER, GROWTH, /Your actions/))).toContain(
+      '*the token this app was started with*',
+    );
+  });
+});
