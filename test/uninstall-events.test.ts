@@ -117,6 +117,37 @@ describe('uninstall events in single-workspace HTTP mode', () => {
     expect(h.sandbox.state.experiments.get(4)?.status).not.toBe('running');
   });
 
+  it("app_uninstalled also deletes people's own tokens", async () => {
+    await connect();
+    const before = new Set(h.emulator.views.keys());
+    await h.driver.command({ text: 'login', userId: MEMBER });
+    const view = await h.emulator.waitFor(
+      () =>
+        [...h.emulator.views.values()].find(
+          (v) => !before.has(v.id) && v.view.callback_id === 'exp_login_modal',
+        ),
+      { message: 'no login modal' },
+    );
+    const own = await h.sandbox.issueToken({ name: 'member own' });
+    const submitted = await h.driver.submitView(
+      view.id,
+      { exp_login_token: { exp_login_token_input: { type: 'plain_text_input', value: own } } },
+      { userId: MEMBER },
+    );
+    expect(submitted.outcome).toMatchObject({ kind: 'closed' });
+    const body = appUninstalled(teamId);
+    expect((await post(body)).status).toBe(200);
+    await waitForLog(h.logs, (l) => l.includes(String(body.event_id)) && l.includes('"removed":2'));
+    const seen = new Set(h.emulator.messages(CHANNEL).map((m) => m.ts));
+    await h.driver.command({ text: 'whoami', userId: MEMBER });
+    const reply = await h.emulator.waitFor(
+      () => h.emulator.messages(CHANNEL).find((m) => !seen.has(m.ts) && /Your actions/.test(messageText(m))),
+      { message: 'no whoami reply' },
+    );
+    expect(messageText(reply)).toContain('this workspace is not connected yet');
+    expect(messageText(reply)).not.toContain('your own platform token');
+  });
+
   it('acts once on a retried delivery (same event_id), and still acks it 200', async () => {
     await connect();
     const body = appUninstalled(teamId);
