@@ -107,6 +107,11 @@ const EnvSchema = z.object({
   EXPERIMENT_TRANSITIONS: optionalString,
   APPROVAL_TTL_HOURS: positiveInt(24).refine((n) => n <= 24 * 30, 'must be at most 720 (30 days)'),
   AUDIT_RETENTION_DAYS: positiveInt(365).refine((n) => n <= 3650, 'must be at most 3650 (10 years)'),
+  LIFECYCLE_HOOK_SECRET: optionalString.refine(
+    (v) => v === undefined || v.length >= 32,
+    'must be at least 32 characters (e.g. openssl rand -hex 32)',
+  ),
+  PUBLIC_URL: optionalUrl,
   CONSOLE_WEB_URL: optionalString.refine(
     (v) => v === undefined || isConsoleWebTemplate(v),
     'must be an http(s) URL template containing {id} once, e.g. https://console.example.com/experiments/{id}',
@@ -167,6 +172,10 @@ export interface Config {
   approvalTtlHours: number;
   /** How long audit entries are kept. */
   auditRetentionDays: number;
+  /** Single-workspace modes: the configured workspace's inbound hook secret. */
+  lifecycleHookSecret: string | undefined;
+  /** The app's public base URL, for the hook address shown to admins. */
+  publicUrl: string | undefined;
   /** undefined only where the embedded sandbox is the platform: a key is then generated per process. */
   tokenEncryptionKey: Buffer | undefined;
   /** The embedded sandbox runs and is every workspace's default platform. */
@@ -209,6 +218,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (e.CONSOLE_API_TOKEN !== undefined && e.CONSOLE_BASE_URL === undefined) {
     throw new ConfigError('CONSOLE_API_TOKEN', 'needs CONSOLE_BASE_URL (the sandbox issues its own tokens)');
   }
+  if (e.LIFECYCLE_HOOK_SECRET !== undefined && mode === 'oauth') {
+    throw new ConfigError(
+      'LIFECYCLE_HOOK_SECRET',
+      'single-workspace modes only: in OAuth mode each workspace has its own hook (/exp hooks)',
+    );
+  }
   if (e.SPLITTER_TOKEN !== undefined && e.SPLITTER_URL === undefined) {
     throw new ConfigError('SPLITTER_TOKEN', 'needs SPLITTER_URL');
   }
@@ -232,6 +247,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     consoleWebUrl: e.CONSOLE_WEB_URL,
     approvalTtlHours: e.APPROVAL_TTL_HOURS,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    lifecycleHookSecret: e.LIFECYCLE_HOOK_SECRET,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     port: e.PORT,
     playgroundPort: e.PLAYGROUND_PORT,
     logLevel: e.LOG_LEVEL,

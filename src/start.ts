@@ -15,21 +15,24 @@ import { createConsoleLinks } from './lifecycle/experiments/console-links.js';
 import type { ExperimentKnowledge } from './lifecycle/experiments/knowledge.js';
 import { createReadRouteMemory } from './lifecycle/experiments/read-route.js';
 import { createExperimentRecords } from './lifecycle/experiments/record-store.js';
+import { createHookStore } from './lifecycle/hooks/hook-store.js';
 import { createPolicyStore } from './lifecycle/policy/policy-store.js';
 import { createSubscriptionStore } from './lifecycle/subscriptions.js';
-import { workspaceKey } from './lifecycle/workspace.js';
+import { type WorkspaceRef, workspaceKey } from './lifecycle/workspace.js';
 import { createLogger, type Logger } from './observability/logger.js';
 import { createMetrics } from './observability/metrics.js';
 import { operationalRoutes } from './observability/operational-routes.js';
 import { recordPlatformRequest } from './observability/platform-request-metrics.js';
 import { createActorDirectory } from './slack/access/actor.js';
-import { createBoltApp } from './slack/app.js';
+import { type BoltRuntime, createBoltApp } from './slack/app.js';
 import type { SlackDeps } from './slack/deps.js';
+import { lifecycleHookRoutes } from './slack/hooks/hook-route.js';
 import { trackInFlight } from './slack/in-flight.js';
 import { en } from './slack/messages/index.js';
 import { createSlackFetch } from './slack/slack-fetch.js';
 import { createSplitterClient, type SplitterClient } from './splitter/client.js';
 import { createStore, type Store } from './store/create-store.js';
+import { decryptSecret, encryptSecret } from './store/crypto.js';
 import { createKeyvInstallationStore } from './store/installation-store.js';
 import { createTokenVault } from './store/token-vault.js';
 
@@ -229,6 +232,15 @@ async function assemble(
       adminUserIds: config.slack.adminUserIds,
       logger: logger.child({ component: 'access' }),
     }),
+    hooks: createHookStore({
+      keyv: store.keyv('hooks'),
+      secrets: {
+        seal: (plain, aad) => encryptSecret(plain, encryptionKey, aad),
+        open: (sealed, aad) => decryptSecret(sealed, encryptionKey, aad),
+      },
+      now: () => new Date(),
+    }),
+    publicUrl: config.publicUrl,
     audit: createAuditLog({
       logs: store.logs,
       retentionMs: config.auditRetentionDays * 24 * 60 * 60 * 1000,
@@ -245,6 +257,45 @@ async function assemble(
     },
   });
   const port = options.port ?? config.port;
+  // The hook routes are built before the Bolt app whose clients they alert with: bound late.
+  let runtime: BoltRuntime | undefined;
+  const installationStore =
+    config.slack.mode === 'oauth'
+      ? createKeyvInstallationStore(store.keyv('installations'), encryptionKey)
+      : undefined;
+  let configured: Promise<WorkspaceRef | undefined> | undefined;
+  const configuredWorkspace = (): Promise<WorkspaceRef | undefined> => {
+    if (config.slack.mode === 'oauth' || !runtime) return Promise.resolve(undefined);
+    const client = runtime.app.client;
+    configured ??= client.auth.test().then(
+      (auth) =>
+        auth.team_id ? { teamId: auth.team_id, enterpriseId: auth.enterprise_id || undefined } : undefined,
+      (error: unknown) => {
+        configured = undefined;
+        logger.warn('auth.test failed: the configured workspace is not known yet', { error });
+        return undefined;
+      },
+    );
+    return configured;
+  };
+  const postRoutes = lifecycleHookRoutes(deps, {
+    configuredWorkspace,
+    clientFor: async (workspace) => {
+      if (!runtime) return undefined;
+      if (!installationStore) return runtime.app.client;
+      try {
+        const installation = await installationStore.fetchInstallation({
+          teamId: workspace.teamId,
+          enterpriseId: workspace.enterpriseId,
+          isEnterpriseInstall: false,
+        });
+        const token = installation.bot?.token;
+        return token ? runtime.clientFor(token) : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+  });
   const bolt = createBoltApp(
     {
       mode: config.slack.mode === 'playground' ? 'http' : config.slack.mode,
@@ -253,6 +304,7 @@ async function assemble(
       appToken: config.slack.appToken,
       apiUrl,
       routes,
+      postRoutes,
       routesPort: port,
       fetch: slackFetch,
       logger,
@@ -262,18 +314,24 @@ async function assemble(
               clientId: config.slack.clientId ?? '',
               clientSecret: config.slack.clientSecret ?? '',
               stateSecret: config.slack.stateSecret ?? '',
-              installationStore: createKeyvInstallationStore(store.keyv('installations'), encryptionKey),
+              installationStore: installationStore as NonNullable<typeof installationStore>,
             }
           : undefined,
     },
     deps,
   );
+  runtime = bolt;
   const inFlight = trackInFlight(bolt.app);
   const server = await bolt.start(port);
   // Closers run last-first: stop taking requests, then let the work already acked finish (its
   // replies and store writes) before the store and clients close, within a bound.
   closers.push(() => drain(inFlight, DRAIN_MS, logger));
   closers.push(() => bolt.stop());
+  if (config.lifecycleHookSecret) {
+    // LIFECYCLE_HOOK_SECRET is the configured workspace's hook secret from the first request on.
+    const workspace = await configuredWorkspace();
+    if (workspace) await deps.hooks.configure(workspace, config.lifecycleHookSecret);
+  }
   const bound = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${bound}`;
 

@@ -39,7 +39,8 @@ export interface SubscriptionStore {
   /** Without actions, or when nothing would be left, the channel is removed. */
   unsubscribe(scope: string, channelId: string, actions?: readonly AlertAction[]): Promise<UnsubscribeResult>;
   list(scope: string): Promise<Subscription[]>;
-  channelsFor(scope: string, action: AlertAction): Promise<string[]>;
+  /** Channels subscribed to the action; a bare status change (`status`) reaches `all` subscriptions only. */
+  channelsFor(scope: string, action: AlertAction | 'status'): Promise<string[]>;
   /** Forgets every subscription of the scope (app uninstalled); returns how many there were. */
   clear(scope: string): Promise<number>;
 }
@@ -194,7 +195,7 @@ export function createSubscriptionStore(
     async channelsFor(scope, action) {
       const subscriptions = await list(scope);
       return subscriptions
-        .filter((s) => s.actions === 'all' || s.actions.includes(action))
+        .filter((s) => s.actions === 'all' || (action !== 'status' && s.actions.includes(action)))
         .map((s) => s.channelId);
     },
     async clear(scope) {

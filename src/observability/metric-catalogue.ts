@@ -24,6 +24,10 @@ export const counterCatalogue = {
     help: 'Alerts posted to subscribed channels, by outcome (sent or the failure)',
     labelNames: ['outcome'],
   },
+  exp_hook_events_total: {
+    help: 'Inbound lifecycle events, by outcome (accepted, duplicate, bad_signature, bad_timestamp, bad_body)',
+    labelNames: ['outcome'],
+  },
   exp_slack_api_calls_total: {
     help: 'HTTP requests to the Slack Web API (each retry counts), by method and outcome (ok or the Slack error code)',
     labelNames: ['method', 'outcome'],

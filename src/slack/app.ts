@@ -1,6 +1,13 @@
 import { once } from 'node:events';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { App, type CustomRoute, HTTPReceiver, type InstallationStore, SocketModeReceiver } from '@slack/bolt';
+import {
+  App,
+  type CustomRoute,
+  HTTPReceiver,
+  type InstallationStore,
+  SocketModeReceiver,
+  webApi,
+} from '@slack/bolt';
 import type { Logger } from '../observability/logger.js';
 import { observeAckLatency } from './ack-latency.js';
 import { toBoltLogger } from './bolt-logger.js';
@@ -23,6 +30,8 @@ export interface BoltAppOptions {
   apiUrl?: string | undefined;
   /** Operational routes (health, readiness, metrics), served beside the Slack endpoints. */
   routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void>;
+  /** POST routes beside the Slack endpoints (inbound lifecycle hooks); `:name` segments become req.params. */
+  postRoutes?: Record<string, CustomRoute['handler']>;
   /** Socket Mode only: the port of the HTTP server that serves `routes` (0: any free port). */
   routesPort?: number | undefined;
   /** The fetch every Slack call goes through (slack-fetch.ts). */
@@ -46,6 +55,8 @@ export const BOT_SCOPES = [
  */
 export interface BoltRuntime {
   app: App;
+  /** A Web API client with the app's options (API URL, retries, fetch) for another bot token. */
+  clientFor(token: string): App['client'];
   /** Starts the receiver; resolves with the HTTP server that answers Slack (or, in Socket Mode, the routes). */
   start(port: number): Promise<Server>;
   stop(): Promise<void>;
@@ -65,11 +76,14 @@ export function createBoltApp(options: BoltAppOptions, deps: SlackDeps): BoltRun
     // Every Web API request of every client Bolt builds, and every respond(), goes through it.
     fetch: options.fetch,
   };
-  const customRoutes: CustomRoute[] = Object.entries(options.routes).map(([path, handler]) => ({
-    path,
-    method: ['GET'],
-    handler,
-  }));
+  const customRoutes: CustomRoute[] = [
+    ...Object.entries(options.routes).map(([path, handler]) => ({ path, method: ['GET'], handler })),
+    ...Object.entries(options.postRoutes ?? {}).map(([path, handler]) => ({
+      path,
+      method: ['POST'],
+      handler,
+    })),
+  ];
   let app: App;
   if (options.mode === 'socket') {
     return socketModeRuntime(options, deps, { logger, clientOptions, customRoutes });
@@ -106,6 +120,7 @@ export function createBoltApp(options: BoltAppOptions, deps: SlackDeps): BoltRun
   const started = app;
   return {
     app,
+    clientFor: (token) => new webApi.WebClient(token, clientOptions),
     start: async (port) => (await started.start(port)) as Server,
     stop: async () => {
       await started.stop();
@@ -150,6 +165,7 @@ function socketModeRuntime(
   };
   return {
     app,
+    clientFor: (token) => new webApi.WebClient(token, shared.clientOptions),
     async start() {
       const http = server();
       const listening = http.listening ? Promise.resolve() : once(http, 'listening');

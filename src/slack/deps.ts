@@ -8,6 +8,7 @@ import type { ConnectionResolver } from '../lifecycle/connections.js';
 import type { FieldMapping } from '../lifecycle/experiment-fields.js';
 import type { ConsoleLinks } from '../lifecycle/experiments/console-links.js';
 import type { ExperimentKnowledge } from '../lifecycle/experiments/knowledge.js';
+import type { HookStore } from '../lifecycle/hooks/hook-store.js';
 import type { PolicyStore } from '../lifecycle/policy/policy-store.js';
 import type { SubscriptionStore } from '../lifecycle/subscriptions.js';
 import type { WorkspaceRef } from '../lifecycle/workspace.js';
@@ -47,6 +48,10 @@ export interface SlackDeps {
   sandboxNotice: boolean;
   /** What the app knows of experiments: records, the transition table, the read route. */
   knowledge: ExperimentKnowledge;
+  /** Each workspace's inbound lifecycle hook (id and secret). */
+  hooks: HookStore;
+  /** The app's public base URL (PUBLIC_URL), for the hook address `/exp hooks` shows; undefined: unknown. */
+  publicUrl: string | undefined;
   /** Links to experiments in the platform's web console (CONSOLE_WEB_URL); undefined: none. */
   consoleLinks: ConsoleLinks | undefined;
   /** The fetch Bolt's clients use (metrics, sandbox notice): for response_urls kept past a payload. */

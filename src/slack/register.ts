@@ -9,6 +9,7 @@ import type { SlackDeps } from './deps.js';
 import { registerDictionaries } from './dictionaries/register.js';
 import { registerExperiments } from './experiment/register.js';
 import { registerExperimentForm } from './experiment-form/register.js';
+import { registerHooks } from './hooks/register.js';
 import { registerIdentity } from './identity/register.js';
 import { registerLifecycle } from './lifecycle/register.js';
 import { registerPolicy } from './policy/register.js';
@@ -35,6 +36,7 @@ export function registerListeners(
     ...registerPolicy(app, deps),
     ...registerAudit(app, deps),
     ...registerIdentity(app, deps),
+    ...registerHooks(),
   } satisfies CommandHandlers;
   registerExpCommand(app, deps, commands);
   registerApprovals(app, deps);

@@ -32,6 +32,8 @@ export function commandTarget(parsed: ParsedCommand, channelId: string, messages
       return { kind: 'self' };
     case 'audit':
       return { kind: 'admin', refusal: messages.audit.adminOnly, action: 'audit' };
+    case 'hooks':
+      return { kind: 'admin', refusal: messages.hooks.adminOnly, action: 'hooks' };
     case 'policy':
       return parsed.change
         ? { kind: 'admin', refusal: messages.policy.adminOnly, action: 'policy' }

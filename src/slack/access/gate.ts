@@ -24,7 +24,7 @@ export type AccessTarget =
     };
 
 /** What an admin-only request does, as the audit trail names it. */
-export type AdminAction = 'connect' | 'token' | 'disconnect' | 'policy' | 'audit';
+export type AdminAction = 'connect' | 'token' | 'disconnect' | 'policy' | 'audit' | 'hooks';
 
 export type GateResult =
   | { allowed: true; actor: Actor | undefined; rule: ActionRule | undefined }

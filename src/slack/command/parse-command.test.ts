@@ -170,6 +170,7 @@ describe('parseCommand', () => {
       'login',
       'logout',
       'whoami',
+      'hooks',
       'invalid',
       'unknown',
     ]);

@@ -27,6 +27,7 @@ export const SUBCOMMANDS = [
   'login',
   'logout',
   'whoami',
+  'hooks',
 ] as const;
 export type Subcommand = (typeof SUBCOMMANDS)[number];
 
@@ -67,6 +68,8 @@ export type ParsedCommand =
   | { kind: 'login' }
   | { kind: 'logout' }
   | { kind: 'whoami' }
+  /** `hooks [rotate]` (admins). */
+  | { kind: 'hooks'; args: string[] }
   /** detail is the offending text as typed (escape it before showing it). */
   | {
       kind: 'invalid';
@@ -274,6 +277,7 @@ export function parseCommand(text: string): ParsedCommand {
     case 'subscribe':
     case 'unsubscribe':
     case 'audit':
+    case 'hooks':
       return { kind: command, args };
     // Extra words after these are ignored: they take no arguments today.
     case 'create':

@@ -115,6 +115,10 @@ export function registerUninstallEvents(
       await deps.policies.clear(deps.scopeOf(ref));
       return 'cleared';
     });
+    const hooks = await step('hooks', async () => {
+      await deps.hooks.clear(ref);
+      return 'cleared';
+    });
     // The audit trail is kept for its retention period: uninstalling must not erase who did what.
     logger.info('app uninstalled: workspace data deleted', {
       teamId: workspace.teamId,
@@ -126,6 +130,7 @@ export function registerUninstallEvents(
       subscriptions,
       experiments,
       policy,
+      hooks,
     });
   });
 

@@ -91,7 +91,11 @@ function statusText(fact: Fact<string>, messages: Messages): SafeText {
 }
 
 function actionLine(action: RecordedAction, messages: Messages): SafeText {
-  const who = action.actorId ? userMention(action.actorId) : safe(action.actor ?? '?', 80);
+  const who = action.actorId
+    ? userMention(action.actorId)
+    : messages.alerts.outsideActor({
+        actor: action.actor === undefined ? undefined : safe(action.actor, 80),
+      });
   const reason =
     action.interruptReason === undefined
       ? undefined
@@ -106,6 +110,7 @@ function actionLine(action: RecordedAction, messages: Messages): SafeText {
     ago: slackAgo(new Date(action.at)),
     reason,
     comment,
+    viaEvent: action.source === 'event',
   });
 }
 

@@ -45,15 +45,17 @@ export function experimentCardMessages(): ExperimentCardMessages {
         ? md`\`${status}\` (${SOURCE[source]} ${ago})`
         : md`\`${status}\` (${SOURCE[source]}: ${by}, ${ago})`,
     statusUnknown: md`unknown: the platform has not said yet`,
-    action: ({ action, user, ago, reason, comment }) => {
-      const base = md`${user} ${DONE[action]} it ${ago}`;
+    action: ({ action, user, ago, reason, comment, viaEvent }) => {
+      const base = viaEvent
+        ? md`${user} ${DONE[action]} it ${ago} _via platform event_`
+        : md`${user} ${DONE[action]} it ${ago}`;
       const why = [
         reason === undefined ? undefined : md`reason: ${reason}`,
         comment === undefined ? undefined : md`“${comment}”`,
       ].filter((x): x is SafeText => x !== undefined);
       return why.length === 0 ? base : md`${base} (${joinSafe(why, md`, `)})`;
     },
-    lastActionsTitle: md`*Through this app:*`,
+    lastActionsTitle: md`*Recent actions:*`,
     next: ({ experimentId, status, actions }) =>
       md`From \`${status}\` you can ${verbs(experimentId, actions)} (or use the buttons).`,
     nothingKnownFrom: ({ status }) =>

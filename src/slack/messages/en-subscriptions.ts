@@ -51,6 +51,12 @@ export function alertMessages(): AlertMessages {
         : md`${user} created experiment *${experimentId}* (${name})${where(origin)}.`,
     updated: ({ user, experimentId, fields, origin }) =>
       md`${user} updated experiment *${experimentId}*${where(origin)}: ${fields}.`,
+    statusChanged: ({ user, experimentId, status }) =>
+      user === undefined
+        ? md`Experiment *${experimentId}* is now \`${status}\`.`
+        : md`${user} reported experiment *${experimentId}* as \`${status}\`.`,
+    outsideActor: ({ actor }) => (actor === undefined ? md`Someone outside Slack` : md`*${actor}*`),
+    viaEvent: md`_via platform event_`,
     footer: md`Experiment alert for this channel. ${cmd('subscriptions')} lists where alerts go; ${cmd('unsubscribe')} stops them here.`,
   };
 }

@@ -3,6 +3,7 @@ import { escapeMrkdwn, joinSafe, md, type SafeText } from '../blocks/escape.js';
 import { approvalMessages } from './en-approvals.js';
 import { auditMessages } from './en-audit.js';
 import { experimentCardMessages, experimentListMessages } from './en-experiments.js';
+import { hookMessages } from './en-hooks.js';
 import { identityMessages } from './en-identity.js';
 import { policyMessages } from './en-policy.js';
 import { alertMessages, subscriptionMessages } from './en-subscriptions.js';
@@ -40,6 +41,7 @@ export const en: Messages = {
   policy: policyMessages(),
   audit: auditMessages(),
   identity: identityMessages(),
+  hooks: hookMessages(),
   approvals: approvalMessages(),
   experiments: {
     created: ({ user, experimentId, name }) =>
@@ -134,6 +136,10 @@ export const en: Messages = {
       {
         usage: '/exp audit [ID] [--user @someone]',
         description: md`Who tried to do what, allowed or refused, and what came of it (admins).`,
+      },
+      {
+        usage: '/exp hooks [rotate]',
+        description: md`Where the platform, CI or a scheduler posts lifecycle events, and the secret that signs them (admins).`,
       },
       {
         usage: '/exp connect · token · disconnect',

@@ -21,6 +21,8 @@ export interface ExperimentCardMessages {
     ago: SafeText;
     reason: SafeText | undefined;
     comment: SafeText | undefined;
+    /** Reported by an inbound event rather than done through the app. */
+    viaEvent: boolean;
   }): SafeText;
   lastActionsTitle: SafeText;
   /** What can be done from the known status (buttons follow), or why nothing is offered. */

@@ -15,6 +15,7 @@ import type { SafeText } from '../blocks/escape.js';
 import type { ApprovalMessages } from './approval-types.js';
 import type { AuditMessages } from './audit-types.js';
 import type { ExperimentCardMessages, ExperimentListMessages } from './experiment-types.js';
+import type { HookMessages } from './hooks-types.js';
 import type { IdentityMessages } from './identity-types.js';
 import type { PolicyMessages } from './policy-types.js';
 
@@ -70,6 +71,8 @@ export interface Messages {
   audit: AuditMessages;
   /** Whose platform token acts: login, logout, whoami. */
   identity: IdentityMessages;
+  /** `/exp hooks`: the inbound lifecycle hook (admins). */
+  hooks: HookMessages;
   /** Requests waiting for a second person's approval. */
   approvals: ApprovalMessages;
   actions: {
@@ -415,5 +418,11 @@ export interface AlertMessages {
     fields: SafeText;
     origin: SafeText | undefined;
   }): SafeText;
+  /** A status reported by an inbound event, with no action named. */
+  statusChanged(p: { user: SafeText | undefined; experimentId: number; status: SafeText }): SafeText;
+  /** Who, for an inbound event: the sender's `actor` text, or nobody named. */
+  outsideActor(p: { actor: SafeText | undefined }): SafeText;
+  /** Appended to an alert that came from an inbound event, not from Slack. */
+  viaEvent: SafeText;
   footer: SafeText;
 }

@@ -18,16 +18,23 @@ import type { Messages } from '../messages/index.js';
 import { SUBSCRIPTION_BLOCKS } from './ids.js';
 
 /** Something that happened to an experiment, as subscribed channels hear of it. */
-export type AlertEvent =
+export type AlertEvent = (
   | {
       action: LifecycleAction;
       experimentId: number;
-      actorId: string;
       reason?: ExperimentInterruptReason | undefined;
       comment?: string | undefined;
     }
-  | { action: 'create'; experimentId: number | undefined; name: string; actorId: string }
-  | { action: 'edit'; experimentId: number; fields: readonly string[]; actorId: string };
+  | { action: 'create'; experimentId: number | undefined; name: string }
+  | { action: 'edit'; experimentId: number; fields: readonly string[] }
+  /** Only from inbound events: a status with no action named. */
+  | { action: 'status'; experimentId: number; status: string }
+) &
+  /** A Slack user for actions taken through the app; a sender's free text for inbound events. */
+  (
+    | { actorId: string; outside?: undefined }
+    | { outside: { actor: string | undefined }; actorId?: undefined }
+  );
 
 /** Field names listed for an edit; an ellipsis stands for the rest (the section stays short). */
 const FIELDS_SHOWN = 30;
@@ -59,7 +66,12 @@ export function alertLine(input: AlertMessageInput): SafeText {
 
 function alertLines(input: AlertMessageInput): SafeText[] {
   const { event, messages } = input;
-  const user = userMention(event.actorId);
+  const user =
+    event.outside !== undefined
+      ? messages.alerts.outsideActor({
+          actor: event.outside.actor === undefined ? undefined : safe(event.outside.actor, 100),
+        })
+      : userMention(event.actorId);
   const origin =
     input.originChannelId !== undefined && isSlackChannelId(input.originChannelId)
       ? channelMention(input.originChannelId)
@@ -83,6 +95,15 @@ function alertLines(input: AlertMessageInput): SafeText[] {
       lines.push(messages.alerts.updated({ user, experimentId: event.experimentId, fields, origin }));
       break;
     }
+    case 'status':
+      lines.push(
+        messages.alerts.statusChanged({
+          user: event.outside?.actor === undefined ? undefined : user,
+          experimentId: event.experimentId,
+          status: safe(event.status, 100),
+        }),
+      );
+      break;
     default: {
       lines.push(
         messages.alerts.lifecycle({ action: event.action, user, experimentId: event.experimentId, origin }),
@@ -99,5 +120,6 @@ function alertLines(input: AlertMessageInput): SafeText[] {
       }
     }
   }
+  if (event.outside !== undefined) lines.push(messages.alerts.viaEvent);
   return lines;
 }

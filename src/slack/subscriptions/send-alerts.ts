@@ -42,7 +42,7 @@ export interface AlertSenderDeps {
 
 export interface SendAlertsInput {
   scope: string;
-  action: AlertAction;
+  action: AlertAction | 'status';
   /** Already told by the reply to the actor: never alerted a second time. */
   originChannelId: string | undefined;
   message: SlackMessage;

@@ -1,0 +1,142 @@
+import type { ServerResponse } from 'node:http';
+import type { CustomRoute } from '@slack/bolt';
+import { acceptLifecycleEvent } from '../../lifecycle/hooks/accept-event.js';
+import { describeBodyProblem, HOOK_BODY_MAX_BYTES, LifecycleEventBody } from '../../lifecycle/hooks/event.js';
+import type { WorkspaceHook } from '../../lifecycle/hooks/hook-store.js';
+import { checkTimestamp, signatureMatches } from '../../lifecycle/hooks/signature.js';
+import { type WorkspaceRef, workspaceKey } from '../../lifecycle/workspace.js';
+import type { SlackDeps } from '../deps.js';
+import type { AlertOrigin } from '../subscriptions/notify-subscribers.js';
+import { notifySubscribers } from '../subscriptions/notify-subscribers.js';
+import { BodyTooLargeError, readBoundedBody } from './read-body.js';
+
+type Handler = CustomRoute['handler'];
+
+export interface HookRouteOptions {
+  /** The bot's Web API client for a workspace (its installation's token); undefined when not installed. */
+  clientFor: (workspace: WorkspaceRef) => Promise<AlertOrigin['client'] | undefined>;
+  /** Single-workspace modes: the configured workspace, whose hook is also `POST /hooks/lifecycle`. */
+  configuredWorkspace: () => Promise<WorkspaceRef | undefined>;
+}
+
+function reply(res: ServerResponse, status: number, body: Record<string, unknown>): void {
+  if (res.headersSent) return;
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+/**
+ * `POST /hooks/lifecycle/{hookId}` (and `/hooks/lifecycle` in single-workspace mode): what the
+ * platform, a CI job or a scheduler reports. Signed like Slack's requests, bounded, strict; an
+ * accepted event updates the experiment's record and is alerted like the app's own actions. The
+ * answer (202) leaves once the event is recorded; the alerts follow.
+ */
+export function lifecycleHookRoutes(deps: SlackDeps, options: HookRouteOptions): Record<string, Handler> {
+  const logger = deps.logger.child({ component: 'lifecycle-hook' });
+  const handle = async (
+    req: Parameters<Handler>[0],
+    res: ServerResponse,
+    find: () => Promise<WorkspaceHook | undefined>,
+  ) => {
+    let body: string;
+    try {
+      body = await readBoundedBody(req, HOOK_BODY_MAX_BYTES);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError)
+        return reply(res, 413, { error: `body larger than ${HOOK_BODY_MAX_BYTES} bytes` });
+      throw error;
+    }
+    const hook = await find();
+    // Unknown and unreadable hooks look the same from outside: nothing tells which ids exist.
+    if (!hook) return reply(res, 404, { error: 'unknown hook' });
+    const header = (name: string) => {
+      const value = req.headers[name];
+      return typeof value === 'string' ? value : undefined;
+    };
+    const timestamp = header('x-exp-timestamp');
+    const signature = header('x-exp-signature');
+    const now = deps.now();
+    if (
+      timestamp === undefined ||
+      signature === undefined ||
+      !signatureMatches(deps.hooks.secretsOf(hook, now), timestamp, body, signature)
+    ) {
+      deps.metrics.inc('exp_hook_events_total', { outcome: 'bad_signature' });
+      return reply(res, 401, { error: 'signature does not match (X-Exp-Signature, X-Exp-Timestamp)' });
+    }
+    const fresh = checkTimestamp(timestamp, now.getTime());
+    if (!fresh.ok) {
+      deps.metrics.inc('exp_hook_events_total', { outcome: 'bad_timestamp' });
+      return reply(res, 400, {
+        error: `X-Exp-Timestamp is ${fresh.problem === 'missing' ? 'not Unix seconds' : `more than 5 minutes in the ${fresh.problem === 'stale' ? 'past' : 'future'}`}`,
+      });
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(body);
+    } catch {
+      deps.metrics.inc('exp_hook_events_total', { outcome: 'bad_body' });
+      return reply(res, 400, { error: 'body is not JSON' });
+    }
+    const parsed = LifecycleEventBody.safeParse(json);
+    if (!parsed.success) {
+      deps.metrics.inc('exp_hook_events_total', { outcome: 'bad_body' });
+      return reply(res, 400, { error: describeBodyProblem(parsed.error) });
+    }
+    const event = parsed.data;
+    const scope = workspaceKey(hook.workspace);
+    const accepted = await acceptLifecycleEvent(
+      { knowledge: deps.knowledge, claim: (key, ttl) => deps.locks.claim(key, ttl) },
+      scope,
+      event,
+    );
+    if (accepted.kind === 'duplicate') {
+      deps.metrics.inc('exp_hook_events_total', { outcome: 'duplicate' });
+      return reply(res, 202, { status: 'duplicate', id: event.id });
+    }
+    deps.metrics.inc('exp_hook_events_total', { outcome: 'accepted' });
+    reply(res, 202, { status: 'accepted', id: event.id });
+    const client = await options.clientFor(hook.workspace);
+    if (!client) {
+      logger.warn('lifecycle event recorded; no installation to alert with', { scope });
+      return;
+    }
+    const outside = { actor: event.actor };
+    const alert =
+      event.action === 'status'
+        ? {
+            action: 'status' as const,
+            experimentId: event.experimentId,
+            status: event.status ?? '?',
+            outside,
+          }
+        : event.action === 'create'
+          ? { action: 'create' as const, experimentId: event.experimentId, name: event.name ?? '', outside }
+          : event.action === 'edit'
+            ? { action: 'edit' as const, experimentId: event.experimentId, fields: [], outside }
+            : {
+                action: event.action,
+                experimentId: event.experimentId,
+                reason: event.interruptReason,
+                comment: event.comment,
+                outside,
+              };
+    await notifySubscribers(deps, hook.workspace, { client, channelId: undefined }, alert, accepted.view);
+  };
+  const guarded =
+    (find: (req: Parameters<Handler>[0]) => Promise<WorkspaceHook | undefined>): Handler =>
+    (req, res) => {
+      handle(req, res, () => find(req)).catch((error: unknown) => {
+        logger.error('lifecycle hook failed', { error });
+        // The store (or Slack) failed before the event was recorded: the sender should retry.
+        reply(res, 503, { error: 'the app could not record the event; retry later' });
+      });
+    };
+  return {
+    '/hooks/lifecycle/:hookId': guarded(async (req) => deps.hooks.byId(String(req.params?.hookId ?? ''))),
+    '/hooks/lifecycle': guarded(async () => {
+      const workspace = await options.configuredWorkspace();
+      return workspace ? deps.hooks.ensure(workspace) : undefined;
+    }),
+  };
+}
