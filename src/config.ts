@@ -58,6 +58,24 @@ const encryptionKey = optionalString.transform((v, ctx) => {
   return key;
 });
 
+/** Comma-separated keys that still decrypt (rotation); each one like TOKEN_ENCRYPTION_KEY. */
+const oldEncryptionKeys = optionalString.transform((v, ctx) => {
+  if (v === undefined) return [];
+  const keys: Buffer[] = [];
+  for (const [i, text] of v.split(',').entries()) {
+    const trimmed = text.trim();
+    if (trimmed === '') continue;
+    const key = Buffer.from(trimmed, 'base64');
+    if (key.length !== 32 || key.toString('base64').replace(/=+$/, '') !== trimmed.replace(/=+$/, '')) {
+      // Which one, never the value: these are secrets.
+      ctx.addIssue({ code: 'custom', message: `key ${i + 1} must be 32 bytes encoded in base64` });
+      return z.NEVER;
+    }
+    keys.push(key);
+  }
+  return keys;
+});
+
 const storeUrl = z
   .string()
   .optional()
@@ -101,6 +119,7 @@ const EnvSchema = z.object({
   SPLITTER_TRAILING_SLASH: booleanFlag,
   STORE_URL: storeUrl,
   TOKEN_ENCRYPTION_KEY: encryptionKey,
+  TOKEN_ENCRYPTION_OLD_KEYS: oldEncryptionKeys,
   ADMIN_USER_IDS: userIdList,
   DICTIONARY_TTL_SECONDS: positiveInt(3600),
   EXPERIMENT_FIELD_MAP: optionalString,
@@ -178,6 +197,8 @@ export interface Config {
   publicUrl: string | undefined;
   /** undefined only where the embedded sandbox is the platform: a key is then generated per process. */
   tokenEncryptionKey: Buffer | undefined;
+  /** Keys that still decrypt what they sealed, until `npm run rotate-keys` re-seals it. */
+  tokenEncryptionOldKeys: Buffer[];
   /** The embedded sandbox runs and is every workspace's default platform. */
   sandbox: boolean;
   /**
@@ -277,6 +298,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     store: { url: e.STORE_URL },
     tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY,
+    tokenEncryptionOldKeys: e.TOKEN_ENCRYPTION_OLD_KEYS.filter(
+      (k) => !k.equals(e.TOKEN_ENCRYPTION_KEY ?? Buffer.alloc(0)),
+    ),
     sandbox,
     sandboxNotice: sandbox && realSlack,
   };

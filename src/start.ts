@@ -32,7 +32,7 @@ import { en } from './slack/messages/index.js';
 import { createSlackFetch } from './slack/slack-fetch.js';
 import { createSplitterClient, type SplitterClient } from './splitter/client.js';
 import { createStore, type Store } from './store/create-store.js';
-import { decryptSecret, encryptSecret } from './store/crypto.js';
+import { decryptSecret, encryptSecret, type KeyRing } from './store/crypto.js';
 import { createKeyvInstallationStore } from './store/installation-store.js';
 import { createTokenVault } from './store/token-vault.js';
 
@@ -112,8 +112,24 @@ async function assemble(
 
   // Only where the embedded sandbox is the platform may the key be per process (config enforces it):
   // its tokens live exactly as long as the sandbox that issued them.
-  const encryptionKey = config.tokenEncryptionKey ?? randomBytes(32);
+  // The ring: the current key seals; old keys (TOKEN_ENCRYPTION_OLD_KEYS) still open until rotated.
+  const encryptionKey: KeyRing = {
+    current: config.tokenEncryptionKey ?? randomBytes(32),
+    old: config.tokenEncryptionOldKeys,
+  };
   const vault = createTokenVault({ keyv: store.keyv('connections'), key: encryptionKey, logger });
+  // Finds, without changing anything, the connections no configured key opens: /readyz reports them.
+  void vault.rotate({ dryRun: true }).then(
+    (report) => {
+      if (report.unreadable > 0 || report.resealed > 0)
+        logger.warn('stored platform connections need attention', {
+          unreadable: report.unreadable,
+          sealedWithOldKey: report.resealed,
+          hint: 'npm run rotate-keys re-seals those an old key opens; unreadable ones must be connected again',
+        });
+    },
+    (error: unknown) => logger.warn('could not scan the stored connections', { error }),
+  );
   const dictionaries = createDictionaryCache({
     keyv: store.keyv('dictionaries'),
     ttlMs: config.console.dictionaryTtlSeconds * 1000,
@@ -254,6 +270,15 @@ async function assemble(
     metrics,
     ready: async () => {
       await store.keyv('health').get('probe');
+    },
+    warnings: () => {
+      const unreadable = vault.unreadableCount();
+      return unreadable === 0
+        ? []
+        : [
+            `${unreadable} stored platform connection(s) cannot be decrypted with TOKEN_ENCRYPTION_KEY or ` +
+              'TOKEN_ENCRYPTION_OLD_KEYS; nothing acts for them until an admin runs /exp connect again',
+          ];
     },
   });
   const port = options.port ?? config.port;

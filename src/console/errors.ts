@@ -46,6 +46,15 @@ export class InsufficientScopeError extends ConsoleError {
   readonly kind = 'insufficient_scope';
 }
 
+/**
+ * Any other 403: a gateway, a firewall or a rule of the platform refused this request. The token is
+ * not known to be bad (only the interface's own "Invalid api key provided" says so), so the
+ * connection stays as it is and the person is told the platform refused.
+ */
+export class ForbiddenError extends ConsoleError {
+  readonly kind = 'forbidden';
+}
+
 /** 404 "Experiment with id=<id> was not found for action <action>". */
 export class ExperimentNotFoundError extends ConsoleError {
   readonly kind = 'not_found';

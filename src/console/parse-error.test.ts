@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ExperimentNotFoundError,
+  ForbiddenError,
   InsufficientScopeError,
   InvalidTokenError,
   MissingAuthError,
@@ -34,10 +35,32 @@ describe('403 classification', () => {
   });
 });
 
+describe('403', () => {
+  const base403 = { status: 403, method: 'POST', path: '/experiments/v1/7/stop', experimentScoped: true };
+  it('is an invalid token only with the interface\'s "Invalid api key provided"', () => {
+    expect(parseErrorResponse({ ...base403, text: '{"message":"Invalid api key provided"}' })).toBeInstanceOf(
+      InvalidTokenError,
+    );
+    expect(parseErrorResponse({ ...base403, text: 'Invalid api key provided' })).toBeInstanceOf(
+      InvalidTokenError,
+    );
+  });
+  it.each([
+    '<html><body><h1>403 Forbidden</h1>nginx</body></html>',
+    '{"message":"Request blocked by WAF rule 942100"}',
+    'Access denied',
+  ])('is a refusal that leaves the connection alone for %j', (text) => {
+    const error = parseErrorResponse({ ...base403, text });
+    expect(error).toBeInstanceOf(ForbiddenError);
+    expect(error).not.toBeInstanceOf(InvalidTokenError);
+  });
+});
+
 describe('parseErrorResponse', () => {
   it.each([
     [401, MissingAuthError],
-    [403, InvalidTokenError],
+    // Only the interface's own text says the token is bad; a bare 403 may be a gateway's.
+    [403, ForbiddenError],
     [404, ExperimentNotFoundError],
     [400, ValidationError],
     [500, ServerError],

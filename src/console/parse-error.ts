@@ -3,6 +3,7 @@ import {
   type ConsoleError,
   type ConsoleErrorInit,
   ExperimentNotFoundError,
+  ForbiddenError,
   InsufficientScopeError,
   InvalidTokenError,
   MissingAuthError,
@@ -133,9 +134,9 @@ export function parseErrorResponse(res: ErrorResponse): ConsoleError {
   if (status === 401) return new MissingAuthError(generic, init);
   if (status === 403) {
     // Plain words ("requires scope …") or the OAuth error code (RFC 6750 `insufficient_scope`).
-    const mentionsScope =
-      /\bscopes?\b|insufficient_scope/i.test(res.text) && !res.text.includes(INVALID_KEY_TEXT);
-    return mentionsScope ? new InsufficientScopeError(generic, init) : new InvalidTokenError(generic, init);
+    if (res.text.includes(INVALID_KEY_TEXT)) return new InvalidTokenError(generic, init);
+    if (/\bscopes?\b|insufficient_scope/i.test(res.text)) return new InsufficientScopeError(generic, init);
+    return new ForbiddenError(generic, init);
   }
   if (status === 404) {
     const found = matchNotFound(res.text);

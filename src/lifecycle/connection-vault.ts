@@ -9,7 +9,11 @@ export interface StoredConnection {
   connectedAt: string;
   expiresAt?: string | undefined;
   scopes?: string[] | undefined;
-  state: 'active' | 'invalid';
+  /**
+   * unreadable: stored, but no configured key opens it (TOKEN_ENCRYPTION_KEY changed without the old
+   * one in TOKEN_ENCRYPTION_OLD_KEYS). It must be connected again; nothing acts in its place.
+   */
+  state: 'active' | 'invalid' | 'unreadable';
   invalidReason?: string | undefined;
   tokenName?: string | undefined;
 }
@@ -24,4 +28,14 @@ export interface TokenVault {
    * token someone connected meanwhile (read-check-write, so it narrows the race, not closes it).
    */
   markInvalid(ref: WorkspaceRef, reason: string, onlyIfToken?: string): Promise<void>;
+  /** Stored connections met that no configured key opens (for /readyz), since start. */
+  unreadableCount(): number;
+}
+
+/** What `rotate-keys` did, or (with dryRun) would do. */
+export interface RotationReport {
+  resealed: number;
+  current: number;
+  unreadable: number;
+  malformed: number;
 }

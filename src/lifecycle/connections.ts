@@ -40,7 +40,14 @@ export type ConnectionLookup =
   | { kind: 'not-connected' }
   /** The policy asks for the person's own token and they have none. */
   | { kind: 'personal-required' }
-  | { kind: 'invalid'; baseUrl: string; reason: string | undefined; identity: Identity };
+  | {
+      kind: 'invalid';
+      baseUrl: string;
+      reason: string | undefined;
+      identity: Identity;
+      /** Refused by the platform, or unreadable with the configured keys (must be connected again). */
+      state: 'invalid' | 'unreadable';
+    };
 
 /** What `/exp token` shows of a connection: where, until when, with which scopes; never the token. */
 export interface ConnectionDescription {
@@ -49,7 +56,7 @@ export interface ConnectionDescription {
   baseUrl: string;
   expiresAt: Date | undefined;
   scopes: string[] | undefined;
-  state: 'active' | 'invalid';
+  state: 'active' | 'invalid' | 'unreadable';
   /** Absent for the connection set by the server's configuration rather than by an admin. */
   connectedBy?: string | undefined;
   connectedAt?: Date | undefined;
@@ -138,8 +145,14 @@ export function createConnectionResolver(options: ConnectionResolverOptions): Co
     scope: string,
   ): ConnectionLookup {
     // A revoked token cannot be restored and an expired one stays expired: refuse without a call.
-    if (stored.state === 'invalid')
-      return { kind: 'invalid', baseUrl: stored.baseUrl, reason: stored.invalidReason, identity };
+    if (stored.state !== 'active')
+      return {
+        kind: 'invalid',
+        baseUrl: stored.baseUrl,
+        reason: stored.invalidReason,
+        identity,
+        state: stored.state,
+      };
     return {
       kind: 'connected',
       api: makeClient({ baseUrl: stored.baseUrl, token: stored.token }, scope),

@@ -65,6 +65,8 @@ export type LifecycleOutcome =
       request: LifecycleRequest;
       reason: string | undefined;
       identity: Identity;
+      /** No configured key opens the stored token: it must be connected again. */
+      unreadable: boolean;
     }
   | { kind: 'failed'; request: LifecycleRequest; error: ConsoleError; identity: Identity };
 
@@ -103,7 +105,13 @@ export async function runLifecycleAction(
   if (connection.kind === 'not-connected') return { kind: 'not-connected', request };
   if (connection.kind === 'personal-required') return { kind: 'personal-required', request };
   if (connection.kind === 'invalid')
-    return { kind: 'connection-invalid', request, reason: connection.reason, identity: connection.identity };
+    return {
+      kind: 'connection-invalid',
+      request,
+      reason: connection.reason,
+      identity: connection.identity,
+      unreadable: connection.state === 'unreadable',
+    };
 
   const log = logger.child({ action, experimentId, workspace: connection.scope, actor: request.actorId });
   try {

@@ -5,6 +5,11 @@ export interface RouteDeps {
   metrics: Metrics;
   /** Resolves when the app's dependencies answer (store reachable); rejects with a reason otherwise. */
   ready: () => Promise<void>;
+  /**
+   * Problems that do not make the replica unready (every replica shares them, so taking it out of
+   * rotation would only stop the workspaces that work) but that operators must see.
+   */
+  warnings?: () => string[];
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -15,7 +20,15 @@ export function operationalRoutes(deps: RouteDeps): Record<string, Handler> {
     '/healthz': (_req, res) => send(res, 200, 'application/json', '{"status":"ok"}'),
     '/readyz': (_req, res) => {
       deps.ready().then(
-        () => send(res, 200, 'application/json', '{"status":"ready"}'),
+        () => {
+          const warnings = deps.warnings?.() ?? [];
+          send(
+            res,
+            200,
+            'application/json',
+            JSON.stringify(warnings.length === 0 ? { status: 'ready' } : { status: 'ready', warnings }),
+          );
+        },
         (error: unknown) =>
           send(
             res,

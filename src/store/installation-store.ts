@@ -1,6 +1,7 @@
 import type { Installation, InstallationQuery, InstallationStore } from '@slack/bolt';
 import type { Keyv } from 'keyv';
-import { decryptSecret, encryptSecret } from './crypto.js';
+import type { RotationReport } from '../lifecycle/connection-vault.js';
+import { decryptSecret, encryptSecret, type KeyRing, openSecret, SecretDecryptionError } from './crypto.js';
 
 /** No installation is stored under this key (never installed, uninstalled, or its bot token revoked). */
 export class InstallationNotFoundError extends Error {
@@ -21,7 +22,7 @@ export function installationKey(query: {
   return `team:${query.enterpriseId || '-'}:${query.teamId || '-'}`;
 }
 
-export function createKeyvInstallationStore(keyv: Keyv, key: Buffer): InstallationStore {
+export function createKeyvInstallationStore(keyv: Keyv, key: Buffer | KeyRing): InstallationStore {
   return {
     async storeInstallation(installation: Installation) {
       const k = installationKey({
@@ -42,4 +43,32 @@ export function createKeyvInstallationStore(keyv: Keyv, key: Buffer): Installati
       await keyv.delete(installationKey(query));
     },
   };
+}
+
+/** Re-seals every installation an old key opens with the current key (`npm run rotate-keys`). */
+export async function rotateInstallations(
+  keyv: Keyv,
+  key: KeyRing,
+  options: { dryRun?: boolean } = {},
+): Promise<RotationReport> {
+  const report: RotationReport = { resealed: 0, current: 0, unreadable: 0, malformed: 0 };
+  if (!keyv.iterator) throw new Error('this store cannot list its records, so keys cannot be rotated');
+  for await (const [k, blob] of keyv.iterator(keyv.namespace)) {
+    if (typeof k !== 'string' || typeof blob !== 'string') {
+      report.malformed += 1;
+      continue;
+    }
+    try {
+      const opened = openSecret(blob, key, k);
+      if (!opened.stale) report.current += 1;
+      else {
+        report.resealed += 1;
+        if (!options.dryRun) await keyv.set(k, encryptSecret(opened.plain, key, k));
+      }
+    } catch (error) {
+      if (!(error instanceof SecretDecryptionError)) throw error;
+      report.unreadable += 1;
+    }
+  }
+  return report;
 }

@@ -142,29 +142,29 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('token vault o
     expect(everything).not.toContain(token.slice('platform-token-'.length));
   });
 
-  it('treats a ciphertext copied to another workspace as absent, with a warning naming it', async () => {
+  it('never opens a ciphertext copied to another workspace (unreadable there), with a warning naming it', async () => {
     const token = newToken();
     await vault.put({ teamId: 'T-src' }, connection(token));
     const source = (await fixture.rawRows(store, namespace)).find((r) => r.key.endsWith(':T-src'));
     await fixture.writeRaw(store, namespace, 'T-dst', source?.value ?? '');
 
     logger.lines.length = 0;
-    expect(await vault.get({ teamId: 'T-dst' })).toBeUndefined();
+    expect(await vault.get({ teamId: 'T-dst' })).toMatchObject({ state: 'unreadable', token: '' });
     expect((await vault.get({ teamId: 'T-src' }))?.token).toBe(token);
     expect(logger.lines.join('\n')).toContain('"workspace":"T-dst"');
     expect(logger.lines.join('\n')).not.toContain(token);
   });
 
-  it('treats a record whose baseUrl was rewritten as absent (the token cannot be redirected)', async () => {
+  it('never opens a record whose baseUrl was rewritten (the token cannot be redirected)', async () => {
     await vault.put({ teamId: 'T-redirect' }, connection(newToken()));
     const source = (await fixture.rawRows(store, namespace)).find((r) => r.key.endsWith(':T-redirect'));
     const tampered = source?.value.replace('https://console.example.test', 'https://evil.example.test') ?? '';
     expect(tampered).toContain('evil');
     await fixture.writeRaw(store, namespace, 'T-redirect', tampered);
-    expect(await vault.get({ teamId: 'T-redirect' })).toBeUndefined();
+    expect(await vault.get({ teamId: 'T-redirect' })).toMatchObject({ state: 'unreadable', token: '' });
   });
 
-  it('treats records under a rotated key as absent, warning with the workspace and never the token', async () => {
+  it('never treats a record no key opens as absent: it is unreadable, logged without the token', async () => {
     const token = newToken();
     await vault.put({ teamId: 'T-rotate' }, connection(token));
     const rotatedLogger = createMemoryLogger();
@@ -173,12 +173,39 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('token vault o
       key: generateKey(),
       logger: rotatedLogger,
     });
-    expect(await rotated.get({ teamId: 'T-rotate' })).toBeUndefined();
+    const got = await rotated.get({ teamId: 'T-rotate' });
+    expect(got).toMatchObject({ state: 'unreadable', token: '' });
+    expect(rotated.unreadableCount()).toBe(1);
     const log = rotatedLogger.lines.join('\n');
     expect(log).toContain('"level":"warn"');
     expect(log).toContain('"workspace":"T-rotate"');
-    expect(log).toContain('"reason":"authentication"');
+    expect(log).toContain('"reason":"unknown-key"');
     expect(log).not.toContain(token);
+  });
+
+  it('opens records sealed with an old key and re-seals them with the current one on rotate', async () => {
+    const oldKey = generateKey();
+    const newKey = generateKey();
+    const ns = uniqueName('rot');
+    const before = createTokenVault({ keyv: store.keyv(ns), key: oldKey });
+    const tokens = [newToken(), newToken()];
+    await before.put({ teamId: 'T-a' }, connection(tokens[0] ?? ''));
+    await before.put({ teamId: 'T-b', userId: 'U1' }, connection(tokens[1] ?? ''));
+    const ring = createTokenVault({ keyv: store.keyv(ns), key: { current: newKey, old: [oldKey] } });
+    expect((await ring.get({ teamId: 'T-a' }))?.token).toBe(tokens[0]);
+    expect(await ring.rotate({ dryRun: true })).toEqual({
+      resealed: 2,
+      current: 0,
+      unreadable: 0,
+      malformed: 0,
+    });
+    expect(await ring.rotate()).toEqual({ resealed: 2, current: 0, unreadable: 0, malformed: 0 });
+    expect(await ring.rotate()).toEqual({ resealed: 0, current: 2, unreadable: 0, malformed: 0 });
+    // The old key is no longer needed.
+    const after = createTokenVault({ keyv: store.keyv(ns), key: newKey });
+    expect((await after.get({ teamId: 'T-a' }))?.token).toBe(tokens[0]);
+    expect((await after.get({ teamId: 'T-b', userId: 'U1' }))?.token).toBe(tokens[1]);
+    expect(after.unreadableCount()).toBe(0);
   });
 
   it('treats a record of the wrong shape as absent, with a warning', async () => {

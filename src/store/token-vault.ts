@@ -1,9 +1,9 @@
 import type { Keyv } from 'keyv';
 import { z } from 'zod';
-import type { TokenVault } from '../lifecycle/connection-vault.js';
+import type { RotationReport, TokenVault } from '../lifecycle/connection-vault.js';
 import { workspaceKey } from '../lifecycle/workspace.js';
 import type { Logger } from '../observability/logger.js';
-import { decryptSecret, encryptSecret, SecretDecryptionError } from './crypto.js';
+import { encryptSecret, type KeyRing, openSecret, ringOf, SecretDecryptionError } from './crypto.js';
 
 /** The store did not accept the write (a Keyv that reports failure instead of throwing). */
 export class VaultWriteError extends Error {
@@ -39,14 +39,22 @@ const aadFor = (workspace: string, baseUrl: string): string =>
 export interface TokenVaultOptions {
   /** e.g. store.keyv('connections') */
   keyv: Keyv;
-  /** 32 bytes (TOKEN_ENCRYPTION_KEY). */
-  key: Buffer;
+  /** 32 bytes (TOKEN_ENCRYPTION_KEY), or with the old keys that still open (TOKEN_ENCRYPTION_OLD_KEYS). */
+  key: Buffer | KeyRing;
   logger?: Logger;
 }
 
-export function createTokenVault(opts: TokenVaultOptions): TokenVault {
-  const { keyv, key, logger } = opts;
-  if (key.length !== 32) throw new RangeError('token vault key must be 32 bytes');
+export interface RotatingTokenVault extends TokenVault {
+  /** Re-seals every record opened by an old key with the current one; counts what it found. */
+  rotate(options?: { dryRun?: boolean }): Promise<RotationReport>;
+}
+
+export function createTokenVault(opts: TokenVaultOptions): RotatingTokenVault {
+  const { keyv, logger } = opts;
+  const key = ringOf(opts.key);
+  for (const k of [key.current, ...key.old])
+    if (k.length !== 32) throw new RangeError('token vault key must be 32 bytes');
+  const unreadable = new Set<string>();
 
   /** The record if it is well-formed; a bad one is reported and treated as absent. */
   async function read(workspace: string): Promise<StoredRecord | undefined> {
@@ -65,16 +73,20 @@ export function createTokenVault(opts: TokenVaultOptions): TokenVault {
     return parsed.data;
   }
 
-  function decrypt(workspace: string, record: StoredRecord): string | undefined {
+  function decrypt(workspace: string, record: StoredRecord): { token: string; stale: boolean } | undefined {
     try {
-      return decryptSecret(record.tokenCiphertext, key, aadFor(workspace, record.baseUrl));
+      const opened = openSecret(record.tokenCiphertext, key, aadFor(workspace, record.baseUrl));
+      unreadable.delete(workspace);
+      return { token: opened.plain, stale: opened.stale };
     } catch (error) {
       if (!(error instanceof SecretDecryptionError)) throw error;
-      logger?.warn(
-        'stored connection cannot be decrypted (TOKEN_ENCRYPTION_KEY changed, or the record was altered); ' +
-          'treating the workspace as not connected',
-        { workspace, reason: error.reason },
-      );
+      if (!unreadable.has(workspace))
+        logger?.warn(
+          'stored connection cannot be decrypted (TOKEN_ENCRYPTION_KEY changed without the old key in ' +
+            'TOKEN_ENCRYPTION_OLD_KEYS, or the record was altered); it must be connected again',
+          { workspace, reason: error.reason },
+        );
+      unreadable.add(workspace);
       return undefined;
     }
   }
@@ -88,13 +100,16 @@ export function createTokenVault(opts: TokenVaultOptions): TokenVault {
       const workspace = workspaceKey(ref);
       const record = await read(workspace);
       if (!record) return undefined;
-      const token = decrypt(workspace, record);
-      if (token === undefined) return undefined;
+      const opened = decrypt(workspace, record);
       const { v: _version, tokenCiphertext: _ciphertext, ...clear } = record;
-      return { ...clear, token };
+      // Never absent, never a fallback: the workspace is told to connect again.
+      if (opened === undefined)
+        return { ...clear, token: '', state: 'unreadable', invalidReason: 'no configured key opens it' };
+      return { ...clear, token: opened.token };
     },
     async put(ref, connection) {
       const workspace = workspaceKey(ref);
+      unreadable.delete(workspace);
       const { token, ...clear } = connection;
       const record = StoredRecord.parse({
         ...clear,
@@ -110,8 +125,33 @@ export function createTokenVault(opts: TokenVaultOptions): TokenVault {
       const workspace = workspaceKey(ref);
       const record = await read(workspace);
       if (!record) return;
-      if (onlyIfToken !== undefined && decrypt(workspace, record) !== onlyIfToken) return;
+      if (onlyIfToken !== undefined && decrypt(workspace, record)?.token !== onlyIfToken) return;
       await write(workspace, { ...record, state: 'invalid', invalidReason: reason });
+    },
+    unreadableCount: () => unreadable.size,
+    async rotate(options = {}) {
+      const report: RotationReport = { resealed: 0, current: 0, unreadable: 0, malformed: 0 };
+      if (!keyv.iterator) throw new Error('this store cannot list its records, so keys cannot be rotated');
+      for await (const [workspace] of keyv.iterator(keyv.namespace)) {
+        if (typeof workspace !== 'string') continue;
+        const record = await read(workspace);
+        if (!record) {
+          report.malformed += 1;
+          continue;
+        }
+        const opened = decrypt(workspace, record);
+        if (!opened) report.unreadable += 1;
+        else if (!opened.stale) report.current += 1;
+        else {
+          report.resealed += 1;
+          if (!options.dryRun)
+            await write(workspace, {
+              ...record,
+              tokenCiphertext: encryptSecret(opened.token, key, aadFor(workspace, record.baseUrl)),
+            });
+        }
+      }
+      return report;
     },
   };
 }

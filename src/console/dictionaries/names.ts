@@ -67,6 +67,9 @@ export function resolveDictionaryName(input: string): DictionaryName | undefined
   return token.length > 0 ? TOKENS.get(token) : undefined;
 }
 
+/** Longest input a "did you mean" is computed for (the longest name or alias is under 40). */
+export const SUGGEST_MAX_CHARS = 64;
+
 /**
  * The closest dictionary for a "did you mean" hint: the resolved name when there is one, else the
  * nearest name or alias by edit distance, or undefined when nothing is near enough to be a typo.
@@ -75,7 +78,8 @@ export function suggestDictionaryName(input: string): DictionaryName | undefined
   const resolved = resolveDictionaryName(input);
   if (resolved) return resolved;
   const token = canonicalToken(input);
-  if (token.length === 0) return undefined;
+  // No name is longer than this; a longer input is not a typo of one, and the distance is quadratic.
+  if (token.length === 0 || token.length > SUGGEST_MAX_CHARS) return undefined;
   let best: { name: DictionaryName; distance: number } | undefined;
   for (const [candidate, name] of TOKENS) {
     const distance = Math.min(editDistance(token, candidate), prefixDistance(token, candidate));

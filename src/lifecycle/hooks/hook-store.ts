@@ -52,7 +52,9 @@ type Stored = z.infer<typeof Stored>;
 
 const newId = () => randomBytes(16).toString('base64url');
 const newSecret = () => randomBytes(32).toString('base64url');
-const aad = (hookId: string) => `exp-chatops/hook/v1\n${hookId}`;
+/** The additional data a hook's secret is sealed with: its hook id (a sealed secret cannot move). */
+export const hookAad = (hookId: string) => `exp-chatops/hook/v1\n${hookId}`;
+const aad = hookAad;
 
 export const HOOK_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 

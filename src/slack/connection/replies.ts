@@ -95,13 +95,15 @@ export function tokenInfoMessage(input: TokenInfoInput): SlackMessage {
     ],
   };
   const warning =
-    input.state === 'invalid'
-      ? t.invalidWarning
-      : expiry.kind === 'expired'
-        ? t.expiredWarning
-        : expiry.kind === 'valid' && expiry.soon
-          ? t.expiringSoon({ days: expiry.days })
-          : undefined;
+    input.state === 'unreadable'
+      ? t.unreadableWarning
+      : input.state === 'invalid'
+        ? t.invalidWarning
+        : expiry.kind === 'expired'
+          ? t.expiredWarning
+          : expiry.kind === 'valid' && expiry.soon
+            ? t.expiringSoon({ days: expiry.days })
+            : undefined;
   const header: HeaderBlock = { type: 'header', text: plain(t.tokenHeader, LIMITS.headerText) };
   const summary = md`${escapeMrkdwn(t.tokenHeader)}: ${code(input.baseUrl, 500)}. ${expires}`;
   return message(fallbackText(warning === undefined ? [summary] : [warning, summary]), [

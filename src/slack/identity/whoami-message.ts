@@ -58,7 +58,7 @@ export function whoamiMessage(input: {
       by: d.connectedBy === undefined ? undefined : userMention(d.connectedBy),
       since: d.connectedAt === undefined ? undefined : slackAgo(d.connectedAt),
       expires: d.expiresAt === undefined ? undefined : slackDate(d.expiresAt),
-      invalid: d.state === 'invalid',
+      invalid: d.state !== 'active',
     });
   const known = [
     input.personal ? facts(input.personal, 'personal') : undefined,

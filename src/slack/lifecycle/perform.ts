@@ -137,9 +137,11 @@ async function performAndTell(
             surface,
             'connection-invalid',
             textMessage(
-              outcome.identity === 'personal'
-                ? messages.identity.personalInvalid
-                : messages.errors.invalidToken,
+              outcome.unreadable
+                ? messages.connection.unreadableWarning
+                : outcome.identity === 'personal'
+                  ? messages.identity.personalInvalid
+                  : messages.errors.invalidToken,
             ),
           )),
           identity: outcome.identity,
