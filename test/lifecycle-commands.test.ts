@@ -300,12 +300,17 @@ describe('a slow or failing platform', () => {
     h.sandbox.setLatency(0);
   });
 
-  it('says the platform failed and nothing changed on a 503', async () => {
-    h.sandbox.failNext({ status: 503, body: 'upstream down' }, { pathIncludes: '/unarchive' });
-    await h.driver.command({ text: 'unarchive 6' });
-    const reply = await waitForEphemeral(/503/);
-    expect(messageText(reply)).toMatch(/nothing changed/i);
-  });
+  it.each([500, 502, 503, 504])(
+    'never says "nothing changed" when the action was sent and came back %i: the outcome is unknown',
+    async (status) => {
+      h.sandbox.failNext({ status, body: 'upstream down' }, { pathIncludes: '/unarchive' });
+      await h.driver.command({ text: 'unarchive 6' });
+      const reply = messageText(await waitForEphemeral(new RegExp(`HTTP ${status}`)));
+      expect(reply).toMatch(/outcome of \*unarchive\* on experiment \*6\* is unknown/);
+      expect(reply).toContain('/exp show 6');
+      expect(reply).not.toMatch(/nothing changed/i);
+    },
+  );
 });
 
 describe('signatures', () => {
@@ -327,6 +332,29 @@ describe('signatures', () => {
       'content-type': 'application/x-www-form-urlencoded',
     });
     expect(old.status).toBe(401);
+    // Signed correctly but from the future (a clock ahead, or a request kept for a replay later).
+    for (const lead of [6 * 60, 60 * 60, 10 * 365 * 24 * 60 * 60]) {
+      const ahead = now + lead;
+      const future = await h.driver.raw(body, {
+        'x-slack-request-timestamp': String(ahead),
+        'x-slack-signature': signSlackRequest(h.signingSecret, ahead, body),
+        'content-type': 'application/x-www-form-urlencoded',
+      });
+      expect(future.status).toBe(401);
+      expect(future.body).toContain('in the future');
+    }
+    // Within Slack's five minutes either way, a signed request is served.
+    const slightlyAhead = now + 60;
+    const ok = await h.driver.raw('command=%2Fexp&text=help&team_id=T1&user_id=U1&channel_id=C1', {
+      'x-slack-request-timestamp': String(slightlyAhead),
+      'x-slack-signature': signSlackRequest(
+        h.signingSecret,
+        slightlyAhead,
+        'command=%2Fexp&text=help&team_id=T1&user_id=U1&channel_id=C1',
+      ),
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(ok.status).toBe(200);
     expect(h.sandbox.state.requests.length).toBe(before);
   });
 });

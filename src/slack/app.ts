@@ -12,6 +12,7 @@ import type { Logger } from '../observability/logger.js';
 import { observeAckLatency } from './ack-latency.js';
 import { toBoltLogger } from './bolt-logger.js';
 import type { SlackDeps } from './deps.js';
+import { refuseFutureTimestamps } from './future-timestamps.js';
 import type { FetchLike } from './lifecycle/surface.js';
 import { registerListeners } from './register.js';
 import { ensureSlash, SLACK_API_URL } from './slack-fetch.js';
@@ -121,7 +122,11 @@ export function createBoltApp(options: BoltAppOptions, deps: SlackDeps): BoltRun
   return {
     app,
     clientFor: (token) => new webApi.WebClient(token, clientOptions),
-    start: async (port) => (await started.start(port)) as Server,
+    start: async (port) => {
+      const server = (await started.start(port)) as Server;
+      refuseFutureTimestamps(server, { paths: ['/slack/events'] });
+      return server;
+    },
     stop: async () => {
       await started.stop();
     },

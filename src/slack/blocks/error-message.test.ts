@@ -81,10 +81,22 @@ describe('platformErrorMessage', () => {
     expect(message.text).toBe('The platform rejected the request as invalid (HTTP 400). Nothing changed.');
   });
 
-  it('server errors give the HTTP status', () => {
-    expect(platformErrorMessage(new ServerError('x', { ...base, status: 503 }), lifecycle).text).toBe(
+  it('server errors give the HTTP status; after a lifecycle POST or a save they leave the outcome unknown', () => {
+    const failed = new ServerError('x', { ...base, status: 503 });
+    expect(platformErrorMessage(failed, { messages }).text).toBe(
       'The platform failed (HTTP 503). Nothing changed.',
     );
+    const afterSend = platformErrorMessage(failed, lifecycle).text;
+    expect(afterSend).toBe(
+      'The platform failed (HTTP 503) after receiving it: the outcome of *start* on experiment *123* is unknown — it may or may not have been applied. Check with `/exp show 123` before retrying.',
+    );
+    const save = platformErrorMessage(new ServerError('x', { ...base, status: 502 }), {
+      messages,
+      mutation: true,
+      experimentId: 9,
+    }).text;
+    expect(save).toContain('is unknown');
+    expect(save).not.toContain('Nothing changed');
   });
 
   it('timeouts: nothing changed on reads, outcome unknown on lifecycle POSTs', () => {
@@ -95,7 +107,7 @@ describe('platformErrorMessage', () => {
     const post = new ConsoleTimeoutError('x', { ...base, outcomeUnknown: true });
     const text = checked(platformErrorMessage(post, lifecycle)).text;
     expect(text).toBe(
-      'The platform did not answer in time: the outcome of *start* on experiment *123* is unknown. Check the experiment before retrying.',
+      'The platform did not answer in time: the outcome of *start* on experiment *123* is unknown — it may or may not have been applied. Check with `/exp show 123` before retrying.',
     );
     expect(text).not.toContain('Nothing changed');
   });

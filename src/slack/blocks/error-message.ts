@@ -2,6 +2,7 @@ import {
   ConnectionError,
   ConsoleTimeoutError,
   ExperimentNotFoundError,
+  ForbiddenError,
   InsufficientScopeError,
   InvalidRequestError,
   InvalidTokenError,
@@ -33,6 +34,11 @@ export interface ErrorContext {
   /** The lifecycle action that failed, when it was one: decides "outcome unknown" wording. */
   action?: LifecycleAction | undefined;
   experimentId?: number | undefined;
+  /**
+   * A non-idempotent request (lifecycle action, create, edit) was sent: a failure after sending may
+   * have been applied, so it is "outcome unknown", never "nothing changed". Implied by `action`.
+   */
+  mutation?: boolean | undefined;
   messages: Messages;
 }
 
@@ -57,6 +63,7 @@ function errorText(error: unknown, ctx: ErrorContext): SafeText {
   if (error instanceof MissingAuthError) return messages.errors.notConnected;
   if (error instanceof InvalidTokenError) return messages.errors.invalidToken;
   if (error instanceof InsufficientScopeError) return messages.errors.insufficientScope;
+  if (error instanceof ForbiddenError) return messages.errors.forbidden;
   if (error instanceof StatusConflictError) {
     return messages.errors.conflict({
       action: ctx.action ?? asAction(error.action),
@@ -64,10 +71,17 @@ function errorText(error: unknown, ctx: ErrorContext): SafeText {
       status: error.currentStatus === undefined ? undefined : safe(error.currentStatus, STATUS_DISPLAY_MAX),
     });
   }
-  if (error instanceof ServerError) return messages.errors.server({ status: error.status });
+  const sent = ctx.mutation === true || ctx.action !== undefined;
+  if (error instanceof ServerError)
+    return sent
+      ? messages.errors.outcomeUnknown({ ...op, cause: 'server', status: error.status })
+      : messages.errors.server({ status: error.status });
   if (error instanceof UnexpectedStatusError)
     return messages.errors.unexpectedStatus({ ...op, status: error.status });
-  if (error instanceof UnexpectedResponseError) return messages.errors.unexpectedResponse(op);
+  if (error instanceof UnexpectedResponseError)
+    return sent && ctx.action === undefined
+      ? messages.errors.outcomeUnknown({ ...op, cause: 'response' })
+      : messages.errors.unexpectedResponse(op);
   if (error instanceof ConsoleTimeoutError) {
     return error.outcomeUnknown
       ? messages.errors.outcomeUnknown({ ...op, cause: 'timeout' })

@@ -2,6 +2,7 @@ import type { App } from '@slack/bolt';
 import { commandTarget, opensModal } from '../access/command-targets.js';
 import { checkAccess } from '../access/gate.js';
 import { allowedRule, rememberAllowed } from '../access/middleware.js';
+import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 import { withNoticeBlock } from '../sandbox-notice.js';
 import { workspaceFromCommand } from '../workspace.js';
@@ -11,6 +12,9 @@ import { commandOf, rememberCommand } from './parsed-context.js';
 
 /** `/exp` and renamed installs such as `/exp-staging`. */
 export const EXP_COMMAND_PATTERN = /^\/exp(?:[-_][a-z0-9]+)?$/;
+
+/** Longest `/exp` text read (Slack's own message limit); a stop comment is the longest real input. */
+export const COMMAND_TEXT_MAX = 4_000;
 
 /** A check that runs after the ack has no 3 s pressure: Slack gets a generous bound. */
 const AFTER_ACK_CHECK_MS = 5_000;
@@ -23,8 +27,17 @@ const ACKED = 'expAckedByAccessCheck';
 export function registerExpCommand(app: App, deps: SlackDeps, handlers: CommandHandlers): void {
   app.command(
     EXP_COMMAND_PATTERN,
-    async ({ command, context, next }) => {
-      const parsed = rememberCommand(context, command.text ?? '');
+    async ({ command, context, next, ack }) => {
+      const text = command.text ?? '';
+      // Bounded before any work: no subcommand needs more, and parsing and suggestions cost per char.
+      if (text.length > COMMAND_TEXT_MAX) {
+        deps.metrics.inc('exp_commands_total', { kind: 'too_long' });
+        return ackWith(
+          ack as (body?: Record<string, unknown>) => Promise<void>,
+          deps,
+        )(textMessage(deps.messages.input.tooLong({ length: text.length, max: COMMAND_TEXT_MAX })));
+      }
+      const parsed = rememberCommand(context, text);
       deps.metrics.inc('exp_commands_total', { kind: parsed.kind });
       await next();
     },

@@ -213,7 +213,9 @@ export function registerExperimentSubmission(app: App, deps: SlackDeps): void {
         case 'failed':
           if (outcome.identity === 'personal' && outcome.error instanceof InvalidTokenError)
             return replier.ephemeral(textMessage(messages.identity.personalInvalid));
-          return replier.ephemeral(platformErrorMessage(outcome.error, { experimentId, messages }));
+          return replier.ephemeral(
+            platformErrorMessage(outcome.error, { experimentId, mutation: true, messages }),
+          );
         case 'rejected':
           return replier.ephemeral(platformErrorMessage(outcome.error, { experimentId, messages }));
       }

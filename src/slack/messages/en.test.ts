@@ -64,7 +64,7 @@ describe('English messages', () => {
     expect(en.errors.server({ status: 503 })).toBe('The platform failed (HTTP 503). Nothing changed.');
     expect(en.errors.timeout).toBe('The platform did not answer in time. Nothing changed.');
     expect(en.errors.outcomeUnknown({ action: 'start', experimentId: 123, cause: 'timeout' })).toBe(
-      'The platform did not answer in time: the outcome of *start* on experiment *123* is unknown. Check the experiment before retrying.',
+      'The platform did not answer in time: the outcome of *start* on experiment *123* is unknown — it may or may not have been applied. Check with `/exp show 123` before retrying.',
     );
     expect(en.input.unknownCommand({ word: escapeMrkdwn('strat'), suggestion: 'start' })).toContain(
       'did you mean `/exp start`?',

@@ -191,6 +191,7 @@ export const en: Messages = {
         : md`Experiment ${experimentId} was not found. Nothing changed.`,
     notConnected: md`This workspace is not connected to the experiment platform. An admin can run ${cmd('connect')}.`,
     invalidToken: md`The platform token is invalid, expired or revoked. Nothing changed. An admin must reconnect with ${cmd('connect')}.`,
+    forbidden: md`The platform refused this request (HTTP 403) without saying the token is invalid: a gateway, a firewall or one of its rules may stand in the way. Nothing changed, and the connection is left as it is. Try again later, or ask the platform team what refuses it.`,
     insufficientScope: md`The platform token lacks the right for this (HTTP 403). Nothing changed. An admin can reconnect with a token that has the needed scope: ${cmd('connect')}.`,
     conflict: ({ action, experimentId, status }) => {
       const what = operation({ action, experimentId });
@@ -221,11 +222,20 @@ export const en: Messages = {
     timeout: md`The platform did not answer in time. Nothing changed.`,
     connection: md`Could not reach the experiment platform. Nothing changed. Try again later; an admin can check the connection with ${cmd('token')}.`,
     outcomeUnknown: (p) => {
-      const why =
-        p.cause === 'timeout'
-          ? md`The platform did not answer in time`
-          : md`The connection to the platform was lost`;
-      return md`${why}: the outcome of ${operation(p)} is unknown. Check the experiment before retrying.`;
+      const why = {
+        timeout: md`The platform did not answer in time`,
+        connection: md`The connection to the platform was lost`,
+        server:
+          p.status === undefined
+            ? md`The platform failed after receiving it`
+            : md`The platform failed (HTTP ${p.status}) after receiving it`,
+        response: md`The platform's answer could not be understood`,
+      }[p.cause];
+      const check =
+        p.experimentId === undefined
+          ? md`Check ${cmd('list')} (or the platform) before retrying.`
+          : md`Check with ${cmd(`show ${p.experimentId}`)} before retrying.`;
+      return md`${why}: the outcome of ${operation(p)} is unknown — it may or may not have been applied. ${check}`;
     },
     invalidRequest: ({ issues }) =>
       md`The request was refused before reaching the platform: ${issues}. Nothing changed.`,
@@ -249,6 +259,8 @@ export const en: Messages = {
         ? md`Unknown command \`${word}\`. Type ${cmd('help')} for the list of commands.`
         : md`Unknown command \`${word}\`: did you mean ${cmd(suggestion)}? Type ${cmd('help')} for the list of commands.`,
     seeHelp: md`Type ${cmd('help')} for the list of commands.`,
+    tooLong: ({ length, max }) =>
+      md`That command is ${length} characters long; ${cmd('…')} takes at most ${max}. Nothing was done. Type ${cmd('help')} for the list of commands.`,
     unreadableButton: md`This button could not be read, so nothing was sent to the platform. Use the command instead, e.g. ${cmd('help')}.`,
   },
   connection: {
@@ -266,7 +278,11 @@ export const en: Messages = {
       state: md`*State*`,
       connectedBy: md`*Connected by*`,
     },
-    states: { active: 'Active', invalid: 'Refused by the platform (invalid, expired or revoked)' },
+    states: {
+      active: 'Active',
+      invalid: 'Refused by the platform (invalid, expired or revoked)',
+      unreadable: "Unreadable with this server's encryption keys",
+    },
     expiresIn: ({ days: n, date }) =>
       n < 1 ? md`In less than a day (${date})` : md`In ${days(n)} (${date})`,
     expired: ({ date }) => md`Expired (${date})`,
@@ -279,6 +295,7 @@ export const en: Messages = {
     expiringSoon: ({ days: n }) =>
       md`:warning: The platform token expires in ${n < 1 ? md`less than a day` : days(n)}. An admin should create a new token and run ${cmd('connect')} again.`,
     expiredWarning: md`:warning: The platform token has expired. An admin must create a new token and run ${cmd('connect')}.`,
+    unreadableWarning: md`:warning: This stored connection cannot be decrypted with the server's keys (\`TOKEN_ENCRYPTION_KEY\` changed without the old key in \`TOKEN_ENCRYPTION_OLD_KEYS\`). Nothing runs under it, and nothing else stands in. An admin must run ${cmd('connect')} again.`,
     invalidWarning: md`:warning: The platform refused this token. An admin must create a new token and run ${cmd('connect')}.`,
     tokenNeverShown: md`The token itself is stored encrypted and never shown.`,
   },

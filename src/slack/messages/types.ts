@@ -38,7 +38,7 @@ export interface ConfirmTexts {
   deny: string;
 }
 
-export type TokenState = 'active' | 'invalid';
+export type TokenState = 'active' | 'invalid' | 'unreadable';
 
 /** Identifies the failed operation when it is a lifecycle action; absent for reads. */
 export interface ActionContext {
@@ -110,6 +110,8 @@ export interface Messages {
     notConnected: SafeText;
     invalidToken: SafeText;
     insufficientScope: SafeText;
+    /** Any other 403 (a gateway, a firewall, a platform rule): the token is not known to be bad. */
+    forbidden: SafeText;
     conflict(p: {
       action: LifecycleAction | undefined;
       experimentId: number | undefined;
@@ -122,7 +124,13 @@ export interface Messages {
     timeout: SafeText;
     connection: SafeText;
     /** A lifecycle POST that may have reached the platform: never claim success or failure. */
-    outcomeUnknown(p: ActionContext & { cause: 'timeout' | 'connection' }): SafeText;
+    /** A failure after a non-idempotent request was sent: it may or may not have been applied. */
+    outcomeUnknown(
+      p: ActionContext & {
+        cause: 'timeout' | 'connection' | 'server' | 'response';
+        status?: number | undefined;
+      },
+    ): SafeText;
     invalidRequest(p: { issues: SafeText }): SafeText;
     unexpected(p: ActionContext): SafeText;
   };
@@ -134,6 +142,8 @@ export interface Messages {
     unexpectedArgs(p: { command: string; extra: SafeText }): SafeText;
     unknownCommand(p: { word: SafeText; suggestion: string | undefined }): SafeText;
     seeHelp: SafeText;
+    /** The command text is longer than any `/exp` command needs; nothing was read or done. */
+    tooLong(p: { length: number; max: number }): SafeText;
     /** A button whose value could not be read (stale message or forged payload): nothing was sent. */
     unreadableButton: SafeText;
   };
@@ -158,6 +168,8 @@ export interface Messages {
     connectedBy(p: { user: SafeText | undefined; date: SafeText | undefined }): SafeText;
     expiringSoon(p: { days: number }): SafeText;
     expiredWarning: SafeText;
+    /** The stored token cannot be decrypted with the configured keys. */
+    unreadableWarning: SafeText;
     invalidWarning: SafeText;
     tokenNeverShown: SafeText;
   };
