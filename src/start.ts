@@ -16,6 +16,7 @@ import type { ExperimentKnowledge } from './lifecycle/experiments/knowledge.js';
 import { createReadRouteMemory } from './lifecycle/experiments/read-route.js';
 import { createExperimentRecords } from './lifecycle/experiments/record-store.js';
 import { createHookStore } from './lifecycle/hooks/hook-store.js';
+import { createIntentLog } from './lifecycle/intents.js';
 import { createPolicyStore } from './lifecycle/policy/policy-store.js';
 import { createSubscriptionStore } from './lifecycle/subscriptions.js';
 import { type WorkspaceRef, workspaceKey } from './lifecycle/workspace.js';
@@ -28,6 +29,7 @@ import { type BoltRuntime, createBoltApp } from './slack/app.js';
 import type { SlackDeps } from './slack/deps.js';
 import { lifecycleHookRoutes } from './slack/hooks/hook-route.js';
 import { trackInFlight } from './slack/in-flight.js';
+import { reportOrphanedActions, SWEEP_INTERVAL_MS } from './slack/lifecycle/orphan-sweep.js';
 import { en } from './slack/messages/index.js';
 import { createSlackFetch } from './slack/slack-fetch.js';
 import { createSplitterClient, type SplitterClient } from './splitter/client.js';
@@ -257,6 +259,13 @@ async function assemble(
       now: () => new Date(),
     }),
     publicUrl: config.publicUrl,
+    intents: createIntentLog({
+      keyv: store.keyv('intents'),
+      now: () => new Date(),
+      // A lifecycle POST is one attempt: headers and body each bounded by the console timeout.
+      inFlightMs: config.console.timeoutMs * 2 + 5_000,
+      onError: (error) => logger.warn('an intent could not be cleared', { error }),
+    }),
     audit: createAuditLog({
       logs: store.logs,
       retentionMs: config.auditRetentionDays * 24 * 60 * 60 * 1000,
@@ -303,24 +312,23 @@ async function assemble(
     );
     return configured;
   };
-  const postRoutes = lifecycleHookRoutes(deps, {
-    configuredWorkspace,
-    clientFor: async (workspace) => {
-      if (!runtime) return undefined;
-      if (!installationStore) return runtime.app.client;
-      try {
-        const installation = await installationStore.fetchInstallation({
-          teamId: workspace.teamId,
-          enterpriseId: workspace.enterpriseId,
-          isEnterpriseInstall: false,
-        });
-        const token = installation.bot?.token;
-        return token ? runtime.clientFor(token) : undefined;
-      } catch {
-        return undefined;
-      }
-    },
-  });
+  /** The bot's client for a workspace outside a listener (hooks, sweeps): its installation's token. */
+  const clientFor = async (workspace: WorkspaceRef) => {
+    if (!runtime) return undefined;
+    if (!installationStore) return runtime.app.client;
+    try {
+      const installation = await installationStore.fetchInstallation({
+        teamId: workspace.teamId,
+        enterpriseId: workspace.enterpriseId,
+        isEnterpriseInstall: false,
+      });
+      const token = installation.bot?.token;
+      return token ? runtime.clientFor(token) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const postRoutes = lifecycleHookRoutes(deps, { configuredWorkspace, clientFor });
   const bolt = createBoltApp(
     {
       mode: config.slack.mode === 'playground' ? 'http' : config.slack.mode,
@@ -352,6 +360,22 @@ async function assemble(
   // replies and store writes) before the store and clients close, within a bound.
   closers.push(() => drain(inFlight, DRAIN_MS, logger));
   closers.push(() => bolt.stop());
+  // Actions a killed process left between sending and hearing back: reported now and every minute.
+  const sweep = () =>
+    reportOrphanedActions(deps, clientFor).then(
+      (reported) => {
+        if (reported > 0)
+          logger.warn('reported interrupted lifecycle actions as outcome unknown', { reported });
+      },
+      (error: unknown) => logger.warn('could not look for interrupted lifecycle actions', { error }),
+    );
+  const sweeping = sweep();
+  const sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
+  sweeper.unref();
+  closers.push(async () => {
+    clearInterval(sweeper);
+    await sweeping;
+  });
   if (config.lifecycleHookSecret) {
     // LIFECYCLE_HOOK_SECRET is the configured workspace's hook secret from the first request on.
     const workspace = await configuredWorkspace();

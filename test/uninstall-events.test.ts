@@ -160,6 +160,11 @@ describe('uninstall events in single-workspace HTTP mode', () => {
     await connect();
     const retry = await post(body, { 'x-slack-retry-num': '1', 'x-slack-retry-reason': 'http_timeout' });
     expect(retry.status).toBe(200);
+    // The retry is the same signed body: answered at the door, never handled a second time.
+    await waitForLog(h.logs, (l) => l.includes('signed request seen before') && l.includes('"retryNum":"1"'));
+    // A delivery of the same event in another body (fields re-serialised): the event id still acts once.
+    const reshaped = await post({ ...body, event_time: Number(body.event_time ?? 0) + 1 });
+    expect(reshaped.status).toBe(200);
     await waitForLog(h.logs, (l) => l.includes(String(body.event_id)) && l.includes('duplicate event'));
     expect(logsFor(h.logs, String(body.event_id), 'workspace data deleted')).toHaveLength(1);
     await tokenReply(/read:experiment/);
@@ -244,10 +249,8 @@ describe('uninstall events in OAuth mode', () => {
       'x-slack-retry-reason': 'timeout',
     });
     expect(retry.status).toBe(200);
-    await waitForLog(
-      h.logs,
-      (l) => l.includes(String(uninstalled.event_id)) && l.includes('duplicate event'),
-    );
+    // The retry is the same signed body: answered at the door, never handled a second time.
+    await waitForLog(h.logs, (l) => l.includes('signed request seen before') && l.includes('"retryNum":"1"'));
     expect(await installed(TEAM_A)).toEqual(expect.any(String));
   });
 

@@ -14,8 +14,9 @@ import {
   offeredFrom,
   readAndRecord,
 } from './experiments/knowledge.js';
-import type { ExperimentRecord } from './experiments/record.js';
+import { type ExperimentRecord, emptyRecord } from './experiments/record.js';
 import { statusAfter } from './experiments/transitions.js';
+import type { IntentLog } from './intents.js';
 import type { LifecycleAction } from './lifecycle-action.js';
 import { type WorkspaceRef, workspaceKey } from './workspace.js';
 
@@ -58,6 +59,8 @@ export type LifecycleOutcome =
   /** The click was made on a message built for another state; nothing was sent. */
   | { kind: 'stale'; request: LifecycleRequest; view: ExperimentView }
   | { kind: 'not-connected'; request: LifecycleRequest }
+  /** The app's store failed before anything was sent: nothing was done. */
+  | { kind: 'unavailable'; request: LifecycleRequest }
   /** The policy asks for the actor's own token (`/exp login`) and they have none; nothing was sent. */
   | { kind: 'personal-required'; request: LifecycleRequest }
   | {
@@ -74,6 +77,8 @@ export interface LifecycleDeps {
   connections: ConnectionResolver;
   knowledge: ExperimentKnowledge;
   logger: Logger;
+  /** Written before the platform call, removed after: a killed process leaves it to be reported. */
+  intents?: IntentLog | undefined;
 }
 
 /**
@@ -88,20 +93,29 @@ export async function runLifecycleAction(
   const { connections, logger, knowledge: k } = deps;
   const scope = workspaceKey(request.workspace);
   const { action, experimentId } = request;
-  const before = await k.records.get(scope, experimentId);
-  if (
-    request.expectedStatus !== undefined &&
-    before?.status &&
-    before.status.value !== request.expectedStatus
-  ) {
-    const learnt = await k.records.learnt(scope);
-    return { kind: 'stale', request, view: { record: before, offered: offeredFrom(k, learnt, before) } };
+  // Nothing is sent until what the app knows (record, connection) has been read: a store failure
+  // here means nothing was done, and says so.
+  let before: ExperimentRecord | undefined;
+  let connection: Awaited<ReturnType<ConnectionResolver['lookup']>>;
+  try {
+    before = await k.records.get(scope, experimentId);
+    if (
+      request.expectedStatus !== undefined &&
+      before?.status &&
+      before.status.value !== request.expectedStatus
+    ) {
+      const learnt = await k.records.learnt(scope);
+      return { kind: 'stale', request, view: { record: before, offered: offeredFrom(k, learnt, before) } };
+    }
+    connection = await connections.lookup(request.workspace, {
+      userId: request.actorId,
+      channelId: request.channelId,
+      personalRequired: request.personalRequired,
+    });
+  } catch (error) {
+    logger.error('lifecycle action not attempted: the store failed first', { action, experimentId, error });
+    return { kind: 'unavailable', request };
   }
-  const connection = await connections.lookup(request.workspace, {
-    userId: request.actorId,
-    channelId: request.channelId,
-    personalRequired: request.personalRequired,
-  });
   if (connection.kind === 'not-connected') return { kind: 'not-connected', request };
   if (connection.kind === 'personal-required') return { kind: 'personal-required', request };
   if (connection.kind === 'invalid')
@@ -114,36 +128,71 @@ export async function runLifecycleAction(
     };
 
   const log = logger.child({ action, experimentId, workspace: connection.scope, actor: request.actorId });
+  let intent: string | undefined;
   try {
-    await connection.api.runAction(action, experimentId, request.stop);
-    log.info('lifecycle action done');
-    const record = await k.records.update(
-      scope,
+    intent = await deps.intents?.begin({
+      workspace: request.workspace,
+      action,
       experimentId,
-      {
-        status: statusAfter(k.transitions, before?.status?.value, action),
-        action: {
-          action,
-          actorId: request.actorId,
-          at: k.now().toISOString(),
-          source: 'slack',
-          channelId: request.channelId,
-          interruptReason: request.stop?.interruptReason ?? undefined,
-          comment: request.stop?.interruptReasonComment ?? undefined,
-        },
-      },
-      'app-action',
-    );
-    const known = await learnName(k, connection, scope, experimentId, record);
-    const learnt = await k.records.learnt(scope);
-    return {
-      kind: 'done',
+      actorId: request.actorId,
+      channelId: request.channelId,
+    });
+  } catch (error) {
+    log.error('lifecycle action not attempted: its intent could not be recorded', { error });
+    return { kind: 'unavailable', request };
+  }
+  try {
+    try {
+      await connection.api.runAction(action, experimentId, request.stop);
+    } finally {
+      if (intent !== undefined) await deps.intents?.end(intent);
+    }
+    log.info('lifecycle action done');
+    const done = {
+      kind: 'done' as const,
       request,
       tokenExpiresAt: connection.expiresAt,
       scope: connection.scope,
-      identity: connection.identity,
-      view: { record: known, offered: offeredFrom(k, learnt, known) },
     };
+    const status = statusAfter(k.transitions, before?.status?.value, action);
+    try {
+      const record = await k.records.update(
+        scope,
+        experimentId,
+        {
+          status,
+          action: {
+            action,
+            actorId: request.actorId,
+            at: k.now().toISOString(),
+            source: 'slack',
+            channelId: request.channelId,
+            interruptReason: request.stop?.interruptReason ?? undefined,
+            comment: request.stop?.interruptReasonComment ?? undefined,
+          },
+        },
+        'app-action',
+      );
+      const known = await learnName(k, connection, scope, experimentId, record);
+      const learnt = await k.records.learnt(scope);
+      return {
+        ...done,
+        identity: connection.identity,
+        view: { record: known, offered: offeredFrom(k, learnt, known) },
+      };
+    } catch (recordError) {
+      // The platform did it; only the app's memory of it failed. The person hears it was done.
+      log.error('lifecycle action done but not recorded', { error: recordError });
+      const record = before ?? emptyRecord(experimentId, k.now().toISOString());
+      const shown = status
+        ? { ...record, status: { value: status, source: 'app-action' as const, at: k.now().toISOString() } }
+        : record;
+      return {
+        ...done,
+        identity: connection.identity,
+        view: { record: shown, offered: offeredFrom(k, {}, shown) },
+      };
+    }
   } catch (error) {
     if (error instanceof StatusConflictError) {
       log.info('lifecycle action refused by status', { currentStatus: error.currentStatus });

@@ -5,6 +5,7 @@ import {
   type CustomRoute,
   HTTPReceiver,
   type InstallationStore,
+  type ReceiverProcessEventErrorHandlerArgs,
   SocketModeReceiver,
   webApi,
 } from '@slack/bolt';
@@ -12,9 +13,9 @@ import type { Logger } from '../observability/logger.js';
 import { observeAckLatency } from './ack-latency.js';
 import { toBoltLogger } from './bolt-logger.js';
 import type { SlackDeps } from './deps.js';
-import { refuseFutureTimestamps } from './future-timestamps.js';
 import type { FetchLike } from './lifecycle/surface.js';
 import { registerListeners } from './register.js';
+import { guardSlackRequests } from './request-guard.js';
 import { ensureSlash, SLACK_API_URL } from './slack-fetch.js';
 
 export interface BoltAppOptions {
@@ -95,6 +96,7 @@ export function createBoltApp(options: BoltAppOptions, deps: SlackDeps): BoltRun
       endpoints: '/slack/events',
       customRoutes,
       processBeforeResponse: false,
+      processEventErrorHandler: answerListenerFailure,
       clientId: options.oauth.clientId,
       clientSecret: options.oauth.clientSecret,
       stateSecret: options.oauth.stateSecret,
@@ -112,6 +114,7 @@ export function createBoltApp(options: BoltAppOptions, deps: SlackDeps): BoltRun
       endpoints: '/slack/events',
       customRoutes,
       processBeforeResponse: false,
+      processEventErrorHandler: answerListenerFailure,
       logger,
     });
     app = new App({ token: options.botToken, receiver, logger, clientOptions });
@@ -124,7 +127,13 @@ export function createBoltApp(options: BoltAppOptions, deps: SlackDeps): BoltRun
     clientFor: (token) => new webApi.WebClient(token, clientOptions),
     start: async (port) => {
       const server = (await started.start(port)) as Server;
-      refuseFutureTimestamps(server, { paths: ['/slack/events'] });
+      guardSlackRequests(server, {
+        paths: ['/slack/events'],
+        signingSecret: options.signingSecret,
+        claimOnce: (key, ttlMs) => deps.locks.claim(key, ttlMs),
+        onReplay: (retryNum) =>
+          deps.logger.info('a signed request seen before was answered without acting again', { retryNum }),
+      });
       return server;
     },
     stop: async () => {
@@ -185,4 +194,36 @@ function socketModeRuntime(
       await closed;
     },
   };
+}
+
+/**
+ * A listener failed before it acked: never a 500 (Slack shows "failed with error 500" and retries
+ * Events API deliveries). Authorization failures keep Bolt's 401; anything else is answered 200,
+ * with a line for the person when it was a slash command (which shows a response body).
+ */
+async function answerListenerFailure(args: ReceiverProcessEventErrorHandlerArgs): Promise<boolean> {
+  const { error, response, logger } = args;
+  if (response.headersSent) return false;
+  if (error instanceof Error && error.name === 'AuthorizationError') {
+    response.writeHead(401);
+    response.end();
+    return true;
+  }
+  logger.error('a listener failed before answering', {
+    error: error instanceof Error ? error.name : 'unknown',
+  });
+  const isCommand =
+    typeof (args.request as { rawBody?: Buffer }).rawBody?.toString === 'function'
+      ? /(?:^|&)command=/.test((args.request as { rawBody?: Buffer }).rawBody?.toString('utf8') ?? '')
+      : false;
+  response.writeHead(200, { 'content-type': 'application/json' });
+  response.end(
+    isCommand
+      ? JSON.stringify({
+          response_type: 'ephemeral',
+          text: 'The app hit an internal problem before it could answer, so it did not act on this. Try again in a moment.',
+        })
+      : '',
+  );
+  return true;
 }

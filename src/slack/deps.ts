@@ -9,6 +9,7 @@ import type { FieldMapping } from '../lifecycle/experiment-fields.js';
 import type { ConsoleLinks } from '../lifecycle/experiments/console-links.js';
 import type { ExperimentKnowledge } from '../lifecycle/experiments/knowledge.js';
 import type { HookStore } from '../lifecycle/hooks/hook-store.js';
+import type { IntentLog } from '../lifecycle/intents.js';
 import type { PolicyStore } from '../lifecycle/policy/policy-store.js';
 import type { SubscriptionStore } from '../lifecycle/subscriptions.js';
 import type { WorkspaceRef } from '../lifecycle/workspace.js';
@@ -48,6 +49,8 @@ export interface SlackDeps {
   sandboxNotice: boolean;
   /** What the app knows of experiments: records, the transition table, the read route. */
   knowledge: ExperimentKnowledge;
+  /** Lifecycle actions sent and not yet answered (reported as outcome unknown if a process dies). */
+  intents: IntentLog;
   /** Each workspace's inbound lifecycle hook (id and secret). */
   hooks: HookStore;
   /** The app's public base URL (PUBLIC_URL), for the hook address `/exp hooks` shows; undefined: unknown. */

@@ -12,6 +12,7 @@ import { registerExperimentForm } from './experiment-form/register.js';
 import { registerHooks } from './hooks/register.js';
 import { registerIdentity } from './identity/register.js';
 import { registerLifecycle } from './lifecycle/register.js';
+import { ackUnknownInteractions, recordListeners } from './listener-registry.js';
 import { registerPolicy } from './policy/register.js';
 import { registerSplitter } from './splitter/register.js';
 import { registerStop } from './stop/register.js';
@@ -23,6 +24,14 @@ export function registerListeners(
   deps: SlackDeps,
   options: { installationStore?: InstallationStore | undefined } = {},
 ): void {
+  // First: every listener registered below is recorded, and interactions none of them takes are
+  // acked at once (buttons of older versions of the app) instead of timing out.
+  const registry = recordListeners(app);
+  app.use(
+    ackUnknownInteractions(registry, (kind, id) =>
+      deps.logger.info('interaction for no listener acked with nothing done', { kind, id: id.slice(0, 80) }),
+    ),
+  );
   const commands = {
     ...registerHelp(),
     ...registerLifecycle(app, deps),

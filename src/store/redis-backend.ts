@@ -74,7 +74,10 @@ export async function openRedisBackend(url: string, report: ReportError): Promis
       },
     },
     async close() {
-      if (client.isOpen) await client.close();
+      if (!client.isOpen) return;
+      // A server that is gone would keep close() waiting for replies that never come.
+      if (client.isReady) await client.close();
+      else client.destroy();
     },
   };
 }

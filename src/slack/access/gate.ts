@@ -28,7 +28,13 @@ export type AdminAction = 'connect' | 'token' | 'disconnect' | 'policy' | 'audit
 
 export type GateResult =
   | { allowed: true; actor: Actor | undefined; rule: ActionRule | undefined }
-  | { allowed: false; refusal: Refusal | 'admin'; message: SlackMessage; actor: Actor | undefined };
+  | {
+      allowed: false;
+      /** unavailable: the policy could not be read (the app's store is down); nothing was done. */
+      refusal: Refusal | 'admin' | 'unavailable';
+      message: SlackMessage;
+      actor: Actor | undefined;
+    };
 
 /**
  * The one place access is decided. The person's facts come from Slack (never from the payload,
@@ -76,7 +82,19 @@ async function decideAccess(
   const { messages } = deps;
   if (target.kind === 'read' || target.kind === 'self')
     return { allowed: true, actor: undefined, rule: undefined };
-  const policy = await deps.policies.get(workspaceKey(workspace));
+  let policy: Awaited<ReturnType<SlackDeps['policies']['get']>>;
+  try {
+    policy = await deps.policies.get(workspaceKey(workspace));
+  } catch (error) {
+    // Without the policy nobody may act: refused, and said so, rather than left unanswered.
+    deps.logger.error('access policy unreadable; refusing', { error });
+    return {
+      allowed: false,
+      refusal: 'unavailable',
+      message: textMessage(messages.errors.storeUnavailable),
+      actor: undefined,
+    };
+  }
   const groups = target.kind === 'policy' ? needsGroups(policy, target.action) : [];
   const actor = await deps.actors.actor(request.client, workspace, request.userId, groups, request.budgetMs);
   if (target.kind === 'admin') {

@@ -1,3 +1,4 @@
+import { DictionaryBudgetExceededError } from '../../console/dictionaries/budget.js';
 import {
   ConnectionError,
   ConsoleTimeoutError,
@@ -61,6 +62,8 @@ function errorText(error: unknown, ctx: ErrorContext): SafeText {
     return messages.errors.notFound({ experimentId: ctx.experimentId ?? error.experimentId });
   }
   if (error instanceof MissingAuthError) return messages.errors.notConnected;
+  // A read given up at its deadline (it may still finish and fill the cache for the next ask).
+  if (error instanceof DictionaryBudgetExceededError) return messages.errors.timeout;
   if (error instanceof InvalidTokenError) return messages.errors.invalidToken;
   if (error instanceof InsufficientScopeError) return messages.errors.insufficientScope;
   if (error instanceof ForbiddenError) return messages.errors.forbidden;

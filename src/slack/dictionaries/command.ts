@@ -6,6 +6,12 @@ import { dictListMessage, dictUnknownNameMessage } from './list.js';
 import { dictPageMessage } from './page.js';
 import { predicateArguments } from './predicate-arguments.js';
 
+/**
+ * One deadline for the whole read, retries included: the person hears within 10 s of asking,
+ * whatever the platform does (three tries of 10 s each used to take 31 s).
+ */
+export const COMMAND_READ_BUDGET_MS = 8_000;
+
 /** `/exp dict` and `/exp dict NAME [filter] [--refresh]`: answered to the asker only. */
 export async function runDictCommand(
   ctx: CommandContext,
@@ -32,6 +38,7 @@ export async function runDictCommand(
     refresh: parsed.refresh,
     body,
     channelId: ctx.command.channel_id,
+    budgetMs: COMMAND_READ_BUDGET_MS,
   });
   if (outcome.kind !== 'ok') {
     const failure = dictionaryFailureMessage(outcome, deps.messages);

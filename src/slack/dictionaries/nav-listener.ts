@@ -4,6 +4,7 @@ import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 import { SlackPayloadError } from '../payload.js';
 import { workspaceFromBody } from '../workspace.js';
+import { COMMAND_READ_BUDGET_MS } from './command.js';
 import { dictionaryFailureMessage } from './failure-message.js';
 import { DICT_ACTIONS, decodeDictPageValue } from './ids.js';
 import { dictPageMessage } from './page.js';
@@ -29,6 +30,7 @@ export function registerDictNavigation(app: App, deps: SlackDeps): void {
     const outcome = await readDictionary(deps, workspaceFromBody(body), value.name, {
       body: value.body,
       channelId: body.channel?.id,
+      budgetMs: COMMAND_READ_BUDGET_MS,
     });
     const reply =
       outcome.kind === 'ok'

@@ -75,7 +75,16 @@ export function registerLifecycleButtons(app: App, deps: SlackDeps): void {
         return;
       }
       const claimKey = `click:${workspaceKey(workspace)}:${channelId}:${messageTs ?? 'none'}:${value.action}:${value.experimentId}`;
-      if (!(await deps.locks.claim(claimKey, CLICK_GUARD_MS))) {
+      let first: boolean;
+      try {
+        first = await deps.locks.claim(claimKey, CLICK_GUARD_MS);
+      } catch (error) {
+        // Without the guard a double click could act twice: nothing is sent, and the person hears why.
+        deps.logger.error('click guard unavailable; not acting', { error });
+        await replier.ephemeral(textMessage(deps.messages.errors.storeUnavailable));
+        return;
+      }
+      if (!first) {
         await replier.ephemeral(duplicateClickMessage({ messages: deps.messages }));
         return;
       }

@@ -72,7 +72,12 @@ async function performAndTell(
   let outcomeKind = 'crashed';
   try {
     const outcome = await runLifecycleAction(
-      { connections: deps.connections, knowledge: deps.knowledge, logger: deps.logger },
+      {
+        connections: deps.connections,
+        knowledge: deps.knowledge,
+        logger: deps.logger,
+        intents: deps.intents,
+      },
       request,
     );
     outcomeKind = outcome.kind;
@@ -125,6 +130,8 @@ async function performAndTell(
       }
       case 'not-connected':
         return told(surface, 'not-connected', notConnectedMessage({ messages }));
+      case 'unavailable':
+        return told(surface, 'unavailable', textMessage(messages.errors.storeUnavailable));
       case 'personal-required':
         return told(
           surface,

@@ -171,6 +171,8 @@ export const en: Messages = {
       } as const;
       return md`${user} ${word(verbs[action])} experiment *${experimentId}*`;
     },
+    interrupted: ({ user, action, experimentId, when }) =>
+      md`:warning: The app stopped while it was sending *${escapeMrkdwn(action)}* on experiment *${experimentId}* for ${user} (${when}), before the platform answered: whether it was applied is unknown. Check with \`/exp show ${experimentId}\` before retrying.`,
     stopDetails: ({ reason, comment }) => {
       const lines: SafeText[] = [];
       if (reason !== undefined) lines.push(md`*Reason:* ${reason}`);
@@ -191,6 +193,7 @@ export const en: Messages = {
         : md`Experiment ${experimentId} was not found. Nothing changed.`,
     notConnected: md`This workspace is not connected to the experiment platform. An admin can run ${cmd('connect')}.`,
     invalidToken: md`The platform token is invalid, expired or revoked. Nothing changed. An admin must reconnect with ${cmd('connect')}.`,
+    storeUnavailable: md`The app cannot reach its own store just now, so it did not act: nothing was sent to the platform. Try again in a moment; if it lasts, tell whoever runs the app.`,
     forbidden: md`The platform refused this request (HTTP 403) without saying the token is invalid: a gateway, a firewall or one of its rules may stand in the way. Nothing changed, and the connection is left as it is. Try again later, or ask the platform team what refuses it.`,
     insufficientScope: md`The platform token lacks the right for this (HTTP 403). Nothing changed. An admin can reconnect with a token that has the needed scope: ${cmd('connect')}.`,
     conflict: ({ action, experimentId, status }) => {

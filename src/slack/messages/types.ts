@@ -96,6 +96,13 @@ export interface Messages {
   lifecycle: {
     success(p: { action: LifecycleAction; user: SafeText; experimentId: number }): SafeText;
     stopDetails(p: { reason: SafeText | undefined; comment: SafeText | undefined }): SafeText;
+    /** The app stopped between sending an action and hearing back: reported once, afterwards. */
+    interrupted(p: {
+      user: SafeText;
+      action: LifecycleAction;
+      experimentId: number;
+      when: SafeText;
+    }): SafeText;
     conflict(p: {
       action: LifecycleAction;
       user: SafeText;
@@ -110,6 +117,8 @@ export interface Messages {
     notConnected: SafeText;
     invalidToken: SafeText;
     insufficientScope: SafeText;
+    /** The app's own store failed before anything was sent to the platform. */
+    storeUnavailable: SafeText;
     /** Any other 403 (a gateway, a firewall, a platform rule): the token is not known to be bad. */
     forbidden: SafeText;
     conflict(p: {

@@ -1,0 +1,63 @@
+import type { webApi } from '@slack/bolt';
+import type { Intent } from '../../lifecycle/intents.js';
+import { type WorkspaceRef, workspaceKey } from '../../lifecycle/workspace.js';
+import { isSlackChannelId, slackDate, userMention } from '../blocks/escape.js';
+import { textMessage } from '../blocks/message.js';
+import type { SlackDeps } from '../deps.js';
+
+/** How often a replica looks for intents a dead process left. */
+export const SWEEP_INTERVAL_MS = 60 * 1000;
+
+/**
+ * Reports every action whose process died between sending it and hearing back: in the channel it
+ * was asked from, naming the person (or to the person when there is no channel), as "outcome
+ * unknown" with how to check. Once across replicas (claimed), then forgotten.
+ */
+export async function reportOrphanedActions(
+  deps: SlackDeps,
+  clientFor: (workspace: WorkspaceRef) => Promise<Pick<webApi.WebClient, 'chat'> | undefined>,
+): Promise<number> {
+  let reported = 0;
+  for (const intent of await deps.intents.orphans()) {
+    if (!(await deps.locks.claim(`intent-report:${intent.id}`, 24 * 60 * 60 * 1000))) continue;
+    await report(deps, clientFor, intent);
+    await deps.intents.end(intent.id);
+    reported += 1;
+  }
+  return reported;
+}
+
+async function report(
+  deps: SlackDeps,
+  clientFor: (workspace: WorkspaceRef) => Promise<Pick<webApi.WebClient, 'chat'> | undefined>,
+  intent: Intent,
+): Promise<void> {
+  const workspace = { teamId: intent.teamId, enterpriseId: intent.enterpriseId };
+  const message = textMessage(
+    deps.messages.lifecycle.interrupted({
+      user: userMention(intent.actorId),
+      action: intent.action,
+      experimentId: intent.experimentId,
+      when: slackDate(new Date(intent.at)),
+    }),
+  );
+  await deps.audit.record(workspaceKey(workspace), {
+    userId: intent.actorId,
+    action: intent.action,
+    experimentId: intent.experimentId,
+    channelId: intent.channelId,
+    decision: 'allowed',
+    outcome: 'outcome-unknown:process-stopped',
+  });
+  const client = await clientFor(workspace);
+  if (!client) {
+    deps.logger.warn('an interrupted action could not be reported: no installation', { intent: intent.id });
+    return;
+  }
+  const channel = intent.channelId && isSlackChannelId(intent.channelId) ? intent.channelId : intent.actorId;
+  try {
+    await client.chat.postMessage({ channel, ...message });
+  } catch (error) {
+    deps.logger.warn('an interrupted action could not be reported', { intent: intent.id, error });
+  }
+}

@@ -1,0 +1,99 @@
+import { parse } from 'node:querystring';
+
+// Slack's interaction payloads arrive as a form field `payload` holding JSON. Bolt reads fields of
+// it without checking (a signed `payload=null` throws inside Bolt and is never answered), so a
+// signed body is checked for the fields Bolt and the app rely on before Bolt sees it.
+
+/** Slack's interaction payload types (https://docs.slack.dev/reference/interaction-payloads). */
+const INTERACTION_TYPES = new Set([
+  'block_actions',
+  'block_suggestion',
+  'view_submission',
+  'view_closed',
+  'shortcut',
+  'message_action',
+  'interactive_message',
+  'dialog_submission',
+  'dialog_cancellation',
+  'dialog_suggestion',
+  'workflow_step_edit',
+]);
+
+/** Slack's types the app registers no listener for: acked with nothing done, before Bolt. */
+const IGNORED_TYPES = new Set([
+  'shortcut',
+  'message_action',
+  'interactive_message',
+  'dialog_submission',
+  'dialog_cancellation',
+  'dialog_suggestion',
+  'workflow_step_edit',
+]);
+
+/** A signed payload of a Slack type the app does not handle (see IGNORED_TYPES). */
+export function ignoredPayload(rawBody: string): boolean {
+  const form = parse(rawBody);
+  if (typeof form.payload !== 'string') return false;
+  try {
+    const payload: unknown = JSON.parse(form.payload);
+    return isObject(payload) && typeof payload.type === 'string' && IGNORED_TYPES.has(payload.type);
+  } catch {
+    return false;
+  }
+}
+
+const ID = /^[A-Z0-9][A-Z0-9_-]{1,40}$/i;
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isId = (v: unknown) => typeof v === 'string' && ID.test(v);
+
+/** Why a form body is not an interaction payload of Slack's shape; undefined when it is (or is no payload). */
+export function payloadProblem(rawBody: string): string | undefined {
+  const form = parse(rawBody);
+  if (form.payload === undefined) return undefined;
+  if (typeof form.payload !== 'string') return 'more than one payload field';
+  let payload: unknown;
+  try {
+    payload = JSON.parse(form.payload);
+  } catch {
+    return 'payload is not JSON';
+  }
+  if (!isObject(payload)) return 'payload is not an object';
+  if (typeof payload.type !== 'string') return 'payload has no type';
+  if (!INTERACTION_TYPES.has(payload.type)) return "payload type is not one of Slack's interaction types";
+  const user = payload.user;
+  if (!isObject(user) || !isId(user.id)) return 'payload has no user id';
+  const team = payload.team;
+  // Org-wide installs may send team null with the enterprise in `enterprise`; anything else is odd.
+  if (team !== undefined && team !== null && !(isObject(team) && isId(team.id)))
+    return 'payload has an odd team';
+  if (team === null || team === undefined) {
+    const enterprise = payload.enterprise;
+    const userTeam = user.team_id;
+    if (!(isObject(enterprise) && isId(enterprise.id)) && !isId(userTeam)) return 'payload names no team';
+  }
+  switch (payload.type) {
+    case 'block_actions': {
+      const actions = payload.actions;
+      if (!Array.isArray(actions) || actions.length === 0) return 'block_actions without actions';
+      if (!actions.every((a) => isObject(a) && typeof a.action_id === 'string'))
+        return 'an action without action_id';
+      return undefined;
+    }
+    case 'block_suggestion':
+      return typeof payload.action_id === 'string' ? undefined : 'block_suggestion without action_id';
+    case 'view_submission':
+    case 'view_closed': {
+      const view = payload.view;
+      if (!isObject(view) || typeof view.callback_id !== 'string' || typeof view.id !== 'string')
+        return 'view without id or callback_id';
+      if (payload.type === 'view_submission') {
+        const state = view.state;
+        if (!isObject(state) || !isObject(state.values)) return 'view_submission without view.state.values';
+      }
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
+}

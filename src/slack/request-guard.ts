@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { isValidSlackRequest } from '@slack/bolt';
+import { ignoredPayload, payloadProblem } from './payload-shape.js';
+
+/** Slack's guidance: refuse a request whose timestamp is more than five minutes from the clock. */
+export const MAX_SKEW_SECONDS = 5 * 60;
+/** Slack's payloads are far smaller; Bolt's own default (4 MB) would let one request hold 4 MB. */
+export const SLACK_BODY_MAX_BYTES = 1024 * 1024;
+
+export interface RequestGuardOptions {
+  paths: readonly string[];
+  /** Known only in HTTP modes; without it only the timestamp is checked. */
+  signingSecret: string | undefined;
+  /**
+   * Claims a key once across replicas (the store's once-guard): true the first time. A signed body
+   * seen before is a replay or a retry of the same request (its trigger_id or event_id makes every
+   * genuine request's body unique), answered 200 and not acted on again.
+   */
+  claimOnce?: ((key: string, ttlMs: number) => Promise<boolean>) | undefined;
+  onReplay?: ((retryNum: string | undefined) => void) | undefined;
+  nowMs?: () => number;
+}
+
+/** Longer than the signature window: after it a replay is refused as stale by the signature check. */
+export const REPLAY_MEMORY_MS = 2 * MAX_SKEW_SECONDS * 1000 + 60_000;
+
+/**
+ * In front of Bolt's receiver, on Slack's endpoint:
+ * - a timestamp more than five minutes ahead is refused (401): Bolt 5.1 checks only the past, so a
+ *   request signed with a clock ahead would stay replayable for as long as that lead;
+ * - the body is read once, bounded (413), and handed to Bolt already buffered (Bolt uses
+ *   `req.rawBody` when it is there);
+ * - a correctly signed interaction whose payload is not Slack's shape is answered 400 (Bolt would
+ *   throw on it and never answer). Unsigned requests go on to Bolt, which answers 401.
+ */
+export function guardSlackRequests(server: Server, options: RequestGuardOptions): void {
+  const now = options.nowMs ?? Date.now;
+  const listeners = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+  server.removeAllListeners('request');
+  const pass = (req: IncomingMessage, res: ServerResponse) => {
+    for (const listener of listeners) listener.call(server, req, res);
+  };
+  const answer = (res: ServerResponse, status: number, text: string) => {
+    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end(`${text}\n`);
+  };
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    if (req.method !== 'POST' || !options.paths.includes(path)) return pass(req, res);
+    const header = req.headers['x-slack-request-timestamp'];
+    if (typeof header === 'string' && /^\d+$/.test(header)) {
+      if (Number(header) - Math.floor(now() / 1000) > MAX_SKEW_SECONDS) {
+        req.resume();
+        return answer(res, 401, 'x-slack-request-timestamp is more than 5 minutes in the future');
+      }
+    }
+    readBody(req, SLACK_BODY_MAX_BYTES).then(
+      (raw) => {
+        if (raw === undefined) return answer(res, 413, 'body too large');
+        (req as IncomingMessage & { rawBody?: Buffer }).rawBody = raw;
+        const signature = req.headers['x-slack-signature'];
+        if (options.signingSecret && typeof signature === 'string' && typeof header === 'string') {
+          const body = raw.toString('utf8');
+          const signed = isValidSlackRequest({
+            signingSecret: options.signingSecret,
+            body,
+            headers: { 'x-slack-signature': signature, 'x-slack-request-timestamp': Number(header) },
+            nowMilliseconds: now(),
+          });
+          const problem = signed ? payloadProblem(body) : undefined;
+          if (problem) return answer(res, 400, `not a Slack payload: ${problem}`);
+          if (signed && ignoredPayload(body)) {
+            res.writeHead(200);
+            return res.end();
+          }
+          if (signed && options.claimOnce) {
+            const key = `slack-request:${createHash('sha256').update(raw).digest('hex')}`;
+            return options.claimOnce(key, REPLAY_MEMORY_MS).then(
+              (first) => {
+                if (first) return pass(req, res);
+                const retry = req.headers['x-slack-retry-num'];
+                options.onReplay?.(typeof retry === 'string' ? retry : undefined);
+                res.writeHead(200);
+                res.end();
+              },
+              // The store is down: the request goes on, and its handler says what it can.
+              () => pass(req, res),
+            );
+          }
+        }
+        pass(req, res);
+      },
+      () => {
+        if (!res.headersSent) answer(res, 400, 'could not read the body');
+      },
+    );
+  });
+}
+
+/** The body, or undefined past the limit (reading stops there). */
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) {
+    req.resume();
+    return undefined;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+    size += buffer.length;
+    if (size > limit) {
+      req.resume();
+      return undefined;
+    }
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}

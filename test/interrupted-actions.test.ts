@@ -1,0 +1,122 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { type AddressInfo, createServer } from 'node:net';
+import { createClient } from '@keyv/redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { type Sandbox, startSandbox } from '../src/dev/sandbox/server.js';
+import { createSlackDriver } from '../src/dev/slack-emulator/driver.js';
+import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
+import { type SlackEmulator, startSlackEmulator } from '../src/dev/slack-emulator/server.js';
+import { createMemoryLogger } from '../src/observability/logger.js';
+import { type RunningApp, startExpChatops } from '../src/start.js';
+import { messageText } from './support/harness.js';
+
+// The app killed (SIGKILL) between the platform call and the reply: the next process (or any
+// replica's sweep) reports the action to its channel as "outcome unknown", naming the person, once.
+
+const CHANNEL = EMULATOR_DEFAULTS.channelId;
+// Redis: the store replicas share (their once-guard is Redis's SET NX); its own database, flushed.
+const storeUrl = 'redis://127.0.0.1:6379/12';
+const signingSecret = randomBytes(16).toString('hex');
+const encryptionKey = randomBytes(32).toString('base64');
+let sandbox: Sandbox;
+let emulator: SlackEmulator;
+let child: ChildProcess | undefined;
+const apps: RunningApp[] = [];
+
+beforeAll(async () => {
+  const redis = createClient({ url: storeUrl });
+  await redis.connect();
+  await redis.flushDb();
+  await redis.quit();
+  sandbox = await startSandbox();
+  emulator = await startSlackEmulator();
+});
+afterAll(async () => {
+  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const app of apps) await app.close();
+  sandbox?.setLatency(0);
+  await emulator?.close();
+  await sandbox?.close();
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('an action interrupted by a killed process', () => {
+  it('is reported once as outcome unknown by the next process', async () => {
+    const token = await sandbox.issueToken({ name: 'interrupted' });
+    const env = {
+      SLACK_SIGNING_SECRET: signingSecret,
+      SLACK_BOT_TOKEN: emulator.identity.botToken,
+      SLACK_API_URL: emulator.apiUrl,
+      STORE_URL: storeUrl,
+      CONSOLE_BASE_URL: sandbox.url,
+      CONSOLE_API_TOKEN: token,
+      TOKEN_ENCRYPTION_KEY: encryptionKey,
+      // Short, so the intent's deadline (twice this plus 5 s) passes within the test.
+      CONSOLE_TIMEOUT_MS: '1500',
+    };
+    const port = await freePort();
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    await emulator.waitFor(() => out.includes('listening on'), {
+      timeoutMs: 20_000,
+      message: 'the app did not start',
+    });
+
+    // The platform takes its time; the process dies while waiting for it.
+    sandbox.setLatency(30_000, { pathIncludes: '/experiments/v1/4/start' });
+    const driver = createSlackDriver({
+      appUrl: `http://127.0.0.1:${port}/slack/events`,
+      signingSecret,
+      emulator,
+    });
+    await driver.command({ text: 'start 4', userId: EMULATOR_DEFAULTS.userId });
+    await emulator.waitFor(
+      () => sandbox.state.requests.some((r) => r.url.endsWith('/experiments/v1/4/start')),
+      {
+        message: 'the platform never received the start',
+      },
+    );
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child?.once('exit', resolve));
+    sandbox.setLatency(0);
+    // The person saw only the first acknowledgement, never an outcome.
+    expect(emulator.messages(CHANNEL).some((m) => /started experiment \*4\*/.test(messageText(m)))).toBe(
+      false,
+    );
+
+    // Past the intent's deadline, two replicas start together: one report.
+    await new Promise((r) => setTimeout(r, 8_500));
+    const config = loadConfig(env);
+    for (let i = 0; i < 2; i++)
+      apps.push(await startExpChatops(config, { port: 0, logger: createMemoryLogger('debug'), sandbox }));
+    const report = await emulator.waitFor(
+      () =>
+        emulator.messages(CHANNEL).find((m) => /The app stopped while it was sending/.test(messageText(m))),
+      { timeoutMs: 10_000, message: 'the interrupted action was not reported' },
+    );
+    const text = messageText(report);
+    expect(text).toContain(`*start* on experiment *4* for <@${EMULATOR_DEFAULTS.userId}>`);
+    expect(text).toContain('whether it was applied is unknown');
+    expect(text).toContain('/exp show 4');
+    await Promise.all(apps.map((app) => app.idle()));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(
+      emulator.messages(CHANNEL).filter((m) => /The app stopped while it was sending/.test(messageText(m))),
+    ).toHaveLength(1);
+  }, 60_000);
+});

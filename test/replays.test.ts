@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signSlackRequest } from '../src/dev/slack-emulator/driver.js';
+import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
+import { type Harness, messageText, startHarness } from './support/harness.js';
+
+// Replays and Slack's retries: the same signed body (its trigger_id makes every genuine request's
+// body unique) acts once, across replicas, for longer than the signature window, whether it comes
+// back as an exact copy or with x-slack-retry-num.
+
+const CHANNEL = EMULATOR_DEFAULTS.channelId;
+const USER = EMULATOR_DEFAULTS.userId;
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const posts = (path: string) =>
+  h.sandbox.state.requests.filter((r) => r.method === 'POST' && r.url.endsWith(path));
+
+function send(body: string, extra: Record<string, string> = {}) {
+  const ts = Math.floor(Date.now() / 1000);
+  return h.driver.raw(body, {
+    'content-type': 'application/x-www-form-urlencoded',
+    'x-slack-request-timestamp': String(ts),
+    'x-slack-signature': signSlackRequest(h.signingSecret, ts, body),
+    ...extra,
+  });
+}
+
+describe('replays and retries', () => {
+  it('acts once on a slash command sent twice, and once more with x-slack-retry-num', async () => {
+    const form = new URLSearchParams({
+      token: 'legacy',
+      team_id: EMULATOR_DEFAULTS.teamId,
+      team_domain: 'emulator',
+      channel_id: CHANNEL,
+      channel_name: 'general',
+      user_id: USER,
+      user_name: 'bob',
+      command: '/exp',
+      text: 'start 123',
+      api_app_id: EMULATOR_DEFAULTS.appId,
+      response_url: h.emulator.mintResponseUrl({ channelId: CHANNEL, userId: USER }),
+      trigger_id: h.emulator.mintTriggerId({ userId: USER }),
+    }).toString();
+    const first = await send(form);
+    const replay = await send(form);
+    const retried = await send(form, { 'x-slack-retry-num': '1', 'x-slack-retry-reason': 'http_timeout' });
+    expect([first.status, replay.status, retried.status]).toEqual([200, 200, 200]);
+    await h.emulator.waitFor(() => posts('/experiments/v1/123/start').length >= 1, {
+      message: 'start 123 did not run',
+    });
+    await h.app.idle();
+    expect(posts('/experiments/v1/123/start')).toHaveLength(1);
+  });
+
+  it('acts once on a button click replayed', async () => {
+    await h.driver.command({ text: 'show 7' });
+    const card = await h.emulator.waitFor(
+      () => h.emulator.messages(CHANNEL).find((m) => m.ephemeral && /Experiment 7/.test(messageText(m))),
+      { message: 'no card' },
+    );
+    const elements = (card.blocks ?? []).flatMap(
+      (b) =>
+        ((b as { elements?: unknown[] }).elements ?? []) as Array<{ action_id?: string; value?: string }>,
+    );
+    const button = elements.find((e) => e.action_id === 'exp_lifecycle_start');
+    expect(button?.value).toBeDefined();
+    const payload = {
+      type: 'block_actions',
+      team: { id: EMULATOR_DEFAULTS.teamId, domain: 'emulator' },
+      user: { id: USER, team_id: EMULATOR_DEFAULTS.teamId },
+      api_app_id: EMULATOR_DEFAULTS.appId,
+      trigger_id: h.emulator.mintTriggerId({ userId: USER }),
+      response_url: h.emulator.mintResponseUrl({ channelId: CHANNEL, userId: USER }),
+      channel: { id: CHANNEL, name: 'general' },
+      container: { type: 'message', channel_id: CHANNEL, message_ts: card.ts, is_ephemeral: true },
+      actions: [
+        {
+          action_id: 'exp_lifecycle_start',
+          block_id: 'b',
+          type: 'button',
+          value: button?.value,
+          action_ts: '1700000000.000001',
+        },
+      ],
+    };
+    const body = `payload=${encodeURIComponent(JSON.stringify(payload))}`;
+    expect((await send(body)).status).toBe(200);
+    expect((await send(body)).status).toBe(200);
+    await h.emulator.waitFor(() => posts('/experiments/v1/7/start').length >= 1, {
+      message: 'start 7 did not run',
+    });
+    await h.app.idle();
+    expect(posts('/experiments/v1/7/start')).toHaveLength(1);
+    // The copy never reached the click guard (which would have answered "already being handled"):
+    // it was known as the same request, however long after the first it came.
+    expect(
+      h.emulator.messages(CHANNEL).filter((m) => /Already being handled/.test(messageText(m))),
+    ).toHaveLength(0);
+  });
+});
