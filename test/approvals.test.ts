@@ -73,7 +73,7 @@ describe('approvals', () => {
     const text = messageText(request);
     expect(text).toContain(`<@${MEMBER}> asks to *stop* experiment *2*`);
     expect(text).toContain('*Reason:* Bug');
-    expect(text).toContain('&lt;!here&gt; checkout broke');
+    expect(text).toContain('@here checkout broke');
     expect(text).not.toContain('<!here>');
     await ephemeralTo(MEMBER, /is posted in the channel.*nothing has run yet/s);
     expect(stops(2)).toBe(0);
@@ -108,7 +108,7 @@ describe('approvals', () => {
       ),
     ).toEqual({
       interruptReason: 'bug',
-      interruptReasonComment: '<!here> checkout broke',
+      interruptReasonComment: '@here checkout broke',
     });
     // The loser of the race is told it was already decided.
     await until(

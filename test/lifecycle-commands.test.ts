@@ -148,13 +148,14 @@ describe('/exp stop', () => {
     const message = await waitForChannelText('stopped experiment *2*');
     const text = messageText(message);
     expect(text).toContain('Bug');
-    expect(text).toContain('&lt;!channel&gt;');
+    // Slack's escaped forms (should_escape) are turned back into what was typed, and never ping.
+    expect(text).toContain('Checkout @channel broke');
     expect(text).not.toContain('<!channel>');
     expect(text).not.toContain('<https://evil.example|click>');
     const stop = lifecycleRequests('/experiments/v1/2/stop').at(-1);
     expect(JSON.parse(stop?.body ?? '{}')).toEqual({
       interruptReason: 'bug',
-      interruptReasonComment: 'Checkout <!channel> broke & <https://evil.example|click>',
+      interruptReasonComment: 'Checkout @channel broke & click (https://evil.example)',
     });
   });
 

@@ -62,7 +62,8 @@ describe('manifest.yml', () => {
       expect.objectContaining({
         command: '/exp',
         usage_hint: 'show 123 | start 123 | stop 123 | list | dict layers | help',
-        should_escape: false,
+        // Mentions, channels and links arrive as ids (`<@U…|name>`), which the parsers read.
+        should_escape: true,
         url: 'https://example.com/slack/events',
       }),
     ]);
@@ -93,6 +94,7 @@ describe('manifest.yml', () => {
     });
     expect(settings.event_subscriptions.request_url).toBe('https://example.com/slack/events');
     expect([...settings.event_subscriptions.bot_events].sort()).toEqual([
+      'app_home_opened',
       'app_uninstalled',
       'link_shared',
       'tokens_revoked',

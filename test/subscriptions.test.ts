@@ -150,7 +150,7 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
       const alert = alertsIn(channel).find((m) => /stopped experiment \*4\*/.test(messageText(m)));
       const text = messageText(alert);
       expect(text).toContain('*Reason:* Critical metric impact');
-      expect(text).toContain('*Comment:* Revenue &lt;!channel&gt; fell &amp; &lt;@U0ADMIN01&gt;');
+      expect(text).toContain('*Comment:* Revenue @channel fell &amp; @U0ADMIN01');
       expect(text).not.toContain('<!channel>');
     }
     expect(alertsIn(ORIGIN)).toHaveLength(0);

@@ -9,6 +9,7 @@ import type { SlackDeps } from './deps.js';
 import { registerDictionaries } from './dictionaries/register.js';
 import { registerExperiments } from './experiment/register.js';
 import { registerExperimentForm } from './experiment-form/register.js';
+import { registerHome } from './home/register.js';
 import { registerHooks } from './hooks/register.js';
 import { registerIdentity } from './identity/register.js';
 import { registerLifecycle } from './lifecycle/register.js';
@@ -49,6 +50,7 @@ export function registerListeners(
   } satisfies CommandHandlers;
   registerExpCommand(app, deps, commands);
   registerApprovals(app, deps);
+  registerHome(app, deps);
   app.error(async (error) => {
     // Bolt calls this for listener failures; the process must keep serving other workspaces.
     if (error.code === ErrorCode.AuthorizationError) {

@@ -24,6 +24,8 @@ export interface ApiContext {
   usergroups: Map<string, EmulatedUserGroup>;
   messages: MessageStore;
   views: ViewStore;
+  /** The Home tab each user was last published (views.publish), by user id. */
+  homes: Map<string, Record<string, unknown>>;
   triggers: TriggerStore;
   /** Links the app was told about in link_shared events, which chat.unfurl may unfurl. */
   links: SharedLinkRegistry;

@@ -89,6 +89,7 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
   const failures = new Map<string, Failure[]>();
   const messages = createMessageStore(ids, changed);
   const views = createViewStore(ids, identity, changed);
+  const homes = new Map<string, Record<string, unknown>>();
   const triggers = createTriggerStore(ids, options.triggerTtlMs ?? 3000);
   const ttlMs = options.responseUrlTtlMs ?? THIRTY_MINUTES;
   const responseUrls = createResponseUrlStore({
@@ -129,6 +130,7 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
     usergroups,
     messages,
     views,
+    homes,
     triggers,
   };
 
@@ -223,6 +225,7 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
     channels,
     usergroups,
     views: views.views,
+    homes,
     mintResponseUrl: (context = {}) => responseUrls.mint(context),
     mintTriggerId: (context = {}) =>
       triggers.mint({ userId: context.userId ?? '', ...(context.viewId ? { viewId: context.viewId } : {}) }),
@@ -253,6 +256,7 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
       messages.clear();
       links.clear();
       views.views.clear();
+      homes.clear();
       triggers.clear();
       responseUrls.clear();
       oauth.reset();

@@ -272,6 +272,8 @@ export interface SlackEmulator {
   users: Map<string, EmulatedUser>;
   channels: Map<string, EmulatedChannel>;
   usergroups: Map<string, EmulatedUserGroup>;
+  /** The Home tab each user was last published (views.publish), by user id. */
+  homes: Map<string, Record<string, unknown>>;
   messages(channelId: string): EmulatedMessage[];
   /**
    * A thread as everyone in the channel sees it (conversations.replies): the parent, then its

@@ -70,7 +70,23 @@ const update: MethodHandler = (args, ctx) => {
   return { ok: true, view: ctx.views.toApi(updated) };
 };
 
+// views.publish: the user's Home tab, replaced whole each time (https://docs.slack.dev/reference/methods/views.publish).
+const publish: MethodHandler = (args, ctx) => {
+  const view = viewArg(args);
+  if (isError(view)) return view;
+  const userId = str(args.user_id);
+  if (userId === undefined) return missing('user_id');
+  if (!ctx.users.has(userId)) return fail('user_not_found');
+  if (view.type !== 'home')
+    return fail('invalid_arguments', ['[ERROR] views.publish publishes home views only']);
+  const error = viewError(view);
+  if (error) return error;
+  ctx.homes.set(userId, view);
+  return { ok: true, view: { id: `VHOME${userId}`, type: 'home', ...view } };
+};
+
 export const viewMethods: Record<string, MethodHandler> = {
+  'views.publish': publish,
   'views.open': open,
   'views.push': push,
   'views.update': update,

@@ -75,7 +75,8 @@ const cases: ReadonlyArray<[string, ParsedCommand]> = [
   ['stop 5 CRITICAL_METRIC_IMPACT', { kind: 'stop', experimentId: 5, reason: 'critical_metric_impact' }],
   [
     'stop 5 bug  Wrong split on <!channel> & iOS  ',
-    { kind: 'stop', experimentId: 5, reason: 'bug', comment: 'Wrong split on <!channel> & iOS' },
+    // Slack's escaped `<!channel>` is what the person typed as @channel (should_escape is on).
+    { kind: 'stop', experimentId: 5, reason: 'bug', comment: 'Wrong split on @channel & iOS' },
   ],
   [
     'stop 5 other Line one\n  line two',
@@ -136,13 +137,13 @@ describe('parseCommand', () => {
     expect(parseCommand(text)).toEqual(expected);
   });
 
-  it('keeps the comment verbatim apart from the outer whitespace', () => {
+  it("keeps the comment as typed: Slack's link markup turned back into text, outer whitespace trimmed", () => {
     const parsed = parseCommand('stop 9 critical   *bold*  <https://evil|click>\t');
     expect(parsed).toEqual({
       kind: 'stop',
       experimentId: 9,
       reason: 'critical_metric_impact',
-      comment: '*bold*  <https://evil|click>',
+      comment: '*bold*  click (https://evil)',
     });
   });
 

@@ -1,4 +1,5 @@
 import type { ExperimentInterruptReason } from '../../console/schemas.js';
+import { unescapeSlackText } from './unescape-text.js';
 
 // Turns the `/exp` text into a typed request. Pure and total: any string gives a result, never a
 // throw, so a listener can always answer. Ids are validated here, before any platform call.
@@ -194,7 +195,8 @@ function parseStop(text: string, tokens: Token[]): ParsedCommand {
   if (reasonToken === undefined) return { kind: 'stop-modal', experimentId: id.id };
   const reason = parseStopReason(reasonToken.text);
   if (reason === undefined) return invalid('stop', 'bad-reason', reasonToken.text, id.id);
-  const comment = restAfter(text, reasonToken);
+  // Sent to the platform as the person wrote it, not in Slack's escaped forms.
+  const comment = unescapeSlackText(restAfter(text, reasonToken));
   if (reason === 'other' && comment === '') return invalid('stop', 'comment-required', '', id.id);
   return comment === ''
     ? { kind: 'stop', experimentId: id.id, reason }

@@ -15,6 +15,7 @@ export function identityMessages(): IdentityMessages {
       })[identity],
     whichConnection: ({ name }) => md`This is ${name}.`,
     whoamiHead: ({ where, name }) => md`Your actions ${where} use *${name}*.`,
+    homeWhere: md`outside channels with their own connection`,
     whoamiNowhere: ({ where }) =>
       md`Your actions ${where} have no platform connection to use: this workspace is not connected yet. An admin connects it with \`/exp connect\`.`,
     whoamiWhy: ({ identity }) =>

@@ -3,6 +3,7 @@ import { escapeMrkdwn, joinSafe, md, type SafeText } from '../blocks/escape.js';
 import { approvalMessages } from './en-approvals.js';
 import { auditMessages } from './en-audit.js';
 import { experimentCardMessages, experimentListMessages } from './en-experiments.js';
+import { homeMessages } from './en-home.js';
 import { hookMessages } from './en-hooks.js';
 import { identityMessages } from './en-identity.js';
 import { policyMessages } from './en-policy.js';
@@ -42,6 +43,7 @@ export const en: Messages = {
   audit: auditMessages(),
   identity: identityMessages(),
   hooks: hookMessages(),
+  home: homeMessages(),
   approvals: approvalMessages(),
   experiments: {
     created: ({ user, experimentId, name }) =>

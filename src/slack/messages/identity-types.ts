@@ -13,6 +13,8 @@ export interface IdentityMessages {
   /** Under `/exp token`, `/exp connect` and `/exp disconnect`: which connection it is about. */
   whichConnection(p: { name: SafeText }): SafeText;
   whoamiHead(p: { where: SafeText; name: SafeText }): SafeText;
+  /** "where" for the Home tab (no channel): outside team channels. */
+  homeWhere: SafeText;
   whoamiNowhere(p: { where: SafeText }): SafeText;
   whoamiWhy(p: { identity: Identity }): SafeText;
   /** Facts about one connection: where, who connected it, when it expires. */

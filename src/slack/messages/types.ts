@@ -15,6 +15,7 @@ import type { SafeText } from '../blocks/escape.js';
 import type { ApprovalMessages } from './approval-types.js';
 import type { AuditMessages } from './audit-types.js';
 import type { ExperimentCardMessages, ExperimentListMessages } from './experiment-types.js';
+import type { HomeMessages } from './home-types.js';
 import type { HookMessages } from './hooks-types.js';
 import type { IdentityMessages } from './identity-types.js';
 import type { PolicyMessages } from './policy-types.js';
@@ -73,6 +74,8 @@ export interface Messages {
   identity: IdentityMessages;
   /** `/exp hooks`: the inbound lifecycle hook (admins). */
   hooks: HookMessages;
+  /** The App Home tab. */
+  home: HomeMessages;
   /** Requests waiting for a second person's approval. */
   approvals: ApprovalMessages;
   actions: {

@@ -1,0 +1,106 @@
+import type { HomeView } from '@slack/types';
+import type { AuditRecord } from '../../lifecycle/audit/audit-log.js';
+import type { ConnectionDescription } from '../../lifecycle/connections.js';
+import { POLICY_ACTIONS, type WorkspacePolicy } from '../../lifecycle/policy/policy.js';
+import type { Subscription } from '../../lifecycle/subscriptions.js';
+import { auditRow } from '../audit/audit-message.js';
+import {
+  channelMention,
+  code,
+  escapeMrkdwn,
+  joinSafe,
+  md,
+  plain,
+  type SafeText,
+  safe,
+  slackDate,
+} from '../blocks/escape.js';
+import { LIMITS } from '../blocks/limits.js';
+import { context, section } from '../blocks/message.js';
+import type { Messages } from '../messages/index.js';
+
+export const HOME_BLOCKS = {
+  connection: 'exp_home_connection',
+  identity: 'exp_home_identity',
+  recent: 'exp_home_recent',
+  alerts: 'exp_home_alerts',
+  admin: 'exp_home_admin',
+} as const;
+
+const ALERT_CHANNELS_SHOWN = 10;
+
+export interface HomeInput {
+  /** The team connection the workspace uses (its own, or the configured default). */
+  connection: ConnectionDescription | undefined;
+  /** Who the person's actions act as, in words (whoami's head line). */
+  identity: SafeText;
+  recent: readonly AuditRecord[];
+  subscriptions: readonly Subscription[];
+  admin: { hookPath: string; policy: WorkspacePolicy } | undefined;
+  messages: Messages;
+}
+
+/** The Home tab: the connection, the person's identity and recent actions, alerts; admins get more. */
+export function homeView(input: HomeInput): HomeView {
+  const h = input.messages.home;
+  const c = input.connection;
+  const connection =
+    c === undefined
+      ? h.notConnected
+      : h.connection({
+          host: code(hostOf(c.baseUrl), 200),
+          state: escapeMrkdwn(input.messages.connection.states[c.state]),
+          expires: c.expiresAt === undefined ? undefined : slackDate(c.expiresAt),
+        });
+  const recent =
+    input.recent.length === 0 ? [h.noRecent] : input.recent.map((r) => auditRow(r, input.messages));
+  const shown = input.subscriptions.slice(0, ALERT_CHANNELS_SHOWN).map((s) =>
+    h.alertsLine({
+      channel: channelMention(s.channelId),
+      filter:
+        s.actions === 'all'
+          ? md`all actions`
+          : joinSafe(
+              s.actions.map((a) => md`${escapeMrkdwn(a)}`),
+              md`, `,
+            ),
+    }),
+  );
+  if (input.subscriptions.length > ALERT_CHANNELS_SHOWN)
+    shown.push(h.moreAlerts({ count: input.subscriptions.length - ALERT_CHANNELS_SHOWN }));
+  const admin = input.admin;
+  const blocks = [
+    { type: 'header' as const, text: plain(h.header, LIMITS.headerText) },
+    section(joinSafe([h.connectionTitle, connection]), HOME_BLOCKS.connection),
+    section(joinSafe([h.identityTitle, input.identity]), HOME_BLOCKS.identity),
+    section(joinSafe([h.recentTitle, ...recent]), HOME_BLOCKS.recent),
+    section(joinSafe([h.alertsTitle, ...(shown.length === 0 ? [h.noAlerts] : shown)]), HOME_BLOCKS.alerts),
+    ...(admin
+      ? [
+          section(
+            joinSafe([
+              h.adminTitle,
+              h.adminHook({ path: code(admin.hookPath, 300) }),
+              h.adminPolicy({
+                restricted: POLICY_ACTIONS.filter((a) => admin.policy.actions[a].who.kind !== 'members')
+                  .length,
+                approvals: POLICY_ACTIONS.filter((a) => admin.policy.actions[a].approval).length,
+                personal: POLICY_ACTIONS.filter((a) => admin.policy.actions[a].personal).length,
+              }),
+            ]),
+            HOME_BLOCKS.admin,
+          ),
+        ]
+      : []),
+    context([h.footer]),
+  ];
+  return { type: 'home', blocks };
+}
+
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return safe(baseUrl, 100);
+  }
+}

@@ -1,0 +1,52 @@
+import type { webApi } from '@slack/bolt';
+import type { WorkspaceRef } from '../../lifecycle/workspace.js';
+import { workspaceKey, workspaceOnly } from '../../lifecycle/workspace.js';
+import type { SlackDeps } from '../deps.js';
+import { homeView } from './home-view.js';
+
+/** Slack gives Home no deadline, but a person looking at a blank tab should not wait on Slack. */
+const HOME_LOOKUP_MS = 3_000;
+
+/** Builds and publishes the person's Home tab; never throws (a failure is logged). */
+export async function publishHome(
+  deps: SlackDeps,
+  client: Pick<webApi.WebClient, 'views' | 'users' | 'usergroups'>,
+  workspace: WorkspaceRef,
+  userId: string,
+): Promise<void> {
+  try {
+    const scope = workspaceKey(workspaceOnly(workspace));
+    const [connection, acting, recent, subscriptions, actor] = await Promise.all([
+      deps.connections.describe(workspace),
+      deps.connections.lookup(workspace, { userId }),
+      deps.audit.page(scope, { userId, size: 5 }),
+      deps.subscriptions.list(scope),
+      deps.actors.actor(client as never, workspace, userId, [], HOME_LOOKUP_MS),
+    ]);
+    const i = deps.messages.identity;
+    const identity =
+      acting.kind === 'connected' || acting.kind === 'invalid'
+        ? i.whoamiHead({ where: i.homeWhere, name: i.identityName({ identity: acting.identity }) })
+        : i.whoamiNowhere({ where: i.homeWhere });
+    const admin =
+      actor?.isAdmin && !actor.isGuest
+        ? {
+            hookPath: `${deps.publicUrl ?? ''}/hooks/lifecycle/${(await deps.hooks.ensure(workspaceOnly(workspace))).hookId}`,
+            policy: await deps.policies.get(scope),
+          }
+        : undefined;
+    await client.views.publish({
+      user_id: userId,
+      view: homeView({
+        connection,
+        identity,
+        recent: recent.records,
+        subscriptions,
+        admin,
+        messages: deps.messages,
+      }),
+    });
+  } catch (error) {
+    deps.logger.warn('the Home tab could not be published', { error });
+  }
+}
