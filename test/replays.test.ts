@@ -31,6 +31,24 @@ function send(body: string, extra: Record<string, string> = {}) {
 }
 
 describe('replays and retries', () => {
+  it('answers the same options request twice (a person typing the same query again)', async () => {
+    const body = `payload=${encodeURIComponent(
+      JSON.stringify({
+        type: 'block_suggestion',
+        team: { id: EMULATOR_DEFAULTS.teamId },
+        user: { id: USER, team_id: EMULATOR_DEFAULTS.teamId },
+        action_id: 'not_registered',
+        block_id: 'b',
+        value: 'gro',
+      }),
+    )}`;
+    for (let i = 0; i < 2; i++) {
+      const res = await send(body);
+      expect(res.status).toBe(200);
+      expect(JSON.parse(res.body)).toEqual({ options: [] });
+    }
+  });
+
   it('acts once on a slash command sent twice, and once more with x-slack-retry-num', async () => {
     const form = new URLSearchParams({
       token: 'legacy',

@@ -97,3 +97,18 @@ export function payloadProblem(rawBody: string): string | undefined {
       return undefined;
   }
 }
+
+/**
+ * An options request (block_suggestion): read-only, and typing the same query twice in the same
+ * form legitimately sends the same body, so it is never treated as a replay.
+ */
+export function isOptionsRequest(rawBody: string): boolean {
+  const form = parse(rawBody);
+  if (typeof form.payload !== 'string') return false;
+  try {
+    const payload: unknown = JSON.parse(form.payload);
+    return isObject(payload) && payload.type === 'block_suggestion';
+  } catch {
+    return false;
+  }
+}

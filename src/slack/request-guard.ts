@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { isValidSlackRequest } from '@slack/bolt';
-import { ignoredPayload, payloadProblem } from './payload-shape.js';
+import { ignoredPayload, isOptionsRequest, payloadProblem } from './payload-shape.js';
 
 /** Slack's guidance: refuse a request whose timestamp is more than five minutes from the clock. */
 export const MAX_SKEW_SECONDS = 5 * 60;
@@ -74,7 +74,7 @@ export function guardSlackRequests(server: Server, options: RequestGuardOptions)
             res.writeHead(200);
             return res.end();
           }
-          if (signed && options.claimOnce) {
+          if (signed && options.claimOnce && !isOptionsRequest(body)) {
             const key = `slack-request:${createHash('sha256').update(raw).digest('hex')}`;
             return options.claimOnce(key, REPLAY_MEMORY_MS).then(
               (first) => {
