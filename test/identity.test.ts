@@ -214,6 +214,24 @@ describe('identity', () => {
     expect(messageText(await replyTo(MEMBER, GROWTH, /Your actions/))).toContain(
       "*<#C0GROWTH1>'s own connection*",
     );
+    // What is read in the channel (dictionaries, the create form's pickers) comes through its
+    // connection too: it may reach another platform, and is cached apart.
+    await h.driver.command({ text: 'dict layers', userId: MEMBER, channelId: GROWTH });
+    await until(
+      () =>
+        h.sandbox.state.requests.some(
+          (r) => r.url.includes('/dictionaries/layers') && r.tokenName === 'growth team',
+        ),
+      '/exp dict in #growth did not read through the channel connection',
+    );
+    await h.driver.command({ text: 'create', userId: MEMBER, channelId: GROWTH });
+    await until(
+      () =>
+        h.sandbox.state.requests.some(
+          (r) => r.url.includes('/dictionaries/types') && r.tokenName === 'growth team',
+        ),
+      'the create form in #growth did not load its pickers through the channel connection',
+    );
     await h.driver.command({ text: 'token', userId: ADMIN, channelId: GROWTH });
     await replyTo(ADMIN, GROWTH, /This is <#C0GROWTH1>'s own connection/);
     await h.driver.command({ text: 'token', userId: ADMIN, channelId: GENERAL });

@@ -1,7 +1,7 @@
 import type { ConsoleError } from '../console/errors.js';
 import { CreatableExperimentType } from '../console/schemas.js';
 import type { Logger } from '../observability/logger.js';
-import type { ConnectionResolver } from './connections.js';
+import type { ActingAs, ConnectionResolver } from './connections.js';
 import type { FieldMapping } from './experiment-fields.js';
 import { type ExperimentForm, formFromExperiment } from './experiment-form.js';
 import type { ExperimentKnowledge } from './experiments/knowledge.js';
@@ -34,10 +34,12 @@ export async function readExperimentForEdit(
   deps: ReadExperimentDeps,
   workspace: WorkspaceRef,
   experimentId: number,
+  /** Who edits, from where: the read goes through the identity the edit will use. */
+  via: ActingAs = {},
 ): Promise<ReadExperimentOutcome> {
   const k = deps.knowledge;
   const scope = workspaceKey(workspace);
-  const lookup = await deps.connections.lookup(workspace);
+  const lookup = await deps.connections.lookup(workspace, via);
   if (lookup.kind === 'not-connected' || lookup.kind === 'personal-required')
     return { kind: 'not-connected' };
   if (lookup.kind === 'invalid') return { kind: 'connection-invalid' };

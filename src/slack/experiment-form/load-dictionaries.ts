@@ -33,7 +33,8 @@ export type ModalDictionariesOutcome =
 export async function loadModalDictionaries(
   deps: SlackDeps,
   workspace: WorkspaceRef,
-  options: { budgetMs?: number } = {},
+  /** channelId: the form's channel; a channel with its own (team's) connection reads its platform. */
+  options: { budgetMs?: number; channelId?: string | undefined } = {},
 ): Promise<ModalDictionariesOutcome> {
   const outcomes = await Promise.all(
     MODAL_DICTIONARIES.map(

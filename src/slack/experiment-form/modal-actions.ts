@@ -36,6 +36,7 @@ export function registerExperimentModalActions(app: App, deps: SlackDeps): void 
       }
       const loaded = await loadModalDictionaries(deps, workspaceFromBody(body), {
         budgetMs: UPDATE_BUDGET_MS,
+        channelId: metadata.channelId,
       });
       if (loaded.kind !== 'ok') return;
       const lookup = { dictionaries: loaded.dictionaries, segmentPredicates: loaded.predicates };

@@ -47,7 +47,7 @@ export async function openExperimentModal(ctx: CommandContext, experimentId?: nu
   const fail = (text: SafeText) =>
     show(noticeModal({ title: messages.experiments.loadFailedTitle, text, messages }));
 
-  const loaded = await loadModalDictionaries(deps, ctx.workspace);
+  const loaded = await loadModalDictionaries(deps, ctx.workspace, { channelId: ctx.command.channel_id });
   if (loaded.kind === 'not-connected') return fail(messages.connection.notConnected);
   if (loaded.kind === 'connection-invalid') return fail(messages.errors.invalidToken);
   if (loaded.kind === 'failed') {
@@ -59,7 +59,10 @@ export async function openExperimentModal(ctx: CommandContext, experimentId?: nu
   let unreadable = false;
   let fromRecord = false;
   if (experimentId !== undefined) {
-    const read = await readExperimentForEdit(deps, ctx.workspace, experimentId);
+    const read = await readExperimentForEdit(deps, ctx.workspace, experimentId, {
+      userId: ctx.command.user_id,
+      channelId: ctx.command.channel_id,
+    });
     if (read.kind === 'not-connected') return fail(messages.connection.notConnected);
     if (read.kind === 'connection-invalid') return fail(messages.errors.invalidToken);
     if (read.kind === 'not-found') return fail(messages.errors.notFound({ experimentId }));

@@ -32,6 +32,7 @@ export function registerExperimentOptions(app: App, deps: SlackDeps): void {
         field === 'segments' ? 'context-param-predicates' : DICTIONARY_FIELD_SPECS[field].dictionary;
       const outcome = await readDictionary(deps, workspaceFromBody(suggestion), name, {
         budgetMs: OPTIONS_BUDGET_MS,
+        channelId: formChannel(suggestion),
       });
       if (outcome.kind !== 'ok') {
         deps.metrics.inc('exp_interactions_total', { kind: 'options_miss' });
@@ -71,5 +72,16 @@ function earlierParamsIn(privateMetadata: string | undefined) {
   } catch (error) {
     if (error instanceof SlackPayloadError) return undefined;
     throw error;
+  }
+}
+
+/** The channel the form was opened from (its metadata), whose own connection it reads if it has one. */
+function formChannel(suggestion: BlockSuggestion): string | undefined {
+  try {
+    return decodeExperimentModalMetadata(
+      (suggestion as { view?: { private_metadata?: string } }).view?.private_metadata ?? '',
+    ).channelId;
+  } catch {
+    return undefined;
   }
 }

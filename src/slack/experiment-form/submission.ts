@@ -61,7 +61,10 @@ export function registerExperimentSubmission(app: App, deps: SlackDeps): void {
         return ack({ response_action: 'errors', errors: { [nameBlock]: messages.modals.expired } });
       }
       const workspace = workspaceFromBody(body);
-      const loaded = await loadModalDictionaries(deps, workspace, { budgetMs: DICTIONARY_BUDGET_MS });
+      const loaded = await loadModalDictionaries(deps, workspace, {
+        budgetMs: DICTIONARY_BUDGET_MS,
+        channelId: metadata.channelId,
+      });
       const dictionaries = loaded.kind === 'ok' ? loaded.dictionaries : {};
       const predicates = loaded.kind === 'ok' ? loaded.predicates : undefined;
       const form = readExperimentModalState(view.state.values as StateValues, {
