@@ -232,6 +232,14 @@ describe('identity', () => {
         ),
       'the create form in #growth did not load its pickers through the channel connection',
     );
+    await h.driver.command({ text: 'show 6', userId: MEMBER, channelId: GROWTH });
+    await until(
+      () =>
+        h.sandbox.state.requests.some(
+          (r) => r.method === 'GET' && r.url.endsWith('/experiments/v1/6') && r.tokenName === 'growth team',
+        ),
+      '/exp show in #growth did not read through the channel connection',
+    );
     await h.driver.command({ text: 'token', userId: ADMIN, channelId: GROWTH });
     await replyTo(ADMIN, GROWTH, /This is <#C0GROWTH1>'s own connection/);
     await h.driver.command({ text: 'token', userId: ADMIN, channelId: GENERAL });

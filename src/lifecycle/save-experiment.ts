@@ -41,8 +41,14 @@ export interface RejectedField extends PlatformFieldError {
 
 export type SaveExperimentOutcome =
   /** view: what the app now knows (absent when the platform's answer carried no id). */
-  | { kind: 'created'; experimentId: number | undefined; name: string; view: ExperimentView | undefined }
-  | { kind: 'updated'; experimentId: number; fields: string[]; view: ExperimentView }
+  | {
+      kind: 'created';
+      experimentId: number | undefined;
+      name: string;
+      view: ExperimentView | undefined;
+      identity: Identity;
+    }
+  | { kind: 'updated'; experimentId: number; fields: string[]; view: ExperimentView; identity: Identity }
   | { kind: 'unchanged'; experimentId: number }
   | { kind: 'not-connected' }
   /** The policy asks for the person's own token (`/exp login`) and they have none; nothing was sent. */
@@ -89,7 +95,7 @@ export async function saveExperiment(
       log.info('experiment updated', { experimentId: request.experimentId });
       const fields = Object.keys(payload);
       const view = await remember(deps, request, request.experimentId, { action: 'edit', fields });
-      return { kind: 'updated', experimentId: request.experimentId, fields, view };
+      return { kind: 'updated', experimentId: request.experimentId, fields, view, identity: lookup.identity };
     }
     const created = await lookup.api.createExperiment(payload);
     const experimentId = extractExperimentId(created);
@@ -98,7 +104,7 @@ export async function saveExperiment(
       experimentId === undefined
         ? undefined
         : await remember(deps, request, experimentId, { action: 'create' });
-    return { kind: 'created', experimentId, name: request.form.name ?? '', view };
+    return { kind: 'created', experimentId, name: request.form.name ?? '', view, identity: lookup.identity };
   } catch (error) {
     if (error instanceof ValidationError) {
       const fields = platformFieldErrors(error.body).map((entry) => ({

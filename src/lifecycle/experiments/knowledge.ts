@@ -73,13 +73,14 @@ export async function lookUpExperiment(
   connections: ConnectionResolver,
   workspace: WorkspaceRef,
   experimentId: number,
-  options: { refresh: boolean; budgetMs: number },
+  /** channelId: where it is asked; a channel with its own (team's) connection reads through it. */
+  options: { refresh: boolean; budgetMs: number; channelId?: string | undefined },
 ): Promise<LookUpOutcome> {
   const scope = workspaceKey(workspace);
   let refreshed: 'read' | 'route-missing' | 'failed' | 'skipped' = 'skipped';
   let record = await k.records.get(scope, experimentId);
   if (options.refresh) {
-    const connection = await connections.lookup(workspace);
+    const connection = await connections.lookup(workspace, { channelId: options.channelId });
     if ((connection.kind === 'not-connected' || connection.kind === 'personal-required') && !record)
       return { kind: 'not-connected' };
     if (connection.kind === 'invalid' && !record) return { kind: 'connection-invalid' };

@@ -16,6 +16,8 @@ export interface ListRequest {
   /** Refresh the page's statuses from the platform's read route (when it has one). */
   refresh: boolean;
   budgetMs: number;
+  /** Where it is asked; a channel with its own (team's) connection reads through it. */
+  channelId?: string | undefined;
 }
 
 export interface ListResult {
@@ -41,7 +43,7 @@ export async function listExperiments(
   let shown = matching.slice((page - 1) * LIST_PAGE_SIZE, page * LIST_PAGE_SIZE);
   const refreshed = { count: 0, routeMissing: false };
   if (request.refresh && shown.length > 0) {
-    const connection = await connections.lookup(request.workspace);
+    const connection = await connections.lookup(request.workspace, { channelId: request.channelId });
     if (connection.kind === 'connected') {
       const memo = connectionKey(scope, connection.baseUrl);
       if (await k.readRoute.isMissing(memo)) refreshed.routeMissing = true;

@@ -1,5 +1,6 @@
 import type { App } from '@slack/bolt';
 import { InvalidTokenError } from '../../console/errors.js';
+import type { Identity } from '../../lifecycle/connections.js';
 import {
   type ExperimentForm,
   StoredExperimentForm,
@@ -124,6 +125,7 @@ export function registerExperimentSubmission(app: App, deps: SlackDeps): void {
             request,
             outcome.kind,
             'experimentId' in outcome ? outcome.experimentId : undefined,
+            'identity' in outcome ? outcome.identity : undefined,
           ),
         () => auditSave(deps, request, 'crashed', undefined),
       );
@@ -298,6 +300,7 @@ function auditSave(
   request: SaveExperimentRequest,
   outcome: string,
   createdId: number | undefined,
+  identity?: Identity | undefined,
 ): Promise<void> {
   return deps.audit.record(workspaceKey(request.workspace), {
     userId: request.actorId,
@@ -306,5 +309,6 @@ function auditSave(
     channelId: request.channelId,
     decision: 'allowed',
     outcome,
+    ...(identity ? { identity } : {}),
   });
 }

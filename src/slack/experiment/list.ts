@@ -20,6 +20,7 @@ export async function experimentListReply(
   workspace: WorkspaceRef,
   filter: string | undefined,
   page: number,
+  channelId?: string | undefined,
 ): Promise<SlackMessage> {
   const clipped = clipListFilter(filter);
   const result = await listExperiments(deps.knowledge, deps.connections, {
@@ -28,6 +29,7 @@ export async function experimentListReply(
     page,
     refresh: true,
     budgetMs: LIST_READ_BUDGET_MS,
+    channelId,
   });
   return experimentListMessage({ result, filter: clipped, messages: deps.messages });
 }
@@ -35,5 +37,7 @@ export async function experimentListReply(
 /** `/exp list [filter]`. */
 export async function runList(ctx: CommandContext, filter: string | undefined): Promise<void> {
   await ctx.ack();
-  await ctx.replier.ephemeral(await experimentListReply(ctx.deps, ctx.workspace, filter, 1));
+  await ctx.replier.ephemeral(
+    await experimentListReply(ctx.deps, ctx.workspace, filter, 1, ctx.command.channel_id),
+  );
 }

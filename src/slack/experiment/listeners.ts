@@ -26,6 +26,7 @@ export function registerExperimentButtons(app: App, deps: SlackDeps): void {
     }
     const reply = await experimentReply(deps, workspaceFromBody(body), experimentId, {
       budgetMs: SHOW_READ_BUDGET_MS,
+      channelId: body.channel?.id,
     });
     await respond({ response_type: 'ephemeral', replace_original: false, ...reply });
   });
@@ -49,7 +50,13 @@ export function registerExperimentButtons(app: App, deps: SlackDeps): void {
       });
       return;
     }
-    const reply = await experimentListReply(deps, workspaceFromBody(body), value.filter, value.page);
+    const reply = await experimentListReply(
+      deps,
+      workspaceFromBody(body),
+      value.filter,
+      value.page,
+      body.channel?.id,
+    );
     await respond({ response_type: 'ephemeral', replace_original: true, ...reply });
   };
   app.action<BlockButtonAction>(EXPERIMENT_ACTIONS.listPrev, page);

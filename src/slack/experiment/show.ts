@@ -18,13 +18,14 @@ export async function experimentReply(
   deps: SlackDeps,
   workspace: WorkspaceRef,
   experimentId: number,
-  options: { budgetMs: number; withoutButtons?: boolean },
+  options: { budgetMs: number; withoutButtons?: boolean; channelId?: string | undefined },
 ): Promise<SlackMessage> {
   const { messages } = deps;
   const c = messages.experimentCard;
   const found = await lookUpExperiment(deps.knowledge, deps.connections, workspace, experimentId, {
     refresh: true,
     budgetMs: options.budgetMs,
+    channelId: options.channelId,
   });
   switch (found.kind) {
     case 'not-connected':
@@ -58,6 +59,7 @@ export async function runShow(ctx: CommandContext, experimentId: number): Promis
   await ctx.ack();
   const reply = await experimentReply(ctx.deps, ctx.workspace, experimentId, {
     budgetMs: SHOW_READ_BUDGET_MS,
+    channelId: ctx.command.channel_id,
   });
   await ctx.replier.ephemeral(reply);
 }

@@ -39,6 +39,7 @@ export function registerUnfurls(app: App, deps: SlackDeps): void {
         const reply = await experimentReply(deps, ref, id, {
           budgetMs: UNFURL_READ_BUDGET_MS,
           withoutButtons: true,
+          channelId: shared.channel,
         });
         return [url, { blocks: reply.blocks }] as const;
       }),
