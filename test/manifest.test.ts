@@ -13,6 +13,7 @@ type Manifest = {
   features: {
     bot_user: Record<string, unknown>;
     slash_commands: Array<Record<string, unknown>>;
+    app_home?: Record<string, unknown>;
     unfurl_domains?: string[];
   };
   oauth_config: { scopes: { bot: string[] }; redirect_urls: string[] };
@@ -58,6 +59,12 @@ describe('manifest.yml', () => {
     expect(m.features.bot_user).toEqual({ display_name: 'exp-chatops', always_online: true });
     // Console links unfurl into cards: the deployment puts CONSOLE_WEB_URL's host here.
     expect(m.features.unfurl_domains).toEqual(['console.example.com']);
+    // Home is published on app_home_opened; the app's DMs show in a read-only Messages tab.
+    expect(m.features.app_home).toEqual({
+      home_tab_enabled: true,
+      messages_tab_enabled: true,
+      messages_tab_read_only_enabled: true,
+    });
     expect(m.features.slash_commands).toEqual([
       expect.objectContaining({
         command: '/exp',
