@@ -4,12 +4,16 @@
 import { fileURLToPath } from 'node:url';
 import { getGlobalDispatcher } from 'undici';
 import { httpAckBenchmarks } from './http-ack.js';
+import { formatLoadTable, type LoadRow, loadBenchmarks } from './load.js';
 import type { Comparison } from './measure.js';
 import { normaliseBenchmarks } from './normalise-path.js';
+import { optionsCacheBenchmarks } from './options-cache.js';
 import { optionsPathBenchmarks } from './options-path.js';
 import { buildResults, formatTable, writeResults } from './report.js';
 
 const RESULTS_PATH = fileURLToPath(new URL('./results/latest.json', import.meta.url));
+const datedPath = () =>
+  fileURLToPath(new URL(`./results/${new Date().toISOString().slice(0, 10)}.json`, import.meta.url));
 
 // BENCH_QUICK=1 shortens every budget (a smoke run); the default stays well under a minute.
 const quick = process.env.BENCH_QUICK === '1';
@@ -25,13 +29,21 @@ async function main(): Promise<void> {
   };
   await stage('options for external selects', () => optionsPathBenchmarks(BUDGET_MS));
   await stage('dictionary normaliser', () => normaliseBenchmarks(BUDGET_MS * 2));
+  await stage('options from the dictionary cache', () => optionsCacheBenchmarks(quick ? 10 : 200));
   await stage('HTTP ack of /exp help', () => httpAckBenchmarks(HTTP_ROUNDS));
-  const results = buildResults(rows, performance.now() - started);
-  process.stdout.write(`\n${formatTable(rows)}\n\n`);
+  process.stderr.write('bench: slash acks under load (autocannon)…\n');
+  const load: LoadRow[] = await loadBenchmarks(
+    quick
+      ? { durationS: 1, rounds: 1, connections: [1, 10] }
+      : { durationS: 5, rounds: 2, connections: [1, 10, 50] },
+  );
+  const results = { ...buildResults(rows, performance.now() - started), load, quick };
+  process.stdout.write(`\n${formatTable(rows)}\n\n${formatLoadTable(load)}\n\n`);
   process.stdout.write(
     'ratio = candidate / baseline (below 1: candidate faster). Compare ratios, not times.\n',
   );
   await writeResults(RESULTS_PATH, results);
+  if (!quick) await writeResults(datedPath(), results);
   process.stdout.write(`results: ${RESULTS_PATH} (${(results.durationMs / 1000).toFixed(1)} s)\n`);
   // The driver's undici client keeps sockets alive; close them so the process can end.
   await getGlobalDispatcher().close();

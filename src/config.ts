@@ -125,6 +125,20 @@ const EnvSchema = z.object({
   EXPERIMENT_FIELD_MAP: optionalString,
   EXPERIMENT_TRANSITIONS: optionalString,
   APPROVAL_TTL_HOURS: positiveInt(24).refine((n) => n <= 24 * 30, 'must be at most 720 (30 days)'),
+  // Off unless set: polling costs one platform read per subscribed experiment per round.
+  POLL_INTERVAL_SECONDS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '' || v.trim() === '0') return undefined;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 10 || n > 86_400) {
+        ctx.addIssue({ code: 'custom', message: 'must be 0 (off) or whole seconds from 10 to 86400' });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  JOB_LOCK_SECONDS: positiveInt(30).refine((n) => n <= 600, 'must be at most 600 (10 minutes)'),
   AUDIT_RETENTION_DAYS: positiveInt(365).refine((n) => n <= 3650, 'must be at most 3650 (10 years)'),
   LIFECYCLE_HOOK_SECRET: optionalString.refine(
     (v) => v === undefined || v.length >= 32,
@@ -189,6 +203,10 @@ export interface Config {
   consoleWebUrl: string | undefined;
   /** How long an approval request waits for a second person. */
   approvalTtlHours: number;
+  /** How often experiments named by id in subscriptions are read from the platform; undefined: never. */
+  pollIntervalMs: number | undefined;
+  /** How long a background job may run before another replica takes it over (JOB_LOCK_SECONDS). */
+  jobLockMs: number;
   /** How long audit entries are kept. */
   auditRetentionDays: number;
   /** Single-workspace modes: the configured workspace's inbound hook secret. */
@@ -267,6 +285,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     transitions,
     consoleWebUrl: e.CONSOLE_WEB_URL,
     approvalTtlHours: e.APPROVAL_TTL_HOURS,
+    jobLockMs: e.JOB_LOCK_SECONDS * 1000,
+    pollIntervalMs: e.POLL_INTERVAL_SECONDS === undefined ? undefined : e.POLL_INTERVAL_SECONDS * 1000,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     lifecycleHookSecret: e.LIFECYCLE_HOOK_SECRET,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),

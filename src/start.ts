@@ -1,13 +1,15 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Dispatcher } from 'undici';
 import type { Config } from './config.js';
 import { createConsoleAgent } from './console/agent.js';
 import { createConsoleClient } from './console/client.js';
 import { createDictionaryCache, type DictionaryCache } from './console/dictionaries/cache.js';
+import { readJwtClaims } from './console/jwt-claims.js';
 import type { ConsoleConnection } from './console/types.js';
 import type { Sandbox, SlackEmulator } from './dev/index.js';
 import type { PlatformRequestSample } from './http/request-sample.js';
+import { createJobQueue } from './jobs/create-job-queue.js';
 import { createApprovalStore } from './lifecycle/approvals/approval.js';
 import { createAuditLog } from './lifecycle/audit/audit-log.js';
 import { createConnectionResolver } from './lifecycle/connections.js';
@@ -16,7 +18,7 @@ import type { ExperimentKnowledge } from './lifecycle/experiments/knowledge.js';
 import { createReadRouteMemory } from './lifecycle/experiments/read-route.js';
 import { createExperimentRecords } from './lifecycle/experiments/record-store.js';
 import { createHookStore } from './lifecycle/hooks/hook-store.js';
-import { createIntentLog } from './lifecycle/intents.js';
+import { createIntentLog, LEASE_MS } from './lifecycle/intents.js';
 import { createPolicyStore } from './lifecycle/policy/policy-store.js';
 import { createSubscriptionStore } from './lifecycle/subscriptions.js';
 import { type WorkspaceRef, workspaceKey } from './lifecycle/workspace.js';
@@ -26,12 +28,16 @@ import { operationalRoutes } from './observability/operational-routes.js';
 import { recordPlatformRequest } from './observability/platform-request-metrics.js';
 import { createActorDirectory } from './slack/access/actor.js';
 import { type BoltRuntime, createBoltApp } from './slack/app.js';
+import { sweepTokenHealth } from './slack/connection/token-health-sweep.js';
 import type { SlackDeps } from './slack/deps.js';
 import { lifecycleHookRoutes } from './slack/hooks/hook-route.js';
 import { trackInFlight } from './slack/in-flight.js';
+import { createActionSlots } from './slack/lifecycle/action-slots.js';
 import { reportOrphanedActions, SWEEP_INTERVAL_MS } from './slack/lifecycle/orphan-sweep.js';
 import { en } from './slack/messages/index.js';
 import { createSlackFetch } from './slack/slack-fetch.js';
+import { type AlertJob, alertJobHandler } from './slack/subscriptions/alert-delivery.js';
+import { pollSubscribedExperiments } from './slack/subscriptions/poll-experiments.js';
 import { createSplitterClient, type SplitterClient } from './splitter/client.js';
 import { createStore, type Store } from './store/create-store.js';
 import { decryptSecret, encryptSecret, type KeyRing } from './store/crypto.js';
@@ -49,7 +55,27 @@ export interface StartOptions {
   consoleDispatcher?: Dispatcher;
   /** Overrides the playground page's port (tests pass 0). */
   playgroundPort?: number;
+  /** Least time between two alerts in one channel (Slack allows about one message per second). */
+  alertIntervalMs?: number;
+  /** How often platform tokens are checked for expiry and refusal (tests shorten it). */
+  tokenHealthIntervalMs?: number;
+  /** Overrides POLL_INTERVAL_SECONDS (tests poll faster than its 10 s minimum). */
+  pollIntervalMs?: number;
+  /** Lifecycle actions one process runs at once before refusing more (default 256). */
+  maxActionsInFlight?: number;
 }
+
+/**
+ * Each action in flight holds a platform call (at most CONSOLE_TIMEOUT_MS, twice) and a few KiB; 256
+ * keep a slow platform (5 s, bench/) from piling up work and memory without bound while allowing
+ * about 50 actions a second.
+ */
+const MAX_ACTIONS_IN_FLIGHT = 256;
+
+const TOKEN_HEALTH_INTERVAL_MS = 60_000;
+
+/** Slack: "1 message per second per channel, short bursts allowed" (chat.postMessage rate limits). */
+const ALERT_CHANNEL_INTERVAL_MS = 1_000;
 
 export interface RunningApp {
   url: string;
@@ -216,8 +242,20 @@ async function assemble(
     now: () => new Date(),
   };
 
+  const alerts = await createJobQueue<AlertJob>({
+    store,
+    storeUrl: config.store.url,
+    name: 'alerts',
+    logger: logger.child({ component: 'alerts' }),
+    options: { laneIntervalMs: options.alertIntervalMs ?? ALERT_CHANNEL_INTERVAL_MS },
+    lockMs: config.jobLockMs,
+  });
+  closers.push(() => alerts.close());
+
   const deps: SlackDeps = {
     logger: logger.child({ component: 'slack' }),
+    alerts,
+    actionSlots: createActionSlots(options.maxActionsInFlight ?? MAX_ACTIONS_IN_FLIGHT),
     messages: en,
     connections,
     vault,
@@ -328,7 +366,7 @@ async function assemble(
       return undefined;
     }
   };
-  const postRoutes = lifecycleHookRoutes(deps, { configuredWorkspace, clientFor });
+  const postRoutes = lifecycleHookRoutes(deps, { configuredWorkspace });
   const bolt = createBoltApp(
     {
       mode: config.slack.mode === 'playground' ? 'http' : config.slack.mode,
@@ -356,6 +394,13 @@ async function assemble(
   runtime = bolt;
   const inFlight = trackInFlight(bolt.app);
   const server = await bolt.start(port);
+  // Every replica delivers; each alert is run by one of them.
+  alerts.start(alertJobHandler({ deps, clientFor }), {
+    onGiveUp: (job) => {
+      metrics.inc('exp_alerts_total', { outcome: 'given_up' });
+      logger.warn('an alert was given up after its last try', { channelId: job.data.channelId });
+    },
+  });
   // Closers run last-first: stop taking requests, then let the work already acked finish (its
   // replies and store writes) before the store and clients close, within a bound.
   closers.push(() => drain(inFlight, DRAIN_MS, logger));
@@ -364,22 +409,82 @@ async function assemble(
   const sweep = () =>
     reportOrphanedActions(deps, clientFor).then(
       (reported) => {
-        if (reported > 0)
-          logger.warn('reported interrupted lifecycle actions as outcome unknown', { reported });
+        if (reported > 0) logger.warn('reported interrupted lifecycle actions', { reported });
       },
       (error: unknown) => logger.warn('could not look for interrupted lifecycle actions', { error }),
     );
+  // The lease tells other replicas' sweeps that this process is alive and its intents are not theirs.
+  const renewLease = () =>
+    deps.intents
+      .renewLease()
+      .catch((error: unknown) => logger.warn('could not renew the intents lease', { error }));
+  await renewLease();
+  const leaseRenewer = setInterval(() => void renewLease(), Math.floor(LEASE_MS / 3));
+  leaseRenewer.unref();
   const sweeping = sweep();
   const sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
   sweeper.unref();
   closers.push(async () => {
     clearInterval(sweeper);
+    clearInterval(leaseRenewer);
     await sweeping;
   });
   if (config.lifecycleHookSecret) {
     // LIFECYCLE_HOOK_SECRET is the configured workspace's hook secret from the first request on.
     const workspace = await configuredWorkspace();
     if (workspace) await deps.hooks.configure(workspace, config.lifecycleHookSecret);
+  }
+  // Token health: once per interval across replicas (the store's claim), each reminder once per token.
+  const tokenHealthMs = options.tokenHealthIntervalMs ?? TOKEN_HEALTH_INTERVAL_MS;
+  const checkTokens = async () => {
+    if (
+      !(await store.locks.claim(
+        `token-health:sweep:${Math.floor(Date.now() / tokenHealthMs)}`,
+        tokenHealthMs,
+      ))
+    )
+      return;
+    const workspace = defaultConnection?.token ? await configuredWorkspace() : undefined;
+    await sweepTokenHealth({
+      deps,
+      now: new Date(),
+      configured:
+        workspace && defaultConnection?.token
+          ? {
+              workspace,
+              baseUrl: defaultConnection.baseUrl,
+              expiresAt: readJwtClaims(defaultConnection.token)?.expiresAt,
+              tokenKey: createHash('sha256').update(defaultConnection.token).digest('hex').slice(0, 16),
+            }
+          : undefined,
+    });
+  };
+  const tokenCheck = () =>
+    checkTokens().catch((error: unknown) => logger.warn('the token health check failed', { error }));
+  const tokenChecking = tokenCheck();
+  const tokenChecker = setInterval(() => void tokenCheck(), tokenHealthMs);
+  tokenChecker.unref();
+  closers.push(async () => {
+    clearInterval(tokenChecker);
+    await tokenChecking;
+  });
+  // Polling (POLL_INTERVAL_SECONDS): one replica per interval reads the experiments named by id.
+  const pollMs = options.pollIntervalMs ?? config.pollIntervalMs;
+  if (pollMs !== undefined) {
+    const poll = async () => {
+      if (!(await store.locks.claim(`poll:round:${Math.floor(Date.now() / pollMs)}`, pollMs))) return;
+      const report = await pollSubscribedExperiments(deps, Math.min(config.console.timeoutMs, pollMs));
+      if (report.changed > 0) logger.info('polled experiments changed status', { ...report });
+    };
+    let polling = Promise.resolve();
+    const poller = setInterval(() => {
+      polling = poll().catch((error: unknown) => logger.warn('the experiment poll failed', { error }));
+    }, pollMs);
+    poller.unref();
+    closers.push(async () => {
+      clearInterval(poller);
+      await polling;
+    });
   }
   const bound = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${bound}`;
@@ -417,7 +522,10 @@ async function assemble(
     dictionaries,
     splitter,
     store,
-    idle: inFlight.idle,
+    idle: async () => {
+      await inFlight.idle();
+      await alerts.idle();
+    },
     close,
   };
 }

@@ -46,7 +46,7 @@ describe('App Home', () => {
     expect(text).toContain(new URL(h.sandbox.url).host);
     expect(text).toContain('*the token this app was started with*');
     expect(text).toMatch(/\*start\* #4 in <#C0GENERAL> · allowed, done/);
-    expect(text).toContain('<#C0GENERAL>: stop');
+    expect(text).toContain('<#C0GENERAL>: `stop` alerts of every experiment');
     expect(text).not.toContain('For admins');
   });
 
@@ -56,6 +56,73 @@ describe('App Home', () => {
     expect(text).toMatch(/https:\/\/exp\.example\.com\/hooks\/lifecycle\/[A-Za-z0-9_-]{16,}/);
     expect(text).toContain('1 action(s) limited beyond members');
     expect(text).not.toMatch(/Secret/);
+  });
+
+  it('lets an admin connect and disconnect from Home, each click checked again, the tab kept current', async () => {
+    const admin = EMULATOR_DEFAULTS.adminUserId;
+    const member = EMULATOR_DEFAULTS.userId;
+    await homeOf(admin);
+    const views = new Set(h.emulator.views.keys());
+    await h.driver.homeAction(admin, 'exp_home_admin_actions', 'exp_home_connect');
+    const modal = await h.emulator.waitFor(
+      () => [...h.emulator.views.values()].find((v) => !views.has(v.id) && v.userId === admin),
+      { timeoutMs: 8000, message: 'the connect modal did not open' },
+    );
+    expect(modal.view.callback_id).toBe('exp_connect_modal');
+    const token = await h.sandbox.issueToken({ name: 'from home' });
+    const saved = await h.driver.submitView(
+      modal.id,
+      {
+        exp_connect_base_url: {
+          exp_connect_base_url_input: { type: 'plain_text_input', value: h.sandbox.url },
+        },
+        exp_connect_token: { exp_connect_token_input: { type: 'plain_text_input', value: token } },
+      },
+      { userId: admin },
+    );
+    expect(saved.outcome).toEqual({ kind: 'closed' });
+    // No channel to answer in: the confirmation comes by DM, and the Home tab shows the new state.
+    await h.emulator.waitFor(
+      () =>
+        h.emulator
+          .messages(`D${admin.slice(1)}`)
+          .find((m) => /connected this workspace/i.test(messageText(m))),
+      { timeoutMs: 8000, message: 'no DM after connecting from Home' },
+    );
+    await h.emulator.waitFor(
+      () => JSON.stringify(h.emulator.homes.get(admin) ?? {}).includes('exp_home_disconnect'),
+      { timeoutMs: 8000, message: 'Home did not offer Disconnect after connecting' },
+    );
+
+    // A member who forges the click (the admin's Home payload, under their own id) is refused.
+    const adminHome = h.emulator.homes.get(admin);
+    if (adminHome) h.emulator.homes.set(member, adminHome);
+    expect((await h.driver.homeAction(member, 'exp_home_admin_actions', 'exp_home_disconnect')).status).toBe(
+      200,
+    );
+    await h.app.idle();
+    expect(
+      h.emulator
+        .messages(`D${admin.slice(1)}`)
+        .some((m) => /disconnected the workspace/.test(messageText(m))),
+    ).toBe(false);
+    await h.emulator.waitFor(
+      () => h.emulator.messages(`D${member.slice(1)}`).find((m) => /admin/i.test(messageText(m))),
+      { timeoutMs: 8000, message: 'the refused member was not told' },
+    );
+    expect(h.logs.join('\n')).not.toContain('unhandled listener error');
+    await h.driver.homeAction(admin, 'exp_home_admin_actions', 'exp_home_disconnect');
+    await h.emulator.waitFor(
+      () =>
+        h.emulator
+          .messages(`D${admin.slice(1)}`)
+          .find((m) => /disconnected the workspace from the platform in the Home tab/.test(messageText(m))),
+      { timeoutMs: 8000, message: 'no DM after disconnecting' },
+    );
+    await h.emulator.waitFor(
+      () => !JSON.stringify(h.emulator.homes.get(admin) ?? {}).includes('exp_home_disconnect'),
+      { timeoutMs: 8000, message: 'Home still offers Disconnect' },
+    );
   });
 
   it('ignores the Messages tab', async () => {

@@ -165,7 +165,11 @@ describe('per-workspace platform connection', () => {
     const before = h.sandbox.state.requests.length;
     await h.driver.command({ text: 'start 7', userId: MEMBER, teamId: 'T0OTHERWS' });
     await ephemeralFor(MEMBER, /not connected/i);
-    expect(h.sandbox.state.requests.length).toBe(before);
+    // Background reads (polling, a prior start's follow-up) may still run for the connected
+    // workspace; what must not happen is a call for experiment 7 or under any other token.
+    const since = h.sandbox.state.requests.slice(before);
+    expect(since.filter((r) => /\/7(\b|\/|\?|$)/.test(r.url))).toEqual([]);
+    expect(since.filter((r) => r.tokenName !== 'connect-test')).toEqual([]);
     expect(h.sandbox.state.experiments.get(7)?.status).toBe('draft');
   });
 

@@ -8,6 +8,7 @@ import { type Sandbox, startSandbox } from '../src/dev/sandbox/server.js';
 import { createSlackDriver } from '../src/dev/slack-emulator/driver.js';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import { type SlackEmulator, startSlackEmulator } from '../src/dev/slack-emulator/server.js';
+import { LEASE_MS } from '../src/lifecycle/intents.js';
 import { createMemoryLogger } from '../src/observability/logger.js';
 import { type RunningApp, startExpChatops } from '../src/start.js';
 import { messageText } from './support/harness.js';
@@ -24,6 +25,7 @@ let sandbox: Sandbox;
 let emulator: SlackEmulator;
 let child: ChildProcess | undefined;
 const apps: RunningApp[] = [];
+let env: Record<string, string>;
 
 beforeAll(async () => {
   const redis = createClient({ url: storeUrl });
@@ -49,10 +51,27 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+async function spawnChild(): Promise<number> {
+  const port = await freePort();
+  child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  await emulator.waitFor(() => out.includes('listening on'), {
+    timeoutMs: 20_000,
+    message: 'the app did not start',
+  });
+  return port;
+}
+
 describe('an action interrupted by a killed process', () => {
   it('is reported once as outcome unknown by the next process', async () => {
     const token = await sandbox.issueToken({ name: 'interrupted' });
-    const env = {
+    env = {
       SLACK_SIGNING_SECRET: signingSecret,
       SLACK_BOT_TOKEN: emulator.identity.botToken,
       SLACK_API_URL: emulator.apiUrl,
@@ -63,19 +82,7 @@ describe('an action interrupted by a killed process', () => {
       // Short, so the intent's deadline (twice this plus 5 s) passes within the test.
       CONSOLE_TIMEOUT_MS: '1500',
     };
-    const port = await freePort();
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    await emulator.waitFor(() => out.includes('listening on'), {
-      timeoutMs: 20_000,
-      message: 'the app did not start',
-    });
+    const port = await spawnChild();
 
     // The platform takes its time; the process dies while waiting for it.
     sandbox.setLatency(30_000, { pathIncludes: '/experiments/v1/4/start' });
@@ -91,7 +98,7 @@ describe('an action interrupted by a killed process', () => {
         message: 'the platform never received the start',
       },
     );
-    child.kill('SIGKILL');
+    child?.kill('SIGKILL');
     await new Promise((resolve) => child?.once('exit', resolve));
     sandbox.setLatency(0);
     // The person saw only the first acknowledgement, never an outcome.
@@ -99,8 +106,9 @@ describe('an action interrupted by a killed process', () => {
       false,
     );
 
-    // Past the intent's deadline, two replicas start together: one report.
-    await new Promise((r) => setTimeout(r, 8_500));
+    // Past the intent's deadline (8 s) and the dead process's lease (LEASE_MS after its last
+    // renewal), two replicas start together: one report.
+    await new Promise((r) => setTimeout(r, LEASE_MS + 500));
     const config = loadConfig(env);
     for (let i = 0; i < 2; i++)
       apps.push(await startExpChatops(config, { port: 0, logger: createMemoryLogger('debug'), sandbox }));
@@ -118,5 +126,42 @@ describe('an action interrupted by a killed process', () => {
     expect(
       emulator.messages(CHANNEL).filter((m) => /The app stopped while it was sending/.test(messageText(m))),
     ).toHaveLength(1);
+  }, 60_000);
+
+  it('is said again as done, never as unknown, when the process died while telling it', async () => {
+    const port = await spawnChild();
+    const driver = createSlackDriver({
+      appUrl: `http://127.0.0.1:${port}/slack/events`,
+      signingSecret,
+      emulator,
+    });
+    // The platform answers at once; Slack posts the channel's message but its answer never
+    // reaches the process, which dies waiting for it.
+    emulator.holdNextReply('chat.postMessage', 30_000);
+    await driver.command({ text: 'start 7', userId: EMULATOR_DEFAULTS.userId });
+    await emulator.waitFor(
+      () =>
+        emulator.calls.some(
+          (c) => c.method === 'chat.postMessage' && JSON.stringify(c.args).includes('experiment *7*'),
+        ),
+      { timeoutMs: 10_000, message: 'the app never posted the outcome' },
+    );
+    expect(sandbox.state.experiments.get(7)?.status).toBe('running');
+    child?.kill('SIGKILL');
+    await new Promise((resolve) => child?.once('exit', resolve));
+
+    await new Promise((r) => setTimeout(r, LEASE_MS + 500));
+    apps.push(
+      await startExpChatops(loadConfig(env), { port: 0, logger: createMemoryLogger('debug'), sandbox }),
+    );
+    const repeat = await emulator.waitFor(
+      () => emulator.messages(CHANNEL).find((m) => /experiment \*7\* .*was applied/.test(messageText(m))),
+      { timeoutMs: 10_000, message: 'the told outcome was not said again' },
+    );
+    expect(messageText(repeat)).toContain('this may repeat an earlier message');
+    await Promise.all(apps.map((app) => app.idle()));
+    const about7 = emulator.messages(CHANNEL).filter((m) => messageText(m).includes('experiment *7*'));
+    expect(about7.filter((m) => /The app stopped while it was sending/.test(messageText(m)))).toEqual([]);
+    expect(about7.filter((m) => /was applied/.test(messageText(m)))).toHaveLength(1);
   }, 60_000);
 });

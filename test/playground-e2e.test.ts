@@ -465,6 +465,25 @@ describe('the playground page drives the real app like Slack does', () => {
     await screenshot(page, SHOTS, '09-created');
   });
 
+  it('subscribes the channel with a filter, lists it with a Remove button, and removes it', async () => {
+    await send('/exp subscribe teem:search');
+    const refused = ephemeral('is not a filter');
+    await refused.waitFor();
+    await send('/exp subscribe team:search events:stop,archive');
+    const note = channelMessage('subscribed this channel to');
+    await note.waitFor();
+    expect(await text(note)).toContain('stop, archive alerts of team Search');
+    await send('/exp subscriptions');
+    const list = ephemeral('Experiment alerts in this workspace');
+    await list.waitFor();
+    expect(await text(list)).toContain('alerts of team Search (this channel)');
+    await screenshot(page, SHOTS, '20-subscriptions-list');
+    await list.getByRole('button', { name: 'Remove' }).first().click();
+    await channelMessage("removed this channel's subscription").waitFor();
+    await ephemeral('No channel gets experiment alerts yet').waitFor();
+    await screenshot(page, SHOTS, '21-subscription-removed');
+  });
+
   it('loaded nothing from anywhere but the playground and threw no script error', () => {
     expectNothingFromElsewhere(opened, playground.url);
   });

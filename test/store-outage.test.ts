@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
+import { elementOf } from './support/experiment-modal.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
 // The app's store goes away mid-service (its own redis-server, killed): a command and a click are
@@ -55,6 +56,28 @@ describe('a store outage', () => {
     const card = await reply(/Experiment 4/);
     expect(JSON.stringify(card.blocks)).toContain('exp_lifecycle_start');
 
+    // A stop form and a create form opened before the outage, submitted and typed in during it.
+    const views = new Set(h.emulator.views.keys());
+    await h.driver.command({ text: 'stop 1' });
+    const stopForm = await h.emulator.waitFor(
+      () =>
+        [...h.emulator.views.values()].find(
+          (v) => !views.has(v.id) && v.view.callback_id === 'exp_stop_modal',
+        ),
+      { timeoutMs: 8000, message: 'the stop form did not open' },
+    );
+    await h.driver.command({ text: 'create', userId: EMULATOR_DEFAULTS.adminUserId });
+    const createForm = await h.emulator.waitFor(
+      () =>
+        [...h.emulator.views.values()].find(
+          (v) =>
+            !views.has(v.id) &&
+            v.view.callback_id === 'exp_experiment_modal' &&
+            JSON.stringify(v.view).includes('external_select'),
+        ),
+      { timeoutMs: 8000, message: 'the create form did not open' },
+    );
+
     redis?.kill('SIGKILL');
     if (redis) await once(redis, 'exit');
     const before = h.sandbox.state.requests.filter((r) => r.method === 'POST').length;
@@ -62,7 +85,7 @@ describe('a store outage', () => {
     const res = await h.driver.command({ text: 'start 7' });
     expect(res.status).toBe(200);
     const said = messageText(await reply(/cannot reach its own store/));
-    expect(said).toContain('nothing was sent to the platform');
+    expect(said).toContain('*start* on experiment *7* was not sent to the platform: nothing changed');
     expect(said).not.toMatch(/outcome/i);
 
     const clicked = await h.driver.clickButton(card, 'exp_lifecycle_start');
@@ -74,6 +97,41 @@ describe('a store outage', () => {
           .filter((m) => m.ephemeral && /cannot reach its own store/.test(messageText(m))).length >= 2,
       { timeoutMs: 8000, message: 'the click got no reply' },
     );
+    const submitted = await h.driver.submitView(stopForm.id, {
+      exp_stop_reason: {
+        exp_stop_reason_select: { type: 'static_select', selected_option: { value: 'bug' } },
+      },
+    });
+    // The form stays open with the reason said where the person looks: nothing was sent.
+    expect(submitted.outcome).toEqual({
+      kind: 'errors',
+      errors: {
+        exp_stop_reason:
+          'The app cannot reach its own store just now, so stop was not sent to the platform: nothing changed. Try again in a moment; if it lasts, tell whoever runs the app.',
+      },
+    });
+    // A picker's options during the outage: answered at once (no hang, no 500), from what is at hand.
+    const started = Date.now();
+    const suggested = await h.driver.suggestOptions(
+      createForm.id,
+      'exp_xm_layer',
+      elementOf(createForm, 'exp_xm_layer').action_id as string,
+      'rank',
+    );
+    expect(suggested.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(suggested.json).toEqual({
+      options: [
+        {
+          text: {
+            type: 'plain_text',
+            text: "The app's store is unavailable: no choices now. Try again in a moment",
+            emoji: true,
+          },
+          value: '__unavailable__',
+        },
+      ],
+    });
     await h.app.idle();
     expect(h.sandbox.state.requests.filter((r) => r.method === 'POST').length).toBe(before);
   });

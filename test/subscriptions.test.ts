@@ -87,14 +87,18 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
   it('subscribes channels, announcing it in each, and refuses a channel the app cannot post in', async () => {
     await h.driver.command({ text: 'subscribe', channelId: ALL });
     const note = await waitForMessage(ALL, /subscribed this channel/);
-    expect(messageText(note)).toContain(`<@${USER}> subscribed this channel to experiment alerts: all (`);
+    expect(messageText(note)).toContain(
+      `<@${USER}> subscribed this channel to all alerts of every experiment.`,
+    );
     await h.driver.command({ text: 'subscribe stop', channelId: STOPS });
-    expect(messageText(await waitForMessage(STOPS, /subscribed this channel/))).toContain('alerts: `stop`.');
+    expect(messageText(await waitForMessage(STOPS, /subscribed this channel/))).toContain(
+      'to `stop` alerts of every experiment.',
+    );
     await h.driver.command({ text: 'subscribe all', channelId: ORIGIN });
     await waitForMessage(ORIGIN, /subscribed this channel/);
 
     await h.driver.command({ text: 'subscribe', channelId: PRIVATE });
-    const refused = await waitForMessage(PRIVATE, /cannot post in this channel/, { ephemeral: true });
+    const refused = await waitForMessage(PRIVATE, /cannot post in/, { ephemeral: true });
     expect(messageText(refused)).toContain('not_in_channel');
     expect(await filters()).toEqual({ [ALL]: 'all', [STOPS]: ['stop'], [ORIGIN]: 'all' });
   });
@@ -108,7 +112,7 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
     const text = messageText(reply);
     expect(text).toContain('`launch`');
     expect(text).toContain('&lt;!channel&gt;');
-    expect(text).toContain('`start`, `stop`, `archive`, `unarchive`, `create`, `edit`');
+    expect(text).toContain('`start`, `stop`, `archive`, `unarchive`, `create`, `edit`, `status`');
     expect(await filters()).toEqual(before);
   });
 
@@ -117,9 +121,9 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
     const list = await waitForMessage(STOPS, /Experiment alerts in this workspace/, { ephemeral: true });
     expect(list.targetUserId).toBe(USER);
     const text = messageText(list);
-    expect(text).toContain(`<#${ALL}>: all (`);
-    expect(text).toContain(`<#${STOPS}>: \`stop\` _(this channel)_`);
-    expect(text).toContain(`<#${ORIGIN}>: all (`);
+    expect(text).toContain(`<#${ALL}>: all alerts of every experiment`);
+    expect(text).toContain(`<#${STOPS}>: \`stop\` alerts of every experiment _(this channel)_`);
+    expect(text).toContain(`<#${ORIGIN}>: all alerts of every experiment`);
     expectWithinBlockKitLimits({ kind: 'message', text: list.text, blocks: list.blocks ?? [] });
   });
 
@@ -130,6 +134,8 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
     await waitForCount('sent', sent + 1);
     const [alert] = alertsIn(ALL);
     expect(messageText(alert)).toContain(`<@${USER}> started experiment *4* in <#${ORIGIN}>.`);
+    // When it happened, as a Slack date each reader sees in their own time zone.
+    expect(messageText(alert)).toMatch(/_<!date\^\d+\^\{date_short_pretty\} \{time\}\|[^>]+>_/);
     // The first alert about an experiment in a channel is its card: state and what can be done.
     expect(messageText(alert)).toContain('Experiment 4');
     expect(JSON.stringify(alert?.blocks)).toContain('exp_lifecycle_stop');
@@ -199,8 +205,21 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
     await h.driver.command({ text: 'archive 4', channelId: ORIGIN });
     await waitForMessage(ORIGIN, /archived experiment \*4\*/);
     await waitForCount('is_archived', 1);
-    expect(await alertCount('channel_not_found')).toBe(counts.gone + 1);
-    expect(await alertCount('sent')).toBe(counts.sent + 1);
+    await waitForCount('channel_not_found', counts.gone + 1);
+    // ALL is paced a second after its previous alert; the gone channels did not hold it up longer.
+    await waitForCount('sent', counts.sent + 1);
+    // The person who subscribed each channel hears it by DM, once per channel and reason.
+    const dms = () =>
+      h.emulator.messages(`D${USER.slice(1)}`).filter((m) => /can no longer be posted/.test(messageText(m)));
+    await h.emulator.waitFor(() => dms().length === 2, {
+      timeoutMs: 8000,
+      message: 'no DM about the gone channels',
+    });
+    expect(
+      dms()
+        .map((m) => messageText(m))
+        .join('\n'),
+    ).toContain('<#C0FROZEN0> (`is_archived`), so its subscriptions were removed');
     expect(alertsIn(ALL).some((m) => /archived experiment \*4\*/.test(messageText(m)))).toBe(true);
     expect(await filters()).toEqual({ [ALL]: 'all', [STOPS]: ['stop'], [ORIGIN]: 'all' });
     expect(h.logs.join('\n')).not.toContain(h.emulator.identity.botToken);
@@ -219,7 +238,7 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
     await h.driver.command({ text: 'unsubscribe start, create', channelId: ALL });
     const narrowed = await waitForMessage(ALL, /turned off/);
     expect(messageText(narrowed)).toContain('turned off `start`, `create` alerts in this channel');
-    expect((await filters())[ALL]).toEqual(['stop', 'archive', 'unarchive', 'edit']);
+    expect((await filters())[ALL]).toEqual(['stop', 'archive', 'unarchive', 'edit', 'status']);
 
     await h.driver.command({ text: 'unsubscribe', channelId: ALL });
     await waitForMessage(ALL, /unsubscribed this channel/);

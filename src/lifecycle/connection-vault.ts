@@ -30,6 +30,11 @@ export interface TokenVault {
   markInvalid(ref: WorkspaceRef, reason: string, onlyIfToken?: string): Promise<void>;
   /** Stored connections met that no configured key opens (for /readyz), since start. */
   unreadableCount(): number;
+  /**
+   * Every stored connection (workspaces', channels', people's) without its token, by workspace key:
+   * what the token-health job reads. Needs a store that can list its records.
+   */
+  entries(): AsyncIterable<{ key: string; connection: Omit<StoredConnection, 'token'> }>;
 }
 
 /** What `rotate-keys` did, or (with dryRun) would do. */

@@ -20,21 +20,73 @@ export const Intent = z.object({
   at: z.string(),
   /** After this no process can still be waiting for the platform's answer (one attempt's timeout). */
   deadline: z.string(),
+  /**
+   * received: acknowledged to the person, nothing sent yet (written before the ack); sending: the
+   * platform call is about to be made; telling: the platform answered and the app is telling it
+   * (a message can be posted and the process killed before the intent is cleared: no Slack call
+   * is idempotent, so the sweep then repeats the known outcome instead of calling it unknown).
+   * Older records have no phase: sending.
+   */
+  phase: z.enum(['received', 'sending', 'telling']).default('sending'),
+  /** On a telling intent: the platform's answer, known before the app began to tell it. */
+  outcome: z.enum(['done', 'not-done']).optional(),
+  /** On a sending intent: the received one of the same request, which it supersedes. */
+  receipt: z
+    .string()
+    .regex(/^[0-9a-f]{24}$/)
+    .optional(),
+  /** The process that wrote it; while that process's lease is alive the intent is not orphaned. */
+  owner: z
+    .string()
+    .regex(/^[0-9a-f]{16}$/)
+    .optional(),
 });
 export type Intent = z.infer<typeof Intent>;
 
+type IntentInput = Omit<
+  Intent,
+  'v' | 'id' | 'at' | 'deadline' | 'teamId' | 'enterpriseId' | 'phase' | 'owner' | 'outcome'
+> & {
+  workspace: WorkspaceRef;
+};
+
 export interface IntentLog {
+  /**
+   * Before the acknowledgement of an acting command: if the process dies before it sends anything,
+   * the sweep tells the person nothing was sent (instead of silence). Throws when the store fails.
+   */
+  receive(input: IntentInput): Promise<string>;
   /** Throws when the store cannot take it: the caller then sends nothing. */
-  begin(
-    input: Omit<Intent, 'v' | 'id' | 'at' | 'deadline' | 'teamId' | 'enterpriseId'> & {
-      workspace: WorkspaceRef;
-    },
-  ): Promise<string>;
-  /** Never throws: the outcome is known and told; at worst the sweep reports it as unknown too. */
+  begin(input: IntentInput): Promise<string>;
+  /**
+   * The platform answered: written before telling it. Never throws: when the store fails, the intent
+   * stays "sending" and a crash before the end is reported as unknown.
+   */
+  telling(id: string, outcome: NonNullable<Intent['outcome']>): Promise<void>;
+  /** Never throws: the outcome is known and told; at worst the sweep repeats it. */
   end(id: string): Promise<void>;
-  /** Intents past their deadline: the process that wrote them is gone (no platform call outlives it). */
+  /**
+   * Intents past their deadline whose process is gone: no lease of its owner is alive. An intent of
+   * this process is never one (it is still at work on it, however slow Slack or the store are).
+   */
   orphans(): Promise<Intent[]>;
+  /** Renews this process's lease; call it every LEASE_MS / 3. Throws when the store fails. */
+  renewLease(): Promise<void>;
 }
+
+/**
+ * A live process renews its lease well within this. A deadline alone is not enough: a process
+ * still telling (Slack slow, 429s, a loaded machine) would be reported by another replica as
+ * "outcome unknown" and then tell "done" too (test/durability.test.ts under a full suite).
+ */
+export const LEASE_MS = 10_000;
+const LEASE_PREFIX = 'lease:';
+
+/** A received request may wait this much longer than a platform call before it is sent (access checks, reads). */
+const RECEIVED_EXTRA_MS = 5_000;
+
+/** Background tries to clear an intent after a failed clear: about 15 s in all. */
+const CLEAR_RETRIES = 10;
 
 export function createIntentLog(options: {
   keyv: Keyv;
@@ -42,44 +94,92 @@ export function createIntentLog(options: {
   /** The longest a lifecycle call can take (one attempt: the console timeout), plus a margin. */
   inFlightMs: number;
   onError: (error: unknown) => void;
+  /** This process's id in its intents and lease (random per process by default). */
+  owner?: string;
 }): IntentLog {
   const { keyv } = options;
+  const owner = options.owner ?? randomBytes(8).toString('hex');
+  // The store failed to clear a told outcome (a Redis restart): tried again in the background well
+  // within the intent's deadline, so the sweep does not report an action already told as unknown.
+  const clearLater = (id: string, attempt: number) => {
+    if (attempt > CLEAR_RETRIES) return;
+    const timer = setTimeout(
+      () => keyv.delete(id).catch(() => clearLater(id, attempt + 1)),
+      Math.min(250 * 2 ** attempt, 2_000),
+    );
+    timer.unref();
+  };
+  const write = async (input: IntentInput, phase: Intent['phase'], extraMs: number) => {
+    const id = randomBytes(12).toString('hex');
+    const intent: Intent = {
+      v: 1,
+      id,
+      teamId: input.workspace.teamId,
+      ...(input.workspace.enterpriseId ? { enterpriseId: input.workspace.enterpriseId } : {}),
+      action: input.action,
+      experimentId: input.experimentId,
+      actorId: input.actorId,
+      ...(input.channelId ? { channelId: input.channelId } : {}),
+      ...(input.receipt ? { receipt: input.receipt } : {}),
+      at: options.now().toISOString(),
+      deadline: new Date(options.now().getTime() + options.inFlightMs + extraMs).toISOString(),
+      phase,
+      owner,
+    };
+    if ((await keyv.set(id, intent)) === false) throw new Error('the store did not take the intent');
+    return id;
+  };
   return {
-    async begin(input) {
-      const id = randomBytes(12).toString('hex');
-      const intent: Intent = {
-        v: 1,
-        id,
-        teamId: input.workspace.teamId,
-        ...(input.workspace.enterpriseId ? { enterpriseId: input.workspace.enterpriseId } : {}),
-        action: input.action,
-        experimentId: input.experimentId,
-        actorId: input.actorId,
-        ...(input.channelId ? { channelId: input.channelId } : {}),
-        at: options.now().toISOString(),
-        deadline: new Date(options.now().getTime() + options.inFlightMs).toISOString(),
-      };
-      if ((await keyv.set(id, intent)) === false) throw new Error('the store did not take the intent');
-      return id;
+    receive: (input) => write(input, 'received', RECEIVED_EXTRA_MS),
+    begin: (input) => write(input, 'sending', 0),
+    async telling(id, outcome) {
+      try {
+        const parsed = Intent.safeParse(await keyv.get(id));
+        if (!parsed.success) return;
+        await keyv.set(id, { ...parsed.data, phase: 'telling', outcome });
+      } catch (error) {
+        options.onError(error);
+      }
     },
     async end(id) {
       try {
         await keyv.delete(id);
       } catch (error) {
         options.onError(error);
+        clearLater(id, 1);
       }
     },
     async orphans() {
       if (!keyv.iterator) return [];
       const now = options.now().getTime();
+      const alive = new Map<string, boolean>([[owner, true]]);
+      const ownerAlive = async (id: string) => {
+        let known = alive.get(id);
+        if (known === undefined) {
+          known = (await keyv.get(`${LEASE_PREFIX}${id}`)) !== undefined;
+          alive.set(id, known);
+        }
+        return known;
+      };
       const found: Intent[] = [];
       for await (const [, value] of keyv.iterator(keyv.namespace)) {
         const parsed = Intent.safeParse(value);
-        if (parsed.success && new Date(parsed.data.deadline).getTime() < now) found.push(parsed.data);
+        if (!parsed.success || new Date(parsed.data.deadline).getTime() >= now) continue;
+        // Records written before leases have no owner: the deadline alone decides for them.
+        if (parsed.data.owner !== undefined && (await ownerAlive(parsed.data.owner))) continue;
+        found.push(parsed.data);
         // Bounded: a sweep reports at most this many; the next sweep takes the rest.
         if (found.length >= 200) break;
       }
       return found;
+    },
+    async renewLease() {
+      const ok = await keyv.set(
+        `${LEASE_PREFIX}${owner}`,
+        { v: 1, at: options.now().toISOString() },
+        LEASE_MS,
+      );
+      if (ok === false) throw new Error('the store did not take the lease');
     },
   };
 }

@@ -37,11 +37,19 @@ export interface LifecycleRequest {
    * When the app has learnt another status since, the click is stale and is not sent blindly.
    */
   expectedStatus?: string | null | undefined;
+  /** The intent written when the request was acknowledged (a slash command), which sending supersedes. */
+  receipt?: string | undefined;
 }
 
+/**
+ * `intent`: the intent written before the platform call, still in the store. The caller ends it
+ * (IntentLog.end) once the outcome has been told: a process that dies between the platform's answer
+ * and the reply leaves it, and the sweep reports the action as outcome unknown.
+ */
 export type LifecycleOutcome =
   | {
       kind: 'done';
+      intent?: string | undefined;
       request: LifecycleRequest;
       tokenExpiresAt: Date | undefined;
       scope: string;
@@ -51,6 +59,7 @@ export type LifecycleOutcome =
     }
   | {
       kind: 'conflict';
+      intent?: string | undefined;
       request: LifecycleRequest;
       error: StatusConflictError;
       identity: Identity;
@@ -71,13 +80,19 @@ export type LifecycleOutcome =
       /** No configured key opens the stored token: it must be connected again. */
       unreadable: boolean;
     }
-  | { kind: 'failed'; request: LifecycleRequest; error: ConsoleError; identity: Identity };
+  | {
+      kind: 'failed';
+      request: LifecycleRequest;
+      error: ConsoleError;
+      identity: Identity;
+      intent?: string | undefined;
+    };
 
 export interface LifecycleDeps {
   connections: ConnectionResolver;
   knowledge: ExperimentKnowledge;
   logger: Logger;
-  /** Written before the platform call, removed after: a killed process leaves it to be reported. */
+  /** Written before the platform call, ended by the caller once told: a killed process leaves it to be reported. */
   intents?: IntentLog | undefined;
 }
 
@@ -136,23 +151,24 @@ export async function runLifecycleAction(
       experimentId,
       actorId: request.actorId,
       channelId: request.channelId,
+      receipt: request.receipt,
     });
   } catch (error) {
     log.error('lifecycle action not attempted: its intent could not be recorded', { error });
     return { kind: 'unavailable', request };
   }
+  // The sending intent now speaks for the request: a receipt left behind past this point would be
+  // reported as "nothing was sent" by the sweep once the sending intent is ended.
+  if (request.receipt !== undefined) await deps.intents?.end(request.receipt);
   try {
-    try {
-      await connection.api.runAction(action, experimentId, request.stop);
-    } finally {
-      if (intent !== undefined) await deps.intents?.end(intent);
-    }
+    await connection.api.runAction(action, experimentId, request.stop);
     log.info('lifecycle action done');
     const done = {
       kind: 'done' as const,
       request,
       tokenExpiresAt: connection.expiresAt,
       scope: connection.scope,
+      intent,
     };
     const status = statusAfter(k.transitions, before?.status?.value, action);
     try {
@@ -205,6 +221,7 @@ export async function runLifecycleAction(
         kind: 'conflict',
         request,
         error,
+        intent,
         identity: connection.identity,
         view: { record, offered: offeredFrom(k, learnt, record) },
       };
@@ -217,7 +234,7 @@ export async function runLifecycleAction(
     }
     if (error instanceof ConsoleError) {
       log.warn('lifecycle action failed', { error: error.kind, status: error.status });
-      return { kind: 'failed', request, error, identity: connection.identity };
+      return { kind: 'failed', request, error, identity: connection.identity, intent };
     }
     throw error;
   }

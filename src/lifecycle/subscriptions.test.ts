@@ -5,10 +5,13 @@ import KeyvSqlite from '@keyv/sqlite';
 import { Keyv } from 'keyv';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../observability/logger.js';
+import type { AlertSubject } from './subscription-selector.js';
 import {
   ALERT_ACTIONS,
   createSubscriptionStore,
+  SUBSCRIPTIONS_PER_CHANNEL,
   SubscriptionInputError,
+  SubscriptionLimitError,
   type SubscriptionStore,
 } from './subscriptions.js';
 
@@ -31,6 +34,8 @@ const stores: [string, () => { keyv: Keyv; close: () => Promise<void> }][] = [
 ];
 
 const AT = new Date('2026-01-31T12:00:00Z');
+const GROWTH = { value: 'growth', label: 'Growth Analytics' };
+const anyExperiment: AlertSubject = { experimentId: 7, team: undefined, type: undefined };
 
 describe.each(stores)('subscription store on %s', (_label, open) => {
   let keyv: Keyv;
@@ -43,61 +48,170 @@ describe.each(stores)('subscription store on %s', (_label, open) => {
     logger = createMemoryLogger();
     store = createSubscriptionStore(keyv, { logger, now: () => AT });
   });
+  const channelsFor = async (action: (typeof ALERT_ACTIONS)[number], subject = anyExperiment, scope = 'T1') =>
+    (await store.matching(scope, action, subject)).map((m) => m.channelId);
   afterEach(async () => {
     await close();
   });
 
   it('subscribes channels with their filters and routes each action to the right ones', async () => {
-    const first = await store.subscribe('T1', 'C0ALL', 'all', { by: 'U1' });
+    const first = await store.subscribe('T1', 'C0ALL', { actions: 'all' }, { by: 'U1' });
     expect(first).toEqual({
-      subscription: { channelId: 'C0ALL', actions: 'all', updatedBy: 'U1', updatedAt: AT.toISOString() },
-      previous: undefined,
-    });
-    await store.subscribe('T1', 'C0STOPS', ['stop', 'archive', 'stop']);
-    expect(await store.list('T1')).toEqual([
-      { channelId: 'C0ALL', actions: 'all', updatedBy: 'U1', updatedAt: AT.toISOString() },
-      {
-        channelId: 'C0STOPS',
-        actions: ['stop', 'archive'],
-        updatedBy: undefined,
+      subscription: {
+        id: expect.stringMatching(/^[0-9a-f]{12}$/),
+        channelId: 'C0ALL',
+        selector: {},
+        actions: 'all',
+        updatedBy: 'U1',
         updatedAt: AT.toISOString(),
       },
+      previous: undefined,
+    });
+    await store.subscribe('T1', 'C0STOPS', { actions: ['stop', 'archive', 'stop'] });
+    expect((await store.list('T1')).map((s) => [s.channelId, s.actions])).toEqual([
+      ['C0ALL', 'all'],
+      ['C0STOPS', ['stop', 'archive']],
     ]);
-    expect(await store.channelsFor('T1', 'start')).toEqual(['C0ALL']);
-    expect(await store.channelsFor('T1', 'stop')).toEqual(['C0ALL', 'C0STOPS']);
-    expect(await store.channelsFor('T1', 'create')).toEqual(['C0ALL']);
+    expect(await channelsFor('start')).toEqual(['C0ALL']);
+    expect(await channelsFor('stop')).toEqual(['C0ALL', 'C0STOPS']);
+    expect(await channelsFor('create')).toEqual(['C0ALL']);
+    expect(await channelsFor('status')).toEqual(['C0ALL']);
   });
 
-  it('replaces the filter on a second subscribe and reports what was there', async () => {
-    await store.subscribe('T1', 'C1', 'all', { by: 'U1' });
-    const again = await store.subscribe('T1', 'C1', ['edit', 'create'], { by: 'U2' });
+  it('keeps several subscriptions per channel, one per filter, and matches on team, type and experiment', async () => {
+    await store.subscribe('T1', 'C1', { selector: { team: GROWTH }, actions: ['stop'] });
+    await store.subscribe('T1', 'C1', { selector: { experimentId: 42 }, actions: 'all' });
+    await store.subscribe('T1', 'C2', { selector: { team: GROWTH, type: 'switchback' }, actions: 'all' });
+    await store.subscribe('T1', 'C3', { actions: 'all' });
+    expect(await store.listChannel('T1', 'C1')).toHaveLength(2);
+
+    const table: [string, Parameters<SubscriptionStore['matching']>[2], string, string[]][] = [
+      ['growth stop', { experimentId: 1, team: 'growth', type: 'regular' }, 'stop', ['C1', 'C3']],
+      [
+        'team by label, any case',
+        { experimentId: 1, team: 'growth analytics', type: undefined },
+        'stop',
+        ['C1', 'C3'],
+      ],
+      [
+        'growth start (C1 only wants stop)',
+        { experimentId: 1, team: 'growth', type: 'regular' },
+        'start',
+        ['C3'],
+      ],
+      ['growth switchback', { experimentId: 1, team: 'GROWTH', type: 'switchback' }, 'start', ['C2', 'C3']],
+      ['another team', { experimentId: 1, team: 'search', type: 'switchback' }, 'stop', ['C3']],
+      [
+        'unknown team reaches unfiltered only',
+        { experimentId: 1, team: undefined, type: 'switchback' },
+        'stop',
+        ['C3'],
+      ],
+      [
+        'experiment 42, team unknown',
+        { experimentId: 42, team: undefined, type: undefined },
+        'start',
+        ['C1', 'C3'],
+      ],
+      [
+        'experiment 42 of growth: C1 once',
+        { experimentId: 42, team: 'growth', type: undefined },
+        'stop',
+        ['C1', 'C3'],
+      ],
+      [
+        'a create without id',
+        { experimentId: undefined, team: undefined, type: undefined },
+        'create',
+        ['C3'],
+      ],
+    ];
+    for (const [label, subject, action, channels] of table) {
+      expect(await channelsFor(action as 'stop', subject), label).toEqual(channels);
+    }
+    const both = await store.matching('T1', 'stop', { experimentId: 42, team: 'growth', type: undefined });
+    expect(both.find((m) => m.channelId === 'C1')?.subscriptionIds).toHaveLength(2);
+  });
+
+  it('changes the actions of the subscription with the same filter and reports what was there', async () => {
+    await store.subscribe('T1', 'C1', { actions: 'all' }, { by: 'U1' });
+    await store.subscribe('T1', 'C1', { selector: { team: GROWTH }, actions: 'all' }, { by: 'U1' });
+    const again = await store.subscribe('T1', 'C1', { actions: ['edit', 'create'] }, { by: 'U2' });
     expect(again.previous?.actions).toBe('all');
     expect(again.subscription.actions).toEqual(['create', 'edit']);
-    expect(await store.list('T1')).toHaveLength(1);
-    expect(await store.channelsFor('T1', 'start')).toEqual([]);
+    expect(await store.list('T1')).toHaveLength(2);
+    expect(await channelsFor('start')).toEqual([]);
   });
 
-  it('unsubscribes a whole channel, or narrows its filter until nothing is left', async () => {
-    await store.subscribe('T1', 'C1', 'all');
-    await store.subscribe('T1', 'C2', ['stop']);
+  it('refuses more than the per-channel limit, writing nothing', async () => {
+    for (let id = 1; id <= SUBSCRIPTIONS_PER_CHANNEL; id++) {
+      await store.subscribe('T1', 'C1', { selector: { experimentId: id }, actions: 'all' });
+    }
+    await expect(
+      store.subscribe('T1', 'C1', { selector: { experimentId: 999 }, actions: 'all' }),
+    ).rejects.toBeInstanceOf(SubscriptionLimitError);
+    // Changing an existing one is still allowed.
+    await store.subscribe('T1', 'C1', { selector: { experimentId: 1 }, actions: ['stop'] });
+    expect(await store.listChannel('T1', 'C1')).toHaveLength(SUBSCRIPTIONS_PER_CHANNEL);
+  });
 
-    const narrowed = await store.unsubscribe('T1', 'C1', ['start', 'create']);
-    expect(narrowed).toMatchObject({ kind: 'narrowed', removed: ['start', 'create'] });
-    expect((await store.list('T1'))[0]?.actions).toEqual(['stop', 'archive', 'unarchive', 'edit']);
+  it('unsubscribes a channel, one filter, or some actions until nothing is left', async () => {
+    await store.subscribe('T1', 'C1', { actions: 'all' });
+    await store.subscribe('T1', 'C1', { selector: { team: GROWTH }, actions: ['stop', 'start'] });
+    await store.subscribe('T1', 'C2', { actions: ['stop'] });
 
-    expect(await store.unsubscribe('T1', 'C2', ['start'])).toMatchObject({ kind: 'unchanged' });
-    expect(await store.unsubscribe('T1', 'C2', ['stop'])).toMatchObject({ kind: 'removed' });
+    const narrowed = await store.unsubscribe('T1', 'C1', { actions: ['start', 'create'] });
+    expect(narrowed).toMatchObject({ kind: 'narrowed', removed: ['start', 'create'], dropped: [] });
+    expect((await store.listChannel('T1', 'C1')).map((s) => s.actions)).toEqual([
+      ['stop', 'archive', 'unarchive', 'edit', 'status'],
+      ['stop'],
+    ]);
+    expect(await store.unsubscribe('T1', 'C1', { selector: { experimentId: 3 } })).toMatchObject({
+      kind: 'not-subscribed',
+      others: [expect.objectContaining({ channelId: 'C1' }), expect.objectContaining({ channelId: 'C1' })],
+    });
+    const one = await store.unsubscribe('T1', 'C1', { selector: { team: GROWTH } });
+    expect(one).toMatchObject({ kind: 'removed', removed: [{ selector: { team: GROWTH } }] });
+    expect(await store.listChannel('T1', 'C1')).toHaveLength(1);
+
+    expect(await store.unsubscribe('T1', 'C2', { actions: ['start'] })).toMatchObject({ kind: 'unchanged' });
+    expect(await store.unsubscribe('T1', 'C2', { actions: ['stop'] })).toMatchObject({
+      kind: 'narrowed',
+      dropped: [expect.objectContaining({ channelId: 'C2' })],
+    });
     expect(await store.unsubscribe('T1', 'C1')).toMatchObject({ kind: 'removed' });
-    expect(await store.unsubscribe('T1', 'C1')).toEqual({ kind: 'not-subscribed' });
+    expect(await store.unsubscribe('T1', 'C1')).toEqual({ kind: 'not-subscribed', others: [] });
     expect(await store.list('T1')).toEqual([]);
+    expect(await keyv.get('index:T1')).toBeUndefined();
+  });
+
+  it('removes one subscription by id (a Remove button), once', async () => {
+    const { subscription } = await store.subscribe('T1', 'C1', {
+      selector: { type: 'regular' },
+      actions: 'all',
+    });
+    await store.subscribe('T1', 'C1', { actions: 'all' });
+    expect(await store.remove('T1', 'C1', subscription.id)).toMatchObject({ selector: { type: 'regular' } });
+    expect(await store.remove('T1', 'C1', subscription.id)).toBeUndefined();
+    expect(await store.listChannel('T1', 'C1')).toHaveLength(1);
+  });
+
+  it('reads records of the first version as one subscription to every experiment', async () => {
+    await keyv.set('channel:T1:C0OLD', { v: 1, channelId: 'C0OLD', actions: ['stop'], updatedAt: 'x' });
+    await keyv.set('index:T1', { v: 1, channels: ['C0OLD'] });
+    expect(await store.list('T1')).toEqual([
+      expect.objectContaining({ channelId: 'C0OLD', selector: {}, actions: ['stop'] }),
+    ]);
+    await store.subscribe('T1', 'C0OLD', { selector: { experimentId: 5 }, actions: 'all' });
+    expect(await store.listChannel('T1', 'C0OLD')).toHaveLength(2);
   });
 
   it('keeps workspaces apart, enterprise scopes included', async () => {
-    await store.subscribe('T1', 'C1', 'all');
-    await store.subscribe('E1:T1', 'C1', ['stop']);
-    await store.subscribe('T2', 'C2', 'all');
-    expect(await store.channelsFor('T1', 'start')).toEqual(['C1']);
-    expect(await store.channelsFor('E1:T1', 'start')).toEqual([]);
+    await store.subscribe('T1', 'C1', { actions: 'all' });
+    await store.subscribe('E1:T1', 'C1', { actions: ['stop'] });
+    await store.subscribe('T2', 'C2', { actions: 'all' });
+    expect(await channelsFor('start')).toEqual(['C1']);
+    expect(await channelsFor('start', anyExperiment, 'E1:T1')).toEqual([]);
     expect(await store.clear('T1')).toBe(1);
     expect(await store.list('T1')).toEqual([]);
     expect(await store.list('E1:T1')).toHaveLength(1);
@@ -106,20 +220,22 @@ describe.each(stores)('subscription store on %s', (_label, open) => {
 
   it('refuses ids and filters it cannot key or store, storing nothing', async () => {
     for (const channel of ['', 'general', 'C1:C2', 'C 1', 'c0lower']) {
-      await expect(store.subscribe('T1', channel, 'all')).rejects.toBeInstanceOf(SubscriptionInputError);
+      await expect(store.subscribe('T1', channel, { actions: 'all' })).rejects.toBeInstanceOf(
+        SubscriptionInputError,
+      );
     }
-    await expect(store.subscribe('T1', 'C1', [])).rejects.toMatchObject({ field: 'actions' });
-    await expect(store.subscribe('T1', 'C1', ['delete' as 'stop'])).rejects.toMatchObject({
+    await expect(store.subscribe('T1', 'C1', { actions: [] })).rejects.toMatchObject({ field: 'actions' });
+    await expect(store.subscribe('T1', 'C1', { actions: ['delete' as 'stop'] })).rejects.toMatchObject({
       field: 'actions',
     });
-    await expect(store.subscribe('', 'C1', 'all')).rejects.toMatchObject({ field: 'scope' });
+    await expect(store.subscribe('', 'C1', { actions: 'all' })).rejects.toMatchObject({ field: 'scope' });
     expect(await store.list('T1')).toEqual([]);
   });
 
   it('validates records on read: a malformed record or index is ignored and reported', async () => {
-    await store.subscribe('T1', 'C1', 'all');
-    await store.subscribe('T1', 'C2', 'all');
-    await keyv.set('channel:T1:C1', { v: 1, channelId: 'C1', actions: ['launch'], updatedAt: 'x' });
+    await store.subscribe('T1', 'C1', { actions: 'all' });
+    await store.subscribe('T1', 'C2', { actions: 'all' });
+    await keyv.set('channel:T1:C1', { v: 2, channelId: 'C1', subscriptions: [{ actions: ['launch'] }] });
     expect((await store.list('T1')).map((s) => s.channelId)).toEqual(['C2']);
     expect(logger.lines.join('\n')).toContain('unexpected shape');
 
@@ -128,33 +244,38 @@ describe.each(stores)('subscription store on %s', (_label, open) => {
     expect(await store.list('T1')).toEqual([]);
 
     await keyv.set('index:T1', { v: 1, channels: 'C1' });
-    expect(await store.channelsFor('T1', 'stop')).toEqual([]);
+    expect(await channelsFor('stop')).toEqual([]);
     // Subscribing again repairs the index.
-    await store.subscribe('T1', 'C3', 'all');
-    expect(await store.channelsFor('T1', 'stop')).toEqual(['C3']);
+    await store.subscribe('T1', 'C3', { actions: 'all' });
+    expect(await channelsFor('stop')).toEqual(['C3']);
   });
 
   it('skips index entries whose record is gone', async () => {
-    await store.subscribe('T1', 'C1', 'all');
-    await store.subscribe('T1', 'C2', 'all');
+    await store.subscribe('T1', 'C1', { actions: 'all' });
+    await store.subscribe('T1', 'C2', { actions: 'all' });
     await keyv.delete('channel:T1:C1');
-    expect(await store.channelsFor('T1', 'start')).toEqual(['C2']);
-    expect(await store.unsubscribe('T1', 'C1')).toEqual({ kind: 'not-subscribed' });
-    expect(await keyv.get('index:T1')).toEqual({ v: 1, channels: ['C2'] });
+    expect(await channelsFor('start')).toEqual(['C2']);
+    expect(await store.unsubscribe('T1', 'C1')).toEqual({ kind: 'not-subscribed', others: [] });
   });
 
   it('keeps both channels when two replicas subscribe different channels at the same time', async () => {
     const replicaA = createSubscriptionStore(keyv);
     const replicaB = createSubscriptionStore(keyv);
-    await Promise.all([replicaA.subscribe('T1', 'C0A', 'all'), replicaB.subscribe('T1', 'C0B', ['stop'])]);
+    await Promise.all([
+      replicaA.subscribe('T1', 'C0A', { actions: 'all' }),
+      replicaB.subscribe('T1', 'C0B', { actions: ['stop'] }),
+    ]);
     expect((await store.list('T1')).map((s) => s.channelId).sort()).toEqual(['C0A', 'C0B']);
-    await Promise.all([replicaA.unsubscribe('T1', 'C0A'), replicaB.subscribe('T1', 'C0C', 'all')]);
+    await Promise.all([
+      replicaA.unsubscribe('T1', 'C0A'),
+      replicaB.subscribe('T1', 'C0C', { actions: 'all' }),
+    ]);
     expect((await store.list('T1')).map((s) => s.channelId).sort()).toEqual(['C0B', 'C0C']);
   });
 });
 
 describe('alert actions', () => {
-  it('are the four lifecycle actions plus create and edit', () => {
-    expect(ALERT_ACTIONS).toEqual(['start', 'stop', 'archive', 'unarchive', 'create', 'edit']);
+  it('are the four lifecycle actions, create and edit, and bare status changes', () => {
+    expect(ALERT_ACTIONS).toEqual(['start', 'stop', 'archive', 'unarchive', 'create', 'edit', 'status']);
   });
 });

@@ -1,48 +1,94 @@
 import type { Keyv } from 'keyv';
 import { z } from 'zod';
 import type { Logger } from '../observability/logger.js';
+import {
+  type AlertSelector,
+  type AlertSubject,
+  selectorId,
+  selectorMatches,
+} from './subscription-selector.js';
 
-/** What a channel can subscribe to: the four lifecycle actions plus create and edit. */
-export const ALERT_ACTIONS = ['start', 'stop', 'archive', 'unarchive', 'create', 'edit'] as const;
+/** What a channel can subscribe to: the lifecycle actions, create and edit, and bare status changes. */
+export const ALERT_ACTIONS = ['start', 'stop', 'archive', 'unarchive', 'create', 'edit', 'status'] as const;
 export type AlertAction = (typeof ALERT_ACTIONS)[number];
 /** `all` also covers actions added in later versions; a list means exactly those actions. */
 export type AlertFilter = 'all' | readonly AlertAction[];
 
+/** More than this many in one channel is refused: each alert is matched against all of them. */
+export const SUBSCRIPTIONS_PER_CHANNEL = 20;
+
 export interface Subscription {
+  /** Stable for the channel and selector (see selectorId): what a Remove button names. */
+  id: string;
   channelId: string;
+  selector: AlertSelector;
   actions: AlertFilter;
   updatedBy: string | undefined;
   updatedAt: string;
 }
 
+export interface SubscribeInput {
+  selector?: AlertSelector | undefined;
+  actions: AlertFilter;
+}
+
 export interface SubscribeResult {
   subscription: Subscription;
-  /** What the channel had before (undefined: it was not subscribed), so a caller can undo. */
+  /** The channel's subscription with the same selector before (undefined: new), so a caller can undo. */
   previous: Subscription | undefined;
 }
 
+export interface UnsubscribeInput {
+  /** Only the subscription with this selector; undefined: every subscription of the channel. */
+  selector?: AlertSelector | undefined;
+  /** Only these actions; undefined: the whole subscription(s). */
+  actions?: readonly AlertAction[] | undefined;
+}
+
 export type UnsubscribeResult =
-  | { kind: 'removed'; previous: Subscription }
-  | { kind: 'narrowed'; subscription: Subscription; removed: readonly AlertAction[] }
-  /** None of the actions named were in the channel's filter. */
-  | { kind: 'unchanged'; subscription: Subscription }
-  | { kind: 'not-subscribed' };
+  | { kind: 'removed'; removed: Subscription[] }
+  /** Some actions turned off; subscriptions left with none were removed. */
+  | { kind: 'narrowed'; changed: Subscription[]; removed: readonly AlertAction[]; dropped: Subscription[] }
+  /** None of the actions named were in the filters. */
+  | { kind: 'unchanged'; current: Subscription[] }
+  /** The channel has no subscription (with that selector). */
+  | { kind: 'not-subscribed'; others: Subscription[] };
+
+export interface ChannelMatch {
+  channelId: string;
+  /** The subscriptions of the channel that matched (one alert per channel however many match). */
+  subscriptionIds: string[];
+  /** Who set up the first matching subscription: told when the channel cannot be posted in. */
+  subscribedBy: string | undefined;
+}
 
 export interface SubscriptionStore {
-  /** Replaces the channel's filter (re-subscribing is how a filter is changed). */
+  /** Adds a subscription, or changes the actions of the channel's one with the same selector. */
   subscribe(
     scope: string,
     channelId: string,
-    actions: AlertFilter,
-    options?: { by?: string },
+    input: SubscribeInput,
+    options?: { by?: string | undefined },
   ): Promise<SubscribeResult>;
-  /** Without actions, or when nothing would be left, the channel is removed. */
-  unsubscribe(scope: string, channelId: string, actions?: readonly AlertAction[]): Promise<UnsubscribeResult>;
+  unsubscribe(scope: string, channelId: string, input?: UnsubscribeInput): Promise<UnsubscribeResult>;
+  /** Removes one subscription by id (a Remove button); undefined when it is already gone. */
+  remove(scope: string, channelId: string, id: string): Promise<Subscription | undefined>;
   list(scope: string): Promise<Subscription[]>;
-  /** Channels subscribed to the action; a bare status change (`status`) reaches `all` subscriptions only. */
-  channelsFor(scope: string, action: AlertAction | 'status'): Promise<string[]>;
-  /** Forgets every subscription of the scope (app uninstalled); returns how many there were. */
+  listChannel(scope: string, channelId: string): Promise<Subscription[]>;
+  /** Channels with a subscription matching the action and subject, each once. */
+  matching(scope: string, action: AlertAction, subject: AlertSubject): Promise<ChannelMatch[]>;
+  /** Forgets every subscription of the scope (app uninstalled); returns how many channels had some. */
   clear(scope: string): Promise<number>;
+  /** Every scope with subscriptions (the poller's round); needs a store that can list its records. */
+  scopes(): AsyncIterable<string>;
+}
+
+/** The channel already has SUBSCRIPTIONS_PER_CHANNEL subscriptions; nothing was written. */
+export class SubscriptionLimitError extends Error {
+  constructor(readonly channelId: string) {
+    super(`Channel ${channelId} has ${SUBSCRIPTIONS_PER_CHANNEL} subscriptions already`);
+    this.name = 'SubscriptionLimitError';
+  }
 }
 
 /** A scope, channel id or filter the store refuses to key or store; nothing was written. */
@@ -67,31 +113,55 @@ export class SubscriptionWriteError extends Error {
 // Slack ids are upper-case letters and digits; no ':' keeps the keys below unambiguous.
 const CHANNEL_ID = /^[A-Z][A-Z0-9]{1,63}$/;
 const SCOPE = /^[^\s]{1,200}$/;
+const ACTIONS = z.union([z.literal('all'), z.array(z.enum(ALERT_ACTIONS)).min(1)]);
 
-const StoredSubscription = z.object({
+/** Version 1 held one filter per channel and no selector: read as one subscription to everything. */
+const StoredV1 = z.object({
   v: z.literal(1),
   channelId: z.string().regex(CHANNEL_ID),
-  actions: z.union([z.literal('all'), z.array(z.enum(ALERT_ACTIONS)).min(1)]),
+  actions: ACTIONS,
   updatedBy: z.string().optional(),
   updatedAt: z.string(),
 });
+const StoredSelector = z.object({
+  team: z.object({ value: z.string().min(1).max(200), label: z.string().max(200) }).optional(),
+  type: z.string().min(1).max(200).optional(),
+  experimentId: z.number().int().positive().optional(),
+  ops: z.literal(true).optional(),
+});
+const StoredV2 = z.object({
+  v: z.literal(2),
+  channelId: z.string().regex(CHANNEL_ID),
+  subscriptions: z
+    .array(
+      z.object({
+        selector: StoredSelector,
+        actions: ACTIONS,
+        updatedBy: z.string().optional(),
+        updatedAt: z.string(),
+      }),
+    )
+    .max(SUBSCRIPTIONS_PER_CHANNEL),
+});
 const StoredIndex = z.object({ v: z.literal(1), channels: z.array(z.string().regex(CHANNEL_ID)) });
 
-/** How many times an index write is redone when another replica's write replaced it. */
-const INDEX_WRITES = 4;
+/** How many times a read-modify-write is redone when another replica's write replaced it. */
+const WRITES = 4;
 
 export interface SubscriptionStoreOptions {
   logger?: Logger;
   now?: () => Date;
 }
 
+type Entry = Omit<Subscription, 'id' | 'channelId'>;
+
 /**
- * Layout: one record per (scope, channel) holds that channel's filter, and one small index per
- * scope lists the channels. Changing one channel's filter is a single-key write, so two channels
- * edited at once never overwrite each other's filters. Only the index is read-modify-write: each
- * write is read back and redone if another replica's write replaced it, which leaves one narrow
- * race (a concurrent write landing after our read-back) in which an index entry is lost; running
- * `/exp subscribe` again repairs it. Index entries whose record is gone are skipped on read.
+ * Layout: one record per (scope, channel) holds that channel's subscriptions, and one small index
+ * per scope lists the channels. Two channels edited at once never overwrite each other. Both the
+ * record and the index are read-modify-write: each write is read back and redone if another
+ * replica's write replaced it, which leaves one narrow race (a concurrent write landing after our
+ * read-back) in which a change is lost; running the command again repairs it. Index entries whose
+ * record is gone are skipped on read.
  */
 export function createSubscriptionStore(
   keyv: Keyv,
@@ -102,16 +172,36 @@ export function createSubscriptionStore(
   const recordKey = (scope: string, channelId: string) => `channel:${scope}:${channelId}`;
   const indexKey = (scope: string) => `index:${scope}`;
 
-  async function readRecord(scope: string, channelId: string): Promise<Subscription | undefined> {
+  const toSubscription = (channelId: string, entry: Entry): Subscription => ({
+    id: selectorId(entry.selector),
+    channelId,
+    selector: entry.selector,
+    actions: entry.actions,
+    updatedBy: entry.updatedBy,
+    updatedAt: entry.updatedAt,
+  });
+
+  async function readRecord(scope: string, channelId: string): Promise<Subscription[]> {
     const raw: unknown = await keyv.get(recordKey(scope, channelId));
-    if (raw === undefined || raw === null) return undefined;
-    const parsed = StoredSubscription.safeParse(raw);
-    if (!parsed.success || parsed.data.channelId !== channelId) {
-      logger?.warn('stored subscription has an unexpected shape; ignoring it', { scope, channelId });
-      return undefined;
+    if (raw === undefined || raw === null) return [];
+    const v2 = StoredV2.safeParse(raw);
+    if (v2.success && v2.data.channelId === channelId) {
+      return v2.data.subscriptions.map((e) =>
+        toSubscription(channelId, {
+          selector: cleanSelector(e.selector),
+          actions: e.actions,
+          updatedBy: e.updatedBy,
+          updatedAt: e.updatedAt,
+        }),
+      );
     }
-    const { channelId: id, actions, updatedBy, updatedAt } = parsed.data;
-    return { channelId: id, actions, updatedBy, updatedAt };
+    const v1 = StoredV1.safeParse(raw);
+    if (v1.success && v1.data.channelId === channelId) {
+      const { actions, updatedBy, updatedAt } = v1.data;
+      return [toSubscription(channelId, { selector: {}, actions, updatedBy, updatedAt })];
+    }
+    logger?.warn('stored subscription has an unexpected shape; ignoring it', { scope, channelId });
+    return [];
   }
 
   async function readIndex(scope: string): Promise<string[]> {
@@ -127,12 +217,51 @@ export function createSubscriptionStore(
     if ((await keyv.set(key, value)) === false) throw new SubscriptionWriteError(key);
   }
 
+  const fingerprint = (subs: readonly Subscription[]) =>
+    JSON.stringify(subs.map((s) => [s.id, s.actions, s.updatedAt]));
+
+  /**
+   * Applies change to the channel's subscriptions and writes the result, redone (on a fresh read)
+   * when the read-back shows another replica's write instead of ours.
+   */
+  async function updateRecord<T>(
+    scope: string,
+    channelId: string,
+    change: (current: Subscription[]) => { next: Subscription[]; result: T },
+  ): Promise<T> {
+    let outcome: T | undefined;
+    for (let writes = 0; writes <= WRITES; writes++) {
+      const current = await readRecord(scope, channelId);
+      const { next, result } = change(current);
+      outcome = result;
+      if (fingerprint(next) === fingerprint(current)) return result;
+      if (next.length === 0) await keyv.delete(recordKey(scope, channelId));
+      else
+        await write(recordKey(scope, channelId), {
+          v: 2,
+          channelId,
+          subscriptions: next.map(({ selector, actions, updatedBy, updatedAt }) => ({
+            selector,
+            actions,
+            ...(updatedBy === undefined ? {} : { updatedBy }),
+            updatedAt,
+          })),
+        });
+      if (fingerprint(await readRecord(scope, channelId)) === fingerprint(next)) {
+        await updateIndex(scope, channelId, next.length > 0);
+        return result;
+      }
+    }
+    logger?.warn('subscription record kept changing under concurrent writes', { scope, channelId });
+    return outcome as T;
+  }
+
   async function updateIndex(scope: string, channelId: string, present: boolean): Promise<void> {
     for (let writes = 0; ; writes++) {
       // Also the read-back of the previous write: redone when another replica's write replaced it.
       const channels = new Set(await readIndex(scope));
       if (channels.has(channelId) === present) return;
-      if (writes === INDEX_WRITES) {
+      if (writes === WRITES) {
         logger?.warn('subscription index kept changing under concurrent writes', { scope, channelId });
         return;
       }
@@ -148,55 +277,107 @@ export function createSubscriptionStore(
     checkScope(scope);
     const channels = await readIndex(scope);
     const records = await Promise.all(channels.map((channelId) => readRecord(scope, channelId)));
-    return records.filter((r): r is Subscription => r !== undefined);
+    return records.flat();
   }
 
   return {
-    async subscribe(scope, channelId, actions, opts = {}) {
+    async subscribe(scope, channelId, input, opts = {}) {
       checkScope(scope);
       checkChannel(channelId);
-      const filter = normaliseFilter(actions);
-      const previous = await readRecord(scope, channelId);
-      const subscription: Subscription = {
-        channelId,
+      const selector = cleanSelector(input.selector ?? {});
+      const filter = normaliseFilter(input.actions);
+      const subscription = toSubscription(channelId, {
+        selector,
         actions: filter,
         updatedBy: opts.by,
         updatedAt: now().toISOString(),
-      };
-      // Record first: an index entry never points at a channel whose filter was not yet written.
-      await write(recordKey(scope, channelId), { v: 1, ...subscription });
-      await updateIndex(scope, channelId, true);
-      return { subscription, previous };
+      });
+      return updateRecord(scope, channelId, (current) => {
+        const previous = current.find((s) => s.id === subscription.id);
+        if (!previous && current.length >= SUBSCRIPTIONS_PER_CHANNEL)
+          throw new SubscriptionLimitError(channelId);
+        const next = previous
+          ? current.map((s) => (s.id === subscription.id ? subscription : s))
+          : [...current, subscription];
+        return { next, result: { subscription, previous } };
+      });
     },
-    async unsubscribe(scope, channelId, actions) {
+    async unsubscribe(scope, channelId, input = {}) {
       checkScope(scope);
       checkChannel(channelId);
-      const current = await readRecord(scope, channelId);
-      if (!current) {
-        await updateIndex(scope, channelId, false);
-        return { kind: 'not-subscribed' };
-      }
-      if (actions !== undefined && actions.length > 0) {
-        const had = current.actions === 'all' ? ALERT_ACTIONS : current.actions;
-        const removed = had.filter((a) => actions.includes(a));
-        if (removed.length === 0) return { kind: 'unchanged', subscription: current };
-        const left = had.filter((a) => !actions.includes(a));
-        if (left.length > 0) {
-          const subscription: Subscription = { ...current, actions: left, updatedAt: now().toISOString() };
-          await write(recordKey(scope, channelId), { v: 1, ...subscription });
-          return { kind: 'narrowed', subscription, removed };
-        }
-      }
-      await keyv.delete(recordKey(scope, channelId));
-      await updateIndex(scope, channelId, false);
-      return { kind: 'removed', previous: current };
+      const targetId = input.selector ? selectorId(cleanSelector(input.selector)) : undefined;
+      return updateRecord(
+        scope,
+        channelId,
+        (current): { next: Subscription[]; result: UnsubscribeResult } => {
+          const targets = current.filter((s) => targetId === undefined || s.id === targetId);
+          const others = current.filter((s) => !targets.includes(s));
+          if (targets.length === 0) return { next: current, result: { kind: 'not-subscribed', others } };
+          const actions = input.actions;
+          if (actions === undefined || actions.length === 0) {
+            return { next: others, result: { kind: 'removed', removed: targets } };
+          }
+          const removedActions = new Set<AlertAction>();
+          const changed: Subscription[] = [];
+          const dropped: Subscription[] = [];
+          const at = now().toISOString();
+          const next = current.flatMap((s) => {
+            if (!targets.includes(s)) return [s];
+            const had = s.actions === 'all' ? ALERT_ACTIONS : s.actions;
+            const removed = had.filter((a) => actions.includes(a));
+            if (removed.length === 0) return [s];
+            for (const a of removed) removedActions.add(a);
+            const left = had.filter((a) => !actions.includes(a));
+            if (left.length === 0) {
+              dropped.push(s);
+              return [];
+            }
+            const narrowed: Subscription = { ...s, actions: left, updatedAt: at };
+            changed.push(narrowed);
+            return [narrowed];
+          });
+          if (removedActions.size === 0)
+            return { next: current, result: { kind: 'unchanged', current: targets } };
+          const removed = ALERT_ACTIONS.filter((a) => removedActions.has(a));
+          return { next, result: { kind: 'narrowed', changed, removed, dropped } };
+        },
+      );
+    },
+    async remove(scope, channelId, id) {
+      checkScope(scope);
+      checkChannel(channelId);
+      return updateRecord(scope, channelId, (current) => ({
+        next: current.filter((s) => s.id !== id),
+        result: current.find((s) => s.id === id),
+      }));
     },
     list,
-    async channelsFor(scope, action) {
-      const subscriptions = await list(scope);
-      return subscriptions
-        .filter((s) => s.actions === 'all' || (action !== 'status' && s.actions.includes(action)))
-        .map((s) => s.channelId);
+    async listChannel(scope, channelId) {
+      checkScope(scope);
+      checkChannel(channelId);
+      return readRecord(scope, channelId);
+    },
+    async matching(scope, action, subject) {
+      const byChannel = new Map<string, ChannelMatch>();
+      for (const s of await list(scope)) {
+        if (s.actions !== 'all' && !s.actions.includes(action)) continue;
+        if (!selectorMatches(s.selector, subject)) continue;
+        const match = byChannel.get(s.channelId);
+        if (match) match.subscriptionIds.push(s.id);
+        else
+          byChannel.set(s.channelId, {
+            channelId: s.channelId,
+            subscriptionIds: [s.id],
+            subscribedBy: s.updatedBy,
+          });
+      }
+      return [...byChannel.values()];
+    },
+    async *scopes() {
+      if (!keyv.iterator) return;
+      for await (const [key] of keyv.iterator(keyv.namespace) as AsyncIterable<[unknown, unknown]>) {
+        if (typeof key === 'string' && key.startsWith('index:')) yield key.slice('index:'.length);
+      }
     },
     async clear(scope) {
       checkScope(scope);
@@ -205,6 +386,16 @@ export function createSubscriptionStore(
       await keyv.delete(indexKey(scope));
       return channels.length;
     },
+  };
+}
+
+/** Only the fields that narrow: a stored `{team: undefined}` and `{}` are the same selector. */
+function cleanSelector(selector: AlertSelector): AlertSelector {
+  return {
+    ...(selector.team ? { team: { value: selector.team.value, label: selector.team.label } } : {}),
+    ...(selector.type ? { type: selector.type } : {}),
+    ...(selector.experimentId ? { experimentId: selector.experimentId } : {}),
+    ...(selector.ops ? { ops: true as const } : {}),
   };
 }
 

@@ -37,6 +37,24 @@ export function workspaceKey(ref: WorkspaceRef): string {
   return enterprise ? `${enterprise}:${team}` : team;
 }
 
+/** The reference a workspaceKey stands for; undefined for a string no workspaceKey makes. */
+export function parseWorkspaceKey(key: string): WorkspaceRef | undefined {
+  const parts = key.split(':');
+  try {
+    let ref: WorkspaceRef | undefined;
+    if (parts.length === 1) ref = { teamId: parts[0] ?? '' };
+    else if (parts.length === 2) ref = { enterpriseId: parts[0], teamId: parts[1] ?? '' };
+    else if (parts.length === 3) {
+      const [enterprise, teamId = '', who = ''] = parts;
+      const base = { teamId, ...(enterprise ? { enterpriseId: enterprise } : {}) };
+      ref = who.startsWith('#') ? { ...base, channelId: who.slice(1) } : { ...base, userId: who };
+    }
+    return ref && workspaceKey(ref) === key ? ref : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The workspace itself, without the person or channel a reference may name. */
 export function workspaceOnly(ref: WorkspaceRef): WorkspaceRef {
   return { teamId: ref.teamId, enterpriseId: ref.enterpriseId };

@@ -1,6 +1,7 @@
 import type { Keyv } from 'keyv';
 import type { DictionaryCache } from '../console/dictionaries/cache.js';
 import type { ConsoleApi, ConsoleConnection } from '../console/types.js';
+import type { JobQueue } from '../jobs/job-queue.js';
 import type { ApprovalStore } from '../lifecycle/approvals/approval.js';
 import type { AuditLog } from '../lifecycle/audit/audit-log.js';
 import type { TokenVault } from '../lifecycle/connection-vault.js';
@@ -20,6 +21,7 @@ import type { OnceGuard } from '../store/create-store.js';
 import type { ActorDirectory } from './access/actor.js';
 import type { FetchLike } from './lifecycle/surface.js';
 import type { Messages } from './messages/index.js';
+import type { AlertJob } from './subscriptions/alert-delivery.js';
 
 /** Everything the Slack listeners need, passed in so each handler can be tested with its own. */
 export interface SlackDeps {
@@ -34,6 +36,8 @@ export interface SlackDeps {
   experimentFields: FieldMapping;
   /** Short-lived modal state too large for private_metadata (an edit's original values). */
   drafts: Keyv;
+  /** Alerts waiting for delivery: durable, in order and paced per channel, run by one replica each. */
+  alerts: JobQueue<AlertJob>;
   /** Which channels get lifecycle alerts, per workspace scope. */
   subscriptions: SubscriptionStore;
   /** The dictionary-cache scope of a workspace (its key in the vault). */
@@ -49,6 +53,8 @@ export interface SlackDeps {
   sandboxNotice: boolean;
   /** What the app knows of experiments: records, the transition table, the read route. */
   knowledge: ExperimentKnowledge;
+  /** Lifecycle actions running at once in this process: beyond the bound they are refused, not queued. */
+  actionSlots: { tryTake(): boolean; give(): void; readonly inUse: number };
   /** Lifecycle actions sent and not yet answered (reported as outcome unknown if a process dies). */
   intents: IntentLog;
   /** Each workspace's inbound lifecycle hook (id and secret). */

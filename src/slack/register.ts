@@ -40,7 +40,7 @@ export function registerListeners(
     ...registerExperimentForm(app, deps),
     ...registerDictionaries(app, deps),
     ...registerSplitter(app, deps),
-    ...registerSubscriptions(),
+    ...registerSubscriptions(app, deps),
     ...registerConnection(app, deps, options),
     ...registerExperiments(app, deps),
     ...registerPolicy(app, deps),

@@ -60,10 +60,14 @@ export function webApiReplier(options: WebApiReplierOptions): Replier {
   return {
     inChannel: (message) =>
       attempt('inChannel', () => client.chat.postMessage({ channel: channelId, ...message }), message),
+    // Opened from the Home tab (no channel: the person's own id stands for it): a DM instead.
     ephemeral: (message) =>
       attempt(
         'ephemeral',
-        () => client.chat.postEphemeral({ channel: channelId, user: userId, ...message }),
+        () =>
+          channelId === userId
+            ? client.chat.postMessage({ channel: userId, ...message })
+            : client.chat.postEphemeral({ channel: channelId, user: userId, ...message }),
         message,
       ),
   };

@@ -129,6 +129,16 @@ export function createTokenVault(opts: TokenVaultOptions): RotatingTokenVault {
       await write(workspace, { ...record, state: 'invalid', invalidReason: reason });
     },
     unreadableCount: () => unreadable.size,
+    async *entries() {
+      if (!keyv.iterator) return;
+      for await (const [workspace] of keyv.iterator(keyv.namespace)) {
+        if (typeof workspace !== 'string') continue;
+        const record = await read(workspace);
+        if (!record) continue;
+        const { v: _version, tokenCiphertext: _ciphertext, ...clear } = record;
+        yield { key: workspace, connection: clear };
+      }
+    },
     async rotate(options = {}) {
       const report: RotationReport = { resealed: 0, current: 0, unreadable: 0, malformed: 0 };
       if (!keyv.iterator) throw new Error('this store cannot list its records, so keys cannot be rotated');

@@ -22,6 +22,16 @@ export interface HarnessOptions {
   defaultConnection?: boolean;
   /** How the sandbox issues the default connection's token (scopes, expiry). */
   tokenOptions?: Parameters<Sandbox['issueToken']>[0];
+  /** Least time between two alerts in one channel (default: Slack's one per second). */
+  alertIntervalMs?: number;
+  /** How often platform tokens are checked (default a minute). */
+  tokenHealthIntervalMs?: number;
+  /** Polls experiments named by id in subscriptions this often (default: off). */
+  pollIntervalMs?: number;
+  /** Lifecycle actions the app runs at once before refusing (default 256). */
+  maxActionsInFlight?: number;
+  /** What stands between the app and the sandbox (a fault proxy): the base URL the app is given. */
+  platformUrl?: (sandboxUrl: string) => Promise<string>;
 }
 
 /**
@@ -42,14 +52,24 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     SLACK_BOT_TOKEN: emulator.identity.botToken,
     SLACK_API_URL: emulator.apiUrl,
     STORE_URL: 'memory://',
-    CONSOLE_BASE_URL: sandbox.url,
+    CONSOLE_BASE_URL: options.platformUrl ? await options.platformUrl(sandbox.url) : sandbox.url,
     TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     CONSOLE_TIMEOUT_MS: '2000',
     SPLITTER_URL: sandbox.splitterUrl,
     ...(token ? { CONSOLE_API_TOKEN: token } : {}),
     ...options.env,
   });
-  const app = await startExpChatops(config, { logger, port: 0, sandbox });
+  const app = await startExpChatops(config, {
+    logger,
+    port: 0,
+    sandbox,
+    ...(options.alertIntervalMs === undefined ? {} : { alertIntervalMs: options.alertIntervalMs }),
+    ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
+    ...(options.maxActionsInFlight === undefined ? {} : { maxActionsInFlight: options.maxActionsInFlight }),
+    ...(options.tokenHealthIntervalMs === undefined
+      ? {}
+      : { tokenHealthIntervalMs: options.tokenHealthIntervalMs }),
+  });
   const driver = createSlackDriver({ appUrl: app.eventsUrl, signingSecret, emulator });
   return {
     app,

@@ -31,6 +31,8 @@ export function bodyHash(body: ConsoleExperimentContextPredicatesRequest | undef
 /** What goes into keyv: the platform's JSON as received, plus when it was fetched. */
 export interface StoredDictionary {
   v: 1;
+  /** Names this fetch (random): what the normalised copy is remembered by. Absent in older entries. */
+  rev?: string;
   fetchedAt: string;
   expiresAt: number;
   json: unknown;

@@ -121,6 +121,26 @@ describe.each(stores)('dictionary cache on %s', (_label, open) => {
     expect(await cache.peek('T1', 'tags')).toBeUndefined();
   });
 
+  it('normalises an entry once per process: the same object for every read, a new one after a refresh', async () => {
+    const cache = createDictionaryCache({ keyv, ttlMs: 60_000 });
+    const { fetcher } = fakeFetcher(['v1', 'v2'], ['v3']);
+    const first = await cache.get('T1', 'layers', fetcher);
+    const again = await cache.get('T1', 'layers', fetcher);
+    const peeked = await cache.peek('T1', 'layers');
+    // Not normalised again: the very object the first read built (a fresh one would not be ===).
+    expect(again).toBe(first);
+    expect(peeked).toBe(first);
+    expect(Object.isFrozen(first.items)).toBe(true);
+    const refreshed = await cache.get('T1', 'layers', fetcher, { refresh: true });
+    expect(refreshed).not.toBe(first);
+    expect(refreshed.items.map((item) => item.value)).toEqual(['v3']);
+    // Another process (a second cache on the same store) normalises for itself, with the same result.
+    const other = createDictionaryCache({ keyv, ttlMs: 60_000 });
+    const elsewhere = await other.get('T1', 'layers', fetcher);
+    expect(elsewhere).not.toBe(refreshed);
+    expect(elsewhere.items).toEqual(refreshed.items);
+  });
+
   it('refresh bypasses the cached entry and replaces it', async () => {
     const cache = createDictionaryCache({ keyv, ttlMs: 60_000 });
     const { fetcher, calls } = fakeFetcher(['v1'], ['v2']);

@@ -100,6 +100,8 @@ export interface SlackDriver {
     action: Record<string, unknown>,
   ): Promise<DriverResponse>;
   suggestOptions(viewId: string, blockId: string, actionId: string, value: string): Promise<SuggestResult>;
+  /** A click on a button of the person's Home tab (as last published with views.publish). */
+  homeAction(userId: string, blockId: string, actionId: string): Promise<DriverResponse>;
   /** Any Events API body (an event_callback), as JSON signed the way Slack signs it. */
   event(body: Record<string, unknown>): Promise<DriverResponse>;
   /**
@@ -237,6 +239,18 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
       const res = sent ? await interaction(payload) : { status: 0, body: '', ackMs: 0 };
       emu.closeView(viewId, { clear: opts.clear === true });
       return { ...res, sent };
+    },
+    async homeAction(userId, blockId, actionId) {
+      const home = emu.homes.get(userId);
+      if (!home || !findElement(home.blocks, actionId, blockId))
+        throw new ActionNotFoundError(actionId, `the Home tab of ${userId}`);
+      const payload = viewBlockActions(
+        origin(userId),
+        { id: `VHOME${userId}`, team_id: emu.identity.teamId, ...home, type: 'home', state: { values: {} } },
+        { type: 'button', block_id: blockId, action_id: actionId },
+        emu.mintTriggerId({ userId }),
+      );
+      return interaction(payload);
     },
     async viewAction(viewId, blockId, actionId, action) {
       const view = openView(viewId);

@@ -87,6 +87,7 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
   const calls: RecordedCall[] = [];
   const responsePosts: ResponseUrlPost[] = [];
   const failures = new Map<string, Failure[]>();
+  const heldReplies = new Map<string, number>();
   const messages = createMessageStore(ids, changed);
   const views = createViewStore(ids, identity, changed);
   const homes = new Map<string, Record<string, unknown>>();
@@ -134,6 +135,9 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
     triggers,
   };
 
+  let channelPostIntervalMs = 0;
+  const lastChannelPost = new Map<string, number>();
+  const rateLimits = { limited: 0 };
   const callApi = (
     method: string,
     args: Record<string, unknown>,
@@ -149,6 +153,20 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
       const headers: Record<string, string> =
         status === 429 ? { 'retry-after': String(failure.retryAfterSeconds ?? 1) } : {};
       return { status, headers, body: { ok: false, error: failure.error } as ApiResult };
+    }
+    if (method === 'chat.postMessage' && channelPostIntervalMs > 0 && typeof args.channel === 'string') {
+      const now = Date.now();
+      const last = lastChannelPost.get(args.channel) ?? 0;
+      if (now - last < channelPostIntervalMs) {
+        rateLimits.limited += 1;
+        const retryAfter = Math.max(1, Math.ceil((channelPostIntervalMs - (now - last)) / 1000));
+        return {
+          status: 429,
+          headers: { 'retry-after': String(retryAfter) },
+          body: { ok: false, error: 'ratelimited' } as ApiResult,
+        };
+      }
+      lastChannelPost.set(args.channel, now);
     }
     const handler = METHODS.get(method);
     const team = token === undefined ? undefined : oauth.byToken(token);
@@ -179,6 +197,11 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
       calls.push({ method: apiMethod, args, token, at: Date.now(), response: result.body });
       log?.debug('web api call', { method: apiMethod, ok: result.body.ok, error: result.body.error });
       changed();
+      const holdMs = heldReplies.get(apiMethod);
+      if (holdMs !== undefined) {
+        heldReplies.delete(apiMethod);
+        await new Promise((resolve) => setTimeout(resolve, holdMs));
+      }
       send(
         res,
         result.status,
@@ -234,8 +257,16 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
     postUserMessage: (input) => postUserMessage(people, input),
     joinChannel: (input) => joinChannel(people, input),
     recordSharedLinks: (input) => links.share(input),
+    limitChannelPosts(intervalMs) {
+      channelPostIntervalMs = intervalMs;
+      lastChannelPost.clear();
+    },
+    rateLimits,
     failNext(method, error, opts = {}) {
       failures.set(method, [...(failures.get(method) ?? []), { ...opts, error }]);
+    },
+    holdNextReply(method, ms) {
+      heldReplies.set(method, ms);
     },
     waitFor: (pick, opts = {}) => waitFor(pick, on, opts.timeoutMs ?? 2000, opts.message),
     on,
@@ -253,6 +284,7 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
       calls.length = 0;
       responsePosts.length = 0;
       failures.clear();
+      heldReplies.clear();
       messages.clear();
       links.clear();
       views.views.clear();

@@ -292,6 +292,18 @@ export interface SlackEmulator {
   recordSharedLinks(input: { channelId: string; messageTs: string; urls: string[] }): SharedLinks;
   views: Map<string, EmulatedView>;
   failNext(method: string, error: string, opts?: FailureOptions): void;
+  /**
+   * The next call of `method` takes effect at once (a message is posted) but its HTTP answer is
+   * held for `ms`: a caller killed meanwhile never learns it succeeded.
+   */
+  holdNextReply(method: string, ms: number): void;
+  /**
+   * Enforces Slack's chat.postMessage limit of about one message per second per channel: a post
+   * sooner than `intervalMs` after the channel's last accepted one gets 429 with Retry-After (in
+   * whole seconds, as Slack sends it). 0 turns it off. `limited` counts the 429s sent.
+   */
+  limitChannelPosts(intervalMs: number): void;
+  readonly rateLimits: { limited: number };
   waitFor<T>(pick: () => T | undefined | false, opts?: WaitForOptions): Promise<T>;
   on(event: 'change', listener: () => void): () => void;
   /** Driver hook: a slash command's non-empty ack body is shown as Slack shows it (ephemeral by default). */

@@ -29,6 +29,8 @@ export function commandTarget(parsed: ParsedCommand, channelId: string, messages
       return { kind: 'admin', refusal: messages.connection.adminOnly, action: parsed.kind };
     case 'login':
     case 'logout':
+    case 'follow':
+    case 'unfollow':
       return { kind: 'self' };
     case 'audit':
       return { kind: 'admin', refusal: messages.audit.adminOnly, action: 'audit' };

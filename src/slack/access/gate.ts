@@ -2,7 +2,7 @@ import type { webApi } from '@slack/bolt';
 import { type Actor, decide, needsGroups, type Refusal } from '../../lifecycle/policy/decide.js';
 import type { ActionRule, PolicyAction } from '../../lifecycle/policy/policy.js';
 import { type WorkspaceRef, workspaceKey } from '../../lifecycle/workspace.js';
-import { channelMention, joinSafe, md, type SafeText } from '../blocks/escape.js';
+import { channelMention, escapeMrkdwn, joinSafe, md, type SafeText } from '../blocks/escape.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 import type { Messages } from '../messages/index.js';
@@ -91,7 +91,14 @@ async function decideAccess(
     return {
       allowed: false,
       refusal: 'unavailable',
-      message: textMessage(messages.errors.storeUnavailable),
+      message: textMessage(
+        target.kind === 'policy'
+          ? messages.errors.storeUnavailable({
+              action: md`*${escapeMrkdwn(target.action)}*`,
+              experimentId: target.experimentId,
+            })
+          : messages.errors.storeUnavailable(),
+      ),
       actor: undefined,
     };
   }

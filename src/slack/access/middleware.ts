@@ -8,6 +8,8 @@ import type {
 } from '@slack/bolt';
 import type { ActionRule } from '../../lifecycle/policy/policy.js';
 import type { WorkspaceRef } from '../../lifecycle/workspace.js';
+import { plain } from '../blocks/escape.js';
+import { LIMITS } from '../blocks/limits.js';
 import { ackWith } from '../command/command-context.js';
 import type { SlackDeps } from '../deps.js';
 import { workspaceFromBody, workspaceFromCommand } from '../workspace.js';
@@ -68,9 +70,12 @@ export function actionAccess(
     });
     if (!gate.allowed) {
       await ack();
-      await respond({ response_type: 'ephemeral', replace_original: false, ...gate.message }).catch(
-        () => undefined,
-      );
+      // A button in a view (the Home tab) has no response_url, hence no respond: a DM instead.
+      const reply =
+        typeof respond === 'function' && (body as { response_url?: unknown }).response_url !== undefined
+          ? respond({ response_type: 'ephemeral', replace_original: false, ...gate.message })
+          : client.chat.postMessage({ channel: body.user.id, ...gate.message });
+      await reply.catch(() => undefined);
       return;
     }
     await next();
@@ -111,7 +116,18 @@ export function optionsAccess(
       audit: false,
     });
     if (!gate.allowed) {
-      await (ack as (body: { options: never[] }) => Promise<void>)({ options: [] });
+      // Not allowed: nothing to pick. The store down: one option that says why (an empty list
+      // would read as "no such value").
+      const options =
+        gate.refusal === 'unavailable'
+          ? [
+              {
+                text: plain(deps.messages.experiments.unavailableOption, LIMITS.optionText),
+                value: '__unavailable__',
+              },
+            ]
+          : [];
+      await (ack as (body: { options: unknown[] }) => Promise<void>)({ options });
       return;
     }
     await next();

@@ -4,7 +4,7 @@ import type { ActionRule } from '../../lifecycle/policy/policy.js';
 import { type WorkspaceRef, workspaceKey } from '../../lifecycle/workspace.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
-import { errorCodeOf } from '../subscriptions/send-alerts.js';
+import { errorCodeOf } from '../subscriptions/alert-outcomes.js';
 import { approvalRequestMessage, approvalWhat } from './request-message.js';
 
 export interface ApprovalAsk {

@@ -141,12 +141,15 @@ describe('platformErrorMessage', () => {
       lifecycle,
     ).text;
     expect(status).toContain('HTTP 409');
-    expect(status).toContain('Check the experiment before retrying');
+    expect(status).toContain('whether it was applied is unknown');
+    expect(status).toContain('Check with `/exp show 123` before retrying');
     const body = platformErrorMessage(
       new UnexpectedResponseError('x', { ...base, status: 200 }),
       lifecycle,
     ).text;
-    expect(body).toContain('Check the experiment before retrying');
+    expect(body).toContain('could not be understood');
+    expect(body).not.toContain('accepted');
+    expect(body).toContain('Check with `/exp show 123` before retrying');
     const read = platformErrorMessage(new UnexpectedStatusError('x', { ...base, status: 302 }), {
       messages,
     }).text;

@@ -18,6 +18,8 @@ export interface CommandContext {
   replier: Replier;
   /** The policy rule that let an acting subcommand through (approval, personal token); none for reads. */
   rule?: ActionRule | undefined;
+  /** The intent written before the ack of a lifecycle command (see IntentLog.receive). */
+  receipt?: string | undefined;
 }
 
 export function ackWith(ack: (body?: Record<string, unknown>) => Promise<void>, deps: SlackDeps) {

@@ -1,13 +1,16 @@
 import type { App } from '@slack/bolt';
+import { workspaceOnly } from '../../lifecycle/workspace.js';
 import { commandTarget, opensModal } from '../access/command-targets.js';
 import { checkAccess } from '../access/gate.js';
 import { allowedRule, rememberAllowed } from '../access/middleware.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
+import { publishHome } from '../home/publish-home.js';
 import { withNoticeBlock } from '../sandbox-notice.js';
 import { workspaceFromCommand } from '../workspace.js';
 import { ackWith, type CommandContext, commandReplier } from './command-context.js';
 import { type CommandHandlers, dispatchCommand } from './handlers.js';
+import type { ParsedKind } from './parse-command.js';
 import { commandOf, rememberCommand } from './parsed-context.js';
 
 /** `/exp` and renamed installs such as `/exp-staging`. */
@@ -24,6 +27,46 @@ const ACKED = 'expAckedByAccessCheck';
  * Registers `/exp` as one chain: parse once, check access, then hand the request to the handler
  * the owning feature registered for its kind.
  */
+const RECEIPT = 'expIntentReceipt';
+/** How long the ack may wait for the receipt to be written before going without one. */
+const RECEIPT_BUDGET_MS = 300;
+
+async function receive(deps: SlackDeps, input: Parameters<SlackDeps['intents']['receive']>[0]) {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), RECEIPT_BUDGET_MS);
+  });
+  // A store that fails or is slow costs the receipt, never the ack; the handler says what it can.
+  const writing = deps.intents.receive(input).catch(() => undefined);
+  try {
+    const receipt = await Promise.race([writing, late]);
+    // Written after the ack went without it: cleared, or the sweep would report a request that ran.
+    if (receipt === undefined) void writing.then((late) => (late ? deps.intents.end(late) : undefined));
+    return receipt;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function endReceipt(deps: SlackDeps, context: Record<string, unknown>): Promise<void> {
+  const receipt = context[RECEIPT];
+  if (typeof receipt !== 'string') return;
+  context[RECEIPT] = undefined;
+  await deps.intents.end(receipt);
+}
+
+/** Subcommands whose effect the Home tab shows (connection, identity, alerts, follows, policy). */
+const CHANGES_HOME: ReadonlySet<ParsedKind> = new Set<ParsedKind>([
+  'subscribe',
+  'unsubscribe',
+  'follow',
+  'unfollow',
+  'disconnect',
+  'logout',
+  'policy',
+  'hooks',
+]);
+
 export function registerExpCommand(app: App, deps: SlackDeps, handlers: CommandHandlers): void {
   app.command(
     EXP_COMMAND_PATTERN,
@@ -59,11 +102,23 @@ export function registerExpCommand(app: App, deps: SlackDeps, handlers: CommandH
           return ackWith(ack as (body?: Record<string, unknown>) => Promise<void>, deps)(gate.message);
         return next();
       }
+      // Before the ack, so a process that dies between the ack and the platform call leaves a trace
+      // the sweep reports ("nothing was sent") instead of silence. Bounded: the ack comes first.
+      if (parsed.kind === 'lifecycle' || parsed.kind === 'stop') {
+        context[RECEIPT] = await receive(deps, {
+          workspace: request.workspace,
+          action: parsed.kind === 'stop' ? 'stop' : parsed.action,
+          experimentId: parsed.experimentId,
+          actorId: command.user_id,
+          channelId: command.channel_id,
+        });
+      }
       // Acked at once, checked after: a slow Slack never costs the person their ack.
       await ack();
       context[ACKED] = true;
       const gate = await checkAccess(deps, { ...request, budgetMs: AFTER_ACK_CHECK_MS });
       if (!gate.allowed) {
+        await endReceipt(deps, context);
         await respond({ response_type: 'ephemeral', ...gate.message }).catch((error: unknown) => {
           deps.logger.warn('could not deliver an access refusal', { error });
         });
@@ -93,8 +148,18 @@ export function registerExpCommand(app: App, deps: SlackDeps, handlers: CommandH
           : ackWith(ack as (body?: Record<string, unknown>) => Promise<void>, deps),
         replier: commandReplier(respond, deps),
         rule: allowedRule(context),
+        receipt: typeof context[RECEIPT] === 'string' ? context[RECEIPT] : undefined,
       };
-      await dispatchCommand(handlers, ctx, commandOf(context));
+      const parsed = commandOf(context);
+      try {
+        await dispatchCommand(handlers, ctx, parsed);
+      } finally {
+        await endReceipt(deps, context);
+      }
+      // The person's Home tab shows what these change: kept current without waiting for a reopen.
+      if (CHANGES_HOME.has(parsed.kind)) {
+        await publishHome(deps, client, workspaceOnly(ctx.workspace), command.user_id);
+      }
     },
   );
 }

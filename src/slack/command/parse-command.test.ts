@@ -172,6 +172,8 @@ describe('parseCommand', () => {
       'logout',
       'whoami',
       'hooks',
+      'follow',
+      'unfollow',
       'invalid',
       'unknown',
     ]);

@@ -29,6 +29,8 @@ export const SUBCOMMANDS = [
   'logout',
   'whoami',
   'hooks',
+  'follow',
+  'unfollow',
 ] as const;
 export type Subcommand = (typeof SUBCOMMANDS)[number];
 
@@ -71,6 +73,9 @@ export type ParsedCommand =
   | { kind: 'whoami' }
   /** `hooks [rotate]` (admins). */
   | { kind: 'hooks'; args: string[] }
+  /** `follow [ID]`: DMs about one experiment; without an id, what the person follows. */
+  | { kind: 'follow'; experimentId?: number }
+  | { kind: 'unfollow'; experimentId: number }
   /** detail is the offending text as typed (escape it before showing it). */
   | {
       kind: 'invalid';
@@ -265,6 +270,15 @@ export function parseCommand(text: string): ParsedCommand {
     case 'show': {
       const id = parseSingleId(command, text, tokens);
       return id.ok ? { kind: 'show', experimentId: id.id } : id.result;
+    }
+    case 'follow': {
+      if (tokens.length === 1) return { kind: 'follow' };
+      const id = parseSingleId(command, text, tokens);
+      return id.ok ? { kind: 'follow', experimentId: id.id } : id.result;
+    }
+    case 'unfollow': {
+      const id = parseSingleId(command, text, tokens);
+      return id.ok ? { kind: 'unfollow', experimentId: id.id } : id.result;
     }
     case 'policy':
       return { kind: 'policy', change: args.length > 0, args };

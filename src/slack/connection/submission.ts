@@ -5,6 +5,7 @@ import { workspaceKey, workspaceOnly } from '../../lifecycle/workspace.js';
 import { viewAccess } from '../access/middleware.js';
 import { channelMention } from '../blocks/escape.js';
 import type { SlackDeps } from '../deps.js';
+import { publishHome } from '../home/publish-home.js';
 import { decodeMetadata, SlackPayloadError } from '../payload.js';
 import { webApiReplier } from '../replies.js';
 import { inputValue, selectedValue, type ViewStateValues } from '../view-state.js';
@@ -110,6 +111,7 @@ export function registerConnectSubmission(app: App, deps: SlackDeps): void {
       await replier.ephemeral(
         withNote({ text: connected.text, blocks: [...connected.blocks, ...info.blocks] }, which),
       );
+      await publishHome(deps, client, workspaceOnly(team), body.user.id);
     },
   );
 }

@@ -190,13 +190,7 @@ export function registerExperimentSubmission(app: App, deps: SlackDeps): void {
               }),
             );
           }
-          await notifySubscribers(
-            deps,
-            workspace,
-            { client, channelId: metadata.channelId },
-            event,
-            outcome.view,
-          );
+          await notifySubscribers(deps, workspace, { channelId: metadata.channelId }, event, outcome.view);
           return;
         }
         case 'unchanged':

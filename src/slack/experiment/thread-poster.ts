@@ -6,7 +6,7 @@ import type { Logger } from '../../observability/logger.js';
 import type { SafeText } from '../blocks/escape.js';
 import { type SlackMessage, section } from '../blocks/message.js';
 import type { Messages } from '../messages/index.js';
-import { errorCodeOf } from '../subscriptions/send-alerts.js';
+import { errorCodeOf } from '../subscriptions/alert-outcomes.js';
 import { experimentCard } from './card.js';
 import { CARD_BLOCKS } from './ids.js';
 

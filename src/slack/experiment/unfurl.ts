@@ -1,7 +1,7 @@
 import type { App } from '@slack/bolt';
 import { type EventEnvelope, workspaceFromEvent } from '../connection/uninstall-events.js';
 import type { SlackDeps } from '../deps.js';
-import { errorCodeOf } from '../subscriptions/send-alerts.js';
+import { errorCodeOf } from '../subscriptions/alert-outcomes.js';
 import { experimentReply } from './show.js';
 
 /** Slack sends at most a handful of links per message; more are not unfurled rather than slowed. */

@@ -8,16 +8,18 @@ import {
   channelMention,
   code,
   escapeMrkdwn,
+  isSlackUserId,
   joinSafe,
-  md,
+  mrkdwn,
   plain,
   type SafeText,
   safe,
   slackDate,
 } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
-import { context, section } from '../blocks/message.js';
+import { actions, context, section } from '../blocks/message.js';
 import type { Messages } from '../messages/index.js';
+import { describeSubscription } from '../subscriptions/replies.js';
 
 export const HOME_BLOCKS = {
   connection: 'exp_home_connection',
@@ -25,6 +27,12 @@ export const HOME_BLOCKS = {
   recent: 'exp_home_recent',
   alerts: 'exp_home_alerts',
   admin: 'exp_home_admin',
+  adminActions: 'exp_home_admin_actions',
+} as const;
+
+export const HOME_ACTIONS = {
+  connect: 'exp_home_connect',
+  disconnect: 'exp_home_disconnect',
 } as const;
 
 const ALERT_CHANNELS_SHOWN = 10;
@@ -56,14 +64,10 @@ export function homeView(input: HomeInput): HomeView {
     input.recent.length === 0 ? [h.noRecent] : input.recent.map((r) => auditRow(r, input.messages));
   const shown = input.subscriptions.slice(0, ALERT_CHANNELS_SHOWN).map((s) =>
     h.alertsLine({
-      channel: channelMention(s.channelId),
-      filter:
-        s.actions === 'all'
-          ? md`all actions`
-          : joinSafe(
-              s.actions.map((a) => md`${escapeMrkdwn(a)}`),
-              md`, `,
-            ),
+      channel: isSlackUserId(s.channelId)
+        ? input.messages.subscriptions.yourDms
+        : channelMention(s.channelId),
+      filter: describeSubscription(s, input.messages),
     }),
   );
   if (input.subscriptions.length > ALERT_CHANNELS_SHOWN)
@@ -89,6 +93,32 @@ export function homeView(input: HomeInput): HomeView {
               }),
             ]),
             HOME_BLOCKS.admin,
+          ),
+          actions(
+            [
+              {
+                type: 'button',
+                action_id: HOME_ACTIONS.connect,
+                text: plain(h.connectButton, LIMITS.buttonText),
+              },
+              ...(c?.origin === 'stored' && c.identity === 'workspace'
+                ? [
+                    {
+                      type: 'button' as const,
+                      action_id: HOME_ACTIONS.disconnect,
+                      style: 'danger' as const,
+                      text: plain(h.disconnectButton, LIMITS.buttonText),
+                      confirm: {
+                        title: plain(h.disconnectConfirm.title, LIMITS.confirmTitle),
+                        text: mrkdwn(h.disconnectConfirm.text),
+                        confirm: plain(h.disconnectConfirm.confirm, LIMITS.confirmButton),
+                        deny: plain(h.disconnectConfirm.deny, LIMITS.confirmButton),
+                      },
+                    },
+                  ]
+                : []),
+            ],
+            HOME_BLOCKS.adminActions,
           ),
         ]
       : []),

@@ -2,6 +2,7 @@ import type { webApi } from '@slack/bolt';
 import type { WorkspaceRef } from '../../lifecycle/workspace.js';
 import { workspaceKey, workspaceOnly } from '../../lifecycle/workspace.js';
 import type { SlackDeps } from '../deps.js';
+import { visibleTo } from '../subscriptions/replies.js';
 import { homeView } from './home-view.js';
 
 /** Slack gives Home no deadline, but a person looking at a blank tab should not wait on Slack. */
@@ -41,7 +42,7 @@ export async function publishHome(
         connection,
         identity,
         recent: recent.records,
-        subscriptions,
+        subscriptions: visibleTo(subscriptions, userId),
         admin,
         messages: deps.messages,
       }),

@@ -6,15 +6,12 @@ import type { WorkspaceHook } from '../../lifecycle/hooks/hook-store.js';
 import { checkTimestamp, signatureMatches } from '../../lifecycle/hooks/signature.js';
 import { type WorkspaceRef, workspaceKey } from '../../lifecycle/workspace.js';
 import type { SlackDeps } from '../deps.js';
-import type { AlertOrigin } from '../subscriptions/notify-subscribers.js';
 import { notifySubscribers } from '../subscriptions/notify-subscribers.js';
 import { BodyTooLargeError, readBoundedBody } from './read-body.js';
 
 type Handler = CustomRoute['handler'];
 
 export interface HookRouteOptions {
-  /** The bot's Web API client for a workspace (its installation's token); undefined when not installed. */
-  clientFor: (workspace: WorkspaceRef) => Promise<AlertOrigin['client'] | undefined>;
   /** Single-workspace modes: the configured workspace, whose hook is also `POST /hooks/lifecycle`. */
   configuredWorkspace: () => Promise<WorkspaceRef | undefined>;
 }
@@ -95,13 +92,8 @@ export function lifecycleHookRoutes(deps: SlackDeps, options: HookRouteOptions):
       return reply(res, 202, { status: 'duplicate', id: event.id });
     }
     deps.metrics.inc('exp_hook_events_total', { outcome: 'accepted' });
-    reply(res, 202, { status: 'accepted', id: event.id });
-    const client = await options.clientFor(hook.workspace);
-    if (!client) {
-      logger.warn('lifecycle event recorded; no installation to alert with', { scope });
-      return;
-    }
     const outside = { actor: event.actor };
+    const at = event.occurredAt;
     const alert =
       event.action === 'status'
         ? {
@@ -109,19 +101,36 @@ export function lifecycleHookRoutes(deps: SlackDeps, options: HookRouteOptions):
             experimentId: event.experimentId,
             status: event.status ?? '?',
             outside,
+            at,
           }
         : event.action === 'create'
-          ? { action: 'create' as const, experimentId: event.experimentId, name: event.name ?? '', outside }
+          ? {
+              action: 'create' as const,
+              experimentId: event.experimentId,
+              name: event.name ?? '',
+              outside,
+              at,
+            }
           : event.action === 'edit'
-            ? { action: 'edit' as const, experimentId: event.experimentId, fields: [], outside }
+            ? { action: 'edit' as const, experimentId: event.experimentId, fields: [], outside, at }
             : {
                 action: event.action,
                 experimentId: event.experimentId,
                 reason: event.interruptReason,
                 comment: event.comment,
                 outside,
+                at,
               };
-    await notifySubscribers(deps, hook.workspace, { client, channelId: undefined }, alert, accepted.view);
+    // Queued before the 202: an accepted event's alerts survive a restart from here on.
+    await notifySubscribers(
+      deps,
+      hook.workspace,
+      { channelId: undefined },
+      alert,
+      accepted.view,
+      `hook:${scope}:${event.id}`,
+    );
+    reply(res, 202, { status: 'accepted', id: event.id });
   };
   const guarded =
     (find: (req: Parameters<Handler>[0]) => Promise<WorkspaceHook | undefined>): Handler =>

@@ -3,6 +3,7 @@ import { workspaceKey } from '../../lifecycle/workspace.js';
 import { actionAccess, allowedRule } from '../access/middleware.js';
 import { lifecycleButtonTarget } from '../access/payload-targets.js';
 import { requestApproval } from '../approvals/request.js';
+import { escapeMrkdwn, md } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 import { SlackPayloadError } from '../payload.js';
@@ -81,7 +82,14 @@ export function registerLifecycleButtons(app: App, deps: SlackDeps): void {
       } catch (error) {
         // Without the guard a double click could act twice: nothing is sent, and the person hears why.
         deps.logger.error('click guard unavailable; not acting', { error });
-        await replier.ephemeral(textMessage(deps.messages.errors.storeUnavailable));
+        await replier.ephemeral(
+          textMessage(
+            deps.messages.errors.storeUnavailable({
+              action: md`*${escapeMrkdwn(value.action)}*`,
+              experimentId: value.experimentId,
+            }),
+          ),
+        );
         return;
       }
       if (!first) {

@@ -48,6 +48,7 @@ export async function runLifecycleCommand(
       actorId: ctx.command.user_id,
       channelId: ctx.command.channel_id,
       personalRequired: ctx.rule?.personal,
+      receipt: ctx.receipt,
     },
     commandSurface({
       client: ctx.client,

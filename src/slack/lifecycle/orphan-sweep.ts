@@ -18,7 +18,14 @@ export async function reportOrphanedActions(
   clientFor: (workspace: WorkspaceRef) => Promise<Pick<webApi.WebClient, 'chat'> | undefined>,
 ): Promise<number> {
   let reported = 0;
-  for (const intent of await deps.intents.orphans()) {
+  const orphans = await deps.intents.orphans();
+  // A request that got as far as sending is reported once, as outcome unknown; its receipt is not.
+  const superseded = new Set(orphans.flatMap((i) => (i.receipt ? [i.receipt] : [])));
+  for (const intent of orphans) {
+    if (intent.phase === 'received' && superseded.has(intent.id)) {
+      await deps.intents.end(intent.id);
+      continue;
+    }
     if (!(await deps.locks.claim(`intent-report:${intent.id}`, 24 * 60 * 60 * 1000))) continue;
     await report(deps, clientFor, intent);
     await deps.intents.end(intent.id);
@@ -33,13 +40,19 @@ async function report(
   intent: Intent,
 ): Promise<void> {
   const workspace = { teamId: intent.teamId, enterpriseId: intent.enterpriseId };
+  const facts = {
+    user: userMention(intent.actorId),
+    action: intent.action,
+    experimentId: intent.experimentId,
+    when: slackDate(new Date(intent.at)),
+  };
+  // received: acknowledged, and the process died before it wrote that it was sending: nothing was.
   const message = textMessage(
-    deps.messages.lifecycle.interrupted({
-      user: userMention(intent.actorId),
-      action: intent.action,
-      experimentId: intent.experimentId,
-      when: slackDate(new Date(intent.at)),
-    }),
+    intent.phase === 'received'
+      ? deps.messages.lifecycle.interruptedBeforeSending(facts)
+      : intent.phase === 'telling'
+        ? deps.messages.lifecycle.interruptedWhileTelling({ ...facts, done: intent.outcome === 'done' })
+        : deps.messages.lifecycle.interrupted(facts),
   );
   await deps.audit.record(workspaceKey(workspace), {
     userId: intent.actorId,
@@ -47,7 +60,12 @@ async function report(
     experimentId: intent.experimentId,
     channelId: intent.channelId,
     decision: 'allowed',
-    outcome: 'outcome-unknown:process-stopped',
+    outcome:
+      intent.phase === 'received'
+        ? 'not-sent:process-stopped'
+        : intent.phase === 'telling'
+          ? `${intent.outcome === 'done' ? 'done' : 'not-done'}:process-stopped-while-telling`
+          : 'outcome-unknown:process-stopped',
   });
   const client = await clientFor(workspace);
   if (!client) {

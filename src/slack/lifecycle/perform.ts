@@ -5,7 +5,7 @@ import type { LifecycleOutcome, LifecycleRequest } from '../../lifecycle/run-act
 import { runLifecycleAction } from '../../lifecycle/run-action.js';
 import { workspaceKey } from '../../lifecycle/workspace.js';
 import { platformErrorMessage } from '../blocks/error-message.js';
-import { type SafeText, safe } from '../blocks/escape.js';
+import { escapeMrkdwn, md, type SafeText, safe } from '../blocks/escape.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
 import { expiryOf, notConnectedMessage } from '../connection/replies.js';
 import type { SlackDeps } from '../deps.js';
@@ -21,7 +21,7 @@ import type { LifecycleSurface } from './surface.js';
  * state) or the person what went wrong. A done action is then alerted to the subscribed channels.
  */
 export interface PerformedLifecycle {
-  kind: LifecycleOutcome['kind'] | 'crashed';
+  kind: LifecycleOutcome['kind'] | 'crashed' | 'busy';
   /** What happened, in one line (the channel's, or what the person was told). */
   line: SafeText;
   /** Whose token acted, when one did (for the audit trail). */
@@ -67,6 +67,54 @@ async function performAndTell(
   request: LifecycleRequest,
   surface: LifecycleSurface,
 ): Promise<PerformedLifecycle> {
+  // Bounded: with a platform that hangs, acked actions would otherwise pile up without limit.
+  if (!deps.actionSlots.tryTake()) {
+    deps.logger.warn('lifecycle action refused: too many in progress', { action: request.action });
+    deps.metrics.inc('exp_lifecycle_total', { action: request.action, outcome: 'busy' });
+    return told(
+      surface,
+      'busy',
+      textMessage(
+        deps.messages.errors.busy({
+          action: md`*${escapeMrkdwn(request.action)}*`,
+          experimentId: request.experimentId,
+        }),
+      ),
+    );
+  }
+  const sent: SentIntent = { intent: undefined };
+  try {
+    return await runAndTell(deps, request, surface, sent);
+  } finally {
+    // Telling failed or threw before endTold: the outcome is known here, so the intent goes anyway.
+    await endTold(deps, sent);
+    deps.actionSlots.give();
+  }
+}
+
+interface SentIntent {
+  intent: string | undefined;
+}
+
+/**
+ * The action is no longer "in flight" once its outcome is told. Ended right after the telling
+ * message, before alerts and reminders: a process killed after telling but before the end would
+ * otherwise also be reported as "outcome unknown" by the sweep (test/durability.test.ts saw it
+ * under load). The gap left is between Slack's answer and the store's delete.
+ */
+async function endTold(deps: SlackDeps, sent: SentIntent): Promise<void> {
+  const id = sent.intent;
+  if (id === undefined) return;
+  sent.intent = undefined;
+  await deps.intents.end(id);
+}
+
+async function runAndTell(
+  deps: SlackDeps,
+  request: LifecycleRequest,
+  surface: LifecycleSurface,
+  sent: SentIntent,
+): Promise<PerformedLifecycle> {
   const { messages } = deps;
   const { action, experimentId } = request;
   let outcomeKind = 'crashed';
@@ -81,6 +129,11 @@ async function performAndTell(
       request,
     );
     outcomeKind = outcome.kind;
+    if (outcome.kind === 'done' || outcome.kind === 'conflict' || outcome.kind === 'failed') {
+      sent.intent = outcome.intent;
+      if (outcome.intent !== undefined)
+        await deps.intents.telling(outcome.intent, outcome.kind === 'done' ? 'done' : 'not-done');
+    }
     switch (outcome.kind) {
       case 'done': {
         const reason = request.stop?.interruptReason ?? undefined;
@@ -88,6 +141,7 @@ async function performAndTell(
         const line = doneLine({ action, experimentId, userId: request.actorId, reason, comment, messages });
         try {
           await publishEvent(deps, surface, { workspace: request.workspace, line, view: outcome.view });
+          await endTold(deps, sent);
           await remindOfExpiry(deps, outcome.scope, outcome.tokenExpiresAt, surface);
           return { kind: 'done', line, identity: outcome.identity };
         } finally {
@@ -95,7 +149,7 @@ async function performAndTell(
           await notifySubscribers(
             deps,
             request.workspace,
-            { client: surface.client, channelId: surface.channelId },
+            { channelId: surface.channelId },
             { action, experimentId, actorId: request.actorId, reason, comment },
             outcome.view,
           );
@@ -131,7 +185,13 @@ async function performAndTell(
       case 'not-connected':
         return told(surface, 'not-connected', notConnectedMessage({ messages }));
       case 'unavailable':
-        return told(surface, 'unavailable', textMessage(messages.errors.storeUnavailable));
+        return told(
+          surface,
+          'unavailable',
+          textMessage(
+            messages.errors.storeUnavailable({ action: md`*${escapeMrkdwn(action)}*`, experimentId }),
+          ),
+        );
       case 'personal-required':
         return told(
           surface,

@@ -1,6 +1,6 @@
 import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
-import { escapeMrkdwn, md, type SafeText } from '../blocks/escape.js';
-import type { AlertMessages, SubscriptionMessages } from './types.js';
+import { escapeMrkdwn, joinSafe, md, type SafeText } from '../blocks/escape.js';
+import type { AlertMessages, SubscriptionMessages, TokenHealthMessages } from './types.js';
 
 // English texts of the subscription commands and of the alerts they route, apart from en.ts so
 // that catalogue stays readable.
@@ -18,26 +18,115 @@ const VERBS: Record<LifecycleAction, SafeText> = {
 export function subscriptionMessages(): SubscriptionMessages {
   return {
     allActions: ({ list }) => md`all (${list})`,
-    subscribed: ({ user, actions }) =>
-      md`${user} subscribed this channel to experiment alerts: ${actions}. To stop them: ${cmd('unsubscribe')}.`,
-    unsubscribed: ({ user }) => md`${user} unsubscribed this channel from experiment alerts.`,
+    describe: ({ actions, team, type, experimentId }) => {
+      const narrowers = [
+        team === undefined ? undefined : md`team ${team}`,
+        type === undefined ? undefined : md`type ${type}`,
+        experimentId === undefined ? undefined : md`experiment *${experimentId}*`,
+      ].filter((n): n is SafeText => n !== undefined);
+      const of = narrowers.length === 0 ? md`every experiment` : joinSafe(narrowers, md`, `);
+      return md`${actions} alerts of ${of}`;
+    },
+    opsDescribe: md`the workspace's operational notices (the platform token expiring or refused)`,
+    opsAlone: md`\`alerts:ops\` takes no other filter: it sends the workspace's operational notices, not experiment alerts. Run it alone, in the channel that should get them: ${cmd('subscribe alerts:ops')}. Nothing was changed.`,
+    subscribed: ({ user, what, changed }) =>
+      changed
+        ? md`${user} changed this channel's subscription: ${what}. To stop it: ${cmd('unsubscribe')} with the same filter, or ${cmd('subscriptions')}.`
+        : md`${user} subscribed this channel to ${what}. To stop them: ${cmd('unsubscribe')} with the same filter, or ${cmd('subscriptions')}.`,
+    subscribedThere: ({ channel, what }) => md`Subscribed ${channel} to ${what}. A note was posted there.`,
+    unsubscribed: ({ user, what }) =>
+      what.length === 1
+        ? md`${user} unsubscribed this channel from ${what[0] ?? md``}.`
+        : md`${user} unsubscribed this channel from all its experiment alerts:\n${lines(what)}`,
+    unsubscribedThere: ({ channel, count }) =>
+      md`Removed ${count} ${count === 1 ? md`subscription` : md`subscriptions`} of ${channel}. A note was posted there.`,
     narrowed: ({ user, removed, remaining }) =>
-      md`${user} turned off ${removed} alerts in this channel. It still gets: ${remaining}.`,
+      remaining.length === 0
+        ? md`${user} turned off ${removed} alerts in this channel; it gets no experiment alerts now.`
+        : md`${user} turned off ${removed} alerts in this channel. It still gets:\n${lines(remaining)}`,
     notSubscribed: md`This channel is not subscribed to experiment alerts, so nothing changed. To subscribe it: ${cmd('subscribe')}.`,
+    noSuchSubscription: ({ what, others }) =>
+      others.length === 0
+        ? md`This channel has no subscription to ${what}, and no other subscription either, so nothing changed.`
+        : md`This channel has no subscription to ${what}, so nothing changed. Its subscriptions:\n${lines(others)}\nName the same filter to remove one, or run ${cmd('unsubscribe')} alone to remove them all.`,
     unchanged: ({ named, remaining }) =>
-      md`This channel does not get ${named} alerts, so nothing changed. It gets: ${remaining}.`,
+      md`This channel does not get ${named} alerts, so nothing changed. It gets:\n${lines(remaining)}`,
     unknownActions: ({ words, allowed }) =>
       md`Unknown alert action ${words}. Choose from ${allowed}, or \`all\` (the default). Nothing was changed.`,
-    channelsOnly: md`Alerts go to channels: run ${cmd('subscribe')} in the channel that should get them. Nothing was changed.`,
-    cannotPost: ({ error }) =>
-      md`The app cannot post in this channel (${error}), so alerts could not reach it either. Nothing was changed. Add the app to the channel (mention it or use \`/invite\`), then subscribe again.`,
-    saveFailed: md`The subscriptions could not be read or saved just now. Try again in a moment.`,
+    unknownWord: ({ word }) =>
+      md`${word} is not a filter. Use \`#channel\`, \`team:NAME\`, \`type:TYPE\`, \`experiment:ID\` and \`events:stop,archive\`, for example ${cmd('subscribe events:stop,archive')}; ${cmd('dict teams')} lists the team names. Nothing was changed.`,
+    repeated: ({ key }) =>
+      md`${key} is given twice; give it once (run the command again for another subscription). Nothing was changed.`,
+    emptyValue: ({ key }) => md`${key} needs a value, such as \`${key}:growth\`. Nothing was changed.`,
+    badExperiment: ({ value }) =>
+      md`\`experiment:\` takes an experiment id (a positive number), not ${value}. Nothing was changed.`,
+    unlinkedChannel: ({ word }) =>
+      md`Slack did not recognise ${word} as a channel. Pick it from the list Slack offers as you type \`#\` (for a private channel, add the app to it first). Nothing was changed.`,
+    unknownTeam: ({ typed, suggestion }) =>
+      suggestion === undefined
+        ? md`There is no team ${typed} in the platform's teams. See them with ${cmd('dict teams')}. Nothing was changed.`
+        : md`There is no team ${typed} in the platform's teams. Did you mean ${suggestion}? See them all with ${cmd('dict teams')}. Nothing was changed.`,
+    unknownType: ({ typed, allowed }) =>
+      md`There is no experiment type ${typed}. Choose from ${allowed}. Nothing was changed.`,
+    teamsUnavailable: md`The platform's teams could not be read just now, so \`team:\` could not be checked. Nothing was changed; try again in a moment.`,
+    limitReached: ({ max }) =>
+      md`This channel has ${max} subscriptions, the most one channel can have. Remove one with ${cmd('subscriptions')} first. Nothing was changed.`,
+    channelsOnly: md`Alerts go to channels: run ${cmd('subscribe')} in the channel that should get them, or name it: ${cmd('subscribe #channel')}. Nothing was changed.`,
+    cannotPost: ({ error, channel }) =>
+      md`The app cannot post in ${channel} (${error}), so alerts could not reach it either. Nothing was changed. Add the app to the channel (mention it or use \`/invite\`), then subscribe again.`,
+    saveFailed: md`The subscriptions could not be read or saved just now. Nothing was changed; try again in a moment.`,
     listHeader: 'Experiment alerts in this workspace',
-    listLine: ({ channel, actions, here }) =>
-      md`• ${channel}: ${actions}${here ? md` _(this channel)_` : md``}`,
-    listEmpty: md`No channel gets experiment alerts yet. Run ${cmd('subscribe')} in a channel, or pick actions: ${cmd('subscribe stop archive')}.`,
-    listHint: md`To change a channel's alerts, run ${cmd('subscribe [ACTIONS…]')} or ${cmd('unsubscribe [ACTIONS…]')} in it.`,
-    moreNotShown: ({ count }) => md`…and ${count} more channels not shown.`,
+    listLine: ({ channel, what, here }) => md`${channel}: ${what}${here ? md` _(this channel)_` : md``}`,
+    removeButton: 'Remove',
+    removedNote: ({ user, what }) => md`${user} removed this channel's subscription to ${what}.`,
+    alreadyRemoved: md`That subscription was already removed; the list below is current.`,
+    listEmpty: md`No channel gets experiment alerts yet. Run ${cmd('subscribe')} in a channel, or narrow it to a team (${cmd('dict teams')} lists them) and some events: ${cmd('subscribe team:NAME events:stop,archive')}.`,
+    listHint: md`Add one with ${cmd('subscribe [#channel] [team:NAME] [type:TYPE] [experiment:ID] [events:LIST]')}; a channel can have several.`,
+    moreNotShown: ({ count }) => md`…and ${count} more subscriptions not shown.`,
+    deliveryStopped: ({ channel, error, dropped }) =>
+      dropped
+        ? md`Experiment alerts can no longer be posted in ${channel} (${error}), so its subscriptions were removed. Subscribe another channel with ${cmd('subscribe #channel')}.`
+        : md`Experiment alerts could not be posted in ${channel} (${error}). Add the app to the channel (mention it or use \`/invite\`) so the next alerts arrive.`,
+    yourDms: md`your direct messages`,
+    followed: ({ experimentId, already }) =>
+      already
+        ? md`You already follow experiment *${experimentId}*: its lifecycle comes to you in direct messages. To stop: ${cmd(`unfollow ${experimentId}`)}.`
+        : md`You now follow experiment *${experimentId}*: who starts, stops, archives or edits it comes to you in direct messages (not your own actions). To stop: ${cmd(`unfollow ${experimentId}`)}.`,
+    unfollowed: ({ experimentId }) => md`You no longer follow experiment *${experimentId}*.`,
+    notFollowing: ({ experimentId }) =>
+      md`You do not follow experiment *${experimentId}*, so nothing changed. See what you follow with ${cmd('follow')}.`,
+    following: ({ ids }) =>
+      md`You follow ${joinSafe(
+        ids.map((id) => md`*${id}*`),
+        md`, `,
+      )}. To stop one: ${cmd('unfollow ID')}.`,
+    followingNone: md`You follow no experiment. Follow one with ${cmd('follow ID')}: its lifecycle then comes to you in direct messages.`,
+  };
+}
+
+const lines = (items: readonly SafeText[]): SafeText => joinSafe(items.map((i) => md`• ${i}`));
+
+export function tokenHealthMessages(): TokenHealthMessages {
+  const days = (n: number): SafeText => (n < 1 ? md`less than a day` : n === 1 ? md`1 day` : md`${n} days`);
+  return {
+    expiresSoon: ({ whose, days: n, when, fix }) =>
+      md`:warning: ${whose} expires in ${days(n)} (${when}). ${fix}`,
+    expired: ({ whose, fix }) => md`:warning: ${whose} has expired: actions that use it are refused. ${fix}`,
+    refused: ({ whose, fix }) =>
+      md`:warning: ${whose} was refused by the platform ("Invalid api key provided"): actions that use it fail, and no other token stands in. ${fix}`,
+    workspaceToken: ({ host, by }) =>
+      by === undefined
+        ? md`The workspace's platform token for ${host}`
+        : md`The workspace's platform token for ${host}, connected by ${by},`,
+    channelToken: ({ channel, host, by }) =>
+      by === undefined
+        ? md`The platform token of ${channel} for ${host}`
+        : md`The platform token of ${channel} for ${host}, connected by ${by},`,
+    configuredToken: ({ host }) => md`The platform token this app was started with (for ${host})`,
+    personalToken: md`Your personal platform token`,
+    fixWorkspace: md`An admin should create a new token and run ${cmd('connect')}.`,
+    fixConfigured: md`Whoever runs the app should set a new \`CONSOLE_API_TOKEN\` and restart it, or an admin can run ${cmd('connect')}.`,
+    fixPersonal: md`Create a new one and run ${cmd('login')} again, or ${cmd('logout')} to act with the team's token.`,
   };
 }
 
@@ -57,6 +146,14 @@ export function alertMessages(): AlertMessages {
         : md`${user} reported experiment *${experimentId}* as \`${status}\`.`,
     outsideActor: ({ actor }) => (actor === undefined ? md`Someone outside Slack` : md`*${actor}*`),
     viaEvent: md`_via platform event_`,
+    source: ({ event, when }) =>
+      event
+        ? when === undefined
+          ? md`_via platform event_`
+          : md`_via platform event, ${when}_`
+        : when === undefined
+          ? md``
+          : md`_${when}_`,
     footer: md`Experiment alert for this channel. ${cmd('subscriptions')} lists where alerts go; ${cmd('unsubscribe')} stops them here.`,
   };
 }

@@ -7,7 +7,7 @@ import { homeMessages } from './en-home.js';
 import { hookMessages } from './en-hooks.js';
 import { identityMessages } from './en-identity.js';
 import { policyMessages } from './en-policy.js';
-import { alertMessages, subscriptionMessages } from './en-subscriptions.js';
+import { alertMessages, subscriptionMessages, tokenHealthMessages } from './en-subscriptions.js';
 import type {
   ActionContext,
   DictMessages,
@@ -17,6 +17,11 @@ import type {
 } from './types.js';
 
 const cmd = (text: string): SafeText => md`\`/exp ${escapeMrkdwn(text)}\``;
+/** How to find out before acting again: the experiment's card when the id is known. */
+const checkFirst = (experimentId: number | undefined): SafeText =>
+  experimentId === undefined
+    ? md`Check ${cmd('list')} (or the platform) before retrying.`
+    : md`Check with ${cmd(`show ${experimentId}`)} before retrying.`;
 const word = (text: string): SafeText => escapeMrkdwn(text);
 
 function operation(p: ActionContext): SafeText {
@@ -36,6 +41,7 @@ export const en: Messages = {
   splitter: splitterMessages(),
   experimentModal: experimentModalMessages(),
   subscriptions: subscriptionMessages(),
+  tokenHealth: tokenHealthMessages(),
   alerts: alertMessages(),
   experimentCard: experimentCardMessages(),
   experimentList: experimentListMessages(),
@@ -62,6 +68,7 @@ export const en: Messages = {
     platformRefused: ({ detail }) => `The platform refused this: ${detail}`.slice(0, 2000),
     loadFailedTitle: 'Cannot open the form',
     loadingOption: 'Still loading the list… type again in a moment',
+    unavailableOption: "The app's store is unavailable: no choices now. Try again in a moment",
   },
   actions: {
     name: { start: 'start', stop: 'stop', archive: 'archive', unarchive: 'unarchive' },
@@ -148,8 +155,13 @@ export const en: Messages = {
         description: md`Connect this workspace to the platform, see the token's expiry, disconnect (admins).`,
       },
       {
-        usage: '/exp subscribe [ACTIONS…] · unsubscribe [ACTIONS…] · subscriptions',
-        description: md`Send experiment alerts to this channel (all, or only \`start\` \`stop\` \`archive\` \`unarchive\` \`create\` \`edit\`), stop them, or list where they go.`,
+        usage: '/exp follow [ID] · unfollow ID',
+        description: md`Get an experiment's lifecycle in your direct messages with the app (not your own actions); without an id, what you follow.`,
+      },
+      {
+        usage:
+          '/exp subscribe [#channel] [team:NAME] [type:TYPE] [experiment:ID] [events:LIST] · unsubscribe [same] · subscriptions',
+        description: md`Send experiment alerts to a channel (this one by default), for one team, type or experiment, and only some events (\`start\` \`stop\` \`archive\` \`unarchive\` \`create\` \`edit\` \`status\`); stop them; list them with Remove buttons.`,
       },
     ],
     examplesTitle: md`*Examples*`,
@@ -159,7 +171,7 @@ export const en: Messages = {
       '/exp stop 123 bug Wrong traffic split on iOS',
       '/exp archive 123',
       '/exp dict layers',
-      '/exp subscribe stop archive',
+      '/exp subscribe events:stop,archive',
     ],
     fallback: md`Usage: ${cmd('start ID')}, ${cmd('stop ID')}, ${cmd('archive ID')}, ${cmd('unarchive ID')}, ${cmd('dict')}, ${cmd('help')}.`,
   },
@@ -175,6 +187,12 @@ export const en: Messages = {
     },
     interrupted: ({ user, action, experimentId, when }) =>
       md`:warning: The app stopped while it was sending *${escapeMrkdwn(action)}* on experiment *${experimentId}* for ${user} (${when}), before the platform answered: whether it was applied is unknown. Check with \`/exp show ${experimentId}\` before retrying.`,
+    interruptedWhileTelling: ({ user, action, experimentId, when, done }) =>
+      done
+        ? md`:information_source: ${user}'s *${escapeMrkdwn(action)}* on experiment *${experimentId}* (${when}) was applied by the platform. The app restarted while saying so here, so this may repeat an earlier message. \`/exp show ${experimentId}\` shows the experiment now.`
+        : md`:information_source: ${user}'s *${escapeMrkdwn(action)}* on experiment *${experimentId}* (${when}) was not applied: the platform refused it. The app restarted while saying so here, so this may repeat an earlier message. \`/exp show ${experimentId}\` shows why.`,
+    interruptedBeforeSending: ({ user, action, experimentId, when }) =>
+      md`:warning: The app stopped after acknowledging *${escapeMrkdwn(action)}* on experiment *${experimentId}* for ${user} (${when}) and before sending it: nothing was sent to the platform. Run it again if it is still wanted.`,
     stopDetails: ({ reason, comment }) => {
       const lines: SafeText[] = [];
       if (reason !== undefined) lines.push(md`*Reason:* ${reason}`);
@@ -195,7 +213,12 @@ export const en: Messages = {
         : md`Experiment ${experimentId} was not found. Nothing changed.`,
     notConnected: md`This workspace is not connected to the experiment platform. An admin can run ${cmd('connect')}.`,
     invalidToken: md`The platform token is invalid, expired or revoked. Nothing changed. An admin must reconnect with ${cmd('connect')}.`,
-    storeUnavailable: md`The app cannot reach its own store just now, so it did not act: nothing was sent to the platform. Try again in a moment; if it lasts, tell whoever runs the app.`,
+    storeUnavailable: (p = {}) =>
+      p.action === undefined
+        ? md`The app cannot reach its own store just now, so it did not act: nothing was sent to the platform. Try again in a moment; if it lasts, tell whoever runs the app.`
+        : md`The app cannot reach its own store just now, so ${p.action}${p.experimentId === undefined ? md`` : md` on experiment *${p.experimentId}*`} was not sent to the platform: nothing changed. Try again in a moment; if it lasts, tell whoever runs the app.`,
+    busy: ({ action, experimentId }) =>
+      md`Too many actions are in progress right now (the platform is slow to answer), so ${action} on experiment *${experimentId}* was not sent: nothing changed. Try again in a minute.`,
     forbidden: md`The platform refused this request (HTTP 403) without saying the token is invalid: a gateway, a firewall or one of its rules may stand in the way. Nothing changed, and the connection is left as it is. Try again later, or ask the platform team what refuses it.`,
     insufficientScope: md`The platform token lacks the right for this (HTTP 403). Nothing changed. An admin can reconnect with a token that has the needed scope: ${cmd('connect')}.`,
     conflict: ({ action, experimentId, status }) => {
@@ -218,12 +241,12 @@ export const en: Messages = {
       const http = p.status === undefined ? md`an unexpected answer` : md`an unexpected HTTP ${p.status}`;
       return p.action === undefined
         ? md`The platform answered with ${http}. Nothing changed.`
-        : md`The platform answered ${operation(p)} with ${http}. Check the experiment before retrying.`;
+        : md`The platform answered ${operation(p)} with ${http}: whether it was applied is unknown. ${checkFirst(p.experimentId)}`;
     },
     unexpectedResponse: (p) =>
       p.action === undefined
-        ? md`The platform sent an answer the bot could not understand. Nothing changed.`
-        : md`The platform accepted ${operation(p)} but its answer could not be understood. Check the experiment before retrying.`,
+        ? md`The platform's answer could not be understood (a gateway's page, or another shape than expected), so nothing is shown and nothing was changed. Try again in a moment; if it lasts, an admin can check the connection with ${cmd('token')}.`
+        : md`The platform's answer to ${operation(p)} could not be understood (a gateway's page, or another shape than expected): whether it was applied is unknown. ${checkFirst(p.experimentId)}`,
     timeout: md`The platform did not answer in time. Nothing changed.`,
     connection: md`Could not reach the experiment platform. Nothing changed. Try again later; an admin can check the connection with ${cmd('token')}.`,
     outcomeUnknown: (p) => {
@@ -236,18 +259,14 @@ export const en: Messages = {
             : md`The platform failed (HTTP ${p.status}) after receiving it`,
         response: md`The platform's answer could not be understood`,
       }[p.cause];
-      const check =
-        p.experimentId === undefined
-          ? md`Check ${cmd('list')} (or the platform) before retrying.`
-          : md`Check with ${cmd(`show ${p.experimentId}`)} before retrying.`;
-      return md`${why}: the outcome of ${operation(p)} is unknown — it may or may not have been applied. ${check}`;
+      return md`${why}: the outcome of ${operation(p)} is unknown — it may or may not have been applied. ${checkFirst(p.experimentId)}`;
     },
     invalidRequest: ({ issues }) =>
       md`The request was refused before reaching the platform: ${issues}. Nothing changed.`,
     unexpected: (p) =>
       p.action === undefined
         ? md`Something went wrong while handling the command. Nothing is known to have changed.`
-        : md`Something went wrong while running ${operation(p)}: the outcome is unknown. Check the experiment before retrying.`,
+        : md`Something went wrong while running ${operation(p)}: the outcome is unknown. ${checkFirst(p.experimentId)}`,
   },
   input: {
     missingId: ({ command }) =>

@@ -16,5 +16,13 @@ export interface HomeMessages {
   adminTitle: SafeText;
   adminHook(p: { path: SafeText }): SafeText;
   adminPolicy(p: { restricted: number; approvals: number; personal: number }): SafeText;
+  /** ≤75 */
+  connectButton: string;
+  /** ≤75 */
+  disconnectButton: string;
+  disconnectConfirm: { title: string; text: SafeText; confirm: string; deny: string };
+  /** DM after a disconnect from the Home tab. */
+  disconnected(p: { user: SafeText }): SafeText;
+  notConnectedAnyMore: SafeText;
   footer: SafeText;
 }

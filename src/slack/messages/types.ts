@@ -74,6 +74,7 @@ export interface Messages {
   identity: IdentityMessages;
   /** `/exp hooks`: the inbound lifecycle hook (admins). */
   hooks: HookMessages;
+  tokenHealth: TokenHealthMessages;
   /** The App Home tab. */
   home: HomeMessages;
   /** Requests waiting for a second person's approval. */
@@ -106,6 +107,24 @@ export interface Messages {
       experimentId: number;
       when: SafeText;
     }): SafeText;
+    /**
+     * The platform answered and the process died while telling it: the known outcome, said again
+     * (the first telling may or may not have arrived).
+     */
+    interruptedWhileTelling(p: {
+      user: SafeText;
+      action: LifecycleAction;
+      experimentId: number;
+      when: SafeText;
+      done: boolean;
+    }): SafeText;
+    /** The process died after acknowledging the request and before sending it: nothing was sent. */
+    interruptedBeforeSending(p: {
+      user: SafeText;
+      action: LifecycleAction;
+      experimentId: number;
+      when: SafeText;
+    }): SafeText;
     conflict(p: {
       action: LifecycleAction;
       user: SafeText;
@@ -121,7 +140,10 @@ export interface Messages {
     invalidToken: SafeText;
     insufficientScope: SafeText;
     /** The app's own store failed before anything was sent to the platform. */
-    storeUnavailable: SafeText;
+    /** action: what was not done (`*start*`), with the experiment when there is one. */
+    storeUnavailable(p?: { action?: SafeText; experimentId?: number | undefined }): SafeText;
+    /** Too many actions in progress in this process: this one was refused before anything was sent. */
+    busy(p: { action: SafeText; experimentId: number }): SafeText;
     /** Any other 403 (a gateway, a firewall, a platform rule): the token is not known to be bad. */
     forbidden: SafeText;
     conflict(p: {
@@ -391,6 +413,8 @@ export interface ExperimentResultMessages {
   loadFailedTitle: string;
   /** The one option offered while a large dictionary is still loading (≤75). */
   loadingOption: string;
+  /** The only option offered while the app's own store is down (≤75). */
+  unavailableOption: string;
 }
 
 /**
@@ -400,26 +424,85 @@ export interface ExperimentResultMessages {
 export interface SubscriptionMessages {
   /** The whole set, shown where a filter is `all`. */
   allActions(p: { list: SafeText }): SafeText;
-  /** In-channel note. */
-  subscribed(p: { user: SafeText; actions: SafeText }): SafeText;
-  /** In-channel note. */
-  unsubscribed(p: { user: SafeText }): SafeText;
+  /** A subscription in words: its actions, then what narrows it (team, type, experiment). */
+  describe(p: {
+    actions: SafeText;
+    team: SafeText | undefined;
+    type: SafeText | undefined;
+    experimentId: number | undefined;
+  }): SafeText;
+  /** What an `alerts:ops` subscription sends. */
+  opsDescribe: SafeText;
+  /** `alerts:ops` was given with experiment filters. */
+  opsAlone: SafeText;
+  /** In-channel note; `what` is describe's text. */
+  subscribed(p: { user: SafeText; what: SafeText; changed: boolean }): SafeText;
+  /** Ephemeral, to the person, when the subscribed channel is not the one they typed in. */
+  subscribedThere(p: { channel: SafeText; what: SafeText }): SafeText;
+  /** In-channel note: these subscriptions were removed. */
+  unsubscribed(p: { user: SafeText; what: readonly SafeText[] }): SafeText;
+  /** Ephemeral, to the person, when the channel is not the one they typed in. */
+  unsubscribedThere(p: { channel: SafeText; count: number }): SafeText;
   /** In-channel note: some actions removed, others kept. */
-  narrowed(p: { user: SafeText; removed: SafeText; remaining: SafeText }): SafeText;
+  narrowed(p: { user: SafeText; removed: SafeText; remaining: readonly SafeText[] }): SafeText;
   notSubscribed: SafeText;
-  unchanged(p: { named: SafeText; remaining: SafeText }): SafeText;
+  /** No subscription with that filter; others lists what the channel has. */
+  noSuchSubscription(p: { what: SafeText; others: readonly SafeText[] }): SafeText;
+  unchanged(p: { named: SafeText; remaining: readonly SafeText[] }): SafeText;
   unknownActions(p: { words: SafeText; allowed: SafeText }): SafeText;
+  /** A word that is no filter. */
+  unknownWord(p: { word: SafeText }): SafeText;
+  repeated(p: { key: SafeText }): SafeText;
+  emptyValue(p: { key: SafeText }): SafeText;
+  badExperiment(p: { value: SafeText }): SafeText;
+  /** `#name` Slack did not link: a channel the app cannot see, or typed in a way Slack ignores. */
+  unlinkedChannel(p: { word: SafeText }): SafeText;
+  unknownTeam(p: { typed: SafeText; suggestion: SafeText | undefined }): SafeText;
+  unknownType(p: { typed: SafeText; allowed: SafeText }): SafeText;
+  /** The teams dictionary could not be read, so `team:` could not be checked. */
+  teamsUnavailable: SafeText;
+  limitReached(p: { max: number }): SafeText;
   /** Run in a DM or somewhere that is not a channel. */
   channelsOnly: SafeText;
   /** The subscribe note could not be posted: alerts could not be either, so nothing was kept. */
-  cannotPost(p: { error: SafeText }): SafeText;
+  cannotPost(p: { error: SafeText; channel: SafeText }): SafeText;
   saveFailed: SafeText;
   /** ≤150 */
   listHeader: string;
-  listLine(p: { channel: SafeText; actions: SafeText; here: boolean }): SafeText;
+  listLine(p: { channel: SafeText; what: SafeText; here: boolean }): SafeText;
+  /** ≤75 */
+  removeButton: string;
+  /** In-channel note after a Remove click. */
+  removedNote(p: { user: SafeText; what: SafeText }): SafeText;
+  /** Ephemeral: the subscription was already gone when Remove was clicked. */
+  alreadyRemoved: SafeText;
   listEmpty: SafeText;
   listHint: SafeText;
   moreNotShown(p: { count: number }): SafeText;
+  /** DM to the person who subscribed a channel the app can no longer post in. */
+  deliveryStopped(p: { channel: SafeText; error: SafeText; dropped: boolean }): SafeText;
+  /** Where a person's own follows go, in the list: their DMs with the app. */
+  yourDms: SafeText;
+  followed(p: { experimentId: number; already: boolean }): SafeText;
+  unfollowed(p: { experimentId: number }): SafeText;
+  notFollowing(p: { experimentId: number }): SafeText;
+  following(p: { ids: readonly number[] }): SafeText;
+  followingNone: SafeText;
+}
+
+/** Reminders about a platform token (the token-health job): to its owner, by DM, and to ops channels. */
+export interface TokenHealthMessages {
+  /** whose: which connection, in words; when: a date. */
+  expiresSoon(p: { whose: SafeText; days: number; when: SafeText; fix: SafeText }): SafeText;
+  expired(p: { whose: SafeText; fix: SafeText }): SafeText;
+  refused(p: { whose: SafeText; fix: SafeText }): SafeText;
+  workspaceToken(p: { host: SafeText; by: SafeText | undefined }): SafeText;
+  channelToken(p: { channel: SafeText; host: SafeText; by: SafeText | undefined }): SafeText;
+  configuredToken(p: { host: SafeText }): SafeText;
+  personalToken: SafeText;
+  fixWorkspace: SafeText;
+  fixConfigured: SafeText;
+  fixPersonal: SafeText;
 }
 
 /** Alerts in subscribed channels; `origin` is the channel the action came from, when known. */
@@ -448,5 +531,7 @@ export interface AlertMessages {
   outsideActor(p: { actor: SafeText | undefined }): SafeText;
   /** Appended to an alert that came from an inbound event, not from Slack. */
   viaEvent: SafeText;
+  /** The alert's last line: where it came from (a platform event) and when it happened. */
+  source(p: { event: boolean; when: SafeText | undefined }): SafeText;
   footer: SafeText;
 }

@@ -9,6 +9,7 @@ import {
   joinSafe,
   md,
   safe,
+  slackDate,
   userMention,
 } from '../blocks/escape.js';
 import { context, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
@@ -29,9 +30,9 @@ export type AlertEvent = (
   | { action: 'edit'; experimentId: number; fields: readonly string[] }
   /** Only from inbound events: a status with no action named. */
   | { action: 'status'; experimentId: number; status: string }
-) &
-  /** A Slack user for actions taken through the app; a sender's free text for inbound events. */
-  (
+) /** When it happened (ISO); shown in the alert, which the queue may deliver later. */ & {
+  at?: string | undefined;
+} /** A Slack user for actions taken through the app; a sender's free text for inbound events. */ & (
     | { actorId: string; outside?: undefined }
     | { outside: { actor: string | undefined }; actorId?: undefined }
   );
@@ -120,6 +121,9 @@ function alertLines(input: AlertMessageInput): SafeText[] {
       }
     }
   }
-  if (event.outside !== undefined) lines.push(messages.alerts.viaEvent);
+  const at = event.at === undefined ? undefined : new Date(event.at);
+  const when = at !== undefined && !Number.isNaN(at.getTime()) ? slackDate(at) : undefined;
+  if (event.outside !== undefined || when !== undefined)
+    lines.push(messages.alerts.source({ event: event.outside !== undefined, when }));
   return lines;
 }

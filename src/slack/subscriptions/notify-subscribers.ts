@@ -1,20 +1,20 @@
-import type { webApi } from '@slack/bolt';
+import { randomUUID } from 'node:crypto';
 import type { ExperimentView } from '../../lifecycle/experiments/knowledge.js';
 import type { WorkspaceRef } from '../../lifecycle/workspace.js';
 import type { SlackDeps } from '../deps.js';
-import { postToExperimentThread } from '../experiment/thread-poster.js';
-import { type AlertEvent, alertLine, alertMessage } from './alert-message.js';
-import { type AlertDelivery, errorCodeOf, sendAlerts } from './send-alerts.js';
+import type { AlertJob } from './alert-delivery.js';
+import type { AlertEvent } from './alert-message.js';
+import { errorCodeOf } from './alert-outcomes.js';
 
-/** Where an action came from: the workspace's Web API client, and the channel already told. */
+/** Where an action came from: the channel already told by the reply to the actor. */
 export interface AlertOrigin {
-  client: Pick<webApi.WebClient, 'chat'>;
   channelId: string | undefined;
 }
 
 /**
- * Alerts the channels subscribed to the event's action. Called after the reply to the actor, and
- * never throws: a store or Slack failure here must not turn a done action into an error reply.
+ * Queues one alert per channel with a matching subscription; the queue delivers them (in order per
+ * channel, paced, retried, across restarts). Called after the reply to the actor, and never throws:
+ * a store failure here must not turn a done action into an error reply. Returns how many were queued.
  */
 export async function notifySubscribers(
   deps: SlackDeps,
@@ -23,41 +23,47 @@ export async function notifySubscribers(
   event: AlertEvent,
   /** What the app knows after the event: the alert then joins the experiment's thread in each channel. */
   view?: ExperimentView | undefined,
-): Promise<AlertDelivery[]> {
+  /** Names the event for the queue's de-duplication (an inbound event's id); a fresh one otherwise. */
+  eventKey?: string,
+): Promise<number> {
   try {
     const scope = deps.scopeOf(workspace);
-    const message = alertMessage({ event, originChannelId: origin.channelId, messages: deps.messages });
-    const line = alertLine({ event, originChannelId: origin.channelId, messages: deps.messages });
-    return await sendAlerts(deps, {
-      scope,
-      action: event.action,
-      originChannelId: origin.channelId,
-      message,
-      post: async (channel, alert) => {
-        if (!view) {
-          await origin.client.chat.postMessage({ channel, text: alert.text, blocks: alert.blocks });
-          return;
-        }
-        // Re-read per channel: each thread parent posted here is remembered in the record.
-        const record = (await deps.knowledge.records.get(scope, view.record.experimentId)) ?? view.record;
-        await postToExperimentThread(
-          {
-            records: deps.knowledge.records,
-            messages: deps.messages,
-            logger: deps.logger,
-            linkOf: (id) => deps.consoleLinks?.urlOf(id),
-          },
-          { client: origin.client, scope, channelId: channel, event: line, view: { ...view, record } },
-        );
-      },
-    });
+    const record = view?.record;
+    const matches = (
+      await deps.subscriptions.matching(scope, event.action, {
+        experimentId: event.experimentId,
+        team: record?.team?.value,
+        type: record?.type?.value,
+      })
+    )
+      // The origin already has the result, and a person is not told by DM of what they did themselves.
+      .filter((m) => m.channelId !== origin.channelId && m.channelId !== event.actorId);
+    const key = eventKey ?? randomUUID();
+    // Delivery may come later (pacing, retries, a restart): the alert says when it happened.
+    const stamped: AlertEvent = { ...event, at: event.at ?? new Date().toISOString() };
+    await deps.alerts.enqueue(
+      matches.map((m) => ({
+        id: `${key}:${m.channelId}`,
+        lane: `${scope}:${m.channelId}`,
+        data: {
+          workspace: { teamId: workspace.teamId, enterpriseId: workspace.enterpriseId },
+          scope,
+          channelId: m.channelId,
+          event: stamped,
+          originChannelId: origin.channelId,
+          threaded: view !== undefined,
+          subscribedBy: m.subscribedBy,
+        } satisfies AlertJob,
+      })),
+    );
+    return matches.length;
   } catch (error) {
     deps.metrics.inc('exp_alerts_total', { outcome: 'lookup_failed' });
-    deps.logger.error('lifecycle alerts could not be sent', {
+    deps.logger.error('lifecycle alerts could not be queued', {
       action: event.action,
       experimentId: event.experimentId,
       error: errorCodeOf(error),
     });
-    return [];
+    return 0;
   }
 }

@@ -1,11 +1,114 @@
+import type { App, BlockButtonAction } from '@slack/bolt';
+import { workspaceKey } from '../../lifecycle/workspace.js';
+import { actionAccess } from '../access/middleware.js';
+import { isSlackUserId, userMention } from '../blocks/escape.js';
+import { textMessage } from '../blocks/message.js';
 import type { CommandHandlers } from '../command/handlers.js';
+import type { SlackDeps } from '../deps.js';
+import { BLOCKS } from '../ids.js';
+import { SlackPayloadError } from '../payload.js';
+import { workspaceFromBody } from '../workspace.js';
+import { errorCodeOf } from './alert-outcomes.js';
 import { runSubscribe, runUnsubscribe, showSubscriptions } from './commands.js';
+import { runFollow, runUnfollow } from './follow.js';
+import { decodeRemoveValue, SUBSCRIPTION_ACTIONS } from './ids.js';
+import { describeSubscription, subscriptionListMessage } from './replies.js';
 
-/** `/exp subscribe|unsubscribe|subscriptions`; alerts are sent by notify-subscribers.ts. */
-export function registerSubscriptions() {
+/** `/exp subscribe|unsubscribe|subscriptions` and the list's Remove buttons; alerts: notify-subscribers.ts. */
+export function registerSubscriptions(app: App, deps: SlackDeps) {
+  app.action<BlockButtonAction>(
+    SUBSCRIPTION_ACTIONS.remove,
+    // The click is checked against the rule for `subscribe` in the channel whose subscription goes.
+    actionAccess(deps, ({ action }) => {
+      const channelId = /^([CGUW][A-Z0-9]+):/.exec((action as { value?: string }).value ?? '')?.[1];
+      return { kind: 'policy', action: 'subscribe', channelId };
+    }),
+    async ({ ack, body, action, client, respond }) => {
+      await ack();
+      deps.metrics.inc('exp_interactions_total', { kind: 'subscription_remove' });
+      const { messages } = deps;
+      let target: ReturnType<typeof decodeRemoveValue>;
+      try {
+        target = decodeRemoveValue(action.value ?? '');
+      } catch (error) {
+        if (!(error instanceof SlackPayloadError)) throw error;
+        await respond({
+          response_type: 'ephemeral',
+          replace_original: false,
+          ...textMessage(messages.input.unreadableButton),
+        });
+        return;
+      }
+      const workspace = workspaceFromBody(body);
+      const scope = deps.scopeOf(workspace);
+      // A follow is its owner's alone: nobody else's click removes it.
+      if (isSlackUserId(target.channelId) && target.channelId !== body.user.id) {
+        await respond({
+          response_type: 'ephemeral',
+          replace_original: false,
+          ...textMessage(messages.input.unreadableButton),
+        });
+        return;
+      }
+      let removed: Awaited<ReturnType<typeof deps.subscriptions.remove>>;
+      let left: Awaited<ReturnType<typeof deps.subscriptions.list>>;
+      try {
+        removed = await deps.subscriptions.remove(scope, target.channelId, target.id);
+        left = await deps.subscriptions.list(scope);
+      } catch (error) {
+        deps.logger.error('could not remove a subscription', { scope, error: errorCodeOf(error) });
+        await respond({
+          response_type: 'ephemeral',
+          replace_original: false,
+          ...textMessage(messages.subscriptions.saveFailed, BLOCKS.errorText),
+        });
+        return;
+      }
+      const currentChannelId = body.channel?.id ?? '';
+      const list = subscriptionListMessage({
+        subscriptions: left,
+        currentChannelId,
+        viewerId: body.user.id,
+        messages,
+      });
+      if (!removed) {
+        await respond({
+          response_type: 'ephemeral',
+          replace_original: false,
+          ...textMessage(messages.subscriptions.alreadyRemoved),
+        });
+        await respond({ response_type: 'ephemeral', replace_original: true, ...list });
+        return;
+      }
+      await deps.audit.record(workspaceKey(workspace), {
+        userId: body.user.id,
+        action: 'unsubscribe',
+        channelId: target.channelId,
+        decision: 'allowed',
+        outcome: 'removed',
+        detail: describeSubscription(removed, messages).slice(0, 300),
+      });
+      const note = textMessage(
+        messages.subscriptions.removedNote({
+          user: userMention(body.user.id),
+          what: describeSubscription(removed, messages),
+        }),
+      );
+      // A follow's removal concerns its owner only, who sees the list change.
+      if (!isSlackUserId(target.channelId))
+        await client.chat
+          .postMessage({ channel: target.channelId, text: note.text, blocks: note.blocks })
+          .catch((error: unknown) =>
+            deps.logger.warn('remove note not posted in the channel', { error: errorCodeOf(error) }),
+          );
+      await respond({ response_type: 'ephemeral', replace_original: true, ...list });
+    },
+  );
   return {
     subscribe: (ctx, parsed) => runSubscribe(ctx, parsed.args),
     unsubscribe: (ctx, parsed) => runUnsubscribe(ctx, parsed.args),
     subscriptions: (ctx) => showSubscriptions(ctx),
-  } satisfies Pick<CommandHandlers, 'subscribe' | 'unsubscribe' | 'subscriptions'>;
+    follow: (ctx, parsed) => runFollow(ctx, parsed.experimentId),
+    unfollow: (ctx, parsed) => runUnfollow(ctx, parsed.experimentId),
+  } satisfies Pick<CommandHandlers, 'subscribe' | 'unsubscribe' | 'subscriptions' | 'follow' | 'unfollow'>;
 }

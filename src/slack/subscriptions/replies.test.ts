@@ -11,8 +11,14 @@ import {
   unknownActionsMessage,
 } from './replies.js';
 
-const sub = (channelId: string, actions: Subscription['actions']): Subscription => ({
+const sub = (
+  channelId: string,
+  actions: Subscription['actions'],
+  selector: Subscription['selector'] = {},
+): Subscription => ({
+  id: 'a1b2c3d4e5f6',
   channelId,
+  selector,
   actions,
   updatedBy: 'U1',
   updatedAt: '2026-01-01T00:00:00.000Z',
@@ -20,39 +26,66 @@ const sub = (channelId: string, actions: Subscription['actions']): Subscription 
 
 describe('subscription replies', () => {
   it('announce who subscribed the channel to what', () => {
-    expect(subscribedNote({ userId: 'U1', filter: ['stop'], messages }).text).toBe(
-      '<@U1> subscribed this channel to experiment alerts: `stop`. To stop them: `/exp unsubscribe`.',
+    expect(
+      subscribedNote({ userId: 'U1', subscription: sub('C1', ['stop']), changed: false, messages }).text,
+    ).toBe(
+      '<@U1> subscribed this channel to `stop` alerts of every experiment. To stop them: `/exp unsubscribe` with the same filter, or `/exp subscriptions`.',
     );
-    expect(subscribedNote({ userId: 'U1', filter: 'all', messages }).text).toContain(
-      'all (`start`, `stop`, `archive`, `unarchive`, `create`, `edit`)',
+    const narrow = sub('C1', 'all', {
+      team: { value: 'growth', label: 'Growth *Analytics*' },
+      type: 'regular',
+      experimentId: 42,
+    });
+    expect(subscribedNote({ userId: 'U1', subscription: narrow, changed: true, messages }).text).toContain(
+      "changed this channel's subscription: all alerts of team *Growth *Analytics**, type `regular`, experiment *42*.",
     );
     expect(
-      narrowedNote({ userId: 'U1', removed: ['start'], remaining: ['stop', 'edit'], messages }).text,
-    ).toBe('<@U1> turned off `start` alerts in this channel. It still gets: `stop`, `edit`.');
+      narrowedNote({ userId: 'U1', removed: ['start'], remaining: [sub('C1', ['stop', 'edit'])], messages })
+        .text,
+    ).toBe(
+      '<@U1> turned off `start` alerts in this channel. It still gets:\n• `stop`, `edit` alerts of every experiment',
+    );
   });
 
   it('refuse unknown words escaped and name the allowed ones', () => {
     const m = unknownActionsMessage({ unknown: ['<!channel>', 'launch'], messages });
     expect(m.text).toContain('`&lt;!channel&gt;`, `launch`');
-    expect(m.text).toContain('`start`, `stop`, `archive`, `unarchive`, `create`, `edit`');
+    expect(m.text).toContain('`start`, `stop`, `archive`, `unarchive`, `create`, `edit`, `status`');
     expect(m.text).not.toContain('<!channel>');
   });
 
-  it('list channels built from ids only, marking the current one', () => {
+  it('list subscriptions built from ids only, the current channel first, each with a Remove button', () => {
     const m = subscriptionListMessage({
       subscriptions: [sub('C0RANDOM0', 'all'), sub('C0STOPS', ['stop']), sub('C1><!here', 'all')],
       currentChannelId: 'C0STOPS',
+      viewerId: 'U1',
       messages,
     });
     const text = JSON.stringify(m.blocks);
-    expect(text).toContain('• <#C0RANDOM0>: all (');
-    expect(text).toContain('• <#C0STOPS>: `stop` _(this channel)_');
-    expect(text).not.toContain('<!here');
+    expect(text).toContain('<#C0RANDOM0>: all alerts of every experiment');
+    expect(text).toContain('<#C0STOPS>: `stop` alerts of every experiment _(this channel)_');
+    expect(JSON.stringify(m.blocks.map((b) => (b as { text?: unknown }).text))).not.toContain('<!here');
+    const rows = m.blocks.filter((b) => b.block_id?.startsWith(SUBSCRIPTION_BLOCKS.listPrefix));
+    expect(rows.map((b) => (b as { text: { text: string } }).text.text.slice(0, 12))).toEqual([
+      '<#C0STOPS>: ',
+      '<#C0RANDOM0>',
+      '`C1&gt;&lt;!',
+    ]);
+    expect(rows.map((b) => (b as { accessory?: { value?: string } }).accessory?.value)).toEqual([
+      'C0STOPS:a1b2c3d4e5f6',
+      'C0RANDOM0:a1b2c3d4e5f6',
+      'C1><!here:a1b2c3d4e5f6',
+    ]);
     expectWithinBlockKitLimits({ kind: 'message', ...m });
   });
 
   it('say so when nothing is subscribed', () => {
-    const m = subscriptionListMessage({ subscriptions: [], currentChannelId: 'C1', messages });
+    const m = subscriptionListMessage({
+      subscriptions: [],
+      currentChannelId: 'C1',
+      viewerId: 'U1',
+      messages,
+    });
     expect(m.text).toContain('No channel gets experiment alerts yet');
   });
 
@@ -60,10 +93,15 @@ describe('subscription replies', () => {
     const many = Array.from({ length: LIST_MAX + 50 }, (_, i) =>
       sub(`C${String(i).padStart(10, '0')}`, 'all'),
     );
-    const m = subscriptionListMessage({ subscriptions: many, currentChannelId: 'C1', messages });
+    const m = subscriptionListMessage({
+      subscriptions: many,
+      currentChannelId: 'C1',
+      viewerId: 'U1',
+      messages,
+    });
     expectWithinBlockKitLimits({ kind: 'message', ...m });
     const listed = m.blocks.filter((b) => b.block_id?.startsWith(SUBSCRIPTION_BLOCKS.listPrefix));
-    expect(listed.length).toBeGreaterThan(1);
-    expect(JSON.stringify(m.blocks)).toContain('…and 50 more channels not shown.');
+    expect(listed).toHaveLength(LIST_MAX);
+    expect(JSON.stringify(m.blocks)).toContain('…and 50 more subscriptions not shown.');
   });
 });

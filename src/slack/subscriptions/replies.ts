@@ -1,4 +1,6 @@
-import type { HeaderBlock } from '@slack/types';
+import type { HeaderBlock, KnownBlock } from '@slack/types';
+import { ExperimentType } from '../../console/schemas.js';
+import type { AlertSelector } from '../../lifecycle/subscription-selector.js';
 import {
   ALERT_ACTIONS,
   type AlertAction,
@@ -9,8 +11,10 @@ import {
   channelMention,
   code,
   escapeMrkdwn,
+  isSlackUserId,
   joinSafe,
   md,
+  mrkdwn,
   plain,
   type SafeText,
   safe,
@@ -27,13 +31,14 @@ import {
 } from '../blocks/message.js';
 import { BLOCKS } from '../ids.js';
 import type { Messages } from '../messages/index.js';
-import { SUBSCRIPTION_BLOCKS } from './ids.js';
+import { encodeRemoveValue, SUBSCRIPTION_ACTIONS, SUBSCRIPTION_BLOCKS } from './ids.js';
+import type { SubscriptionArgsProblem } from './parse-subscription-args.js';
 
 /** How many unknown words are echoed back, and how much of each. */
 const UNKNOWN_SHOWN = 5;
 const WORD_MAX = 40;
-/** Channels listed; beyond, a count. Keeps the list within the 50 blocks of a message. */
-export const LIST_MAX = 300;
+/** Subscriptions listed, one section with a Remove button each: header, hints and these fit in 50 blocks. */
+export const LIST_MAX = 46;
 
 function actionCodes(actions: readonly AlertAction[]): SafeText {
   return joinSafe(
@@ -49,22 +54,50 @@ export function alertFilterText(filter: AlertFilter, messages: Messages): SafeTe
     : actionCodes(filter);
 }
 
+/** "`stop` alerts of team *Growth*, experiment *42*": what a subscription sends, from ids and escaped text. */
+export function describeSubscription(
+  s: { selector: AlertSelector; actions: AlertFilter },
+  messages: Messages,
+): SafeText {
+  if (s.selector.ops) return messages.subscriptions.opsDescribe;
+  return messages.subscriptions.describe({
+    actions: s.actions === 'all' ? md`all` : actionCodes(s.actions),
+    team: s.selector.team === undefined ? undefined : md`*${safe(s.selector.team.label, 100)}*`,
+    type: s.selector.type === undefined ? undefined : code(s.selector.type, 100),
+    experimentId: s.selector.experimentId,
+  });
+}
+
+/** Channels' subscriptions, and the viewer's own follows (a follow's "channel" is its owner's user id). */
+export function visibleTo(subscriptions: readonly Subscription[], viewerId: string): Subscription[] {
+  return subscriptions.filter((s) => !isSlackUserId(s.channelId) || s.channelId === viewerId);
+}
+
 /** In-channel: who subscribed this channel, to what. */
 export function subscribedNote(input: {
   userId: string;
-  filter: AlertFilter;
+  subscription: Subscription;
+  changed: boolean;
   messages: Messages;
 }): SlackMessage {
   const text = input.messages.subscriptions.subscribed({
     user: userMention(input.userId),
-    actions: alertFilterText(input.filter, input.messages),
+    what: describeSubscription(input.subscription, input.messages),
+    changed: input.changed,
   });
   return textMessage(text, SUBSCRIPTION_BLOCKS.note);
 }
 
-/** In-channel: who unsubscribed this channel. */
-export function unsubscribedNote(input: { userId: string; messages: Messages }): SlackMessage {
-  const text = input.messages.subscriptions.unsubscribed({ user: userMention(input.userId) });
+/** In-channel: who removed which of this channel's subscriptions. */
+export function unsubscribedNote(input: {
+  userId: string;
+  removed: readonly Subscription[];
+  messages: Messages;
+}): SlackMessage {
+  const text = input.messages.subscriptions.unsubscribed({
+    user: userMention(input.userId),
+    what: input.removed.map((s) => describeSubscription(s, input.messages)),
+  });
   return textMessage(text, SUBSCRIPTION_BLOCKS.note);
 }
 
@@ -72,13 +105,13 @@ export function unsubscribedNote(input: { userId: string; messages: Messages }):
 export function narrowedNote(input: {
   userId: string;
   removed: readonly AlertAction[];
-  remaining: AlertFilter;
+  remaining: readonly Subscription[];
   messages: Messages;
 }): SlackMessage {
   const text = input.messages.subscriptions.narrowed({
     user: userMention(input.userId),
     removed: actionCodes(input.removed),
-    remaining: alertFilterText(input.remaining, input.messages),
+    remaining: input.remaining.map((s) => describeSubscription(s, input.messages)),
   });
   return textMessage(text, SUBSCRIPTION_BLOCKS.note);
 }
@@ -86,12 +119,25 @@ export function narrowedNote(input: {
 /** Ephemeral: none of the named actions were subscribed. */
 export function unchangedMessage(input: {
   named: readonly AlertAction[];
-  current: AlertFilter;
+  current: readonly Subscription[];
   messages: Messages;
 }): SlackMessage {
   const text = input.messages.subscriptions.unchanged({
     named: actionCodes(input.named),
-    remaining: alertFilterText(input.current, input.messages),
+    remaining: input.current.map((s) => describeSubscription(s, input.messages)),
+  });
+  return textMessage(text, BLOCKS.errorText);
+}
+
+/** Ephemeral: the channel has no subscription with the filter named. */
+export function noSuchSubscriptionMessage(input: {
+  selector: AlertSelector;
+  others: readonly Subscription[];
+  messages: Messages;
+}): SlackMessage {
+  const text = input.messages.subscriptions.noSuchSubscription({
+    what: describeSubscription({ selector: input.selector, actions: 'all' }, input.messages),
+    others: input.others.map((s) => describeSubscription(s, input.messages)),
   });
   return textMessage(text, BLOCKS.errorText);
 }
@@ -113,66 +159,122 @@ export function unknownActionsMessage(input: {
   ]);
 }
 
-/** Ephemeral: Slack refused the subscribe note, so alerts could not be posted there either. */
-export function cannotPostMessage(input: { error: string; messages: Messages }): SlackMessage {
+/** Ephemeral: the command's words could not be read as filters; nothing was stored. */
+export function argsProblemMessage(problem: SubscriptionArgsProblem, messages: Messages): SlackMessage {
+  const m = messages.subscriptions;
+  switch (problem.kind) {
+    case 'unknown-actions':
+      return unknownActionsMessage({ unknown: problem.unknown, messages });
+    case 'unknown-word':
+      return textMessage(m.unknownWord({ word: code(problem.word, WORD_MAX) }), BLOCKS.errorText);
+    case 'repeated':
+      return textMessage(m.repeated({ key: code(problem.key, 20) }), BLOCKS.errorText);
+    case 'empty-value':
+      return textMessage(m.emptyValue({ key: escapeMrkdwn(problem.key) }), BLOCKS.errorText);
+    case 'bad-experiment':
+      return textMessage(m.badExperiment({ value: code(problem.value, WORD_MAX) }), BLOCKS.errorText);
+    case 'unlinked-channel':
+      return textMessage(m.unlinkedChannel({ word: code(problem.word, WORD_MAX) }), BLOCKS.errorText);
+  }
+}
+
+/** Ephemeral: `type:` names no experiment type of the interface. */
+export function unknownTypeMessage(typed: string, messages: Messages): SlackMessage {
   return textMessage(
-    input.messages.subscriptions.cannotPost({ error: code(input.error, 80) }),
+    messages.subscriptions.unknownType({
+      typed: code(typed, WORD_MAX),
+      allowed: joinSafe(
+        ExperimentType.options.map((t) => code(t)),
+        md`, `,
+      ),
+    }),
     BLOCKS.errorText,
   );
 }
 
-/** Ephemeral: every subscribed channel of the workspace with its filter, built from ids only. */
+/** Ephemeral: `team:` names no team of the teams dictionary. */
+export function unknownTeamMessage(
+  typed: string,
+  suggestion: string | undefined,
+  messages: Messages,
+): SlackMessage {
+  return textMessage(
+    messages.subscriptions.unknownTeam({
+      typed: code(typed, WORD_MAX),
+      suggestion: suggestion === undefined ? undefined : code(suggestion, 100),
+    }),
+    BLOCKS.errorText,
+  );
+}
+
+/** Ephemeral: Slack refused the subscribe note, so alerts could not be posted there either. */
+export function cannotPostMessage(input: {
+  error: string;
+  channelId: string;
+  messages: Messages;
+}): SlackMessage {
+  return textMessage(
+    input.messages.subscriptions.cannotPost({
+      error: code(input.error, 80),
+      channel: channelMention(input.channelId),
+    }),
+    BLOCKS.errorText,
+  );
+}
+
+/**
+ * Ephemeral: every subscription of the workspace with a Remove button each, built from ids and
+ * escaped text only. Channels the person typed in come first.
+ */
 export function subscriptionListMessage(input: {
   subscriptions: readonly Subscription[];
   currentChannelId: string;
+  /** Who looks: their own follows are listed as "your direct messages"; other people's are not listed. */
+  viewerId: string;
   messages: Messages;
 }): SlackMessage {
-  const { subscriptions, messages } = input;
+  const { messages } = input;
+  const visible = visibleTo(input.subscriptions, input.viewerId);
   const texts = messages.subscriptions;
   const header: HeaderBlock = {
     type: 'header',
     block_id: SUBSCRIPTION_BLOCKS.header,
     text: plain(texts.listHeader, LIMITS.headerText),
   };
-  if (subscriptions.length === 0) {
+  if (visible.length === 0) {
     return message(fallbackText([texts.listEmpty]), [
       header,
       section(texts.listEmpty, SUBSCRIPTION_BLOCKS.hint),
     ]);
   }
-  const lines = subscriptions.slice(0, LIST_MAX).map((s) =>
+  const here = (s: Subscription) => s.channelId === input.currentChannelId;
+  const ordered = [...visible.filter(here), ...visible.filter((s) => !here(s))];
+  const lines = ordered.map((s) =>
     texts.listLine({
-      channel: channelMention(s.channelId),
-      actions: alertFilterText(s.actions, messages),
-      here: s.channelId === input.currentChannelId,
+      channel: isSlackUserId(s.channelId) ? texts.yourDms : channelMention(s.channelId),
+      what: describeSubscription(s, messages),
+      here: here(s),
     }),
   );
-  if (subscriptions.length > LIST_MAX)
-    lines.push(texts.moreNotShown({ count: subscriptions.length - LIST_MAX }));
-  const sections = packLines(lines, LIMITS.sectionText).map((text, i) =>
-    section(text, `${SUBSCRIPTION_BLOCKS.listPrefix}${i}`),
-  );
-  return message(fallbackText([escapeMrkdwn(texts.listHeader), ...lines]), [
+  const rows: KnownBlock[] = ordered.slice(0, LIST_MAX).map((s, i) => ({
+    type: 'section',
+    block_id: `${SUBSCRIPTION_BLOCKS.listPrefix}${i}`,
+    text: mrkdwn(lines[i] ?? md``, { max: LIMITS.sectionText }),
+    accessory: {
+      type: 'button',
+      action_id: SUBSCRIPTION_ACTIONS.remove,
+      text: plain(texts.removeButton, LIMITS.buttonText),
+      value: encodeRemoveValue(s.channelId, s.id),
+    },
+  }));
+  const more =
+    ordered.length > LIST_MAX
+      ? context([texts.moreNotShown({ count: ordered.length - LIST_MAX })])
+      : undefined;
+  return message(fallbackText([escapeMrkdwn(texts.listHeader), ...lines.slice(0, LIST_MAX)]), [
     header,
-    ...sections.slice(0, LIMITS.messageBlocks - 2),
+    ...rows,
+    more,
     context([texts.listHint], SUBSCRIPTION_BLOCKS.hint),
   ]);
-}
-
-/** Lines joined into as few texts as fit in max characters each (a line is never split). */
-function packLines(lines: readonly SafeText[], max: number): SafeText[] {
-  const packs: SafeText[][] = [];
-  let current: SafeText[] = [];
-  let length = 0;
-  for (const line of lines) {
-    if (current.length > 0 && length + 1 + line.length > max) {
-      packs.push(current);
-      current = [];
-      length = 0;
-    }
-    current.push(line);
-    length += (current.length > 1 ? 1 : 0) + line.length;
-  }
-  if (current.length > 0) packs.push(current);
-  return packs.map((pack) => joinSafe(pack));
 }

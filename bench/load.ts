@@ -1,0 +1,252 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { startSandbox } from '../src/dev/sandbox/server.js';
+import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
+import { startSlackEmulator } from '../src/dev/slack-emulator/server.js';
+import { freePort } from '../test/support/app-process.js';
+
+// Slash-command acks under load, measured with autocannon (signed form bodies, each with its own
+// trigger_id as Slack's are), against the app and two baselines, each its own process: bare Bolt
+// (an App whose /exp handler only acks) and bare node:http. Subjects alternate round by round; the
+// platform (the sandbox) and Slack (the emulator) run in this process for the app's background work.
+
+export interface LoadRow {
+  request: string;
+  connections: number;
+  platform: 'fast' | 'slow';
+  subject: 'app' | 'bolt' | 'http';
+  p50: number[];
+  p99: number[];
+  rps: number[];
+  errors: number;
+  non2xx: number;
+  /** Peak resident memory of the subject process (kB), after the run. */
+  peakRssKb: number;
+}
+
+interface Subject {
+  name: LoadRow['subject'];
+  url: string;
+  child: ChildProcess;
+}
+
+async function spawnSubject(
+  name: Subject['name'],
+  script: string,
+  env: Record<string, string>,
+): Promise<Subject> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    out = (out + chunk.toString()).slice(-4000);
+  });
+  const deadline = Date.now() + 30_000;
+  while (!/listening on/.test(out)) {
+    if (child.exitCode !== null) throw new Error(`${name} exited: ${out}`);
+    if (Date.now() > deadline) throw new Error(`${name} did not start: ${out}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { name, url: `http://127.0.0.1:${port}/slack/events`, child };
+}
+
+function peakRssKb(child: ChildProcess): number {
+  try {
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+function signedCommand(signingSecret: string, text: string, responseUrl: () => string) {
+  return () => {
+    const body = new URLSearchParams({
+      token: 'legacy',
+      team_id: EMULATOR_DEFAULTS.teamId,
+      team_domain: 'emulator',
+      channel_id: EMULATOR_DEFAULTS.channelId,
+      channel_name: 'general',
+      user_id: EMULATOR_DEFAULTS.userId,
+      user_name: 'bench',
+      command: '/exp',
+      text,
+      api_app_id: EMULATOR_DEFAULTS.appId,
+      response_url: responseUrl(),
+      trigger_id: `${Date.now()}.${randomBytes(6).toString('hex')}`,
+    }).toString();
+    const ts = Math.floor(Date.now() / 1000);
+    const signature = `v0=${createHmac('sha256', signingSecret).update(`v0:${ts}:${body}`).digest('hex')}`;
+    return {
+      method: 'POST' as const,
+      path: '/slack/events',
+      body,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-slack-request-timestamp': String(ts),
+        'x-slack-signature': signature,
+      },
+    };
+  };
+}
+
+/** autocannon's histogram keeps whole milliseconds; acks here take fractions of one, so each response time is kept. */
+async function run(
+  url: string,
+  connections: number,
+  durationS: number,
+  make: ReturnType<typeof signedCommand>,
+) {
+  const times: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections,
+        duration: durationS,
+        requests: [{ setupRequest: (req) => ({ ...req, ...make() }) }],
+      },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode === 200) times.push(responseTime);
+    });
+  });
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? Number.NaN;
+  return { result, p50: at(0.5), p99: at(0.99) };
+}
+
+export interface LoadOptions {
+  durationS: number;
+  rounds: number;
+  connections: readonly number[];
+}
+
+export async function loadBenchmarks(options: LoadOptions): Promise<LoadRow[]> {
+  const sandbox = await startSandbox();
+  const emulator = await startSlackEmulator();
+  const signingSecret = randomBytes(16).toString('hex');
+  const env = {
+    SLACK_SIGNING_SECRET: signingSecret,
+    SLACK_BOT_TOKEN: emulator.identity.botToken,
+    SLACK_API_URL: emulator.apiUrl,
+    STORE_URL: 'memory://',
+    CONSOLE_BASE_URL: sandbox.url,
+    CONSOLE_API_TOKEN: await sandbox.issueToken({ name: 'bench' }),
+    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  };
+  const subjects = [
+    await spawnSubject('app', 'src/main.ts', env),
+    await spawnSubject('bolt', 'bench/bare-bolt.ts', env),
+    await spawnSubject('http', 'bench/bare-http.ts', env),
+  ];
+  const rows = new Map<string, LoadRow>();
+  const rowOf = (request: string, connections: number, platform: LoadRow['platform'], subject: Subject) => {
+    const key = `${request}|${connections}|${platform}|${subject.name}`;
+    let row = rows.get(key);
+    if (!row) {
+      row = {
+        request,
+        connections,
+        platform,
+        subject: subject.name,
+        p50: [],
+        p99: [],
+        rps: [],
+        errors: 0,
+        non2xx: 0,
+        peakRssKb: 0,
+      };
+      rows.set(key, row);
+    }
+    return row;
+  };
+  const plan: { text: string; platform: LoadRow['platform'] }[] = [
+    { text: 'help', platform: 'fast' },
+    { text: 'start 4', platform: 'fast' },
+    { text: 'start 4', platform: 'slow' },
+  ];
+  try {
+    for (const step of plan) {
+      sandbox.setLatency(step.platform === 'slow' ? 5_000 : 0, { pathIncludes: '/start' });
+      for (const connections of options.connections) {
+        for (let round = 0; round < options.rounds; round++) {
+          // Alternate the order so no subject always runs first (warm caches, a busy machine).
+          const order = round % 2 === 0 ? subjects : [...subjects].reverse();
+          for (const subject of order) {
+            process.stderr.write(
+              `bench: /exp ${step.text} (${step.platform}) x${connections} → ${subject.name}\n`,
+            );
+            const make = signedCommand(signingSecret, step.text, () =>
+              emulator.mintResponseUrl({
+                channelId: EMULATOR_DEFAULTS.channelId,
+                userId: EMULATOR_DEFAULTS.userId,
+              }),
+            );
+            const { result, p50, p99 } = await run(subject.url, connections, options.durationS, make);
+            const row = rowOf(`/exp ${step.text}`, connections, step.platform, subject);
+            row.p50.push(p50);
+            row.p99.push(p99);
+            row.rps.push(result.requests.average);
+            row.errors += result.errors + result.timeouts;
+            row.non2xx += result.non2xx;
+            row.peakRssKb = Math.max(row.peakRssKb, peakRssKb(subject.child));
+          }
+        }
+      }
+    }
+  } finally {
+    sandbox.setLatency(0);
+    for (const subject of subjects) subject.child.kill('SIGKILL');
+    await emulator.close();
+    await sandbox.close();
+  }
+  return [...rows.values()];
+}
+
+const median = (xs: readonly number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length === 0
+    ? Number.NaN
+    : sorted.length % 2
+      ? (sorted[mid] ?? 0)
+      : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+const spread = (xs: readonly number[]) => (xs.length < 2 ? 0 : Math.max(...xs) - Math.min(...xs));
+
+/**
+ * One line per request, concurrency and platform speed: the app's p50/p99 (ms) and requests per
+ * second, each as a ratio to bare Bolt and to bare node:http (medians over rounds, spread in
+ * brackets), errors, and the app's peak RSS against bare Bolt's.
+ */
+export function formatLoadTable(rows: readonly LoadRow[]): string {
+  const lines = [
+    '| request | conn | platform | app p50 ms | app p99 ms | app req/s | p99 ÷ Bolt | req/s ÷ Bolt | p99 ÷ http | errors | app / Bolt peak RSS MB |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  const find = (r: LoadRow, subject: LoadRow['subject']) =>
+    rows.find(
+      (x) =>
+        x.request === r.request &&
+        x.connections === r.connections &&
+        x.platform === r.platform &&
+        x.subject === subject,
+    );
+  for (const app of rows.filter((r) => r.subject === 'app')) {
+    const bolt = find(app, 'bolt');
+    const http = find(app, 'http');
+    const ratio = (a: number, b: number | undefined) =>
+      b === undefined || b === 0 ? 'n/a' : (a / b).toFixed(2);
+    lines.push(
+      `| ${app.request} | ${app.connections} | ${app.platform} | ${median(app.p50).toFixed(2)} | ${median(app.p99).toFixed(2)} (±${spread(app.p99).toFixed(2)}) | ${median(app.rps).toFixed(0)} (±${spread(app.rps).toFixed(0)}) | ${ratio(median(app.p99), bolt && median(bolt.p99))} | ${ratio(median(app.rps), bolt && median(bolt.rps))} | ${ratio(median(app.p99), http && median(http.p99))} | ${app.errors + app.non2xx} | ${(app.peakRssKb / 1024).toFixed(0)} / ${((bolt?.peakRssKb ?? 0) / 1024).toFixed(0)} |`,
+    );
+  }
+  return lines.join('\n');
+}

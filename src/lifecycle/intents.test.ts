@@ -1,0 +1,62 @@
+import { Keyv } from 'keyv';
+import { describe, expect, it } from 'vitest';
+import { createIntentLog } from './intents.js';
+
+const workspace = { teamId: 'T0TEAM001' };
+const input = { workspace, action: 'start' as const, experimentId: 7, actorId: 'U0MEMBER1' };
+
+function twoReplicas() {
+  const keyv = new Keyv({ namespace: 'intents' });
+  let now = new Date('2026-11-25T10:00:00Z');
+  const clock = { advance: (ms: number) => (now = new Date(now.getTime() + ms)) };
+  const log = (owner: string) =>
+    createIntentLog({ keyv, now: () => now, inFlightMs: 1_000, onError: () => {}, owner });
+  return { keyv, clock, a: log('aaaaaaaaaaaaaaaa'), b: log('bbbbbbbbbbbbbbbb') };
+}
+
+describe('intent log', () => {
+  it("reports a dead process's intent past its deadline, and never its own", async () => {
+    const { clock, a, b } = twoReplicas();
+    const id = await a.begin(input);
+    expect(await b.orphans()).toEqual([]);
+    clock.advance(2_000);
+    // a never renewed a lease: to b it is gone. a itself is still at work on it.
+    expect((await b.orphans()).map((i) => i.id)).toEqual([id]);
+    expect(await a.orphans()).toEqual([]);
+  });
+
+  it('leaves a slow but living process its intents while its lease is renewed', async () => {
+    const { clock, a, b } = twoReplicas();
+    await a.renewLease();
+    await a.begin(input);
+    clock.advance(60_000);
+    expect(await b.orphans()).toEqual([]);
+  });
+
+  it('lets the deadline alone decide for records written before leases', async () => {
+    const { keyv, clock, b } = twoReplicas();
+    await keyv.set('0123456789abcdef01234567', {
+      v: 1,
+      id: '0123456789abcdef01234567',
+      teamId: 'T0TEAM001',
+      action: 'stop',
+      experimentId: 9,
+      actorId: 'U0MEMBER1',
+      at: '2026-11-25T09:59:00Z',
+      deadline: '2026-11-25T10:00:01Z',
+    });
+    expect(await b.orphans()).toEqual([]);
+    clock.advance(2_000);
+    expect((await b.orphans()).map((i) => [i.id, i.phase])).toEqual([
+      ['0123456789abcdef01234567', 'sending'],
+    ]);
+  });
+
+  it('forgets an ended intent', async () => {
+    const { clock, a, b } = twoReplicas();
+    const id = await a.receive(input);
+    await a.end(id);
+    clock.advance(60_000);
+    expect(await b.orphans()).toEqual([]);
+  });
+});

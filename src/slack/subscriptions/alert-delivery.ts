@@ -1,0 +1,194 @@
+import type { webApi } from '@slack/bolt';
+import type { JobHandler, JobOutcome } from '../../jobs/job-queue.js';
+import { viewOf } from '../../lifecycle/experiments/knowledge.js';
+import type { WorkspaceRef } from '../../lifecycle/workspace.js';
+import { channelMention, code } from '../blocks/escape.js';
+import { type SlackMessage, textMessage } from '../blocks/message.js';
+import type { SlackDeps } from '../deps.js';
+import { postToExperimentThread } from '../experiment/thread-poster.js';
+import { type AlertEvent, alertLine, alertMessage } from './alert-message.js';
+import { type AlertOutcome, errorCodeOf } from './alert-outcomes.js';
+
+/** One message for one channel (or person), as it waits in the queue: ids and text, never a token. */
+export type AlertJob = EventAlertJob | NoticeJob;
+
+/** An operational notice (a token-health reminder), built when it was decided. */
+export interface NoticeJob {
+  workspace: WorkspaceRef;
+  scope: string;
+  channelId: string;
+  notice: SlackMessage;
+}
+
+/** One experiment alert: built at delivery from what the app knows then. */
+export interface EventAlertJob {
+  notice?: undefined;
+  workspace: WorkspaceRef;
+  scope: string;
+  channelId: string;
+  event: AlertEvent;
+  /** The channel the action came from, named in the alert. */
+  originChannelId?: string | undefined;
+  /** The experiment is known by id: the alert joins its thread, under a card of its state at delivery. */
+  threaded: boolean;
+  /** Who set up the subscription: told once when the channel cannot be posted in. */
+  subscribedBy?: string | undefined;
+}
+
+/** The app is not in the channel: alerts resume once it is invited, so the subscription stays. */
+const NOT_MEMBER = new Set(['not_in_channel', 'restricted_action']);
+/** The channel is gone for good: its subscriptions go too. */
+const GONE = new Set(['channel_not_found', 'is_archived']);
+/** Slack will refuse this message however often it is sent. */
+const PERMANENT = new Set([
+  'invalid_blocks',
+  'msg_too_long',
+  'no_text',
+  'invalid_auth',
+  'account_inactive',
+  'token_revoked',
+]);
+
+const NAMED: ReadonlySet<string> = new Set([
+  'not_in_channel',
+  'channel_not_found',
+  'is_archived',
+  'invalid_blocks',
+]);
+
+/** How long "this channel cannot be posted in" is told to its subscriber only once. */
+const REPORT_ONCE_MS = 24 * 60 * 60 * 1000;
+
+export interface AlertDeliveryDeps {
+  deps: SlackDeps;
+  /** The bot's client for the workspace (its installation's token), with 429s rejected, not waited out. */
+  clientFor: (workspace: WorkspaceRef) => Promise<Pick<webApi.WebClient, 'chat'> | undefined>;
+}
+
+/**
+ * Delivers one queued alert. The message is built at delivery from what the app knows then, so a
+ * thread's card shows the current state. A try that was cut off (the process died) is not redone:
+ * Slack has no idempotency key, so the alert may or may not be there ("outcome unknown", counted).
+ */
+export function alertJobHandler({ deps, clientFor }: AlertDeliveryDeps): JobHandler<AlertJob> {
+  const count = (outcome: AlertOutcome | 'unknown' | 'given_up') =>
+    deps.metrics.inc('exp_alerts_total', { outcome });
+  return async (job): Promise<JobOutcome> => {
+    const { data } = job;
+    if (job.interrupted) {
+      count('unknown');
+      deps.logger.warn('an alert delivery was cut off; not sent again (outcome unknown)', {
+        channelId: data.channelId,
+        experimentId: data.notice ? undefined : data.event.experimentId,
+      });
+      return { kind: 'done' };
+    }
+    const client = await clientFor(data.workspace);
+    if (!client) {
+      count('failed');
+      deps.logger.warn('alert dropped: no installation to post with', { scope: data.scope });
+      return { kind: 'drop' };
+    }
+    try {
+      if (data.notice) {
+        await client.chat.postMessage({
+          channel: data.channelId,
+          text: data.notice.text,
+          blocks: data.notice.blocks,
+        });
+      } else await post(deps, client, data);
+      count('sent');
+      return { kind: 'done' };
+    } catch (error) {
+      const reason = errorCodeOf(error);
+      count(
+        NAMED.has(reason) ? (reason as AlertOutcome) : reason === 'ratelimited' ? 'ratelimited' : 'failed',
+      );
+      if (reason === 'ratelimited') {
+        const seconds = Number((error as { retryAfter?: unknown }).retryAfter);
+        return { kind: 'retry-after', ms: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000 };
+      }
+      deps.logger.warn('alert not delivered', {
+        channelId: data.channelId,
+        error: reason,
+        attempt: job.attempt,
+      });
+      if (GONE.has(reason) || NOT_MEMBER.has(reason)) {
+        if (!data.notice) await stopped(deps, client, data, reason);
+        return { kind: 'drop' };
+      }
+      if (PERMANENT.has(reason)) return { kind: 'drop' };
+      return { kind: 'retry' };
+    }
+  };
+}
+
+async function post(
+  deps: SlackDeps,
+  client: Pick<webApi.WebClient, 'chat'>,
+  job: EventAlertJob,
+): Promise<void> {
+  const input = { event: job.event, originChannelId: job.originChannelId, messages: deps.messages };
+  const experimentId = job.event.experimentId;
+  if (!job.threaded || experimentId === undefined) {
+    const alert = alertMessage(input);
+    await client.chat.postMessage({ channel: job.channelId, text: alert.text, blocks: alert.blocks });
+    return;
+  }
+  const record = await deps.knowledge.records.get(job.scope, experimentId);
+  if (!record) {
+    const alert = alertMessage(input);
+    await client.chat.postMessage({ channel: job.channelId, text: alert.text, blocks: alert.blocks });
+    return;
+  }
+  await postToExperimentThread(
+    {
+      records: deps.knowledge.records,
+      messages: deps.messages,
+      logger: deps.logger,
+      linkOf: (id) => deps.consoleLinks?.urlOf(id),
+    },
+    {
+      client,
+      scope: job.scope,
+      channelId: job.channelId,
+      event: alertLine(input),
+      view: await viewOf(deps.knowledge, job.scope, record),
+    },
+  );
+}
+
+/**
+ * The channel cannot be posted in: a gone channel's subscriptions are removed; either way the person
+ * who subscribed it hears of it by DM, once a day at most per channel and reason.
+ */
+async function stopped(
+  deps: SlackDeps,
+  client: Pick<webApi.WebClient, 'chat'>,
+  job: EventAlertJob,
+  reason: string,
+): Promise<void> {
+  const dropped = GONE.has(reason);
+  try {
+    if (dropped) {
+      await deps.subscriptions.unsubscribe(job.scope, job.channelId);
+      deps.logger.info('subscriptions dropped: the channel is gone', { channelId: job.channelId, reason });
+    }
+    if (!job.subscribedBy) return;
+    if (!(await deps.locks.claim(`alert-stopped:${job.scope}:${job.channelId}:${reason}`, REPORT_ONCE_MS)))
+      return;
+    const note = textMessage(
+      deps.messages.subscriptions.deliveryStopped({
+        channel: channelMention(job.channelId),
+        error: code(reason, 80),
+        dropped,
+      }),
+    );
+    await client.chat.postMessage({ channel: job.subscribedBy, text: note.text, blocks: note.blocks });
+  } catch (error) {
+    deps.logger.warn('could not report an undeliverable channel', {
+      channelId: job.channelId,
+      error: errorCodeOf(error),
+    });
+  }
+}

@@ -1,0 +1,115 @@
+import type { AlertFilter } from '../../lifecycle/subscriptions.js';
+import { parseExperimentId } from '../command/parse-command.js';
+import { parseAlertActions } from './parse-alert-actions.js';
+
+/** What `/exp subscribe|unsubscribe` was given, before the team is checked against the dictionary. */
+export interface SubscriptionArgs {
+  /** `#channel` (Slack escapes it to `<#C…|name>`); undefined: the channel the command ran in. */
+  channelId: string | undefined;
+  /** As typed; checked against the teams dictionary by the caller. */
+  team: string | undefined;
+  type: string | undefined;
+  experimentId: number | undefined;
+  /** undefined: none named (subscribe means all; unsubscribe means whole subscriptions). */
+  actions: AlertFilter | undefined;
+  /** `alerts:ops`: the workspace's operational notices (token expiry and refusal). */
+  ops: boolean;
+}
+
+export type SubscriptionArgsProblem =
+  | { kind: 'unknown-actions'; unknown: string[] }
+  /** A word that is no filter (`foo`, `teem:x`), as typed. */
+  | { kind: 'unknown-word'; word: string }
+  | { kind: 'repeated'; key: string }
+  | { kind: 'empty-value'; key: string }
+  | { kind: 'bad-experiment'; value: string }
+  /** `#name` that Slack did not turn into a channel link (a private channel the person is not in…). */
+  | { kind: 'unlinked-channel'; word: string };
+
+export type SubscriptionArgsParse =
+  | { ok: true; args: SubscriptionArgs }
+  | { ok: false; problem: SubscriptionArgsProblem };
+
+/** Longest value kept for team and type (dictionary values are short); longer is refused. */
+export const FILTER_VALUE_MAX = 100;
+
+const ESCAPED_CHANNEL = /^<#([CG][A-Z0-9]{1,30})(?:\|[^>]*)?>$/;
+// `team:"Growth Analytics"` keeps its spaces; everything else is one word.
+const WORDS = /([a-z]+):"([^"]*)"|"([^"]*)"|(\S+)/gi;
+
+/**
+ * `[#channel] [team:VALUE] [experiment:ID] [type:TYPE] [events:LIST] [alerts:ops] [ACTIONS…]`, keys in any case
+ * and order; bare action words (`stop archive`, the older form) are the same as `events:stop,archive`.
+ */
+export function parseSubscriptionArgs(words: readonly string[]): SubscriptionArgsParse {
+  const args: SubscriptionArgs = {
+    channelId: undefined,
+    team: undefined,
+    type: undefined,
+    experimentId: undefined,
+    actions: undefined,
+    ops: false,
+  };
+  const seen = new Set<string>();
+  const actionWords: string[] = [];
+  const once = (key: string): SubscriptionArgsProblem | undefined => {
+    if (seen.has(key)) return { kind: 'repeated', key };
+    seen.add(key);
+    return undefined;
+  };
+  for (const match of words.join(' ').matchAll(WORDS)) {
+    const quotedKey = match[1];
+    const key = (quotedKey ?? match[4]?.split(':', 1)[0] ?? '').toLowerCase();
+    const raw = match[4] ?? match[3] ?? '';
+    const channel = ESCAPED_CHANNEL.exec(raw);
+    if (channel?.[1]) {
+      const problem = once('#channel');
+      if (problem) return { ok: false, problem };
+      args.channelId = channel[1];
+      continue;
+    }
+    if (raw.startsWith('#') && match[4] !== undefined) {
+      return { ok: false, problem: { kind: 'unlinked-channel', word: raw } };
+    }
+    const hasKey = quotedKey !== undefined || (match[4]?.includes(':') ?? false);
+    if (!hasKey) {
+      actionWords.push(raw);
+      continue;
+    }
+    const value = (quotedKey !== undefined ? (match[2] ?? '') : raw.slice(key.length + 1)).trim();
+    if (!['team', 'type', 'experiment', 'events', 'alerts'].includes(key)) {
+      return { ok: false, problem: { kind: 'unknown-word', word: match[0] } };
+    }
+    const problem = once(key);
+    if (problem) return { ok: false, problem };
+    if (value === '') return { ok: false, problem: { kind: 'empty-value', key } };
+    if (value.length > FILTER_VALUE_MAX)
+      return { ok: false, problem: { kind: 'unknown-word', word: match[0] } };
+    switch (key) {
+      case 'team':
+        args.team = value;
+        break;
+      case 'type':
+        args.type = value;
+        break;
+      case 'experiment': {
+        const id = parseExperimentId(value);
+        if (id === undefined) return { ok: false, problem: { kind: 'bad-experiment', value } };
+        args.experimentId = id;
+        break;
+      }
+      case 'events':
+        actionWords.push(value);
+        break;
+      case 'alerts':
+        if (value.toLowerCase() !== 'ops')
+          return { ok: false, problem: { kind: 'unknown-word', word: match[0] } };
+        args.ops = true;
+        break;
+    }
+  }
+  const actions = parseAlertActions(actionWords);
+  if (!actions.ok) return { ok: false, problem: { kind: 'unknown-actions', unknown: actions.unknown } };
+  args.actions = actions.actions;
+  return { ok: true, args };
+}
