@@ -31,7 +31,6 @@ import { type BoltRuntime, createBoltApp } from './slack/app.js';
 import { sweepTokenHealth } from './slack/connection/token-health-sweep.js';
 import type { SlackDeps } from './slack/deps.js';
 import { lifecycleHookRoutes } from './slack/hooks/hook-route.js';
-import { trackInFlight } from './slack/in-flight.js';
 import { createActionSlots } from './slack/lifecycle/action-slots.js';
 import { reportOrphanedActions, SWEEP_INTERVAL_MS } from './slack/lifecycle/orphan-sweep.js';
 import { en } from './slack/messages/index.js';
@@ -392,7 +391,7 @@ async function assemble(
     deps,
   );
   runtime = bolt;
-  const inFlight = trackInFlight(bolt.app);
+  const { inFlight } = bolt;
   const server = await bolt.start(port);
   // Every replica delivers; each alert is run by one of them.
   alerts.start(alertJobHandler({ deps, clientFor }), {

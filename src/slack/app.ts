@@ -13,6 +13,7 @@ import type { Logger } from '../observability/logger.js';
 import { observeAckLatency } from './ack-latency.js';
 import { toBoltLogger } from './bolt-logger.js';
 import type { SlackDeps } from './deps.js';
+import { type InFlight, trackInFlight } from './in-flight.js';
 import type { FetchLike } from './lifecycle/surface.js';
 import { registerListeners } from './register.js';
 import { guardSlackRequests } from './request-guard.js';
@@ -59,6 +60,8 @@ export interface BoltRuntime {
   app: App;
   /** A Web API client with the app's options (API URL, retries, fetch) for another bot token. */
   clientFor(token: string): App['client'];
+  /** Requests inside the listener chains (the work after an ack included), for draining. */
+  inFlight: InFlight;
   /** Starts the receiver; resolves with the HTTP server that answers Slack (or, in Socket Mode, the routes). */
   start(port: number): Promise<Server>;
   stop(): Promise<void>;
@@ -126,10 +129,13 @@ export function createBoltApp(options: BoltAppOptions, deps: SlackDeps): BoltRun
     app = new App({ token: options.botToken, receiver, logger, clientOptions, convoStore: false });
   }
   observeAckLatency(app, deps.metrics);
+  // Before the listeners: their router is the last global middleware, and nothing after it runs.
+  const inFlight = trackInFlight(app);
   registerListeners(app, deps, { installationStore: options.oauth?.installationStore });
   const started = app;
   return {
     app,
+    inFlight,
     clientFor: (token) => new webApi.WebClient(token, clientOptions),
     start: async (port) => {
       const server = (await started.start(port)) as Server;
@@ -177,6 +183,7 @@ function socketModeRuntime(
     clientOptions: shared.clientOptions,
   });
   observeAckLatency(app, deps.metrics);
+  const inFlight = trackInFlight(app);
   registerListeners(app, deps, {});
   const server = () => {
     const found = (receiver as unknown as { httpServer?: Server }).httpServer;
@@ -185,6 +192,7 @@ function socketModeRuntime(
   };
   return {
     app,
+    inFlight,
     clientFor: (token) => new webApi.WebClient(token, shared.clientOptions),
     async start() {
       const http = server();

@@ -13,7 +13,7 @@ import { registerHome } from './home/register.js';
 import { registerHooks } from './hooks/register.js';
 import { registerIdentity } from './identity/register.js';
 import { registerLifecycle } from './lifecycle/register.js';
-import { ackUnknownInteractions, recordListeners } from './listener-registry.js';
+import { routeListeners } from './listener-router.js';
 import { registerPolicy } from './policy/register.js';
 import { registerSplitter } from './splitter/register.js';
 import { registerStop } from './stop/register.js';
@@ -25,13 +25,10 @@ export function registerListeners(
   deps: SlackDeps,
   options: { installationStore?: InstallationStore | undefined } = {},
 ): void {
-  // First: every listener registered below is recorded, and interactions none of them takes are
-  // acked at once (buttons of older versions of the app) instead of timing out.
-  const registry = recordListeners(app);
-  app.use(
-    ackUnknownInteractions(registry, (kind, id) =>
-      deps.logger.info('interaction for no listener acked with nothing done', { kind, id: id.slice(0, 80) }),
-    ),
+  // First: every listener registered below goes to the router (listener-router.ts), which runs only
+  // the matching ones and acks interactions none of them takes (buttons of older versions of the app).
+  const router = routeListeners(app, (kind, id) =>
+    deps.logger.info('interaction for no listener acked with nothing done', { kind, id: id.slice(0, 80) }),
   );
   const commands = {
     ...registerHelp(),
@@ -51,6 +48,9 @@ export function registerListeners(
   registerExpCommand(app, deps, commands);
   registerApprovals(app, deps);
   registerHome(app, deps);
+  // Last of the global middleware: whatever was registered before it (in-flight tracking, ack
+  // timing) runs around the listeners.
+  app.use(router.dispatch);
   app.error(async (error) => {
     // Bolt calls this for listener failures; the process must keep serving other workspaces.
     if (error.code === ErrorCode.AuthorizationError) {
