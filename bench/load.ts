@@ -32,13 +32,14 @@ interface Subject {
   child: ChildProcess;
 }
 
-async function spawnSubject(
+export async function spawnSubject(
   name: Subject['name'],
   script: string,
   env: Record<string, string>,
+  nodeArgs: readonly string[] = [],
 ): Promise<Subject> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -64,7 +65,7 @@ function peakRssKb(child: ChildProcess): number {
   }
 }
 
-function signedCommand(signingSecret: string, text: string, responseUrl: () => string) {
+export function signedCommand(signingSecret: string, text: string, responseUrl: () => string) {
   return () => {
     const body = new URLSearchParams({
       token: 'legacy',
@@ -96,7 +97,7 @@ function signedCommand(signingSecret: string, text: string, responseUrl: () => s
 }
 
 /** autocannon's histogram keeps whole milliseconds; acks here take fractions of one, so each response time is kept. */
-async function run(
+export async function run(
   url: string,
   connections: number,
   durationS: number,

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSandbox } from '../src/dev/sandbox/server.js';
+import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
+import { startSlackEmulator } from '../src/dev/slack-emulator/server.js';
+import { run, signedCommand, spawnSubject } from './load.js';
+
+// Where the app's CPU goes under load: the app (src/main.ts, memory store, the sandbox and the
+// emulator in this process) runs with --cpu-prof while autocannon sends one `/exp` text, then stops
+// cleanly so V8 writes the profile; the functions with the most self time are printed.
+//   npm run bench:profile -- "help" 10 10     (text, connections, seconds)
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const [text = 'help', connectionsArg = '10', secondsArg = '10'] = process.argv.slice(2);
+const sandbox = await startSandbox();
+const emulator = await startSlackEmulator();
+const signingSecret = randomBytes(16).toString('hex');
+const dir = mkdtempSync(join(tmpdir(), 'exp-prof-'));
+const app = await spawnSubject(
+  'app',
+  'src/main.ts',
+  {
+    SLACK_SIGNING_SECRET: signingSecret,
+    SLACK_BOT_TOKEN: emulator.identity.botToken,
+    SLACK_API_URL: emulator.apiUrl,
+    STORE_URL: 'memory://',
+    CONSOLE_BASE_URL: sandbox.url,
+    CONSOLE_API_TOKEN: await sandbox.issueToken({ name: 'profile' }),
+    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  },
+  // PROFILE=0: the same run without the profiler, for throughput against bare Bolt.
+  process.env.PROFILE === '0' ? [] : ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+);
+const env = {
+  SLACK_SIGNING_SECRET: signingSecret,
+  SLACK_BOT_TOKEN: emulator.identity.botToken,
+  SLACK_API_URL: emulator.apiUrl,
+};
+const make = signedCommand(signingSecret, text, () =>
+  emulator.mintResponseUrl({ channelId: EMULATOR_DEFAULTS.channelId, userId: EMULATOR_DEFAULTS.userId }),
+);
+// Warm-up, then the profiled run.
+await run(app.url, Number(connectionsArg), 2, make);
+const { result, p50, p99 } = await run(app.url, Number(connectionsArg), Number(secondsArg), make);
+process.stdout.write(
+  `/exp ${text} x${connectionsArg}: ${result.requests.average.toFixed(0)} req/s, p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms\n`,
+);
+app.child.kill('SIGTERM');
+await new Promise((resolve) => app.child.once('exit', resolve));
+// Bare Bolt under the same load, unprofiled, for scale (the profiler slows the app somewhat).
+const bolt = await spawnSubject('bolt', 'bench/bare-bolt.ts', env);
+await run(bolt.url, Number(connectionsArg), 2, make);
+const base = await run(bolt.url, Number(connectionsArg), Number(secondsArg), make);
+process.stdout.write(
+  `bare Bolt: ${base.result.requests.average.toFixed(0)} req/s, p50 ${base.p50.toFixed(2)} ms, p99 ${base.p99.toFixed(2)} ms\n`,
+);
+bolt.child.kill('SIGKILL');
+await emulator.close();
+await sandbox.close();
+
+if (process.env.PROFILE === '0') process.exit(0);
+const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+if (!file) throw new Error(`no profile written in ${dir}`);
+const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile;
+const selfUs = new Map<number, number>();
+for (const [i, id] of profile.samples.entries()) {
+  selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+}
+const byFunction = new Map<string, number>();
+let total = 0;
+for (const node of profile.nodes) {
+  const us = selfUs.get(node.id) ?? 0;
+  total += us;
+  const { functionName, url, lineNumber } = node.callFrame;
+  const where = url.replace(/^.*\/node_modules\//, '').replace(/^file:\/\/.*\/(src|bench)\//, '$1/');
+  const key = `${functionName || '(anonymous)'} ${where}:${lineNumber + 1}`;
+  byFunction.set(key, (byFunction.get(key) ?? 0) + us);
+}
+const top = [...byFunction.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40);
+for (const [key, us] of top)
+  process.stdout.write(`${((100 * us) / total).toFixed(1).padStart(5)} %  ${key}\n`);
+process.stdout.write(`profile: ${join(dir, file)}\n`);
