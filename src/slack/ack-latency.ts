@@ -1,6 +1,7 @@
 import type { App, ReceiverEvent } from '@slack/bolt';
 import type { Metrics } from '../observability/metrics.js';
 import { parseCommand } from './command/parse-command.js';
+import { parsedFor } from './command/parsed-context.js';
 
 // Payload types Slack sends; anything else is counted as `other`, so a label value never comes from
 // free text.
@@ -46,6 +47,6 @@ export function observeAckLatency(app: App, metrics: Metrics): void {
 /** The subcommand kind for a slash command (the same parse the router makes), else the payload type. */
 export function kindOf(body: Record<string, unknown>): string {
   if (typeof body.command === 'string')
-    return parseCommand(typeof body.text === 'string' ? body.text : '').kind;
+    return (parsedFor(body) ?? parseCommand(typeof body.text === 'string' ? body.text : '')).kind;
   return typeof body.type === 'string' && PAYLOAD_TYPES.has(body.type) ? body.type : 'other';
 }

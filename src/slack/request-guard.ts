@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { ignoredPayload, isOptionsRequest, payloadProblem } from './payload-shape.js';
+import { inspectSlackBody } from './payload-shape.js';
 
 /** Slack's guidance: refuse a request whose timestamp is more than five minutes from the clock. */
 export const MAX_SKEW_SECONDS = 5 * 60;
@@ -72,13 +72,13 @@ export function guardSlackRequests(server: Server, options: RequestGuardOptions)
             signatureValid(options.signingSecret, header, body, signature, now());
           // The one check of the signature (Bolt's own is off): a request that fails it goes no further.
           if (!signed) return answer(res, 401, 'invalid or missing Slack signature, or a stale timestamp');
-          const problem = payloadProblem(body);
-          if (problem) return answer(res, 400, `not a Slack payload: ${problem}`);
-          if (ignoredPayload(body)) {
+          const inspected = inspectSlackBody(body);
+          if (inspected.problem) return answer(res, 400, `not a Slack payload: ${inspected.problem}`);
+          if (inspected.ignored) {
             res.writeHead(200);
             return res.end();
           }
-          if (options.claimOnce && !isOptionsRequest(body)) {
+          if (options.claimOnce && !inspected.options) {
             const key = `slack-request:${createHash('sha256').update(raw).digest('hex')}`;
             return options.claimOnce(key, REPLAY_MEMORY_MS).then(
               (first) => {

@@ -70,7 +70,7 @@ const CHANGES_HOME: ReadonlySet<ParsedKind> = new Set<ParsedKind>([
 export function registerExpCommand(app: App, deps: SlackDeps, handlers: CommandHandlers): void {
   app.command(
     EXP_COMMAND_PATTERN,
-    async ({ command, context, next, ack }) => {
+    async ({ command, body, context, next, ack }) => {
       const text = command.text ?? '';
       // Bounded before any work: no subcommand needs more, and parsing and suggestions cost per char.
       if (text.length > COMMAND_TEXT_MAX) {
@@ -80,7 +80,7 @@ export function registerExpCommand(app: App, deps: SlackDeps, handlers: CommandH
           deps,
         )(textMessage(deps.messages.input.tooLong({ length: text.length, max: COMMAND_TEXT_MAX })));
       }
-      const parsed = rememberCommand(context, text);
+      const parsed = rememberCommand(context, text, body);
       deps.metrics.inc('exp_commands_total', { kind: parsed.kind });
       await next();
     },

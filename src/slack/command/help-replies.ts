@@ -17,8 +17,28 @@ import type { ParsedCommand, Subcommand } from './parse-command.js';
 /** How much of an unknown word or a bad argument is echoed back. */
 export const ECHO_MAX = 60;
 
+/** The help is the same for everyone: built once per message catalogue, frozen so no caller changes it. */
+const builtHelp = new WeakMap<Messages, SlackMessage>();
+
 export function helpMessage(input: { messages: Messages }): SlackMessage {
-  const { help } = input.messages;
+  let built = builtHelp.get(input.messages);
+  if (!built) {
+    built = deepFreeze(buildHelp(input.messages));
+    builtHelp.set(input.messages, built);
+  }
+  return built;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+function buildHelp(messages: Messages): SlackMessage {
+  const { help } = messages;
   const header: HeaderBlock = { type: 'header', text: plain(help.header, LIMITS.headerText) };
   const lines = help.commands.map((entry) => md`${code(entry.usage)} ${entry.description}`);
   const examples = help.examples.map((example) => code(example));

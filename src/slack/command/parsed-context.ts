@@ -6,10 +6,19 @@ import { type ParsedCommand, parseCommand } from './parse-command.js';
 
 const KEY = 'expParsedCommand';
 
-export function rememberCommand(context: Context, text: string): ParsedCommand {
+/** The same parse by request body, for the ack-latency label (ack-latency.ts), which has no context. */
+const byBody = new WeakMap<object, ParsedCommand>();
+
+export function rememberCommand(context: Context, text: string, body?: object): ParsedCommand {
   const parsed = parseCommand(text);
   context[KEY] = parsed;
+  if (body) byBody.set(body, parsed);
   return parsed;
+}
+
+/** The parse rememberCommand made for this body, if it ran (it runs before any ack of `/exp`). */
+export function parsedFor(body: object): ParsedCommand | undefined {
+  return byBody.get(body);
 }
 
 export function commandOf(context: Context): ParsedCommand {
