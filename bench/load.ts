@@ -24,6 +24,10 @@ export interface LoadRow {
   non2xx: number;
   /** Peak resident memory of the subject process (kB), after the run. */
   peakRssKb: number;
+  /** Resident memory (kB) of the subject right after it started, before any load. */
+  idleRssKb: number;
+  /** Resident memory (kB) of the subject after this cell's last run. */
+  afterRssKb: number;
 }
 
 interface Subject {
@@ -56,14 +60,16 @@ export async function spawnSubject(
   return { name, url: `http://127.0.0.1:${port}/slack/events`, child };
 }
 
-function peakRssKb(child: ChildProcess): number {
+function statusKb(child: ChildProcess, field: 'VmHWM' | 'VmRSS'): number {
   try {
     const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-    return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   } catch {
     return 0;
   }
 }
+const peakRssKb = (child: ChildProcess) => statusKb(child, 'VmHWM');
+const rssKb = (child: ChildProcess) => statusKb(child, 'VmRSS');
 
 export function signedCommand(signingSecret: string, text: string, responseUrl: () => string) {
   return () => {
@@ -147,6 +153,7 @@ export async function loadBenchmarks(options: LoadOptions): Promise<LoadRow[]> {
     await spawnSubject('bolt', 'bench/bare-bolt.ts', env),
     await spawnSubject('http', 'bench/bare-http.ts', env),
   ];
+  const idle = new Map(subjects.map((subject) => [subject.name, rssKb(subject.child)]));
   const rows = new Map<string, LoadRow>();
   const rowOf = (request: string, connections: number, platform: LoadRow['platform'], subject: Subject) => {
     const key = `${request}|${connections}|${platform}|${subject.name}`;
@@ -163,6 +170,8 @@ export async function loadBenchmarks(options: LoadOptions): Promise<LoadRow[]> {
         errors: 0,
         non2xx: 0,
         peakRssKb: 0,
+        idleRssKb: idle.get(subject.name) ?? 0,
+        afterRssKb: 0,
       };
       rows.set(key, row);
     }
@@ -198,6 +207,7 @@ export async function loadBenchmarks(options: LoadOptions): Promise<LoadRow[]> {
             row.errors += result.errors + result.timeouts;
             row.non2xx += result.non2xx;
             row.peakRssKb = Math.max(row.peakRssKb, peakRssKb(subject.child));
+            row.afterRssKb = rssKb(subject.child);
           }
         }
       }
@@ -247,6 +257,35 @@ export function formatLoadTable(rows: readonly LoadRow[]): string {
       b === undefined || b === 0 ? 'n/a' : (a / b).toFixed(2);
     lines.push(
       `| ${app.request} | ${app.connections} | ${app.platform} | ${median(app.p50).toFixed(2)} | ${median(app.p99).toFixed(2)} (±${spread(app.p99).toFixed(2)}) | ${median(app.rps).toFixed(0)} (±${spread(app.rps).toFixed(0)}) | ${ratio(median(app.p99), bolt && median(bolt.p99))} | ${ratio(median(app.rps), bolt && median(bolt.rps))} | ${ratio(median(app.p99), http && median(http.p99))} | ${app.errors + app.non2xx} | ${(app.peakRssKb / 1024).toFixed(0)} / ${((bolt?.peakRssKb ?? 0) / 1024).toFixed(0)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** Resident memory of the app and bare Bolt: idle (after start), after each cell, and peak. */
+export function formatMemory(rows: readonly LoadRow[]): string {
+  const mb = (kb: number) => (kb / 1024).toFixed(0);
+  const lines = ['| after | app RSS MB | Bolt RSS MB | app ÷ Bolt |', '|---|---|---|---|'];
+  const app = rows.filter((r) => r.subject === 'app');
+  const boltOf = (r: LoadRow) =>
+    rows.find(
+      (x) =>
+        x.subject === 'bolt' &&
+        x.request === r.request &&
+        x.connections === r.connections &&
+        x.platform === r.platform,
+    );
+  const first = app[0];
+  const firstBolt = first && boltOf(first);
+  if (first && firstBolt)
+    lines.push(
+      `| start (idle) | ${mb(first.idleRssKb)} | ${mb(firstBolt.idleRssKb)} | ${(first.idleRssKb / firstBolt.idleRssKb).toFixed(2)} |`,
+    );
+  for (const r of app) {
+    const bolt = boltOf(r);
+    if (!bolt) continue;
+    lines.push(
+      `| ${r.request} x${r.connections} (${r.platform}) | ${mb(r.afterRssKb)} | ${mb(bolt.afterRssKb)} | ${(r.afterRssKb / bolt.afterRssKb).toFixed(2)} |`,
     );
   }
   return lines.join('\n');

@@ -3,8 +3,9 @@
 // time: a run fails only when a side gives a wrong answer or the app errors. See bench/README.md.
 import { fileURLToPath } from 'node:url';
 import { getGlobalDispatcher } from 'undici';
+import { fanoutBenchmark, formatFanout } from './fanout.js';
 import { httpAckBenchmarks } from './http-ack.js';
-import { formatLoadTable, type LoadRow, loadBenchmarks } from './load.js';
+import { formatLoadTable, formatMemory, type LoadRow, loadBenchmarks } from './load.js';
 import type { Comparison } from './measure.js';
 import { normaliseBenchmarks } from './normalise-path.js';
 import { optionsCacheBenchmarks } from './options-cache.js';
@@ -37,8 +38,14 @@ async function main(): Promise<void> {
       ? { durationS: 1, rounds: 1, connections: [1, 10] }
       : { durationS: 5, rounds: 2, connections: [1, 10, 50] },
   );
-  const results = { ...buildResults(rows, performance.now() - started), load, quick };
-  process.stdout.write(`\n${formatTable(rows)}\n\n${formatLoadTable(load)}\n\n`);
+  process.stderr.write('bench: alert fan-out…\n');
+  const fanout = await fanoutBenchmark(quick ? { channels: 20, events: 2 } : { channels: 200, events: 3 });
+  const results = { ...buildResults(rows, performance.now() - started), load, fanout, quick };
+  process.stdout.write(
+    `\n${formatTable(rows)}\n\n${formatLoadTable(load)}\n\n${formatMemory(load)}\n\n${formatFanout(fanout)}\n\n`,
+  );
+  if (fanout.delivered !== fanout.alerts || fanout.duplicates > 0 || fanout.outOfOrder > 0)
+    throw new Error('the fan-out lost, doubled or reordered alerts');
   process.stdout.write(
     'ratio = candidate / baseline (below 1: candidate faster). Compare ratios, not times.\n',
   );
