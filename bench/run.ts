@@ -3,6 +3,7 @@
 // time: a run fails only when a side gives a wrong answer or the app errors. See bench/README.md.
 import { fileURLToPath } from 'node:url';
 import { getGlobalDispatcher } from 'undici';
+import { burstBenchmarks, formatBurstTable } from './burst.js';
 import { fanoutBenchmark, formatFanout } from './fanout.js';
 import { httpAckBenchmarks } from './http-ack.js';
 import { formatLoadTable, formatMemory, type LoadRow, loadBenchmarks } from './load.js';
@@ -38,11 +39,18 @@ async function main(): Promise<void> {
       ? { durationS: 1, rounds: 1, connections: [1, 10] }
       : { durationS: 5, rounds: 2, connections: [1, 10, 50] },
   );
+  process.stderr.write('bench: bursts of /exp start…\n');
+  const burst = [
+    ...(await burstBenchmarks(
+      quick ? { sizes: [5], rounds: 1, platformMs: 0 } : { sizes: [10, 50], rounds: 3, platformMs: 0 },
+    )),
+    ...(quick ? [] : await burstBenchmarks({ sizes: [50], rounds: 2, platformMs: 5_000 })),
+  ];
   process.stderr.write('bench: alert fan-out…\n');
   const fanout = await fanoutBenchmark(quick ? { channels: 20, events: 2 } : { channels: 200, events: 3 });
-  const results = { ...buildResults(rows, performance.now() - started), load, fanout, quick };
+  const results = { ...buildResults(rows, performance.now() - started), load, burst, fanout, quick };
   process.stdout.write(
-    `\n${formatTable(rows)}\n\n${formatLoadTable(load)}\n\n${formatMemory(load)}\n\n${formatFanout(fanout)}\n\n`,
+    `\n${formatTable(rows)}\n\n${formatLoadTable(load)}\n\n${formatMemory(load)}\n\n${formatBurstTable(burst)}\n\n${formatFanout(fanout)}\n\n`,
   );
   if (fanout.delivered !== fanout.alerts || fanout.duplicates > 0 || fanout.outOfOrder > 0)
     throw new Error('the fan-out lost, doubled or reordered alerts');

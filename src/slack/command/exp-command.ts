@@ -3,6 +3,7 @@ import { workspaceOnly } from '../../lifecycle/workspace.js';
 import { commandTarget, opensModal } from '../access/command-targets.js';
 import { checkAccess } from '../access/gate.js';
 import { allowedRule, rememberAllowed } from '../access/middleware.js';
+import { afterPendingIo } from '../after-pending-io.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 import { publishHome } from '../home/publish-home.js';
@@ -116,6 +117,8 @@ export function registerExpCommand(app: App, deps: SlackDeps, handlers: CommandH
       // Acked at once, checked after: a slow Slack never costs the person their ack.
       await ack();
       context[ACKED] = true;
+      // The requests of a burst already read are acked before this one's work goes on.
+      await afterPendingIo();
       const gate = await checkAccess(deps, { ...request, budgetMs: AFTER_ACK_CHECK_MS });
       if (!gate.allowed) {
         await endReceipt(deps, context);

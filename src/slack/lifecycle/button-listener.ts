@@ -2,6 +2,7 @@ import type { App, BlockButtonAction } from '@slack/bolt';
 import { workspaceKey } from '../../lifecycle/workspace.js';
 import { actionAccess, allowedRule } from '../access/middleware.js';
 import { lifecycleButtonTarget } from '../access/payload-targets.js';
+import { afterPendingIo } from '../after-pending-io.js';
 import { requestApproval } from '../approvals/request.js';
 import { escapeMrkdwn, md } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
@@ -28,6 +29,7 @@ export function registerLifecycleButtons(app: App, deps: SlackDeps): void {
     actionAccess(deps, lifecycleButtonTarget),
     async ({ ack, body, action, respond, client, context }) => {
       await ack();
+      await afterPendingIo();
       deps.metrics.inc('exp_interactions_total', { kind: 'lifecycle_button' });
       const replier = responseUrlReplier((m) => respond(m), deps.logger);
       let value: ReturnType<typeof decodeButtonValue>;

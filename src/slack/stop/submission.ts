@@ -3,6 +3,7 @@ import { ExperimentInterruptReason } from '../../console/schemas.js';
 import { workspaceKey } from '../../lifecycle/workspace.js';
 import { allowedRule, viewAccess } from '../access/middleware.js';
 import { stopSubmissionTarget } from '../access/payload-targets.js';
+import { afterPendingIo } from '../after-pending-io.js';
 import { requestApproval } from '../approvals/request.js';
 import type { SlackDeps } from '../deps.js';
 import { performLifecycle } from '../lifecycle/perform.js';
@@ -64,6 +65,7 @@ export function registerStopSubmission(app: App, deps: SlackDeps): void {
         return;
       }
       await ack();
+      await afterPendingIo();
 
       if (!(await deps.locks.claim(`view:${workspaceKey(workspace)}:${view.id}`, SUBMISSION_GUARD_MS)))
         return;
