@@ -35,6 +35,7 @@ import { createActionSlots } from './slack/lifecycle/action-slots.js';
 import { reportOrphanedActions, SWEEP_INTERVAL_MS } from './slack/lifecycle/orphan-sweep.js';
 import { en } from './slack/messages/index.js';
 import { createSlackFetch } from './slack/slack-fetch.js';
+import { createSlackAgent, createSlackTransport } from './slack/slack-transport.js';
 import { type AlertJob, alertJobHandler } from './slack/subscriptions/alert-delivery.js';
 import { pollSubscribedExperiments } from './slack/subscriptions/poll-experiments.js';
 import { createSplitterClient, type SplitterClient } from './splitter/client.js';
@@ -225,7 +226,10 @@ async function assemble(
     apiUrl = emulator.apiUrl;
   }
 
+  const slackAgent = createSlackAgent();
+  closers.push(() => slackAgent.close());
   const slackFetch = createSlackFetch({
+    transport: createSlackTransport({ dispatcher: slackAgent }),
     apiUrl,
     metrics,
     sandboxNotice: config.sandboxNotice ? en.sandboxNotice : undefined,

@@ -19,8 +19,14 @@ export function createSlackFetch(options: {
   apiUrl: string | undefined;
   metrics: Metrics;
   sandboxNotice: SafeText | undefined;
+  /** The transport underneath (slack-transport.ts); globalThis.fetch when none is given. */
+  transport?: FetchLike;
 }): FetchLike {
   const apiUrl = ensureSlash(options.apiUrl ?? SLACK_API_URL);
-  const observed = observeSlackApiCalls({ apiUrl, metrics: options.metrics });
+  const observed = observeSlackApiCalls({
+    apiUrl,
+    metrics: options.metrics,
+    ...(options.transport ? { fetch: options.transport } : {}),
+  });
   return options.sandboxNotice ? fetchWithSandboxNotice(observed, apiUrl, options.sandboxNotice) : observed;
 }
