@@ -41,4 +41,16 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('append log on
     const [newest] = await store.logs.read(stream, { limit: 1 });
     expect(newest && newest.id >= idAt(now)).toBe(true);
   });
+
+  it('keeps time order when entries arrive out of it (replicas with skewed clocks)', async () => {
+    const store = await fixture.open();
+    const stream = `${prefix}:T4`;
+    const start = Date.parse('2026-11-21T10:00:00Z');
+    for (const offset of [5, 1, 9, 3, 7, 0])
+      await store.logs.append(stream, { n: offset }, { at: start + offset * 1000, retentionMs: DAY });
+    const all = await store.logs.read(stream, { limit: 10 });
+    expect(all.map((e) => (e.data as { n: number }).n)).toEqual([9, 7, 5, 3, 1, 0]);
+    const older = await store.logs.read(stream, { before: all[2]?.id, limit: 10 });
+    expect(older.map((e) => (e.data as { n: number }).n)).toEqual([3, 1, 0]);
+  });
 });
