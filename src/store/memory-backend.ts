@@ -1,6 +1,7 @@
 import { Keyv } from 'keyv';
 import { createMemoryLog } from './append-log.js';
 import type { ReportError } from './error-log.js';
+import { keyvJson } from './keyv-json.js';
 import { createMemoryOnceGuard } from './memory-once-guard.js';
 import type { Backend } from './store-types.js';
 
@@ -15,7 +16,7 @@ export function openMemoryBackend(report: ReportError): Backend {
     createKeyv(namespace) {
       const map = new Map<string, unknown>();
       maps.push(map);
-      const keyv = new Keyv({ store: map, namespace, throwOnErrors: true });
+      const keyv = new Keyv({ store: map, namespace, throwOnErrors: true, ...keyvJson });
       keyv.on('error', (error: unknown) => report(`memory:${namespace}`, error));
       return keyv;
     },

@@ -2,6 +2,7 @@ import { KeyvPostgres } from '@keyv/postgres';
 import { Keyv } from 'keyv';
 import pg from 'pg';
 import type { ReportError } from './error-log.js';
+import { keyvJson } from './keyv-json.js';
 import { createSqlLog, LOG_TABLE_SQL } from './sql-log.js';
 import { describeStoreUrl, StoreConnectionError } from './store-errors.js';
 import { type Backend, checkTtl } from './store-types.js';
@@ -65,7 +66,7 @@ export async function openPostgresBackend(url: string, report: ReportError): Pro
       (n) => `$${n}`,
     ),
     createKeyv(namespace) {
-      const keyv = new Keyv(newAdapter(), { namespace, throwOnErrors: true });
+      const keyv = new Keyv(newAdapter(), { namespace, throwOnErrors: true, ...keyvJson });
       keyv.on('error', (error: unknown) => report(`postgres:${namespace}`, error));
       return keyv;
     },

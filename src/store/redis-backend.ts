@@ -10,6 +10,7 @@ import {
   validCursor,
 } from './append-log.js';
 import type { ReportError } from './error-log.js';
+import { keyvJson } from './keyv-json.js';
 import { describeStoreUrl, StoreConnectionError } from './store-errors.js';
 import { type Backend, checkTtl } from './store-types.js';
 
@@ -59,6 +60,7 @@ export async function openRedisBackend(url: string, report: ReportError): Promis
         namespace: redisNamespace(namespace),
         useKeyPrefix: false,
         throwOnErrors: true,
+        ...keyvJson,
       });
       keyv.on('error', (error: unknown) => report(`redis:${namespace}`, error));
       return keyv;

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { KeyvSqlite } from '@keyv/sqlite';
 import { Keyv } from 'keyv';
 import type { ReportError } from './error-log.js';
+import { keyvJson } from './keyv-json.js';
 import { createMemoryOnceGuard } from './memory-once-guard.js';
 import { createSqlLog, LOG_TABLE_SQL } from './sql-log.js';
 import { StoreConnectionError } from './store-errors.js';
@@ -46,7 +47,7 @@ export async function openSqliteBackend(path: string, report: ReportError): Prom
     createKeyv(namespace) {
       const adapter = new KeyvSqlite({ uri, busyTimeout: busyTimeoutMs });
       adapters.push(adapter);
-      const keyv = new Keyv(adapter, { namespace, throwOnErrors: true });
+      const keyv = new Keyv(adapter, { namespace, throwOnErrors: true, ...keyvJson });
       keyv.on('error', (error: unknown) => report(`sqlite:${namespace}`, error));
       return keyv;
     },
