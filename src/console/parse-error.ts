@@ -51,7 +51,10 @@ function walkStrings(value: unknown, out: string[], depth: number): void {
 
 /** The platform's human message from common JSON fields, or the plain text itself. */
 export function primaryMessage(text: string): string | undefined {
-  const parsed = parseJson(text);
+  return primaryOf(parseJson(text), text);
+}
+
+function primaryOf(parsed: ReturnType<typeof parseJson>, text: string): string | undefined {
   if (!parsed.ok) return text.trim() === '' ? undefined : text.trim();
   let value = parsed.value;
   for (let depth = 0; depth < 3; depth++) {
@@ -71,7 +74,7 @@ export function primaryMessage(text: string): string | undefined {
 export function candidateMessages(text: string): string[] {
   const parsed = parseJson(text);
   if (!parsed.ok) return [text];
-  const primary = primaryMessage(text);
+  const primary = primaryOf(parsed, text);
   const out: string[] = primary === undefined ? [] : [primary];
   walkStrings(parsed.value, out, 0);
   return out;
