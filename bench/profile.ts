@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { startSandbox } from '../src/dev/sandbox/server.js';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import { startSlackEmulator } from '../src/dev/slack-emulator/server.js';
-import { run, signedCommand, spawnSubject } from './load.js';
+import { cpuMs, run, settledCpuMs, signedCommand, spawnSubject } from './load.js';
 
 // Where the app's CPU goes under load: the app (src/main.ts, memory store, the sandbox and the
 // emulator in this process) runs with --cpu-prof while autocannon sends one `/exp` text, then stops
@@ -53,18 +53,23 @@ const make = signedCommand(signingSecret, text, () =>
 );
 // Warm-up, then the profiled run.
 await run(app.url, Number(connectionsArg), 2, make);
+const cpuBefore = await settledCpuMs(app.child);
 const { result, p50, p99 } = await run(app.url, Number(connectionsArg), Number(secondsArg), make);
+// CPU per request, the work after each ack included: steadier than req/s from one short run.
+const cpuPerRequest = ((await settledCpuMs(app.child)) - cpuBefore) / result.requests.total;
 process.stdout.write(
-  `/exp ${text} x${connectionsArg}: ${result.requests.average.toFixed(0)} req/s, p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms\n`,
+  `/exp ${text} x${connectionsArg}: ${result.requests.average.toFixed(0)} req/s, p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, ${cpuPerRequest.toFixed(2)} ms CPU per request\n`,
 );
 app.child.kill('SIGTERM');
 await new Promise((resolve) => app.child.once('exit', resolve));
 // Bare Bolt under the same load, unprofiled, for scale (the profiler slows the app somewhat).
 const bolt = await spawnSubject('bolt', 'bench/bare-bolt.ts', env);
 await run(bolt.url, Number(connectionsArg), 2, make);
+const boltBefore = cpuMs(bolt.child);
 const base = await run(bolt.url, Number(connectionsArg), Number(secondsArg), make);
+const boltCpu = ((await settledCpuMs(bolt.child)) - boltBefore) / base.result.requests.total;
 process.stdout.write(
-  `bare Bolt: ${base.result.requests.average.toFixed(0)} req/s, p50 ${base.p50.toFixed(2)} ms, p99 ${base.p99.toFixed(2)} ms\n`,
+  `bare Bolt: ${base.result.requests.average.toFixed(0)} req/s, p50 ${base.p50.toFixed(2)} ms, p99 ${base.p99.toFixed(2)} ms, ${boltCpu.toFixed(2)} ms CPU per request\n`,
 );
 bolt.child.kill('SIGKILL');
 await emulator.close();
