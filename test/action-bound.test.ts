@@ -25,7 +25,16 @@ describe('the bound on actions in flight', () => {
     h.sandbox.setLatency(1_500, { pathIncludes: '/start' });
     for (const id of [4, 7]) expect((await h.driver.command({ text: `start ${id}` })).status).toBe(200);
     await h.emulator.waitFor(() => posts(4).length === 1 && posts(7).length === 1, { timeoutMs: 5000 });
-    expect((await h.driver.command({ text: 'start 123' })).status).toBe(200);
+    const third = await h.driver.command({ text: 'start 123' });
+    expect(third.status).toBe(200);
+    // Refused before "Working on it…" is said: the person gets one reply, the refusal.
+    await h.emulator.waitFor(() =>
+      h.emulator.responsePosts.some((p) => third.responseUrl.endsWith(`/${p.id}`)),
+    );
+    await h.app.idle();
+    const replies = h.emulator.responsePosts.filter((p) => third.responseUrl.endsWith(`/${p.id}`));
+    expect(replies).toHaveLength(1);
+    expect(JSON.stringify(replies[0]?.body)).toContain('Too many actions are in progress');
     const refused = await h.emulator.waitFor(
       () => h.emulator.messages(CHANNEL).find((m) => m.ephemeral && /Too many actions/.test(messageText(m))),
       { timeoutMs: 5000, message: 'the third action was not refused' },

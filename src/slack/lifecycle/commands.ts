@@ -37,24 +37,34 @@ export async function runLifecycleCommand(
       inChannelFallback: (m) => ctx.replier.inChannel(m),
     });
   }
-  await ctx.ack(workingMessage({ action, experimentId, messages: ctx.deps.messages }));
-  await performLifecycle(
-    ctx.deps,
-    {
-      workspace: ctx.workspace,
-      action,
-      experimentId,
-      stop,
-      actorId: ctx.command.user_id,
-      channelId: ctx.command.channel_id,
-      personalRequired: ctx.rule?.personal,
-      receipt: ctx.receipt,
-    },
-    commandSurface({
-      client: ctx.client,
-      channelId: ctx.command.channel_id,
-      respond: ctx.respond,
-      logger: ctx.deps.logger,
-    }),
-  );
+  const request = {
+    workspace: ctx.workspace,
+    action,
+    experimentId,
+    stop,
+    actorId: ctx.command.user_id,
+    channelId: ctx.command.channel_id,
+    personalRequired: ctx.rule?.personal,
+    receipt: ctx.receipt,
+  };
+  const surface = commandSurface({
+    client: ctx.client,
+    channelId: ctx.command.channel_id,
+    respond: ctx.respond,
+    logger: ctx.deps.logger,
+  });
+  // The bound on actions in flight is checked before "Working on it…" is said: a refused command
+  // costs one reply (the refusal) instead of two, which matters when refusals come in a flood.
+  if (!ctx.deps.actionSlots.tryTake()) {
+    await performLifecycle(ctx.deps, request, { ...surface, tell: (m) => ctx.ack(m) }, 'refused');
+    return;
+  }
+  let handedOver = false;
+  try {
+    await ctx.ack(workingMessage({ action, experimentId, messages: ctx.deps.messages }));
+    handedOver = true;
+    await performLifecycle(ctx.deps, request, surface, 'held');
+  } finally {
+    if (!handedOver) ctx.deps.actionSlots.give();
+  }
 }
