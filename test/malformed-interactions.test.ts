@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signSlackRequest } from '../src/dev/slack-emulator/driver.js';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
@@ -101,5 +102,38 @@ describe('malformed and unknown interactions', () => {
       'content-type': 'application/x-www-form-urlencoded',
     });
     expect(res.status).toBe(413);
+  });
+
+  it('stops reading a chunked body (no length declared) at 1 MiB, and survives a client that leaves mid-body', async () => {
+    const send = (body: (req: ReturnType<typeof request>) => void) =>
+      new Promise<number | 'closed'>((resolve) => {
+        const req = request(h.app.eventsUrl, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            'transfer-encoding': 'chunked',
+            'x-slack-request-timestamp': String(Math.floor(Date.now() / 1000)),
+            'x-slack-signature': 'v0=00',
+          },
+        });
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', () => resolve('closed'));
+        body(req);
+      });
+    const tooBig = await send((req) => {
+      for (let i = 0; i < 12; i++) req.write('x'.repeat(100_000));
+      req.end();
+    });
+    expect(tooBig).toBe(413);
+    const left = await send((req) => {
+      req.write('payload=%7B');
+      setTimeout(() => req.destroy(), 50);
+    });
+    expect(left).toBe('closed');
+    // The process goes on answering.
+    expect((await h.driver.command({ text: 'help' })).status).toBe(200);
   });
 });

@@ -124,23 +124,37 @@ export function signatureValid(
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** The body, or undefined past the limit (reading stops there). */
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+/**
+ * The body, or undefined past the limit (reading stops there). Read with 'data' events rather than
+ * `for await`: the async iterator's promises and objects were 3 % of what a `/exp help` allocated
+ * (sampling heap profile under autocannon), where every scavenge it brings forward lands on an ack.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
     req.resume();
-    return undefined;
+    return Promise.resolve(undefined);
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
-    size += buffer.length;
-    if (size > limit) {
-      req.resume();
-      return undefined;
-    }
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer | string) => {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+      size += buffer.length;
+      if (size > limit) {
+        req.off('data', onData);
+        req.resume();
+        resolve(undefined);
+        return;
+      }
+      chunks.push(buffer);
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve(size > limit ? undefined : Buffer.concat(chunks, size)));
+    req.once('error', reject);
+    // A client that goes away mid-body: 'end' never comes.
+    req.once('close', () => {
+      if (!req.complete) reject(new Error('the request was closed before its body was read'));
+    });
+  });
 }
