@@ -308,6 +308,37 @@ export function formatLoadTable(rows: readonly LoadRow[]): string {
   return lines.join('\n');
 }
 
+/**
+ * Does the ack move when the platform takes 5 s? Each slow-platform row against the fast-platform
+ * row of the same request and concurrency, for the app and for bare Bolt (which never calls the
+ * platform, so its ratio is what the machine alone moved between the two cells).
+ */
+export function formatSlowPlatform(rows: readonly LoadRow[]): string {
+  const lines = [
+    '| request | conn | app p50 slow ÷ fast | app p99 slow ÷ fast | Bolt p99 slow ÷ fast | app errors (slow) |',
+    '|---|---|---|---|---|---|',
+  ];
+  const cell = (r: LoadRow, subject: LoadRow['subject'], platform: LoadRow['platform']) =>
+    rows.find(
+      (x) =>
+        x.request === r.request &&
+        x.connections === r.connections &&
+        x.platform === platform &&
+        x.subject === subject,
+    );
+  const ratio = (a: readonly number[] | undefined, b: readonly number[] | undefined) =>
+    a && b && a.length > 0 && b.length > 0 && median(b) > 0 ? (median(a) / median(b)).toFixed(2) : 'n/a';
+  for (const slow of rows.filter((r) => r.subject === 'app' && r.platform === 'slow')) {
+    const fast = cell(slow, 'app', 'fast');
+    const boltSlow = cell(slow, 'bolt', 'slow');
+    const boltFast = cell(slow, 'bolt', 'fast');
+    lines.push(
+      `| ${slow.request} | ${slow.connections} | ${ratio(slow.p50, fast?.p50)} | ${ratio(slow.p99, fast?.p99)} | ${ratio(boltSlow?.p99, boltFast?.p99)} | ${slow.errors + slow.non2xx} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
 /** Resident memory of the app and bare Bolt: idle (after start), after each cell, and peak. */
 export function formatMemory(rows: readonly LoadRow[]): string {
   const mb = (kb: number) => (kb / 1024).toFixed(0);

@@ -6,7 +6,7 @@ import { getGlobalDispatcher } from 'undici';
 import { burstBenchmarks, formatBurstTable } from './burst.js';
 import { fanoutBenchmark, formatFanout } from './fanout.js';
 import { httpAckBenchmarks } from './http-ack.js';
-import { formatLoadTable, formatMemory, type LoadRow, loadBenchmarks } from './load.js';
+import { formatLoadTable, formatMemory, formatSlowPlatform, type LoadRow, loadBenchmarks } from './load.js';
 import type { Comparison } from './measure.js';
 import { normaliseBenchmarks } from './normalise-path.js';
 import { optionsCacheBenchmarks } from './options-cache.js';
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   const fanout = await fanoutBenchmark(quick ? { channels: 20, events: 2 } : { channels: 200, events: 3 });
   const results = { ...buildResults(rows, performance.now() - started), load, burst, fanout, quick };
   process.stdout.write(
-    `\n${formatTable(rows)}\n\n${formatLoadTable(load)}\n\n${formatMemory(load)}\n\n${formatBurstTable(burst)}\n\n${formatFanout(fanout)}\n\n`,
+    `\n${formatTable(rows)}\n\n${formatLoadTable(load)}\n\n${formatSlowPlatform(load)}\n\n${formatMemory(load)}\n\n${formatBurstTable(burst)}\n\n${formatFanout(fanout)}\n\n`,
   );
   if (fanout.delivered !== fanout.alerts || fanout.duplicates > 0 || fanout.outOfOrder > 0)
     throw new Error('the fan-out lost, doubled or reordered alerts');
