@@ -12,6 +12,7 @@ import { normaliseBenchmarks } from './normalise-path.js';
 import { optionsCacheBenchmarks } from './options-cache.js';
 import { optionsPathBenchmarks } from './options-path.js';
 import { buildResults, formatTable, writeResults } from './report.js';
+import { storeSerializerBenchmarks } from './store-serializer.js';
 
 const RESULTS_PATH = fileURLToPath(new URL('./results/latest.json', import.meta.url));
 const datedPath = () =>
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
   };
   await stage('options for external selects', () => optionsPathBenchmarks(BUDGET_MS));
   await stage('dictionary normaliser', () => normaliseBenchmarks(BUDGET_MS * 2));
+  await stage('store serializer', () => storeSerializerBenchmarks(BUDGET_MS));
   await stage('options from the dictionary cache', () => optionsCacheBenchmarks(quick ? 10 : 200));
   await stage('HTTP ack of /exp help', () => httpAckBenchmarks(HTTP_ROUNDS));
   process.stderr.write('bench: slash acks under load (autocannon)…\n');

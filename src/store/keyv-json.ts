@@ -4,8 +4,8 @@ import type { KeyvOptions } from 'keyv';
 // and parses with a reviver called on every value: in a benchmark of /exp start it took 4 % of the
 // app's CPU. This writes and reads the same format (stored values stay readable by either, so
 // replicas of the previous version share the store during a rolling deploy) with the engine's own
-// JSON: 2.1x faster to write, 2.5x faster to read a typical experiment record (bench: 21.8 → 10.4 µs
-// and 27.5 → 11.0 µs).
+// JSON: about 2x faster to write and 2.5x faster to read a typical experiment record (the
+// `store write` and `store read` rows of npm run bench, bench/store-serializer.ts).
 //
 // The format: JSON, except that a string value starting with ':' is stored with one more ':' in
 // front, and a Buffer as ':base64:' and its base64.
