@@ -201,6 +201,11 @@ export function createStoreQueue<T>(options: StoreQueueOptions): JobQueue<T> {
 
   async function rescan(): Promise<void> {
     if (!keyv.iterator) return;
+    // Only jobs known before the scan began may be forgotten for missing from it: one enqueued
+    // while it ran can be absent from what the iterator read, and forgetting it made it wait for
+    // the next rescan behind the jobs queued after it (the lane's order broken).
+    const knownBefore = new Set<string>();
+    for (const jobs of lanes.values()) for (const job of jobs) knownBefore.add(job.id);
     const seen = new Set<string>();
     for await (const [key, value] of keyv.iterator(undefined as never) as AsyncIterable<[string, unknown]>) {
       if (!String(key).startsWith('item:')) continue;
@@ -215,7 +220,7 @@ export function createStoreQueue<T>(options: StoreQueueOptions): JobQueue<T> {
     // Rows another replica finished are gone from the store: forget them here too.
     for (const [lane, jobs] of lanes) {
       if (busy.has(lane)) continue;
-      for (const job of jobs) if (!seen.has(job.id)) remove(job);
+      for (const job of jobs) if (knownBefore.has(job.id) && !seen.has(job.id)) remove(job);
     }
     notifyIfIdle();
     wake();
