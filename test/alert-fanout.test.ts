@@ -130,13 +130,27 @@ describe('alert fan-out on a durable queue', () => {
     await a.kill();
 
     const total = CHANNELS.length * EVENTS.length;
-    const deadline = Date.now() + 90_000;
+    // Usually a few seconds. About one run in five the killed replica's running alert is picked up
+    // (and counted unknown) only after ~85 s instead of within 2 x JOB_LOCK_SECONDS: a known, not yet
+    // explained delay (see the issue notes), so the wait is long enough to check what it is about:
+    // nothing lost, nothing twice, in order.
+    const deadline = Date.now() + 150_000;
     for (;;) {
       const unknown = await metric(b.url, 'unknown');
       const count = [...delivered().values()].reduce((n, e) => n + e.length, 0);
       if (count + unknown >= total) break;
-      if (Date.now() > deadline)
-        throw new Error(`not every alert was delivered or accounted for: ${count} + ${unknown} of ${total}`);
+      if (Date.now() > deadline) {
+        // Every outcome the survivor counted, to tell a lost alert from one given up or failed.
+        const outcomes = (await (await fetch(`${b.url}/metrics`)).text())
+          .split('\n')
+          .filter((line) => line.startsWith('exp_alerts_total'));
+        const missing = CHANNELS.flatMap((c) =>
+          EVENTS.filter((e) => !(delivered().get(c) ?? []).includes(e)).map((e) => `${c}:${e}`),
+        );
+        throw new Error(
+          `not every alert was delivered or accounted for: ${count} + ${unknown} of ${total}; missing ${missing.slice(0, 5).join(', ')}; ${outcomes.join('; ')}`,
+        );
+      }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     // Anything still to come would be a duplicate: give it the time to show.
@@ -170,5 +184,5 @@ describe('alert fan-out on a durable queue', () => {
     console.info(
       `fan-out: ${count} of ${total} delivered, ${unknown} outcome unknown, ${limited.length} 429s, ${elapsedMs} ms`,
     );
-  }, 150_000);
+  }, 210_000);
 });
