@@ -19,7 +19,13 @@ export interface CreateJobQueueInput {
 export async function createJobQueue<T>(input: CreateJobQueueInput): Promise<JobQueue<T>> {
   const { store, name, logger } = input;
   if (store.kind === 'redis') {
-    return createBullmqQueue<T>({ ...input.options, url: input.storeUrl, name, logger });
+    return createBullmqQueue<T>({
+      ...input.options,
+      url: input.storeUrl,
+      name,
+      logger,
+      lockMs: input.lockMs,
+    });
   }
   return createStoreQueue<T>({
     ...input.options,
@@ -27,5 +33,6 @@ export async function createJobQueue<T>(input: CreateJobQueueInput): Promise<Job
     locks: store.locks,
     name,
     logger,
+    lockMs: input.lockMs,
   });
 }
