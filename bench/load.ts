@@ -8,20 +8,23 @@ import { startSlackEmulator } from '../src/dev/slack-emulator/server.js';
 import { freePort } from '../test/support/app-process.js';
 
 // Slash-command acks under load, measured with autocannon (signed form bodies, each with its own
-// trigger_id as Slack's are), against the app and two baselines, each its own process: bare Bolt
-// (an App whose /exp handler only acks) and bare node:http. Subjects alternate round by round; the
+// trigger_id as Slack's are), against the app and baselines, each its own process: bare Bolt
+// (an App whose /exp handler only acks), bare node:http, and for `/exp start` Bolt making the same
+// platform and Slack calls as the app (bench/bolt-with-calls.ts). Subjects alternate round by round; the
 // platform (the sandbox) and Slack (the emulator) run in this process for the app's background work.
 
 export interface LoadRow {
   request: string;
   connections: number;
   platform: 'fast' | 'slow';
-  subject: 'app' | 'bolt' | 'http';
+  subject: 'app' | 'bolt' | 'http' | 'bolt-calls';
   p50: number[];
   p99: number[];
   rps: number[];
   errors: number;
   non2xx: number;
+  /** `/exp start` acks that refused the action (256 already in flight), from the app's metrics. */
+  busy: number;
   /** Peak resident memory of the subject process (kB), after the run. */
   peakRssKb: number;
   /** Resident memory (kB) of the subject right after it started, before any load. */
@@ -196,6 +199,7 @@ export async function loadBenchmarks(options: LoadOptions): Promise<LoadRow[]> {
     await spawnSubject('app', 'src/main.ts', env),
     await spawnSubject('bolt', 'bench/bare-bolt.ts', env),
     await spawnSubject('http', 'bench/bare-http.ts', env),
+    await spawnSubject('bolt-calls', 'bench/bolt-with-calls.ts', env),
   ];
   const idle = new Map(subjects.map((subject) => [subject.name, rssKb(subject.child)]));
   const rows = new Map<string, LoadRow>();
@@ -213,6 +217,7 @@ export async function loadBenchmarks(options: LoadOptions): Promise<LoadRow[]> {
         rps: [],
         errors: 0,
         non2xx: 0,
+        busy: 0,
         peakRssKb: 0,
         idleRssKb: idle.get(subject.name) ?? 0,
         afterRssKb: 0,
@@ -232,7 +237,9 @@ export async function loadBenchmarks(options: LoadOptions): Promise<LoadRow[]> {
       for (const connections of options.connections) {
         for (let round = 0; round < options.rounds; round++) {
           // Alternate the order so no subject always runs first (warm caches, a busy machine).
-          const order = round % 2 === 0 ? subjects : [...subjects].reverse();
+          // Bolt with the app's calls is a baseline for the work of `/exp start`; help has none.
+          const taking = subjects.filter((s) => s.name !== 'bolt-calls' || step.text.startsWith('start '));
+          const order = round % 2 === 0 ? taking : [...taking].reverse();
           for (const subject of order) {
             process.stderr.write(
               `bench: /exp ${step.text} (${step.platform}) x${connections} → ${subject.name}\n`,
@@ -244,6 +251,7 @@ export async function loadBenchmarks(options: LoadOptions): Promise<LoadRow[]> {
               }),
             );
             await settleAll(subjects.map((s) => s.child));
+            const busyBefore = subject.name === 'app' ? await busyCount(subject.url) : 0;
             const { result, p50, p99 } = await run(subject.url, connections, options.durationS, make);
             const row = rowOf(`/exp ${step.text}`, connections, step.platform, subject);
             row.p50.push(p50);
@@ -251,6 +259,7 @@ export async function loadBenchmarks(options: LoadOptions): Promise<LoadRow[]> {
             row.rps.push(result.requests.average);
             row.errors += result.errors + result.timeouts;
             row.non2xx += result.non2xx;
+            if (subject.name === 'app') row.busy += (await busyCount(subject.url)) - busyBefore;
             row.peakRssKb = Math.max(row.peakRssKb, peakRssKb(subject.child));
             row.afterRssKb = rssKb(subject.child);
           }
@@ -264,6 +273,20 @@ export async function loadBenchmarks(options: LoadOptions): Promise<LoadRow[]> {
     await sandbox.close();
   }
   return [...rows.values()];
+}
+
+/**
+ * Lifecycle actions the app refused because too many were in flight: their acks are cheap, so a
+ * cell where many were refused measures refusals, and the table says how many.
+ */
+async function busyCount(eventsUrl: string): Promise<number> {
+  const text = await (await fetch(eventsUrl.replace(/\/slack\/events$/, '/metrics'))).text();
+  let total = 0;
+  for (const line of text.split('\n')) {
+    if (line.startsWith('exp_lifecycle_total{') && line.includes('outcome="busy"'))
+      total += Number(line.slice(line.lastIndexOf(' ') + 1)) || 0;
+  }
+  return total;
 }
 
 const median = (xs: readonly number[]) => {
@@ -285,8 +308,8 @@ const spread = (xs: readonly number[]) => (xs.length < 2 ? 0 : Math.max(...xs) -
  */
 export function formatLoadTable(rows: readonly LoadRow[]): string {
   const lines = [
-    '| request | conn | platform | app p50 ms | app p99 ms | app req/s | p99 ÷ Bolt | req/s ÷ Bolt | p99 ÷ http | errors | app / Bolt peak RSS since start MB |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| request | conn | platform | app p50 ms | app p99 ms | app req/s | p99 ÷ Bolt | req/s ÷ Bolt | p99 ÷ http | p99 ÷ Bolt with the calls | req/s ÷ Bolt with the calls | errors | refused (busy) | app / Bolt peak RSS since start MB |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   const find = (r: LoadRow, subject: LoadRow['subject']) =>
     rows.find(
@@ -299,10 +322,11 @@ export function formatLoadTable(rows: readonly LoadRow[]): string {
   for (const app of rows.filter((r) => r.subject === 'app')) {
     const bolt = find(app, 'bolt');
     const http = find(app, 'http');
+    const calls = find(app, 'bolt-calls');
     const ratio = (a: number, b: number | undefined) =>
       b === undefined || b === 0 ? 'n/a' : (a / b).toFixed(2);
     lines.push(
-      `| ${app.request} | ${app.connections} | ${app.platform} | ${median(app.p50).toFixed(2)} | ${median(app.p99).toFixed(2)} (±${spread(app.p99).toFixed(2)}) | ${median(app.rps).toFixed(0)} (±${spread(app.rps).toFixed(0)}) | ${ratio(median(app.p99), bolt && median(bolt.p99))} | ${ratio(median(app.rps), bolt && median(bolt.rps))} | ${ratio(median(app.p99), http && median(http.p99))} | ${app.errors + app.non2xx} | ${(app.peakRssKb / 1024).toFixed(0)} / ${((bolt?.peakRssKb ?? 0) / 1024).toFixed(0)} |`,
+      `| ${app.request} | ${app.connections} | ${app.platform} | ${median(app.p50).toFixed(2)} | ${median(app.p99).toFixed(2)} (±${spread(app.p99).toFixed(2)}) | ${median(app.rps).toFixed(0)} (±${spread(app.rps).toFixed(0)}) | ${ratio(median(app.p99), bolt && median(bolt.p99))} | ${ratio(median(app.rps), bolt && median(bolt.rps))} | ${ratio(median(app.p99), http && median(http.p99))} | ${ratio(median(app.p99), calls && median(calls.p99))} | ${ratio(median(app.rps), calls && median(calls.rps))} | ${app.errors + app.non2xx} | ${app.busy} | ${(app.peakRssKb / 1024).toFixed(0)} / ${((bolt?.peakRssKb ?? 0) / 1024).toFixed(0)} |`,
     );
   }
   return lines.join('\n');

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { startSandbox } from '../src/dev/sandbox/server.js';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import { startSlackEmulator } from '../src/dev/slack-emulator/server.js';
-import { cpuMs, run, settledCpuMs, signedCommand, spawnSubject } from './load.js';
+import { run, settledCpuMs, signedCommand, spawnSubject } from './load.js';
 
 // Where the app's CPU goes under load: the app (src/main.ts, memory store, the sandbox and the
 // emulator in this process) runs with --cpu-prof while autocannon sends one `/exp` text, then stops
@@ -27,6 +27,7 @@ const [text = 'help', connectionsArg = '10', secondsArg = '10'] = process.argv.s
 const sandbox = await startSandbox();
 const emulator = await startSlackEmulator();
 const signingSecret = randomBytes(16).toString('hex');
+const token = await sandbox.issueToken({ name: 'profile' });
 const dir = mkdtempSync(join(tmpdir(), 'exp-prof-'));
 const app = await spawnSubject(
   'app',
@@ -37,7 +38,7 @@ const app = await spawnSubject(
     SLACK_API_URL: emulator.apiUrl,
     STORE_URL: 'memory://',
     CONSOLE_BASE_URL: sandbox.url,
-    CONSOLE_API_TOKEN: await sandbox.issueToken({ name: 'profile' }),
+    CONSOLE_API_TOKEN: token,
     TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   },
   // PROFILE=0: the same run without the profiler, for throughput against bare Bolt.
@@ -62,16 +63,25 @@ process.stdout.write(
 );
 app.child.kill('SIGTERM');
 await new Promise((resolve) => app.child.once('exit', resolve));
-// Bare Bolt under the same load, unprofiled, for scale (the profiler slows the app somewhat).
-const bolt = await spawnSubject('bolt', 'bench/bare-bolt.ts', env);
-await run(bolt.url, Number(connectionsArg), 2, make);
-const boltBefore = cpuMs(bolt.child);
-const base = await run(bolt.url, Number(connectionsArg), Number(secondsArg), make);
-const boltCpu = ((await settledCpuMs(bolt.child)) - boltBefore) / base.result.requests.total;
-process.stdout.write(
-  `bare Bolt: ${base.result.requests.average.toFixed(0)} req/s, p50 ${base.p50.toFixed(2)} ms, p99 ${base.p99.toFixed(2)} ms, ${boltCpu.toFixed(2)} ms CPU per request\n`,
-);
-bolt.child.kill('SIGKILL');
+// Bare Bolt under the same load, unprofiled, for scale (the profiler slows the app somewhat); for
+// `/exp start` also Bolt making the same calls (bench/bolt-with-calls.ts), for what the work costs.
+const baselines: [string, string][] = [['bare Bolt', 'bench/bare-bolt.ts']];
+if (text.startsWith('start ')) baselines.push(['Bolt with the same calls', 'bench/bolt-with-calls.ts']);
+for (const [label, script] of baselines) {
+  const bolt = await spawnSubject('bolt', script, {
+    ...env,
+    CONSOLE_BASE_URL: sandbox.url,
+    CONSOLE_API_TOKEN: token,
+  });
+  await run(bolt.url, Number(connectionsArg), 2, make);
+  const boltBefore = await settledCpuMs(bolt.child);
+  const base = await run(bolt.url, Number(connectionsArg), Number(secondsArg), make);
+  const boltCpu = ((await settledCpuMs(bolt.child)) - boltBefore) / base.result.requests.total;
+  process.stdout.write(
+    `${label}: ${base.result.requests.average.toFixed(0)} req/s, p50 ${base.p50.toFixed(2)} ms, p99 ${base.p99.toFixed(2)} ms, ${boltCpu.toFixed(2)} ms CPU per request\n`,
+  );
+  bolt.child.kill('SIGKILL');
+}
 await emulator.close();
 await sandbox.close();
 
