@@ -8,16 +8,17 @@ import { startSlackEmulator } from '../src/dev/slack-emulator/server.js';
 import { freePort } from '../test/support/app-process.js';
 
 // Slash-command acks under load, measured with autocannon (signed form bodies, each with its own
-// trigger_id as Slack's are), against the app and baselines, each its own process: bare Bolt
-// (an App whose /exp handler only acks), bare node:http, and for `/exp start` Bolt making the same
-// platform and Slack calls as the app (bench/bolt-with-calls.ts). Subjects alternate round by round; the
+// trigger_id as Slack's are), against the app and two baselines, each its own process: bare Bolt
+// (an App whose /exp handler only acks) and bare node:http. (What the work after a start's ack
+// costs against Bolt making the same calls is bench/work-cost.ts: acks per second cannot say,
+// since the work follows the ack.) Subjects alternate round by round; the
 // platform (the sandbox) and Slack (the emulator) run in this process for the app's background work.
 
 export interface LoadRow {
   request: string;
   connections: number;
   platform: 'fast' | 'slow';
-  subject: 'app' | 'bolt' | 'http' | 'bolt-calls';
+  subject: 'app' | 'bolt' | 'http';
   p50: number[];
   p99: number[];
   rps: number[];
@@ -199,7 +200,6 @@ export async function loadBenchmarks(options: LoadOptions): Promise<LoadRow[]> {
     await spawnSubject('app', 'src/main.ts', env),
     await spawnSubject('bolt', 'bench/bare-bolt.ts', env),
     await spawnSubject('http', 'bench/bare-http.ts', env),
-    await spawnSubject('bolt-calls', 'bench/bolt-with-calls.ts', env),
   ];
   const idle = new Map(subjects.map((subject) => [subject.name, rssKb(subject.child)]));
   const rows = new Map<string, LoadRow>();
@@ -237,9 +237,7 @@ export async function loadBenchmarks(options: LoadOptions): Promise<LoadRow[]> {
       for (const connections of options.connections) {
         for (let round = 0; round < options.rounds; round++) {
           // Alternate the order so no subject always runs first (warm caches, a busy machine).
-          // Bolt with the app's calls is a baseline for the work of `/exp start`; help has none.
-          const taking = subjects.filter((s) => s.name !== 'bolt-calls' || step.text.startsWith('start '));
-          const order = round % 2 === 0 ? taking : [...taking].reverse();
+          const order = round % 2 === 0 ? subjects : [...subjects].reverse();
           for (const subject of order) {
             process.stderr.write(
               `bench: /exp ${step.text} (${step.platform}) x${connections} → ${subject.name}\n`,
@@ -308,8 +306,8 @@ const spread = (xs: readonly number[]) => (xs.length < 2 ? 0 : Math.max(...xs) -
  */
 export function formatLoadTable(rows: readonly LoadRow[]): string {
   const lines = [
-    '| request | conn | platform | app p50 ms | app p99 ms | app req/s | p99 ÷ Bolt | req/s ÷ Bolt | p99 ÷ http | p99 ÷ Bolt with the calls | req/s ÷ Bolt with the calls | errors | refused (busy) | app / Bolt peak RSS since start MB |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| request | conn | platform | app p50 ms | app p99 ms | app req/s | p99 ÷ Bolt | req/s ÷ Bolt | p99 ÷ http | errors | refused (busy) | app / Bolt peak RSS since start MB |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   const find = (r: LoadRow, subject: LoadRow['subject']) =>
     rows.find(
@@ -322,11 +320,10 @@ export function formatLoadTable(rows: readonly LoadRow[]): string {
   for (const app of rows.filter((r) => r.subject === 'app')) {
     const bolt = find(app, 'bolt');
     const http = find(app, 'http');
-    const calls = find(app, 'bolt-calls');
     const ratio = (a: number, b: number | undefined) =>
       b === undefined || b === 0 ? 'n/a' : (a / b).toFixed(2);
     lines.push(
-      `| ${app.request} | ${app.connections} | ${app.platform} | ${median(app.p50).toFixed(2)} | ${median(app.p99).toFixed(2)} (±${spread(app.p99).toFixed(2)}) | ${median(app.rps).toFixed(0)} (±${spread(app.rps).toFixed(0)}) | ${ratio(median(app.p99), bolt && median(bolt.p99))} | ${ratio(median(app.rps), bolt && median(bolt.rps))} | ${ratio(median(app.p99), http && median(http.p99))} | ${ratio(median(app.p99), calls && median(calls.p99))} | ${ratio(median(app.rps), calls && median(calls.rps))} | ${app.errors + app.non2xx} | ${app.busy} | ${(app.peakRssKb / 1024).toFixed(0)} / ${((bolt?.peakRssKb ?? 0) / 1024).toFixed(0)} |`,
+      `| ${app.request} | ${app.connections} | ${app.platform} | ${median(app.p50).toFixed(2)} | ${median(app.p99).toFixed(2)} (±${spread(app.p99).toFixed(2)}) | ${median(app.rps).toFixed(0)} (±${spread(app.rps).toFixed(0)}) | ${ratio(median(app.p99), bolt && median(bolt.p99))} | ${ratio(median(app.rps), bolt && median(bolt.rps))} | ${ratio(median(app.p99), http && median(http.p99))} | ${app.errors + app.non2xx} | ${app.busy} | ${(app.peakRssKb / 1024).toFixed(0)} / ${((bolt?.peakRssKb ?? 0) / 1024).toFixed(0)} |`,
     );
   }
   return lines.join('\n');

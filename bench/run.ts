@@ -13,10 +13,17 @@ import { optionsCacheBenchmarks } from './options-cache.js';
 import { optionsPathBenchmarks } from './options-path.js';
 import { buildResults, formatTable, writeResults } from './report.js';
 import { storeSerializerBenchmarks } from './store-serializer.js';
+import { formatWorkCost, workCostBenchmark } from './work-cost.js';
 
 const RESULTS_PATH = fileURLToPath(new URL('./results/latest.json', import.meta.url));
 const datedPath = () =>
-  fileURLToPath(new URL(`./results/${new Date().toISOString().slice(0, 10)}.json`, import.meta.url));
+  // Date and UTC time: a second run on the same day must not overwrite the first.
+  fileURLToPath(
+    new URL(
+      `./results/${new Date().toISOString().slice(0, 16).replace('T', '-').replace(':', '')}.json`,
+      import.meta.url,
+    ),
+  );
 
 // BENCH_QUICK=1 shortens every budget (a smoke run); the default stays well under a minute.
 const quick = process.env.BENCH_QUICK === '1';
@@ -41,6 +48,11 @@ async function main(): Promise<void> {
       ? { durationS: 1, rounds: 1, connections: [1, 10] }
       : { durationS: 5, rounds: 2, connections: [1, 10, 50] },
   );
+  process.stderr.write('bench: the work of /exp start, against Bolt making the same calls…\n');
+  const workCostOptions = quick
+    ? { connections: 10, durationS: 1, rounds: 1 }
+    : { connections: 10, durationS: 5, rounds: 3 };
+  const workCost = await workCostBenchmark(workCostOptions);
   process.stderr.write('bench: bursts of /exp start…\n');
   const burst = [
     ...(await burstBenchmarks(
@@ -50,9 +62,16 @@ async function main(): Promise<void> {
   ];
   process.stderr.write('bench: alert fan-out…\n');
   const fanout = await fanoutBenchmark(quick ? { channels: 20, events: 2 } : { channels: 200, events: 3 });
-  const results = { ...buildResults(rows, performance.now() - started), load, burst, fanout, quick };
+  const results = {
+    ...buildResults(rows, performance.now() - started),
+    load,
+    workCost,
+    burst,
+    fanout,
+    quick,
+  };
   process.stdout.write(
-    `\n${formatTable(rows)}\n\n${formatLoadTable(load)}\n\n${formatSlowPlatform(load)}\n\n${formatMemory(load)}\n\n${formatBurstTable(burst)}\n\n${formatFanout(fanout)}\n\n`,
+    `\n${formatTable(rows)}\n\n${formatLoadTable(load)}\n\n${formatSlowPlatform(load)}\n\n${formatMemory(load)}\n\n${formatWorkCost(workCost, workCostOptions.connections)}\n\n${formatBurstTable(burst)}\n\n${formatFanout(fanout)}\n\n`,
   );
   if (fanout.delivered !== fanout.alerts || fanout.duplicates > 0 || fanout.outOfOrder > 0)
     throw new Error('the fan-out lost, doubled or reordered alerts');
