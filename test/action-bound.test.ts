@@ -4,7 +4,7 @@ import { type Harness, messageText, startHarness } from './support/harness.js';
 
 // A slow platform must not let acknowledged actions pile up without bound: past the process's
 // bound (2 here, 256 by default) an action is refused before anything is sent, and the person is
-// told so; once the slow ones finish, actions run again.
+// told so in the ack; once the slow ones finish, actions run again.
 const CHANNEL = EMULATOR_DEFAULTS.channelId;
 let h: Harness;
 beforeAll(async () => {
@@ -27,14 +27,16 @@ describe('the bound on actions in flight', () => {
     await h.emulator.waitFor(() => posts(4).length === 1 && posts(7).length === 1, { timeoutMs: 5000 });
     const third = await h.driver.command({ text: 'start 123' });
     expect(third.status).toBe(200);
-    // Refused before "Working on it…" is said: the person gets one reply, the refusal.
-    await h.emulator.waitFor(() =>
-      h.emulator.responsePosts.some((p) => third.responseUrl.endsWith(`/${p.id}`)),
-    );
+    // Refused in the ack itself: no "Working on it…", and no response_url post for it at all (in a
+    // flood, one post per refused command is what piled up in memory).
+    expect(third.body).toContain('Too many actions are in progress');
     await h.app.idle();
-    const replies = h.emulator.responsePosts.filter((p) => third.responseUrl.endsWith(`/${p.id}`));
-    expect(replies).toHaveLength(1);
-    expect(JSON.stringify(replies[0]?.body)).toContain('Too many actions are in progress');
+    expect(h.emulator.responsePosts.filter((p) => third.responseUrl.endsWith(`/${p.id}`))).toHaveLength(0);
+    // Written down like any attempt, with why it was refused.
+    const audit = await h.driver.command({ text: 'audit 123', userId: EMULATOR_DEFAULTS.adminUserId });
+    await h.app.idle();
+    const trail = h.emulator.responsePosts.filter((p) => audit.responseUrl.endsWith(`/${p.id}`));
+    expect(JSON.stringify([audit.body, trail.map((p) => p.body)])).toMatch(/<@U0MEMBER1> · \*start\* #123 in <#C0GENERAL> · \*refused\* \(rule: busy\)/);
     const refused = await h.emulator.waitFor(
       () => h.emulator.messages(CHANNEL).find((m) => m.ephemeral && /Too many actions/.test(messageText(m))),
       { timeoutMs: 5000, message: 'the third action was not refused' },
@@ -50,5 +52,27 @@ describe('the bound on actions in flight', () => {
       timeoutMs: 5000,
       message: 'start 123 never ran',
     });
+  });
+
+  it('gives a slot back when the command does not run the action (refused by policy, sent for approval)', async () => {
+    await h.app.idle();
+    h.sandbox.setLatency(0);
+    // Far more commands than the bound of 2, none of them acting: a slot kept by any would starve
+    // every later action.
+    for (let i = 0; i < 4; i++) {
+      await h.driver.command({ text: 'start 4', userId: EMULATOR_DEFAULTS.guestUserId });
+    }
+    await h.driver.command({ text: 'policy approval archive on', userId: EMULATOR_DEFAULTS.adminUserId });
+    for (let i = 0; i < 4; i++) await h.driver.command({ text: 'archive 7' });
+    await h.app.idle();
+    const before = posts(123).length;
+    const ack = await h.driver.command({ text: 'start 123' });
+    expect(ack.body).not.toContain('Too many actions');
+    await h.emulator.waitFor(() => posts(123).length === before + 1, {
+      timeoutMs: 5000,
+      message: 'start 123 did not run: a slot was kept',
+    });
+    const archives = h.sandbox.state.requests.filter((r) => r.url.endsWith('/experiments/v1/7/archive'));
+    expect(archives).toHaveLength(0);
   });
 });

@@ -1,5 +1,5 @@
 import type { App } from '@slack/bolt';
-import { workspaceOnly } from '../../lifecycle/workspace.js';
+import { workspaceKey, workspaceOnly } from '../../lifecycle/workspace.js';
 import { commandTarget, opensModal } from '../access/command-targets.js';
 import { checkAccess } from '../access/gate.js';
 import { allowedRule, rememberAllowed } from '../access/middleware.js';
@@ -7,8 +7,10 @@ import { afterPendingIo } from '../after-pending-io.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 import { publishHome } from '../home/publish-home.js';
+import { busyReply } from '../lifecycle/busy-reply.js';
 import { withNoticeBlock } from '../sandbox-notice.js';
 import { workspaceFromCommand } from '../workspace.js';
+import { claimCommandSlot, releaseCommandSlot, takeCommandSlot } from './action-slot.js';
 import { ackWith, type CommandContext, commandReplier } from './command-context.js';
 import { type CommandHandlers, dispatchCommand } from './handlers.js';
 import type { ParsedKind } from './parse-command.js';
@@ -103,32 +105,57 @@ export function registerExpCommand(app: App, deps: SlackDeps, handlers: CommandH
           return ackWith(ack as (body?: Record<string, unknown>) => Promise<void>, deps)(gate.message);
         return next();
       }
-      // Before the ack, so a process that dies between the ack and the platform call leaves a trace
-      // the sweep reports ("nothing was sent") instead of silence. Bounded: the ack comes first.
-      if (parsed.kind === 'lifecycle' || parsed.kind === 'stop') {
-        context[RECEIPT] = await receive(deps, {
-          workspace: request.workspace,
-          action: parsed.kind === 'stop' ? 'stop' : parsed.action,
-          experimentId: parsed.experimentId,
-          actorId: command.user_id,
+      const acting = parsed.kind === 'lifecycle' || parsed.kind === 'stop' ? parsed : undefined;
+      const action = acting?.kind === 'lifecycle' ? acting.action : 'stop';
+      // Past the bound on actions in flight the ack itself refuses: no receipt, no check, no Slack call.
+      if (acting && !takeCommandSlot(deps, context)) {
+        deps.logger.warn('lifecycle action refused: too many in progress', { action });
+        deps.metrics.inc('exp_lifecycle_total', { action, outcome: 'busy' });
+        await ackWith(
+          ack as (body?: Record<string, unknown>) => Promise<void>,
+          deps,
+        )(busyReply(deps, action, acting.experimentId));
+        await deps.audit.record(workspaceKey(request.workspace), {
+          userId: command.user_id,
+          action,
+          experimentId: acting.experimentId,
           channelId: command.channel_id,
-        });
-      }
-      // Acked at once, checked after: a slow Slack never costs the person their ack.
-      await ack();
-      context[ACKED] = true;
-      // The requests of a burst already read are acked before this one's work goes on.
-      await afterPendingIo();
-      const gate = await checkAccess(deps, { ...request, budgetMs: AFTER_ACK_CHECK_MS });
-      if (!gate.allowed) {
-        await endReceipt(deps, context);
-        await respond({ response_type: 'ephemeral', ...gate.message }).catch((error: unknown) => {
-          deps.logger.warn('could not deliver an access refusal', { error });
+          decision: 'refused',
+          rule: 'busy',
+          outcome: 'busy',
         });
         return;
       }
-      rememberAllowed(context, gate);
-      await next();
+      try {
+        // Before the ack, so a process that dies between the ack and the platform call leaves a trace
+        // the sweep reports ("nothing was sent") instead of silence. Bounded: the ack comes first.
+        if (acting) {
+          context[RECEIPT] = await receive(deps, {
+            workspace: request.workspace,
+            action,
+            experimentId: acting.experimentId,
+            actorId: command.user_id,
+            channelId: command.channel_id,
+          });
+        }
+        // Acked at once, checked after: a slow Slack never costs the person their ack.
+        await ack();
+        context[ACKED] = true;
+        // The requests of a burst already read are acked before this one's work goes on.
+        await afterPendingIo();
+        const gate = await checkAccess(deps, { ...request, budgetMs: AFTER_ACK_CHECK_MS });
+        if (!gate.allowed) {
+          await endReceipt(deps, context);
+          await respond({ response_type: 'ephemeral', ...gate.message }).catch((error: unknown) => {
+            deps.logger.warn('could not deliver an access refusal', { error });
+          });
+          return;
+        }
+        rememberAllowed(context, gate);
+        await next();
+      } finally {
+        releaseCommandSlot(deps, context);
+      }
     },
     async ({ command, ack, respond, client, context }) => {
       const acked = context[ACKED] === true;
@@ -152,6 +179,7 @@ export function registerExpCommand(app: App, deps: SlackDeps, handlers: CommandH
         replier: commandReplier(respond, deps),
         rule: allowedRule(context),
         receipt: typeof context[RECEIPT] === 'string' ? context[RECEIPT] : undefined,
+        claimActionSlot: () => claimCommandSlot(context),
       };
       const parsed = commandOf(context);
       try {

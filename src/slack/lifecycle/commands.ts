@@ -53,9 +53,10 @@ export async function runLifecycleCommand(
     respond: ctx.respond,
     logger: ctx.deps.logger,
   });
-  // The bound on actions in flight is checked before "Working on it…" is said: a refused command
-  // costs one reply (the refusal) instead of two, which matters when refusals come in a flood.
-  if (!ctx.deps.actionSlots.tryTake()) {
+  // The slot was taken before the ack (a command past the bound was refused in it); a caller that
+  // took none is bounded here, before "Working on it…" is said, so a refusal is its one reply.
+  const held = ctx.claimActionSlot?.() ?? false;
+  if (!held && !ctx.deps.actionSlots.tryTake()) {
     await performLifecycle(ctx.deps, request, { ...surface, tell: (m) => ctx.ack(m) }, 'refused');
     return;
   }

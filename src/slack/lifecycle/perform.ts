@@ -12,6 +12,7 @@ import type { SlackDeps } from '../deps.js';
 import { experimentCard } from '../experiment/card.js';
 import { publishEvent } from '../experiment/publish.js';
 import { notifySubscribers } from '../subscriptions/notify-subscribers.js';
+import { busyReply } from './busy-reply.js';
 import { conflictLine, doneLine, STATUS_DISPLAY_MAX } from './event-lines.js';
 import type { LifecycleSurface } from './surface.js';
 
@@ -80,16 +81,7 @@ async function performAndTell(
   if (slot === 'refused' || (slot === undefined && !deps.actionSlots.tryTake())) {
     deps.logger.warn('lifecycle action refused: too many in progress', { action: request.action });
     deps.metrics.inc('exp_lifecycle_total', { action: request.action, outcome: 'busy' });
-    return told(
-      surface,
-      'busy',
-      textMessage(
-        deps.messages.errors.busy({
-          action: md`*${escapeMrkdwn(request.action)}*`,
-          experimentId: request.experimentId,
-        }),
-      ),
-    );
+    return told(surface, 'busy', busyReply(deps, request.action, request.experimentId));
   }
   const sent: SentIntent = { intent: undefined };
   try {
