@@ -36,7 +36,9 @@ describe('the bound on actions in flight', () => {
     const audit = await h.driver.command({ text: 'audit 123', userId: EMULATOR_DEFAULTS.adminUserId });
     await h.app.idle();
     const trail = h.emulator.responsePosts.filter((p) => audit.responseUrl.endsWith(`/${p.id}`));
-    expect(JSON.stringify([audit.body, trail.map((p) => p.body)])).toMatch(/<@U0MEMBER1> · \*start\* #123 in <#C0GENERAL> · \*refused\* \(rule: busy\)/);
+    expect(JSON.stringify([audit.body, trail.map((p) => p.body)])).toMatch(
+      /<@U0MEMBER1> · \*start\* #123 in <#C0GENERAL> · \*refused\* \(rule: busy\)/,
+    );
     const refused = await h.emulator.waitFor(
       () => h.emulator.messages(CHANNEL).find((m) => m.ephemeral && /Too many actions/.test(messageText(m))),
       { timeoutMs: 5000, message: 'the third action was not refused' },
