@@ -21,7 +21,7 @@ export interface CommandContext {
   /** The intent written before the ack of a lifecycle command (see IntentLog.receive). */
   receipt?: string | undefined;
   /** Takes over the action slot taken before the ack (see action-slot.ts); false when none was. */
-  claimActionSlot?: () => boolean;
+  claimActionSlot: () => boolean;
 }
 
 export function ackWith(ack: (body?: Record<string, unknown>) => Promise<void>, deps: SlackDeps) {

@@ -53,19 +53,13 @@ export async function runLifecycleCommand(
     respond: ctx.respond,
     logger: ctx.deps.logger,
   });
-  // The slot was taken before the ack (a command past the bound was refused in it); a caller that
-  // took none is bounded here, before "Working on it…" is said, so a refusal is its one reply.
-  const held = ctx.claimActionSlot?.() ?? false;
-  if (!held && !ctx.deps.actionSlots.tryTake()) {
-    await performLifecycle(ctx.deps, request, { ...surface, tell: (m) => ctx.ack(m) }, 'refused');
-    return;
-  }
-  let handedOver = false;
+  // The /exp middleware took the slot before the ack (past the bound the ack itself refused).
+  const held = ctx.claimActionSlot();
   try {
     await ctx.ack(workingMessage({ action, experimentId, messages: ctx.deps.messages }));
-    handedOver = true;
-    await performLifecycle(ctx.deps, request, surface, 'held');
-  } finally {
-    if (!handedOver) ctx.deps.actionSlots.give();
+  } catch (error) {
+    if (held) ctx.deps.actionSlots.give();
+    throw error;
   }
+  await performLifecycle(ctx.deps, request, surface, held);
 }

@@ -29,23 +29,17 @@ export interface PerformedLifecycle {
   identity?: Identity | undefined;
 }
 
-/**
- * `held`: the caller already took one of the process's action slots for this request (it is given
- * back here); `refused`: the caller found none free and has not told anyone yet. Without it, a slot
- * is taken here.
- */
-export type ActionSlot = 'held' | 'refused';
-
 export async function performLifecycle(
   deps: SlackDeps,
   request: LifecycleRequest,
   surface: LifecycleSurface,
-  slot?: ActionSlot,
+  /** The caller already took one of the process's action slots for it (given back here); else one is taken here. */
+  slotHeld = false,
 ): Promise<PerformedLifecycle> {
   let outcome = 'crashed';
   let identity: Identity | undefined;
   try {
-    const performed = await performAndTell(deps, request, surface, slot);
+    const performed = await performAndTell(deps, request, surface, slotHeld);
     outcome = performed.kind;
     identity = performed.identity;
     return performed;
@@ -75,10 +69,10 @@ async function performAndTell(
   deps: SlackDeps,
   request: LifecycleRequest,
   surface: LifecycleSurface,
-  slot: ActionSlot | undefined,
+  slotHeld: boolean,
 ): Promise<PerformedLifecycle> {
   // Bounded: with a platform that hangs, acked actions would otherwise pile up without limit.
-  if (slot === 'refused' || (slot === undefined && !deps.actionSlots.tryTake())) {
+  if (!slotHeld && !deps.actionSlots.tryTake()) {
     deps.logger.warn('lifecycle action refused: too many in progress', { action: request.action });
     deps.metrics.inc('exp_lifecycle_total', { action: request.action, outcome: 'busy' });
     return told(surface, 'busy', busyReply(deps, request.action, request.experimentId));
