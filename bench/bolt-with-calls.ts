@@ -3,22 +3,14 @@
 // ack with a "working" line, POST the platform's start, post in the experiment's thread, update its
 // card, and respond() with the outcome. No access check, no intents, no audit, no record, no
 // alerts, no error handling beyond reading the status. It answers "what does the work itself cost
-// in Bolt", which bare Bolt's no-op ack cannot. Started as its own process by bench/load.ts.
-import { App, LogLevel } from '@slack/bolt';
+// in Bolt", which bare Bolt's no-op ack cannot. Started as its own process by bench/work-cost.ts
+// and bench/profile.ts.
 import { request } from 'undici';
+import { createBenchBolt } from './bench-bolt.js';
 
-const port = Number(process.env.PORT ?? 0);
 const consoleUrl = `${process.env.CONSOLE_BASE_URL ?? ''}/api/console`;
 const platformToken = process.env.CONSOLE_API_TOKEN ?? '';
-const app = new App({
-  signingSecret: process.env.SLACK_SIGNING_SECRET ?? '',
-  token: process.env.SLACK_BOT_TOKEN ?? 'xoxb-bench',
-  tokenVerificationEnabled: false,
-  botId: process.env.BENCH_BOT_ID ?? 'B0BOT0001',
-  botUserId: process.env.BENCH_BOT_USER_ID ?? 'U0BOT0001',
-  ...(process.env.SLACK_API_URL ? { clientOptions: { slackApiUrl: process.env.SLACK_API_URL } } : {}),
-  logLevel: LogLevel.ERROR,
-});
+const { app, listen } = createBenchBolt();
 
 // The experiment's card, posted once per channel (the app posts it on the first action too).
 const cards = new Map<string, Promise<string | undefined>>();
@@ -51,5 +43,4 @@ app.command('/exp', async ({ command, ack, respond, client }) => {
   await respond({ response_type: 'ephemeral', replace_original: true, text: outcome });
 });
 
-await app.start(port);
-process.stdout.write(`listening on ${port}\n`);
+await listen();

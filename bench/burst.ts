@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { startSandbox } from '../src/dev/sandbox/server.js';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
-import { startSlackEmulator } from '../src/dev/slack-emulator/server.js';
 import { messageText } from '../test/support/harness.js';
-import { signedCommand, spawnSubject } from './load.js';
+import { startBenchWorld } from './bench-world.js';
+import { spawnSubject } from './load.js';
 
 // What a team feels when everyone acts at once: a burst of simultaneous `/exp start ID`, each on its
 // own draft experiment, as people (not a closed-loop load generator) send them. Measured: each ack's
@@ -28,24 +26,14 @@ export async function burstBenchmarks(options: {
   rounds: number;
   platformMs: number;
 }): Promise<BurstRow[]> {
-  const sandbox = await startSandbox();
-  const emulator = await startSlackEmulator();
+  const world = await startBenchWorld('burst');
+  const { sandbox, emulator, env } = world;
   const template = sandbox.state.experiments.get(4);
   if (template?.status !== 'draft') throw new Error('the sandbox has no draft experiment 4 to copy');
   const needed = options.sizes.reduce((n, s) => n + s, 0) * options.rounds;
   for (let id = FIRST_ID; id < FIRST_ID + needed; id++)
     sandbox.state.experiments.set(id, { ...template, id, name: `Burst ${id}`, label: `burst_${id}` });
   sandbox.setLatency(options.platformMs, { pathIncludes: '/start' });
-  const signingSecret = randomBytes(16).toString('hex');
-  const env = {
-    SLACK_SIGNING_SECRET: signingSecret,
-    SLACK_BOT_TOKEN: emulator.identity.botToken,
-    SLACK_API_URL: emulator.apiUrl,
-    STORE_URL: 'memory://',
-    CONSOLE_BASE_URL: sandbox.url,
-    CONSOLE_API_TOKEN: await sandbox.issueToken({ name: 'burst' }),
-    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-  };
   const subjects = [
     await spawnSubject('app', 'src/main.ts', env),
     await spawnSubject('bolt', 'bench/bare-bolt.ts', env),
@@ -71,14 +59,7 @@ export async function burstBenchmarks(options: {
           rows.set(key, row);
           // Bare Bolt does nothing with the id; the app gets fresh drafts every burst.
           const ids = Array.from({ length: size }, () => (name === 'app' ? nextId++ : 4));
-          const requests = ids.map((id) =>
-            signedCommand(signingSecret, `start ${id}`, () =>
-              emulator.mintResponseUrl({
-                channelId: EMULATOR_DEFAULTS.channelId,
-                userId: EMULATOR_DEFAULTS.userId,
-              }),
-            )(),
-          );
+          const requests = ids.map((id) => world.command(`start ${id}`)());
           const started = performance.now();
           const acks = await Promise.all(
             requests.map(async (request) => {
@@ -114,10 +95,8 @@ export async function burstBenchmarks(options: {
       }
     }
   } finally {
-    sandbox.setLatency(0);
     for (const subject of subjects) subject.child.kill('SIGKILL');
-    await emulator.close();
-    await sandbox.close();
+    await world.close();
   }
   return [...rows.values()];
 }

@@ -1,18 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { startSandbox } from '../src/dev/sandbox/server.js';
-import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
-import { startSlackEmulator } from '../src/dev/slack-emulator/server.js';
 import { freePort } from '../test/support/app-process.js';
+import { metricTotal, type signedCommand, startBenchWorld } from './bench-world.js';
 
 // Slash-command acks under load, measured with autocannon (signed form bodies, each with its own
 // trigger_id as Slack's are), against the app and two baselines, each its own process: bare Bolt
 // (an App whose /exp handler only acks) and bare node:http. (What the work after a start's ack
 // costs against Bolt making the same calls is bench/work-cost.ts: acks per second cannot say,
-// since the work follows the ack.) Subjects alternate round by round; the
-// platform (the sandbox) and Slack (the emulator) run in this process for the app's background work.
+// since the work follows the ack.) Subjects alternate round by round; the platform and Slack run in
+// this process for the app's background work (bench-world.ts).
 
 export interface LoadRow {
   request: string;
@@ -119,37 +116,6 @@ export async function settleAll(children: readonly ChildProcess[], maxMs = 30_00
 const peakRssKb = (child: ChildProcess) => statusKb(child, 'VmHWM');
 const rssKb = (child: ChildProcess) => statusKb(child, 'VmRSS');
 
-export function signedCommand(signingSecret: string, text: string, responseUrl: () => string) {
-  return () => {
-    const body = new URLSearchParams({
-      token: 'legacy',
-      team_id: EMULATOR_DEFAULTS.teamId,
-      team_domain: 'emulator',
-      channel_id: EMULATOR_DEFAULTS.channelId,
-      channel_name: 'general',
-      user_id: EMULATOR_DEFAULTS.userId,
-      user_name: 'bench',
-      command: '/exp',
-      text,
-      api_app_id: EMULATOR_DEFAULTS.appId,
-      response_url: responseUrl(),
-      trigger_id: `${Date.now()}.${randomBytes(6).toString('hex')}`,
-    }).toString();
-    const ts = Math.floor(Date.now() / 1000);
-    const signature = `v0=${createHmac('sha256', signingSecret).update(`v0:${ts}:${body}`).digest('hex')}`;
-    return {
-      method: 'POST' as const,
-      path: '/slack/events',
-      body,
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'x-slack-request-timestamp': String(ts),
-        'x-slack-signature': signature,
-      },
-    };
-  };
-}
-
 /** autocannon's histogram keeps whole milliseconds; acks here take fractions of one, so each response time is kept. */
 export async function run(
   url: string,
@@ -184,18 +150,8 @@ export interface LoadOptions {
 }
 
 export async function loadBenchmarks(options: LoadOptions): Promise<LoadRow[]> {
-  const sandbox = await startSandbox();
-  const emulator = await startSlackEmulator();
-  const signingSecret = randomBytes(16).toString('hex');
-  const env = {
-    SLACK_SIGNING_SECRET: signingSecret,
-    SLACK_BOT_TOKEN: emulator.identity.botToken,
-    SLACK_API_URL: emulator.apiUrl,
-    STORE_URL: 'memory://',
-    CONSOLE_BASE_URL: sandbox.url,
-    CONSOLE_API_TOKEN: await sandbox.issueToken({ name: 'bench' }),
-    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-  };
+  const world = await startBenchWorld('bench');
+  const { sandbox, env } = world;
   const subjects = [
     await spawnSubject('app', 'src/main.ts', env),
     await spawnSubject('bolt', 'bench/bare-bolt.ts', env),
@@ -242,12 +198,7 @@ export async function loadBenchmarks(options: LoadOptions): Promise<LoadRow[]> {
             process.stderr.write(
               `bench: /exp ${step.text} (${step.platform}) x${connections} → ${subject.name}\n`,
             );
-            const make = signedCommand(signingSecret, step.text, () =>
-              emulator.mintResponseUrl({
-                channelId: EMULATOR_DEFAULTS.channelId,
-                userId: EMULATOR_DEFAULTS.userId,
-              }),
-            );
+            const make = world.command(step.text);
             await settleAll(subjects.map((s) => s.child));
             const busyBefore = subject.name === 'app' ? await busyCount(subject.url) : 0;
             const { result, p50, p99 } = await run(subject.url, connections, options.durationS, make);
@@ -265,10 +216,8 @@ export async function loadBenchmarks(options: LoadOptions): Promise<LoadRow[]> {
       }
     }
   } finally {
-    sandbox.setLatency(0);
     for (const subject of subjects) subject.child.kill('SIGKILL');
-    await emulator.close();
-    await sandbox.close();
+    await world.close();
   }
   return [...rows.values()];
 }
@@ -277,15 +226,7 @@ export async function loadBenchmarks(options: LoadOptions): Promise<LoadRow[]> {
  * Lifecycle actions the app refused because too many were in flight: their acks are cheap, so a
  * cell where many were refused measures refusals, and the table says how many.
  */
-async function busyCount(eventsUrl: string): Promise<number> {
-  const text = await (await fetch(eventsUrl.replace(/\/slack\/events$/, '/metrics'))).text();
-  let total = 0;
-  for (const line of text.split('\n')) {
-    if (line.startsWith('exp_lifecycle_total{') && line.includes('outcome="busy"'))
-      total += Number(line.slice(line.lastIndexOf(' ') + 1)) || 0;
-  }
-  return total;
-}
+const busyCount = (eventsUrl: string) => metricTotal(eventsUrl, 'exp_lifecycle_total', 'outcome="busy"');
 
 const median = (xs: readonly number[]) => {
   const sorted = [...xs].sort((a, b) => a - b);

@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSandbox } from '../src/dev/sandbox/server.js';
-import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
-import { startSlackEmulator } from '../src/dev/slack-emulator/server.js';
-import { run, settledCpuMs, signedCommand, spawnSubject } from './load.js';
+import { startBenchWorld } from './bench-world.js';
+import { run, settledCpuMs, spawnSubject } from './load.js';
 
 // Where the app's CPU goes under load: the app (src/main.ts, memory store, the sandbox and the
 // emulator in this process) runs with --cpu-prof while autocannon sends one `/exp` text, then stops
@@ -24,34 +21,16 @@ interface CpuProfile {
 }
 
 const [text = 'help', connectionsArg = '10', secondsArg = '10'] = process.argv.slice(2);
-const sandbox = await startSandbox();
-const emulator = await startSlackEmulator();
-const signingSecret = randomBytes(16).toString('hex');
-const token = await sandbox.issueToken({ name: 'profile' });
+const world = await startBenchWorld('profile');
 const dir = mkdtempSync(join(tmpdir(), 'exp-prof-'));
 const app = await spawnSubject(
   'app',
   'src/main.ts',
-  {
-    SLACK_SIGNING_SECRET: signingSecret,
-    SLACK_BOT_TOKEN: emulator.identity.botToken,
-    SLACK_API_URL: emulator.apiUrl,
-    STORE_URL: 'memory://',
-    CONSOLE_BASE_URL: sandbox.url,
-    CONSOLE_API_TOKEN: token,
-    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-  },
+  world.env,
   // PROFILE=0: the same run without the profiler, for throughput against bare Bolt.
   process.env.PROFILE === '0' ? [] : ['--cpu-prof', `--cpu-prof-dir=${dir}`],
 );
-const env = {
-  SLACK_SIGNING_SECRET: signingSecret,
-  SLACK_BOT_TOKEN: emulator.identity.botToken,
-  SLACK_API_URL: emulator.apiUrl,
-};
-const make = signedCommand(signingSecret, text, () =>
-  emulator.mintResponseUrl({ channelId: EMULATOR_DEFAULTS.channelId, userId: EMULATOR_DEFAULTS.userId }),
-);
+const make = world.command(text);
 // Warm-up, then the profiled run.
 await run(app.url, Number(connectionsArg), 2, make);
 const cpuBefore = await settledCpuMs(app.child);
@@ -68,11 +47,7 @@ await new Promise((resolve) => app.child.once('exit', resolve));
 const baselines: [string, string][] = [['bare Bolt', 'bench/bare-bolt.ts']];
 if (text.startsWith('start ')) baselines.push(['Bolt with the same calls', 'bench/bolt-with-calls.ts']);
 for (const [label, script] of baselines) {
-  const bolt = await spawnSubject('bolt', script, {
-    ...env,
-    CONSOLE_BASE_URL: sandbox.url,
-    CONSOLE_API_TOKEN: token,
-  });
+  const bolt = await spawnSubject('bolt', script, world.env);
   await run(bolt.url, Number(connectionsArg), 2, make);
   const boltBefore = await settledCpuMs(bolt.child);
   const base = await run(bolt.url, Number(connectionsArg), Number(secondsArg), make);
@@ -82,8 +57,7 @@ for (const [label, script] of baselines) {
   );
   bolt.child.kill('SIGKILL');
 }
-await emulator.close();
-await sandbox.close();
+await world.close();
 
 if (process.env.PROFILE === '0') process.exit(0);
 const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));

@@ -1,9 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { startSandbox } from '../src/dev/sandbox/server.js';
-import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
-import { startSlackEmulator } from '../src/dev/slack-emulator/server.js';
-import { run, signedCommand, spawnSubject } from './load.js';
+import { metricTotal, startBenchWorld } from './bench-world.js';
+import { run, spawnSubject } from './load.js';
 
 // Does memory stay bounded when actions pile up? The app (memory store) takes `/exp start` from
 // autocannon against a platform that answers after 5 s, so the bound on actions in flight (256)
@@ -15,42 +12,21 @@ import { run, signedCommand, spawnSubject } from './load.js';
 
 const [secondsArg = '60', connectionsArg = '50', heapArg = '192'] = process.argv.slice(2);
 const heapMb = Number(heapArg);
-const sandbox = await startSandbox();
-const emulator = await startSlackEmulator();
-const signingSecret = randomBytes(16).toString('hex');
+const world = await startBenchWorld('storm');
 const app = await spawnSubject(
   'app',
   'src/main.ts',
-  {
-    SLACK_SIGNING_SECRET: signingSecret,
-    SLACK_BOT_TOKEN: emulator.identity.botToken,
-    SLACK_API_URL: emulator.apiUrl,
-    STORE_URL: 'memory://',
-    CONSOLE_BASE_URL: sandbox.url,
-    CONSOLE_API_TOKEN: await sandbox.issueToken({ name: 'storm' }),
-    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-  },
+  world.env,
   heapMb > 0 ? [`--max-old-space-size=${heapMb}`] : [],
 );
-sandbox.setLatency(5_000, { pathIncludes: '/start' });
-const make = signedCommand(signingSecret, 'start 4', () =>
-  emulator.mintResponseUrl({ channelId: EMULATOR_DEFAULTS.channelId, userId: EMULATOR_DEFAULTS.userId }),
-);
+world.sandbox.setLatency(5_000, { pathIncludes: '/start' });
+const make = world.command('start 4');
 
 const mb = (bytes: number) => `${Math.round(bytes / 1_048_576)}`;
 function rssKb(field: 'VmRSS' | 'VmHWM'): number {
   const status = readFileSync(`/proc/${app.child.pid}/status`, 'utf8');
   return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
 }
-async function metric(name: string, label = ''): Promise<number> {
-  const text = await (await fetch(app.url.replace(/\/slack\/events$/, '/metrics'))).text();
-  let total = 0;
-  for (const line of text.split('\n'))
-    if ((line.startsWith(`${name} `) || line.startsWith(`${name}{`)) && line.includes(label))
-      total += Number(line.slice(line.lastIndexOf(' ') + 1)) || 0;
-  return total;
-}
-
 const started = Date.now();
 let crashed = false;
 app.child.once('exit', () => {
@@ -66,8 +42,8 @@ const sample = async () => {
   if (crashed) return;
   try {
     const [heap, busy] = [
-      await metric('nodejs_heap_size_used_bytes'),
-      await metric('exp_lifecycle_total', 'outcome="busy"'),
+      await metricTotal(app.url, 'nodejs_heap_size_used_bytes'),
+      await metricTotal(app.url, 'exp_lifecycle_total', 'outcome="busy"'),
     ];
     process.stdout.write(
       `| ${Math.round((Date.now() - started) / 1000)} | ${mb(rssKb('VmRSS') * 1024)} | ${mb(rssKb('VmHWM') * 1024)} | ${mb(heap)} | ${busy} |\n`,
@@ -85,6 +61,5 @@ process.stdout.write(
   `\n${crashed ? 'the app DIED (out of memory?)' : 'the app survived'}: ${result.requests.total} commands acked (${result.requests.average.toFixed(0)}/s), ${result.errors + result.timeouts} connection errors, ${result.non2xx} non-200\n`,
 );
 app.child.kill('SIGKILL');
-await emulator.close();
-await sandbox.close();
+await world.close();
 process.exit(crashed ? 1 : 0);

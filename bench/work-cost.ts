@@ -1,8 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { startSandbox } from '../src/dev/sandbox/server.js';
-import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
-import { startSlackEmulator } from '../src/dev/slack-emulator/server.js';
-import { run, settleAll, settledCpuMs, signedCommand, spawnSubject } from './load.js';
+import { startBenchWorld } from './bench-world.js';
+import { run, settleAll, settledCpuMs, spawnSubject } from './load.js';
 
 // What one `/exp start` costs with the work after its ack included, against Bolt making the same
 // calls (bench/bolt-with-calls.ts) and bare Bolt's no-op ack. Acks per second cannot say this:
@@ -27,18 +24,8 @@ export interface WorkCostOptions {
 }
 
 export async function workCostBenchmark(options: WorkCostOptions): Promise<WorkCostRow[]> {
-  const sandbox = await startSandbox();
-  const emulator = await startSlackEmulator();
-  const signingSecret = randomBytes(16).toString('hex');
-  const env = {
-    SLACK_SIGNING_SECRET: signingSecret,
-    SLACK_BOT_TOKEN: emulator.identity.botToken,
-    SLACK_API_URL: emulator.apiUrl,
-    STORE_URL: 'memory://',
-    CONSOLE_BASE_URL: sandbox.url,
-    CONSOLE_API_TOKEN: await sandbox.issueToken({ name: 'bench' }),
-    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-  };
+  const world = await startBenchWorld('bench');
+  const { env } = world;
   const subjects = [
     await spawnSubject('app', 'src/main.ts', env),
     await spawnSubject('bolt', 'bench/bolt-with-calls.ts', env),
@@ -46,9 +33,7 @@ export async function workCostBenchmark(options: WorkCostOptions): Promise<WorkC
   ];
   const names: WorkCostRow['subject'][] = ['app', 'bolt-calls', 'bolt'];
   const rows = names.map((subject): WorkCostRow => ({ subject, cpuMs: [], rps: [], errors: 0 }));
-  const make = signedCommand(signingSecret, 'start 4', () =>
-    emulator.mintResponseUrl({ channelId: EMULATOR_DEFAULTS.channelId, userId: EMULATOR_DEFAULTS.userId }),
-  );
+  const make = world.command('start 4');
   try {
     // Warm-up: each subject's first platform call, card and code paths.
     for (const subject of subjects) await run(subject.url, options.connections, 1, make);
@@ -73,8 +58,7 @@ export async function workCostBenchmark(options: WorkCostOptions): Promise<WorkC
     }
   } finally {
     for (const subject of subjects) subject.child.kill('SIGKILL');
-    await emulator.close();
-    await sandbox.close();
+    await world.close();
   }
   return rows;
 }
