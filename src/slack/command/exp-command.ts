@@ -7,7 +7,7 @@ import { afterPendingIo } from '../after-pending-io.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 import { publishHome } from '../home/publish-home.js';
-import { busyReply } from '../lifecycle/busy-reply.js';
+import { refuseBusy } from '../lifecycle/busy-reply.js';
 import { withNoticeBlock } from '../sandbox-notice.js';
 import { workspaceFromCommand } from '../workspace.js';
 import { claimCommandSlot, releaseCommandSlot, takeCommandSlot } from './action-slot.js';
@@ -109,12 +109,10 @@ export function registerExpCommand(app: App, deps: SlackDeps, handlers: CommandH
       const action = acting?.kind === 'lifecycle' ? acting.action : 'stop';
       // Past the bound on actions in flight the ack itself refuses: no receipt, no check, no Slack call.
       if (acting && !takeCommandSlot(deps, context)) {
-        deps.logger.warn('lifecycle action refused: too many in progress', { action });
-        deps.metrics.inc('exp_lifecycle_total', { action, outcome: 'busy' });
         await ackWith(
           ack as (body?: Record<string, unknown>) => Promise<void>,
           deps,
-        )(busyReply(deps, action, acting.experimentId));
+        )(refuseBusy(deps, action, acting.experimentId));
         await deps.audit.record(workspaceKey(request.workspace), {
           userId: command.user_id,
           action,

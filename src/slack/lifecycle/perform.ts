@@ -12,7 +12,7 @@ import type { SlackDeps } from '../deps.js';
 import { experimentCard } from '../experiment/card.js';
 import { publishEvent } from '../experiment/publish.js';
 import { notifySubscribers } from '../subscriptions/notify-subscribers.js';
-import { busyReply } from './busy-reply.js';
+import { refuseBusy } from './busy-reply.js';
 import { conflictLine, doneLine, STATUS_DISPLAY_MAX } from './event-lines.js';
 import type { LifecycleSurface } from './surface.js';
 
@@ -73,9 +73,7 @@ async function performAndTell(
 ): Promise<PerformedLifecycle> {
   // Bounded: with a platform that hangs, acked actions would otherwise pile up without limit.
   if (!slotHeld && !deps.actionSlots.tryTake()) {
-    deps.logger.warn('lifecycle action refused: too many in progress', { action: request.action });
-    deps.metrics.inc('exp_lifecycle_total', { action: request.action, outcome: 'busy' });
-    return told(surface, 'busy', busyReply(deps, request.action, request.experimentId));
+    return told(surface, 'busy', refuseBusy(deps, request.action, request.experimentId));
   }
   const sent: SentIntent = { intent: undefined };
   try {
