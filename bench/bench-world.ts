@@ -1,54 +1,113 @@
+import { type ChildProcess, fork } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { type Sandbox, startSandbox } from '../src/dev/sandbox/server.js';
+import { fileURLToPath } from 'node:url';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
-import { type SlackEmulator, startSlackEmulator } from '../src/dev/slack-emulator/server.js';
+import { cpuMs } from './process-stats.js';
+import type { WorldCall, WorldCounts, WorldReady, WorldReply } from './world-protocol.js';
 
-// What every load benchmark stands on: the platform (the sandbox) and Slack (the emulator) in the
-// benchmark's process, a signing secret, the environment a subject process is started with, and
-// signed `/exp` commands as Slack sends them, each with its own trigger_id and response_url.
+// What every load benchmark stands on: the platform (the sandbox) and Slack (the emulator) in a
+// process of their own (bench/world-process.ts), a signing secret, the environment a subject
+// process is started with, and signed `/exp` commands as Slack sends them, each with its own
+// trigger_id and response_url.
 
 export interface BenchWorld {
-  sandbox: Sandbox;
-  emulator: SlackEmulator;
   signingSecret: string;
   /** The app's environment on the memory store; the baselines read what they need of it. */
   env: Record<string, string>;
   /** A maker of signed `/exp <text>` requests for autocannon or fetch. */
   command(text: string): ReturnType<typeof signedCommand>;
+  /** The platform's answer to a start takes this long (0: at once). */
+  setStartLatency(ms: number): Promise<void>;
+  /** Draft experiments `from` … `from + count - 1`, copies of draft 4. */
+  addDrafts(from: number, count: number): Promise<void>;
+  /** Those of `ids` whose start the app has told in the channel. */
+  toldStarted(ids: readonly number[]): Promise<number[]>;
+  /** The platform and Slack calls made so far, by kind. */
+  counts(): Promise<WorldCounts>;
+  /** CPU the world process has used, ms: whether the platform and Slack kept up. */
+  cpuMs(): number;
   close(): Promise<void>;
 }
 
+// response_urls are minted by the emulator (each works 5 times), ahead of need, since autocannon
+// asks for each request synchronously: at 4,000 requests a second a batch lasts 5 s.
+const URL_BATCH = 20_000;
+
 export async function startBenchWorld(tokenName: string): Promise<BenchWorld> {
-  const sandbox = await startSandbox();
-  const emulator = await startSlackEmulator();
+  const child = fork(fileURLToPath(new URL('./world-process.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { PATH: process.env.PATH ?? '', BENCH_TOKEN_NAME: tokenName },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = await worldReady(child);
+  const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  child.on('message', (reply: WorldReply) => {
+    const waiter = pending.get(reply.id);
+    pending.delete(reply.id);
+    if (reply.error !== undefined) waiter?.reject(new Error(`bench world: ${reply.error}`));
+    else waiter?.resolve(reply.result);
+  });
+  let nextId = 1;
+  const ask = <T>(request: WorldCall): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      child.send({ ...request, id });
+    });
+  const urls: string[] = [];
+  let refilling: Promise<void> | undefined;
+  const refill = () => {
+    refilling ??= ask<string[]>({ op: 'mint', count: URL_BATCH })
+      .then((minted) => void urls.push(...minted))
+      .finally(() => {
+        refilling = undefined;
+      });
+    return refilling;
+  };
+  await refill();
   const signingSecret = randomBytes(16).toString('hex');
   const env = {
     SLACK_SIGNING_SECRET: signingSecret,
-    SLACK_BOT_TOKEN: emulator.identity.botToken,
-    SLACK_API_URL: emulator.apiUrl,
+    SLACK_BOT_TOKEN: ready.botToken,
+    SLACK_API_URL: ready.apiUrl,
     STORE_URL: 'memory://',
-    CONSOLE_BASE_URL: sandbox.url,
-    CONSOLE_API_TOKEN: await sandbox.issueToken({ name: tokenName }),
+    CONSOLE_BASE_URL: ready.sandboxUrl,
+    CONSOLE_API_TOKEN: ready.consoleToken,
     TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   };
   return {
-    sandbox,
-    emulator,
     signingSecret,
     env,
     command: (text) =>
-      signedCommand(signingSecret, text, () =>
-        emulator.mintResponseUrl({
-          channelId: EMULATOR_DEFAULTS.channelId,
-          userId: EMULATOR_DEFAULTS.userId,
-        }),
-      ),
+      signedCommand(signingSecret, text, () => {
+        if (urls.length < URL_BATCH / 2) void refill();
+        const url = urls.pop();
+        if (!url) throw new Error('the bench world ran out of response_urls: raise URL_BATCH');
+        return url;
+      }),
+    setStartLatency: (ms) => ask({ op: 'latency', ms, pathIncludes: '/start' }),
+    addDrafts: (from, count) => ask({ op: 'drafts', from, count }),
+    toldStarted: (ids) => ask({ op: 'told', ids: [...ids] }),
+    counts: () => ask({ op: 'counts' }),
+    cpuMs: () => cpuMs(child),
     async close() {
-      sandbox.setLatency(0);
-      await emulator.close();
-      await sandbox.close();
+      await refilling?.catch(() => undefined);
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.disconnect();
+      await exited;
     },
   };
+}
+
+function worldReady(child: ChildProcess): Promise<WorldReady> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the bench world did not start in 30 s')), 30_000);
+    child.once('exit', (code) => reject(new Error(`the bench world exited (${code}) before it was ready`)));
+    child.once('message', (message: WorldReady) => {
+      clearTimeout(timer);
+      resolve(message);
+    });
+  });
 }
 
 export function signedCommand(signingSecret: string, text: string, responseUrl: () => string) {

@@ -1,5 +1,3 @@
-import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
-import { messageText } from '../test/support/harness.js';
 import { startBenchWorld } from './bench-world.js';
 import { spawnSubject } from './load.js';
 
@@ -27,13 +25,9 @@ export async function burstBenchmarks(options: {
   platformMs: number;
 }): Promise<BurstRow[]> {
   const world = await startBenchWorld('burst');
-  const { sandbox, emulator, env } = world;
-  const template = sandbox.state.experiments.get(4);
-  if (template?.status !== 'draft') throw new Error('the sandbox has no draft experiment 4 to copy');
-  const needed = options.sizes.reduce((n, s) => n + s, 0) * options.rounds;
-  for (let id = FIRST_ID; id < FIRST_ID + needed; id++)
-    sandbox.state.experiments.set(id, { ...template, id, name: `Burst ${id}`, label: `burst_${id}` });
-  sandbox.setLatency(options.platformMs, { pathIncludes: '/start' });
+  const { env } = world;
+  await world.addDrafts(FIRST_ID, options.sizes.reduce((n, s) => n + s, 0) * options.rounds);
+  await world.setStartLatency(options.platformMs);
   const subjects = [
     await spawnSubject('app', 'src/main.ts', env),
     await spawnSubject('bolt', 'bench/bare-bolt.ts', env),
@@ -83,13 +77,13 @@ export async function burstBenchmarks(options: {
           row.ackP50.push(times[Math.floor(times.length / 2)] ?? Number.NaN);
           row.ackMax.push(times[times.length - 1] ?? Number.NaN);
           if (name === 'app') {
-            const told = (id: number) =>
-              emulator
-                .messages(EMULATOR_DEFAULTS.channelId)
-                .some((m) => messageText(m).includes(`started experiment *${id}*`));
             const deadline = Date.now() + 60_000 + options.platformMs;
-            while (!ids.every(told) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-            row.allToldMs.push(ids.every(told) ? performance.now() - started : Number.NaN);
+            let allTold = false;
+            while (!allTold && Date.now() < deadline) {
+              allTold = (await world.toldStarted(ids)).length === ids.length;
+              if (!allTold) await new Promise((r) => setTimeout(r, 10));
+            }
+            row.allToldMs.push(allTold ? performance.now() - started : Number.NaN);
           }
         }
       }

@@ -1,10 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../src/config.js';
+import { startSandbox } from '../src/dev/sandbox/server.js';
 import { createSlackDriver, type SlackDriver } from '../src/dev/slack-emulator/driver.js';
+import { startSlackEmulator } from '../src/dev/slack-emulator/server.js';
 import { createMemoryLogger } from '../src/observability/logger.js';
 import { startExpChatops } from '../src/start.js';
-import { startBenchWorld } from './bench-world.js';
 import { type Comparison, compareAsync } from './measure.js';
 
 // (c) The full HTTP path of a slash command: signature check, Bolt, the command parser and the
@@ -36,11 +38,24 @@ async function ackMs(driver: SlackDriver, expectBody: boolean): Promise<number> 
 
 export async function httpAckBenchmarks(rounds: number): Promise<Comparison[]> {
   const logger = createMemoryLogger('warn');
-  const world = await startBenchWorld('bench');
-  const { sandbox, emulator, signingSecret } = world;
+  // One request at a time, the app in this process as test/support/harness.ts runs it: the
+  // platform and Slack can share the thread here, unlike under autocannon's load (bench-world.ts).
+  const sandbox = await startSandbox();
+  const emulator = await startSlackEmulator();
+  const signingSecret = randomBytes(16).toString('hex');
   const empty = await startEmptyServer();
   try {
-    const config = loadConfig({ ...world.env, SPLITTER_URL: sandbox.splitterUrl, LOG_LEVEL: 'warn' });
+    const config = loadConfig({
+      SLACK_SIGNING_SECRET: signingSecret,
+      SLACK_BOT_TOKEN: emulator.identity.botToken,
+      SLACK_API_URL: emulator.apiUrl,
+      STORE_URL: 'memory://',
+      CONSOLE_BASE_URL: sandbox.url,
+      CONSOLE_API_TOKEN: await sandbox.issueToken({ name: 'bench' }),
+      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      SPLITTER_URL: sandbox.splitterUrl,
+      LOG_LEVEL: 'warn',
+    });
     const app = await startExpChatops(config, { logger, port: 0, sandbox });
     try {
       const appDriver = createSlackDriver({ appUrl: app.eventsUrl, signingSecret, emulator });
@@ -60,6 +75,7 @@ export async function httpAckBenchmarks(rounds: number): Promise<Comparison[]> {
     const closed = new Promise<void>((resolve) => empty.server.close(() => resolve()));
     empty.server.closeAllConnections();
     await closed;
-    await world.close();
+    await emulator.close();
+    await sandbox.close();
   }
 }

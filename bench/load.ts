@@ -1,15 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { freePort } from '../test/support/app-process.js';
 import { metricTotal, type signedCommand, startBenchWorld } from './bench-world.js';
+import { peakRssKb, rssKb, settleAll } from './process-stats.js';
 
 // Slash-command acks under load, measured with autocannon (signed form bodies, each with its own
 // trigger_id as Slack's are), against the app and two baselines, each its own process: bare Bolt
 // (an App whose /exp handler only acks) and bare node:http. (What the work after a start's ack
 // costs against Bolt making the same calls is bench/work-cost.ts: acks per second cannot say,
 // since the work follows the ack.) Subjects alternate round by round; the platform and Slack run in
-// this process for the app's background work (bench-world.ts).
+// a process of their own for the app's background work (bench-world.ts).
 
 export interface LoadRow {
   request: string;
@@ -61,67 +61,14 @@ export async function spawnSubject(
   return { name, url: `http://127.0.0.1:${port}/slack/events`, child };
 }
 
-function statusKb(child: ChildProcess, field: 'VmHWM' | 'VmRSS'): number {
-  try {
-    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-    return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  } catch {
-    return 0;
-  }
-}
-/** User + system CPU the process has used, in ms (Linux /proc; 0 elsewhere). */
-export function cpuMs(child: ChildProcess): number {
-  try {
-    // Fields 14 and 15 of /proc/PID/stat, after the command name in parentheses.
-    const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return 0;
-  }
-}
-// sysconf(_SC_CLK_TCK): 100 on every Linux this runs on; Node has no binding for it.
-const CLOCK_TICKS = 100;
-
-/** Waits until the process has stopped using CPU (its work after the acks is done), at most `maxMs`. */
-export async function settledCpuMs(child: ChildProcess, maxMs = 15_000): Promise<number> {
-  const deadline = Date.now() + maxMs;
-  let last = cpuMs(child);
-  while (Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const now = cpuMs(child);
-    // Idle timers and GC use a little; under 2 % of one core over half a second is settled.
-    if (now - last < 10) return now;
-    last = now;
-  }
-  return last;
-}
-
-/**
- * Waits until none of the processes is using CPU. The app's work after its acks goes on after a
- * load run ends; left running, it would slow the next subject's run (making bare Bolt look slower)
- * or its own next run. Settled: under 2 % of a core over a quarter of a second, each.
- */
-export async function settleAll(children: readonly ChildProcess[], maxMs = 30_000): Promise<void> {
-  const deadline = Date.now() + maxMs;
-  let last = children.map(cpuMs);
-  while (Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    const now = children.map(cpuMs);
-    if (now.every((ms, i) => ms - (last[i] ?? 0) < 5)) return;
-    last = now;
-  }
-}
-
-const peakRssKb = (child: ChildProcess) => statusKb(child, 'VmHWM');
-const rssKb = (child: ChildProcess) => statusKb(child, 'VmRSS');
-
 /** autocannon's histogram keeps whole milliseconds; acks here take fractions of one, so each response time is kept. */
 export async function run(
   url: string,
   connections: number,
   durationS: number,
   make: ReturnType<typeof signedCommand>,
+  /** Requests per second over all connections; absent: each connection sends as soon as answered. */
+  overallRate?: number,
 ) {
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -130,6 +77,7 @@ export async function run(
         url,
         connections,
         duration: durationS,
+        ...(overallRate ? { overallRate } : {}),
         requests: [{ setupRequest: (req) => ({ ...req, ...make() }) }],
       },
       (error, done) => (error ? reject(error) : resolve(done)),
@@ -151,7 +99,7 @@ export interface LoadOptions {
 
 export async function loadBenchmarks(options: LoadOptions): Promise<LoadRow[]> {
   const world = await startBenchWorld('bench');
-  const { sandbox, env } = world;
+  const { env } = world;
   const subjects = [
     await spawnSubject('app', 'src/main.ts', env),
     await spawnSubject('bolt', 'bench/bare-bolt.ts', env),
@@ -189,7 +137,7 @@ export async function loadBenchmarks(options: LoadOptions): Promise<LoadRow[]> {
   ];
   try {
     for (const step of plan) {
-      sandbox.setLatency(step.platform === 'slow' ? 5_000 : 0, { pathIncludes: '/start' });
+      await world.setStartLatency(step.platform === 'slow' ? 5_000 : 0);
       for (const connections of options.connections) {
         for (let round = 0; round < options.rounds; round++) {
           // Alternate the order so no subject always runs first (warm caches, a busy machine).

@@ -2,10 +2,11 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBenchWorld } from './bench-world.js';
-import { run, settledCpuMs, spawnSubject } from './load.js';
+import { run, spawnSubject } from './load.js';
+import { settledCpuMs } from './process-stats.js';
 
 // Where the app's CPU goes under load: the app (src/main.ts, memory store, the sandbox and the
-// emulator in this process) runs with --cpu-prof while autocannon sends one `/exp` text, then stops
+// emulator in a process of their own) runs with --cpu-prof while autocannon sends one `/exp` text, then stops
 // cleanly so V8 writes the profile; the functions with the most self time are printed.
 //   npm run bench:profile -- "help" 10 10     (text, connections, seconds)
 

@@ -19,7 +19,7 @@ const app = await spawnSubject(
   world.env,
   heapMb > 0 ? [`--max-old-space-size=${heapMb}`] : [],
 );
-world.sandbox.setLatency(5_000, { pathIncludes: '/start' });
+await world.setStartLatency(5_000);
 const make = world.command('start 4');
 
 const mb = (bytes: number) => `${Math.round(bytes / 1_048_576)}`;

@@ -1,59 +1,94 @@
 import { startBenchWorld } from './bench-world.js';
-import { run, settleAll, settledCpuMs, spawnSubject } from './load.js';
+import { run, spawnSubject } from './load.js';
+import { settleAll, settledCpuMs } from './process-stats.js';
+import type { WorldCounts } from './world-protocol.js';
 
-// What one `/exp start` costs with the work after its ack included, against Bolt making the same
-// calls (bench/bolt-with-calls.ts) and bare Bolt's no-op ack. Acks per second cannot say this:
-// the work follows the ack, so a subject can ack faster than it works and leave a backlog. Here
-// each subject takes the load, then is left until it uses no more CPU, and the CPU its process
-// used (from /proc) is divided by the commands it acked: the work of every one of them included.
+// `/exp start` at a steady rate, as people send it, against Bolt making the same calls
+// (bench/bolt-with-calls.ts) and bare Bolt's no-op ack. A closed loop (each connection sending
+// again as soon as it is acked) cannot compare these: a subject that acks faster than it works
+// builds a backlog, then refuses (the app, past 256 in flight) or fails its calls (the plain Bolt
+// app ran out of sockets to the platform), and its CPU per ack drops for doing less. At a rate
+// every subject sustains, each does all its work, and three things are comparable: the ack's
+// latency with the work of earlier commands running beside it, the CPU each command costs with its
+// work included (measured until the process is idle again, from /proc), and the work done, counted
+// by the platform and Slack (bench/world-process.ts) for every command acked.
 
 export interface WorkCostRow {
   subject: 'app' | 'bolt-calls' | 'bolt';
+  /** Commands sent per second. */
+  rate: number;
+  p50: number[];
+  p99: number[];
   /** ms of CPU per command, one per round. */
   cpuMs: number[];
-  /** Commands acked per second while the load ran, one per round. */
-  rps: number[];
+  /** Commands acked (status 200), all rounds. */
+  acked: number;
+  /** Platform starts, Slack posts and updates, response_url posts, all rounds. */
+  work: WorldCounts;
   /** Acks that were not 200, and connection errors. */
   errors: number;
 }
 
 export interface WorkCostOptions {
-  connections: number;
+  rates: readonly number[];
   durationS: number;
   rounds: number;
 }
 
+const CONNECTIONS = 10;
+
 export async function workCostBenchmark(options: WorkCostOptions): Promise<WorkCostRow[]> {
   const world = await startBenchWorld('bench');
-  const { env } = world;
   const subjects = [
-    await spawnSubject('app', 'src/main.ts', env),
-    await spawnSubject('bolt', 'bench/bolt-with-calls.ts', env),
-    await spawnSubject('bolt', 'bench/bare-bolt.ts', env),
+    await spawnSubject('app', 'src/main.ts', world.env),
+    await spawnSubject('bolt', 'bench/bolt-with-calls.ts', world.env),
+    await spawnSubject('bolt', 'bench/bare-bolt.ts', world.env),
   ];
   const names: WorkCostRow['subject'][] = ['app', 'bolt-calls', 'bolt'];
-  const rows = names.map((subject): WorkCostRow => ({ subject, cpuMs: [], rps: [], errors: 0 }));
+  const rows: WorkCostRow[] = [];
   const make = world.command('start 4');
   try {
     // Warm-up: each subject's first platform call, card and code paths.
-    for (const subject of subjects) await run(subject.url, options.connections, 1, make);
-    for (let round = 0; round < options.rounds; round++) {
-      const order = round % 2 === 0 ? [0, 1, 2] : [2, 1, 0];
-      for (const i of order) {
-        const subject = subjects[i];
-        const row = rows[i];
-        if (!subject || !row) continue;
-        process.stderr.write(`bench: work cost of /exp start x${options.connections} → ${row.subject}\n`);
-        await settleAll(
-          subjects.map((s) => s.child),
-          120_000,
-        );
-        const before = await settledCpuMs(subject.child, 120_000);
-        const { result } = await run(subject.url, options.connections, options.durationS, make);
-        const after = await settledCpuMs(subject.child, 120_000);
-        row.cpuMs.push((after - before) / Math.max(1, result.requests.total));
-        row.rps.push(result.requests.average);
-        row.errors += result.errors + result.timeouts + result.non2xx;
+    for (const subject of subjects) await run(subject.url, CONNECTIONS, 1, make, 50);
+    for (const rate of options.rates) {
+      const rateRows = names.map(
+        (subject): WorkCostRow => ({
+          subject,
+          rate,
+          p50: [],
+          p99: [],
+          cpuMs: [],
+          acked: 0,
+          work: { starts: 0, posts: 0, updates: 0, responses: 0 },
+          errors: 0,
+        }),
+      );
+      rows.push(...rateRows);
+      for (let round = 0; round < options.rounds; round++) {
+        const order = round % 2 === 0 ? [0, 1, 2] : [2, 1, 0];
+        for (const i of order) {
+          const subject = subjects[i];
+          const row = rateRows[i];
+          if (!subject || !row) continue;
+          process.stderr.write(`bench: /exp start at ${rate}/s → ${row.subject}\n`);
+          await settleAll(
+            subjects.map((s) => s.child),
+            120_000,
+          );
+          const before = await settledCpuMs(subject.child, 120_000);
+          const countsBefore = await world.counts();
+          const { result, p50, p99 } = await run(subject.url, CONNECTIONS, options.durationS, make, rate);
+          const after = await settledCpuMs(subject.child, 120_000);
+          const countsAfter = await world.counts();
+          const acked = result['2xx'];
+          row.p50.push(p50);
+          row.p99.push(p99);
+          row.cpuMs.push((after - before) / Math.max(1, acked));
+          row.acked += acked;
+          for (const key of Object.keys(row.work) as (keyof WorldCounts)[])
+            row.work[key] += countsAfter[key] - countsBefore[key];
+          row.errors += result.errors + result.timeouts + result.non2xx;
+        }
       }
     }
   } finally {
@@ -70,21 +105,24 @@ const median = (xs: readonly number[]) => {
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 };
 
-export function formatWorkCost(rows: readonly WorkCostRow[], connections: number): string {
-  const app = rows.find((r) => r.subject === 'app');
-  const label = {
-    app: 'the app',
-    'bolt-calls': 'Bolt making the same calls',
-    bolt: 'bare Bolt (no-op ack, no work)',
-  } as const;
+const LABEL = {
+  app: 'the app',
+  'bolt-calls': 'Bolt making the same calls',
+  bolt: 'bare Bolt (no-op ack, no work)',
+} as const;
+
+export function formatWorkCost(rows: readonly WorkCostRow[]): string {
   const lines = [
-    `| /exp start x${connections}, work included | ms CPU per command (rounds) | ÷ the app | acks/s while loaded | errors |`,
-    '|---|---|---|---|---|',
+    '| /exp start, steady rate | subject | ack p50 ms | ack p99 ms | p99 ÷ bare Bolt | ms CPU per command (rounds) | CPU ÷ Bolt with calls | acked | platform starts / Slack posts / updates / responses per ack | errors |',
+    '|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const row of rows) {
+    const bare = rows.find((r) => r.rate === row.rate && r.subject === 'bolt');
+    const calls = rows.find((r) => r.rate === row.rate && r.subject === 'bolt-calls');
     const cpu = median(row.cpuMs);
+    const per = (n: number) => (row.acked ? (n / row.acked).toFixed(2) : 'n/a');
     lines.push(
-      `| ${label[row.subject]} | ${cpu.toFixed(2)} (${row.cpuMs.map((x) => x.toFixed(2)).join(', ')}) | ${app ? (cpu / median(app.cpuMs)).toFixed(2) : 'n/a'} | ${median(row.rps).toFixed(0)} | ${row.errors} |`,
+      `| ${row.rate}/s | ${LABEL[row.subject]} | ${median(row.p50).toFixed(2)} | ${median(row.p99).toFixed(2)} | ${bare ? (median(row.p99) / median(bare.p99)).toFixed(2) : 'n/a'} | ${cpu.toFixed(2)} (${row.cpuMs.map((x) => x.toFixed(2)).join(', ')}) | ${calls ? (cpu / median(calls.cpuMs)).toFixed(2) : 'n/a'} | ${row.acked} | ${per(row.work.starts)} / ${per(row.work.posts)} / ${per(row.work.updates)} / ${per(row.work.responses)} | ${row.errors} |`,
     );
   }
   return lines.join('\n');

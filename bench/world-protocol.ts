@@ -1,0 +1,36 @@
+// Messages between bench/bench-world.ts and the world process (bench/world-process.ts).
+
+export type WorldCall =
+  | { op: 'mint'; count: number }
+  | { op: 'latency'; ms: number; pathIncludes: string }
+  | { op: 'drafts'; from: number; count: number }
+  | { op: 'told'; ids: number[] }
+  | { op: 'counts' };
+
+export type WorldRequest = WorldCall & { id: number };
+
+export interface WorldReady {
+  ready: true;
+  sandboxUrl: string;
+  apiUrl: string;
+  botToken: string;
+  consoleToken: string;
+}
+
+export interface WorldReply {
+  id: number;
+  result?: unknown;
+  error?: string;
+}
+
+/** Calls the subjects made, since the world started. */
+export interface WorldCounts {
+  /** POSTs to a start on the platform. */
+  starts: number;
+  /** chat.postMessage calls (cards and thread posts). */
+  posts: number;
+  /** chat.update calls. */
+  updates: number;
+  /** response_url posts. */
+  responses: number;
+}
