@@ -63,6 +63,8 @@ export interface StartOptions {
   pollIntervalMs?: number;
   /** Lifecycle actions one process runs at once before refusing more (default 256). */
   maxActionsInFlight?: number;
+  /** How long a lifecycle command waits before showing "Working on it…" (default 1 s). */
+  workingNoteAfterMs?: number;
 }
 
 /**
@@ -71,6 +73,9 @@ export interface StartOptions {
  * about 50 actions a second.
  */
 const MAX_ACTIONS_IN_FLIGHT = 256;
+// Within a second a person still feels the answer as the reply to what they typed; a start's result
+// usually lands in the channel in a tenth of that. Slower, the note says the command was taken.
+const WORKING_NOTE_AFTER_MS = 1_000;
 
 const TOKEN_HEALTH_INTERVAL_MS = 60_000;
 
@@ -259,6 +264,7 @@ async function assemble(
     logger: logger.child({ component: 'slack' }),
     alerts,
     actionSlots: createActionSlots(options.maxActionsInFlight ?? MAX_ACTIONS_IN_FLIGHT),
+    workingNoteAfterMs: options.workingNoteAfterMs ?? WORKING_NOTE_AFTER_MS,
     messages: en,
     connections,
     vault,

@@ -55,6 +55,8 @@ export interface SlackDeps {
   knowledge: ExperimentKnowledge;
   /** Lifecycle actions running at once in this process: beyond the bound they are refused, not queued. */
   actionSlots: { tryTake(): boolean; give(): void; readonly inUse: number };
+  /** A slash command's "Working on it…" note appears only when its outcome takes longer than this. */
+  workingNoteAfterMs: number;
   /** Lifecycle actions sent and not yet answered (reported as outcome unknown if a process dies). */
   intents: IntentLog;
   /** Each workspace's inbound lifecycle hook (id and secret). */

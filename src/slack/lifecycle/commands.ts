@@ -52,14 +52,23 @@ export async function runLifecycleCommand(
     channelId: ctx.command.channel_id,
     respond: ctx.respond,
     logger: ctx.deps.logger,
+    note: {
+      message: workingMessage({ action, experimentId, messages: ctx.deps.messages }),
+      afterMs: ctx.deps.workingNoteAfterMs,
+    },
   });
   // The /exp middleware took the slot before the ack (past the bound the ack itself refused).
   const held = ctx.claimActionSlot();
   try {
-    await ctx.ack(workingMessage({ action, experimentId, messages: ctx.deps.messages }));
+    await ctx.ack();
   } catch (error) {
     if (held) ctx.deps.actionSlots.give();
+    await surface.finish();
     throw error;
   }
-  await performLifecycle(ctx.deps, request, surface, held);
+  try {
+    await performLifecycle(ctx.deps, request, surface, held);
+  } finally {
+    await surface.finish();
+  }
 }

@@ -26,31 +26,61 @@ export interface LifecycleSurface {
   originTs?: string | undefined;
 }
 
-/** A slash command: its ack was an ephemeral "Working on it…", replaced or deleted at the end. */
+/**
+ * A slash command, acked at once with nothing shown. The person's "Working on it…" note is posted
+ * only if nothing has been said after `note.afterMs`: most outcomes land in the channel well before,
+ * and a note shown then deleted at once was a flicker for the person and two of the four Slack calls
+ * of a start. Once posted, the note is replaced by the first thing said to the person, or deleted
+ * when the channel has the result; anything after that is a new message.
+ */
 export function commandSurface(input: {
   client: webApi.WebClient;
   channelId: string;
   respond: Respond;
   logger: Logger;
-}): LifecycleSurface {
+  note: { message: SlackMessage; afterMs: number };
+}): LifecycleSurface & { finish(): Promise<void> } {
   const send = quietly(input.respond, input.logger);
-  // The note is replaced by the first thing said to the person, or deleted once the channel has the
-  // result; anything after that is a new message.
-  let noteOpen = true;
+  const note = delayedNote(send, input.note);
   return {
     client: input.client,
     channelId: input.channelId,
     tell: async (m) => {
-      const replace = noteOpen;
-      noteOpen = false;
+      const replace = await note.close();
       await send({ response_type: 'ephemeral', replace_original: replace, ...m });
     },
     settled: async () => {
-      if (!noteOpen) return;
-      noteOpen = false;
-      await send({ delete_original: true });
+      if (await note.close()) await send({ delete_original: true });
     },
     inChannelFallback: (m) => send({ response_type: 'in_channel', replace_original: false, ...m }),
+    // Nothing was said at all (the flow threw first): no note may appear after the fact.
+    finish: async () => void (await note.close()),
+  };
+}
+
+/**
+ * A note posted after a delay unless closed first. `close` says whether it was posted (waiting for
+ * its post to finish, so a replace or delete that follows finds it); later calls answer false, as
+ * the note has been dealt with by then.
+ */
+function delayedNote(
+  send: (message: Record<string, unknown>) => Promise<void>,
+  note: { message: SlackMessage; afterMs: number },
+): { close(): Promise<boolean> } {
+  let state: 'waiting' | 'posted' | 'closed' = 'waiting';
+  let posting: Promise<void> | undefined;
+  const timer = setTimeout(() => {
+    state = 'posted';
+    posting = send({ response_type: 'ephemeral', ...note.message });
+  }, note.afterMs);
+  return {
+    async close() {
+      clearTimeout(timer);
+      const wasPosted = state === 'posted';
+      state = 'closed';
+      if (wasPosted) await posting;
+      return wasPosted;
+    },
   };
 }
 
