@@ -44,7 +44,7 @@ describe('the bound on actions in flight', () => {
       { timeoutMs: 5000, message: 'the third action was not refused' },
     );
     expect(messageText(refused)).toContain(
-      'Too many actions are in progress right now (the platform is slow to answer), so *start* on experiment *123* was not sent: nothing changed. Try again in a minute.',
+      'Too many actions are in progress in this app right now, so *start* on experiment *123* was not sent: nothing changed. Try again in a minute.',
     );
     expect(posts(123)).toHaveLength(0);
     await h.app.idle();

@@ -19,6 +19,7 @@ import type { Metrics } from '../observability/metrics.js';
 import type { SplitterClient } from '../splitter/client.js';
 import type { OnceGuard } from '../store/create-store.js';
 import type { ActorDirectory } from './access/actor.js';
+import type { ActionSlots } from './lifecycle/action-slots.js';
 import type { FetchLike } from './lifecycle/surface.js';
 import type { Messages } from './messages/index.js';
 import type { AlertJob } from './subscriptions/alert-delivery.js';
@@ -54,7 +55,7 @@ export interface SlackDeps {
   /** What the app knows of experiments: records, the transition table, the read route. */
   knowledge: ExperimentKnowledge;
   /** Lifecycle actions running at once in this process: beyond the bound they are refused, not queued. */
-  actionSlots: { tryTake(): boolean; give(): void; readonly inUse: number };
+  actionSlots: ActionSlots;
   /** A slash command's "Working on it…" note appears only when its outcome takes longer than this. */
   workingNoteAfterMs: number;
   /** Lifecycle actions sent and not yet answered (reported as outcome unknown if a process dies). */

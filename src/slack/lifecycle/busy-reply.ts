@@ -3,16 +3,23 @@ import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 
 /**
- * An action refused because the process has too many in flight: logged, counted, and the answer
+ * An action refused because the process has too many in flight: counted, logged (sampled), and the answer
  * to give the person (nothing was sent). The command path gives it in its ack, buttons and the
  * stop modal after theirs.
  */
 export function refuseBusy(
-  deps: Pick<SlackDeps, 'messages' | 'logger' | 'metrics'>,
+  deps: Pick<SlackDeps, 'messages' | 'logger' | 'metrics' | 'actionSlots'>,
   action: string,
   experimentId: number,
 ): SlackMessage {
-  deps.logger.warn('lifecycle action refused: too many in progress', { action });
+  // In a storm this runs thousands of times a second: one line per interval, with the count.
+  const refused = deps.actionSlots.countRefusal();
+  if (refused !== undefined)
+    deps.logger.warn('lifecycle actions refused: too many in progress', {
+      refused,
+      inFlight: deps.actionSlots.inUse,
+      action,
+    });
   deps.metrics.inc('exp_lifecycle_total', { action, outcome: 'busy' });
   return textMessage(deps.messages.errors.busy({ action: md`*${escapeMrkdwn(action)}*`, experimentId }));
 }

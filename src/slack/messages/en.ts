@@ -218,7 +218,7 @@ export const en: Messages = {
         ? md`The app cannot reach its own store just now, so it did not act: nothing was sent to the platform. Try again in a moment; if it lasts, tell whoever runs the app.`
         : md`The app cannot reach its own store just now, so ${p.action}${p.experimentId === undefined ? md`` : md` on experiment *${p.experimentId}*`} was not sent to the platform: nothing changed. Try again in a moment; if it lasts, tell whoever runs the app.`,
     busy: ({ action, experimentId }) =>
-      md`Too many actions are in progress right now (the platform is slow to answer), so ${action} on experiment *${experimentId}* was not sent: nothing changed. Try again in a minute.`,
+      md`Too many actions are in progress in this app right now, so ${action} on experiment *${experimentId}* was not sent: nothing changed. Try again in a minute.`,
     forbidden: md`The platform refused this request (HTTP 403) without saying the token is invalid: a gateway, a firewall or one of its rules may stand in the way. Nothing changed, and the connection is left as it is. Try again later, or ask the platform team what refuses it.`,
     insufficientScope: md`The platform token lacks the right for this (HTTP 403). Nothing changed. An admin can reconnect with a token that has the needed scope: ${cmd('connect')}.`,
     conflict: ({ action, experimentId, status }) => {
