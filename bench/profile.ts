@@ -8,7 +8,8 @@ import { settledCpuMs } from './process-stats.js';
 // Where the app's CPU goes under load: the app (src/main.ts, memory store, the sandbox and the
 // emulator in a process of their own) runs with --cpu-prof while autocannon sends one `/exp` text, then stops
 // cleanly so V8 writes the profile; the functions with the most self time are printed.
-//   npm run bench:profile -- "help" 10 10     (text, connections, seconds)
+//   npm run bench:profile -- "help" 10 10          (text, connections, seconds)
+//   npm run bench:profile -- "start 4" 10 10 200   (…, requests per second: autocannon's rate limit)
 
 interface ProfileNode {
   id: number;
@@ -21,7 +22,8 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-const [text = 'help', connectionsArg = '10', secondsArg = '10'] = process.argv.slice(2);
+const [text = 'help', connectionsArg = '10', secondsArg = '10', rateArg] = process.argv.slice(2);
+const rate = rateArg ? Number(rateArg) : undefined;
 const world = await startBenchWorld('profile');
 const dir = mkdtempSync(join(tmpdir(), 'exp-prof-'));
 const app = await spawnSubject(
@@ -33,9 +35,9 @@ const app = await spawnSubject(
 );
 const make = world.command(text);
 // Warm-up, then the profiled run.
-await run(app.url, Number(connectionsArg), 2, make);
+await run(app.url, Number(connectionsArg), 2, make, rate);
 const cpuBefore = await settledCpuMs(app.child);
-const { result, p50, p99 } = await run(app.url, Number(connectionsArg), Number(secondsArg), make);
+const { result, p50, p99 } = await run(app.url, Number(connectionsArg), Number(secondsArg), make, rate);
 // CPU per request, the work after each ack included: steadier than req/s from one short run.
 const cpuPerRequest = ((await settledCpuMs(app.child)) - cpuBefore) / result.requests.total;
 process.stdout.write(
@@ -49,9 +51,9 @@ const baselines: [string, string][] = [['bare Bolt', 'bench/bare-bolt.ts']];
 if (text.startsWith('start ')) baselines.push(['Bolt with the same calls', 'bench/bolt-with-calls.ts']);
 for (const [label, script] of baselines) {
   const bolt = await spawnSubject('bolt', script, world.env);
-  await run(bolt.url, Number(connectionsArg), 2, make);
+  await run(bolt.url, Number(connectionsArg), 2, make, rate);
   const boltBefore = await settledCpuMs(bolt.child);
-  const base = await run(bolt.url, Number(connectionsArg), Number(secondsArg), make);
+  const base = await run(bolt.url, Number(connectionsArg), Number(secondsArg), make, rate);
   const boltCpu = ((await settledCpuMs(bolt.child)) - boltBefore) / base.result.requests.total;
   process.stdout.write(
     `${label}: ${base.result.requests.average.toFixed(0)} req/s, p50 ${base.p50.toFixed(2)} ms, p99 ${base.p99.toFixed(2)} ms, ${boltCpu.toFixed(2)} ms CPU per request\n`,
