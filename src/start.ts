@@ -63,6 +63,8 @@ export interface StartOptions {
   pollIntervalMs?: number;
   /** Lifecycle actions one process runs at once before refusing more (default 256). */
   maxActionsInFlight?: number;
+  /** Of those, what one workspace may hold (default a quarter of maxActionsInFlight). */
+  maxActionsPerWorkspace?: number;
   /** How long a lifecycle command waits before showing "Working on it…" (default 1 s). */
   workingNoteAfterMs?: number;
 }
@@ -70,7 +72,9 @@ export interface StartOptions {
 /**
  * Each action in flight holds a platform call (at most CONSOLE_TIMEOUT_MS, twice) and a few KiB; 256
  * keep a slow platform (5 s, bench/) from piling up work and memory without bound while allowing
- * about 50 actions a second.
+ * about 50 actions a second. A workspace's share is a quarter (64), beyond which it borrows only
+ * while more than 64 stay free: alone on a replica it can use 192, and one whose platform hangs
+ * leaves at least 64 to the others (action-slots.ts).
  */
 const MAX_ACTIONS_IN_FLIGHT = 256;
 // Within a second a person still feels the answer as the reply to what they typed; a start's result
@@ -263,7 +267,11 @@ async function assemble(
   const deps: SlackDeps = {
     logger: logger.child({ component: 'slack' }),
     alerts,
-    actionSlots: createActionSlots(options.maxActionsInFlight ?? MAX_ACTIONS_IN_FLIGHT),
+    actionSlots: createActionSlots(options.maxActionsInFlight ?? MAX_ACTIONS_IN_FLIGHT, {
+      ...(options.maxActionsPerWorkspace === undefined
+        ? {}
+        : { perWorkspace: options.maxActionsPerWorkspace }),
+    }),
     workingNoteAfterMs: options.workingNoteAfterMs ?? WORKING_NOTE_AFTER_MS,
     messages: en,
     connections,

@@ -8,7 +8,11 @@ import { type Harness, messageText, startHarness } from './support/harness.js';
 const CHANNEL = EMULATOR_DEFAULTS.channelId;
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness({ maxActionsInFlight: 2, env: { CONSOLE_TIMEOUT_MS: '5000' } });
+  h = await startHarness({
+    maxActionsInFlight: 2,
+    maxActionsPerWorkspace: 2,
+    env: { CONSOLE_TIMEOUT_MS: '5000' },
+  });
 });
 afterAll(async () => {
   h?.sandbox.setLatency(0);
@@ -76,5 +80,71 @@ describe('the bound on actions in flight', () => {
     });
     const archives = h.sandbox.state.requests.filter((r) => r.url.endsWith('/experiments/v1/7/archive'));
     expect(archives).toHaveLength(0);
+  });
+});
+
+describe("a workspace's share of the bound", () => {
+  // A bound of 2, a share of 1 (a quarter, rounded up): with one action of the emulated workspace in
+  // flight (its platform is slow), the one slot left is the last share, kept for other workspaces.
+  let w: Harness;
+  beforeAll(async () => {
+    w = await startHarness({ maxActionsInFlight: 2, env: { CONSOLE_TIMEOUT_MS: '5000' } });
+    w.sandbox.setLatency(1_500, { pathIncludes: '/start' });
+  });
+  afterAll(async () => {
+    w?.sandbox.setLatency(0);
+    await w?.close();
+  });
+  const startsOf = (id: number) =>
+    w.sandbox.state.requests.filter(
+      (r) => r.method === 'POST' && r.url.endsWith(`/experiments/v1/${id}/start`),
+    );
+  const repliesTo = (responseUrl: string) =>
+    w.emulator.responsePosts
+      .filter((p) => responseUrl.endsWith(`/${p.id}`))
+      .map((p) => JSON.stringify(p.body));
+
+  it("refuses a workspace past its share, in the ack or on a click, and not another workspace's action", async () => {
+    await w.driver.command({ text: 'show 7' });
+    const card = await w.emulator.waitFor(
+      () =>
+        w.emulator
+          .messages(CHANNEL)
+          .find((m) => m.ephemeral && /exp_lifecycle_start/.test(JSON.stringify(m.blocks ?? []))),
+      { timeoutMs: 5000, message: 'no card of 7 with a Start button' },
+    );
+    expect((await w.driver.command({ text: 'start 4' })).body).toBe('');
+    await w.emulator.waitFor(() => startsOf(4).length === 1, { timeoutMs: 5000 });
+
+    const again = await w.driver.command({ text: 'start 123' });
+    expect(again.body).toContain('Too many actions are in progress');
+    await w.driver.clickButton(card, 'exp_lifecycle_start');
+    await w.emulator.waitFor(
+      () =>
+        w.emulator
+          .messages(CHANNEL)
+          .some((m) => m.ephemeral && /Too many actions.*\*start\* on experiment \*7\*/.test(messageText(m))),
+      { timeoutMs: 5000, message: 'the click past the share was not refused' },
+    );
+    // Another workspace is not refused for the first one's slow platform: its command gets past the
+    // bound to its own access check (whose answer, for this emulated person, is a refusal of its own).
+    const other = await w.driver.command({ text: 'start 7', teamId: 'T0OTHERWS' });
+    expect(other.body).not.toContain('Too many actions');
+    await w.app.idle();
+    const otherReplies = repliesTo(other.responseUrl).join('\n');
+    expect(otherReplies).toMatch(/Nothing was done/);
+    expect(otherReplies).not.toContain('Too many actions');
+    expect(startsOf(123)).toHaveLength(0);
+    expect(startsOf(7)).toHaveLength(0);
+
+    // The command and the click refused for want of a slot read the same in the audit trail.
+    w.sandbox.setLatency(0);
+    for (const id of [123, 7]) {
+      const audit = await w.driver.command({ text: `audit ${id}`, userId: EMULATOR_DEFAULTS.adminUserId });
+      await w.app.idle();
+      expect([audit.body, ...repliesTo(audit.responseUrl)].join('\n')).toMatch(
+        new RegExp(`\\*start\\* #${id} in <#C0GENERAL> · \\*refused\\* \\(rule: busy\\)`),
+      );
+    }
   });
 });

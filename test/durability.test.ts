@@ -96,6 +96,9 @@ function commandBody(id: number, userId: string): string {
   }).toString();
 }
 
+/** Actions refused in their ack because the replica had too many in flight: told there, nothing sent. */
+const refusedBusy = new Set<number>();
+
 async function send(url: string, request: Request): Promise<number | 'refused'> {
   const ts = Math.floor(Date.now() / 1000);
   try {
@@ -110,7 +113,7 @@ async function send(url: string, request: Request): Promise<number | 'refused'> 
       body: request.body,
       signal: AbortSignal.timeout(3_000),
     });
-    await res.text();
+    if ((await res.text()).includes('Too many actions are in progress')) refusedBusy.add(request.id);
     return res.status;
   } catch {
     return 'refused';
@@ -221,6 +224,7 @@ describe('durability under a killed replica and a Redis restart', () => {
       unknown: 0,
       notSent: 0,
       unavailable: 0,
+      busy: 0,
       silent: 0,
       notAcked: 0,
     };
@@ -250,6 +254,7 @@ describe('durability under a killed replica and a Redis restart', () => {
       else if (reports === 1) tally.unknown += 1;
       else if (dropped === 1) tally.notSent += 1;
       else if (refusals > 0) tally.unavailable += 1;
+      else if (refusedBusy.has(id) && platform === 0) tally.busy += 1;
       else {
         tally.silent += 1;
         silentIds.push(id);

@@ -30,6 +30,8 @@ export interface HarnessOptions {
   pollIntervalMs?: number;
   /** Lifecycle actions the app runs at once before refusing (default 256). */
   maxActionsInFlight?: number;
+  /** Of those, what one workspace may hold (default a quarter). */
+  maxActionsPerWorkspace?: number;
   /** What stands between the app and the sandbox (a fault proxy): the base URL the app is given. */
   platformUrl?: (sandboxUrl: string) => Promise<string>;
 }
@@ -66,6 +68,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.alertIntervalMs === undefined ? {} : { alertIntervalMs: options.alertIntervalMs }),
     ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
     ...(options.maxActionsInFlight === undefined ? {} : { maxActionsInFlight: options.maxActionsInFlight }),
+    ...(options.maxActionsPerWorkspace === undefined
+      ? {}
+      : { maxActionsPerWorkspace: options.maxActionsPerWorkspace }),
     ...(options.tokenHealthIntervalMs === undefined
       ? {}
       : { tokenHealthIntervalMs: options.tokenHealthIntervalMs }),

@@ -8,13 +8,17 @@ import type { SlackDeps } from '../deps.js';
 // whatever path does not (an access refusal, an approval request, an error) gives it back.
 
 const SLOT = 'expActionSlot';
+const SLOT_WORKSPACE = 'expActionSlotWorkspace';
 
+/** Takes a slot of `workspace` (its key) for this request; false past the bound. */
 export function takeCommandSlot(
   deps: Pick<SlackDeps, 'actionSlots'>,
   context: Record<string, unknown>,
+  workspace: string,
 ): boolean {
-  if (!deps.actionSlots.tryTake()) return false;
+  if (!deps.actionSlots.tryTake(workspace)) return false;
   context[SLOT] = 'held';
+  context[SLOT_WORKSPACE] = workspace;
   return true;
 }
 
@@ -32,5 +36,5 @@ export function releaseCommandSlot(
 ): void {
   if (context[SLOT] !== 'held') return;
   context[SLOT] = undefined;
-  deps.actionSlots.give();
+  deps.actionSlots.give(String(context[SLOT_WORKSPACE]));
 }

@@ -108,7 +108,7 @@ export function registerExpCommand(app: App, deps: SlackDeps, handlers: CommandH
       const acting = parsed.kind === 'lifecycle' || parsed.kind === 'stop' ? parsed : undefined;
       const action = acting?.kind === 'lifecycle' ? acting.action : 'stop';
       // Past the bound on actions in flight the ack itself refuses: no receipt, no check, no Slack call.
-      if (acting && !takeCommandSlot(deps, context)) {
+      if (acting && !takeCommandSlot(deps, context, workspaceKey(request.workspace))) {
         await ackWith(
           ack as (body?: Record<string, unknown>) => Promise<void>,
           deps,

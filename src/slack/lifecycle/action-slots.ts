@@ -1,7 +1,14 @@
-/** Lifecycle actions running at once in one process: beyond the bound they are refused, not queued. */
+/**
+ * Lifecycle actions running at once in one process, refused (not queued) beyond the bound. Each
+ * workspace acts on its own platform: without a share of its own, one whose platform hangs would
+ * hold every slot and refuse everyone else's actions too. A workspace may always use its share; it
+ * may borrow beyond it only while more than a share's worth of slots stays free, so a workspace
+ * alone on a replica can still use three quarters of the bound (a store outage backs actions up
+ * quickly: test/durability.test.ts), and one that hangs always leaves a share to the others.
+ */
 export interface ActionSlots {
-  tryTake(): boolean;
-  give(): void;
+  tryTake(workspace: string): boolean;
+  give(workspace: string): void;
   readonly inUse: number;
   /**
    * Counts one refusal. Returns how many to report in a log line when one is due (the first, then
@@ -12,21 +19,35 @@ export interface ActionSlots {
 
 export function createActionSlots(
   max: number,
-  options: { logEveryMs?: number; now?: () => number } = {},
+  options: {
+    /** A workspace's share, and the slots its borrowing leaves free; by default a quarter of `max`. */
+    perWorkspace?: number;
+    logEveryMs?: number;
+    now?: () => number;
+  } = {},
 ): ActionSlots {
+  const perWorkspace = options.perWorkspace ?? Math.max(1, Math.ceil(max / 4));
   const logEveryMs = options.logEveryMs ?? 10_000;
   const now = options.now ?? Date.now;
+  const held = new Map<string, number>();
   let inUse = 0;
   let unreported = 0;
   let lastReport = Number.NEGATIVE_INFINITY;
   return {
-    tryTake() {
+    tryTake(workspace) {
+      const mine = held.get(workspace) ?? 0;
       if (inUse >= max) return false;
+      if (mine >= perWorkspace && max - inUse <= perWorkspace) return false;
+      held.set(workspace, mine + 1);
       inUse += 1;
       return true;
     },
-    give() {
-      inUse = Math.max(0, inUse - 1);
+    give(workspace) {
+      const mine = held.get(workspace) ?? 0;
+      if (mine === 0) return;
+      if (mine === 1) held.delete(workspace);
+      else held.set(workspace, mine - 1);
+      inUse -= 1;
     },
     get inUse() {
       return inUse;

@@ -1,5 +1,6 @@
 import type { ConsoleStopExperimentRequest } from '../../console/schemas.js';
 import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
+import { workspaceKey } from '../../lifecycle/workspace.js';
 import { requestApproval } from '../approvals/request.js';
 import type { CommandContext } from '../command/command-context.js';
 import { performLifecycle } from './perform.js';
@@ -62,7 +63,7 @@ export async function runLifecycleCommand(
   try {
     await ctx.ack();
   } catch (error) {
-    if (held) ctx.deps.actionSlots.give();
+    if (held) ctx.deps.actionSlots.give(workspaceKey(ctx.workspace));
     await surface.finish();
     throw error;
   }

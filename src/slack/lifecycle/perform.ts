@@ -49,7 +49,10 @@ export async function performLifecycle(
       action: request.action,
       experimentId: request.experimentId,
       channelId: request.channelId,
-      decision: 'allowed',
+      // Refused for want of a slot, as a command past the bound is: the check ran, the action did not.
+      ...(outcome === 'busy'
+        ? { decision: 'refused' as const, rule: 'busy' }
+        : { decision: 'allowed' as const }),
       outcome,
       ...(identity ? { identity } : {}),
       ...(request.approval
@@ -72,7 +75,8 @@ async function performAndTell(
   slotHeld: boolean,
 ): Promise<PerformedLifecycle> {
   // Bounded: with a platform that hangs, acked actions would otherwise pile up without limit.
-  if (!slotHeld && !deps.actionSlots.tryTake()) {
+  const workspace = workspaceKey(request.workspace);
+  if (!slotHeld && !deps.actionSlots.tryTake(workspace)) {
     return told(surface, 'busy', refuseBusy(deps, request.action, request.experimentId));
   }
   const sent: SentIntent = { intent: undefined };
@@ -81,7 +85,7 @@ async function performAndTell(
   } finally {
     // Telling failed or threw before endTold: the outcome is known here, so the intent goes anyway.
     await endTold(deps, sent);
-    deps.actionSlots.give();
+    deps.actionSlots.give(workspace);
   }
 }
 
