@@ -58,14 +58,25 @@ const copy = (m: EmulatedMessage): EmulatedMessage => ({
 
 export function createMessageStore(ids: IdSource, changed: () => void): MessageStore {
   const byChannel = new Map<string, EmulatedMessage[]>();
-  const find = (channelId: string, ts: string) => byChannel.get(channelId)?.find((m) => m.ts === ts);
+  // By ts too: a long-lived thread (a benchmark's card with thousands of replies) made every post,
+  // update and reply count a scan of the whole channel, and the emulator slower as a run went on.
+  const byTs = new Map<string, Map<string, EmulatedMessage>>();
+  const find = (channelId: string, ts: string) => byTs.get(channelId)?.get(ts);
   return {
     post(message) {
       const stored: EmulatedMessage = { ...message, ts: ids.ts(), edits: 0 };
       const list = byChannel.get(message.channel) ?? [];
       list.push(stored);
       byChannel.set(message.channel, list);
-      if (!isTopLevel(stored) && stored.thread_ts !== undefined) refreshParent(list, stored.thread_ts);
+      const index = byTs.get(message.channel) ?? new Map<string, EmulatedMessage>();
+      index.set(stored.ts, stored);
+      byTs.set(message.channel, index);
+      if (!isTopLevel(stored) && stored.thread_ts !== undefined) {
+        const parent = index.get(stored.thread_ts);
+        // A reply everyone sees is the newest of its thread: counted as refreshParent would count it.
+        if (parent && !stored.ephemeral) countReply(parent, stored);
+        else refreshParent(list, stored.thread_ts);
+      }
       changed();
       return stored;
     },
@@ -84,6 +95,7 @@ export function createMessageStore(ids: IdSource, changed: () => void): MessageS
       const index = list?.findIndex((m) => m.ts === ts) ?? -1;
       if (!list || index < 0) return false;
       const [removed] = list.splice(index, 1);
+      byTs.get(channelId)?.delete(ts);
       if (removed && !isTopLevel(removed) && removed.thread_ts !== undefined) {
         refreshParent(list, removed.thread_ts);
       }
@@ -93,9 +105,9 @@ export function createMessageStore(ids: IdSource, changed: () => void): MessageS
     list: (channelId) => (byChannel.get(channelId) ?? []).map(copy),
     thread(channelId, ts) {
       const list = byChannel.get(channelId) ?? [];
-      const named = list.find((m) => m.ts === ts);
+      const named = find(channelId, ts);
       const parentTs = named?.thread_ts ?? ts;
-      const parent = list.find((m) => m.ts === parentTs);
+      const parent = find(channelId, parentTs);
       if (!parent || parent.ephemeral) return [];
       return [parent, ...list.filter(isReplyTo(parentTs))].map(copy);
     },
@@ -106,6 +118,19 @@ export function createMessageStore(ids: IdSource, changed: () => void): MessageS
       changed();
       return message;
     },
-    clear: () => byChannel.clear(),
+    clear: () => {
+      byChannel.clear();
+      byTs.clear();
+    },
   };
+}
+
+function countReply(parent: EmulatedMessage, reply: EmulatedMessage): void {
+  const users = parent.reply_users ?? [];
+  if (!users.includes(reply.user)) users.push(reply.user);
+  parent.thread_ts = parent.ts;
+  parent.reply_count = (parent.reply_count ?? 0) + 1;
+  parent.reply_users = users;
+  parent.reply_users_count = users.length;
+  parent.latest_reply = reply.ts;
 }
