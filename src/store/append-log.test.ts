@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { idAt } from './append-log.js';
+import { createMemoryLog, idAt } from './append-log.js';
 import { backendFixture, uniqueName } from './backends.test-helper.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -52,5 +52,18 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('append log on
     expect(all.map((e) => (e.data as { n: number }).n)).toEqual([9, 7, 5, 3, 1, 0]);
     const older = await store.logs.read(stream, { before: all[2]?.id, limit: 10 });
     expect(older.map((e) => (e.data as { n: number }).n)).toEqual([3, 1, 0]);
+  });
+});
+
+describe('append log in memory', () => {
+  it('keeps at most its bound per stream, dropping the oldest first', async () => {
+    const logs = createMemoryLog({ maxEntries: 5 });
+    const start = Date.parse('2026-11-01T10:00:00Z');
+    for (let i = 0; i < 12; i++)
+      await logs.append('T1', { n: i }, { at: start + i * 1000, retentionMs: 365 * DAY });
+    await logs.append('T2', { n: 'other' }, { at: start, retentionMs: 365 * DAY });
+    const kept = await logs.read('T1', { limit: 100 });
+    expect(kept.map((e) => (e.data as { n: number }).n)).toEqual([11, 10, 9, 8, 7]);
+    expect(await logs.read('T2', { limit: 100 })).toHaveLength(1);
   });
 });

@@ -65,7 +65,14 @@ function insertionIndex(entries: readonly LogEntry[], id: string): number {
   return low;
 }
 
-export function createMemoryLog(): AppendLog & { clear(): void } {
+/**
+ * In memory (memory://: tests, the playground), a stream keeps at most `maxEntries`, oldest dropped
+ * first: retention is counted in days, and a storm of refused actions (each one an audited attempt,
+ * bench:storm refuses 3,000 a second) would otherwise grow the process by about 1 MB per 4,000.
+ * The other backends keep the trail in the store, by retention only.
+ */
+export function createMemoryLog(options: { maxEntries?: number } = {}): AppendLog & { clear(): void } {
+  const maxEntries = options.maxEntries ?? 50_000;
   const streams = new Map<string, LogEntry[]>();
   return {
     async append(stream, data, { at, retentionMs }) {
@@ -81,7 +88,8 @@ export function createMemoryLog(): AppendLog & { clear(): void } {
       // (a benchmark of /exp start spent 3 % of its CPU here after a few thousand actions).
       entries.splice(insertionIndex(entries, entry.id), 0, entry);
       const expired = insertionIndex(entries, idAt(at - retentionMs));
-      if (expired > 0) entries.splice(0, expired);
+      const dropped = Math.max(expired, entries.length - maxEntries);
+      if (dropped > 0) entries.splice(0, dropped);
       return entry;
     },
     async read(stream, { before, limit }) {
