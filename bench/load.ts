@@ -21,7 +21,7 @@ export interface LoadRow {
   rps: number[];
   errors: number;
   non2xx: number;
-  /** `/exp start` acks that refused the action (256 already in flight), from the app's metrics. */
+  /** `/exp start` acks that refused the action (no action slot free), from the app's metrics. */
   busy: number;
   /** Peak resident memory of the subject process (kB), after the run. */
   peakRssKb: number;

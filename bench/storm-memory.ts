@@ -3,8 +3,8 @@ import { metricTotal, startBenchWorld } from './bench-world.js';
 import { run, spawnSubject } from './load.js';
 
 // Does memory stay bounded when actions pile up? The app (memory store) takes `/exp start` from
-// autocannon against a platform that answers after 5 s, so the bound on actions in flight (256)
-// is reached within a second and everything after it is refused. Every 5 s it prints the app's
+// autocannon against a platform that answers after 5 s, so the bound on actions in flight (192 for
+// one workspace) is reached within a second and everything after it is refused. Every 5 s it prints the app's
 // resident memory and V8 heap (from its /metrics). With a heap cap (third argument, MB) an
 // unbounded pile-up ends in an out-of-memory crash, which this reports, instead of a large RSS
 // that V8's lazy collection makes hard to tell from garbage.

@@ -6,7 +6,7 @@ import type { WorldCounts } from './world-protocol.js';
 // `/exp start` at a steady rate, as people send it, against Bolt making the same calls
 // (bench/bolt-with-calls.ts) and bare Bolt's no-op ack. A closed loop (each connection sending
 // again as soon as it is acked) cannot compare these: a subject that acks faster than it works
-// builds a backlog, then refuses (the app, past 256 in flight) or fails its calls (the plain Bolt
+// builds a backlog, then refuses (the app, past its action slots) or fails its calls (the plain Bolt
 // app ran out of sockets to the platform), and its CPU per ack drops for doing less. At a rate
 // every subject sustains, each does all its work, and three things are comparable: the ack's
 // latency with the work of earlier commands running beside it, the CPU each command costs with its
