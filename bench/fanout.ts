@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createClient } from '@keyv/redis';
 import { startSandbox } from '../src/dev/sandbox/server.js';
 import { startSlackEmulator } from '../src/dev/slack-emulator/server.js';
 import { signHookBody } from '../src/lifecycle/hooks/signature.js';
@@ -7,6 +6,7 @@ import { createSubscriptionStore } from '../src/lifecycle/subscriptions.js';
 import { createMemoryLogger } from '../src/observability/logger.js';
 import { createStore } from '../src/store/create-store.js';
 import { spawnApp } from '../test/support/app-process.js';
+import { flushBenchRedis, BENCH_REDIS_URL as STORE_URL } from './bench-redis.js';
 
 // Alert fan-out as subscribers feel it: lifecycle events arrive on the inbound hook and every
 // subscribed channel must get each alert, in order, through an emulator that allows one message per
@@ -14,7 +14,6 @@ import { spawnApp } from '../test/support/app-process.js';
 // minimum: a channel's first alert at once, each further one a second later. Redis is the store (the
 // alerts' durable queue), on a database of its own, flushed first.
 
-const STORE_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/9';
 const EVENTS = ['start', 'stop', 'archive'] as const;
 const VERBS = { start: 'started', stop: 'stopped', archive: 'archived' } as const;
 const POST_INTERVAL_MS = 1_000;
@@ -33,10 +32,7 @@ export interface FanoutResult {
 export async function fanoutBenchmark(options: { channels: number; events: number }): Promise<FanoutResult> {
   const events = EVENTS.slice(0, options.events);
   const channels = Array.from({ length: options.channels }, (_, i) => `C0FAN${String(i).padStart(4, '0')}`);
-  const redis = createClient({ url: STORE_URL });
-  await redis.connect();
-  await redis.flushDb();
-  await redis.quit();
+  await flushBenchRedis();
   const sandbox = await startSandbox();
   const emulator = await startSlackEmulator();
   for (const id of channels)

@@ -1,3 +1,4 @@
+import { BENCH_REDIS_URL, flushBenchRedis } from './bench-redis.js';
 import { startBenchWorld } from './bench-world.js';
 import { run, spawnSubject } from './load.js';
 import { settleAll, settledCpuMs } from './process-stats.js';
@@ -14,7 +15,7 @@ import type { WorldCounts } from './world-protocol.js';
 // by the platform and Slack (bench/world-process.ts) for every command acked.
 
 export interface WorkCostRow {
-  subject: 'app' | 'bolt-calls' | 'bolt';
+  subject: 'app' | 'app-redis' | 'bolt-calls' | 'bolt';
   /** Commands sent per second. */
   rate: number;
   p50: number[];
@@ -39,12 +40,16 @@ const CONNECTIONS = 10;
 
 export async function workCostBenchmark(options: WorkCostOptions): Promise<WorkCostRow[]> {
   const world = await startBenchWorld('bench');
+  await flushBenchRedis();
   const subjects = [
     await spawnSubject('app', 'src/main.ts', world.env),
+    // As deployed: on Redis every store operation is I/O, between which the event loop reads new
+    // requests; on memory:// the work between two HTTP calls runs without a break.
+    await spawnSubject('app', 'src/main.ts', { ...world.env, STORE_URL: BENCH_REDIS_URL }),
     await spawnSubject('bolt', 'bench/bolt-with-calls.ts', world.env),
     await spawnSubject('bolt', 'bench/bare-bolt.ts', world.env),
   ];
-  const names: WorkCostRow['subject'][] = ['app', 'bolt-calls', 'bolt'];
+  const names: WorkCostRow['subject'][] = ['app', 'app-redis', 'bolt-calls', 'bolt'];
   const rows: WorkCostRow[] = [];
   const make = world.command('start 4');
   try {
@@ -65,7 +70,7 @@ export async function workCostBenchmark(options: WorkCostOptions): Promise<WorkC
       );
       rows.push(...rateRows);
       for (let round = 0; round < options.rounds; round++) {
-        const order = round % 2 === 0 ? [0, 1, 2] : [2, 1, 0];
+        const order = round % 2 === 0 ? [0, 1, 2, 3] : [3, 2, 1, 0];
         for (const i of order) {
           const subject = subjects[i];
           const row = rateRows[i];
@@ -106,7 +111,8 @@ const median = (xs: readonly number[]) => {
 };
 
 const LABEL = {
-  app: 'the app',
+  app: 'the app (memory store)',
+  'app-redis': 'the app (Redis store)',
   'bolt-calls': 'Bolt making the same calls',
   bolt: 'bare Bolt (no-op ack, no work)',
 } as const;
