@@ -174,6 +174,9 @@ describe('durability under a killed replica and a Redis restart', () => {
     expect(plan).toHaveLength(500);
 
     const acked = new Set<number>();
+    // For a failure's report: which replica acked each request, and when (ms into the run).
+    const ackedBy = new Map<number, string[]>();
+    const runStarted = Date.now();
     let sent = 0;
     let aDead = false;
     let redisRestart: Promise<void> | undefined;
@@ -195,10 +198,16 @@ describe('durability under a killed replica and a Redis restart', () => {
         }
         const first = n % 2 === 0 && !aDead ? a : b;
         let status = await send(first.eventsUrl, request);
+        let by = first === a ? 'a' : 'b';
         // The replica is gone: Slack retries, and the load balancer sends the retry to the other one.
-        if (status === 'refused' && first === a)
+        if (status === 'refused' && first === a) {
           status = await send(b.eventsUrl, { ...request, retry: true });
-        if (status === 200) acked.add(request.id);
+          by = 'b';
+        }
+        if (status === 200) {
+          acked.add(request.id);
+          ackedBy.set(request.id, [...(ackedBy.get(request.id) ?? []), `${by}@${Date.now() - runStarted}`]);
+        }
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
@@ -262,7 +271,16 @@ describe('durability under a killed replica and a Redis restart', () => {
     }
     // Silent: acknowledged without a receipt (its write took longer than the ack may wait, 300 ms)
     // by the replica that was then killed before it sent anything. Rare; everything else is told.
-    if (tally.silent > 2) console.info('silent', silentIds.join(','));
+    if (tally.silent > 2) {
+      console.info('silent', silentIds.join(','), 'replica a killed at request 150');
+      for (const id of silentIds) {
+        const lines = emulator
+          .messages(CHANNEL)
+          .filter((m) => messageText(m).includes(`*${id}*`))
+          .map((m) => messageText(m).slice(0, 120));
+        console.info(id, 'acked by', ackedBy.get(id)?.join(' '), 'platform', starts(id).length, lines);
+      }
+    }
     expect(tally.silent).toBeLessThanOrEqual(2);
     // The run did real work on both sides of each fault.
     expect(tally.started).toBeGreaterThan(100);

@@ -54,9 +54,48 @@ describe('intent log', () => {
 
   it('forgets an ended intent', async () => {
     const { clock, a, b } = twoReplicas();
-    const id = await a.receive(input);
+    const { id, written } = a.receive(input);
+    await written;
     await a.end(id);
     clock.advance(60_000);
     expect(await b.orphans()).toEqual([]);
+  });
+
+  it('keeps a receipt still being written, and ends it only once it is', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const map = new Map<string, unknown>();
+    const slowKeyv = new Keyv({
+      namespace: 'intents',
+      store: {
+        get: (key: string) => map.get(key),
+        set: async (key: string, value: unknown) => {
+          await gate;
+          map.set(key, value);
+          return true;
+        },
+        delete: (key: string) => map.delete(key),
+        clear: () => map.clear(),
+      } as never,
+    });
+    const now = new Date('2026-11-25T10:00:00Z');
+    const a = createIntentLog({
+      keyv: slowKeyv,
+      now: () => now,
+      inFlightMs: 1_000,
+      onError: () => {},
+      owner: 'aaaaaaaaaaaaaaaa',
+    });
+    const { id, written } = a.receive(input);
+    expect(id).toMatch(/^[0-9a-f]{24}$/);
+    // Ended (the request was handled) before the store took it: the delete must follow the write.
+    await a.end(id);
+    release();
+    await written;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Nothing left for a sweep to report as "nothing was sent" for a request that ran.
+    expect([...map.keys()].some((key) => key.includes(id))).toBe(false);
   });
 });

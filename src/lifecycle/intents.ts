@@ -53,9 +53,11 @@ type IntentInput = Omit<
 export interface IntentLog {
   /**
    * Before the acknowledgement of an acting command: if the process dies before it sends anything,
-   * the sweep tells the person nothing was sent (instead of silence). Throws when the store fails.
+   * the sweep tells the person nothing was sent (instead of silence). Its id is known at once, before
+   * the store has it: a request acked while its receipt is still being written keeps that receipt
+   * (`end` deletes it only once written). `written` rejects when the store fails.
    */
-  receive(input: IntentInput): Promise<string>;
+  receive(input: IntentInput): { id: string; written: Promise<void> };
   /** Throws when the store cannot take it: the caller then sends nothing. */
   begin(input: IntentInput): Promise<string>;
   /**
@@ -109,9 +111,14 @@ export function createIntentLog(options: {
     );
     timer.unref();
   };
-  const write = async (input: IntentInput, phase: Intent['phase'], extraMs: number) => {
+  // Receipts still being written, by id: ended once written, or a delete could land before the write.
+  const receiving = new Map<string, Promise<void>>();
+  const store = async (intent: Intent) => {
+    if ((await keyv.set(intent.id, intent)) === false) throw new Error('the store did not take the intent');
+  };
+  const build = (input: IntentInput, phase: Intent['phase'], extraMs: number): Intent => {
     const id = randomBytes(12).toString('hex');
-    const intent: Intent = {
+    return {
       v: 1,
       id,
       teamId: input.workspace.teamId,
@@ -126,12 +133,39 @@ export function createIntentLog(options: {
       phase,
       owner,
     };
-    if ((await keyv.set(id, intent)) === false) throw new Error('the store did not take the intent');
-    return id;
+  };
+  const end = async (id: string): Promise<void> => {
+    const pending = receiving.get(id);
+    // Not waited for: the action goes on (the platform call follows); the delete follows the write.
+    if (pending) {
+      void pending.then(() => end(id));
+      return;
+    }
+    try {
+      await keyv.delete(id);
+    } catch (error) {
+      options.onError(error);
+      clearLater(id, 1);
+    }
   };
   return {
-    receive: (input) => write(input, 'received', RECEIVED_EXTRA_MS),
-    begin: (input) => write(input, 'sending', 0),
+    receive(input) {
+      const intent = build(input, 'received', RECEIVED_EXTRA_MS);
+      const written = store(intent);
+      receiving.set(
+        intent.id,
+        written.then(
+          () => void receiving.delete(intent.id),
+          () => void receiving.delete(intent.id),
+        ),
+      );
+      return { id: intent.id, written };
+    },
+    async begin(input) {
+      const intent = build(input, 'sending', 0);
+      await store(intent);
+      return intent.id;
+    },
     async telling(id, outcome) {
       try {
         const parsed = Intent.safeParse(await keyv.get(id));
@@ -141,14 +175,7 @@ export function createIntentLog(options: {
         options.onError(error);
       }
     },
-    async end(id) {
-      try {
-        await keyv.delete(id);
-      } catch (error) {
-        options.onError(error);
-        clearLater(id, 1);
-      }
-    },
+    end,
     async orphans() {
       if (!keyv.iterator) return [];
       const now = options.now().getTime();
