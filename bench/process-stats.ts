@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 
 // What the benchmarks read of a subject process from Linux's /proc: CPU used and resident memory.
 
-export function statusKb(child: ChildProcess, field: 'VmHWM' | 'VmRSS'): number {
+function statusKb(child: ChildProcess, field: 'VmHWM' | 'VmRSS'): number {
   try {
     const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
     return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);

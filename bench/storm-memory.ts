@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { metricTotal, startBenchWorld } from './bench-world.js';
 import { run, spawnSubject } from './load.js';
+import { peakRssKb, rssKb } from './process-stats.js';
 
 // Does memory stay bounded when actions pile up? The app (memory store) takes `/exp start` from
 // autocannon against a platform that answers after 5 s, so the bound on actions in flight (192 for
@@ -23,10 +23,6 @@ await world.setStartLatency(5_000);
 const make = world.command('start 4');
 
 const mb = (bytes: number) => `${Math.round(bytes / 1_048_576)}`;
-function rssKb(field: 'VmRSS' | 'VmHWM'): number {
-  const status = readFileSync(`/proc/${app.child.pid}/status`, 'utf8');
-  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-}
 const started = Date.now();
 let crashed = false;
 app.child.once('exit', () => {
@@ -46,7 +42,7 @@ const sample = async () => {
       await metricTotal(app.url, 'exp_lifecycle_total', 'outcome="busy"'),
     ];
     process.stdout.write(
-      `| ${Math.round((Date.now() - started) / 1000)} | ${mb(rssKb('VmRSS') * 1024)} | ${mb(rssKb('VmHWM') * 1024)} | ${mb(heap)} | ${busy} |\n`,
+      `| ${Math.round((Date.now() - started) / 1000)} | ${mb(rssKb(app.child) * 1024)} | ${mb(peakRssKb(app.child) * 1024)} | ${mb(heap)} | ${busy} |\n`,
     );
   } catch {
     // The process is gone or not answering: reported below.

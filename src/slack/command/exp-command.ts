@@ -7,7 +7,7 @@ import { afterPendingIo } from '../after-pending-io.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 import { publishHome } from '../home/publish-home.js';
-import { refuseBusy } from '../lifecycle/busy-reply.js';
+import { BUSY_AUDIT, refuseBusy } from '../lifecycle/busy-reply.js';
 import { withNoticeBlock } from '../sandbox-notice.js';
 import { workspaceFromCommand } from '../workspace.js';
 import { claimCommandSlot, releaseCommandSlot, takeCommandSlot } from './action-slot.js';
@@ -114,20 +114,19 @@ export function registerExpCommand(app: App, deps: SlackDeps, handlers: CommandH
       }
       const acting = parsed.kind === 'lifecycle' || parsed.kind === 'stop' ? parsed : undefined;
       const action = acting?.kind === 'lifecycle' ? acting.action : 'stop';
+      const scope = workspaceKey(request.workspace);
       // Past the bound on actions in flight the ack itself refuses: no receipt, no check, no Slack call.
-      if (acting && !takeCommandSlot(deps, context, workspaceKey(request.workspace))) {
+      if (acting && !takeCommandSlot(deps, context, scope)) {
         await ackWith(
           ack as (body?: Record<string, unknown>) => Promise<void>,
           deps,
         )(refuseBusy(deps, action, acting.experimentId));
-        await deps.audit.record(workspaceKey(request.workspace), {
+        await deps.audit.record(scope, {
           userId: command.user_id,
           action,
           experimentId: acting.experimentId,
           channelId: command.channel_id,
-          decision: 'refused',
-          rule: 'busy',
-          outcome: 'busy',
+          ...BUSY_AUDIT,
         });
         return;
       }

@@ -3,6 +3,12 @@ import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 
 /**
+ * How an action refused for want of a slot reads in the audit trail, from a command or a click:
+ * refused, the action never ran (a command's access check did not either).
+ */
+export const BUSY_AUDIT = { decision: 'refused', rule: 'busy', outcome: 'busy' } as const;
+
+/**
  * An action refused because the process has too many in flight: counted, logged (sampled), and the answer
  * to give the person (nothing was sent). The command path gives it in its ack, buttons and the
  * stop modal after theirs.

@@ -12,7 +12,7 @@ import type { SlackDeps } from '../deps.js';
 import { experimentCard } from '../experiment/card.js';
 import { publishEvent } from '../experiment/publish.js';
 import { notifySubscribers } from '../subscriptions/notify-subscribers.js';
-import { refuseBusy } from './busy-reply.js';
+import { BUSY_AUDIT, refuseBusy } from './busy-reply.js';
 import { conflictLine, doneLine, STATUS_DISPLAY_MAX } from './event-lines.js';
 import type { LifecycleSurface } from './surface.js';
 
@@ -49,11 +49,7 @@ export async function performLifecycle(
       action: request.action,
       experimentId: request.experimentId,
       channelId: request.channelId,
-      // Refused for want of a slot, as a command past the bound is: the check ran, the action did not.
-      ...(outcome === 'busy'
-        ? { decision: 'refused' as const, rule: 'busy' }
-        : { decision: 'allowed' as const }),
-      outcome,
+      ...(outcome === 'busy' ? BUSY_AUDIT : { decision: 'allowed' as const, outcome }),
       ...(identity ? { identity } : {}),
       ...(request.approval
         ? {
