@@ -3,8 +3,10 @@ import type { ActionRule } from '../../lifecycle/policy/policy.js';
 import { KNOWN_PLATFORMS } from '../../splitter/schemas.js';
 import { whoText } from '../access/gate.js';
 import {
+  code,
   escapeMrkdwn,
   joinSafe,
+  md,
   plain,
   type SafeText,
   safe,
@@ -27,7 +29,7 @@ export function approvalWhat(request: ApprovalRequest, messages: Messages): Safe
           e.participant.userId !== undefined && e.participant.userId !== null
             ? `user ${e.participant.userId}`
             : `visitor ${e.participant.visitorId ?? '?'}`;
-        return safe(`\`${e.label}\` (${platform}, ${who})`, 300);
+        return md`${code(e.label, 150)} (${safe(`${platform}, ${who}`, 150)})`;
       })()
     : undefined;
   return messages.approvals.what({ action: request.action, experimentId: request.experimentId, exposure });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { renderMrkdwn } from '../../dev/playground/render/mrkdwn.js';
 import {
   channelMention,
   code,
@@ -29,9 +30,79 @@ describe('escapeMrkdwn', () => {
     expect(escapeMrkdwn('a & b')).toBe('a &amp; b');
   });
 
-  it('leaves everything else alone, including @here and formatting characters', () => {
-    const text = '@here *bold* _it_ ~s~ `c` #general :tada: "q" \'a\' ü 😀';
-    expect(escapeMrkdwn(text)).toBe(text);
+  it('leaves ordinary text alone: @here, emoji, quotes, accents, Cyrillic, snake_case ids', () => {
+    const text = '@here #general :tada: "q" \'a\' ü 😀 Эксперимент_первый checkout_v2_test a*b~c';
+    expect(escapeMrkdwn(text)).toBe(text.replace('Эксперимент_', `Эксперимент${literal('_')}`));
+    expect(escapeMrkdwn('Проверка кнопки')).toBe('Проверка кнопки');
+  });
+});
+
+/** How a marker is shown literally: a date token Slack cannot read, whose fallback is the marker. */
+const literal = (marker: string) => `<!date^00000000^{_}|${marker}>`;
+const BIDI = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
+
+describe('escapeMrkdwn neutralises formatting and direction', () => {
+  it('removes every bidirectional control character', () => {
+    for (const c of [...BIDI, '\u200e', '\u200f', '\u061c']) {
+      expect(escapeMrkdwn(`abc${c}def`)).toBe('abcdef');
+    }
+    expect(escapeMrkdwn('\u202egnp.exe')).toBe('gnp.exe');
+  });
+
+  it('shows each formatting marker literally instead of letting it format', () => {
+    expect(escapeMrkdwn('*bold*')).toBe(`${literal('*')}bold${literal('*')}`);
+    expect(escapeMrkdwn('_it_')).toBe(`${literal('_')}it${literal('_')}`);
+    expect(escapeMrkdwn('~gone~')).toBe(`${literal('~')}gone${literal('~')}`);
+    expect(escapeMrkdwn('`code`')).toBe(`${literal('`')}code${literal('`')}`);
+    expect(escapeMrkdwn('```block```')).toBe(`${literal('`').repeat(3)}block${literal('`').repeat(3)}`);
+    expect(escapeMrkdwn('a `b` c')).toBe(`a ${literal('`')}b${literal('`')} c`);
+  });
+
+  it('leaves a marker between two ASCII letters or digits, where it cannot format', () => {
+    expect(escapeMrkdwn('exp_2024_q1')).toBe('exp_2024_q1');
+    expect(escapeMrkdwn('a*b*c')).toBe('a*b*c');
+    expect(escapeMrkdwn('x_ y')).toBe(`x${literal('_')} y`);
+  });
+
+  it('keeps a quote marker off the start of every line', () => {
+    expect(escapeMrkdwn('> quoted')).toBe('\u00ad&gt; quoted');
+    expect(escapeMrkdwn('ok\n>>> all of it\n  > indented')).toBe(
+      'ok\n\u00ad&gt;&gt;&gt; all of it\n\u00ad  &gt; indented',
+    );
+    expect(escapeMrkdwn('a > b')).toBe('a &gt; b');
+  });
+
+  it('never lets mentions or links through, whatever surrounds them', () => {
+    expect(escapeMrkdwn('*<!channel>*')).toBe(`${literal('*')}&lt;!channel&gt;${literal('*')}`);
+    expect(escapeMrkdwn('<@U123>\u202e')).toBe('&lt;@U123&gt;');
+    expect(escapeMrkdwn('<!here|_x_>')).not.toMatch(/<!here|<@|<#/);
+  });
+
+  it('renders without any formatting, quote or reversed text in the playground renderer', () => {
+    const hostile = '*bold* _it_ ~s~ `c` ```pre``` \u202eevil <!channel> <@U123>';
+    const html = renderMrkdwn(escapeMrkdwn(hostile), { user: () => undefined, channel: () => undefined });
+    expect(html).not.toMatch(/<(b|i|s|code|pre|blockquote)[ >]|bk-mention|\u202e/);
+    expect(html).toContain('*bold* _it_ ~s~ `c` ```pre``` evil &lt;!channel&gt; &lt;@U123&gt;');
+  });
+});
+
+describe('limits after escaping', () => {
+  it('safe never cuts a marker token or an entity, and stays within the limit', () => {
+    const text = '*_~`<&>'.repeat(40);
+    for (let max = 1; max < 400; max += 7) {
+      const cut = safe(text, max);
+      expect(cut.length).toBeLessThanOrEqual(max);
+      const body = cut.endsWith('…') ? cut.slice(0, -1) : cut;
+      expect(body.replace(/<!date\^00000000\^\{_\}\|[*_~`]>/g, '')).not.toMatch(/[<>*_~`]/);
+      expect(body.replace(/&(amp|lt|gt);/g, '')).not.toContain('&');
+    }
+  });
+
+  it('a field at its limit still fits once markers are shown literally', () => {
+    const name = `_${'x'.repeat(498)}_`;
+    const shown = safe(name, 200);
+    expect(shown.length).toBeLessThanOrEqual(200);
+    expect(shown.startsWith(literal('_'))).toBe(true);
   });
 });
 
@@ -75,7 +146,11 @@ describe('truncate', () => {
 describe('safe and code', () => {
   it('escape before truncating, so the limit counts what Slack receives', () => {
     expect(safe('<<<<', 10)).toBe('&lt;&lt;…');
-    expect(code('`running` <b>')).toBe('``running` &lt;b&gt;`');
+    expect(code('running_v2 <b>')).toBe('`running_v2 &lt;b&gt;`');
+    expect(code('_id_\u202e')).toBe('`_id_`');
+    // A backtick would end the span early, so such text is escaped prose instead.
+    expect(code('`running` <b>')).toBe(`${literal('`')}running${literal('`')} &lt;b&gt;`);
+    expect(code('a\n> b')).toBe('a\n\u00ad&gt; b');
     expect(code('x'.repeat(300), 10)).toBe(`\`${'x'.repeat(9)}…\``);
   });
 });
@@ -136,8 +211,9 @@ describe('text objects', () => {
     });
   });
 
-  it('plain truncates without escaping (plain_text is never parsed)', () => {
+  it('plain truncates without escaping (plain_text is never parsed), bidi controls removed', () => {
     expect(plain('a < b', 24)).toEqual({ type: 'plain_text', text: 'a < b', emoji: true });
+    expect(plain('*x*\u202e_y_\u2066', 24).text).toBe('*x*_y_');
     expect(plain('x'.repeat(30), 24).text).toHaveLength(24);
   });
 });

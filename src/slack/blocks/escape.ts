@@ -13,12 +13,58 @@ export type SafeText = string & { readonly [safeTextBrand]: true };
 const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
 
 /**
- * Escapes only the three control characters Slack documents, so user text can never become
- * `<!channel>`, `<@U…>` or a forged `<url|label>` link. `&` is always escaped, even inside an
- * existing entity: `&amp;` typed by a user must show as typed.
+ * Bidirectional controls (embeddings, overrides, isolates, marks): U+202E in a name would turn the
+ * rest of the line around, so untrusted text loses them before it is shown anywhere, even plain_text.
+ */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+export function stripBidi(text: string): string {
+  return text.replace(BIDI_CONTROLS, '');
+}
+
+/** Slack's own escaping of its three control characters, and nothing else. */
+function escapeEntities(text: string): string {
+  return text.replace(/[&<>]/g, (c) => ENTITIES[c] ?? c);
+}
+
+/*
+ * Slack documents no escape for `*`, `_`, `~` or backticks. A zero-width space beside a marker does
+ * not help: Slack takes it as a word boundary, so it can turn formatting on rather than off (the
+ * trick jsx-slack's "exact mode" relies on); look-alike characters break copy and paste. What does
+ * work is a date token whose format Slack cannot read: Slack shows its fallback, as plain text, so
+ * the reader sees (and copies) the very character, never formatted. A marker between two ASCII
+ * letters or digits cannot open or close formatting (`snake_case_id` stays as typed), so it is left
+ * alone; next to anything else (space, punctuation, Cyrillic, where Slack's word rules are not
+ * documented) it is wrapped.
+ */
+const MARKER = /[*_~`]/g;
+const ASCII_WORD = /[A-Za-z0-9]/;
+
+function literalMarker(marker: string): string {
+  return `<!date^00000000^{_}|${marker}>`;
+}
+
+function neutraliseMarkers(text: string): string {
+  return text.replace(MARKER, (marker, at: number) => {
+    const inWord =
+      marker !== '`' && ASCII_WORD.test(text.charAt(at - 1)) && ASCII_WORD.test(text.charAt(at + 1));
+    return inWord ? marker : literalMarker(marker);
+  });
+}
+
+// `&gt;` at the start of a line is still a quote in Slack, and a date token cannot carry `>`: an
+// invisible soft hyphen before it moves the `>` off the line start (what jsx-slack does too).
+const QUOTE_AT_LINE_START = /(^|\n)([ \t]*&gt;)/g;
+
+/**
+ * The one way untrusted text (hook fields, platform names, comments, typed values) enters mrkdwn:
+ * bidi controls removed, `&`, `<`, `>` escaped as Slack documents (so it can never become
+ * `<!channel>`, `<@U…>` or a forged `<url|label>`; `&amp;` typed by a user shows as typed), and
+ * formatting markers and line-start quotes shown literally.
  */
 export function escapeMrkdwn(text: string): SafeText {
-  return text.replace(/[&<>]/g, (c) => ENTITIES[c] ?? c) as SafeText;
+  const escaped = neutraliseMarkers(escapeEntities(stripBidi(text)));
+  return escaped.replace(QUOTE_AT_LINE_START, '$1\u00ad$2') as SafeText;
 }
 
 /** Template tag for our own wording: interpolations must already be safe (or numbers). */
@@ -71,14 +117,23 @@ export function truncateSafe(text: SafeText, max: number): SafeText {
   return cutText;
 }
 
-/** Escapes then truncates: the count includes the entities, which are what Slack receives. */
+/**
+ * Escapes then truncates: the count includes the entities and marker tokens, which are what Slack
+ * receives, and the cut never leaves half of one.
+ */
 export function safe(text: string, max: number): SafeText {
-  return truncate(escapeMrkdwn(text), max);
+  return truncateSafe(escapeMrkdwn(text), max);
 }
 
-/** Inline code span for opaque values (statuses, ids as typed, URLs): escaped and truncated. */
+/**
+ * Inline code span for opaque values (statuses, ids as typed, URLs): Slack formats nothing inside
+ * one, so only the controls and entities are handled and ids copy exactly. A backtick or newline
+ * would end the span early, so such text is shown as escaped prose instead.
+ */
 export function code(text: string, max = 200): SafeText {
-  return md`\`${safe(text, max)}\``;
+  const clean = stripBidi(text);
+  if (/[`\n]/.test(clean)) return safe(clean, max);
+  return md`\`${truncate(escapeEntities(clean) as SafeText, max)}\``;
 }
 
 const SLACK_USER_ID = /^[UW][A-Z0-9]+$/;
@@ -139,7 +194,7 @@ export function mrkdwn(text: SafeText, options: MrkdwnOptions = {}): MrkdwnEleme
   };
 }
 
-/** plain_text is never parsed for mentions or links, so it takes raw text (truncated only). */
+/** plain_text is never parsed for mentions or links, so it takes raw text, without bidi controls. */
 export function plain(text: string, max: number = LIMITS.textObject): PlainTextElement {
-  return { type: 'plain_text', text: truncate(text, max), emoji: true };
+  return { type: 'plain_text', text: truncate(stripBidi(text), max), emoji: true };
 }

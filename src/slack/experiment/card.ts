@@ -1,7 +1,16 @@
 import type { SectionBlock } from '@slack/types';
 import type { ExperimentView } from '../../lifecycle/experiments/knowledge.js';
 import type { Fact, RecordedAction } from '../../lifecycle/experiments/record.js';
-import { escapeMrkdwn, joinSafe, md, mrkdwn, type SafeText, safe, userMention } from '../blocks/escape.js';
+import {
+  code,
+  escapeMrkdwn,
+  joinSafe,
+  md,
+  mrkdwn,
+  type SafeText,
+  safe,
+  userMention,
+} from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { actions, context, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
 import { lifecycleButtons } from '../lifecycle/buttons.js';
@@ -78,7 +87,7 @@ function field(label: string, value: SafeText): SafeText {
 }
 
 function optionalField(label: string, fact: Fact<string> | undefined): SafeText[] {
-  return fact ? [field(label, md`\`${safe(fact.value, FACT_MAX)}\``)] : [];
+  return fact ? [field(label, code(fact.value, FACT_MAX))] : [];
 }
 
 function statusText(fact: Fact<string>, messages: Messages): SafeText {

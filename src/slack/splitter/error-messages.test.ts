@@ -32,7 +32,7 @@ describe('splitterErrorMessage', () => {
     });
     const text = reply(error);
     expect(text).toContain(
-      'The splitter refused the lookup (HTTP 400, kind `bad_&lt;request&gt;`). Details:',
+      'The splitter refused the lookup (HTTP 400, kind `bad<!date^00000000^{_}|_>&lt;request&gt;`). Details:',
     );
     expect(text).toContain('```&lt;!channel&gt; bad tag xxx');
     expect(text).not.toContain('x'.repeat(600));

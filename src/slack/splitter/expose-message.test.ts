@@ -32,7 +32,7 @@ describe('exposeConfirmMessage', () => {
     );
     const all = texts(reply.blocks).join('\n');
     expect(all).toContain(
-      'Register an exposure of visitor `v-1` in experiment `checkout_&lt;!channel&gt;` on Android?',
+      'Register an exposure of visitor `v-1` in experiment `checkout<!date^00000000^{_}|_>&lt;!channel&gt;` on Android?',
     );
     expect(all).toContain('changes its statistics');
     // mrkdwn is escaped; the button value is data, never parsed

@@ -58,15 +58,19 @@ export function renderMrkdwn(source: string, names: MentionNames): string {
   const slots: string[] = [];
   const park = (html: string) => `${OPEN}${slots.push(html) - 1}${CLOSE}`;
   let text = source.replace(MARKERS, '');
+  // Slack reads `<…>` sequences first, inside code too (a date token's fallback is how the app shows
+  // a literal backtick), so they are parked before code spans are looked for.
+  text = text.replace(/<([^<>\n]*)>/g, (_, inner: string) => park(renderSpecial(inner, names)));
   text = text.replace(/```([\s\S]*?)```/g, (_, body: string) =>
     park(`<pre class="bk-pre">${escapeHtml(decodeSlackEntities(body.replace(/^\n/, '')))}</pre>`),
   );
   text = text.replace(/`([^`]+)`/g, (_, body: string) =>
     park(`<code>${escapeHtml(decodeSlackEntities(body))}</code>`),
   );
-  text = text.replace(/<([^<>\n]*)>/g, (_, inner: string) => park(renderSpecial(inner, names)));
   const html = renderLines(text.split('\n'));
-  return html.replace(SLOT, (_, index: string) => slots[Number(index)] ?? '');
+  // A code span may hold parked sequences of its own: one more pass resolves them.
+  const unpark = (h: string) => h.replace(SLOT, (_, index: string) => slots[Number(index)] ?? '');
+  return unpark(unpark(html));
 }
 
 // Lines that start with a raw `>` are a quote; the app escapes user text, so users cannot quote.
