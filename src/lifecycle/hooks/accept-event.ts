@@ -1,34 +1,56 @@
-import { createHash } from 'node:crypto';
 import { type ExperimentKnowledge, type ExperimentView, offeredFrom } from '../experiments/knowledge.js';
+import type { ExperimentRecord } from '../experiments/record.js';
 import { statusAfter } from '../experiments/transitions.js';
 import type { LifecycleEventBody } from './event.js';
-
-/** How long an event id is remembered: a sender retrying for longer would alert again. */
-export const EVENT_ID_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+import type { EventClaims } from './event-claims.js';
 
 export interface AcceptEventDeps {
   knowledge: ExperimentKnowledge;
-  /** Claims a key once across replicas (the store's once-guard). */
-  claim: (key: string, ttlMs: number) => Promise<boolean>;
+  /** Event ids taken once across replicas, given back when the event could not be recorded. */
+  claims: EventClaims;
+  /** Queues the event's alerts; must throw when they could not be queued (the sender then retries). */
+  alert: (view: ExperimentView) => Promise<void>;
+  /** Told when a claim could not be given back: that event's retries are taken for duplicates. */
+  onReleaseFailed: (error: unknown) => void;
 }
 
 export type AcceptOutcome = { kind: 'accepted'; view: ExperimentView } | { kind: 'duplicate' };
 
 /**
  * An inbound event becomes facts of the experiment's record (source `event`, with the sender's actor
- * text) exactly once per event id, across replicas; the caller then alerts like for the app's own
- * actions. The status is the event's own when it names one, else what the transition table says the
- * action leads to.
+ * text) and queued alerts exactly once per event id, across replicas. The id counts as taken only
+ * once both are written: when either write fails the claim is given back and the error thrown, so
+ * the sender's retry (after a 503) is processed instead of being called a duplicate.
  */
 export async function acceptLifecycleEvent(
   deps: AcceptEventDeps,
   scope: string,
   event: LifecycleEventBody,
 ): Promise<AcceptOutcome> {
-  // Hashed: the id is the sender's free text, the key must stay short and safe.
-  const idHash = createHash('sha256').update(event.id).digest('hex').slice(0, 32);
-  if (!(await deps.claim(`hook-event:${scope}:${idHash}`, EVENT_ID_TTL_MS))) return { kind: 'duplicate' };
-  const k = deps.knowledge;
+  const claim = await deps.claims.take(scope, event.id);
+  if (!claim) return { kind: 'duplicate' };
+  let recorded = claim.recorded;
+  try {
+    const k = deps.knowledge;
+    // A retry after a failed alert write finds the record already updated: applied once, not twice.
+    const earlier = recorded ? await k.records.get(scope, event.experimentId) : undefined;
+    const record = earlier ?? (await recordEvent(k, scope, event));
+    recorded = true;
+    const view = { record, offered: offeredFrom(k, await k.records.learnt(scope), record) };
+    await deps.alert(view);
+    return { kind: 'accepted', view };
+  } catch (error) {
+    await claim.release({ recorded }).catch(deps.onReleaseFailed);
+    throw error;
+  }
+}
+
+/** The status is the event's own when it names one, else what the transition table says the action leads to. */
+async function recordEvent(
+  k: ExperimentKnowledge,
+  scope: string,
+  event: LifecycleEventBody,
+): Promise<ExperimentRecord> {
   const before = await k.records.get(scope, event.experimentId);
   const lifecycle =
     event.action === 'start' ||
@@ -39,7 +61,7 @@ export async function acceptLifecycleEvent(
       : undefined;
   const status =
     event.status ?? (lifecycle ? statusAfter(k.transitions, before?.status?.value, lifecycle) : undefined);
-  const record = await k.records.update(
+  return k.records.update(
     scope,
     event.experimentId,
     {
@@ -61,6 +83,4 @@ export async function acceptLifecycleEvent(
     },
     'event',
   );
-  const learnt = await k.records.learnt(scope);
-  return { kind: 'accepted', view: { record, offered: offeredFrom(k, learnt, record) } };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Keyv } from 'keyv';
 import { z } from 'zod';
 import { type WorkspaceRef, workspaceKey } from '../workspace.js';
+import { createEventClaims, type EventClaims } from './event-claims.js';
 
 // Each workspace's inbound hook: a public id (in the URL) and a secret (signs the bodies). The
 // secret is sealed at rest like platform tokens; after a rotation the old one keeps working for a
@@ -26,16 +27,36 @@ export interface WorkspaceHook {
 }
 
 export interface HookStore {
-  /** The workspace's hook, created on first use. */
+  /** The workspace's hook, created on first use (with the configured secret, if it names one). */
   ensure(workspace: WorkspaceRef): Promise<WorkspaceHook>;
   /** The hook a URL names, with its secrets; undefined when unknown (or unreadable). */
   byId(hookId: string): Promise<WorkspaceHook | undefined>;
   rotate(workspace: WorkspaceRef, by: string): Promise<WorkspaceHook>;
   /** The secrets that verify a body now: the current one, and the previous one within its grace. */
   secretsOf(hook: WorkspaceHook, now: Date): string[];
-  /** Sets the secret from configuration (LIFECYCLE_HOOK_SECRET): the configured workspace's hook. */
-  configure(workspace: WorkspaceRef, secret: string): Promise<WorkspaceHook>;
   clear(workspace: WorkspaceRef): Promise<void>;
+  /** The event ids the hooks have taken (once per id, given back when an event could not be recorded). */
+  events: EventClaims;
+}
+
+/**
+ * LIFECYCLE_HOOK_SECRET: the secret the configured workspace's hook is created with. It only seeds
+ * the hook: once stored, the hook's secret changes by `/exp hooks rotate` alone, so a restart never
+ * brings back a secret an admin rotated away (see configured-secret.ts for the warning).
+ */
+export interface ConfiguredHookSecret {
+  secret: string;
+  /** The configured workspace (single-workspace modes); undefined while it is not known. */
+  workspace: () => Promise<WorkspaceRef | undefined>;
+}
+
+export interface HookStoreOptions {
+  keyv: Keyv;
+  secrets: HookSecrets;
+  now: () => Date;
+  /** The store's once-guard, for event ids. */
+  claim: (key: string, ttlMs: number) => Promise<boolean>;
+  configured?: ConfiguredHookSecret | undefined;
 }
 
 const Stored = z.object({
@@ -58,8 +79,8 @@ const aad = hookAad;
 
 export const HOOK_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
-export function createHookStore(options: { keyv: Keyv; secrets: HookSecrets; now: () => Date }): HookStore {
-  const { keyv, secrets } = options;
+export function createHookStore(options: HookStoreOptions): HookStore {
+  const { keyv, secrets, configured } = options;
   const byWorkspace = (workspace: WorkspaceRef) => `ws:${workspaceKey(workspace)}`;
   const byHook = (hookId: string) => `id:${hookId}`;
 
@@ -80,7 +101,7 @@ export function createHookStore(options: { keyv: Keyv; secrets: HookSecrets; now
         rotatedBy: stored.rotatedBy,
       };
     } catch {
-      // Sealed with another key: the hook must be rotated (an admin's `/exp hooks rotate`).
+      // Sealed with another key: unusable, so ensure() creates it afresh under the same id.
       return undefined;
     }
   };
@@ -96,13 +117,22 @@ export function createHookStore(options: { keyv: Keyv; secrets: HookSecrets; now
     ...(workspace.enterpriseId ? { enterpriseId: workspace.enterpriseId } : {}),
     sealed: secrets.seal(secret, aad(hookId)),
   });
+  const firstSecret = async (workspace: WorkspaceRef): Promise<string> => {
+    const target = configured ? await configured.workspace() : undefined;
+    return configured && target && workspaceKey(target) === workspaceKey(workspace)
+      ? configured.secret
+      : newSecret();
+  };
 
   const store: HookStore = {
     async ensure(workspace) {
       const stored = await read(byWorkspace(workspace));
       const opened = stored ? open(stored) : undefined;
       if (opened) return opened;
-      const created = fresh(workspace, newSecret(), stored?.hookId);
+      // The configured secret applies only to a hook never stored: one sealed with a lost key may
+      // have been rotated away from that secret, which must not come back.
+      const secret = stored ? newSecret() : await firstSecret(workspace);
+      const created = fresh(workspace, secret, stored?.hookId);
       await write(created);
       return open(created) as WorkspaceHook;
     },
@@ -132,17 +162,12 @@ export function createHookStore(options: { keyv: Keyv; secrets: HookSecrets; now
         out.push(hook.previous.secret);
       return out;
     },
-    async configure(workspace, secret) {
-      const stored = await read(byWorkspace(workspace));
-      const configured = fresh(workspace, secret, stored?.hookId);
-      await write(configured);
-      return open(configured) as WorkspaceHook;
-    },
     async clear(workspace) {
       const stored = await read(byWorkspace(workspace));
       if (stored) await keyv.delete(byHook(stored.hookId));
       await keyv.delete(byWorkspace(workspace));
     },
+    events: createEventClaims({ keyv, claim: options.claim }),
   };
   return store;
 }

@@ -5,8 +5,10 @@ import { describeBodyProblem, HOOK_BODY_MAX_BYTES, LifecycleEventBody } from '..
 import type { WorkspaceHook } from '../../lifecycle/hooks/hook-store.js';
 import { checkTimestamp, signatureMatches } from '../../lifecycle/hooks/signature.js';
 import { type WorkspaceRef, workspaceKey } from '../../lifecycle/workspace.js';
+import type { Logger } from '../../observability/logger.js';
 import type { SlackDeps } from '../deps.js';
-import { notifySubscribers } from '../subscriptions/notify-subscribers.js';
+import { queueSubscriberAlerts } from '../subscriptions/notify-subscribers.js';
+import { alertOfEvent } from './event-alert.js';
 import { BodyTooLargeError, readBoundedBody } from './read-body.js';
 
 type Handler = CustomRoute['handler'];
@@ -22,11 +24,35 @@ function reply(res: ServerResponse, status: number, body: Record<string, unknown
   res.end(JSON.stringify(body));
 }
 
+/** Records the event and queues its alerts; when either write fails it throws, the event id free again. */
+function acceptAndQueue(deps: SlackDeps, logger: Logger, workspace: WorkspaceRef, event: LifecycleEventBody) {
+  const scope = workspaceKey(workspace);
+  return acceptLifecycleEvent(
+    {
+      knowledge: deps.knowledge,
+      claims: deps.hooks.events,
+      alert: async (view) => {
+        const alert = alertOfEvent(event);
+        const eventKey = `hook:${scope}:${event.id}`;
+        await queueSubscriberAlerts(deps, workspace, { channelId: undefined }, alert, view, eventKey);
+      },
+      onReleaseFailed: (error) =>
+        logger.error('a failed lifecycle event could not be released: its retries count as duplicates', {
+          experimentId: event.experimentId,
+          error,
+        }),
+    },
+    scope,
+    event,
+  );
+}
+
 /**
  * `POST /hooks/lifecycle/{hookId}` (and `/hooks/lifecycle` in single-workspace mode): what the
  * platform, a CI job or a scheduler reports. Signed like Slack's requests, bounded, strict; an
  * accepted event updates the experiment's record and is alerted like the app's own actions. The
- * answer (202) leaves once the event is recorded; the alerts follow.
+ * answer (202) leaves once the event is recorded and its alerts queued (they survive a restart from
+ * there); a 503 means neither counts as done, and the sender's retry is processed.
  */
 export function lifecycleHookRoutes(deps: SlackDeps, options: HookRouteOptions): Record<string, Handler> {
   const logger = deps.logger.child({ component: 'lifecycle-hook' });
@@ -81,55 +107,12 @@ export function lifecycleHookRoutes(deps: SlackDeps, options: HookRouteOptions):
       return reply(res, 400, { error: describeBodyProblem(parsed.error) });
     }
     const event = parsed.data;
-    const scope = workspaceKey(hook.workspace);
-    const accepted = await acceptLifecycleEvent(
-      { knowledge: deps.knowledge, claim: (key, ttl) => deps.locks.claim(key, ttl) },
-      scope,
-      event,
-    );
+    const accepted = await acceptAndQueue(deps, logger, hook.workspace, event);
     if (accepted.kind === 'duplicate') {
       deps.metrics.inc('exp_hook_events_total', { outcome: 'duplicate' });
       return reply(res, 202, { status: 'duplicate', id: event.id });
     }
     deps.metrics.inc('exp_hook_events_total', { outcome: 'accepted' });
-    const outside = { actor: event.actor };
-    const at = event.occurredAt;
-    const alert =
-      event.action === 'status'
-        ? {
-            action: 'status' as const,
-            experimentId: event.experimentId,
-            status: event.status ?? '?',
-            outside,
-            at,
-          }
-        : event.action === 'create'
-          ? {
-              action: 'create' as const,
-              experimentId: event.experimentId,
-              name: event.name ?? '',
-              outside,
-              at,
-            }
-          : event.action === 'edit'
-            ? { action: 'edit' as const, experimentId: event.experimentId, fields: [], outside, at }
-            : {
-                action: event.action,
-                experimentId: event.experimentId,
-                reason: event.interruptReason,
-                comment: event.comment,
-                outside,
-                at,
-              };
-    // Queued before the 202: an accepted event's alerts survive a restart from here on.
-    await notifySubscribers(
-      deps,
-      hook.workspace,
-      { channelId: undefined },
-      alert,
-      accepted.view,
-      `hook:${scope}:${event.id}`,
-    );
     reply(res, 202, { status: 'accepted', id: event.id });
   };
   const guarded =
@@ -137,7 +120,7 @@ export function lifecycleHookRoutes(deps: SlackDeps, options: HookRouteOptions):
     (req, res) => {
       handle(req, res, () => find(req)).catch((error: unknown) => {
         logger.error('lifecycle hook failed', { error });
-        // The store (or Slack) failed before the event was recorded: the sender should retry.
+        // The store failed before the event was recorded and its alerts queued: the sender should retry.
         reply(res, 503, { error: 'the app could not record the event; retry later' });
       });
     };

@@ -27,36 +27,7 @@ export async function notifySubscribers(
   eventKey?: string,
 ): Promise<number> {
   try {
-    const scope = deps.scopeOf(workspace);
-    const record = view?.record;
-    const matches = (
-      await deps.subscriptions.matching(scope, event.action, {
-        experimentId: event.experimentId,
-        team: record?.team?.value,
-        type: record?.type?.value,
-      })
-    )
-      // The origin already has the result, and a person is not told by DM of what they did themselves.
-      .filter((m) => m.channelId !== origin.channelId && m.channelId !== event.actorId);
-    const key = eventKey ?? randomUUID();
-    // Delivery may come later (pacing, retries, a restart): the alert says when it happened.
-    const stamped: AlertEvent = { ...event, at: event.at ?? new Date().toISOString() };
-    await deps.alerts.enqueue(
-      matches.map((m) => ({
-        id: `${key}:${m.channelId}`,
-        lane: `${scope}:${m.channelId}`,
-        data: {
-          workspace: { teamId: workspace.teamId, enterpriseId: workspace.enterpriseId },
-          scope,
-          channelId: m.channelId,
-          event: stamped,
-          originChannelId: origin.channelId,
-          threaded: view !== undefined,
-          subscribedBy: m.subscribedBy,
-        } satisfies AlertJob,
-      })),
-    );
-    return matches.length;
+    return await queueSubscriberAlerts(deps, workspace, origin, event, view, eventKey);
   } catch (error) {
     deps.metrics.inc('exp_alerts_total', { outcome: 'lookup_failed' });
     deps.logger.error('lifecycle alerts could not be queued', {
@@ -66,4 +37,48 @@ export async function notifySubscribers(
     });
     return 0;
   }
+}
+
+/**
+ * notifySubscribers, throwing when the subscriptions cannot be read or the alerts queued: for a
+ * caller that can still answer "retry" (the inbound hook's 503), rather than lose the alerts.
+ */
+export async function queueSubscriberAlerts(
+  deps: SlackDeps,
+  workspace: WorkspaceRef,
+  origin: AlertOrigin,
+  event: AlertEvent,
+  view?: ExperimentView | undefined,
+  eventKey?: string,
+): Promise<number> {
+  const scope = deps.scopeOf(workspace);
+  const record = view?.record;
+  const matches = (
+    await deps.subscriptions.matching(scope, event.action, {
+      experimentId: event.experimentId,
+      team: record?.team?.value,
+      type: record?.type?.value,
+    })
+  )
+    // The origin already has the result, and a person is not told by DM of what they did themselves.
+    .filter((m) => m.channelId !== origin.channelId && m.channelId !== event.actorId);
+  const key = eventKey ?? randomUUID();
+  // Delivery may come later (pacing, retries, a restart): the alert says when it happened.
+  const stamped: AlertEvent = { ...event, at: event.at ?? new Date().toISOString() };
+  await deps.alerts.enqueue(
+    matches.map((m) => ({
+      id: `${key}:${m.channelId}`,
+      lane: `${scope}:${m.channelId}`,
+      data: {
+        workspace: { teamId: workspace.teamId, enterpriseId: workspace.enterpriseId },
+        scope,
+        channelId: m.channelId,
+        event: stamped,
+        originChannelId: origin.channelId,
+        threaded: view !== undefined,
+        subscribedBy: m.subscribedBy,
+      } satisfies AlertJob,
+    })),
+  );
+  return matches.length;
 }

@@ -1,0 +1,26 @@
+import type { LifecycleEventBody } from '../../lifecycle/hooks/event.js';
+import type { AlertEvent } from '../subscriptions/alert-message.js';
+
+/** The alert an accepted inbound event becomes: like the app's own actions, by the sender's actor. */
+export function alertOfEvent(event: LifecycleEventBody): AlertEvent {
+  const outside = { actor: event.actor };
+  const at = event.occurredAt;
+  const experimentId = event.experimentId;
+  switch (event.action) {
+    case 'status':
+      return { action: 'status', experimentId, status: event.status ?? '?', outside, at };
+    case 'create':
+      return { action: 'create', experimentId, name: event.name ?? '', outside, at };
+    case 'edit':
+      return { action: 'edit', experimentId, fields: [], outside, at };
+    default:
+      return {
+        action: event.action,
+        experimentId,
+        reason: event.interruptReason,
+        comment: event.comment,
+        outside,
+        at,
+      };
+  }
+}
