@@ -61,6 +61,26 @@ describe('loadConfig', () => {
     expectConfigError(env, 'TOKEN_ENCRYPTION_KEY');
   });
 
+  it('reads ADMIN_USER_IDS as admins of one workspace each: the configured one, or the one named', () => {
+    const config = loadConfig({
+      ...http,
+      TOKEN_ENCRYPTION_KEY: key,
+      ADMIN_USER_IDS: ' U0AAA, T0BBB:W0CCC ,',
+    });
+    expect(config.slack.admins).toEqual([{ userId: 'U0AAA' }, { userId: 'W0CCC', teamId: 'T0BBB' }]);
+    expect(config.slack.adminUserIds).toEqual(['U0AAA']);
+    expectConfigError({ ...http, TOKEN_ENCRYPTION_KEY: key, ADMIN_USER_IDS: 'alice' }, 'ADMIN_USER_IDS');
+    expectConfigError(
+      { ...http, TOKEN_ENCRYPTION_KEY: key, ADMIN_USER_IDS: 'E0ORG:U0AAA' },
+      'ADMIN_USER_IDS',
+    );
+    // Many workspaces: an entry must say which one it is an admin of.
+    expect(
+      loadConfig({ ...oauth, TOKEN_ENCRYPTION_KEY: key, ADMIN_USER_IDS: 'T0BBB:U0AAA' }).slack.admins,
+    ).toEqual([{ userId: 'U0AAA', teamId: 'T0BBB' }]);
+    expectConfigError({ ...oauth, TOKEN_ENCRYPTION_KEY: key, ADMIN_USER_IDS: 'U0AAA' }, 'ADMIN_USER_IDS');
+  });
+
   it('connects real Slack to the embedded sandbox only with ALLOW_SANDBOX, and then says so', () => {
     const demo = loadConfig({ ...http, ALLOW_SANDBOX: 'true' });
     expect(demo.sandbox).toBe(true);

@@ -84,14 +84,32 @@ const storeUrl = z
     message: 'must be sqlite://PATH, redis://…, postgres://… or memory://',
   });
 
-const userIdList = optionalString.transform((v) =>
-  v === undefined
-    ? []
-    : v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-);
+/** An ADMIN_USER_IDS entry: a user, admin of one workspace (teamId unset: the configured one). */
+export interface ConfiguredAdmin {
+  userId: string;
+  teamId?: string;
+}
+
+// `U…` (an admin of the configured workspace) or `T…:U…` (an admin of that workspace only).
+const ADMIN_ENTRY = /^(?:(T[A-Z0-9]{2,30}):)?([UW][A-Z0-9]{2,30})$/;
+
+const adminList = optionalString.transform((v, ctx) => {
+  const admins: ConfiguredAdmin[] = [];
+  for (const text of (v ?? '').split(',')) {
+    const entry = text.trim();
+    if (entry === '') continue;
+    const match = ADMIN_ENTRY.exec(entry);
+    if (!match?.[2]) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${entry.slice(0, 40)}" is neither a user id (U…) nor TEAM_ID:USER_ID (T…:U…)`,
+      });
+      return z.NEVER;
+    }
+    admins.push(match[1] ? { userId: match[2], teamId: match[1] } : { userId: match[2] });
+  }
+  return admins;
+});
 
 const EnvSchema = z.object({
   PORT: positiveInt(3000).refine((n) => n < 65536, 'must be a TCP port'),
@@ -120,7 +138,7 @@ const EnvSchema = z.object({
   STORE_URL: storeUrl,
   TOKEN_ENCRYPTION_KEY: encryptionKey,
   TOKEN_ENCRYPTION_OLD_KEYS: oldEncryptionKeys,
-  ADMIN_USER_IDS: userIdList,
+  ADMIN_USER_IDS: adminList,
   DICTIONARY_TTL_SECONDS: positiveInt(3600),
   EXPERIMENT_FIELD_MAP: optionalString,
   EXPERIMENT_TRANSITIONS: optionalString,
@@ -179,6 +197,13 @@ export interface Config {
     clientSecret: string | undefined;
     stateSecret: string | undefined;
     apiUrl: string | undefined;
+    /**
+     * ADMIN_USER_IDS: people who are admins besides Slack's own, each of one workspace only (never
+     * for a request from another workspace or organisation). An entry without a team is of the
+     * configured workspace (the bot token's, single-workspace modes); OAuth mode needs TEAM:USER.
+     */
+    admins: ConfiguredAdmin[];
+    /** The ADMIN_USER_IDS entries of the configured workspace (token reminders are sent to them). */
     adminUserIds: string[];
   };
   console: {
@@ -263,6 +288,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       'single-workspace modes only: in OAuth mode each workspace has its own hook (/exp hooks)',
     );
   }
+  if (mode === 'oauth' && e.ADMIN_USER_IDS.some((a) => a.teamId === undefined)) {
+    // Many workspaces: an entry without its workspace would make that person an admin of all of them.
+    throw new ConfigError(
+      'ADMIN_USER_IDS',
+      'in OAuth mode each entry names its workspace: TEAM_ID:USER_ID (e.g. T0123ABCD:U0456EFGH)',
+    );
+  }
   if (e.SPLITTER_TOKEN !== undefined && e.SPLITTER_URL === undefined) {
     throw new ConfigError('SPLITTER_TOKEN', 'needs SPLITTER_URL');
   }
@@ -302,7 +334,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       clientSecret: e.SLACK_CLIENT_SECRET,
       stateSecret: e.SLACK_STATE_SECRET,
       apiUrl: e.SLACK_API_URL,
-      adminUserIds: e.ADMIN_USER_IDS,
+      admins: e.ADMIN_USER_IDS,
+      adminUserIds: e.ADMIN_USER_IDS.filter((a) => a.teamId === undefined).map((a) => a.userId),
     },
     console: {
       baseUrl: e.CONSOLE_BASE_URL,

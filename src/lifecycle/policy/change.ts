@@ -85,3 +85,40 @@ export function describeChanges(changes: readonly PolicyChange[]): string {
   const text = lines.join('; ');
   return text.length > 300 ? `${text.slice(0, 299)}…` : text;
 }
+
+/** Which rule a change is about: one field of one action, or the stop reason. */
+export function fieldOf(change: PolicyChange): string {
+  return change.kind === 'stop-reason' ? 'stop-reason' : `${change.kind}:${change.action}`;
+}
+
+/** Pure: the policy with every change applied in order. */
+export function applyChanges(policy: WorkspacePolicy, changes: readonly PolicyChange[]): WorkspacePolicy {
+  return changes.reduce(applyChange, policy);
+}
+
+/**
+ * What an edit made on the policy as it was when the form opened does to the policy as it is now.
+ * apply: the edits the current policy does not have yet (none: nothing to do). stale: the edit
+ * changes rules someone else changed since, to something else; `changedSince` holds their current
+ * values, and nothing of the edit applies.
+ */
+export type EditMerge =
+  | { kind: 'apply'; changes: PolicyChange[] }
+  | { kind: 'stale'; changedSince: PolicyChange[]; edits: PolicyChange[] };
+
+/**
+ * Pure: a form's save applies only what the form changed, so a form opened before another admin's
+ * change cannot roll that change back; both changing the same rule differently is refused.
+ */
+export function mergeEdits(input: {
+  opened: WorkspacePolicy;
+  edited: WorkspacePolicy;
+  current: WorkspacePolicy;
+}): EditMerge {
+  const edits = changesBetween(input.opened, input.edited);
+  const since = new Map(changesBetween(input.opened, input.current).map((c) => [fieldOf(c), c]));
+  const pending = edits.filter((edit) => applyChange(input.current, edit) !== input.current);
+  const changedSince = pending.flatMap((edit) => since.get(fieldOf(edit)) ?? []);
+  if (changedSince.length > 0) return { kind: 'stale', changedSince, edits };
+  return { kind: 'apply', changes: pending };
+}

@@ -35,8 +35,20 @@ export interface ActorDirectory {
   ): Promise<Actor | undefined>;
 }
 
+/** An ADMIN_USER_IDS entry: teamId unset means the configured workspace. */
+export interface ListedAdmin {
+  userId: string;
+  teamId?: string | undefined;
+}
+
 export function createActorDirectory(options: {
-  adminUserIds: readonly string[];
+  /** ADMIN_USER_IDS: each an admin of one workspace only. */
+  admins: readonly ListedAdmin[];
+  /**
+   * The workspace of the app's own bot token (single-workspace modes, from auth.test); undefined
+   * in OAuth mode or while Slack cannot say: entries without a team then make nobody an admin.
+   */
+  configuredWorkspace: () => Promise<WorkspaceRef | undefined>;
   logger: Logger;
   now?: () => number;
 }): ActorDirectory {
@@ -79,6 +91,20 @@ export function createActorDirectory(options: {
     return members;
   };
 
+  // Listed for this very workspace: by its team id, or as the configured one (team and organisation).
+  const isListedAdmin = async (workspace: WorkspaceRef, userId: string, budgetMs: number) => {
+    const entries = options.admins.filter((a) => a.userId === userId);
+    if (entries.some((a) => a.teamId === workspace.teamId)) return true;
+    if (!entries.some((a) => a.teamId === undefined)) return false;
+    const configured = await bounded(options.configuredWorkspace(), budgetMs);
+    return (
+      configured !== 'late' &&
+      configured !== undefined &&
+      configured.teamId === workspace.teamId &&
+      (configured.enterpriseId || undefined) === (workspace.enterpriseId || undefined)
+    );
+  };
+
   return {
     async actor(client, workspace, userId, groups, budgetMs = ACTOR_LOOKUP_BUDGET_MS) {
       const scope = workspace.enterpriseId
@@ -92,11 +118,13 @@ export function createActorDirectory(options: {
           (workspace.enterpriseId !== undefined &&
             user.enterprise_user?.enterprise_id === workspace.enterpriseId);
         const isExternal = user.is_stranger === true || !sameOrg;
-        // An admin of another organisation is no admin here.
+        // An admin of another organisation is no admin here, nor is one listed for another workspace.
         const isAdmin =
-          options.adminUserIds.includes(userId) ||
-          (!isExternal &&
-            (user.is_admin === true || user.is_owner === true || user.is_primary_owner === true));
+          !isExternal &&
+          (user.is_admin === true ||
+            user.is_owner === true ||
+            user.is_primary_owner === true ||
+            (await isListedAdmin(workspace, userId, budgetMs)));
         const memberOf: string[] = [];
         for (const group of groups)
           if ((await membersOf(client, scope, group, budgetMs)).has(userId)) memberOf.push(group);

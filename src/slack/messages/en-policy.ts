@@ -91,6 +91,10 @@ export function policyMessages(): PolicyMessages {
       stopReasonRequired: 'Required',
       stopReasonOptional: 'Optional',
       groupsRequired: 'Pick at least one user group, or choose another option.',
+      staleTitle: 'The policy has changed',
+      stale: ({ changedSince, lastChange, edits }) =>
+        md`Since you opened this form the policy changed on rules you changed too, so nothing was saved.\n*Now:* ${changedSince}${lastChange ? md`\n${lastChange}` : md``}\n*Your changes, not saved:* ${edits}\nOpen ${cmd('policy')} again to edit the current rules.`,
+      saveFailed: 'The policy could not be saved just now, so nothing changed. Try again in a moment.',
     },
   };
 }

@@ -64,5 +64,11 @@ export interface PolicyMessages {
     stopReasonRequired: string;
     stopReasonOptional: string;
     groupsRequired: string;
+    /** ≤24: the form was opened before someone else changed the same rules. */
+    staleTitle: string;
+    /** Nothing was saved: what changed since (current values), who changed the policy last, what the person had changed. */
+    stale(p: { changedSince: SafeText; lastChange: SafeText | undefined; edits: SafeText }): SafeText;
+    /** The store would not take the save (plain text, shown on the form); nothing changed. */
+    saveFailed: string;
   };
 }

@@ -1,5 +1,6 @@
 import {
   type ActionRule,
+  DEFAULT_POLICY,
   isChannelId,
   isGroupId,
   MAX_RULE_IDS,
@@ -71,4 +72,39 @@ export function readPolicyModal(
       stopReasonRequired: stop === undefined ? current.stopReasonRequired : stop === 'required',
     },
   };
+}
+
+type ShownElement = {
+  action_id?: string;
+  initial_option?: { value?: string };
+  initial_options?: { value?: string }[];
+  initial_conversations?: string[];
+};
+
+/**
+ * The policy as the form showed it when it opened: Slack sends the view back with its blocks, whose
+ * initial values are that policy, so a save can tell what the person changed from what others
+ * changed since. undefined when the blocks do not show every action's rule (not a form this app built).
+ */
+export function openedPolicy(blocks: unknown, messages: Messages): WorkspacePolicy | undefined {
+  if (!Array.isArray(blocks)) return undefined;
+  const values: PolicyStateValues = {};
+  for (const block of blocks as { block_id?: unknown; element?: ShownElement }[]) {
+    const element = block.element;
+    if (typeof block.block_id !== 'string' || !element?.action_id) continue;
+    values[block.block_id] = {
+      [element.action_id]: {
+        selected_option: element.initial_option ?? null,
+        selected_options: element.initial_options ?? [],
+        selected_conversations: element.initial_conversations ?? [],
+      },
+    };
+  }
+  const shown = (blockId: string, actionId: string) => values[blockId]?.[actionId]?.selected_option?.value;
+  const complete =
+    shown(POLICY_MODAL.stopReason, POLICY_MODAL.stopReasonInput) !== undefined &&
+    POLICY_ACTIONS.every((a) => shown(POLICY_MODAL.block('who', a), POLICY_MODAL.input('who')) !== undefined);
+  if (!complete) return undefined;
+  const read = readPolicyModal(values, DEFAULT_POLICY, messages);
+  return read.ok ? read.policy : undefined;
 }

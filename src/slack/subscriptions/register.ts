@@ -1,5 +1,6 @@
-import type { App, BlockButtonAction } from '@slack/bolt';
+import type { App, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { workspaceKey } from '../../lifecycle/workspace.js';
+import type { AccessTarget } from '../access/gate.js';
 import { actionAccess } from '../access/middleware.js';
 import { isSlackUserId, userMention } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
@@ -14,15 +15,34 @@ import { runFollow, runUnfollow } from './follow.js';
 import { decodeRemoveValue, SUBSCRIPTION_ACTIONS } from './ids.js';
 import { describeSubscription, subscriptionListMessage } from './replies.js';
 
+/**
+ * A Remove click is checked as `/exp unsubscribe` is: the rule for `subscribe` in the channel it is
+ * clicked in, whichever channel the subscription is of (the command is checked where it is typed).
+ * Without a channel (a view such as App Home) it is checked as a command in a DM is: a rule
+ * restricted to channels refuses it. A follow's Remove is its owner's own business, as `/exp
+ * unfollow` is (the handler checks the owner). An unreadable value is left to the handler.
+ */
+function removeTarget({ action, body }: SlackActionMiddlewareArgs): AccessTarget {
+  let target: ReturnType<typeof decodeRemoveValue>;
+  try {
+    target = decodeRemoveValue((action as { value?: string }).value ?? '');
+  } catch {
+    return { kind: 'read' };
+  }
+  if (isSlackUserId(target.channelId)) return { kind: 'self' };
+  const clicked = body as { channel?: { id?: string } | null; container?: { channel_id?: string } };
+  return {
+    kind: 'policy',
+    action: 'subscribe',
+    channelId: clicked.channel?.id ?? clicked.container?.channel_id,
+  };
+}
+
 /** `/exp subscribe|unsubscribe|subscriptions` and the list's Remove buttons; alerts: notify-subscribers.ts. */
 export function registerSubscriptions(app: App, deps: SlackDeps) {
   app.action<BlockButtonAction>(
     SUBSCRIPTION_ACTIONS.remove,
-    // The click is checked against the rule for `subscribe` in the channel whose subscription goes.
-    actionAccess(deps, ({ action }) => {
-      const channelId = /^([CGUW][A-Z0-9]+):/.exec((action as { value?: string }).value ?? '')?.[1];
-      return { kind: 'policy', action: 'subscribe', channelId };
-    }),
+    actionAccess(deps, removeTarget),
     async ({ ack, body, action, client, respond }) => {
       await ack();
       deps.metrics.inc('exp_interactions_total', { kind: 'subscription_remove' });
