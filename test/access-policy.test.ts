@@ -128,7 +128,16 @@ describe('guests and people from another organisation only read', () => {
         action_id: 'exp_xm_team_select',
         block_id: 'exp_xm_team',
         value: '',
-        view: { private_metadata: JSON.stringify({ mode: 'create', channelId: CHANNEL }) },
+        // A form sealed for them (as if opened), so that it is the policy that refuses it.
+        view: h.viewSeal.seal(
+          { purpose: 'experiment-form', userId: user, workspace: { teamId: h.emulator.identity.teamId } },
+          {
+            type: 'modal',
+            title: { type: 'plain_text', text: 'x' },
+            blocks: [],
+            private_metadata: JSON.stringify({ mode: 'create', channelId: CHANNEL }),
+          },
+        ),
       });
       expect(form.json).toEqual({ options: [] });
 

@@ -23,6 +23,7 @@ import type { ActionSlots } from './lifecycle/action-slots.js';
 import type { FetchLike } from './lifecycle/surface.js';
 import type { Messages } from './messages/index.js';
 import type { AlertJob } from './subscriptions/alert-delivery.js';
+import type { ViewSeal } from './view-seal/view-seal.js';
 
 /** Everything the Slack listeners need, passed in so each handler can be tested with its own. */
 export interface SlackDeps {
@@ -76,5 +77,7 @@ export interface SlackDeps {
   approvals: ApprovalStore;
   /** Every attempt to act, allowed or refused, and what came of it (never a token). */
   audit: AuditLog;
+  /** Seals the private_metadata of every view the app opens to its person and purpose; checks it back. */
+  viewSeal: ViewSeal;
   now: () => Date;
 }

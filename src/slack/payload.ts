@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import { LIMITS } from './blocks/limits.js';
 
 // Button values and private_metadata come back from Slack as strings anyone with the signing secret
-// could forge: every one is bounded, parsed and validated with its schema before use.
+// could forge: every one is bounded, parsed and validated with its schema before use; a view's
+// metadata is also sealed to the person and purpose it was opened for (view-seal/).
 
 /** Why a button value or private_metadata string could not be used; nothing is acted on. */
 export class SlackPayloadError extends Error {
@@ -17,6 +18,11 @@ export class SlackPayloadError extends Error {
 }
 
 type Field = SlackPayloadError['field'];
+
+/** Room the app's seal (view-seal/) takes in a view's private_metadata. */
+export const SEAL_OVERHEAD = 64;
+/** What the metadata's JSON may use: Slack's 3000 characters less the seal. */
+export const METADATA_JSON_MAX = LIMITS.privateMetadata - SEAL_OVERHEAD;
 
 export function encodeJson<S extends z.ZodType>(
   field: Field,
@@ -61,14 +67,20 @@ export function decodeJson<S extends z.ZodType>(
   return parsed.data;
 }
 
-/** Validates, then serialises a view's private_metadata; throws SlackPayloadError beyond 3000 chars. */
+/**
+ * Validates, then serialises a view's private_metadata, leaving room for the seal every view the app
+ * opens gets (ViewSeal.seal); throws SlackPayloadError beyond METADATA_JSON_MAX.
+ */
 export function encodeMetadata<S extends z.ZodType>(schema: S, value: z.input<S>): string {
-  return encodeJson('private_metadata', LIMITS.privateMetadata, schema, value);
+  return encodeJson('private_metadata', METADATA_JSON_MAX, schema, value);
 }
 
-/** Parses and validates private_metadata coming back from Slack; throws SlackPayloadError. */
+/**
+ * Parses and validates metadata JSON; throws SlackPayloadError. What comes back from Slack is first
+ * opened with ViewSeal.open (view-seal/open-metadata.ts): never decode a payload's string directly.
+ */
 export function decodeMetadata<S extends z.ZodType>(schema: S, text: string): z.output<S> {
-  return decodeJson('private_metadata', LIMITS.privateMetadata, schema, text);
+  return decodeJson('private_metadata', METADATA_JSON_MAX, schema, text);
 }
 
 /** Serialises a button value (≤ 2000 characters); throws SlackPayloadError. */

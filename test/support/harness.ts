@@ -4,6 +4,8 @@ import { type Sandbox, startSandbox } from '../../src/dev/sandbox/server.js';
 import { createSlackDriver, type SlackDriver } from '../../src/dev/slack-emulator/driver.js';
 import { type SlackEmulator, startSlackEmulator } from '../../src/dev/slack-emulator/server.js';
 import { createMemoryLogger } from '../../src/observability/logger.js';
+import { slackResponseUrlOrigins } from '../../src/slack/view-seal/response-url-origins.js';
+import { createViewSeal, type ViewSeal } from '../../src/slack/view-seal/view-seal.js';
 import { type RunningApp, startExpChatops } from '../../src/start.js';
 
 export interface Harness {
@@ -12,6 +14,8 @@ export interface Harness {
   emulator: SlackEmulator;
   driver: SlackDriver;
   signingSecret: string;
+  /** Seals view metadata with the app's key, as the app does: for payloads a test builds by hand. */
+  viewSeal: ViewSeal;
   logs: string[];
   close(): Promise<void>;
 }
@@ -49,13 +53,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const token = defaultConnection
     ? await sandbox.issueToken({ name: 'harness', ...options.tokenOptions })
     : undefined;
+  const encryptionKey = randomBytes(32);
   const config = loadConfig({
     SLACK_SIGNING_SECRET: signingSecret,
     SLACK_BOT_TOKEN: emulator.identity.botToken,
     SLACK_API_URL: emulator.apiUrl,
     STORE_URL: 'memory://',
     CONSOLE_BASE_URL: options.platformUrl ? await options.platformUrl(sandbox.url) : sandbox.url,
-    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    TOKEN_ENCRYPTION_KEY: encryptionKey.toString('base64'),
     CONSOLE_TIMEOUT_MS: '2000',
     SPLITTER_URL: sandbox.splitterUrl,
     ...(token ? { CONSOLE_API_TOKEN: token } : {}),
@@ -82,6 +87,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     emulator,
     driver,
     signingSecret,
+    viewSeal: createViewSeal({
+      keys: { current: config.tokenEncryptionKey ?? encryptionKey, old: config.tokenEncryptionOldKeys },
+      responseUrlOrigins: slackResponseUrlOrigins(emulator.apiUrl),
+      now: () => new Date(),
+    }),
     logs: logger.lines,
     async close() {
       await app.close();

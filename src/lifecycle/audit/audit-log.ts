@@ -22,7 +22,10 @@ export const AuditEntry = z.object({
   experimentId: z.int().positive().optional(),
   channelId: z.string().max(64).optional(),
   decision: z.enum(['allowed', 'refused']),
-  /** For a refusal, which rule (guest, external, admins, groups, channel, nobody, admin, unknown-person). */
+  /**
+   * For a refusal, which rule (guest, external, admins, groups, channel, nobody, admin, unknown-person;
+   * view-forged: a form the app did not open for the person, its reason in detail).
+   */
   rule: z.string().max(40).optional(),
   approval: z
     .object({

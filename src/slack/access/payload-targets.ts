@@ -7,10 +7,14 @@ import { decodeExperimentModalMetadata } from '../experiment-form/modal-metadata
 import { decodeButtonValue } from '../lifecycle/ids.js';
 import { decodeMetadata } from '../payload.js';
 import { StopModalMetadata } from '../stop/ids.js';
+import { unverifiedJson } from '../view-seal/view-seal.js';
 import type { AccessTarget } from './gate.js';
 
 // What a button, a modal or an options request wants to do, read from the payload the same way its
-// handler reads it. A payload that cannot be read is left to its handler, which refuses it.
+// handler reads it. A payload that cannot be read is left to its handler, which refuses it. A view's
+// metadata is read here without checking its seal: the decision is only a gate in front of the
+// handler, which opens the seal (view-seal/) and refuses, before acting, a form the app did not open
+// for this person. Both read the same string, so what was allowed is what is acted on.
 
 const READ: AccessTarget = { kind: 'read' };
 
@@ -45,7 +49,7 @@ export function stopSubmissionTarget({ view }: SlackViewMiddlewareArgs): AccessT
     return {
       kind: 'policy',
       action: 'stop',
-      channelId: decodeMetadata(StopModalMetadata, view.private_metadata).channelId,
+      channelId: decodeMetadata(StopModalMetadata, unverifiedJson(view.private_metadata) ?? '').channelId,
     };
   } catch {
     return READ;
@@ -55,7 +59,7 @@ export function stopSubmissionTarget({ view }: SlackViewMiddlewareArgs): AccessT
 /** The create/edit form: its submission, its live fields and its pickers, all for the mode it was opened in. */
 export function experimentFormTarget(view: { private_metadata?: string } | undefined): AccessTarget {
   try {
-    const metadata = decodeExperimentModalMetadata(view?.private_metadata ?? '');
+    const metadata = decodeExperimentModalMetadata(unverifiedJson(view?.private_metadata) ?? '');
     return {
       kind: 'policy',
       action: metadata.mode === 'edit' ? 'edit' : 'create',

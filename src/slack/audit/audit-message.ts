@@ -13,6 +13,8 @@ import {
 import { LIMITS } from '../blocks/limits.js';
 import { actions, context, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
 import type { Messages } from '../messages/index.js';
+import { VIEW_FORGED_RULE } from '../view-seal/open-metadata.js';
+import type { ViewForgedReason } from '../view-seal/view-seal.js';
 import { AUDIT_ACTIONS, AUDIT_BLOCKS, type AuditPageValue, encodeAuditPageValue } from './ids.js';
 
 const DETAIL_MAX = 200;
@@ -21,8 +23,10 @@ const OUTCOME_MAX = 80;
 /** One attempt in words; everything stored is escaped (the trail holds text people typed). */
 export function auditRow(record: AuditRecord, messages: Messages): SafeText {
   const a = messages.audit;
-  const result =
-    record.decision === 'refused'
+  const forged = record.decision === 'refused' && record.rule === VIEW_FORGED_RULE;
+  const result = forged
+    ? a.viewForged({ reason: forgedReason(record.detail) })
+    : record.decision === 'refused'
       ? a.refused({ rule: record.rule === undefined ? undefined : safe(record.rule, 40) })
       : a.allowed({ outcome: record.outcome === undefined ? undefined : safe(record.outcome, OUTCOME_MAX) });
   return a.row({
@@ -46,8 +50,15 @@ export function auditRow(record: AuditRecord, messages: Messages): SafeText {
                 : userMention(record.approval.requestedBy),
           }),
     identity: record.identity === undefined ? undefined : a.identity({ identity: record.identity }),
-    detail: record.detail === undefined ? undefined : safe(record.detail, DETAIL_MAX),
+    detail: record.detail === undefined || forged ? undefined : safe(record.detail, DETAIL_MAX),
   });
+}
+
+const FORGED_REASONS: readonly ViewForgedReason[] = ['unsigned', 'mismatch', 'expired', 'response-url'];
+
+/** A view-forged entry keeps its reason in detail; anything else there is not shown as one. */
+function forgedReason(detail: string | undefined): ViewForgedReason | undefined {
+  return FORGED_REASONS.find((reason) => reason === detail);
 }
 
 /** `/exp audit`: a page of attempts, newest first, with Older (and Newest once paged). */

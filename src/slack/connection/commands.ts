@@ -29,7 +29,7 @@ export async function openConnectModal(ctx: CommandContext): Promise<void> {
   }
   if (!viewId) return;
   const stored = await deps.connections.describe(ctx.workspace, command.channel_id);
-  const view = connectModal({
+  const form = connectModal({
     channelId: command.channel_id,
     responseUrl: command.response_url,
     baseUrl: stored?.origin === 'stored' ? stored.baseUrl : deps.connectPrefillUrl,
@@ -37,6 +37,10 @@ export async function openConnectModal(ctx: CommandContext): Promise<void> {
     channelSelected: stored?.identity === 'channel',
     messages: deps.messages,
   });
+  const view = deps.viewSeal.seal(
+    { purpose: 'connect', userId: command.user_id, workspace: ctx.workspace },
+    form,
+  );
   try {
     await client.views.update({ view_id: viewId, view });
   } catch (error) {

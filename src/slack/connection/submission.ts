@@ -6,8 +6,8 @@ import { viewAccess } from '../access/middleware.js';
 import { channelMention } from '../blocks/escape.js';
 import type { SlackDeps } from '../deps.js';
 import { publishHome } from '../home/publish-home.js';
-import { decodeMetadata, SlackPayloadError } from '../payload.js';
 import { webApiReplier } from '../replies.js';
+import { openViewMetadata } from '../view-seal/open-metadata.js';
 import { inputValue, selectedValue, type ViewStateValues } from '../view-state.js';
 import { workspaceFromBody } from '../workspace.js';
 import { CONNECT_MODAL, ConnectModalMetadata } from './ids.js';
@@ -33,13 +33,14 @@ export function registerConnectSubmission(app: App, deps: SlackDeps): void {
       const { blocks, actions } = CONNECT_MODAL;
       const fail = (block: string, text: string) =>
         ack({ response_action: 'errors', errors: { [block]: text } });
-      let metadata: ConnectModalMetadata;
-      try {
-        metadata = decodeMetadata(ConnectModalMetadata, view.private_metadata);
-      } catch (error) {
-        if (!(error instanceof SlackPayloadError)) throw error;
-        return fail(blocks.baseUrl, deps.messages.modals.expired);
-      }
+      const opened = await openViewMetadata(deps, {
+        purpose: 'connect',
+        body,
+        text: view.private_metadata,
+        schema: ConnectModalMetadata,
+      });
+      if (!opened.ok) return fail(blocks.baseUrl, opened.text);
+      const metadata = opened.value;
       const values = view.state.values as ViewStateValues;
       const baseUrl = normaliseBaseUrl(inputValue(values, blocks.baseUrl, actions.baseUrl) ?? '');
       const token = (inputValue(values, blocks.token, actions.token) ?? '').trim();

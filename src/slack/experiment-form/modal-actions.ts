@@ -2,12 +2,12 @@ import type { App, BlockAction } from '@slack/bolt';
 import { actionAccess } from '../access/middleware.js';
 import { experimentActionTarget } from '../access/payload-targets.js';
 import type { SlackDeps } from '../deps.js';
-import { SlackPayloadError } from '../payload.js';
+import { bindingOf, openViewMetadata } from '../view-seal/open-metadata.js';
 import { workspaceFromBody } from '../workspace.js';
 import { EXPERIMENT_MODAL_ACTION_ID_PATTERN } from './ids.js';
 import { loadModalDictionaries } from './load-dictionaries.js';
 import { experimentModal } from './modal.js';
-import { decodeExperimentModalMetadata } from './modal-metadata.js';
+import { ExperimentModalMetadata } from './modal-metadata.js';
 import { readExperimentModalState, type StateValues } from './modal-state.js';
 
 /** Within an interaction's window, from the cache: the form must change as the user clicks. */
@@ -27,13 +27,16 @@ export function registerExperimentModalActions(app: App, deps: SlackDeps): void 
       const view = body.view;
       if (!view) return;
       deps.metrics.inc('exp_interactions_total', { kind: 'experiment_modal_change' });
-      let metadata: ReturnType<typeof decodeExperimentModalMetadata>;
-      try {
-        metadata = decodeExperimentModalMetadata(view.private_metadata);
-      } catch (error) {
-        if (error instanceof SlackPayloadError) return;
-        throw error;
-      }
+      // The form is rebuilt and sealed again for this person: only metadata the app sealed for them
+      // may be carried over (a forged one would otherwise come back with the app's seal).
+      const opened = await openViewMetadata(deps, {
+        purpose: 'experiment-form',
+        body,
+        text: view.private_metadata,
+        schema: ExperimentModalMetadata,
+      });
+      if (!opened.ok) return;
+      const metadata = opened.value;
       const loaded = await loadModalDictionaries(deps, workspaceFromBody(body), {
         budgetMs: UPDATE_BUDGET_MS,
         channelId: metadata.channelId,
@@ -51,7 +54,11 @@ export function registerExperimentModalActions(app: App, deps: SlackDeps): void 
         messages: deps.messages,
       });
       try {
-        await client.views.update({ view_id: view.id, hash: view.hash, view: next });
+        await client.views.update({
+          view_id: view.id,
+          hash: view.hash,
+          view: deps.viewSeal.seal(bindingOf('experiment-form', body), next),
+        });
       } catch (error) {
         const code = (error as { data?: { error?: string } }).data?.error;
         if (code === 'hash_conflict')

@@ -5,12 +5,12 @@ import {
   type ExperimentForm,
   StoredExperimentForm,
 } from '../../lifecycle/experiment-form.js';
-import { LIMITS } from '../blocks/limits.js';
-import { decodeMetadata, encodeMetadata, SlackPayloadError } from '../payload.js';
+import { decodeMetadata, encodeMetadata, METADATA_JSON_MAX, SlackPayloadError } from '../payload.js';
 
 // private_metadata of the create/edit modal. For edit it carries the form as it was opened, so the
 // submission can send only what changed. A form with long texts or many values may not fit in
-// Slack's 3000 characters: then the caller keeps it in its store and the metadata carries the key.
+// Slack's 3000 characters (less the app's seal): then the caller keeps it in its store and the
+// metadata carries the key.
 
 /** As many params of earlier filters as the modal shows filters (MAX_SEGMENTS). */
 export const EARLIER_PARAMS_MAX = 10;
@@ -44,7 +44,7 @@ export type ExperimentModalMetadata = z.infer<typeof ExperimentModalMetadata>;
 /** Whether the original form fits in private_metadata; when it does not, store it and pass originalKey. */
 export function originalFitsInMetadata(meta: ExperimentModalMetadata): boolean {
   const { originalKey: _key, ...rest } = meta;
-  return JSON.stringify(rest).length <= LIMITS.privateMetadata;
+  return JSON.stringify(rest).length <= METADATA_JSON_MAX;
 }
 
 /**
@@ -65,6 +65,7 @@ export function encodeExperimentModalMetadata(meta: ExperimentModalMetadata): st
   return encodeMetadata(ExperimentModalMetadata, rest);
 }
 
+/** The JSON the seal held (view-seal/open-metadata.ts opens what comes back from Slack first). */
 export function decodeExperimentModalMetadata(text: string): ExperimentModalMetadata {
   return decodeMetadata(ExperimentModalMetadata, text);
 }

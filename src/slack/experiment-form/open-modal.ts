@@ -98,7 +98,12 @@ export async function openExperimentModal(ctx: CommandContext, experimentId?: nu
       : messages.experiments.unreadable({ experimentId });
     view.blocks = [context([note]), ...view.blocks].slice(0, 100);
   }
-  await show(view);
+  await show(
+    deps.viewSeal.seal(
+      { purpose: 'experiment-form', userId: command.user_id, workspace: ctx.workspace },
+      view,
+    ),
+  );
 }
 
 /**

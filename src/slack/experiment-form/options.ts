@@ -6,10 +6,10 @@ import { experimentOptionsTarget } from '../access/payload-targets.js';
 import { plain } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import type { SlackDeps } from '../deps.js';
-import { SlackPayloadError } from '../payload.js';
+import { openViewMetadata } from '../view-seal/open-metadata.js';
 import { workspaceFromBody } from '../workspace.js';
 import { offeredItems } from './modal-items.js';
-import { decodeExperimentModalMetadata } from './modal-metadata.js';
+import { ExperimentModalMetadata } from './modal-metadata.js';
 import { optionsForQuery } from './modal-options.js';
 import { pickerFieldForAction, readExperimentModalState, type StateValues } from './modal-state.js';
 
@@ -28,11 +28,23 @@ export function registerExperimentOptions(app: App, deps: SlackDeps): void {
       const suggestion = body as BlockSuggestion;
       const field = pickerFieldForAction(suggestion.action_id);
       if (!field) return ack({ options: [] });
+      const view = suggestion.view as
+        | { state?: { values?: StateValues }; private_metadata?: string }
+        | undefined;
+      // The form's channel decides whose connection is read: only from a form the app opened for them.
+      const opened = await openViewMetadata(deps, {
+        purpose: 'experiment-form',
+        body: suggestion,
+        text: view?.private_metadata,
+        schema: ExperimentModalMetadata,
+        audit: false,
+      });
+      if (!opened.ok) return ack({ options: [] });
       const name =
         field === 'segments' ? 'context-param-predicates' : DICTIONARY_FIELD_SPECS[field].dictionary;
       const outcome = await readDictionary(deps, workspaceFromBody(suggestion), name, {
         budgetMs: OPTIONS_BUDGET_MS,
-        channelId: formChannel(suggestion),
+        channelId: opened.value.channelId,
       });
       if (outcome.kind !== 'ok') {
         deps.metrics.inc('exp_interactions_total', { kind: 'options_miss' });
@@ -46,12 +58,9 @@ export function registerExperimentOptions(app: App, deps: SlackDeps): void {
         });
       }
       deps.metrics.inc('exp_interactions_total', { kind: 'options' });
-      const view = suggestion.view as
-        | { state?: { values?: StateValues }; private_metadata?: string }
-        | undefined;
       const form = readExperimentModalState(view?.state?.values ?? {});
       const items = offeredItems(field, { [name]: outcome.dictionary.items }, form, {
-        earlierParams: earlierParamsIn(view?.private_metadata),
+        earlierParams: opened.value.earlierParams,
       });
       return ack(
         optionsForQuery(
@@ -63,25 +72,4 @@ export function registerExperimentOptions(app: App, deps: SlackDeps): void {
       );
     },
   );
-}
-
-/** The earlier filters' params from the view's metadata; none when it cannot be read (then only active ones). */
-function earlierParamsIn(privateMetadata: string | undefined) {
-  try {
-    return decodeExperimentModalMetadata(privateMetadata ?? '').earlierParams;
-  } catch (error) {
-    if (error instanceof SlackPayloadError) return undefined;
-    throw error;
-  }
-}
-
-/** The channel the form was opened from (its metadata), whose own connection it reads if it has one. */
-function formChannel(suggestion: BlockSuggestion): string | undefined {
-  try {
-    return decodeExperimentModalMetadata(
-      (suggestion as { view?: { private_metadata?: string } }).view?.private_metadata ?? '',
-    ).channelId;
-  } catch {
-    return undefined;
-  }
 }

@@ -7,6 +7,7 @@ import { connectModal } from '../connection/connect-modal.js';
 import { workspaceFromEvent } from '../connection/uninstall-events.js';
 import type { SlackDeps } from '../deps.js';
 import { errorCodeOf } from '../subscriptions/alert-outcomes.js';
+import { bindingOf } from '../view-seal/open-metadata.js';
 import { workspaceFromBody } from '../workspace.js';
 import { HOME_ACTIONS } from './home-view.js';
 import { publishHome } from './publish-home.js';
@@ -41,12 +42,15 @@ export function registerHome(app: App, deps: SlackDeps): void {
       await client.views.open({
         trigger_id: body.trigger_id,
         // No channel here: the person's id stands for it, and the result comes to them by DM.
-        view: connectModal({
-          channelId: body.user.id,
-          baseUrl: stored?.origin === 'stored' ? stored.baseUrl : deps.connectPrefillUrl,
-          offerChannel: false,
-          messages: deps.messages,
-        }),
+        view: deps.viewSeal.seal(
+          bindingOf('connect', body),
+          connectModal({
+            channelId: body.user.id,
+            baseUrl: stored?.origin === 'stored' ? stored.baseUrl : deps.connectPrefillUrl,
+            offerChannel: false,
+            messages: deps.messages,
+          }),
+        ),
       });
     } catch (error) {
       deps.logger.warn('views.open failed for the connect modal from Home', { error: errorCodeOf(error) });

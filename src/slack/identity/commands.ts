@@ -19,12 +19,16 @@ export async function openLoginModal(ctx: CommandContext): Promise<void> {
   try {
     await client.views.open({
       trigger_id: command.trigger_id,
-      view: loginModal({
-        channelId: command.channel_id,
-        baseUrl: team.baseUrl,
-        channelConnection: team.identity === 'channel' && isTeamChannel(command.channel_id),
-        messages: deps.messages,
-      }),
+      // The base URL it names is where the person's token will be sent: sealed to them (view-seal/).
+      view: deps.viewSeal.seal(
+        { purpose: 'login', userId: command.user_id, workspace: ctx.workspace },
+        loginModal({
+          channelId: command.channel_id,
+          baseUrl: team.baseUrl,
+          channelConnection: team.identity === 'channel' && isTeamChannel(command.channel_id),
+          messages: deps.messages,
+        }),
+      ),
     });
   } catch (error) {
     deps.logger.warn('views.open failed for the login modal', { error });

@@ -5,8 +5,8 @@ import { slackDate } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import { VERIFY_BUDGET_MS } from '../connection/submission.js';
 import type { SlackDeps } from '../deps.js';
-import { decodeMetadata, SlackPayloadError } from '../payload.js';
 import { webApiReplier } from '../replies.js';
+import { openViewMetadata } from '../view-seal/open-metadata.js';
 import { inputValue, type ViewStateValues } from '../view-state.js';
 import { workspaceFromBody } from '../workspace.js';
 import { LOGIN_MODAL, LoginModalMetadata } from './ids.js';
@@ -21,13 +21,14 @@ export function registerLoginSubmission(app: App, deps: SlackDeps): void {
     const texts = deps.messages.identity.login;
     const fail = (text: string) =>
       ack({ response_action: 'errors', errors: { [LOGIN_MODAL.blocks.token]: text } });
-    let metadata: LoginModalMetadata;
-    try {
-      metadata = decodeMetadata(LoginModalMetadata, view.private_metadata);
-    } catch (error) {
-      if (!(error instanceof SlackPayloadError)) throw error;
-      return fail(deps.messages.modals.expired);
-    }
+    const opened = await openViewMetadata(deps, {
+      purpose: 'login',
+      body,
+      text: view.private_metadata,
+      schema: LoginModalMetadata,
+    });
+    if (!opened.ok) return fail(opened.text);
+    const metadata = opened.value;
     const token = (
       inputValue(view.state.values as ViewStateValues, LOGIN_MODAL.blocks.token, LOGIN_MODAL.actions.token) ??
       ''

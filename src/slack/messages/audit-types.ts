@@ -1,4 +1,5 @@
 import type { SafeText } from '../blocks/escape.js';
+import type { ViewForgedReason } from '../view-seal/view-seal.js';
 
 /** `/exp audit`: the trail of attempts to act, for admins. */
 export interface AuditMessages {
@@ -21,6 +22,8 @@ export interface AuditMessages {
   }): SafeText;
   allowed(p: { outcome?: SafeText | undefined }): SafeText;
   refused(p: { rule?: SafeText | undefined }): SafeText;
+  /** Rule view-forged: a form the app did not open for this person, or altered; why, when known. */
+  viewForged(p: { reason?: ViewForgedReason | undefined }): SafeText;
   approval(p: {
     state: 'requested' | 'approved' | 'rejected' | 'expired';
     requestedBy?: SafeText | undefined;

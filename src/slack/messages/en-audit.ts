@@ -36,6 +36,18 @@ export function auditMessages(): AuditMessages {
     },
     allowed: ({ outcome }) => (outcome === undefined ? md`allowed` : md`allowed, ${outcome}`),
     refused: ({ rule }) => (rule === undefined ? md`*refused*` : md`*refused* (rule: ${rule})`),
+    viewForged: ({ reason }) => {
+      const why =
+        reason === undefined
+          ? md``
+          : {
+              unsigned: md`: metadata the app never wrote`,
+              mismatch: md`: opened for someone else, or altered`,
+              expired: md`: too old`,
+              'response-url': md`: a reply address that is not Slack's`,
+            }[reason];
+      return md`*refused* (rule: view-forged, a form the app did not open for them${why})`;
+    },
     approval: ({ state, requestedBy }) => {
       const by = requestedBy === undefined ? md`` : md` (asked by ${requestedBy})`;
       switch (state) {

@@ -328,6 +328,8 @@ export const en: Messages = {
     loadingTitle: 'Loading…',
     loadingText: md`Loading…`,
     expired: 'This form can no longer be used. Close it and run the command again.',
+    forged:
+      'This form was not opened for you by the app, or was changed since. Nothing was done, and the attempt was recorded. Close it and run the command again.',
     openFailed: ({ error }) =>
       md`Slack did not open the form (${error}). Nothing changed. Run the command again; a form must open within 3 seconds of it.`,
     stop: {

@@ -213,6 +213,8 @@ export interface Messages {
     loadingText: SafeText;
     /** private_metadata could not be read back: the form is stale or was tampered with. */
     expired: string;
+    /** The form was not one the app opened for this person (or was altered): refused, recorded. */
+    forged: string;
     /** Slack refused to open a form (its error code given); nothing changed. */
     openFailed(p: { error: SafeText }): SafeText;
     stop: {

@@ -13,6 +13,8 @@ import { stopModal } from './stop-modal.js';
 
 export interface StopModalRequest {
   workspace: WorkspaceRef;
+  /** The person it opens for: only they may submit it (view-seal/). */
+  userId: string;
   experimentId: number;
   client: webApi.WebClient;
   triggerId: string;
@@ -80,17 +82,20 @@ export async function openStopModalFor(deps: SlackDeps, request: StopModalReques
   try {
     await request.client.views.open({
       trigger_id: request.triggerId,
-      view: stopModal({
-        experimentId,
-        name: record?.name?.value,
-        status: record?.status?.value,
-        reasonRequired: (await deps.policies.get(workspaceKey(workspace))).stopReasonRequired,
-        channelId: request.channelId,
-        responseUrl: request.responseUrl,
-        fromMessage: from ? { ...(from.ts === undefined ? {} : { ts: from.ts }) } : undefined,
-        expectedStatus: from ? (record?.status?.value ?? null) : undefined,
-        messages: deps.messages,
-      }),
+      view: deps.viewSeal.seal(
+        { purpose: 'stop', userId: request.userId, workspace },
+        stopModal({
+          experimentId,
+          name: record?.name?.value,
+          status: record?.status?.value,
+          reasonRequired: (await deps.policies.get(workspaceKey(workspace))).stopReasonRequired,
+          channelId: request.channelId,
+          responseUrl: request.responseUrl,
+          fromMessage: from ? { ...(from.ts === undefined ? {} : { ts: from.ts }) } : undefined,
+          expectedStatus: from ? (record?.status?.value ?? null) : undefined,
+          messages: deps.messages,
+        }),
+      ),
     });
   } catch (error) {
     deps.logger.warn('views.open failed for the stop modal', { error, experimentId });
@@ -103,6 +108,7 @@ export async function openStopModal(ctx: CommandContext, experimentId: number): 
   await ctx.ack();
   await openStopModalFor(ctx.deps, {
     workspace: ctx.workspace,
+    userId: ctx.command.user_id,
     experimentId,
     client: ctx.client,
     triggerId: ctx.command.trigger_id,
