@@ -17,6 +17,7 @@ import { createConsoleLinks } from './lifecycle/experiments/console-links.js';
 import type { ExperimentKnowledge } from './lifecycle/experiments/knowledge.js';
 import { createReadRouteMemory } from './lifecycle/experiments/read-route.js';
 import { createExperimentRecords } from './lifecycle/experiments/record-store.js';
+import { seedConfiguredHook } from './lifecycle/hooks/configured-secret.js';
 import { createHookStore } from './lifecycle/hooks/hook-store.js';
 import { createIntentLog, LEASE_MS } from './lifecycle/intents.js';
 import { createPolicyStore } from './lifecycle/policy/policy-store.js';
@@ -38,6 +39,8 @@ import { createSlackFetch } from './slack/slack-fetch.js';
 import { createSlackAgent, createSlackTransport } from './slack/slack-transport.js';
 import { type AlertJob, alertJobHandler } from './slack/subscriptions/alert-delivery.js';
 import { pollSubscribedExperiments } from './slack/subscriptions/poll-experiments.js';
+import { slackResponseUrlOrigins } from './slack/view-seal/response-url-origins.js';
+import { createViewSeal } from './slack/view-seal/view-seal.js';
 import { createSplitterClient, type SplitterClient } from './splitter/client.js';
 import { createStore, type Store } from './store/create-store.js';
 import { decryptSecret, encryptSecret, type KeyRing } from './store/crypto.js';
@@ -294,7 +297,10 @@ async function assemble(
     knowledge,
     consoleLinks: config.consoleWebUrl ? createConsoleLinks(config.consoleWebUrl) : undefined,
     slackFetch,
-    policies: createPolicyStore(store.keyv('policies'), { logger: logger.child({ component: 'policy' }) }),
+    policies: createPolicyStore(store.keyv('policies'), {
+      logger: logger.child({ component: 'policy' }),
+      claim: (key, ttlMs) => store.locks.claim(key, ttlMs),
+    }),
     approvals: createApprovalStore({
       keyv: store.keyv('approvals'),
       claim: (key, ttlMs) => store.locks.claim(key, ttlMs),
@@ -302,7 +308,9 @@ async function assemble(
       now: () => new Date(),
     }),
     actors: createActorDirectory({
-      adminUserIds: config.slack.adminUserIds,
+      admins: config.slack.admins,
+      // Bound below, once the Bolt app exists; asked only at request time.
+      configuredWorkspace: () => configuredWorkspace(),
       logger: logger.child({ component: 'access' }),
     }),
     hooks: createHookStore({
@@ -312,6 +320,11 @@ async function assemble(
         open: (sealed, aad) => decryptSecret(sealed, encryptionKey, aad),
       },
       now: () => new Date(),
+      claim: (key, ttlMs) => store.locks.claim(key, ttlMs),
+      // Seeds the configured workspace's hook only; a stored (rotated) secret wins over it.
+      configured: config.lifecycleHookSecret
+        ? { secret: config.lifecycleHookSecret, workspace: () => configuredWorkspace() }
+        : undefined,
     }),
     publicUrl: config.publicUrl,
     intents: createIntentLog({
@@ -326,6 +339,12 @@ async function assemble(
       retentionMs: config.auditRetentionDays * 24 * 60 * 60 * 1000,
       now: () => new Date(),
       logger: logger.child({ component: 'audit' }),
+    }),
+    // Keyed from the token key ring (its old keys still verify); response_urls only Slack's (the emulator's).
+    viewSeal: createViewSeal({
+      keys: encryptionKey,
+      responseUrlOrigins: slackResponseUrlOrigins(apiUrl),
+      now: () => new Date(),
     }),
     now: () => new Date(),
   };
@@ -447,9 +466,16 @@ async function assemble(
     await sweeping;
   });
   if (config.lifecycleHookSecret) {
-    // LIFECYCLE_HOOK_SECRET is the configured workspace's hook secret from the first request on.
+    // LIFECYCLE_HOOK_SECRET seeds the configured workspace's hook (once), or is reported as ignored.
     const workspace = await configuredWorkspace();
-    if (workspace) await deps.hooks.configure(workspace, config.lifecycleHookSecret);
+    if (workspace)
+      await seedConfiguredHook({
+        hooks: deps.hooks,
+        workspace,
+        secret: config.lifecycleHookSecret,
+        logger,
+        now: new Date(),
+      });
   }
   // Token health: once per interval across replicas (the store's claim), each reminder once per token.
   const tokenHealthMs = options.tokenHealthIntervalMs ?? TOKEN_HEALTH_INTERVAL_MS;

@@ -129,4 +129,13 @@ describe('module boundaries', () => {
     const offenders = files.filter((file) => /\.\.\/shared|\/work\/shared/.test(readFileSync(file, 'utf8')));
     expect(offenders).toEqual([]);
   });
+
+  // A use-case that acts takes a grant (or, for an approval request, a ticket): only the access
+  // decision makes them, so no surface can act on a decision it did not ask for.
+  it('grants and approval tickets are issued by the access gate alone', () => {
+    const issuers = production.filter((file) =>
+      /\b(issueGrant|issueApprovalTicket)\(/.test(readFileSync(file, 'utf8')),
+    );
+    expect(issuers.sort()).toEqual(['src/lifecycle/policy/grant.ts', 'src/slack/access/gate.ts']);
+  });
 });

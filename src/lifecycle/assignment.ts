@@ -1,6 +1,7 @@
 import type { Logger } from '../observability/logger.js';
 import type { SplitterClient } from '../splitter/client.js';
 import type { Exposure, Feature, GetFeaturesByTagRequest } from '../splitter/schemas.js';
+import { type Grant, requireGrant } from './policy/grant.js';
 
 // Splitter look-ups (features) and exposure registration as use-cases, so listeners never call the
 // splitter client themselves and an unconfigured splitter is an answer, not a connection error.
@@ -34,7 +35,13 @@ export async function lookUpFeatures(
   }
 }
 
-export async function registerExposure(deps: AssignmentDeps, exposure: Exposure): Promise<ExposureOutcome> {
+/** Registers one exposure; `allowed` is the access decision's grant for `expose` in workspace `scope`. */
+export async function registerExposure(
+  deps: AssignmentDeps,
+  exposure: Exposure,
+  allowed: { grant: Grant; scope: string },
+): Promise<ExposureOutcome> {
+  requireGrant(allowed.grant, allowed.scope, 'expose');
   if (!deps.splitter) return { kind: 'not-configured' };
   try {
     await deps.splitter.exposeManyV2({ exposures: [exposure] });

@@ -18,6 +18,7 @@ import { type ExperimentRecord, emptyRecord } from './experiments/record.js';
 import { statusAfter } from './experiments/transitions.js';
 import type { IntentLog } from './intents.js';
 import type { LifecycleAction } from './lifecycle-action.js';
+import { type Grant, requireGrant } from './policy/grant.js';
 import { type WorkspaceRef, workspaceKey } from './workspace.js';
 
 export interface LifecycleRequest {
@@ -28,10 +29,11 @@ export interface LifecycleRequest {
   actorId: string;
   /** Where it was asked from (recorded with the action). */
   channelId?: string | undefined;
-  /** The policy wants the actor's own platform token for this action (no team token stands in). */
-  personalRequired?: boolean | undefined;
-  /** Set when a second person approved it: the actor is the approver. */
-  approval?: { requestId: string; requestedBy: string } | undefined;
+  /**
+   * What the access decision allowed: whose token acts (the requester's, after an approval) and
+   * whether only their own may. Required: nothing runs without having asked.
+   */
+  grant: Grant;
   /**
    * Set for a click on a message: the status that message was built for (null: built without one).
    * When the app has learnt another status since, the click is stale and is not sent blindly.
@@ -108,6 +110,7 @@ export async function runLifecycleAction(
   const { connections, logger, knowledge: k } = deps;
   const scope = workspaceKey(request.workspace);
   const { action, experimentId } = request;
+  requireGrant(request.grant, scope, action);
   // Nothing is sent until what the app knows (record, connection) has been read: a store failure
   // here means nothing was done, and says so.
   let before: ExperimentRecord | undefined;
@@ -123,9 +126,9 @@ export async function runLifecycleAction(
       return { kind: 'stale', request, view: { record: before, offered: offeredFrom(k, learnt, before) } };
     }
     connection = await connections.lookup(request.workspace, {
-      userId: request.actorId,
+      userId: request.grant.actingAs.userId,
       channelId: request.channelId,
-      personalRequired: request.personalRequired,
+      personalRequired: request.grant.actingAs.personalRequired,
     });
   } catch (error) {
     logger.error('lifecycle action not attempted: the store failed first', { action, experimentId, error });

@@ -12,6 +12,7 @@ import {
 } from './experiment-results.js';
 import { type ExperimentKnowledge, type ExperimentView, viewOf } from './experiments/knowledge.js';
 import { createdStatus } from './experiments/transitions.js';
+import { type Grant, requireGrant } from './policy/grant.js';
 import { type WorkspaceRef, workspaceKey } from './workspace.js';
 
 interface SaveCommon {
@@ -19,8 +20,8 @@ interface SaveCommon {
   form: ExperimentForm;
   actorId: string;
   channelId?: string | undefined;
-  /** The policy wants the actor's own platform token for this action. */
-  personalRequired?: boolean | undefined;
+  /** What the access decision allowed (whose token acts, whether only their own may). */
+  grant: Grant;
   /** Display labels of the chosen team and layer (the form holds the dictionary values). */
   labels?: { team?: string | undefined; layer?: string | undefined } | undefined;
 }
@@ -73,10 +74,11 @@ export async function saveExperiment(
   deps: SaveExperimentDeps,
   request: SaveExperimentRequest,
 ): Promise<SaveExperimentOutcome> {
+  requireGrant(request.grant, workspaceKey(request.workspace), request.mode);
   const lookup = await deps.connections.lookup(request.workspace, {
-    userId: request.actorId,
+    userId: request.grant.actingAs.userId,
     channelId: request.channelId,
-    personalRequired: request.personalRequired,
+    personalRequired: request.grant.actingAs.personalRequired,
   });
   if (lookup.kind === 'not-connected') return { kind: 'not-connected' };
   if (lookup.kind === 'personal-required') return { kind: 'personal-required' };

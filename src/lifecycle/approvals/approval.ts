@@ -4,11 +4,16 @@ import { z } from 'zod';
 import { LIFECYCLE_ACTIONS } from '../lifecycle-action.js';
 
 // A second person's approval, when the policy asks for one. The request holds exactly what would
-// run; approving runs it as the approver (their identity, their token where they have one).
+// run; approving runs it under the requester's identity (their own token where they have one), so
+// the platform's records name the person who asked; the approver is named in the audit trail.
 
 /** Approval is offered for the actions whose request can be held and run later as is. */
 export const APPROVABLE_ACTIONS = [...LIFECYCLE_ACTIONS, 'expose'] as const;
 export type ApprovableAction = (typeof APPROVABLE_ACTIONS)[number];
+
+export function isApprovableAction(action: string): action is ApprovableAction {
+  return (APPROVABLE_ACTIONS as readonly string[]).includes(action);
+}
 
 const Participant = z.object({
   userId: z.number().int().nullable().optional(),

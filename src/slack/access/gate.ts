@@ -1,8 +1,15 @@
 import type { webApi } from '@slack/bolt';
+import { isApprovableAction } from '../../lifecycle/approvals/approval.js';
 import { type Actor, decide, needsGroups, type Refusal } from '../../lifecycle/policy/decide.js';
+import {
+  type ApprovalTicket,
+  type Grant,
+  issueApprovalTicket,
+  issueGrant,
+} from '../../lifecycle/policy/grant.js';
 import type { ActionRule, PolicyAction } from '../../lifecycle/policy/policy.js';
 import { type WorkspaceRef, workspaceKey } from '../../lifecycle/workspace.js';
-import { channelMention, escapeMrkdwn, joinSafe, md, type SafeText } from '../blocks/escape.js';
+import { channelMention, escapeMrkdwn, joinSafe, md, type SafeText, userMention } from '../blocks/escape.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 import type { Messages } from '../messages/index.js';
@@ -16,29 +23,49 @@ export type AccessTarget =
   /** Connection management and the policy itself: admins only, always. */
   | { kind: 'admin'; refusal: SafeText; action: AdminAction }
   /** One of the policy's actions, from a channel (on an experiment, where it names one). */
-  | {
-      kind: 'policy';
-      action: PolicyAction;
-      channelId: string | undefined;
-      experimentId?: number | undefined;
-    };
+  | PolicyTarget;
+
+export interface PolicyTarget {
+  kind: 'policy';
+  action: PolicyAction;
+  channelId: string | undefined;
+  experimentId?: number | undefined;
+  /**
+   * Deciding on someone else's approval request: the approver must be allowed the action (who and
+   * where); the approval itself is what the rule asked for, and the action runs as the requester.
+   */
+  approving?: { requestId: string; requestedBy: string; decision: 'approve' | 'reject' } | undefined;
+}
 
 /** What an admin-only request does, as the audit trail names it. */
 export type AdminAction = 'connect' | 'token' | 'disconnect' | 'policy' | 'audit' | 'hooks';
 
+/**
+ * What the one decision lets a policy action do: run now (with the grant its use-case requires), or
+ * be put to a second person (with the ticket an approval request requires).
+ */
+export type Permit = { kind: 'allowed'; grant: Grant } | { kind: 'needs-approval'; ticket: ApprovalTicket };
+
+export type GateRefusal = Refusal | 'admin' | 'unavailable' | 'personal-token';
+
 export type GateResult =
-  | { allowed: true; actor: Actor | undefined; rule: ActionRule | undefined }
+  /** permit: set for policy targets (what may happen), absent for reads, self and admin requests. */
+  | { allowed: true; actor: Actor | undefined; permit: Permit | undefined }
   | {
       allowed: false;
-      /** unavailable: the policy could not be read (the app's store is down); nothing was done. */
-      refusal: Refusal | 'admin' | 'unavailable';
+      /**
+       * unavailable: the policy could not be read (the app's store is down); nothing was done.
+       * personal-token: the rule wants the person's own platform token and they have none.
+       */
+      refusal: GateRefusal;
       message: SlackMessage;
       actor: Actor | undefined;
     };
 
 /**
- * The one place access is decided. The person's facts come from Slack (never from the payload,
- * which a Slack Connect user's own workspace fills in); the rule from the workspace's policy.
+ * The one place access is decided, asked the same way by every surface (command, button, modal,
+ * option request, approval). The person's facts come from Slack (never from the payload, which a
+ * Slack Connect user's own workspace fills in); the rule from the workspace's policy.
  */
 export async function checkAccess(deps: SlackDeps, request: AccessRequest): Promise<GateResult> {
   const gate = await decideAccess(deps, request);
@@ -81,31 +108,18 @@ async function decideAccess(
   const { target, workspace } = request;
   const { messages } = deps;
   if (target.kind === 'read' || target.kind === 'self')
-    return { allowed: true, actor: undefined, rule: undefined };
+    return { allowed: true, actor: undefined, permit: undefined };
   let policy: Awaited<ReturnType<SlackDeps['policies']['get']>>;
   try {
     policy = await deps.policies.get(workspaceKey(workspace));
   } catch (error) {
-    // Without the policy nobody may act: refused, and said so, rather than left unanswered.
     deps.logger.error('access policy unreadable; refusing', { error });
-    return {
-      allowed: false,
-      refusal: 'unavailable',
-      message: textMessage(
-        target.kind === 'policy'
-          ? messages.errors.storeUnavailable({
-              action: md`*${escapeMrkdwn(target.action)}*`,
-              experimentId: target.experimentId,
-            })
-          : messages.errors.storeUnavailable(),
-      ),
-      actor: undefined,
-    };
+    return unavailable(deps, target);
   }
   const groups = target.kind === 'policy' ? needsGroups(policy, target.action) : [];
   const actor = await deps.actors.actor(request.client, workspace, request.userId, groups, request.budgetMs);
   if (target.kind === 'admin') {
-    if (actor?.isAdmin && !actor.isGuest) return { allowed: true, actor, rule: undefined };
+    if (actor?.isAdmin && !actor.isGuest) return { allowed: true, actor, permit: undefined };
     const message = actor
       ? target.refusal
       : refusedText('unknown-person', 'start', policy.actions.start, messages);
@@ -126,12 +140,73 @@ async function decideAccess(
     };
   }
   const decision = decide(policy, actor, target.action, target.channelId);
-  if (decision.allowed) return { allowed: true, actor, rule: decision.rule };
+  if (!decision.allowed)
+    return {
+      allowed: false,
+      refusal: decision.refusal,
+      message: textMessage(refusedText(decision.refusal, target.action, decision.rule, messages)),
+      actor,
+    };
+  try {
+    return await permitFor(deps, { workspace, actor, target, rule: decision.rule });
+  } catch (error) {
+    deps.logger.error('personal token unreadable; refusing', { error });
+    return unavailable(deps, target);
+  }
+}
+
+/**
+ * Past who and where: whether it runs now or waits for a second person, and whose token acts. With
+ * "personal token required" the person must have one before anything runs or is asked for; after
+ * an approval the requester's token acts (the platform's records name who asked, not the approver).
+ */
+async function permitFor(
+  deps: SlackDeps,
+  input: { workspace: WorkspaceRef; actor: Actor; target: PolicyTarget; rule: ActionRule },
+): Promise<GateResult> {
+  const { workspace, actor, target, rule } = input;
+  const scope = workspaceKey(workspace);
+  const approving = target.approving;
+  const actingAs = { userId: approving?.requestedBy ?? actor.userId, personalRequired: rule.personal };
+  const runs = !approving || approving.decision === 'approve';
+  if (runs && rule.personal && !(await deps.connections.describePersonal(workspace, actingAs.userId))) {
+    const message = approving
+      ? deps.messages.approvals.requesterNoToken({
+          requester: userMention(approving.requestedBy),
+          action: md`*${escapeMrkdwn(target.action)}*`,
+        })
+      : deps.messages.identity.personalRequired({ action: target.action });
+    return { allowed: false, refusal: 'personal-token', message: textMessage(message), actor };
+  }
+  if (!approving && rule.approval && isApprovableAction(target.action)) {
+    const ticket = issueApprovalTicket({ scope, action: target.action, requestedBy: actor.userId, rule });
+    return { allowed: true, actor, permit: { kind: 'needs-approval', ticket } };
+  }
+  const grant = issueGrant({
+    scope,
+    action: target.action,
+    decidedFor: actor.userId,
+    actingAs,
+    rule,
+    approval: approving ? { requestId: approving.requestId, requestedBy: approving.requestedBy } : undefined,
+  });
+  return { allowed: true, actor, permit: { kind: 'allowed', grant } };
+}
+
+function unavailable(deps: SlackDeps, target: AccessTarget): GateResult {
+  // Without the policy (or the person's token record) nobody may act: refused, and said so.
   return {
     allowed: false,
-    refusal: decision.refusal,
-    message: textMessage(refusedText(decision.refusal, target.action, decision.rule, messages)),
-    actor,
+    refusal: 'unavailable',
+    message: textMessage(
+      target.kind === 'policy'
+        ? deps.messages.errors.storeUnavailable({
+            action: md`*${escapeMrkdwn(target.action)}*`,
+            experimentId: target.experimentId,
+          })
+        : deps.messages.errors.storeUnavailable(),
+    ),
+    actor: undefined,
   };
 }
 

@@ -6,25 +6,44 @@ import type {
   SlackOptionsMiddlewareArgs,
   SlackViewMiddlewareArgs,
 } from '@slack/bolt';
-import type { ActionRule } from '../../lifecycle/policy/policy.js';
+import type { Grant } from '../../lifecycle/policy/grant.js';
 import type { WorkspaceRef } from '../../lifecycle/workspace.js';
 import { plain } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { ackWith } from '../command/command-context.js';
 import type { SlackDeps } from '../deps.js';
 import { workspaceFromBody, workspaceFromCommand } from '../workspace.js';
-import { type AccessTarget, checkAccess, type GateResult } from './gate.js';
+import { type AccessTarget, checkAccess, type GateResult, type Permit } from './gate.js';
 
-const ALLOWED = 'expAccessAllowed';
+const PERMIT = 'expAccessPermit';
 
-/** The rule that let the request through (its approval and personal-token requirements), if any. */
-export function allowedRule(context: Context): ActionRule | undefined {
-  const gate = context[ALLOWED] as GateResult | undefined;
-  return gate?.allowed ? gate.rule : undefined;
+/** A listener that acts on a policy action ran without the access middleware before it. */
+export class MissingDecisionError extends Error {
+  constructor() {
+    super('a listener acted on a policy action without an access decision');
+    this.name = 'MissingDecisionError';
+  }
 }
 
-export function rememberAllowed(context: Context, gate: GateResult): void {
-  context[ALLOWED] = gate;
+/**
+ * What the access decision let this request do: run now (its grant) or ask for approval (its
+ * ticket). Throws when no decision was made: a handler that acts cannot be reached without one.
+ */
+export function permitOf(context: Context): Permit {
+  const permit = context[PERMIT] as Permit | undefined;
+  if (!permit) throw new MissingDecisionError();
+  return permit;
+}
+
+/** For actions that cannot wait for approval (create, edit): the decision's grant, or a programming error. */
+export function grantOf(context: Context): Grant {
+  const permit = permitOf(context);
+  if (permit.kind !== 'allowed') throw new MissingDecisionError();
+  return permit.grant;
+}
+
+export function rememberPermit(context: Context, gate: GateResult): void {
+  if (gate.allowed && gate.permit) context[PERMIT] = gate.permit;
 }
 
 // Access is checked as listener middleware on every path that acts: slash commands, buttons, modal
@@ -49,7 +68,7 @@ export function commandAccess(
       await ackWith(ack as (body?: Record<string, unknown>) => Promise<void>, deps)(gate.message);
       return;
     }
-    rememberAllowed(args.context as never, gate);
+    rememberPermit(args.context as never, gate);
     await next();
   };
 }
@@ -78,6 +97,7 @@ export function actionAccess(
       await reply.catch(() => undefined);
       return;
     }
+    rememberPermit(args.context, gate);
     await next();
   };
 }
@@ -96,7 +116,7 @@ export function viewAccess(
       await ack({ response_action: 'errors', errors: { [errorBlock(args)]: plainText(gate.message.text) } });
       return;
     }
-    rememberAllowed(args.context, gate);
+    rememberPermit(args.context, gate);
     await next();
   };
 }

@@ -1,10 +1,11 @@
 import type { App, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { ApprovalRequest } from '../../lifecycle/approvals/approval.js';
 import { registerExposure } from '../../lifecycle/assignment.js';
+import type { Grant } from '../../lifecycle/policy/grant.js';
 import { workspaceKey } from '../../lifecycle/workspace.js';
 import { KNOWN_PLATFORMS } from '../../splitter/schemas.js';
 import type { AccessTarget } from '../access/gate.js';
-import { actionAccess, allowedRule } from '../access/middleware.js';
+import { actionAccess, grantOf } from '../access/middleware.js';
 import { type SafeText, userMention } from '../blocks/escape.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
@@ -21,19 +22,29 @@ type Respond = (message: Record<string, unknown>) => Promise<unknown>;
 
 /** Approve and Reject: whoever clicks must be allowed to do the action themselves (checked first). */
 export function registerApprovalButtons(app: App, deps: SlackDeps): void {
-  const target = async ({ action, body }: SlackActionMiddlewareArgs): Promise<AccessTarget> => {
-    const request = await requestOf(deps, body, (action as { value?: string }).value);
-    return request
-      ? { kind: 'policy', action: request.action, channelId: request.channelId }
-      : { kind: 'read' };
-  };
+  // The approver is decided on like anyone acting (who, where); what runs is granted as the
+  // requester, whose own token must exist when the rule asks for one (checked by the gate).
+  const target =
+    (decision: 'approve' | 'reject') =>
+    async ({ action, body }: SlackActionMiddlewareArgs): Promise<AccessTarget> => {
+      const request = await requestOf(deps, body, (action as { value?: string }).value);
+      return request
+        ? {
+            kind: 'policy',
+            action: request.action,
+            channelId: request.channelId,
+            experimentId: request.experimentId,
+            approving: { requestId: request.id, requestedBy: request.requestedBy, decision },
+          }
+        : { kind: 'read' };
+    };
   for (const [actionId, decision] of [
     [APPROVAL_ACTIONS.approve, 'approve'],
     [APPROVAL_ACTIONS.reject, 'reject'],
   ] as const) {
     app.action<BlockButtonAction>(
       actionId,
-      actionAccess(deps, target),
+      actionAccess(deps, target(decision)),
       async ({ ack, body, action, respond, client, context }) => {
         await ack();
         deps.metrics.inc('exp_interactions_total', { kind: `approval_${decision}` });
@@ -93,8 +104,7 @@ export function registerApprovalButtons(app: App, deps: SlackDeps): void {
             const result = await run(deps, request, {
               workspace,
               approverId: body.user.id,
-              // The approver acts: with their own token where they have one, or must have one.
-              personalRequired: allowedRule(context)?.personal,
+              grant: grantOf(context),
               client,
               respond: respond as Respond,
             });
@@ -113,14 +123,15 @@ export function registerApprovalButtons(app: App, deps: SlackDeps): void {
   }
 }
 
-/** Runs what was approved, as the approver; says in one line what became of it. */
+/** Runs what was approved (the approver acts, under the requester's identity); says in one line what became of it. */
 async function run(
   deps: SlackDeps,
   request: ApprovalRequest,
   input: {
     workspace: ReturnType<typeof workspaceFromBody>;
     approverId: string;
-    personalRequired: boolean | undefined;
+    /** Granted to the approver for this request: the requester's token acts. */
+    grant: Grant;
     client: LifecycleSurface['client'];
     respond: Respond;
   },
@@ -138,11 +149,11 @@ async function run(
         ? {}
         : { visitorId: e.participant.visitorId }),
     };
-    const outcome = await registerExposure(deps, {
-      experimentLabel: e.label,
-      platform: { id: e.platformId },
-      participant,
-    });
+    const outcome = await registerExposure(
+      deps,
+      { experimentLabel: e.label, platform: { id: e.platformId }, participant },
+      { grant: input.grant, scope: workspaceKey(input.workspace) },
+    );
     await deps.audit.record(workspaceKey(input.workspace), {
       userId: input.approverId,
       action: 'expose',
@@ -189,8 +200,7 @@ async function run(
         : undefined,
       actorId: input.approverId,
       channelId: request.channelId,
-      personalRequired: input.personalRequired,
-      approval: { requestId: request.id, requestedBy: request.requestedBy },
+      grant: input.grant,
     },
     surface,
   );

@@ -1,6 +1,6 @@
 import type { webApi } from '@slack/bolt';
 import type { ApprovalRequest } from '../../lifecycle/approvals/approval.js';
-import type { ActionRule } from '../../lifecycle/policy/policy.js';
+import { type ApprovalTicket, GrantMismatchError } from '../../lifecycle/policy/grant.js';
 import { type WorkspaceRef, workspaceKey } from '../../lifecycle/workspace.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
@@ -9,9 +9,9 @@ import { approvalRequestMessage, approvalWhat } from './request-message.js';
 
 export interface ApprovalAsk {
   workspace: WorkspaceRef;
-  rule: ActionRule;
+  /** The access decision's answer that this action needs approval, for this person. */
+  ticket: ApprovalTicket;
   what: Pick<ApprovalRequest, 'action' | 'experimentId' | 'stop' | 'expose'>;
-  requestedBy: string;
   channelId: string;
   client: webApi.WebClient;
   /** To the person who asked. */
@@ -25,21 +25,27 @@ export interface ApprovalAsk {
  * exactly), posted in the channel with Approve / Reject, and the person is told it waits.
  */
 export async function requestApproval(deps: SlackDeps, ask: ApprovalAsk): Promise<void> {
+  const { ticket } = ask;
+  if (ticket.scope !== workspaceKey(ask.workspace) || ticket.action !== ask.what.action)
+    throw new GrantMismatchError(
+      { scope: workspaceKey(ask.workspace), action: ask.what.action },
+      { scope: ticket.scope, action: ticket.action },
+    );
   const request = await deps.approvals.create({
-    scope: workspaceKey(ask.workspace),
+    scope: ticket.scope,
     ...ask.what,
-    requestedBy: ask.requestedBy,
+    requestedBy: ticket.requestedBy,
     channelId: ask.channelId,
   });
   await deps.audit.record(request.scope, {
-    userId: ask.requestedBy,
+    userId: ticket.requestedBy,
     action: request.action,
     experimentId: request.experimentId,
     channelId: ask.channelId,
     decision: 'allowed',
-    approval: { requestId: request.id, state: 'requested', requestedBy: ask.requestedBy },
+    approval: { requestId: request.id, state: 'requested', requestedBy: ticket.requestedBy },
   });
-  const posted = approvalRequestMessage({ request, rule: ask.rule, messages: deps.messages });
+  const posted = approvalRequestMessage({ request, rule: ticket.rule, messages: deps.messages });
   try {
     const result = await ask.client.chat.postMessage({ channel: ask.channelId, ...posted });
     if (result.ts) await deps.approvals.attachMessage(request, result.ts);

@@ -1,6 +1,6 @@
 import type { RespondFn, SlashCommand, webApi } from '@slack/bolt';
-import type { ActionRule } from '../../lifecycle/policy/policy.js';
 import type { WorkspaceRef } from '../../lifecycle/workspace.js';
+import type { Permit } from '../access/gate.js';
 import type { SlackMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 import { type Replier, responseUrlReplier } from '../replies.js';
@@ -16,8 +16,8 @@ export interface CommandContext {
   /** The HTTP ack: must be called once, before any platform call. */
   ack: (reply?: SlackMessage) => Promise<void>;
   replier: Replier;
-  /** The policy rule that let an acting subcommand through (approval, personal token); none for reads. */
-  rule?: ActionRule | undefined;
+  /** What the access decision let an acting subcommand do; throws for a subcommand that was not decided. */
+  permit: () => Permit;
   /** The intent written before the ack of a lifecycle command (see IntentLog.receive). */
   receipt?: string | undefined;
   /** Takes over the action slot taken before the ack (see action-slot.ts); false when none was. */

@@ -2,7 +2,7 @@ import type { App } from '@slack/bolt';
 import { workspaceKey, workspaceOnly } from '../../lifecycle/workspace.js';
 import { commandTarget, opensModal } from '../access/command-targets.js';
 import { checkAccess } from '../access/gate.js';
-import { allowedRule, rememberAllowed } from '../access/middleware.js';
+import { permitOf, rememberPermit } from '../access/middleware.js';
 import { afterPendingIo } from '../after-pending-io.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
@@ -110,6 +110,7 @@ export function registerExpCommand(app: App, deps: SlackDeps, handlers: CommandH
         const gate = await checkAccess(deps, request);
         if (!gate.allowed)
           return ackWith(ack as (body?: Record<string, unknown>) => Promise<void>, deps)(gate.message);
+        rememberPermit(context, gate);
         return next();
       }
       const acting = parsed.kind === 'lifecycle' || parsed.kind === 'stop' ? parsed : undefined;
@@ -155,7 +156,7 @@ export function registerExpCommand(app: App, deps: SlackDeps, handlers: CommandH
           });
           return;
         }
-        rememberAllowed(context, gate);
+        rememberPermit(context, gate);
         await next();
       } finally {
         releaseCommandSlot(deps, context);
@@ -181,7 +182,7 @@ export function registerExpCommand(app: App, deps: SlackDeps, handlers: CommandH
             }
           : ackWith(ack as (body?: Record<string, unknown>) => Promise<void>, deps),
         replier: commandReplier(respond, deps),
-        rule: allowedRule(context),
+        permit: () => permitOf(context),
         receipt: typeof context[RECEIPT] === 'string' ? context[RECEIPT] : undefined,
         claimActionSlot: () => claimCommandSlot(context),
       };

@@ -13,7 +13,7 @@ import {
   saveExperiment,
 } from '../../lifecycle/save-experiment.js';
 import { workspaceKey } from '../../lifecycle/workspace.js';
-import { allowedRule, viewAccess } from '../access/middleware.js';
+import { grantOf, viewAccess } from '../access/middleware.js';
 import { experimentSubmissionTarget } from '../access/payload-targets.js';
 import { platformErrorMessage } from '../blocks/error-message.js';
 import { textMessage } from '../blocks/message.js';
@@ -21,15 +21,15 @@ import { noticeModal } from '../blocks/notice-modal.js';
 import type { SlackDeps } from '../deps.js';
 import { publishEvent } from '../experiment/publish.js';
 import { modalSurface } from '../lifecycle/surface.js';
-import { SlackPayloadError } from '../payload.js';
 import { webApiReplier } from '../replies.js';
 import type { AlertEvent } from '../subscriptions/alert-message.js';
 import { notifySubscribers } from '../subscriptions/notify-subscribers.js';
+import { openViewMetadata } from '../view-seal/open-metadata.js';
 import { workspaceFromBody } from '../workspace.js';
 import { EXPERIMENT_MODAL } from './ids.js';
 import { loadModalDictionaries } from './load-dictionaries.js';
 import { formValidationOptions, type ModalDictionaries } from './modal-items.js';
-import { decodeExperimentModalMetadata } from './modal-metadata.js';
+import { ExperimentModalMetadata } from './modal-metadata.js';
 import { formErrorsToBlockErrors, readExperimentModalState, type StateValues } from './modal-state.js';
 import { createdLine, experimentCreatedMessage, updatedLine } from './result-messages.js';
 
@@ -54,13 +54,14 @@ export function registerExperimentSubmission(app: App, deps: SlackDeps): void {
       const { messages } = deps;
       deps.metrics.inc('exp_interactions_total', { kind: 'experiment_submission' });
       const nameBlock = EXPERIMENT_MODAL.blocks.name;
-      let metadata: ReturnType<typeof decodeExperimentModalMetadata>;
-      try {
-        metadata = decodeExperimentModalMetadata(view.private_metadata);
-      } catch (error) {
-        if (!(error instanceof SlackPayloadError)) throw error;
-        return ack({ response_action: 'errors', errors: { [nameBlock]: messages.modals.expired } });
-      }
+      const opened = await openViewMetadata(deps, {
+        purpose: 'experiment-form',
+        body,
+        text: view.private_metadata,
+        schema: ExperimentModalMetadata,
+      });
+      if (!opened.ok) return ack({ response_action: 'errors', errors: { [nameBlock]: opened.text } });
+      const metadata = opened.value;
       const workspace = workspaceFromBody(body);
       const loaded = await loadModalDictionaries(deps, workspace, {
         budgetMs: DICTIONARY_BUDGET_MS,
@@ -84,7 +85,8 @@ export function registerExperimentSubmission(app: App, deps: SlackDeps): void {
       }
       const actorId = body.user.id;
       const experimentId = metadata.experimentId;
-      const personalRequired = allowedRule(context)?.personal;
+      // Create and edit are not approvable: the decision granted them, or refused before this ran.
+      const grant = grantOf(context);
       const request: SaveExperimentRequest =
         metadata.mode === 'edit' && experimentId !== undefined
           ? {
@@ -95,7 +97,7 @@ export function registerExperimentSubmission(app: App, deps: SlackDeps): void {
               form: checked.form,
               actorId,
               channelId: metadata.channelId,
-              personalRequired,
+              grant,
               labels: labelsOf(dictionaries, checked.form),
             }
           : {
@@ -104,7 +106,7 @@ export function registerExperimentSubmission(app: App, deps: SlackDeps): void {
               form: checked.form,
               actorId,
               channelId: metadata.channelId,
-              personalRequired,
+              grant,
               labels: labelsOf(dictionaries, checked.form),
             };
       const replier = webApiReplier({

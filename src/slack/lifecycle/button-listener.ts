@@ -1,6 +1,6 @@
 import type { App, BlockButtonAction } from '@slack/bolt';
 import { workspaceKey } from '../../lifecycle/workspace.js';
-import { actionAccess, allowedRule } from '../access/middleware.js';
+import { actionAccess, permitOf } from '../access/middleware.js';
 import { lifecycleButtonTarget } from '../access/payload-targets.js';
 import { afterPendingIo } from '../after-pending-io.js';
 import { requestApproval } from '../approvals/request.js';
@@ -47,6 +47,7 @@ export function registerLifecycleButtons(app: App, deps: SlackDeps): void {
       if (value.action === 'stop') {
         await openStopModalFor(deps, {
           workspace,
+          userId: body.user.id,
           experimentId: value.experimentId,
           client,
           triggerId: body.trigger_id,
@@ -63,13 +64,12 @@ export function registerLifecycleButtons(app: App, deps: SlackDeps): void {
         });
         return;
       }
-      const rule = allowedRule(context);
-      if (rule?.approval) {
+      const permit = permitOf(context);
+      if (permit.kind === 'needs-approval') {
         await requestApproval(deps, {
           workspace,
-          rule,
+          ticket: permit.ticket,
           what: { action: value.action, experimentId: value.experimentId },
-          requestedBy: body.user.id,
           channelId: channelId ?? body.user.id,
           client,
           tell: (m) => replier.ephemeral(m),
@@ -107,7 +107,7 @@ export function registerLifecycleButtons(app: App, deps: SlackDeps): void {
           actorId: body.user.id,
           channelId,
           expectedStatus: value.status,
-          personalRequired: rule?.personal,
+          grant: permit.grant,
         },
         buttonSurface({
           client,

@@ -14,11 +14,12 @@ export async function runLifecycleCommand(
   experimentId: number,
   stop?: ConsoleStopExperimentRequest,
 ): Promise<void> {
-  if (ctx.rule?.approval) {
+  const permit = ctx.permit();
+  if (permit.kind === 'needs-approval') {
     await ctx.ack();
     return requestApproval(ctx.deps, {
       workspace: ctx.workspace,
-      rule: ctx.rule,
+      ticket: permit.ticket,
       what: {
         action,
         experimentId,
@@ -31,7 +32,6 @@ export async function runLifecycleCommand(
             }
           : {}),
       },
-      requestedBy: ctx.command.user_id,
       channelId: ctx.command.channel_id,
       client: ctx.client,
       tell: (m) => ctx.replier.ephemeral(m),
@@ -45,7 +45,7 @@ export async function runLifecycleCommand(
     stop,
     actorId: ctx.command.user_id,
     channelId: ctx.command.channel_id,
-    personalRequired: ctx.rule?.personal,
+    grant: permit.grant,
     receipt: ctx.receipt,
   };
   const surface = commandSurface({

@@ -51,12 +51,12 @@ export async function performLifecycle(
       channelId: request.channelId,
       ...(outcome === 'busy' ? BUSY_AUDIT : { decision: 'allowed' as const, outcome }),
       ...(identity ? { identity } : {}),
-      ...(request.approval
+      ...(request.grant.approval
         ? {
             approval: {
-              requestId: request.approval.requestId,
+              requestId: request.grant.approval.requestId,
               state: 'approved' as const,
-              requestedBy: request.approval.requestedBy,
+              requestedBy: request.grant.approval.requestedBy,
             },
           }
         : {}),

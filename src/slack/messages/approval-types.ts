@@ -26,6 +26,8 @@ export interface ApprovalMessages {
   ownRequest: SafeText;
   already(p: { state: 'approved' | 'rejected'; by: SafeText }): SafeText;
   notFound: SafeText;
+  /** Approve clicked, but the policy runs the action under the requester's own token and they have none now. */
+  requesterNoToken(p: { requester: SafeText; action: SafeText }): SafeText;
   /** ≤75 */
   approveButton: string;
   rejectButton: string;

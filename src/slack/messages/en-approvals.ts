@@ -26,6 +26,8 @@ export function approvalMessages(): ApprovalMessages {
         ? md`This request was already approved by ${by}: nothing more was done.`
         : md`This request was already rejected by ${by}: nothing was done.`,
     notFound: md`This request is no longer known (it expired long ago, or the app was reinstalled). Nothing ran.`,
+    requesterNoToken: ({ requester, action }) =>
+      md`This workspace's policy runs ${action} under the requester's own platform token, and ${requester} has none now, so nothing ran and the request is still open. They can add one with \`/exp login\`.`,
     approveButton: 'Approve',
     rejectButton: 'Reject',
   };

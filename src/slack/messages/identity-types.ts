@@ -1,11 +1,11 @@
 import type { Identity } from '../../lifecycle/connections.js';
-import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
+import type { PolicyAction } from '../../lifecycle/policy/policy.js';
 import type { SafeText } from '../blocks/escape.js';
 
 /** Whose platform token acts: `/exp login`, `/exp logout`, `/exp whoami`, and what they cause. */
 export interface IdentityMessages {
   /** The policy wants the person's own token and they have none. Nothing was sent. */
-  personalRequired(p: { action: LifecycleAction | 'create' | 'edit' }): SafeText;
+  personalRequired(p: { action: PolicyAction }): SafeText;
   /** The person's own token was refused (403); their actions wait for a new one. Nothing was sent. */
   personalInvalid: SafeText;
   /** Who acts: "your own platform token", "#growth's connection", … */

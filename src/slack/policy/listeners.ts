@@ -1,18 +1,28 @@
-import type { App, BlockButtonAction } from '@slack/bolt';
-import { changesBetween, describeChanges } from '../../lifecycle/policy/change.js';
+import type { App, BlockButtonAction, webApi } from '@slack/bolt';
+import {
+  applyChanges,
+  changesBetween,
+  describeChanges,
+  type EditMerge,
+  mergeEdits,
+  type PolicyChange,
+} from '../../lifecycle/policy/change.js';
+import type { WorkspacePolicy } from '../../lifecycle/policy/policy.js';
 import { workspaceKey } from '../../lifecycle/workspace.js';
 import { actionAccess, optionsAccess, viewAccess } from '../access/middleware.js';
-import { plain } from '../blocks/escape.js';
+import { joinSafe, plain, type SafeText, truncateSafe, userMention } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
-import { modalOpenFailedMessage } from '../blocks/notice-modal.js';
+import { modalOpenFailedMessage, noticeModal } from '../blocks/notice-modal.js';
 import type { SlackDeps } from '../deps.js';
+import { slackAgo } from '../experiment/ago.js';
 import { modalSurface } from '../lifecycle/surface.js';
-import { decodeMetadata, SlackPayloadError } from '../payload.js';
+import type { Messages } from '../messages/index.js';
+import { bindingOf, openViewMetadata } from '../view-seal/open-metadata.js';
 import { workspaceFromBody } from '../workspace.js';
 import { POLICY_ACTIONS_IDS, POLICY_MODAL, PolicyModalMetadata } from './ids.js';
-import { policyChangedMessage } from './policy-message.js';
+import { changeText, policyChangedMessage } from './policy-message.js';
 import { policyModal } from './policy-modal.js';
-import { type PolicyStateValues, readPolicyModal } from './policy-modal-state.js';
+import { openedPolicy, type PolicyStateValues, readPolicyModal } from './policy-modal-state.js';
 import { listUserGroups } from './usergroups.js';
 
 /** The policy's Edit button, its modal's user-group options and its submission: admins only, each checked. */
@@ -32,15 +42,18 @@ export function registerPolicyListeners(app: App, deps: SlackDeps): void {
       try {
         await client.views.open({
           trigger_id: body.trigger_id,
-          view: policyModal({
-            policy,
-            groupLabels: new Map(groups.map((g) => [g.id, `@${g.handle}`])),
-            metadata: {
-              channelId: body.channel?.id ?? body.user.id,
-              ...(body.response_url ? { responseUrl: body.response_url } : {}),
-            },
-            messages: deps.messages,
-          }),
+          view: deps.viewSeal.seal(
+            bindingOf('policy', body),
+            policyModal({
+              policy,
+              groupLabels: new Map(groups.map((g) => [g.id, `@${g.handle}`])),
+              metadata: {
+                channelId: body.channel?.id ?? body.user.id,
+                ...(body.response_url ? { responseUrl: body.response_url } : {}),
+              },
+              messages: deps.messages,
+            }),
+          ),
         });
       } catch (error) {
         await respond({
@@ -82,52 +95,145 @@ export function registerPolicyListeners(app: App, deps: SlackDeps): void {
     ),
     async ({ ack, body, view, client }) => {
       deps.metrics.inc('exp_interactions_total', { kind: 'policy_submission' });
-      let metadata: PolicyModalMetadata;
-      try {
-        metadata = decodeMetadata(PolicyModalMetadata, view.private_metadata);
-      } catch (error) {
-        if (!(error instanceof SlackPayloadError)) throw error;
-        return ack({
+      const expired = () =>
+        ack({
           response_action: 'errors',
           errors: { [POLICY_MODAL.stopReason]: deps.messages.modals.expired },
         });
-      }
-      const scope = workspaceKey(workspaceFromBody(body));
-      const before = await deps.policies.get(scope);
-      const read = readPolicyModal(view.state.values as PolicyStateValues, before, deps.messages);
+      const sealed = await openViewMetadata(deps, {
+        purpose: 'policy',
+        body,
+        text: view.private_metadata,
+        schema: PolicyModalMetadata,
+      });
+      if (!sealed.ok)
+        return ack({ response_action: 'errors', errors: { [POLICY_MODAL.stopReason]: sealed.text } });
+      const metadata = sealed.value;
+      const opened = openedPolicy((view as { blocks?: unknown }).blocks, deps.messages);
+      if (!opened) return expired();
+      const read = readPolicyModal(view.state.values as PolicyStateValues, opened, deps.messages);
       if (!read.ok) return ack({ response_action: 'errors', errors: read.errors });
-      const changes = changesBetween(before, read.policy);
+      if (changesBetween(opened, read.policy).length === 0) return ack();
+      const scope = workspaceKey(workspaceFromBody(body));
+      const saved = await saveEdits(deps, { scope, opened, edited: read.policy, by: body.user.id });
+      if (saved.kind === 'failed')
+        return ack({
+          response_action: 'errors',
+          errors: { [POLICY_MODAL.stopReason]: deps.messages.policy.modal.saveFailed },
+        });
+      if (saved.kind === 'stale')
+        return ack({
+          response_action: 'update',
+          view: staleNotice({ ...saved, edited: read.policy, messages: deps.messages }),
+        });
       await ack();
-      if (changes.length === 0) return;
-      const after = await deps.policies.update(scope, () => read.policy, body.user.id);
-      await deps.audit.record(scope, {
-        userId: body.user.id,
-        action: 'policy',
-        channelId: metadata.channelId,
-        decision: 'allowed',
-        outcome: 'done',
-        detail: describeChanges(changes),
-      });
-      const surface = modalSurface({
-        client,
-        channelId: metadata.channelId,
-        userId: body.user.id,
-        responseUrl: metadata.responseUrl,
-        fromMessage: undefined,
-        fetch: deps.slackFetch,
-        logger: deps.logger,
-      });
-      const announcement = policyChangedMessage({
-        userId: body.user.id,
-        changes,
-        policy: after,
-        messages: deps.messages,
-      });
-      try {
-        await client.chat.postMessage({ channel: metadata.channelId, ...announcement });
-      } catch {
-        await (surface.inChannelFallback ?? surface.tell)(announcement);
-      }
+      if (saved.changes.length === 0) return;
+      await announce(deps, client, { metadata, userId: body.user.id, scope, ...saved });
     },
   );
+}
+
+type Saved =
+  | { kind: 'saved'; changes: PolicyChange[]; policy: WorkspacePolicy }
+  | { kind: 'stale'; changedSince: PolicyChange[]; edits: PolicyChange[]; policy: WorkspacePolicy }
+  | { kind: 'failed' };
+
+/**
+ * Stores only what the form changed, on the policy as it is now (a compare-and-set in the store),
+ * before the ack so that a stale form or a failed write is answered in the form itself.
+ */
+async function saveEdits(
+  deps: SlackDeps,
+  input: { scope: string; opened: WorkspacePolicy; edited: WorkspacePolicy; by: string },
+): Promise<Saved> {
+  // The store may re-run the change on a newer policy: the merge is decided on the one it writes over.
+  let merge: EditMerge = { kind: 'apply', changes: [] };
+  try {
+    const policy = await deps.policies.update(
+      input.scope,
+      (current) => {
+        merge = mergeEdits({ opened: input.opened, edited: input.edited, current });
+        return merge.kind === 'apply' ? applyChanges(current, merge.changes) : current;
+      },
+      input.by,
+    );
+    // Assigned in the callback, which TypeScript's narrowing does not follow.
+    const decided = merge as EditMerge;
+    return decided.kind === 'apply'
+      ? { kind: 'saved', changes: decided.changes, policy }
+      : { kind: 'stale', changedSince: decided.changedSince, edits: decided.edits, policy };
+  } catch (error) {
+    deps.logger.error('could not store the policy', { scope: input.scope, error });
+    return { kind: 'failed' };
+  }
+}
+
+/** The form replaced by what changed since it opened, who changed the policy last and what was not saved. */
+function staleNotice(input: {
+  changedSince: PolicyChange[];
+  edits: PolicyChange[];
+  policy: WorkspacePolicy;
+  edited: WorkspacePolicy;
+  messages: Messages;
+}) {
+  const { policy, messages } = input;
+  const m = messages.policy;
+  const text = m.modal.stale({
+    changedSince: joinSafe(
+      input.changedSince.map((c) => changeText(c, policy, messages)),
+      ' ' as SafeText,
+    ),
+    lastChange:
+      policy.updatedBy && policy.updatedAt
+        ? m.lastChange({ user: userMention(policy.updatedBy), ago: slackAgo(new Date(policy.updatedAt)) })
+        : undefined,
+    edits: joinSafe(
+      input.edits.map((c) => changeText(c, input.edited, messages)),
+      ' ' as SafeText,
+    ),
+  });
+  return noticeModal({ title: m.modal.staleTitle, text: truncateSafe(text, LIMITS.sectionText), messages });
+}
+
+/** Audit and the channel's announcement: only what the save changed. */
+async function announce(
+  deps: SlackDeps,
+  client: webApi.WebClient,
+  input: {
+    metadata: PolicyModalMetadata;
+    userId: string;
+    scope: string;
+    changes: PolicyChange[];
+    policy: WorkspacePolicy;
+  },
+): Promise<void> {
+  const { metadata, userId } = input;
+  await deps.audit.record(input.scope, {
+    userId,
+    action: 'policy',
+    channelId: metadata.channelId,
+    decision: 'allowed',
+    outcome: 'done',
+    detail: describeChanges(input.changes),
+  });
+  const surface = modalSurface({
+    client,
+    channelId: metadata.channelId,
+    userId,
+    responseUrl: metadata.responseUrl,
+    fromMessage: undefined,
+    fetch: deps.slackFetch,
+    logger: deps.logger,
+  });
+  const announcement = policyChangedMessage({
+    userId,
+    changes: input.changes,
+    policy: input.policy,
+    messages: deps.messages,
+  });
+  try {
+    await client.chat.postMessage({ channel: metadata.channelId, ...announcement });
+  } catch {
+    await (surface.inChannelFallback ?? surface.tell)(announcement);
+  }
 }

@@ -2,7 +2,7 @@ import type { App, BlockButtonAction } from '@slack/bolt';
 import { registerExposure } from '../../lifecycle/assignment.js';
 import { workspaceKey } from '../../lifecycle/workspace.js';
 import { KNOWN_PLATFORMS } from '../../splitter/schemas.js';
-import { actionAccess, allowedRule } from '../access/middleware.js';
+import { actionAccess, permitOf } from '../access/middleware.js';
 import { exposeButtonTarget } from '../access/payload-targets.js';
 import { requestApproval } from '../approvals/request.js';
 import { textMessage } from '../blocks/message.js';
@@ -43,16 +43,15 @@ export function registerExposeButtons(app: App, deps: SlackDeps): void {
       }
       const key = `expose:${workspaceKey(workspaceFromBody(body))}:${body.container?.message_ts ?? action.action_ts}`;
       if (!(await deps.locks.claim(key, 10 * 60_000))) return;
-      const rule = allowedRule(context);
-      if (rule?.approval) {
+      const permit = permitOf(context);
+      if (permit.kind === 'needs-approval') {
         await requestApproval(deps, {
           workspace: workspaceFromBody(body),
-          rule,
+          ticket: permit.ticket,
           what: {
             action: 'expose',
             expose: { label: value.label, platformId: value.platformId, participant: value.participant },
           },
-          requestedBy: body.user.id,
           channelId: body.channel?.id ?? body.user.id,
           client,
           // The confirmation is replaced by "waiting for approval": nothing was registered yet.
@@ -68,11 +67,11 @@ export function registerExposeButtons(app: App, deps: SlackDeps): void {
         return;
       }
       const platform = { id: value.platformId, name: KNOWN_PLATFORMS.get(value.platformId) };
-      const outcome = await registerExposure(deps, {
-        experimentLabel: value.label,
-        platform: { id: value.platformId },
-        participant: value.participant,
-      });
+      const outcome = await registerExposure(
+        deps,
+        { experimentLabel: value.label, platform: { id: value.platformId }, participant: value.participant },
+        { grant: permit.grant, scope: workspaceKey(workspaceFromBody(body)) },
+      );
       await deps.audit.record(workspaceKey(workspaceFromBody(body)), {
         userId: body.user.id,
         action: 'expose',

@@ -1,14 +1,14 @@
 import type { App } from '@slack/bolt';
 import { ExperimentInterruptReason } from '../../console/schemas.js';
 import { workspaceKey } from '../../lifecycle/workspace.js';
-import { allowedRule, viewAccess } from '../access/middleware.js';
+import { permitOf, viewAccess } from '../access/middleware.js';
 import { stopSubmissionTarget } from '../access/payload-targets.js';
 import { afterPendingIo } from '../after-pending-io.js';
 import { requestApproval } from '../approvals/request.js';
 import type { SlackDeps } from '../deps.js';
 import { performLifecycle } from '../lifecycle/perform.js';
 import { modalSurface } from '../lifecycle/surface.js';
-import { decodeMetadata, SlackPayloadError } from '../payload.js';
+import { openViewMetadata } from '../view-seal/open-metadata.js';
 import { inputValue, selectedValue, type ViewStateValues } from '../view-state.js';
 import { workspaceFromBody } from '../workspace.js';
 import { STOP_MODAL, StopModalMetadata } from './ids.js';
@@ -28,17 +28,17 @@ export function registerStopSubmission(app: App, deps: SlackDeps): void {
     async ({ ack, body, view, client, context }) => {
       deps.metrics.inc('exp_interactions_total', { kind: 'stop_submission' });
       const texts = deps.messages.modals.stop;
-      let metadata: StopModalMetadata;
-      try {
-        metadata = decodeMetadata(StopModalMetadata, view.private_metadata);
-      } catch (error) {
-        if (!(error instanceof SlackPayloadError)) throw error;
-        await ack({
-          response_action: 'errors',
-          errors: { [STOP_MODAL.blocks.reason]: deps.messages.modals.expired },
-        });
+      const opened = await openViewMetadata(deps, {
+        purpose: 'stop',
+        body,
+        text: view.private_metadata,
+        schema: StopModalMetadata,
+      });
+      if (!opened.ok) {
+        await ack({ response_action: 'errors', errors: { [STOP_MODAL.blocks.reason]: opened.text } });
         return;
       }
+      const metadata = opened.value;
       const workspace = workspaceFromBody(body);
       const { stopReasonRequired } = await deps.policies.get(workspaceKey(workspace));
       const values = view.state.values as ViewStateValues;
@@ -69,8 +69,8 @@ export function registerStopSubmission(app: App, deps: SlackDeps): void {
 
       if (!(await deps.locks.claim(`view:${workspaceKey(workspace)}:${view.id}`, SUBMISSION_GUARD_MS)))
         return;
-      const rule = allowedRule(context);
-      if (rule?.approval) {
+      const permit = permitOf(context);
+      if (permit.kind === 'needs-approval') {
         const surface = modalSurface({
           client,
           channelId: metadata.channelId,
@@ -82,13 +82,12 @@ export function registerStopSubmission(app: App, deps: SlackDeps): void {
         });
         await requestApproval(deps, {
           workspace,
-          rule,
+          ticket: permit.ticket,
           what: {
             action: 'stop',
             experimentId: metadata.experimentId,
             stop: { interruptReason: reason.data ?? null, interruptReasonComment: comment ?? null },
           },
-          requestedBy: body.user.id,
           channelId: metadata.channelId,
           client,
           tell: surface.tell,
@@ -110,7 +109,7 @@ export function registerStopSubmission(app: App, deps: SlackDeps): void {
           actorId: body.user.id,
           channelId: metadata.channelId,
           expectedStatus: metadata.expectedStatus,
-          personalRequired: rule?.personal,
+          grant: permit.grant,
         },
         modalSurface({
           client,
