@@ -9,10 +9,10 @@ import {
 } from '../../lifecycle/policy/grant.js';
 import type { ActionRule, PolicyAction } from '../../lifecycle/policy/policy.js';
 import { type WorkspaceRef, workspaceKey } from '../../lifecycle/workspace.js';
-import { channelMention, escapeMrkdwn, joinSafe, md, type SafeText, userMention } from '../blocks/escape.js';
+import { escapeMrkdwn, md, type SafeText, userMention } from '../blocks/escape.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
-import type { Messages } from '../messages/index.js';
+import { refusedText } from './rule-text.js';
 
 /** What a request wants to do, as far as access goes. */
 export type AccessTarget =
@@ -208,44 +208,4 @@ function unavailable(deps: SlackDeps, target: AccessTarget): GateResult {
     ),
     actor: undefined,
   };
-}
-
-export function refusedText(
-  refusal: Refusal,
-  action: PolicyAction,
-  rule: ActionRule,
-  messages: Messages,
-): SafeText {
-  return messages.policy.refused({
-    action,
-    refusal,
-    who: whoText(rule, messages),
-    channels: channelsText(rule, messages),
-  });
-}
-
-/** "an admin or a member of @exp-owners": who a rule lets act, built only from ids. */
-export function whoText(rule: ActionRule, messages: Messages): SafeText {
-  const p = messages.policy;
-  switch (rule.who.kind) {
-    case 'members':
-      return p.whoMembers;
-    case 'admins':
-      return p.whoAdmins;
-    case 'nobody':
-      return p.whoNobody;
-    case 'groups':
-      return p.whoGroups({ groups: joinSafe(rule.who.groupIds.map(groupMention), md` or `) });
-  }
-}
-
-export function channelsText(rule: ActionRule, messages: Messages): SafeText {
-  return rule.channels === 'any'
-    ? messages.policy.anyChannel
-    : joinSafe(rule.channels.map(channelMention), md`, `);
-}
-
-/** A user group mention from its id (`<!subteam^S…>`); the id was validated when the rule was stored. */
-export function groupMention(id: string): SafeText {
-  return /^S[A-Z0-9]{2,30}$/.test(id) ? (`<!subteam^${id}>` as SafeText) : md`\`?\``;
 }

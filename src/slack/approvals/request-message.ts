@@ -1,7 +1,7 @@
 import type { ApprovalRequest } from '../../lifecycle/approvals/approval.js';
 import type { ActionRule } from '../../lifecycle/policy/policy.js';
 import { KNOWN_PLATFORMS } from '../../splitter/schemas.js';
-import { whoText } from '../access/gate.js';
+import { whoText } from '../access/rule-text.js';
 import {
   code,
   escapeMrkdwn,

@@ -1,6 +1,6 @@
 import type { PolicyChange } from '../../lifecycle/policy/change.js';
 import { POLICY_ACTIONS, type WorkspacePolicy } from '../../lifecycle/policy/policy.js';
-import { channelsText, whoText } from '../access/gate.js';
+import { channelsText, whoText } from '../access/rule-text.js';
 import { joinSafe, plain, type SafeText, userMention } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { actions, context, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
