@@ -33,7 +33,7 @@ import { sweepTokenHealth } from './slack/connection/token-health-sweep.js';
 import type { SlackDeps } from './slack/deps.js';
 import { lifecycleHookRoutes } from './slack/hooks/hook-route.js';
 import { createActionSlots } from './slack/lifecycle/action-slots.js';
-import { reportOrphanedActions, SWEEP_INTERVAL_MS } from './slack/lifecycle/orphan-sweep.js';
+import { recheckDelay, reportOrphanedActions, SWEEP_INTERVAL_MS } from './slack/lifecycle/orphan-sweep.js';
 import { en } from './slack/messages/index.js';
 import { createSlackFetch } from './slack/slack-fetch.js';
 import { createSlackAgent, createSlackTransport } from './slack/slack-transport.js';
@@ -441,11 +441,21 @@ async function assemble(
   // replies and store writes) before the store and clients close, within a bound.
   closers.push(() => drain(inFlight, DRAIN_MS, logger));
   closers.push(() => bolt.stop());
-  // Actions a killed process left between sending and hearing back: reported now and every minute.
-  const sweep = () =>
+  // Actions a killed process left between sending and hearing back: reported now, every minute, and
+  // as soon as another process's intent may have become one (its deadline, its owner's lease ending).
+  let recheck: NodeJS.Timeout | undefined;
+  let sweepsStopped = false;
+  const sweep = (): Promise<void> =>
     reportOrphanedActions(deps, clientFor).then(
-      (reported) => {
+      ({ reported, recheckAt }) => {
         if (reported > 0) logger.warn('reported interrupted lifecycle actions', { reported });
+        const delay = recheckDelay(recheckAt, Date.now());
+        if (delay === undefined || recheck || sweepsStopped) return;
+        recheck = setTimeout(() => {
+          recheck = undefined;
+          void sweep();
+        }, delay);
+        recheck.unref();
       },
       (error: unknown) => logger.warn('could not look for interrupted lifecycle actions', { error }),
     );
@@ -461,7 +471,9 @@ async function assemble(
   const sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
   sweeper.unref();
   closers.push(async () => {
+    sweepsStopped = true;
     clearInterval(sweeper);
+    clearTimeout(recheck);
     clearInterval(leaseRenewer);
     await sweeping;
   });

@@ -164,4 +164,42 @@ describe('an action interrupted by a killed process', () => {
     expect(about7.filter((m) => /The app stopped while it was sending/.test(messageText(m)))).toEqual([]);
     expect(about7.filter((m) => /was applied/.test(messageText(m)))).toHaveLength(1);
   }, 60_000);
+
+  it("is reported as soon as the dead process's lease has expired when the next one starts at once", async () => {
+    const port = await spawnChild();
+    sandbox.setLatency(30_000, { pathIncludes: '/experiments/v1/8/archive' });
+    const driver = createSlackDriver({
+      appUrl: `http://127.0.0.1:${port}/slack/events`,
+      signingSecret,
+      emulator,
+    });
+    await driver.command({ text: 'archive 8', userId: EMULATOR_DEFAULTS.userId });
+    await emulator.waitFor(
+      () => sandbox.state.requests.some((r) => r.url.endsWith('/experiments/v1/8/archive')),
+      { message: 'the platform never received the archive' },
+    );
+    const sentAt = Date.now();
+    child?.kill('SIGKILL');
+    await new Promise((resolve) => child?.once('exit', resolve));
+    sandbox.setLatency(0);
+    // No wait: the new process's first sweep still sees the dead one's lease and deadline alive,
+    // and must look again when they end, not at the next minute's sweep.
+    apps.push(
+      await startExpChatops(loadConfig(env), { port: 0, logger: createMemoryLogger('debug'), sandbox }),
+    );
+    await emulator.waitFor(
+      () =>
+        emulator
+          .messages(CHANNEL)
+          .find(
+            (m) =>
+              /The app stopped while it was sending/.test(messageText(m)) &&
+              /experiment \*8\*/.test(messageText(m)),
+          ),
+      { timeoutMs: 25_000, message: 'the interrupted archive was not reported within 25 s' },
+    );
+    // The intent's deadline is 8 s after sending (CONSOLE_TIMEOUT_MS 1500) and the lease ends
+    // within LEASE_MS of the kill: the report follows the later of the two, well under a minute.
+    expect(Date.now() - sentAt).toBeLessThan(LEASE_MS + 8_000 + 3_000);
+  }, 60_000);
 });

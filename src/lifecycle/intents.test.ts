@@ -1,6 +1,6 @@
 import { Keyv } from 'keyv';
 import { describe, expect, it } from 'vitest';
-import { createIntentLog } from './intents.js';
+import { createIntentLog, LEASE_MS } from './intents.js';
 
 const workspace = { teamId: 'T0TEAM001' };
 const input = { workspace, action: 'start' as const, experimentId: 7, actorId: 'U0MEMBER1' };
@@ -23,6 +23,20 @@ describe('intent log', () => {
     // a never renewed a lease: to b it is gone. a itself is still at work on it.
     expect((await b.orphans()).map((i) => i.id)).toEqual([id]);
     expect(await a.orphans()).toEqual([]);
+  });
+
+  it("says when to look again: the later of a deadline and the owner's lease, never for its own", async () => {
+    const { keyv, clock, a, b } = twoReplicas();
+    await a.renewLease();
+    const started = Date.parse('2026-11-25T10:00:00Z');
+    await a.begin(input);
+    // Deadline in 1 s, a's lease until 10 s: b looks again when the lease runs out.
+    expect(await b.scanOrphans()).toEqual({ orphans: [], recheckAt: started + LEASE_MS });
+    expect(await a.scanOrphans()).toEqual({ orphans: [], recheckAt: undefined });
+    // Then the lease is gone (the store's TTL): the intent is an orphan, nothing left to wait for.
+    clock.advance(LEASE_MS + 1);
+    await keyv.delete('lease:aaaaaaaaaaaaaaaa');
+    expect(await b.scanOrphans()).toMatchObject({ orphans: [{ experimentId: 7 }], recheckAt: undefined });
   });
 
   it('leaves a slow but living process its intents while its lease is renewed', async () => {

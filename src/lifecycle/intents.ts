@@ -72,8 +72,20 @@ export interface IntentLog {
    * this process is never one (it is still at work on it, however slow Slack or the store are).
    */
   orphans(): Promise<Intent[]>;
+  /**
+   * orphans(), and when another process's intent could become one soonest (its deadline, or its
+   * owner's lease running out): a sweep then looks again at that moment rather than a minute later,
+   * so a crash is reported as soon as the dead process's lease has expired.
+   */
+  scanOrphans(): Promise<OrphanScan>;
   /** Renews this process's lease; call it every LEASE_MS / 3. Throws when the store fails. */
   renewLease(): Promise<void>;
+}
+
+export interface OrphanScan {
+  orphans: Intent[];
+  /** Epoch ms when an intent skipped now may have become an orphan; undefined when none was skipped. */
+  recheckAt: number | undefined;
 }
 
 /**
@@ -148,6 +160,43 @@ export function createIntentLog(options: {
       clearLater(id, 1);
     }
   };
+  const scanOrphans = async (): Promise<OrphanScan> => {
+    if (!keyv.iterator) return { orphans: [], recheckAt: undefined };
+    const now = options.now().getTime();
+    // Owner id -> when its lease runs out (undefined: none alive). This process's never does.
+    const leases = new Map<string, number | undefined>([[owner, Number.POSITIVE_INFINITY]]);
+    const leaseEnd = async (id: string) => {
+      if (!leases.has(id)) {
+        const lease = (await keyv.get(`${LEASE_PREFIX}${id}`)) as { at?: string } | undefined;
+        leases.set(
+          id,
+          lease === undefined ? undefined : Date.parse(lease.at ?? '') + LEASE_MS || now + LEASE_MS,
+        );
+      }
+      return leases.get(id);
+    };
+    const found: Intent[] = [];
+    let recheckAt: number | undefined;
+    const later = (at: number) => {
+      if (Number.isFinite(at)) recheckAt = Math.min(recheckAt ?? at, at);
+    };
+    for await (const [, value] of keyv.iterator(keyv.namespace)) {
+      const parsed = Intent.safeParse(value);
+      if (!parsed.success) continue;
+      const deadline = new Date(parsed.data.deadline).getTime();
+      // Records written before leases have no owner: the deadline alone decides for them.
+      const alive = parsed.data.owner === undefined ? undefined : await leaseEnd(parsed.data.owner);
+      if (deadline >= now || alive !== undefined) {
+        later(Math.max(deadline, alive ?? 0));
+        continue;
+      }
+      found.push(parsed.data);
+      // Bounded: a sweep reports at most this many; the next sweep takes the rest.
+      if (found.length >= 200) break;
+    }
+    return { orphans: found, recheckAt };
+  };
+
   return {
     receive(input) {
       const intent = build(input, 'received', RECEIVED_EXTRA_MS);
@@ -177,29 +226,9 @@ export function createIntentLog(options: {
     },
     end,
     async orphans() {
-      if (!keyv.iterator) return [];
-      const now = options.now().getTime();
-      const alive = new Map<string, boolean>([[owner, true]]);
-      const ownerAlive = async (id: string) => {
-        let known = alive.get(id);
-        if (known === undefined) {
-          known = (await keyv.get(`${LEASE_PREFIX}${id}`)) !== undefined;
-          alive.set(id, known);
-        }
-        return known;
-      };
-      const found: Intent[] = [];
-      for await (const [, value] of keyv.iterator(keyv.namespace)) {
-        const parsed = Intent.safeParse(value);
-        if (!parsed.success || new Date(parsed.data.deadline).getTime() >= now) continue;
-        // Records written before leases have no owner: the deadline alone decides for them.
-        if (parsed.data.owner !== undefined && (await ownerAlive(parsed.data.owner))) continue;
-        found.push(parsed.data);
-        // Bounded: a sweep reports at most this many; the next sweep takes the rest.
-        if (found.length >= 200) break;
-      }
-      return found;
+      return (await scanOrphans()).orphans;
     },
+    scanOrphans,
     async renewLease() {
       const ok = await keyv.set(
         `${LEASE_PREFIX}${owner}`,

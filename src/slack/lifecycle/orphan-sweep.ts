@@ -16,9 +16,9 @@ export const SWEEP_INTERVAL_MS = 60 * 1000;
 export async function reportOrphanedActions(
   deps: SlackDeps,
   clientFor: (workspace: WorkspaceRef) => Promise<Pick<webApi.WebClient, 'chat'> | undefined>,
-): Promise<number> {
+): Promise<{ reported: number; recheckAt: number | undefined }> {
   let reported = 0;
-  const orphans = await deps.intents.orphans();
+  const { orphans, recheckAt } = await deps.intents.scanOrphans();
   // A request that got as far as sending is reported once, as outcome unknown; its receipt is not.
   const superseded = new Set(orphans.flatMap((i) => (i.receipt ? [i.receipt] : [])));
   for (const intent of orphans) {
@@ -31,8 +31,17 @@ export async function reportOrphanedActions(
     await deps.intents.end(intent.id);
     reported += 1;
   }
-  return reported;
+  return { reported, recheckAt };
 }
+
+/** A look again at recheckAt, bounded: not sooner than a second, never later than the regular sweep. */
+export function recheckDelay(recheckAt: number | undefined, now: number): number | undefined {
+  if (recheckAt === undefined) return undefined;
+  return Math.min(Math.max(recheckAt - now + RECHECK_MARGIN_MS, 1_000), SWEEP_INTERVAL_MS);
+}
+
+/** Past the moment itself: a lease's TTL and this clock may differ by a little. */
+const RECHECK_MARGIN_MS = 250;
 
 async function report(
   deps: SlackDeps,
