@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import type { EmulatedMessage } from '../src/dev/slack-emulator/types.js';
-import { lifecycleButton } from '../src/slack/lifecycle/buttons.js';
-import { en } from '../src/slack/messages/index.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
+import { postedButton } from './support/posted-button.js';
 
 // Who may do what, through the real entry points: signed commands, clicks, modal submissions and
 // options requests, with people as Slack describes them (users.info, usergroups.users.list).
@@ -60,28 +59,6 @@ async function replyTo(
   );
 }
 
-/** A real Start button, as the app would post it, for anyone to click. */
-async function postedButton(
-  action: 'start' | 'stop' | 'archive',
-  experimentId: number,
-): Promise<EmulatedMessage> {
-  const res = await fetch(`${h.emulator.apiUrl}chat.postMessage`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${h.emulator.identity.botToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      channel: CHANNEL,
-      text: `experiment ${experimentId}`,
-      blocks: [
-        { type: 'actions', block_id: 'b', elements: [lifecycleButton(action, experimentId, en, null)] },
-      ],
-    }),
-  });
-  const { ts } = (await res.json()) as { ts: string };
-  const message = h.emulator.messages(CHANNEL).find((m) => m.ts === ts);
-  if (!message) throw new Error('the emulator kept no message');
-  return message;
-}
-
 describe('guests and people from another organisation only read', () => {
   it.each([
     ['a guest', GUEST, /Guests can read/],
@@ -92,7 +69,7 @@ describe('guests and people from another organisation only read', () => {
       const starts = posts('/experiments/v1/3/start');
       await replyTo(user, why, () => h.driver.command({ text: 'start 3', userId: user }));
 
-      const button = await postedButton('start', 3);
+      const button = await postedButton(h, CHANNEL, 'start', 3);
       await h.driver.clickButton(button, 'exp_lifecycle_start', { userId: user });
       await replyTo(user, why, async () => ({}));
 

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import type { EmulatedMessage, EmulatedView } from '../src/dev/slack-emulator/types.js';
 import type { PolicyAction } from '../src/lifecycle/policy/policy.js';
-import { lifecycleButton } from '../src/slack/lifecycle/buttons.js';
-import { en } from '../src/slack/messages/index.js';
 import { suggest } from './support/experiment-modal.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
+import { postedButton as card } from './support/posted-button.js';
 
 // One decision, every surface: for each action and each kind of rule, the command, the card's
 // buttons, the modal, the option request and the approval give the same answer (ran, asked for
@@ -113,25 +112,6 @@ function refusalIn(text: string): string | undefined {
   return undefined;
 }
 
-/** A real card button, as the app posts it, for anyone to click. */
-async function card(action: 'start' | 'stop' | 'archive' | 'unarchive', experimentId: number) {
-  const res = await fetch(`${h.emulator.apiUrl}chat.postMessage`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${h.emulator.identity.botToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      channel: GENERAL,
-      text: `experiment ${experimentId}`,
-      blocks: [
-        { type: 'actions', block_id: 'b', elements: [lifecycleButton(action, experimentId, en, null)] },
-      ],
-    }),
-  });
-  const { ts } = (await res.json()) as { ts: string };
-  const message = h.emulator.messages(GENERAL).find((m) => m.ts === ts);
-  if (!message) throw new Error('the emulator kept no message');
-  return message;
-}
-
 const command = (text: string, userId: string) => () =>
   h.driver.command({ text, userId, channelId: GENERAL });
 const stopValues = {
@@ -167,7 +147,7 @@ async function surfacesOf(action: PolicyAction, userId: string): Promise<Prepare
       return {
         command: (u) => observe(u, command(`${action} ${freshId()}`, u)),
         button: async (u) => {
-          const message = await card(action, freshId());
+          const message = await card(h, GENERAL, action, freshId());
           return observe(u, () => h.driver.clickButton(message, `exp_lifecycle_${action}`, { userId: u }));
         },
       };
@@ -179,7 +159,7 @@ async function surfacesOf(action: PolicyAction, userId: string): Promise<Prepare
           observe(u, () => h.driver.submitView(early.id, stopValues, { userId: u })),
         'modal from the command': (u) => stopThrough(u, command(`stop ${freshId()}`, u)),
         'modal from the card': async (u) => {
-          const message = await card('stop', freshId());
+          const message = await card(h, GENERAL, 'stop', freshId());
           return stopThrough(u, () => h.driver.clickButton(message, 'exp_lifecycle_stop', { userId: u }));
         },
       };
