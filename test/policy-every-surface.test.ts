@@ -383,3 +383,34 @@ describe('an approval under "personal token required"', () => {
     ).toBe('ran:carol again');
   });
 });
+
+describe('an approval', () => {
+  it('does not run for a requester the policy no longer allows; it runs once they are allowed again', async () => {
+    await resetPolicy('archive');
+    await admin('approval archive on');
+    const id = freshId();
+    expect(await observe(MEMBER, command(`archive ${id}`, MEMBER))).toBe('approval');
+    const request = h.emulator
+      .messages(GENERAL)
+      .filter((m) => !m.ephemeral && /asks to/.test(messageText(m)))
+      .at(-1) as EmulatedMessage;
+    await admin('set archive admins');
+    const calls = h.sandbox.state.requests.length;
+    await h.driver.clickButton(request, 'exp_approval_approve', { userId: APPROVER });
+    await h.app.idle();
+    expect(h.sandbox.state.requests.length).toBe(calls);
+    const told = h.emulator
+      .messages(GENERAL)
+      .filter((m) => m.ephemeral && m.targetUserId === APPROVER)
+      .at(-1);
+    expect(messageText(told)).toContain(
+      `<@${MEMBER}> asked for this, but this workspace's policy no longer lets them`,
+    );
+    await admin('set archive members');
+    expect(
+      await observe(APPROVER, () =>
+        h.driver.clickButton(request, 'exp_approval_approve', { userId: APPROVER }),
+      ),
+    ).toBe(`ran:${TEAM_TOKEN}`);
+  });
+});

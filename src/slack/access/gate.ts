@@ -7,7 +7,7 @@ import {
   issueApprovalTicket,
   issueGrant,
 } from '../../lifecycle/policy/grant.js';
-import type { ActionRule, PolicyAction } from '../../lifecycle/policy/policy.js';
+import type { ActionRule, PolicyAction, WorkspacePolicy } from '../../lifecycle/policy/policy.js';
 import { type WorkspaceRef, workspaceKey } from '../../lifecycle/workspace.js';
 import { escapeMrkdwn, md, type SafeText, userMention } from '../blocks/escape.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
@@ -46,7 +46,7 @@ export type AdminAction = 'connect' | 'token' | 'disconnect' | 'policy' | 'audit
  */
 export type Permit = { kind: 'allowed'; grant: Grant } | { kind: 'needs-approval'; ticket: ApprovalTicket };
 
-export type GateRefusal = Refusal | 'admin' | 'unavailable' | 'personal-token';
+export type GateRefusal = Refusal | 'admin' | 'unavailable' | 'personal-token' | 'requester';
 
 export type GateResult =
   /** permit: set for policy targets (what may happen), absent for reads, self and admin requests. */
@@ -56,6 +56,7 @@ export type GateResult =
       /**
        * unavailable: the policy could not be read (the app's store is down); nothing was done.
        * personal-token: the rule wants the person's own platform token and they have none.
+       * requester: an approval, but the person who asked may no longer do the action.
        */
       refusal: GateRefusal;
       message: SlackMessage;
@@ -147,12 +148,48 @@ async function decideAccess(
       message: textMessage(refusedText(decision.refusal, target.action, decision.rule, messages)),
       actor,
     };
+  const requester = await requesterRefusal(deps, { ...request, target, policy, groups, actor });
+  if (requester) return requester;
   try {
     return await permitFor(deps, { workspace, actor, target, rule: decision.rule });
   } catch (error) {
     deps.logger.error('personal token unreadable; refusing', { error });
     return unavailable(deps, target);
   }
+}
+
+/**
+ * An approved action runs for the person who asked: they must still be allowed it (who and where)
+ * when it is approved, as a scheduled action is checked again for whoever scheduled it.
+ */
+async function requesterRefusal(
+  deps: SlackDeps,
+  input: {
+    client: webApi.WebClient;
+    workspace: WorkspaceRef;
+    budgetMs?: number | undefined;
+    target: PolicyTarget;
+    policy: WorkspacePolicy;
+    groups: readonly string[];
+    actor: Actor;
+  },
+): Promise<GateResult | undefined> {
+  const { target } = input;
+  if (target.approving?.decision !== 'approve') return undefined;
+  const { requestedBy } = target.approving;
+  const requester = await deps.actors.actor(
+    input.client,
+    input.workspace,
+    requestedBy,
+    input.groups,
+    input.budgetMs,
+  );
+  if (requester && decide(input.policy, requester, target.action, target.channelId).allowed) return undefined;
+  const message = deps.messages.approvals.requesterNotAllowed({
+    requester: userMention(requestedBy),
+    action: md`*${escapeMrkdwn(target.action)}*`,
+  });
+  return { allowed: false, refusal: 'requester', message: textMessage(message), actor: input.actor };
 }
 
 /**

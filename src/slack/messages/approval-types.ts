@@ -28,6 +28,8 @@ export interface ApprovalMessages {
   notFound: SafeText;
   /** Approve clicked, but the policy runs the action under the requester's own token and they have none now. */
   requesterNoToken(p: { requester: SafeText; action: SafeText }): SafeText;
+  /** Approve clicked, but the policy no longer lets the requester do the action from that channel. */
+  requesterNotAllowed(p: { requester: SafeText; action: SafeText }): SafeText;
   /** ≤75 */
   approveButton: string;
   rejectButton: string;

@@ -28,6 +28,8 @@ export function approvalMessages(): ApprovalMessages {
     notFound: md`This request is no longer known (it expired long ago, or the app was reinstalled). Nothing ran.`,
     requesterNoToken: ({ requester, action }) =>
       md`This workspace's policy runs ${action} under the requester's own platform token, and ${requester} has none now, so nothing ran and the request is still open. They can add one with \`/exp login\`.`,
+    requesterNotAllowed: ({ requester, action }) =>
+      md`${requester} asked for this, but this workspace's policy no longer lets them ${action} from there (\`/exp policy\` shows who may), or Slack could not say who they are just now. Nothing ran and the request is still open.`,
     approveButton: 'Approve',
     rejectButton: 'Reject',
   };
