@@ -280,12 +280,12 @@ describe('lifecycle errors of other shapes', () => {
       'PAUSED_BY_SYSTEM',
     ],
     [
-      'plain text with a trailing newline and a status with spaces',
+      'plain text with a trailing newline',
       'stop',
       12,
-      'Cannot perform action stop for experiment id=12: current status is on hold (manual)\n',
+      'Cannot perform action stop for experiment id=12: current status is ON_HOLD\n',
       'text/plain',
-      'on hold (manual)',
+      'ON_HOLD',
     ],
     [
       'a list of error objects',

@@ -118,8 +118,8 @@ async function createDraft(name: string): Promise<number> {
 /** A fresh experiment brought to `status` through the client's own lifecycle calls. */
 async function experimentIn(status: ExperimentStatus): Promise<number> {
   const id = await createDraft(`in ${status} ${Math.random()}`);
-  if (status === 'running' || status === 'stopped') await client.start(id);
-  if (status === 'stopped') await client.stop(id);
+  if (status !== 'draft') await client.start(id);
+  if (status === 'stopped' || status === 'archived') await client.stop(id);
   if (status === 'archived') await client.archive(id);
   expect(stored(id).status).toBe(status);
   return id;

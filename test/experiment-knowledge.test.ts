@@ -111,7 +111,7 @@ describe('replies that fit what happened', () => {
 
     const five = h.sandbox.state.experiments.get(5);
     if (!five) throw new Error('the sandbox has no experiment 5');
-    h.sandbox.state.experiments.set(6, { ...five, id: 6, status: 'archived', archivedFrom: 'stopped' });
+    h.sandbox.state.experiments.set(6, { ...five, id: 6, status: 'archived' });
     await h.driver.command({ text: 'archive 6' });
     const archived = await until(() => {
       const p = parentOf(6);

@@ -14,6 +14,7 @@ import { type RunningPlayground, startPlayground } from '../src/dev/playground/s
 import { SECOND_TEAM } from '../src/dev/playground/teams.js';
 import { type Sandbox, startSandbox } from '../src/dev/sandbox/server.js';
 import { type SlackEmulator, startSlackEmulator } from '../src/dev/slack-emulator/server.js';
+import { createPolicyStore } from '../src/lifecycle/policy/policy-store.js';
 import { createMemoryLogger } from '../src/observability/logger.js';
 import { type RunningApp, startExpChatops } from '../src/start.js';
 import {
@@ -177,6 +178,12 @@ describe('the playground page drives the real app like Slack does', () => {
   });
 
   it('stops it through the modal: required reason, an inline app error, then the result', async () => {
+    // A comment for Other is off by default (the interface makes it optional): this workspace asks for it.
+    await createPolicyStore(app.store.keyv('policies')).update(
+      'T0EMULATOR',
+      (policy) => ({ ...policy, otherCommentRequired: true }),
+      'U0ADMIN01',
+    );
     await channelMessage('started experiment 4').getByRole('button', { name: 'Stop…' }).click();
     await modal().waitFor();
     expect(await text(modal().locator('h2'))).toBe('Stop experiment');

@@ -27,8 +27,9 @@ afterAll(async () => {
 
 const auth = (r: { headers: { authorization?: string } }) => r.headers.authorization ?? '';
 const rawToken = (r: { headers: { authorization?: string } }) => auth(r).replace(/^Bearer /, '');
+// The status is the sentence's single last token: the raw token echoed there must still not leak.
 const conflict = (r: Parameters<Handler>[0]) =>
-  `Cannot perform action start for experiment id=5: current status is ${auth(r)}`;
+  `Cannot perform action start for experiment id=5: current status is ${rawToken(r)}`;
 
 // Every kind of answer, each quoting the request's Authorization header back.
 const echoes: [string, Handler, (api: ConsoleApi) => Promise<unknown>][] = [
@@ -105,7 +106,7 @@ describe.each([
     server.setHandler((r) => ({ status: 400, body: conflict(r) }));
     const api = createConsoleClient({ connection: { baseUrl: server.baseUrl, token }, dispatcher: agent });
     const error = await api.start(5).catch((e: unknown) => e);
-    expect(error).toMatchObject({ currentStatus: 'Bearer [redacted]' });
+    expect(error).toMatchObject({ kind: 'status_conflict', currentStatus: '[redacted]' });
   });
 
   it('keeps the token out of a transport error whose cause prints the headers', async () => {

@@ -200,23 +200,23 @@ describe('error statuses', () => {
     `Cannot perform action start for experiment id=42: current status is ${status}`;
   it.each([
     ['RUNNING_WITH_ERRORS', text(400, conflict('RUNNING_WITH_ERRORS'))],
-    ['на паузе', text(400, conflict('на паузе'))],
-    ['paused (manual)', json(400, { message: conflict('paused (manual)') })],
+    ['на_паузе', text(400, conflict('на_паузе'))],
+    ['paused(manual)', json(400, { message: conflict('paused(manual)') })],
     ['RUNNING', json(400, { error: conflict('RUNNING') })],
     ['archived', json(400, { error: { kind: 'bad_request', message: conflict('archived') } })],
     ['DRAFT', json(400, { detail: conflict('DRAFT') })],
-    ['in review', json(400, { title: conflict('in review') })],
+    ['in_review', json(400, { title: conflict('in_review') })],
     [
-      'на паузе',
+      'на_паузе',
       () => ({
         status: 400,
-        body: JSON.stringify({ message: conflict('на паузе') }).replace(
+        body: JSON.stringify({ message: conflict('на_паузе') }).replace(
           /[^\x20-\x7e]/g,
           (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
         ),
       }),
     ],
-    ['stopped', json(400, { errors: [{ code: 'E1', reason: conflict('stopped') }] })],
+    ['stopped', json(400, { errors: [{ code: 'E1', message: conflict('stopped') }] })],
   ])('keeps the current status %s exactly', async (status, handler) => {
     server.setHandler(handler);
     const onValidationError = async () => {

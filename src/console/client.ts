@@ -133,7 +133,14 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleApi {
     if (body !== undefined && action !== 'stop') throw invalid('POST', path, [`${action} takes no body`]);
     const payload =
       body === undefined ? undefined : check(ConsoleStopExperimentRequest, body, 'body', 'POST', path);
-    const req = { method: 'POST', path, endpoint, body: payload, experimentScoped: true } as const;
+    const req = {
+      method: 'POST',
+      path,
+      endpoint,
+      body: payload,
+      experimentScoped: true,
+      lifecycle: { action, experimentId: id },
+    } as const;
     const res = await core.send(req);
     let json: unknown;
     try {

@@ -12,7 +12,7 @@ import {
   UnexpectedResponseError,
   ValidationError,
 } from './errors.js';
-import { keepBody, parseErrorResponse } from './parse-error.js';
+import { keepBody, parseErrorResponse, type SentAction } from './parse-error.js';
 import type { ConsoleConnection } from './types.js';
 
 // The console's side of the shared request core: URL and headers of `{base_url}/api/console`, and
@@ -33,6 +33,8 @@ export interface ConsoleRequest {
   body?: unknown;
   /** The path names one experiment, so a bare 404 means that experiment is missing. */
   experimentScoped: boolean;
+  /** A lifecycle action: what a 400 status conflict must name to be one. */
+  lifecycle?: SentAction;
 }
 
 export interface ConsoleResponse {
@@ -148,6 +150,7 @@ export function createConsoleSender(opts: ConsoleSenderOptions): ConsoleSender {
       method: req.method,
       path: req.path,
       experimentScoped: req.experimentScoped,
+      lifecycle: req.lifecycle,
     });
     if (error instanceof ValidationError) await notifyValidation(error);
     throw error;

@@ -71,8 +71,10 @@ export class ExperimentNotFoundError extends ConsoleError {
 }
 
 /**
- * 400 "Cannot perform action <action> for experiment id=<id>: current status is <status>".
- * currentStatus is an opaque string: the interface does not list statuses.
+ * 400 "Cannot perform action <action> for experiment id=<id>: current status is <status>", built
+ * only when that sentence is the whole message and names the action and experiment that were sent
+ * (parse-error.ts matchConflict); any other 400 is a ValidationError. currentStatus is the single
+ * token the sentence ends with, opaque: the interface does not list statuses.
  */
 export class StatusConflictError extends ConsoleError {
   readonly kind = 'status_conflict';

@@ -6,13 +6,14 @@ import {
   InvalidTokenError,
   MissingAuthError,
   ServerError,
-  StatusConflictError,
   UnexpectedStatusError,
   ValidationError,
 } from './errors.js';
 import { keepBody, matchConflict, parseErrorResponse, primaryMessage } from './parse-error.js';
 
 const base = { method: 'POST', path: '/experiments/v1/7/stop', experimentScoped: true };
+const sent = { action: 'stop', experimentId: 7 };
+const lifecycle = { ...base, lifecycle: sent };
 const conflict = 'Cannot perform action stop for experiment id=7: current status is ';
 
 describe('403 classification', () => {
@@ -74,27 +75,57 @@ describe('parseErrorResponse', () => {
     expect(error).toMatchObject({ status, body: '', method: 'POST', path: '/experiments/v1/7/stop' });
   });
 
-  it('keeps the status to the end of the line in plain text, period and all', () => {
-    const error = parseErrorResponse({ ...base, status: 400, text: `${conflict}PAUSED.  \nat line 3` });
-    expect(error).toBeInstanceOf(StatusConflictError);
-    expect((error as StatusConflictError).currentStatus).toBe('PAUSED.');
-  });
-
   it('finds the sentence in a JSON body larger than the kept 4 KB', () => {
-    const text = JSON.stringify({ trace: 'x'.repeat(10_000), message: `${conflict}RUNNING` });
-    const error = parseErrorResponse({ ...base, status: 400, text });
+    const text = JSON.stringify({ message: `${conflict}RUNNING`, trace: 'x'.repeat(10_000) });
+    const error = parseErrorResponse({ ...lifecycle, status: 400, text });
     expect(error).toMatchObject({ currentStatus: 'RUNNING', action: 'stop', experimentId: 7 });
     expect(error.body?.length).toBeLessThanOrEqual(4097);
   });
 
-  it('takes the message from a JSON string body', () => {
-    expect(matchConflict(JSON.stringify(`${conflict}draft`))?.currentStatus).toBe('draft');
+  it('takes the message from a JSON string body and from a one-error list', () => {
+    expect(matchConflict(JSON.stringify(`${conflict}draft`), sent)?.currentStatus).toBe('draft');
+    const list = JSON.stringify({ errors: [{ code: 'STATUS', message: `${conflict}RUNNING` }] });
+    expect(matchConflict(list, sent)?.currentStatus).toBe('RUNNING');
   });
 
-  it('leaves currentStatus undefined when the status is blank', () => {
-    const error = parseErrorResponse({ ...base, status: 400, text: conflict });
-    expect(error).toBeInstanceOf(StatusConflictError);
-    expect((error as StatusConflictError).currentStatus).toBeUndefined();
+  it('keeps an opaque single-token status as sent', () => {
+    for (const status of ['RUNNING_WITH_ERRORS', 'на_паузе', 'paused.']) {
+      expect(parseErrorResponse({ ...lifecycle, status: 400, text: `${conflict}${status}\n` })).toMatchObject(
+        {
+          currentStatus: status,
+        },
+      );
+    }
+  });
+
+  it.each([
+    ['text after the status', `${conflict}PAUSED  \nat line 3`],
+    ['a status of several words', `${conflict}on hold (manual)`],
+    ['no status', conflict],
+    ['another experiment', 'Cannot perform action stop for experiment id=8: current status is running'],
+    ['another action', 'Cannot perform action start for experiment id=7: current status is running'],
+    ['the sentence inside a longer message', `Rejected: ${conflict}running`],
+    [
+      'a validation body quoting it in a field',
+      JSON.stringify({
+        message: 'Validation failed',
+        errors: [{ field: 'interruptReasonComment', message: `${conflict}running` }],
+      }),
+    ],
+    ['an echoed value among several errors', JSON.stringify({ errors: [`${conflict}running`, 'too long'] })],
+  ])('is a validation failure, not a conflict, for %s', (_label, text) => {
+    const error = parseErrorResponse({ ...lifecycle, status: 400, text });
+    expect(error).toBeInstanceOf(ValidationError);
+  });
+
+  it('is never a conflict for a request that was not a lifecycle action', () => {
+    const error = parseErrorResponse({
+      ...base,
+      path: '/experiments/v1/7',
+      status: 400,
+      text: `${conflict}running`,
+    });
+    expect(error).toBeInstanceOf(ValidationError);
   });
 
   it('ignores an experiment id beyond the safe integer range', () => {

@@ -20,11 +20,17 @@ export const KEPT_BODY_CHARS = 4096;
 // They are searched for in every string of a JSON body and in plain text, so a platform that wraps
 // them in {message}, {error:{message}}, {detail} or anything else is still understood.
 const NOT_FOUND = /Experiment with id=(\d+) was not found for action ([A-Za-z0-9_-]+)/;
-// The status runs to the end of the message (end of line for plain text): statuses are not listed
-// by the interface, so anything ("RUNNING_WITH_ERRORS", "на паузе", "paused (manual)") is kept as is.
-const CONFLICT = /Cannot perform action ([^\s:]+) for experiment id=(\d+): current status is ([^\r\n]*)/;
 
-const MESSAGE_FIELDS = ['message', 'error', 'detail', 'title', 'description', 'msg', 'errorMessage'];
+const MESSAGE_FIELDS = [
+  'message',
+  'error',
+  'errors',
+  'detail',
+  'title',
+  'description',
+  'msg',
+  'errorMessage',
+];
 const MAX_WALKED_STRINGS = 500;
 
 /** Redacts the token (and anything secret-shaped), then truncates: platforms sometimes echo headers. */
@@ -57,9 +63,15 @@ export function primaryMessage(text: string): string | undefined {
 function primaryOf(parsed: ReturnType<typeof parseJson>, text: string): string | undefined {
   if (!parsed.ok) return text.trim() === '' ? undefined : text.trim();
   let value = parsed.value;
-  for (let depth = 0; depth < 3; depth++) {
+  for (let depth = 0; depth < 4; depth++) {
     if (typeof value === 'string') return value.trim() === '' ? undefined : value.trim();
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+    // A list holding one error is that error; with several, none of them is "the" message.
+    if (Array.isArray(value)) {
+      if (value.length !== 1) return undefined;
+      value = value[0];
+      continue;
+    }
+    if (value === null || typeof value !== 'object') return undefined;
     const record = value as Record<string, unknown>;
     const key = MESSAGE_FIELDS.find(
       (k) => typeof record[k] === 'string' || (typeof record[k] === 'object' && record[k] !== null),
@@ -93,20 +105,28 @@ export function matchNotFound(text: string) {
   return undefined;
 }
 
-export function matchConflict(text: string) {
-  for (const candidate of candidateMessages(text)) {
-    const m = CONFLICT.exec(candidate);
-    if (m) {
-      const status = m[3]?.trim();
-      return {
-        sentence: m[0].trim(),
-        action: m[1],
-        experimentId: safeId(m[2]),
-        currentStatus: status === '' ? undefined : status,
-      };
-    }
-  }
-  return undefined;
+/** The lifecycle request an error answers: the only one a status conflict can be about. */
+export interface SentAction {
+  action: string;
+  experimentId: number;
+}
+
+/**
+ * The interface's 400 sentence for exactly the action and experiment that were sent, as the whole
+ * message of the body (plain text, or the JSON body's message), with the status as its single last
+ * token. Anything else is not the interface's sentence: a validation 400 that quotes it (an echoed
+ * comment, a field error), one about another experiment or action, or one with text after the
+ * status stays a validation failure, so the app never records a status the platform did not state.
+ * The status itself is opaque (statuses are not shown): `RUNNING_WITH_ERRORS`, `на_паузе` are kept.
+ */
+export function matchConflict(text: string, sent: SentAction) {
+  const message = primaryMessage(text);
+  if (message === undefined) return undefined;
+  const prefix = `Cannot perform action ${sent.action} for experiment id=${sent.experimentId}: current status is `;
+  if (!message.startsWith(prefix)) return undefined;
+  const status = message.slice(prefix.length);
+  if (!/^\S+$/u.test(status)) return undefined;
+  return { sentence: message, action: sent.action, experimentId: sent.experimentId, currentStatus: status };
 }
 
 /** The interface's exact 403 text for expired, revoked or invalid tokens. */
@@ -120,6 +140,8 @@ export interface ErrorResponse {
   path: string;
   /** The path names one experiment, so a bare 404 means that experiment is missing. */
   experimentScoped: boolean;
+  /** Set for the four lifecycle actions: a 400 is a status conflict only about this one. */
+  lifecycle?: SentAction | undefined;
 }
 
 /** Maps a non-2xx answer to its error class; the class follows the status even when the text is unreadable. */
@@ -152,7 +174,7 @@ export function parseErrorResponse(res: ErrorResponse): ConsoleError {
     return new ExperimentNotFoundError(generic, { ...init, experimentId: undefined, action: undefined });
   }
   if (status === 400) {
-    const conflict = matchConflict(res.text);
+    const conflict = res.lifecycle === undefined ? undefined : matchConflict(res.text, res.lifecycle);
     if (conflict) {
       const { experimentId, action, currentStatus } = conflict;
       return new StatusConflictError(conflict.sentence, { ...init, experimentId, action, currentStatus });

@@ -6,6 +6,7 @@ import {
   MissingAuthError,
 } from '../console/errors.js';
 import { type JwtClaims, readJwtClaims } from '../console/jwt-claims.js';
+import { missingStatedScopes, READ_SCOPE } from '../console/scopes.js';
 import type { ConsoleApi, ConsoleConnection } from '../console/types.js';
 import type { Logger } from '../observability/logger.js';
 import type { TokenVault } from './connection-vault.js';
@@ -21,9 +22,17 @@ export interface ConnectRequest {
 }
 
 export type ConnectOutcome =
-  | { kind: 'connected'; baseUrl: string; claims: JwtClaims | undefined; connectedAt: Date }
+  | {
+      kind: 'connected';
+      baseUrl: string;
+      claims: JwtClaims | undefined;
+      connectedAt: Date;
+      /** Stated scopes the token's claims do not list; undefined when the token states none. */
+      lackingScopes: string[] | undefined;
+    }
   | { kind: 'token-rejected' }
-  | { kind: 'token-lacks-scope' }
+  /** The dictionary read was refused for a scope: the token lacks `missingScope`. */
+  | { kind: 'token-lacks-scope'; missingScope: string }
   | { kind: 'unreachable' }
   | { kind: 'not-a-platform' };
 
@@ -41,7 +50,8 @@ export interface ConnectDeps {
 
 /**
  * Checks a candidate connection with one dictionary read (the only read the interface shows), then
- * stores it encrypted. Nothing is stored unless the platform accepted the token.
+ * stores it encrypted. Nothing is stored unless the platform accepted the token. Which of the stated
+ * scopes (read, manage) the token lacks is reported: read from the refusal, manage from the claims.
  */
 export async function connectWorkspace(deps: ConnectDeps, request: ConnectRequest): Promise<ConnectOutcome> {
   const { baseUrl, token, budgetMs } = request;
@@ -53,7 +63,8 @@ export async function connectWorkspace(deps: ConnectDeps, request: ConnectReques
     });
     if (error instanceof InvalidTokenError || error instanceof MissingAuthError)
       return { kind: 'token-rejected' };
-    if (error instanceof InsufficientScopeError) return { kind: 'token-lacks-scope' };
+    if (error instanceof InsufficientScopeError)
+      return { kind: 'token-lacks-scope', missingScope: READ_SCOPE };
     if (error instanceof ConnectionError || error instanceof ConsoleTimeoutError)
       return { kind: 'unreachable' };
     return { kind: 'not-a-platform' };
@@ -74,5 +85,12 @@ export async function connectWorkspace(deps: ConnectDeps, request: ConnectReques
   await deps.dropDictionaries(workspaceKey(request.workspace)).catch((error: unknown) => {
     deps.logger.warn('could not drop the dictionary cache after connect', { error });
   });
-  return { kind: 'connected', baseUrl, claims, connectedAt };
+  // The manage scope cannot be probed without acting on an experiment: the token's own claims say.
+  return {
+    kind: 'connected',
+    baseUrl,
+    claims,
+    connectedAt,
+    lackingScopes: missingStatedScopes(claims?.scopes),
+  };
 }

@@ -102,7 +102,7 @@ describe('request validation happens before any call', () => {
 });
 
 describe('responses', () => {
-  it('parses features, keeping the deprecated exposureParams and unknown fields', async () => {
+  it('parses features, keeping unknown fields and dropping the deprecated exposureParams', async () => {
     server.respondWith((_req, res) =>
       json(res, 200, {
         result: {
@@ -117,9 +117,19 @@ describe('responses', () => {
     const features = await client().getFeaturesByTag(lookup);
     expect(features).toEqual([
       { experimentLabel: 'exp-1', label: 'control' },
-      { experimentLabel: 'exp-2', label: 'test', exposureParams: '{"a":1}', weight: 50 },
+      { experimentLabel: 'exp-2', label: 'test', weight: 50 },
     ]);
   });
+
+  it.each([[{ a: 1 }], [null], [42], [['x']], [true]])(
+    'never fails a look-up for exposureParams %j (deprecated: any shape, ignored)',
+    async (exposureParams) => {
+      server.respondWith((_req, res) =>
+        json(res, 200, { result: { features: [{ experimentLabel: 'e', label: 'test', exposureParams }] } }),
+      );
+      expect(await client().getFeaturesByTag(lookup)).toEqual([{ experimentLabel: 'e', label: 'test' }]);
+    },
+  );
 
   it('returns an empty list when the participant is in no experiment', async () => {
     expect(await client().getFeaturesByTag(lookup)).toEqual([]);

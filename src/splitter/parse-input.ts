@@ -9,8 +9,6 @@ export type ParsePlatformResult =
 
 export type ParseParticipantResult = { ok: true; participant: Participant } | { ok: false; error: string };
 
-const MAX_VISITOR_ID_LENGTH = 256;
-
 const KNOWN_LIST = [...KNOWN_PLATFORMS].map(([id, name]) => `${id} ${name}`).join(', ');
 
 const PLATFORM_BY_NAME = new Map([...KNOWN_PLATFORMS].map(([id, name]) => [name.toLowerCase(), id]));
@@ -33,6 +31,12 @@ export function parsePlatform(text: string): ParsePlatformResult {
   };
 }
 
+/**
+ * ASSUMPTION (the app's, not the interface's): one participant word names one id, a user or a
+ * visitor. The interface lets a Participant carry both userId and visitorId; the chat command names
+ * one because a person asks about one user or one device, and which id the splitter prefers when
+ * both are given is not shown. The client (schemas.ts) accepts both.
+ */
 export function parseParticipant(text: string): ParseParticipantResult {
   const input = text.trim();
   const usage = 'Use user:ID (a positive integer), visitor:ID, or a bare user id.';
@@ -51,9 +55,8 @@ export function parseParticipant(text: string): ParseParticipantResult {
   }
   if (prefix === 'visitor') {
     if (value === '') return { ok: false, error: `The visitor id is empty. ${usage}` };
-    if (value.length > MAX_VISITOR_ID_LENGTH) {
-      return { ok: false, error: `The visitor id is longer than ${MAX_VISITOR_ID_LENGTH} characters.` };
-    }
+    // The interface sets no length for visitorId, so none is enforced here; the command's own
+    // length bound (COMMAND_TEXT_MAX) keeps what reaches the splitter small.
     return participant({ visitorId: value });
   }
   return { ok: false, error: `${quote(input)} is not a participant. ${usage}` };

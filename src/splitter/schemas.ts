@@ -20,6 +20,7 @@ export type PlatformRef = z.infer<typeof PlatformRef>;
 export const Participant = z
   .strictObject({
     userId: z.int().optional(),
+    // ASSUMPTION: an empty visitorId is not "filled" (the interface's rule); no length is set.
     visitorId: z.string().min(1).optional(),
   })
   .refine((p) => p.userId !== undefined || p.visitorId !== undefined, {
@@ -30,14 +31,19 @@ export type Participant = z.infer<typeof Participant>;
 /**
  * Element of the getFeaturesByTag result. Loose: fields the interface does not name are kept, so a
  * platform that adds fields does not break lookups.
+ *
+ * `exposureParams` is deprecated by the interface: it is accepted in any shape (string, object,
+ * null, anything) and dropped from the result, so it can never fail a look-up and nothing in the
+ * app comes to depend on it.
  */
-export const Feature = z.looseObject({
-  experimentLabel: z.string(),
-  label: z.string(),
-  /** @deprecated the interface marks it deprecated; kept only so old payloads still parse. */
-  exposureParams: z.string().optional(),
-});
-export type Feature = z.infer<typeof Feature>;
+export const Feature = z
+  .looseObject({
+    experimentLabel: z.string(),
+    label: z.string(),
+    exposureParams: z.unknown().optional(),
+  })
+  .transform(({ exposureParams: _deprecated, ...feature }) => feature);
+export type Feature = z.output<typeof Feature>;
 
 export const GetFeaturesByTagRequest = z.strictObject({
   tag: z.string().min(1),
@@ -58,7 +64,12 @@ export const Exposure = z.strictObject({
 });
 export type Exposure = z.infer<typeof Exposure>;
 
-/** The maximum number of exposures per call is not shown by the interface, so none is enforced. */
+/**
+ * The maximum number of exposures per call is not shown by the interface, so none is enforced.
+ * ASSUMPTION (the app's): at least one exposure. The interface requires the list, not that it be
+ * non-empty; an empty call registers nothing, so refusing it before sending catches a caller's bug
+ * and costs the platform nothing. The app itself always sends exactly one.
+ */
 export const ExposeManyV2Request = z.strictObject({
   exposures: z.array(Exposure).min(1),
 });

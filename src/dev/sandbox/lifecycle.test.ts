@@ -89,12 +89,11 @@ describe('lifecycle transitions', () => {
     );
   });
 
-  it('unarchives a draft back to draft, so it can still be started', async () => {
-    expect((await act(4, 'archive')).status).toBe(200);
-    expect(statusOf(4)).toBe('archived');
-    expect((await act(4, 'unarchive')).status).toBe(200);
+  it("refuses to archive a draft, as the app's transition table says", async () => {
+    const res = await act(4, 'archive');
+    expect(res.status).toBe(400);
+    expect(res.text).toBe('Cannot perform action archive for experiment id=4: current status is draft');
     expect(statusOf(4)).toBe('draft');
-    expect((await act(4, 'start')).status).toBe(200);
   });
 
   it('shows the new status through GET /experiments/v1/{id}', async () => {

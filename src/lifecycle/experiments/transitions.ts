@@ -15,6 +15,13 @@ export type TableAction = (typeof TABLE_ACTIONS)[number];
 /** status → { action allowed from it → the status it leads to }. */
 export type TransitionTable = Readonly<Record<string, Readonly<Partial<Record<TableAction, string>>>>>;
 
+/**
+ * ASSUMPTION, the one status model of the app and its sandbox (src/dev/sandbox/model/statuses.ts
+ * keeps its own copy; src/dev/sandbox/interface-values.test.ts holds them equal): one status each
+ * lifecycle action needs and one it leads to. Only a stopped experiment is archived, and unarchive
+ * returns it to `stopped`. A platform that differs corrects it through EXPERIMENT_TRANSITIONS or,
+ * action by action, through its 400 answers.
+ */
 export const DEFAULT_TRANSITIONS: TransitionTable = {
   draft: { start: 'running', edit: 'draft' },
   running: { stop: 'stopped', edit: 'running' },

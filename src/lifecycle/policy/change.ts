@@ -6,7 +6,8 @@ export type PolicyChange =
   | { kind: 'channels'; action: PolicyAction; channels: 'any' | string[] }
   | { kind: 'approval'; action: PolicyAction; on: boolean }
   | { kind: 'personal'; action: PolicyAction; on: boolean }
-  | { kind: 'stop-reason'; required: boolean };
+  | { kind: 'stop-reason'; required: boolean }
+  | { kind: 'other-comment'; required: boolean };
 
 /** Pure: the policy with the change applied (the same object when nothing changes). */
 export function applyChange(policy: WorkspacePolicy, change: PolicyChange): WorkspacePolicy {
@@ -14,6 +15,11 @@ export function applyChange(policy: WorkspacePolicy, change: PolicyChange): Work
     return policy.stopReasonRequired === change.required
       ? policy
       : { ...policy, stopReasonRequired: change.required };
+  }
+  if (change.kind === 'other-comment') {
+    return policy.otherCommentRequired === change.required
+      ? policy
+      : { ...policy, otherCommentRequired: change.required };
   }
   const rule = policy.actions[change.action];
   let next = rule;
@@ -48,6 +54,9 @@ export function changesBetween(before: WorkspacePolicy, after: WorkspacePolicy):
   if (before.stopReasonRequired !== after.stopReasonRequired) {
     out.push({ kind: 'stop-reason', required: after.stopReasonRequired });
   }
+  if (before.otherCommentRequired !== after.otherCommentRequired) {
+    out.push({ kind: 'other-comment', required: after.otherCommentRequired });
+  }
   return out;
 }
 
@@ -78,6 +87,8 @@ export function describeChanges(changes: readonly PolicyChange[]): string {
         return `${change.action} approval=${change.on ? 'on' : 'off'}`;
       case 'personal':
         return `${change.action} personal=${change.on ? 'on' : 'off'}`;
+      case 'other-comment':
+        return `other-comment=${change.required ? 'required' : 'optional'}`;
       default:
         return `stop-reason=${change.required ? 'required' : 'optional'}`;
     }
@@ -86,9 +97,11 @@ export function describeChanges(changes: readonly PolicyChange[]): string {
   return text.length > 300 ? `${text.slice(0, 299)}…` : text;
 }
 
-/** Which rule a change is about: one field of one action, or the stop reason. */
+/** Which rule a change is about: one field of one action, the stop reason or the Other comment. */
 export function fieldOf(change: PolicyChange): string {
-  return change.kind === 'stop-reason' ? 'stop-reason' : `${change.kind}:${change.action}`;
+  return change.kind === 'stop-reason' || change.kind === 'other-comment'
+    ? change.kind
+    : `${change.kind}:${change.action}`;
 }
 
 /** Pure: the policy with every change applied in order. */

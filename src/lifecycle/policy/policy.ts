@@ -42,6 +42,11 @@ export interface WorkspacePolicy {
   actions: Record<PolicyAction, ActionRule>;
   /** The interface makes a stop reason optional; the workspace may require one. */
   stopReasonRequired: boolean;
+  /**
+   * The interface makes the comment optional too, whatever the reason; the workspace may require
+   * one when the reason is `other`. Off by default: the app adds no rule the platform does not have.
+   */
+  otherCommentRequired: boolean;
   updatedBy?: string | undefined;
   updatedAt?: string | undefined;
 }
@@ -61,6 +66,7 @@ export const DEFAULT_POLICY: WorkspacePolicy = {
     expose: { ...members, who: { kind: 'admins' } },
   },
   stopReasonRequired: true,
+  otherCommentRequired: false,
 };
 
 /** Slack user group ids (S…) and channel ids (C…, G…): the only ids a rule may name. */
@@ -87,6 +93,8 @@ export const StoredPolicy = z.object({
   v: z.literal(1),
   actions: z.partialRecord(z.enum(POLICY_ACTIONS), RuleSchema),
   stopReasonRequired: z.boolean(),
+  /** Absent in policies stored before the switch existed: they read as the default (off). */
+  otherCommentRequired: z.boolean().optional(),
   updatedBy: z.string().max(64).optional(),
   updatedAt: z.string().max(40).optional(),
 });
@@ -103,6 +111,7 @@ export function policyFromStored(raw: unknown): WorkspacePolicy | undefined {
   return {
     actions,
     stopReasonRequired: parsed.data.stopReasonRequired,
+    otherCommentRequired: parsed.data.otherCommentRequired ?? DEFAULT_POLICY.otherCommentRequired,
     updatedBy: parsed.data.updatedBy,
     updatedAt: parsed.data.updatedAt,
   };
@@ -113,6 +122,7 @@ export function policyToStored(policy: WorkspacePolicy): z.infer<typeof StoredPo
     v: 1,
     actions: policy.actions,
     stopReasonRequired: policy.stopReasonRequired,
+    otherCommentRequired: policy.otherCommentRequired,
     ...(policy.updatedBy === undefined ? {} : { updatedBy: policy.updatedBy }),
     ...(policy.updatedAt === undefined ? {} : { updatedAt: policy.updatedAt }),
   };
@@ -120,3 +130,15 @@ export function policyToStored(policy: WorkspacePolicy): z.infer<typeof StoredPo
 
 export const isGroupId = (id: string) => GROUP_ID.test(id);
 export const isChannelId = (id: string) => CHANNEL_ID.test(id);
+
+/**
+ * Whether this stop lacks the comment the workspace's policy asks for when the reason is `other`.
+ * The one check the stop modal, `/exp stop ID other` and an approved stop all run.
+ */
+export function otherCommentMissing(
+  policy: Pick<WorkspacePolicy, 'otherCommentRequired'>,
+  stop: { interruptReason?: string | null; interruptReasonComment?: string | null } | undefined,
+): boolean {
+  if (!policy.otherCommentRequired || stop?.interruptReason !== 'other') return false;
+  return (stop.interruptReasonComment ?? '').trim() === '';
+}

@@ -2,6 +2,7 @@ import type { App, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/b
 import type { ApprovalRequest } from '../../lifecycle/approvals/approval.js';
 import { registerExposure } from '../../lifecycle/assignment.js';
 import type { Grant } from '../../lifecycle/policy/grant.js';
+import { otherCommentMissing } from '../../lifecycle/policy/policy.js';
 import { workspaceKey } from '../../lifecycle/workspace.js';
 import { KNOWN_PLATFORMS } from '../../splitter/schemas.js';
 import type { AccessTarget } from '../access/gate.js';
@@ -186,6 +187,11 @@ async function run(
       await input.respond({ response_type: 'in_channel', replace_original: false, ...m });
     },
   };
+  // The policy in force when approved decides, as it does for the modal and the command.
+  const policy = await deps.policies.get(workspaceKey(input.workspace));
+  if (request.action === 'stop' && otherCommentMissing(policy, request.stop)) {
+    return deps.messages.input.commentRequired({ experimentId: request.experimentId });
+  }
   const performed = await performLifecycle(
     deps,
     {

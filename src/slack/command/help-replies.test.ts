@@ -62,10 +62,8 @@ describe('invalidCommandMessage', () => {
     expect(invalidReply('archive').text).toContain('`/exp archive 123`');
   });
 
-  it('explains reasons and the comment rule', () => {
+  it('explains reasons', () => {
     expect(invalidReply('stop 4 because').text).toContain('Unknown stop reason `because`');
-    expect(invalidReply('stop 4 other').text).toContain('A comment is required when the reason is Other');
-    expect(invalidReply('stop 4 other').text).toContain('/exp stop 4 other');
   });
 
   it('refuses extra arguments', () => {

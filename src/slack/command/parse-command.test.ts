@@ -82,14 +82,9 @@ const cases: ReadonlyArray<[string, ParsedCommand]> = [
     'stop 5 other Line one\n  line two',
     { kind: 'stop', experimentId: 5, reason: 'other', comment: 'Line one\n  line two' },
   ],
-  [
-    'stop 5 other',
-    { kind: 'invalid', command: 'stop', reason: 'comment-required', detail: '', experimentId: 5 },
-  ],
-  [
-    'stop 5 other \u00a0 ',
-    { kind: 'invalid', command: 'stop', reason: 'comment-required', detail: '', experimentId: 5 },
-  ],
+  // The interface makes the comment optional: whether Other needs one is the policy's (checked later).
+  ['stop 5 other', { kind: 'stop', experimentId: 5, reason: 'other' }],
+  ['stop 5 other \u00a0 ', { kind: 'stop', experimentId: 5, reason: 'other' }],
   [
     'stop 5 because',
     { kind: 'invalid', command: 'stop', reason: 'bad-reason', detail: 'because', experimentId: 5 },

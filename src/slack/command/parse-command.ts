@@ -202,7 +202,8 @@ function parseStop(text: string, tokens: Token[]): ParsedCommand {
   if (reason === undefined) return invalid('stop', 'bad-reason', reasonToken.text, id.id);
   // Sent to the platform as the person wrote it, not in Slack's escaped forms.
   const comment = unescapeSlackText(restAfter(text, reasonToken));
-  if (reason === 'other' && comment === '') return invalid('stop', 'comment-required', '', id.id);
+  // A comment for Other is the workspace policy's to require (src/slack/stop/other-comment.ts), not
+  // the parser's: the interface makes it optional.
   return comment === ''
     ? { kind: 'stop', experimentId: id.id, reason }
     : { kind: 'stop', experimentId: id.id, reason, comment };

@@ -139,3 +139,18 @@ export function notConnectedMessage(input: { messages: Messages }): SlackMessage
 export function withNote(message: SlackMessage, note: SafeText): SlackMessage {
   return { text: message.text, blocks: [...message.blocks, context([note])] };
 }
+
+/**
+ * What the connect check found of the scopes the interface shows: the ones the token's claims do
+ * not list, or, when it lists none, what each kind of request needs. undefined: it has them all.
+ */
+export function scopesNote(lacking: readonly string[] | undefined, messages: Messages): SafeText | undefined {
+  if (lacking === undefined) return messages.connection.scopesNotStated;
+  if (lacking.length === 0) return undefined;
+  return messages.connection.scopesLacking({
+    scopes: joinSafe(
+      lacking.map((s) => code(s, 100)),
+      md`, `,
+    ),
+  });
+}

@@ -11,7 +11,7 @@ import { openViewMetadata } from '../view-seal/open-metadata.js';
 import { inputValue, selectedValue, type ViewStateValues } from '../view-state.js';
 import { workspaceFromBody } from '../workspace.js';
 import { CONNECT_MODAL, ConnectModalMetadata } from './ids.js';
-import { connectedMessage, tokenInfoMessage, withNote } from './replies.js';
+import { connectedMessage, scopesNote, tokenInfoMessage, withNote } from './replies.js';
 
 /**
  * The token check must finish inside Slack's 3 s view_submission window so that a refusal can be
@@ -109,9 +109,9 @@ export function registerConnectSubmission(app: App, deps: SlackDeps): void {
           channel: channelMention(metadata.channelId),
         }),
       });
-      await replier.ephemeral(
-        withNote({ text: connected.text, blocks: [...connected.blocks, ...info.blocks] }, which),
-      );
+      const scopes = scopesNote(outcome.lackingScopes, deps.messages);
+      const reply = { text: connected.text, blocks: [...connected.blocks, ...info.blocks] };
+      await replier.ephemeral(withNote(scopes ? withNote(reply, scopes) : reply, which));
       await publishHome(deps, client, workspaceOnly(team), body.user.id);
     },
   );

@@ -1,3 +1,4 @@
+import { READ_SCOPE } from '../../console/scopes.js';
 import { escapeMrkdwn, joinSafe, md } from '../blocks/escape.js';
 import type { IdentityMessages } from './identity-types.js';
 
@@ -50,8 +51,7 @@ export function identityMessages(): IdentityMessages {
       tokenPlaceholder: 'Paste your platform token',
       tokenRequired: 'Paste your token.',
       tokenRejected: 'The platform refused this token (401/403). Check it and try again.',
-      tokenLacksScope:
-        'The platform accepted this token but it may not read dictionaries. Use a token with more scopes.',
+      tokenLacksScope: `The platform accepted this token but it may not read dictionaries: it lacks the scope ${READ_SCOPE}.`,
       unreachable: 'The platform did not answer in time. Try again in a moment.',
       notAPlatform: 'The platform answered in a way this app does not understand. Nothing was stored.',
       noConnection: md`There is no platform connection here to log in to: an admin connects this workspace (or this channel) with \`/exp connect\` first.`,

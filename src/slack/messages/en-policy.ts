@@ -37,9 +37,13 @@ export function policyMessages(): PolicyMessages {
     },
     stopReason: ({ required }) =>
       required ? md`A stop must name its reason.` : md`A stop may leave the reason out.`,
+    otherComment: ({ required }) =>
+      required
+        ? md`A stop whose reason is Other must carry a comment.`
+        : md`A stop whose reason is Other may leave the comment out.`,
     lastChange: ({ user, ago }) => md`Last changed by ${user} ${ago}.`,
     neverChanged: md`These are the app's defaults: nobody has changed them.`,
-    howToChange: md`Change it with the button, or type ${cmd('policy set ACTION members|admins|nobody|@group…')}, ${cmd('policy channels ACTION #channel…|any')}, ${cmd('policy approval ACTION on|off')}, ${cmd('policy personal ACTION on|off')}, ${cmd('policy stop-reason required|optional')}.`,
+    howToChange: md`Change it with the button, or type ${cmd('policy set ACTION members|admins|nobody|@group…')}, ${cmd('policy channels ACTION #channel…|any')}, ${cmd('policy approval ACTION on|off')}, ${cmd('policy personal ACTION on|off')}, ${cmd('policy stop-reason required|optional')}, ${cmd('policy other-comment required|optional')}.`,
     editButton: 'Edit policy',
     changed: ({ user, change }) => md`${user} changed who may do what: ${change}`,
     changeWho: ({ action, who }) => md`${act(action)} now needs ${who}.`,
@@ -54,6 +58,10 @@ export function policyMessages(): PolicyMessages {
         : md`${act(action)} may use the channel's or workspace's token again.`,
     changeStopReason: ({ required }) =>
       required ? md`a stop must now name its reason.` : md`a stop may now leave the reason out.`,
+    changeOtherComment: ({ required }) =>
+      required
+        ? md`a stop whose reason is Other must now carry a comment.`
+        : md`a stop whose reason is Other may now leave the comment out.`,
     unchanged: md`That is already the rule, so nothing changed.`,
     usage: ({ problem }) =>
       md`${problem} Nothing changed. ${cmd('policy')} shows the rules and how to change them.`,
@@ -69,7 +77,7 @@ export function policyMessages(): PolicyMessages {
       notApprovable: ({ action }) =>
         md`Approval is available for start, stop, archive, unarchive and expose, not for ${act(action)}.`,
       unknownSubcommand: ({ word }) =>
-        md`\`${word}\` is not one of \`set\`, \`channels\`, \`approval\`, \`personal\`, \`stop-reason\`.`,
+        md`\`${word}\` is not one of \`set\`, \`channels\`, \`approval\`, \`personal\`, \`stop-reason\`, \`other-comment\`.`,
     },
     modal: {
       title: 'Who may do what',

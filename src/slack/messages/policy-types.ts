@@ -22,6 +22,8 @@ export interface PolicyMessages {
     personal: boolean;
   }): SafeText;
   stopReason(p: { required: boolean }): SafeText;
+  /** Whether a stop with the reason Other must carry a comment (the interface makes it optional). */
+  otherComment(p: { required: boolean }): SafeText;
   lastChange(p: { user: SafeText; ago: SafeText }): SafeText;
   neverChanged: SafeText;
   /** For admins: how to change it. */
@@ -34,6 +36,7 @@ export interface PolicyMessages {
   changeApproval(p: { action: PolicyAction; on: boolean }): SafeText;
   changePersonal(p: { action: PolicyAction; on: boolean }): SafeText;
   changeStopReason(p: { required: boolean }): SafeText;
+  changeOtherComment(p: { required: boolean }): SafeText;
   unchanged: SafeText;
   /** The text form could not be used; nothing changed. */
   usage(p: { problem: SafeText }): SafeText;

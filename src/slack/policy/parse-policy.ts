@@ -8,7 +8,7 @@ import {
   type PolicyAction,
 } from '../../lifecycle/policy/policy.js';
 
-// `/exp policy set|channels|approval|personal|stop-reason …`. Slack sends mentions escaped
+// `/exp policy set|channels|approval|personal|stop-reason|other-comment …`. Slack sends mentions escaped
 // (`<!subteam^S…|@name>`, `<#C…|name>`) when the command escapes them; bare ids work too. A plain
 // `@handle` (unescaped) is returned for the caller to look up among the workspace's user groups.
 
@@ -44,6 +44,14 @@ export function parsePolicyArgs(args: readonly string[]): ParsedPolicy {
       const lower = word.toLowerCase();
       if (lower !== 'required' && lower !== 'optional') return fail({ kind: 'bad-stop-reason', word });
       return { ok: true, change: { kind: 'stop-reason', required: lower === 'required' }, handles: [] };
+    }
+    case 'other-comment':
+    case 'other_comment': {
+      const word = rest[0];
+      if (word === undefined) return fail({ kind: 'missing', what: 'required-optional' });
+      const lower = word.toLowerCase();
+      if (lower !== 'required' && lower !== 'optional') return fail({ kind: 'bad-stop-reason', word });
+      return { ok: true, change: { kind: 'other-comment', required: lower === 'required' }, handles: [] };
     }
     case 'set':
     case 'channels':

@@ -30,9 +30,13 @@ export function policyMessage(input: {
     policy.updatedBy && policy.updatedAt
       ? p.lastChange({ user: userMention(policy.updatedBy), ago: slackAgo(new Date(policy.updatedAt)) })
       : p.neverChanged;
-  return message(fallbackText([p.stopReason({ required: policy.stopReasonRequired })]), [
+  const stop = [
+    p.stopReason({ required: policy.stopReasonRequired }),
+    p.otherComment({ required: policy.otherCommentRequired }),
+  ];
+  return message(fallbackText(stop), [
     { type: 'header', block_id: POLICY_BLOCKS.header, text: plain(p.header, LIMITS.headerText) },
-    section(joinSafe([...lines, p.stopReason({ required: policy.stopReasonRequired })]), POLICY_BLOCKS.rules),
+    section(joinSafe([...lines, ...stop]), POLICY_BLOCKS.rules),
     context(input.forAdmin ? [footer, p.howToChange] : [footer], POLICY_BLOCKS.footer),
     input.forAdmin
       ? actions(
@@ -67,6 +71,8 @@ export function changeText(change: PolicyChange, policy: WorkspacePolicy, messag
       return p.changePersonal({ action: change.action, on: change.on });
     case 'stop-reason':
       return p.changeStopReason({ required: change.required });
+    case 'other-comment':
+      return p.changeOtherComment({ required: change.required });
   }
 }
 

@@ -88,7 +88,7 @@ export async function openStopModalFor(deps: SlackDeps, request: StopModalReques
           experimentId,
           name: record?.name?.value,
           status: record?.status?.value,
-          reasonRequired: (await deps.policies.get(workspaceKey(workspace))).stopReasonRequired,
+          ...(await stopRules(deps, workspaceKey(workspace))),
           channelId: request.channelId,
           responseUrl: request.responseUrl,
           fromMessage: from ? { ...(from.ts === undefined ? {} : { ts: from.ts }) } : undefined,
@@ -116,4 +116,10 @@ export async function openStopModal(ctx: CommandContext, experimentId: number): 
     responseUrl: ctx.command.response_url,
     tell: (m) => ctx.replier.ephemeral(m),
   });
+}
+
+/** What the workspace's policy asks of a stop, as the modal shows it. */
+async function stopRules(deps: SlackDeps, scope: string) {
+  const policy = await deps.policies.get(scope);
+  return { reasonRequired: policy.stopReasonRequired, otherCommentRequired: policy.otherCommentRequired };
 }

@@ -22,6 +22,8 @@ export interface StopModalInput {
   status?: string | undefined;
   /** The interface makes the reason optional; the workspace's policy may require one. */
   reasonRequired: boolean;
+  /** Off by default: the workspace's policy may require a comment when the reason is Other. */
+  otherCommentRequired?: boolean | undefined;
   fromMessage?: { ts?: string | undefined } | undefined;
   expectedStatus?: string | null | undefined;
   channelId: string;
@@ -33,8 +35,9 @@ export interface StopModalInput {
 }
 
 /**
- * The comment input is optional for Slack; "required when the reason is Other" is checked at
- * submission and answered with response_action errors on STOP_MODAL.blocks.comment.
+ * The comment input is optional for Slack, as the interface makes it. Where the workspace's policy
+ * requires it for Other, the hint says so and the submission checks it (response_action errors on
+ * STOP_MODAL.blocks.comment).
  */
 export function stopModal(input: StopModalInput): ModalView {
   const { messages, experimentId } = input;
@@ -65,7 +68,7 @@ export function stopModal(input: StopModalInput): ModalView {
     block_id: STOP_MODAL.blocks.comment,
     optional: true,
     label: plain(texts.commentLabel, LIMITS.inputLabel),
-    hint: plain(texts.commentHint, LIMITS.inputHint),
+    ...(input.otherCommentRequired ? { hint: plain(texts.commentHint, LIMITS.inputHint) } : {}),
     element: {
       type: 'plain_text_input',
       action_id: STOP_MODAL.actions.comment,

@@ -1,5 +1,6 @@
 import type { App } from '@slack/bolt';
 import { ExperimentInterruptReason } from '../../console/schemas.js';
+import { otherCommentMissing } from '../../lifecycle/policy/policy.js';
 import { workspaceKey } from '../../lifecycle/workspace.js';
 import { permitOf, viewAccess } from '../access/middleware.js';
 import { stopSubmissionTarget } from '../access/payload-targets.js';
@@ -40,7 +41,8 @@ export function registerStopSubmission(app: App, deps: SlackDeps): void {
       }
       const metadata = opened.value;
       const workspace = workspaceFromBody(body);
-      const { stopReasonRequired } = await deps.policies.get(workspaceKey(workspace));
+      const policy = await deps.policies.get(workspaceKey(workspace));
+      const { stopReasonRequired } = policy;
       const values = view.state.values as ViewStateValues;
       const chosen = selectedValue(values, STOP_MODAL.blocks.reason, STOP_MODAL.actions.reason);
       // "No reason" only counts while the policy allows it (checked again here, not only when opened).
@@ -57,7 +59,8 @@ export function registerStopSubmission(app: App, deps: SlackDeps): void {
         });
         return;
       }
-      if (reason.data === 'other' && !comment) {
+      // Off by default (the interface makes the comment optional); checked here, not only when opened.
+      if (otherCommentMissing(policy, { interruptReason: reason.data, interruptReasonComment: comment })) {
         await ack({
           response_action: 'errors',
           errors: { [STOP_MODAL.blocks.comment]: texts.commentRequiredForOther },

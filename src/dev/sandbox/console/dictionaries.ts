@@ -1,7 +1,10 @@
-import { ConsoleExperimentContextPredicatesRequest } from '../../../console/schemas.js';
-import { DICTIONARY_NAMES, type DictionaryName } from '../../../console/types.js';
 import { json, parseJson, type SandboxReply, text } from '../http-io.js';
 import { experimentNotFound, validationBody } from '../model/error-bodies.js';
+import {
+  ConsoleExperimentContextPredicatesRequest,
+  DICTIONARY_PATHS,
+  type DictionaryPath as DictionaryName,
+} from '../model/interface-values.js';
 import type { SandboxState } from '../state.js';
 import { zodFieldErrors } from './field-errors.js';
 
@@ -9,7 +12,7 @@ import { zodFieldErrors } from './field-errors.js';
 // the others kebab-case); anything else is a 404 from the router.
 
 export function isDictionaryName(s: string): s is DictionaryName {
-  return (DICTIONARY_NAMES as readonly string[]).includes(s);
+  return (DICTIONARY_PATHS as readonly string[]).includes(s);
 }
 
 export function getDictionary(state: SandboxState, name: DictionaryName, raw: string): SandboxReply {

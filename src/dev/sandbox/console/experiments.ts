@@ -66,7 +66,6 @@ export function createExperiment(state: SandboxState, raw: string): SandboxReply
     label: def.label ?? generateLabel(def.name, id),
     groups: def.groups ?? [...DEFAULT_GROUPS],
     tags: def.tags ?? [],
-    archivedFrom: null,
     interruptReason: null,
     interruptReasonComment: null,
   };

@@ -1,15 +1,16 @@
-import { ConsoleStopExperimentRequest } from '../../../console/schemas.js';
-import type { LifecycleAction } from '../../../lifecycle/lifecycle-action.js';
 import { json, parseJson, type SandboxReply, text } from '../http-io.js';
 import { cannotPerformAction, experimentNotFoundForAction, validationBody } from '../model/error-bodies.js';
+import {
+  ConsoleStopExperimentRequest,
+  LIFECYCLE_ACTIONS,
+  type LifecycleAction,
+} from '../model/interface-values.js';
 import { nextStatus } from '../model/statuses.js';
 import type { SandboxState } from '../state.js';
 import { zodFieldErrors } from './field-errors.js';
 
 // POST /experiments/v1/{id}/{start|stop|archive|unarchive}. The 404 and 400 texts are the
 // interface's, byte for byte; the transition table is the sandbox's (model/statuses.ts).
-
-export const LIFECYCLE_ACTIONS: readonly LifecycleAction[] = ['start', 'stop', 'archive', 'unarchive'];
 
 export function isLifecycleAction(s: string): s is LifecycleAction {
   return (LIFECYCLE_ACTIONS as readonly string[]).includes(s);
@@ -35,12 +36,9 @@ export function runLifecycleAction(
   if (!exp) return text(404, experimentNotFoundForAction(id, action));
   const next = nextStatus(action, exp);
   if (next === undefined) return text(400, cannotPerformAction(id, action, exp.status));
-  const archivedFrom =
-    action === 'archive' && (exp.status === 'draft' || exp.status === 'stopped') ? exp.status : null;
   state.experiments.set(id, {
     ...exp,
     status: next,
-    archivedFrom,
     ...(action === 'stop'
       ? {
           interruptReason: stop.interruptReason ?? null,

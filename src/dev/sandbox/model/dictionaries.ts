@@ -1,4 +1,4 @@
-import type { ContextParamStatus, ExperimentType } from '../../../console/schemas.js';
+import type { ContextParamStatus, ExperimentType } from './interface-values.js';
 import { buildMetricsCatalog, type MetricEntry } from './metrics-catalog.js';
 
 // ASSUMPTION: contents and response shapes of the eleven dictionaries (interface: "Response

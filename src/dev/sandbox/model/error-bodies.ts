@@ -1,4 +1,4 @@
-import type { LifecycleAction } from '../../../lifecycle/lifecycle-action.js';
+import type { LifecycleAction } from './interface-values.js';
 import type { ExperimentStatus } from './statuses.js';
 
 // Response bodies of the sandbox's errors. Three texts are STATED by the interface and sent byte

@@ -1,4 +1,4 @@
-import type { DictionaryName } from '../../../console/types.js';
+import type { DictionaryPath as DictionaryName } from './interface-values.js';
 
 // ASSUMPTION (interface: "Names and shapes of the fields that carry the team, participant type,
 // layer, holdout, domain, metrics and tags: not shown"). These are the payload field names the

@@ -7,8 +7,8 @@ import {
   RetroType,
   StatisticsMethod,
   SwitchbackStrategy,
-} from '../../../console/schemas.js';
-import type { ArchivableStatus, ExperimentStatus } from './statuses.js';
+} from './interface-values.js';
+import type { ExperimentStatus } from './statuses.js';
 
 // ASSUMPTION (interface: "Payload shapes of create and update: not shown"). The enum fields and
 // their conditions are stated by the interface; everything else here is the sandbox's choice:
@@ -25,6 +25,9 @@ import type { ArchivableStatus, ExperimentStatus } from './statuses.js';
 // - `label` (the splitter's experimentLabel) is generated from the name when absent, unique;
 // - `groups` (splitter feature labels) default to ["control", "test"].
 
+// ASSUMPTION (the sandbox's, not the interface's, which does not show how labels are made): labels
+// are one word of letters, digits and `_ . -`, at most 100 characters, so a generated label is
+// safe in a URL, a log line and a chat command (whose arguments are separated by spaces).
 const label = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/, 'letters, digits, _ . - (max 100)');
 const dictionaryScalar = z.union([z.string(), z.number()]);
 
@@ -82,7 +85,6 @@ export const READ_ONLY_FIELDS = [
   'updatedAt',
   'interruptReason',
   'interruptReasonComment',
-  'archivedFrom',
 ] as const;
 
 /** An experiment as the sandbox stores and returns it. */
@@ -91,8 +93,6 @@ export interface SandboxExperiment extends Omit<ExperimentDefinition, 'label' | 
   label: string;
   groups: string[];
   status: ExperimentStatus;
-  /** Where unarchive returns to (see statuses.ts). */
-  archivedFrom: ArchivableStatus | null;
   interruptReason: ExperimentInterruptReason | null;
   interruptReasonComment: string | null;
   createdAt: string;
