@@ -6,6 +6,7 @@ import { applyUpdate, emptyRecord } from '../../lifecycle/experiments/record.js'
 import { DEFAULT_TRANSITIONS, offeredActions } from '../../lifecycle/experiments/transitions.js';
 import { md, safe } from '../blocks/escape.js';
 import type { SlackMessage } from '../blocks/message.js';
+import { labelsFromItems } from '../dictionaries/dictionary-labels.js';
 import { decodeButtonValue } from '../lifecycle/ids.js';
 import { en } from '../messages/index.js';
 import { experimentCard } from './card.js';
@@ -103,12 +104,32 @@ describe('experimentCard', () => {
     expect(buttons(card)).toEqual([]);
   });
 
+  it('names the type, team and layer from the dictionaries, beside their values; unknown ones bare', () => {
+    const labels = labelsFromItems({
+      teams: [{ value: 211, label: 'Checkout', raw: {} }],
+      layers: [{ value: 201, label: '<!here> *flow*', raw: {} }],
+    });
+    const card = experimentCard({
+      view: view({ status: 'running', team: '211', layer: '201', type: 'regular' }),
+      labels,
+      messages: en,
+    });
+    const fields = JSON.stringify(card.blocks.find((b) => b.block_id === CARD_BLOCKS.title));
+    expect(fields).toContain('*Team*\\nCheckout (`211`)');
+    expect(fields).toContain('*Type*\\n`regular`');
+    expect(fields).not.toContain('<!here>');
+    expect(fields).toContain('&lt;!here&gt;');
+    const bare = experimentCard({ view: view({ team: '211' }), messages: en });
+    expect(text(bare)).toContain('*Team*\\n`211`');
+  });
+
   it('stays within Block Kit limits with huge facts', () => {
     const huge = 'x'.repeat(5000);
     const card = experimentCard({
       view: view({ status: huge, name: huge, team: huge, layer: huge, type: huge }),
       headline: md`${safe('y'.repeat(100), 200)}`,
       note: md`note`,
+      labels: { nameOf: () => 'n'.repeat(5000) },
       messages: en,
     });
     expect(checkBlockKitLimits({ kind: 'message', ...card })).toEqual([]);

@@ -1,18 +1,14 @@
 import type { SectionBlock } from '@slack/types';
 import type { ExperimentView } from '../../lifecycle/experiments/knowledge.js';
 import type { Fact, RecordedAction } from '../../lifecycle/experiments/record.js';
-import {
-  code,
-  escapeMrkdwn,
-  joinSafe,
-  md,
-  mrkdwn,
-  type SafeText,
-  safe,
-  userMention,
-} from '../blocks/escape.js';
+import { escapeMrkdwn, joinSafe, md, mrkdwn, type SafeText, safe, userMention } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { actions, context, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
+import {
+  type DictionaryLabels,
+  labelledValue,
+  NO_DICTIONARY_LABELS,
+} from '../dictionaries/dictionary-labels.js';
 import { lifecycleButtons } from '../lifecycle/buttons.js';
 import type { Messages } from '../messages/index.js';
 import { slackAgo } from './ago.js';
@@ -34,6 +30,8 @@ export interface CardInput {
   link?: string | undefined;
   /** Leave the lifecycle buttons out (unfurls in channels where acting is not the point). */
   withoutButtons?: boolean | undefined;
+  /** Names of the type, team and layer values (cardLabels); without them the values show bare. */
+  labels?: DictionaryLabels | undefined;
   messages: Messages;
 }
 
@@ -49,11 +47,14 @@ export function experimentCard(input: CardInput): SlackMessage {
   const name = record.name ? safe(record.name.value, NAME_MAX) : undefined;
   const title = c.title({ experimentId: id, name, link: input.link });
   const status = record.status?.value;
+  const labels = input.labels ?? NO_DICTIONARY_LABELS;
+  const named = (fact: Fact<string> | undefined, dictionary: 'types' | 'teams' | 'layers') =>
+    fact === undefined ? undefined : labelledValue(labels, dictionary, fact.value, messages);
   const fields: SafeText[] = [
     field(c.labels.status, record.status ? statusText(record.status, messages) : c.statusUnknown),
-    ...optionalField(c.labels.type, record.type),
-    ...optionalField(c.labels.team, record.team),
-    ...optionalField(c.labels.layer, record.layer),
+    ...optionalField(c.labels.type, named(record.type, 'types')),
+    ...optionalField(c.labels.team, named(record.team, 'teams')),
+    ...optionalField(c.labels.layer, named(record.layer, 'layers')),
   ];
   const history = record.actions.slice(0, CARD_HISTORY).map((a) => actionLine(a, messages));
   const hint =
@@ -86,8 +87,8 @@ function field(label: string, value: SafeText): SafeText {
   return md`*${escapeMrkdwn(label)}*\n${value}`;
 }
 
-function optionalField(label: string, fact: Fact<string> | undefined): SafeText[] {
-  return fact ? [field(label, code(fact.value, FACT_MAX))] : [];
+function optionalField(label: string, value: SafeText | undefined): SafeText[] {
+  return value === undefined ? [] : [field(label, value)];
 }
 
 function statusText(fact: Fact<string>, messages: Messages): SafeText {

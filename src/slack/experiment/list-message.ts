@@ -3,6 +3,11 @@ import type { ListResult } from '../../lifecycle/experiments/list-experiments.js
 import { mrkdwn, plain, safe } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { actions, context, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
+import {
+  type DictionaryLabels,
+  labelledValue,
+  NO_DICTIONARY_LABELS,
+} from '../dictionaries/dictionary-labels.js';
 import type { Messages } from '../messages/index.js';
 import { slackAgo } from './ago.js';
 import { EXPERIMENT_ACTIONS, encodeListPageValue, encodeShowValue, LIST_BLOCKS } from './ids.js';
@@ -15,9 +20,12 @@ export function experimentListMessage(input: {
   result: ListResult;
   /** Already bounded (LIST_FILTER_MAX). */
   filter: string | undefined;
+  /** Names of the teams shown (cardLabels); without them the values show bare. */
+  labels?: DictionaryLabels | undefined;
   messages: Messages;
 }): SlackMessage {
   const { result, messages } = input;
+  const labels = input.labels ?? NO_DICTIONARY_LABELS;
   const l = messages.experimentList;
   const filter = input.filter === undefined ? undefined : safe(input.filter, 100);
   if (result.total === 0) {
@@ -40,6 +48,7 @@ export function experimentListMessage(input: {
         name: record.name ? safe(record.name.value, NAME_MAX) : undefined,
         status: record.status ? safe(record.status.value, STATUS_MAX) : undefined,
         ago: slackAgo(new Date(record.touchedAt)),
+        team: record.team ? labelledValue(labels, 'teams', record.team.value, messages) : undefined,
       }),
     ),
     accessory: {

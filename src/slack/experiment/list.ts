@@ -3,6 +3,7 @@ import type { WorkspaceRef } from '../../lifecycle/workspace.js';
 import type { SlackMessage } from '../blocks/message.js';
 import type { CommandContext } from '../command/command-context.js';
 import type { SlackDeps } from '../deps.js';
+import { cardLabels } from './card-labels.js';
 import { LIST_FILTER_MAX } from './ids.js';
 import { experimentListMessage } from './list-message.js';
 
@@ -31,7 +32,10 @@ export async function experimentListReply(
     budgetMs: LIST_READ_BUDGET_MS,
     channelId,
   });
-  return experimentListMessage({ result, filter: clipped, messages: deps.messages });
+  // A line shows the team only; a page's teams are named in one read of the teams dictionary.
+  const records = result.views.map((v) => v.record);
+  const labels = await cardLabels(deps, workspace, records, { channelId, fields: ['team'] });
+  return experimentListMessage({ result, filter: clipped, labels, messages: deps.messages });
 }
 
 /** `/exp list [filter]`. */

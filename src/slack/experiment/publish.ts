@@ -4,6 +4,7 @@ import type { SafeText } from '../blocks/escape.js';
 import type { SlackDeps } from '../deps.js';
 import type { LifecycleSurface } from '../lifecycle/surface.js';
 import { experimentCard } from './card.js';
+import { cardLabels } from './card-labels.js';
 import { postToExperimentThread } from './thread-poster.js';
 
 /**
@@ -20,7 +21,14 @@ export async function publishEvent(
   const { view, line } = event;
   const experimentId = view.record.experimentId;
   const linkOf = (id: number) => deps.consoleLinks?.urlOf(id);
-  const card = experimentCard({ view, headline: line, link: linkOf(experimentId), messages: deps.messages });
+  const labels = await cardLabels(deps, event.workspace, [view.record], { channelId: surface.channelId });
+  const card = experimentCard({
+    view,
+    headline: line,
+    link: linkOf(experimentId),
+    labels,
+    messages: deps.messages,
+  });
   let parentTs: string | undefined;
   try {
     const posted = await postToExperimentThread(
@@ -31,6 +39,7 @@ export async function publishEvent(
         channelId: surface.channelId,
         event: line,
         view,
+        labels,
       },
     );
     parentTs = posted.parentTs;

@@ -6,6 +6,7 @@ import { notConnectedMessage } from '../connection/replies.js';
 import type { SlackDeps } from '../deps.js';
 import { slackAgo } from './ago.js';
 import { experimentCard } from './card.js';
+import { cardLabels } from './card-labels.js';
 
 /** A command reply must come within 10 s; the platform read gets what is left after the store. */
 export const SHOW_READ_BUDGET_MS = 5_000;
@@ -49,6 +50,10 @@ export async function experimentReply(
               : undefined,
         link: deps.consoleLinks?.urlOf(experimentId),
         withoutButtons: options.withoutButtons,
+        labels: await cardLabels(deps, workspace, [found.view.record], {
+          channelId: options.channelId,
+          budgetMs: options.budgetMs,
+        }),
         messages,
       });
   }

@@ -5,6 +5,7 @@ import type { ExperimentRecords } from '../../lifecycle/experiments/record-store
 import type { Logger } from '../../observability/logger.js';
 import type { SafeText } from '../blocks/escape.js';
 import { type SlackMessage, section } from '../blocks/message.js';
+import type { DictionaryLabels } from '../dictionaries/dictionary-labels.js';
 import type { Messages } from '../messages/index.js';
 import { errorCodeOf } from '../subscriptions/alert-outcomes.js';
 import { experimentCard } from './card.js';
@@ -26,6 +27,8 @@ export interface ThreadPost {
   event: SafeText;
   /** The experiment as known after the event: the parent card shows it. */
   view: ExperimentView;
+  /** Names of the card's dictionary values (cardLabels); without them the values show bare. */
+  labels?: DictionaryLabels | undefined;
 }
 
 export interface ThreadPosted {
@@ -48,10 +51,10 @@ export async function postToExperimentThread(
   deps: ThreadPosterDeps,
   post: ThreadPost,
 ): Promise<ThreadPosted> {
-  const { client, channelId, view, event } = post;
+  const { client, channelId, view, event, labels } = post;
   const id = view.record.experimentId;
   const card = (headline: SafeText): SlackMessage =>
-    experimentCard({ view, headline, link: deps.linkOf(id), messages: deps.messages });
+    experimentCard({ view, headline, link: deps.linkOf(id), labels, messages: deps.messages });
   const thread = threadIn(view.record, channelId);
   if (thread) {
     try {

@@ -10,6 +10,7 @@ import { type SlackMessage, textMessage } from '../blocks/message.js';
 import { expiryOf, notConnectedMessage } from '../connection/replies.js';
 import type { SlackDeps } from '../deps.js';
 import { experimentCard } from '../experiment/card.js';
+import { cardLabels } from '../experiment/card-labels.js';
 import { publishEvent } from '../experiment/publish.js';
 import { notifySubscribers } from '../subscriptions/notify-subscribers.js';
 import { BUSY_AUDIT, refuseBusy } from './busy-reply.js';
@@ -166,6 +167,9 @@ async function runAndTell(
           view: outcome.view,
           note: messages.experimentCard.stale({ experimentId, status: statusOf(outcome.view) }),
           link: deps.consoleLinks?.urlOf(experimentId),
+          labels: await cardLabels(deps, request.workspace, [outcome.view.record], {
+            channelId: request.channelId,
+          }),
           messages,
         });
         if (surface.refreshOrigin) await surface.refreshOrigin(card);

@@ -5,6 +5,7 @@ import type { WorkspaceRef } from '../../lifecycle/workspace.js';
 import { channelMention, code } from '../blocks/escape.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
+import { cardLabels } from '../experiment/card-labels.js';
 import { postToExperimentThread } from '../experiment/thread-poster.js';
 import { type AlertEvent, alertLine, alertMessage } from './alert-message.js';
 import { type AlertOutcome, errorCodeOf } from './alert-outcomes.js';
@@ -154,6 +155,8 @@ async function post(
       channelId: job.channelId,
       event: alertLine(input),
       view: await viewOf(deps.knowledge, job.scope, record),
+      // Read through the channel's connection, as `/exp show` in that channel would.
+      labels: await cardLabels(deps, job.workspace, [record], { channelId: job.channelId }),
     },
   );
 }

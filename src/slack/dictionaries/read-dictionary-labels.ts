@@ -1,0 +1,77 @@
+import type { DictionaryItem } from '../../console/dictionaries/normalise.js';
+import type { DictionaryName } from '../../console/types.js';
+import { type DictionaryDeps, readDictionary } from '../../lifecycle/read-dictionary.js';
+import type { WorkspaceRef } from '../../lifecycle/workspace.js';
+import {
+  type DictionaryLabels,
+  type LabelSourceItems,
+  labelsFromItems,
+  NO_DICTIONARY_LABELS,
+} from './dictionary-labels.js';
+
+/**
+ * How long a message waits for names it does not have cached. Names are a nicety: a card, list or
+ * alert is never held longer than this by a slow platform. A cached dictionary answers at once (a
+ * store read); a missing one is fetched within this budget and, if the platform is slower, the
+ * fetch carries on and fills the cache, so the next message has the names. Reading the cache only
+ * (peek) would leave names out until someone happened to open a form or `/exp dict`; a short
+ * bounded read shows them on the first card without letting the platform decide how long it takes.
+ */
+export const LABELS_BUDGET_MS = 1_000;
+
+export interface ReadLabelsOptions {
+  /** The message's channel: a channel with its own (team's) connection reads its own platform. */
+  channelId?: string | undefined;
+  /** Lowered to the caller's own budget when that is shorter. */
+  budgetMs?: number | undefined;
+}
+
+/**
+ * Names of the values of some dictionaries, read through the dictionary cache. Never throws and
+ * never takes longer than the budget: a dictionary that cannot be read (not connected, refused,
+ * slow, the store down) only leaves its values bare.
+ */
+export async function readDictionaryLabels(
+  deps: DictionaryDeps,
+  workspace: WorkspaceRef,
+  dictionaries: readonly DictionaryName[],
+  options: ReadLabelsOptions = {},
+): Promise<DictionaryLabels> {
+  const budgetMs = Math.max(1, Math.min(options.budgetMs ?? LABELS_BUDGET_MS, LABELS_BUDGET_MS));
+  const wanted = [...new Set(dictionaries)];
+  if (wanted.length === 0) return NO_DICTIONARY_LABELS;
+  const reads = Promise.all(
+    wanted.map(async (name) => [name, await itemsOf(deps, workspace, name, options.channelId, budgetMs)]),
+  );
+  // The cache bounds the platform fetch; this also bounds finding the connection (a store read).
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), budgetMs + LOOKUP_GRACE_MS);
+  });
+  try {
+    const read = await Promise.race([reads, late]);
+    return labelsFromItems(read === undefined ? {} : (Object.fromEntries(read) as LabelSourceItems));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Beyond the fetch budget, for finding the connection before it. */
+const LOOKUP_GRACE_MS = 250;
+
+async function itemsOf(
+  deps: DictionaryDeps,
+  workspace: WorkspaceRef,
+  name: DictionaryName,
+  channelId: string | undefined,
+  budgetMs: number,
+): Promise<readonly DictionaryItem[] | undefined> {
+  try {
+    const outcome = await readDictionary(deps, workspace, name, { channelId, budgetMs });
+    return outcome.kind === 'ok' ? outcome.dictionary.items : undefined;
+  } catch (error) {
+    // readDictionary classifies platform failures; this is the connection store failing.
+    deps.logger.warn('dictionary names unavailable; values shown bare', { dictionary: name, error });
+    return undefined;
+  }
+}
