@@ -61,16 +61,11 @@ describe('/exp create', () => {
     view = await change(view, 'exp_xm_exposure', 'days');
     expect(block(view, 'exp_xm_exposure_days')).toBeDefined();
 
-    expect(block(view, 'exp_xm_segments')).toBeUndefined();
+    expect(block(view, 'exp_xm_audience')).toBeUndefined();
     view = await change(view, 'exp_xm_markup_scope', 'event');
-    const segments = elementOf(view, 'exp_xm_segments');
-    const offered = JSON.stringify(optionsOf(segments));
-    const params = h.sandbox.state.dictionaries['context-param-predicates'].params;
-    for (const param of params) {
-      const shown = offered.includes(`"${param.title}"`) || offered.includes(`"${param.label}"`);
-      if (param.status !== 'active') expect(shown, `${param.title} (${param.status})`).toBe(false);
-    }
-    expect(params.some((p) => p.status === 'active' && offered.includes(String(p.title)))).toBe(true);
+    // The audience is a summary with a button: its filters are edited in a pushed view.
+    const summary = block(view, 'exp_xm_audience') as Obj;
+    expect((summary.accessory as Obj).action_id).toBe('exp_xm_audience_edit');
     expectWithinBlockKitLimits({ kind: 'view', view: view.view });
   });
 
@@ -193,7 +188,9 @@ describe('/exp edit', () => {
     const result = await h.driver.submitView(view.id, {
       ...text(view, 'exp_xm_name', 'One-click checkout v2'),
     });
-    expect(result.outcome).toEqual({ kind: 'closed' });
+    expect(result.outcome.kind).toBe('pushed');
+    const confirm = (result.outcome as { view: EmulatedView }).view;
+    expect((await h.driver.submitView(confirm.id, {})).outcome).toEqual({ kind: 'cleared' });
     const patch = h.sandbox.state.requests
       .filter((r) => r.method === 'PATCH' && r.url.endsWith('/experiments/v1/2'))
       .at(-1);

@@ -197,9 +197,10 @@ async function surfacesOf(action: PolicyAction, userId: string): Promise<Prepare
           const { options } = await suggest(h, early, teamSelect, '');
           return options.length > 0 ? 'options' : 'no options';
         },
+        // An edit is saved from its confirmation (pushed over the form): both are checked.
         'submission of a form opened earlier': (u) =>
-          observe(u, () =>
-            h.driver.submitView(
+          observe(u, async () => {
+            const res = await h.driver.submitView(
               early.id,
               {
                 exp_xm_name: {
@@ -207,8 +208,10 @@ async function surfacesOf(action: PolicyAction, userId: string): Promise<Prepare
                 },
               },
               { userId: u },
-            ),
-          ),
+            );
+            const pushed = res.outcome.kind === 'pushed' ? res.outcome.view : undefined;
+            return pushed ? h.driver.submitView(pushed.id, {}, { userId: u }) : res;
+          }),
         'edit form': (u) => observe(u, command('edit 7', u)),
       };
     }

@@ -185,7 +185,10 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
     const result = await h.driver.submitView(view.id, {
       exp_xm_name: { [nameInput]: { type: 'plain_text_input', value: 'Renamed <!here>' } },
     });
-    expect(result.outcome).toEqual({ kind: 'closed' });
+    // The edit shows what it will change first; saving is the confirmation's submit.
+    expect(result.outcome).toMatchObject({ kind: 'pushed' });
+    const confirm = (result.outcome as { view: { id: string } }).view;
+    expect((await h.driver.submitView(confirm.id, {})).outcome).toEqual({ kind: 'cleared' });
     await waitForCount('sent', sent + 1);
     const alert = alertsIn(ALL).find((m) => /updated experiment \*2\*/.test(messageText(m)));
     expect(messageText(alert)).toContain(`in <#${ORIGIN}>: \`name\``);

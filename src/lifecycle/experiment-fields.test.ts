@@ -244,21 +244,26 @@ describe('diffExperimentPayload', () => {
     });
   });
 
-  it('does not count segment values read back as text as a change, but a changed param is one', () => {
+  it('compares filter values with their JSON types, and sends an untouched filter as it came', () => {
     const event: ExperimentForm = {
       ...regular,
       markupScopeType: 'event',
-      segments: [{ param: 7, predicate: 'gt', values: ['100'] }],
+      segments: [{ param: 7, predicate: 'gt', values: [100] }],
     };
-    const stored = {
-      ...event,
-      segments: [{ param: 7, predicate: 'gt', values: [100 as unknown as string] }],
-    };
-    expect(diffExperimentPayload(stored, event, mapping)).toStrictEqual({});
-    const changed = { ...event, segments: [{ param: '7', predicate: 'gt', values: ['100'] }] };
-    expect(diffExperimentPayload(event, changed, mapping)).toStrictEqual({
-      segments: [{ paramId: '7', predicate: 'gt', values: ['100'] }],
+    const retyped = { ...event, segments: [{ param: 7, predicate: 'gt', values: ['100'] }] };
+    expect(diffExperimentPayload(event, retyped, mapping)).toStrictEqual({
+      segments: [{ paramId: 7, predicate: 'gt', values: ['100'] }],
     });
+    const raw = { paramId: 7, values: [100], predicate: 'gt', extra: 1 };
+    const kept = { ...event, segments: [{ param: 7, predicate: 'gt', values: [100], raw }] };
+    expect(diffExperimentPayload(kept, kept, mapping)).toStrictEqual({});
+    const more = {
+      ...kept,
+      segments: [...(kept.segments ?? []), { param: 8, predicate: 'eq', values: [true] }],
+    };
+    expect(JSON.stringify(diffExperimentPayload(kept, more, mapping))).toBe(
+      JSON.stringify({ segments: [raw, { paramId: 8, predicate: 'eq', values: [true] }] }),
+    );
   });
 
   it('diffs against a partial original (an edit prefilled from an unusual record)', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DictionaryName } from '../console/types.js';
-import type { DictValue, ExperimentForm, SegmentChoice } from './experiment-form.js';
+import type { DictValue, ExperimentForm, FormField, SegmentChoice } from './experiment-form.js';
 
 // THE mapping between the form's logical fields and the create/update payload. The interface names
 // the enum fields (type, markupScopeType, segments, exposure, propagateExposureDays,
@@ -190,28 +190,25 @@ function pathConflicts(
 /** How a PATCH says a field was removed: null for one value, [] for a list, or never (required/label). */
 type Clear = null | readonly [] | 'keep';
 interface Entry {
+  /** The form field the payload field comes from. */
+  field: FormField;
   path: string;
   value: unknown;
   clear: Clear;
-  /** What the diff compares when the exact payload value is too strict. */
-  compared?: unknown;
 }
 
 const present = <T>(list: readonly T[] | undefined): T[] | undefined =>
   list !== undefined && list.length > 0 ? [...list] : undefined;
 
-function segmentPayload(segment: SegmentChoice, mapping: FieldMapping): Record<string, unknown> {
+/** One filter of the payload: an untouched one exactly as the platform returned it. */
+export function segmentPayload(segment: SegmentChoice, mapping: FieldMapping): Record<string, unknown> {
+  if (segment.raw !== undefined) return structuredClone(segment.raw);
   const out: Record<string, unknown> = {};
   setPath(out, mapping.segmentParam, segment.param);
   if (segment.predicate !== undefined) setPath(out, mapping.segmentPredicate, segment.predicate);
   setPath(out, mapping.segmentValues, [...segment.values]);
   return out;
 }
-
-// Segment values are typed as text while the record may hold them as numbers or booleans: untouched
-// filters must not count as a change, so values (only they) compare by their text.
-const comparableSegments = (segments: SegmentChoice[] | undefined) =>
-  segments?.map((s) => [s.param, s.predicate ?? null, s.values.map(String)]);
 
 /** Every field the payload can carry, present or not, in a stable order. */
 function entries(form: Partial<ExperimentForm>, mapping: FieldMapping): Entry[] {
@@ -221,40 +218,44 @@ function entries(form: Partial<ExperimentForm>, mapping: FieldMapping): Entry[] 
     const multiple = DICTIONARY_FIELD_SPECS[field].multiple;
     const value = form[field] as DictValue | DictValue[] | undefined;
     return multiple
-      ? { path: mapping[field], value: present(value as DictValue[] | undefined), clear: [] }
-      : { path: mapping[field], value, clear: null };
+      ? { field, path: mapping[field], value: present(value as DictValue[] | undefined), clear: [] }
+      : { field, path: mapping[field], value, clear: null };
   });
   return [
-    { path: mapping.name, value: form.name, clear: 'keep' },
+    { field: 'name', path: mapping.name, value: form.name, clear: 'keep' },
     // A splitter label identifies the experiment to clients: changed on purpose only, never cleared.
-    { path: mapping.label, value: form.label, clear: 'keep' },
-    { path: mapping.description, value: form.description, clear: null },
-    { path: 'type', value: form.type, clear: 'keep' },
-    { path: 'markupScopeType', value: form.markupScopeType, clear: 'keep' },
+    { field: 'label', path: mapping.label, value: form.label, clear: 'keep' },
+    { field: 'description', path: mapping.description, value: form.description, clear: null },
+    { field: 'type', path: 'type', value: form.type, clear: 'keep' },
+    { field: 'markupScopeType', path: 'markupScopeType', value: form.markupScopeType, clear: 'keep' },
     {
+      field: 'segments',
       path: 'segments',
       value: segments?.map((s) => segmentPayload(s, mapping)),
       clear: [],
-      compared: comparableSegments(segments),
     },
-    { path: 'exposure', value: form.exposure, clear: 'keep' },
+    { field: 'exposure', path: 'exposure', value: form.exposure, clear: 'keep' },
     {
+      field: 'propagateExposureDays',
       path: 'propagateExposureDays',
       value: form.exposure === 'days' ? form.propagateExposureDays : undefined,
       clear: null,
     },
-    { path: 'statisticalMethod', value: form.statisticalMethod, clear: 'keep' },
+    { field: 'statisticalMethod', path: 'statisticalMethod', value: form.statisticalMethod, clear: 'keep' },
     {
+      field: 'retroType',
       path: 'retro',
       value: isRetro && form.retroType !== undefined ? { type: form.retroType } : undefined,
       clear: null,
     },
     {
+      field: 'parentExperimentId',
       path: 'parentExperimentId',
       value: isRetro && form.retroType === 'parent_experiment' ? form.parentExperimentId : undefined,
       clear: null,
     },
     {
+      field: 'switchbackStrategy',
       path: 'switchback',
       value:
         form.type === 'switchback' && form.switchbackStrategy !== undefined
@@ -282,24 +283,43 @@ export function buildExperimentPayload(form: ExperimentForm, mapping: FieldMappi
  */
 export function diffExperimentPayload(
   before: Partial<ExperimentForm>,
-  after: ExperimentForm,
+  after: Partial<ExperimentForm>,
   mapping: FieldMapping,
 ): Record<string, unknown> {
-  const old = entries(before, mapping);
   const body: Record<string, unknown> = {};
-  entries(after, mapping).forEach((entry, i) => {
-    const previous = old[i];
-    if (previous?.value === undefined && entry.value === undefined) return;
-    if (
-      previous?.value !== undefined &&
-      entry.value !== undefined &&
-      sameJson(previous.compared ?? previous.value, entry.compared ?? entry.value)
-    )
-      return;
+  for (const entry of changedEntries(before, after, mapping)) {
     if (entry.value !== undefined) setPath(body, entry.path, entry.value);
     else if (entry.clear !== 'keep') setPath(body, entry.path, entry.clear);
-  });
+  }
   return body;
+}
+
+/** The form fields the update body carries, in the payload's order (what a diff view lists). */
+export function changedFields(
+  before: Partial<ExperimentForm>,
+  after: Partial<ExperimentForm>,
+  mapping: FieldMapping,
+): FormField[] {
+  return changedEntries(before, after, mapping)
+    .filter((entry) => entry.value !== undefined || entry.clear !== 'keep')
+    .map((entry) => entry.field);
+}
+
+function changedEntries(
+  before: Partial<ExperimentForm>,
+  after: Partial<ExperimentForm>,
+  mapping: FieldMapping,
+): Entry[] {
+  const old = entries(before, mapping);
+  return entries(after, mapping).filter((entry, i) => {
+    const previous = old[i];
+    if (previous?.value === undefined && entry.value === undefined) return false;
+    return !(
+      previous?.value !== undefined &&
+      entry.value !== undefined &&
+      sameJson(previous.value, entry.value)
+    );
+  });
 }
 
 function sameJson(a: unknown, b: unknown): boolean {

@@ -236,9 +236,15 @@ describe('formFromExperiment', () => {
       exposure: 'days',
       propagateExposureDays: 3,
       markupScopeType: 'event',
-      segments: [{ param: 2, predicate: 'in', values: ['Moscow', '7', 'true'] }],
+      // One filter did not read: the audience is kept whole (locked), never cut to what read.
       switchbackStrategy: 'DETERMINISTIC_RANDOM',
     });
+  });
+
+  it('reads filter values with their JSON types, and each filter as the platform returned it', () => {
+    const raw = { paramId: 2, predicate: 'in', values: ['Moscow', 7, true], note: 'kept' };
+    const form = formFromExperiment({ markupScopeType: 'event', segments: [raw] }, DEFAULT_FIELD_MAPPING);
+    expect(form.segments).toEqual([{ param: 2, predicate: 'in', values: ['Moscow', 7, true], raw }]);
   });
 
   it('is defensive: unknown shapes give a partial form, never a guess', () => {
@@ -258,7 +264,7 @@ describe('formFromExperiment', () => {
         },
         DEFAULT_FIELD_MAPPING,
       ),
-    ).toEqual({ team: 12, tags: ['ok', 'named'] });
+    ).toEqual({ type: 'adhoc', team: 12, tags: ['ok', 'named'] });
   });
 
   it('reads through an overridden mapping', () => {

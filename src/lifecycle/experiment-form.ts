@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { isObject, pickValue } from '../console/dictionaries/item-fields.js';
 import {
   ConsoleExposureType,
-  CreatableExperimentType,
+  type CreatableExperimentType,
   ExperimentId,
   ExperimentMarkupScopeType,
+  ExperimentType,
   RetroType,
   StatisticsMethod,
   SwitchbackStrategy,
@@ -20,20 +21,28 @@ import {
 /** A dictionary value exactly as the platform returned it: 12 and "12" are different values. */
 export type DictValue = string | number;
 
+/** A filter value with its JSON type: 71002, "71002" and true are three different values. */
+export type SegmentValue = string | number | boolean;
+
 /** One audience filter of an event-markup experiment. */
 export interface SegmentChoice {
   /** The context param's value (its id) as the dictionary returned it. */
   param: DictValue;
   predicate?: DictValue;
-  /** As typed: the interface does not show how values are typed per param. */
-  values: string[];
+  values: SegmentValue[];
+  /**
+   * The filter exactly as the platform returned it, while nobody changed it: sent back as it came,
+   * keys the form cannot read included.
+   */
+  raw?: Record<string, unknown> | undefined;
 }
 
 export interface ExperimentForm {
   name: string;
   label?: string;
   description?: string;
-  type: ExperimentFormType;
+  /** adhoc only on an experiment that already has it (edits keep it; nothing new may use it). */
+  type: ExperimentFormType | 'adhoc';
   markupScopeType: ExperimentMarkupScopeType;
   segments?: SegmentChoice[];
   exposure: ConsoleExposureType;
@@ -106,6 +115,7 @@ const REQUIRED: readonly FormField[] = [
 export const FORM_TEXT_LIMITS = { name: 200, label: 100, description: 3000 } as const;
 
 const Value = z.union([z.string().min(1), z.number()]);
+const SegmentValueSchema = z.union([z.string(), z.number(), z.boolean()]);
 const Values = z.array(Value);
 const PositiveInt = ExperimentId;
 const Text = (max: number) =>
@@ -123,10 +133,17 @@ export const StoredExperimentForm = z.strictObject({
   name: z.string().optional(),
   label: z.string().optional(),
   description: z.string().optional(),
-  type: CreatableExperimentType.optional(),
+  type: ExperimentType.optional(),
   markupScopeType: ExperimentMarkupScopeType.optional(),
   segments: z
-    .array(z.strictObject({ param: Value, predicate: Value.optional(), values: z.array(z.string()) }))
+    .array(
+      z.strictObject({
+        param: Value,
+        predicate: Value.optional(),
+        values: z.array(SegmentValueSchema),
+        raw: z.record(z.string(), z.unknown()).optional(),
+      }),
+    )
     .optional(),
   exposure: ConsoleExposureType.optional(),
   propagateExposureDays: z.number().optional(),
@@ -154,8 +171,8 @@ const SubmittedForm = StoredExperimentForm.extend({
     .refine((s) => s === undefined || !/\s/.test(s), { message: 'invalid' })
     .optional(),
   description: Text(FORM_TEXT_LIMITS.description).optional(),
-  // 'adhoc' parses here so it can be refused with its own message below.
-  type: z.union([CreatableExperimentType, z.literal('adhoc')]).optional(),
+  // 'adhoc' parses here so it can be refused with its own message below (unless the edit keeps it).
+  type: ExperimentType.optional(),
   // NaN is what an unreadable number input gives: refused below with its own message.
   propagateExposureDays: z.union([z.number(), z.nan()]).optional(),
   parentExperimentId: z.union([z.number(), z.nan()]).optional(),
@@ -169,6 +186,12 @@ export interface FormValidationOptions {
   offered?: Partial<Record<DictionaryField | 'segments', readonly DictValue[]>>;
   /** Operators offered for a segment param; undefined when they are not known (then unchecked). */
   segmentPredicates?: (param: DictValue) => readonly DictValue[] | undefined;
+  /**
+   * Edit: the form as it opened. Fields it could not read are not required (they are kept as they
+   * are, never re-typed), filters it had pass unchecked (an archived param keeps working in them),
+   * and an adhoc experiment keeps its type.
+   */
+  original?: Partial<ExperimentForm> | undefined;
 }
 
 export type FormValidation = { ok: true; form: ExperimentForm } | { ok: false; errors: FormErrors };
@@ -192,8 +215,9 @@ export function validateExperimentForm(input: unknown, options: FormValidationOp
     if (parsed.success) (f as Record<string, unknown>)[field] = parsed.data;
     else fail(field, parsed.error.issues.some((i) => i.message === 'too_long') ? 'too_long' : 'invalid');
   }
-  for (const field of REQUIRED) if (isEmpty(f[field])) fail(field, 'required');
-  if (f.type === 'adhoc') fail('type', 'obsolete_type');
+  const locked = new Set(options.original === undefined ? [] : lockedFields(options.original));
+  for (const field of REQUIRED) if (isEmpty(f[field]) && !locked.has(field)) fail(field, 'required');
+  if (f.type === 'adhoc' && options.original?.type !== 'adhoc') fail('type', 'obsolete_type');
 
   const event = f.markupScopeType === 'event';
   const days = f.exposure === 'days';
@@ -202,7 +226,7 @@ export function validateExperimentForm(input: unknown, options: FormValidationOp
   const switchback = f.type === 'switchback';
   // Read from the interface's "used with markupScopeType=event" and "used with exposure=days": a
   // filterless event markup or a day count without days would mean nothing.
-  if (event && isEmpty(f.segments)) fail('segments', 'segments_required');
+  if (event && isEmpty(f.segments) && !locked.has('segments')) fail('segments', 'segments_required');
   if (days && !PositiveInt.safeParse(f.propagateExposureDays).success) {
     fail('propagateExposureDays', f.propagateExposureDays === undefined ? 'required' : 'positive_integer');
   }
@@ -226,7 +250,9 @@ export function validateExperimentForm(input: unknown, options: FormValidationOp
   }
   if (event && f.segments !== undefined) {
     const offered = options.offered?.segments;
+    const kept = options.original?.segments ?? [];
     for (const segment of f.segments) {
+      if (kept.some((k) => sameSegment(k, segment))) continue;
       if (offered !== undefined && !offered.includes(segment.param)) fail('segments', 'not_offered');
       const predicates = options.segmentPredicates?.(segment.param);
       if (segment.predicate === undefined || segment.values.length === 0) {
@@ -264,22 +290,65 @@ function asValue(v: unknown): DictValue | undefined {
   return isObject(v) ? pickValue(v) : undefined;
 }
 
+const isSegmentValue = (v: unknown): v is SegmentValue =>
+  typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
+
+/** A filter as read, values with their JSON types; undefined when any part of it does not read. */
 function asSegment(raw: unknown, mapping: FieldMapping): SegmentChoice | undefined {
+  if (!isObject(raw)) return undefined;
   const param = asValue(getPath(raw, mapping.segmentParam));
   if (param === undefined) return undefined;
   const predicate = asValue(getPath(raw, mapping.segmentPredicate));
   const values = getPath(raw, mapping.segmentValues);
-  const list = Array.isArray(values) ? values : values === undefined || values === null ? [] : [values];
-  const texts = list
-    .filter((v) => ['string', 'number', 'boolean'].includes(typeof v))
-    .map((v) => String(v as string | number | boolean));
-  return { param, ...(predicate === undefined ? {} : { predicate }), values: texts };
+  if (!Array.isArray(values) || !values.every(isSegmentValue)) return undefined;
+  return { param, ...(predicate === undefined ? {} : { predicate }), values: [...values], raw: { ...raw } };
+}
+
+/** The same filter: param, operator and values equal with their JSON types. */
+export function sameSegment(a: SegmentChoice, b: SegmentChoice): boolean {
+  return (
+    JSON.stringify([a.param, a.predicate ?? null, a.values]) ===
+    JSON.stringify([b.param, b.predicate ?? null, b.values])
+  );
+}
+
+/**
+ * Fields an edit cannot show because the record did not read as expected: required ones it lacks,
+ * and the audience of an event experiment whose filters did not all read. They are kept as they are.
+ */
+export function lockedFields(original: Partial<ExperimentForm>): FormField[] {
+  const locked: FormField[] = REQUIRED.filter((field) => isEmpty(original[field]));
+  if (original.markupScopeType === 'event' && original.segments === undefined) locked.push('segments');
+  return locked;
+}
+
+/** Fields an edit shows without an input: the locked ones, and an adhoc type (kept, never chosen). */
+export function readOnlyFields(original: Partial<ExperimentForm> | undefined): FormField[] {
+  if (original === undefined) return [];
+  const fields = lockedFields(original);
+  if (original.type === 'adhoc') fields.push('type');
+  return fields;
+}
+
+/** The form as read from the modal, with the read-only fields' values as they opened. */
+export function withReadOnlyFields(
+  form: Partial<ExperimentForm>,
+  original: Partial<ExperimentForm> | undefined,
+): Partial<ExperimentForm> {
+  const out: Record<string, unknown> = { ...form };
+  for (const field of readOnlyFields(original)) {
+    const value = original?.[field];
+    if (value === undefined) delete out[field];
+    else out[field] = value;
+  }
+  return out as Partial<ExperimentForm>;
 }
 
 /**
  * Prefills the edit form from an experiment record. The record's full schema is not shown by the
- * interface: whatever does not read as expected is left out (the user then picks it again), never
- * guessed. `adhoc` is left out too: it must not be used, so editing asks for another type.
+ * interface: whatever does not read as expected is left out, never guessed, and the form then shows
+ * it as kept (lockedFields). The audience is read whole or not at all: a filter left out would be a
+ * filter deleted. `adhoc` is kept: an existing adhoc experiment may be edited.
  */
 export function formFromExperiment(record: unknown, mapping: FieldMapping): Partial<ExperimentForm> {
   if (!isObject(record)) return {};
@@ -298,11 +367,12 @@ export function formFromExperiment(record: unknown, mapping: FieldMapping): Part
   put('name', text(mapping.name));
   put('label', text(mapping.label));
   put('description', text(mapping.description));
-  put('type', parse(CreatableExperimentType, record.type));
+  put('type', parse(ExperimentType, record.type));
   put('markupScopeType', parse(ExperimentMarkupScopeType, record.markupScopeType));
   if (Array.isArray(record.segments)) {
-    const segments = record.segments.map((s) => asSegment(s, mapping)).filter((s) => s !== undefined);
-    if (segments.length > 0) put('segments', segments);
+    const segments = record.segments.map((s) => asSegment(s, mapping));
+    const whole = segments.filter((s) => s !== undefined);
+    if (whole.length > 0 && whole.length === segments.length) put('segments', whole);
   }
   put('exposure', parse(ConsoleExposureType, record.exposure));
   put('propagateExposureDays', parse(PositiveInt, record.propagateExposureDays));

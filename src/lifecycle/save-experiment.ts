@@ -142,8 +142,9 @@ async function remember(
     {
       name: form.name,
       type: form.type,
-      team: labels?.team ?? String(form.team),
-      layer: labels?.layer ?? String(form.layer),
+      // A field an edit kept without reading it is not known: never recorded as "undefined".
+      team: labels?.team ?? (form.team === undefined ? undefined : String(form.team)),
+      layer: labels?.layer ?? (form.layer === undefined ? undefined : String(form.layer)),
       status: action.action === 'create' ? createdStatus(k.transitions) : undefined,
       action: {
         action: action.action,

@@ -10,6 +10,7 @@ import type { Grant } from '../../lifecycle/policy/grant.js';
 import type { WorkspaceRef } from '../../lifecycle/workspace.js';
 import { plain } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
+import { noticeModal } from '../blocks/notice-modal.js';
 import { ackWith } from '../command/command-context.js';
 import type { SlackDeps } from '../deps.js';
 import { workspaceFromBody, workspaceFromCommand } from '../workspace.js';
@@ -102,18 +103,31 @@ export function actionAccess(
   };
 }
 
-/** A modal submission: refused inside the modal, on the block the caller names. */
+/**
+ * A modal submission: refused inside the modal, on the block the caller names; a view without an
+ * input to carry the error (errorBlock gives undefined) is replaced by a notice saying why.
+ */
 export function viewAccess(
   deps: SlackDeps,
   target: (args: SlackViewMiddlewareArgs) => AccessTarget,
-  errorBlock: (args: SlackViewMiddlewareArgs) => string,
+  errorBlock: (args: SlackViewMiddlewareArgs) => string | undefined,
 ): Middleware<SlackViewMiddlewareArgs> {
   return async (args) => {
     const { body, ack, client, next } = args;
     const workspace: WorkspaceRef = workspaceFromBody(body);
     const gate = await checkAccess(deps, { client, workspace, userId: body.user.id, target: target(args) });
     if (!gate.allowed) {
-      await ack({ response_action: 'errors', errors: { [errorBlock(args)]: plainText(gate.message.text) } });
+      const block = errorBlock(args);
+      await (block === undefined
+        ? ack({
+            response_action: 'update',
+            view: noticeModal({
+              title: deps.messages.experimentEdit.saveFailedTitle,
+              message: gate.message,
+              messages: deps.messages,
+            }),
+          })
+        : ack({ response_action: 'errors', errors: { [block]: plainText(gate.message.text) } }));
       return;
     }
     rememberPermit(args.context, gate);

@@ -61,3 +61,39 @@ export const EXPERIMENT_MODAL = {
 
 /** action_ids of the modal's external selects, for `app.options(...)` (block_suggestion). */
 export const EXPERIMENT_MODAL_ACTION_ID_PATTERN = /^exp_xm_[a-z_]+_select$/;
+
+/** The main form's audience summary and its button (the filters themselves are in AUDIENCE_VIEW). */
+export const AUDIENCE_SUMMARY = {
+  blockId: 'exp_xm_audience',
+  editActionId: 'exp_xm_audience_edit',
+} as const;
+
+/** The audience view pushed over the form: every filter, paged, each with Remove; Add filter. */
+export const AUDIENCE_VIEW = {
+  callbackId: 'exp_audience_view',
+  blocks: {
+    intro: 'exp_aud_intro',
+    pager: 'exp_aud_pager',
+    notice: 'exp_aud_notice',
+    newParam: 'exp_aud_new_param',
+    newPredicate: 'exp_aud_new_predicate',
+    newValues: 'exp_aud_new_values',
+    add: 'exp_aud_add_actions',
+  },
+  /** Per filter shown, followed by its index in the whole audience. */
+  filterBlockPrefix: 'exp_aud_filter:',
+  actions: {
+    remove: 'exp_aud_remove',
+    page: 'exp_aud_page',
+    add: 'exp_aud_add',
+    newParam: 'exp_aud_new_param_choice',
+    newPredicate: 'exp_aud_new_predicate_choice',
+    newValues: 'exp_aud_new_values_input',
+  },
+} as const;
+
+/** The confirmation pushed when an edit is submitted: what will change, and Save. */
+export const EDIT_CONFIRM_VIEW = {
+  callbackId: 'exp_edit_confirm',
+  blocks: { intro: 'exp_edc_intro', changes: 'exp_edc_changes' },
+} as const;

@@ -4,11 +4,12 @@ import { experimentActionTarget } from '../access/payload-targets.js';
 import type { SlackDeps } from '../deps.js';
 import { bindingOf, openViewMetadata } from '../view-seal/open-metadata.js';
 import { workspaceFromBody } from '../workspace.js';
+import { currentForm } from './form-context.js';
 import { EXPERIMENT_MODAL_ACTION_ID_PATTERN } from './ids.js';
 import { loadModalDictionaries } from './load-dictionaries.js';
 import { experimentModal } from './modal.js';
 import { ExperimentModalMetadata } from './modal-metadata.js';
-import { readExperimentModalState, type StateValues } from './modal-state.js';
+import type { StateValues } from './modal-state.js';
 
 /** Within an interaction's window, from the cache: the form must change as the user clicks. */
 const UPDATE_BUDGET_MS = 2_000;
@@ -43,11 +44,16 @@ export function registerExperimentModalActions(app: App, deps: SlackDeps): void 
       });
       if (loaded.kind !== 'ok') return;
       const lookup = { dictionaries: loaded.dictionaries, segmentPredicates: loaded.predicates };
-      const form = readExperimentModalState(view.state.values as StateValues, lookup);
+      const { form, readOnly } = await currentForm(deps, {
+        state: view.state.values as StateValues,
+        lookup,
+        metadata,
+      });
       const next = experimentModal({
         mode: metadata.mode,
         experimentId: metadata.experimentId,
         form,
+        readOnly,
         dictionaries: loaded.dictionaries,
         segmentPredicates: loaded.predicates,
         metadata,

@@ -12,7 +12,7 @@ import { decodeMetadata, encodeMetadata, METADATA_JSON_MAX, SlackPayloadError } 
 // Slack's 3000 characters (less the app's seal): then the caller keeps it in its store and the
 // metadata carries the key.
 
-/** As many params of earlier filters as the modal shows filters (MAX_SEGMENTS). */
+/** Params of earlier filters the metadata carries (a hint only: submissions read them from the original). */
 export const EARLIER_PARAMS_MAX = 10;
 /** Longer param values are not remembered: the metadata must fit whatever the platform's ids are. */
 const EARLIER_PARAM_LENGTH_MAX = 100;
@@ -34,6 +34,14 @@ export const ExperimentModalMetadata = z
       .url({ protocol: /^https?$/ })
       .max(1000)
       .optional(),
+    /** The draft holding the audience being edited (any number of filters: see audience-draft.ts). */
+    audienceKey: z.string().min(1).max(64).optional(),
+    /** The audience view's page (0-based). */
+    page: z.int().min(0).max(10_000).optional(),
+    /** ISO time the edit form opened: what changed after it is a concurrent change. */
+    openedAt: z.iso.datetime().optional(),
+    /** The confirmation view's draft: the checked form waiting for Save. */
+    confirmKey: z.string().min(1).max(64).optional(),
   })
   .refine((m) => m.mode === 'create' || m.experimentId !== undefined, {
     message: 'an edit needs the experiment id',

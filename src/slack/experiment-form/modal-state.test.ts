@@ -7,8 +7,6 @@ import { en } from '../messages/index.js';
 import { EXPERIMENT_MODAL } from './ids.js';
 import { experimentModal } from './modal.js';
 import { formValidationOptions } from './modal-items.js';
-import { encodeOptionValue } from './modal-options.js';
-import { segmentPredicateBlockId, segmentValuesBlockId } from './modal-segments.js';
 import {
   formErrorsToBlockErrors,
   pickerFieldForAction,
@@ -55,17 +53,6 @@ describe('readExperimentModalState', () => {
       [B.markupScopeType]: {
         [A.markupScopeType]: { type: 'static_select', selected_option: option('event') },
       },
-      [B.segments]: {
-        [A.segments]: { type: 'multi_static_select', selected_options: [option('n:6'), option('n:7')] },
-      },
-      [segmentPredicateBlockId(6)]: {
-        [A.segmentPredicate]: { type: 'static_select', selected_option: option('s:in') },
-      },
-      [segmentValuesBlockId(6)]: {
-        [A.segmentValues]: { type: 'plain_text_input', value: 'card, sbp\nwallet,' },
-      },
-      [segmentPredicateBlockId(7)]: { [A.segmentPredicate]: { type: 'plain_text_input', value: ' gt ' } },
-      [segmentValuesBlockId(7)]: { [A.segmentValues]: { type: 'plain_text_input', value: null } },
       [B.exposure]: { [A.exposure]: { type: 'static_select', selected_option: option('days') } },
       [B.propagateExposureDays]: { [A.propagateExposureDays]: { type: 'number_input', value: '7' } },
       [B.statisticalMethod]: {
@@ -98,10 +85,6 @@ describe('readExperimentModalState', () => {
       domain: 2,
       metrics: ['checkout.conversion.d7', 'checkout.aov.d28'],
       allowedParticipantLists: [501],
-      segments: [
-        { param: 6, predicate: 'in', values: ['card', 'sbp', 'wallet'] },
-        { param: 7, predicate: 'gt', values: [] },
-      ],
     });
   });
 
@@ -148,9 +131,11 @@ describe('readExperimentModalState', () => {
     const view = render(form, dicts);
     const state = submittedState(view);
     expect(JSON.stringify(state)).not.toContain(longTag);
+    // The audience is kept in the store (audience view), not in the form's state.
+    const { segments: _audience, ...withoutAudience } = form;
     expect(
       readExperimentModalState(state, { dictionaries: dicts, segmentPredicates: predicates }),
-    ).toStrictEqual(form);
+    ).toStrictEqual(withoutAudience);
     // Without the dictionaries the long value cannot be named: it is left out, never guessed.
     expect(readExperimentModalState(state).tags).toEqual(['delivery']);
   });
@@ -170,11 +155,6 @@ describe('readExperimentModalState', () => {
         [A.participantType]: { type: 'static_select', selected_option: option('s:user') },
       },
       [B.layer]: { [A.layer]: { type: 'static_select', selected_option: option('n:202') } },
-      [B.segments]: { [A.segments]: { type: 'multi_static_select', selected_options: [option('n:7')] } },
-      [segmentPredicateBlockId(7)]: {
-        [A.segmentPredicate]: { type: 'static_select', selected_option: option('s:gt') },
-      },
-      [segmentValuesBlockId(7)]: { [A.segmentValues]: { type: 'plain_text_input', value: '1000' } },
       [B.exposure]: { [A.exposure]: { type: 'static_select', selected_option: option('all') } },
       [B.statisticalMethod]: {
         [A.statisticalMethod]: { type: 'static_select', selected_option: option('bayesian') },
@@ -183,14 +163,18 @@ describe('readExperimentModalState', () => {
         [A.metrics]: { type: 'multi_external_select', selected_options: [option('s:payments.gmv.d7')] },
       },
     });
-    const form = readExperimentModalState(state, { dictionaries, segmentPredicates: predicates });
+    // The audience comes from the store (the audience view), never from the form's state.
+    const form = {
+      ...readExperimentModalState(state, { dictionaries, segmentPredicates: predicates }),
+      segments: [{ param: 7, predicate: 'gt', values: [1000] }],
+    };
     const checked = validateExperimentForm(form, formValidationOptions(dictionaries, form, predicates));
     if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
     const body = buildExperimentPayload(checked.form, DEFAULT_FIELD_MAPPING);
     expect(ExperimentDefinition.safeParse(body).success).toBe(true);
     expect(body).toMatchObject({
       retro: { type: 'lists' },
-      segments: [{ paramId: 7, predicate: 'gt', values: ['1000'] }],
+      segments: [{ paramId: 7, predicate: 'gt', values: [1000] }],
     });
   });
 
@@ -243,12 +227,14 @@ describe('formErrorsToBlockErrors', () => {
     expect(formErrorsToBlockErrors(errors, en)).toEqual({
       [B.name]: 'Required.',
       [B.propagateExposureDays]: 'Enter a whole number greater than 0.',
-      [B.segments]: 'Choose at least one audience filter when markup is by event.',
+      // The audience is a summary: its error shows on the markup choice above it.
+      [B.markupScopeType]: 'Choose at least one audience filter when markup is by event.',
     });
     const view = render({ exposure: 'days' });
     expect(formErrorsToBlockErrors(errors, en, view)).toEqual({
       [B.name]: 'Required.',
       [B.propagateExposureDays]: 'Enter a whole number greater than 0.',
+      [B.markupScopeType]: 'Choose at least one audience filter when markup is by event.',
     });
   });
 });
@@ -266,13 +252,3 @@ describe('pickerFieldForAction', () => {
 function item(value: string): DictionaryItem {
   return { value, label: value.slice(0, 20), raw: value };
 }
-
-describe('segment block ids', () => {
-  it('end with the encoded param and stay within 255 characters for any param', () => {
-    const param = `p-${'x'.repeat(1000)}`;
-    for (const id of [segmentValuesBlockId(param), segmentPredicateBlockId(param)]) {
-      expect(id.length).toBeLessThanOrEqual(255);
-      expect(id.endsWith(encodeOptionValue(param))).toBe(true);
-    }
-  });
-});

@@ -9,18 +9,11 @@ import {
   SwitchbackStrategy,
 } from '../../console/schemas.js';
 import { DICTIONARY_FIELD_SPECS, DICTIONARY_FIELDS } from '../../lifecycle/experiment-fields.js';
-import type {
-  DictValue,
-  ExperimentForm,
-  FormErrors,
-  FormField,
-  SegmentChoice,
-} from '../../lifecycle/experiment-form.js';
+import type { ExperimentForm, FormErrors, FormField } from '../../lifecycle/experiment-form.js';
 import type { Messages } from '../messages/index.js';
 import { EXPERIMENT_MODAL } from './ids.js';
 import type { ModalDictionaries, PickerField, SegmentPredicates } from './modal-items.js';
 import { decodeOptionValue } from './modal-options.js';
-import { splitSegmentValues } from './modal-segments.js';
 
 // Reading view.state.values (`{[block_id]: {[action_id]: {type, value | selected_option | …}}}`)
 // back into a form, for block_actions (rebuild the view) and view_submission (validate, send).
@@ -96,44 +89,8 @@ export function readExperimentModalState(
     if (spec.multiple) put(field, values.length > 0 ? values : undefined);
     else put(field, values[0]);
   }
-  put('segments', readSegments(stateValues, lookup));
+  // The audience is not in the view: it is kept in the app's store (audience-draft.ts).
   return form as Partial<ExperimentForm>;
-}
-
-function readSegments(state: StateValues, lookup: StateLookup): SegmentChoice[] | undefined {
-  const picked = selected(
-    element(state, EXPERIMENT_MODAL.blocks.segments, EXPERIMENT_MODAL.actions.segments),
-  );
-  if (picked.length === 0) return undefined;
-  const params = lookup.dictionaries?.['context-param-predicates']?.map((i) => i.value);
-  const predicates = lookup.segmentPredicates?.items.map((i) => i.value);
-  const segments: SegmentChoice[] = [];
-  for (const encoded of picked) {
-    const param = decodeOptionValue(encoded, params);
-    if (param === undefined) continue;
-    const predicateEl = element(
-      state,
-      EXPERIMENT_MODAL.segmentPredicateBlockPrefix + encoded,
-      EXPERIMENT_MODAL.actions.segmentPredicate,
-    );
-    // A select (operators from the dictionary) or a text input (operators unknown).
-    const chosen = selected(predicateEl)[0];
-    const predicate: DictValue | undefined =
-      chosen === undefined ? typed(predicateEl) : decodeOptionValue(chosen, predicates);
-    const valuesText = typed(
-      element(
-        state,
-        EXPERIMENT_MODAL.segmentValuesBlockPrefix + encoded,
-        EXPERIMENT_MODAL.actions.segmentValues,
-      ),
-    );
-    segments.push({
-      param,
-      ...(predicate === undefined ? {} : { predicate }),
-      values: valuesText === undefined ? [] : splitSegmentValues(valuesText),
-    });
-  }
-  return segments.length > 0 ? segments : undefined;
 }
 
 /**
@@ -148,7 +105,8 @@ export function formErrorsToBlockErrors(
   const shown = view === undefined ? undefined : new Set(view.blocks.map((b) => b.block_id));
   const out: Record<string, string> = {};
   for (const [field, code] of Object.entries(errors) as [FormField, NonNullable<FormErrors[FormField]>][]) {
-    const blockId = EXPERIMENT_MODAL.blocks[field];
+    // The audience is a summary, not an input: its errors show on the markup choice above it.
+    const blockId = EXPERIMENT_MODAL.blocks[field === 'segments' ? 'markupScopeType' : field];
     if (shown === undefined || shown.has(blockId)) out[blockId] = messages.experimentModal.errors[code];
   }
   return out;

@@ -21,6 +21,7 @@ import { LIMITS } from '../blocks/limits.js';
 import { section } from '../blocks/message.js';
 import type { Messages } from '../messages/index.js';
 import type { ExperimentModalMessages } from '../messages/types.js';
+import { audienceSummaryBlock } from './audience-summary.js';
 import { EXPERIMENT_MODAL } from './ids.js';
 import {
   type ModalDictionaries,
@@ -38,7 +39,7 @@ import {
   positiveIntegerElement,
   textElement,
 } from './modal-pickers.js';
-import { segmentBlocks } from './modal-segments.js';
+import { readOnlyBlock } from './read-only.js';
 
 export interface ExperimentModalInput {
   mode: 'create' | 'edit';
@@ -49,6 +50,8 @@ export interface ExperimentModalInput {
   /** Operators of context params (readContextPredicates); absent: typed as text. */
   segmentPredicates?: SegmentPredicates | undefined;
   errors?: FormErrors | undefined;
+  /** Edit: fields shown without an input, kept as they are (readOnlyFields of the original). */
+  readOnly?: readonly FormField[] | undefined;
   metadata: {
     channelId: string;
     experimentId?: number | undefined;
@@ -59,6 +62,9 @@ export interface ExperimentModalInput {
     /** The params of the filters the experiment had when the edit began (earlierParamsOf). */
     earlierParams?: readonly DictValue[] | undefined;
     responseUrl?: string | undefined;
+    /** Where the audience being edited is kept (audience-draft.ts). */
+    audienceKey?: string | undefined;
+    openedAt?: string | undefined;
   };
   messages: Messages;
 }
@@ -180,7 +186,13 @@ function build(
         multiline: true,
       }),
     ),
-    enumBlock('type', texts.types, typeValues(input.dictionaries), form.type, true),
+    enumBlock(
+      'type',
+      texts.types,
+      typeValues(input.dictionaries),
+      form.type === 'adhoc' ? undefined : form.type,
+      true,
+    ),
   ];
   if (form.type === 'retro') {
     blocks.push(enumBlock('retroType', texts.retroTypes, RetroType.options, form.retroType, true));
@@ -213,13 +225,11 @@ function build(
   );
   if (form.markupScopeType === 'event') {
     blocks.push(
-      ...segmentBlocks({
-        form,
-        params: items.get('segments') ?? [],
-        predicates: input.segmentPredicates,
-        texts,
-        error: ids('segments').error,
-        external: external.has('segments'),
+      audienceSummaryBlock({
+        segments: form.segments ?? [],
+        params: input.dictionaries['context-param-predicates'] ?? [],
+        locked: input.readOnly?.includes('segments') === true,
+        messages,
       }),
     );
   }
@@ -258,9 +268,24 @@ function build(
         ? {}
         : { earlierParams: [...input.metadata.earlierParams] }),
       ...(input.metadata.responseUrl === undefined ? {} : { responseUrl: input.metadata.responseUrl }),
+      ...(input.metadata.audienceKey === undefined ? {} : { audienceKey: input.metadata.audienceKey }),
+      ...(input.metadata.openedAt === undefined ? {} : { openedAt: input.metadata.openedAt }),
     }),
-    blocks: blocks.slice(0, LIMITS.viewBlocks),
+    blocks: withReadOnly(blocks, input).slice(0, LIMITS.viewBlocks),
   };
+}
+
+/** Read-only fields lose their input: a plain note says the value is kept as it is. */
+function withReadOnly(blocks: KnownBlock[], input: ExperimentModalInput): KnownBlock[] {
+  const readOnly = new Map(
+    (input.readOnly ?? [])
+      .filter((field) => field !== 'segments')
+      .map((field) => [EXPERIMENT_MODAL.blocks[field] as string, field] as const),
+  );
+  return blocks.map((block) => {
+    const field = block.block_id === undefined ? undefined : readOnly.get(block.block_id);
+    return field === undefined ? block : readOnlyBlock(field, input.form, input.messages);
+  });
 }
 
 function titleOf(

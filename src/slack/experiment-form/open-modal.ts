@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ModalView } from '@slack/types';
-import type { ExperimentForm } from '../../lifecycle/experiment-form.js';
+import { type ExperimentForm, readOnlyFields } from '../../lifecycle/experiment-form.js';
 import { checkBeforeForm } from '../../lifecycle/experiments/knowledge.js';
 import { readExperimentForEdit } from '../../lifecycle/read-experiment.js';
 import { platformErrorMessage } from '../blocks/error-message.js';
@@ -10,11 +10,10 @@ import { context, textMessage } from '../blocks/message.js';
 import { modalOpenFailedMessage, noticeModal } from '../blocks/notice-modal.js';
 import type { CommandContext } from '../command/command-context.js';
 import { slackAgo } from '../experiment/ago.js';
+import { createAudienceDraft, DRAFT_TTL_MS } from './audience-draft.js';
 import { loadModalDictionaries } from './load-dictionaries.js';
 import { experimentModal } from './modal.js';
 import { earlierParamsOf, originalFitsInMetadata } from './modal-metadata.js';
-
-export const DRAFT_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * `/exp create` and `/exp edit ID`: a loading modal opens within the trigger's life, then the
@@ -71,9 +70,13 @@ export async function openExperimentModal(ctx: CommandContext, experimentId?: nu
     original = read.kind === 'found' || read.kind === 'from-record' ? read.form : {};
   }
   const earlierParams = earlierParamsOf(original);
+  // Whatever its size, the audience is edited in the store, never in private_metadata.
+  const audienceKey = await createAudienceDraft(deps, original?.segments ?? []);
   const metadata = {
     channelId: command.channel_id,
     responseUrl: command.response_url,
+    audienceKey,
+    openedAt: deps.knowledge.now().toISOString(),
     ...(experimentId === undefined ? {} : { experimentId, original }),
     ...(earlierParams === undefined ? {} : { earlierParams }),
   };
@@ -89,6 +92,7 @@ export async function openExperimentModal(ctx: CommandContext, experimentId?: nu
     form: original ?? {},
     dictionaries: loaded.dictionaries,
     segmentPredicates: loaded.predicates,
+    readOnly: experimentId === undefined ? undefined : readOnlyFields(original ?? {}),
     metadata: fits ? metadata : { ...metadata, original: undefined, originalKey },
     messages,
   });

@@ -1,7 +1,11 @@
 import type { FactSource, RecordedActionKind } from '../../lifecycle/experiments/record.js';
 import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
 import { escapeMrkdwn, joinSafe, md, type SafeText } from '../blocks/escape.js';
-import type { ExperimentCardMessages, ExperimentListMessages } from './experiment-types.js';
+import type {
+  ExperimentCardMessages,
+  ExperimentEditMessages,
+  ExperimentListMessages,
+} from './experiment-types.js';
 
 const cmd = (text: string): SafeText => md`\`/exp ${escapeMrkdwn(text)}\``;
 
@@ -40,6 +44,7 @@ export function experimentCardMessages(): ExperimentCardMessages {
       return name === undefined ? head : md`${head} · ${name}`;
     },
     labels: { status: 'Status', type: 'Type', team: 'Team', layer: 'Layer' },
+    namedValue: ({ name, value }) => md`${name} (${value})`,
     status: ({ status, source, ago, by }) =>
       by === undefined
         ? md`\`${status}\` (${SOURCE[source]} ${ago})`
@@ -96,8 +101,9 @@ export function experimentListMessages(): ExperimentListMessages {
       filter === undefined
         ? md`No experiment seen yet in this workspace. The app learns of one when someone acts on it, creates it or shows it: ${cmd('show ID')}.`
         : md`No experiment seen in this workspace matches \`${filter}\`. Filters match the id, name, team and status.`,
-    line: ({ experimentId, name, status, ago }) => {
-      const title = name === undefined ? md`*${experimentId}*` : md`*${experimentId}* · ${name}`;
+    line: ({ experimentId, name, status, ago, team }) => {
+      const named = name === undefined ? md`*${experimentId}*` : md`*${experimentId}* · ${name}`;
+      const title = team === undefined ? named : md`${named} · team ${team}`;
       return status === undefined
         ? md`${title} · status unknown · seen ${ago}`
         : md`${title} · \`${status}\` · seen ${ago}`;
@@ -110,5 +116,73 @@ export function experimentListMessages(): ExperimentListMessages {
           : md`${refreshed} statuses refreshed from the platform just now.`,
     previous: '← Previous',
     next: 'Next →',
+  };
+}
+
+export function experimentEditMessages(): ExperimentEditMessages {
+  return {
+    lockedField: ({ label }) =>
+      md`*${escapeMrkdwn(label)}*: kept as it is. The app could not read it, so this form does not change it.`,
+    adhocKept: ({ label }) =>
+      md`*${escapeMrkdwn(label)}*: \`adhoc\`, kept. This type is obsolete: new experiments cannot use it, this one keeps it.`,
+    audienceSummary: ({ count, archived }) => {
+      const filters = count === 1 ? md`1 filter` : md`${count} filters`;
+      const old = archived === 0 ? md`` : md` (${archived} on archived parameters, kept as they are)`;
+      return md`*Audience*: ${filters}${old}.`;
+    },
+    audienceLocked: md`*Audience*: kept as it is. Not every filter could be read, so this form does not change them.`,
+    editAudience: 'Edit audience',
+    audienceTitle: 'Audience',
+    audienceDone: 'Done',
+    audienceBack: 'Back',
+    audienceIntro: ({ count, from, to }) =>
+      count === 0
+        ? md`No filters yet.`
+        : md`Filters ${from}–${to} of ${count}. Removing or adding one changes only this form until you save it.`,
+    audienceEmpty: md`No filters yet: add one below.`,
+    filterLine: ({ param, predicate, values, archived }) =>
+      archived
+        ? md`*${param}* ${predicate} ${values} _(archived parameter: the filter keeps working, no new ones)_`
+        : md`*${param}* ${predicate} ${values}`,
+    remove: 'Remove',
+    previousPage: 'Previous',
+    nextPage: 'Next',
+    newFilterTitle: md`*Add a filter* (active parameters only)`,
+    newParamLabel: 'Parameter',
+    newPredicateLabel: 'Operator',
+    newValuesLabel: 'Values',
+    newValuesHint:
+      'Separate several values with commas or new lines. Numbers and true/false keep their type.',
+    add: 'Add filter',
+    addRefused: {
+      param: md`:warning: Choose an active parameter for the new filter.`,
+      predicate: md`:warning: Choose an operator that applies to this parameter.`,
+      values: md`:warning: Type at least one value for the new filter.`,
+    },
+    added: ({ filter }) => md`Added: ${filter}`,
+    audienceExpired: md`This form has expired. Close it and run the command again: nothing was changed.`,
+    confirmTitle: 'Save these changes?',
+    confirmSubmit: 'Save',
+    confirmIntro: ({ experimentId }) =>
+      md`Saving sends only this to experiment *${experimentId}*; everything else stays as it is:`,
+    fieldChange: ({ label, before, after }) => md`• *${escapeMrkdwn(label)}*: ${before} → ${after}`,
+    filterAdded: ({ filter }) => md`• added: ${filter}`,
+    filterRemoved: ({ filter }) => md`• removed: ${filter}`,
+    filterChanged: ({ before, after }) => md`• changed: ${before} → ${after}`,
+    audienceHeading: md`*Audience*`,
+    noValue: md`_(none)_`,
+    noChangesTitle: 'No changes',
+    noChanges: ({ experimentId }) =>
+      md`No changes: experiment *${experimentId}* already has these values. Nothing was saved.`,
+    conflictTitle: 'Changed meanwhile',
+    conflict: ({ experimentId, basis }) =>
+      basis === 'platform'
+        ? md`Experiment *${experimentId}* changed on the platform since you opened the form, so nothing was saved. It is now:`
+        : md`Experiment *${experimentId}* changed since you opened the form, so nothing was saved. This platform cannot be read: this is what the app knows of it now:`,
+    conflictNone: md`Run ${cmd('edit')} again to start from its current state.`,
+    conflictAction: ({ who, action, at }) => md`• ${who} ${escapeMrkdwn(action)} it (${at})`,
+    updated: ({ user, experimentId, changes }) =>
+      md`${user} updated experiment *${experimentId}*:\n${changes}`,
+    saveFailedTitle: 'Not saved',
   };
 }

@@ -1,8 +1,9 @@
 import { DICTIONARY_DESCRIPTIONS } from '../../console/dictionaries/names.js';
-import { escapeMrkdwn, joinSafe, md, type SafeText } from '../blocks/escape.js';
+import { MANAGE_SCOPE, READ_SCOPE } from '../../console/scopes.js';
+import { code, escapeMrkdwn, joinSafe, md, type SafeText } from '../blocks/escape.js';
 import { approvalMessages } from './en-approvals.js';
 import { auditMessages } from './en-audit.js';
-import { experimentCardMessages, experimentListMessages } from './en-experiments.js';
+import { experimentCardMessages, experimentEditMessages, experimentListMessages } from './en-experiments.js';
 import { homeMessages } from './en-home.js';
 import { hookMessages } from './en-hooks.js';
 import { identityMessages } from './en-identity.js';
@@ -40,6 +41,7 @@ export const en: Messages = {
   dict: dictMessages(),
   splitter: splitterMessages(),
   experimentModal: experimentModalMessages(),
+  experimentEdit: experimentEditMessages(),
   subscriptions: subscriptionMessages(),
   tokenHealth: tokenHealthMessages(),
   alerts: alertMessages(),
@@ -273,7 +275,7 @@ export const en: Messages = {
       md`${cmd(`${command} ID`)} needs an experiment id, for example ${cmd(`${command} 123`)}.`,
     badId: ({ got }) => md`Experiment ids are positive integers: got \`${got}\`.`,
     badReason: ({ got }) =>
-      md`Unknown stop reason \`${got}\`. Use \`sequential\`, \`critical\`, \`bug\` or \`other\` (with a comment), or ${cmd('stop ID')} to pick one in a form.`,
+      md`Unknown stop reason \`${got}\`. Use \`sequential\`, \`critical\`, \`bug\` or \`other\`, each with an optional comment, or ${cmd('stop ID')} to pick one in a form.`,
     commentRequired: ({ experimentId }) =>
       md`A comment is required when the reason is Other, for example ${cmd(`stop ${experimentId ?? 'ID'} other Traffic was misrouted`)}.`,
     unexpectedArgs: ({ command, extra }) =>
@@ -322,6 +324,9 @@ export const en: Messages = {
     unreadableWarning: md`:warning: This stored connection cannot be decrypted with the server's keys (\`TOKEN_ENCRYPTION_KEY\` changed without the old key in \`TOKEN_ENCRYPTION_OLD_KEYS\`). Nothing runs under it, and nothing else stands in. An admin must run ${cmd('connect')} again.`,
     invalidWarning: md`:warning: The platform refused this token. An admin must create a new token and run ${cmd('connect')}.`,
     tokenNeverShown: md`The token itself is stored encrypted and never shown.`,
+    scopesLacking: ({ scopes }) =>
+      md`:warning: This token lacks ${scopes}, so the platform will refuse what needs it: dictionaries need ${code(READ_SCOPE)}; start, stop, archive and unarchive need ${code(MANAGE_SCOPE)}. An admin can run ${cmd('connect')} again with a token that has them.`,
+    scopesNotStated: md`The token does not list its scopes, so the app cannot tell which it has: dictionaries need ${code(READ_SCOPE)}; start, stop, archive and unarchive need ${code(MANAGE_SCOPE)}; creating and editing experiments need the platform's create and update rights.`,
   },
   modals: {
     cancel: 'Cancel',
@@ -353,7 +358,7 @@ export const en: Messages = {
     connect: {
       title: 'Connect platform',
       submit: 'Connect',
-      intro: md`Connect this workspace to the experiment platform with an API token. Create the token in the platform: settings → connections → API tokens, with the read and manage scopes.`,
+      intro: md`Connect this workspace to the experiment platform with an API token. Create the token in the platform: settings → connections → API tokens, with the scopes ${code(READ_SCOPE)} (dictionaries) and ${code(MANAGE_SCOPE)} (start, stop, archive, unarchive). Creating and editing experiments also need the platform's create and update rights.`,
       scopeLabel: 'For',
       scopeWorkspace: 'This workspace',
       scopeWorkspaceHint: 'Every channel without its own connection uses it.',
@@ -368,8 +373,7 @@ export const en: Messages = {
       baseUrlInvalid: 'Enter an http(s) URL, for example https://your-host.example.com',
       tokenRequired: 'Paste the API token.',
       tokenRejected: 'The platform refused this token (invalid, expired or revoked).',
-      tokenLacksScope:
-        'The platform accepted this token but it cannot read dictionaries: it needs the read scope.',
+      tokenLacksScope: `The platform accepted this token but it cannot read dictionaries: it lacks the scope ${READ_SCOPE}.`,
       unreachable: 'The platform did not answer at this URL. Check the address and try again.',
       notAPlatform:
         'This URL does not look like the experiment platform (no console API under /api/console).',

@@ -11,6 +11,8 @@ export interface ExperimentCardMessages {
   /** "*Experiment 4* · Search ranking v2"; link: the console page, already a safe `<url|…>` target. */
   title(p: { experimentId: number; name: SafeText | undefined; link: string | undefined }): SafeText;
   labels: { status: string; type: string; team: string; layer: string };
+  /** A dictionary value with the dictionary's name for it: "Checkout (`211`)" (value already code). */
+  namedValue(p: { name: SafeText; value: SafeText }): SafeText;
   /** The status with where it came from and how old it is. */
   status(p: { status: SafeText; source: FactSource; ago: SafeText; by: SafeText | undefined }): SafeText;
   statusUnknown: SafeText;
@@ -67,8 +69,59 @@ export interface ExperimentListMessages {
     name: SafeText | undefined;
     status: SafeText | undefined;
     ago: SafeText;
+    /** The experiment's team, named from the teams dictionary when it can be. */
+    team?: SafeText | undefined;
   }): SafeText;
   refreshNote(p: { refreshed: number; missing: boolean }): SafeText;
   previous: string;
   next: string;
+}
+
+/** `/exp edit ID`: read-only fields, the audience view, the diff before saving, concurrent changes. */
+export interface ExperimentEditMessages {
+  /** A field the edit could not read: shown, never an input, kept as it is. */
+  lockedField(p: { label: string }): SafeText;
+  /** An adhoc experiment keeps its (obsolete) type. */
+  adhocKept(p: { label: string }): SafeText;
+  audienceSummary(p: { count: number; archived: number }): SafeText;
+  /** The filters could not all be read: the audience is kept as it is. */
+  audienceLocked: SafeText;
+  editAudience: string;
+  audienceTitle: string;
+  audienceDone: string;
+  audienceBack: string;
+  audienceIntro(p: { count: number; from: number; to: number }): SafeText;
+  audienceEmpty: SafeText;
+  filterLine(p: { param: SafeText; predicate: SafeText; values: SafeText; archived: boolean }): SafeText;
+  remove: string;
+  previousPage: string;
+  nextPage: string;
+  newFilterTitle: SafeText;
+  newParamLabel: string;
+  newPredicateLabel: string;
+  newValuesLabel: string;
+  newValuesHint: string;
+  add: string;
+  addRefused: Record<'param' | 'predicate' | 'values', SafeText>;
+  added(p: { filter: SafeText }): SafeText;
+  /** The audience's draft is gone (expired, or the store lost it): nothing changes from here. */
+  audienceExpired: SafeText;
+  confirmTitle: string;
+  confirmSubmit: string;
+  confirmIntro(p: { experimentId: number }): SafeText;
+  fieldChange(p: { label: string; before: SafeText; after: SafeText }): SafeText;
+  filterAdded(p: { filter: SafeText }): SafeText;
+  filterRemoved(p: { filter: SafeText }): SafeText;
+  filterChanged(p: { before: SafeText; after: SafeText }): SafeText;
+  audienceHeading: SafeText;
+  noValue: SafeText;
+  noChangesTitle: string;
+  noChanges(p: { experimentId: number }): SafeText;
+  conflictTitle: string;
+  conflict(p: { experimentId: number; basis: 'platform' | 'record' }): SafeText;
+  conflictNone: SafeText;
+  conflictAction(p: { who: SafeText; action: string; at: SafeText }): SafeText;
+  /** The message after saving: who changed what, with the same diff the confirmation showed. */
+  updated(p: { user: SafeText; experimentId: number; changes: SafeText }): SafeText;
+  saveFailedTitle: string;
 }

@@ -14,7 +14,11 @@ import type { SplitterMethod } from '../../splitter/errors.js';
 import type { SafeText } from '../blocks/escape.js';
 import type { ApprovalMessages } from './approval-types.js';
 import type { AuditMessages } from './audit-types.js';
-import type { ExperimentCardMessages, ExperimentListMessages } from './experiment-types.js';
+import type {
+  ExperimentCardMessages,
+  ExperimentEditMessages,
+  ExperimentListMessages,
+} from './experiment-types.js';
 import type { HomeMessages } from './home-types.js';
 import type { HookMessages } from './hooks-types.js';
 import type { IdentityMessages } from './identity-types.js';
@@ -57,6 +61,8 @@ export interface Messages {
   splitter: SplitterMessages;
   /** `/exp create` and `/exp edit ID`. */
   experimentModal: ExperimentModalMessages;
+  /** `/exp edit ID`: the audience view, the diff before saving, concurrent changes. */
+  experimentEdit: ExperimentEditMessages;
   experiments: ExperimentResultMessages;
   /** `/exp subscribe`, `/exp unsubscribe` and `/exp subscriptions`. */
   subscriptions: SubscriptionMessages;
@@ -206,6 +212,10 @@ export interface Messages {
     unreadableWarning: SafeText;
     invalidWarning: SafeText;
     tokenNeverShown: SafeText;
+    /** After connecting: the scopes the interface shows that the token's own claims do not list. */
+    scopesLacking(p: { scopes: SafeText }): SafeText;
+    /** After connecting a token that lists no scopes: what each kind of request needs. */
+    scopesNotStated: SafeText;
   };
   modals: {
     cancel: string;

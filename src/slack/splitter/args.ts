@@ -11,7 +11,12 @@ export type SplitterArgs =
     }
   | { ok: false; error: string | undefined };
 
-/** `TAG|LABEL PLATFORM PARTICIPANT`: exactly three words; missing words are not an error text of their own. */
+/**
+ * `TAG|LABEL PLATFORM PARTICIPANT`: exactly three words; missing words are not an error text of their own.
+ * ASSUMPTION (the app's, not the interface's, which types tag and experimentLabel as plain strings):
+ * a tag or label is one word, because the command separates its arguments with spaces; one with a
+ * space in it cannot be typed here. No length is set: the command's own bound keeps it small.
+ */
 export function parseSplitterArgs(args: readonly string[]): SplitterArgs {
   if (args.length < 3) return { ok: false, error: undefined };
   if (args.length > 3) return { ok: false, error: `Expected three words, got ${args.length}.` };
