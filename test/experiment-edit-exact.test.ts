@@ -118,6 +118,23 @@ describe('editing an experiment with 25 filters', () => {
     expect(messageText(posted)).toContain('Renamed 901');
   });
 
+  it('names dictionary values in the diff, as cards do', async () => {
+    seed(907, { segments: audienceOf25(), teamId: 211 });
+    const form = await openModal(h, 'edit 907');
+    const team = {
+      exp_xm_team: {
+        exp_xm_team_select: {
+          type: 'external_select',
+          selected_option: { value: 'n:212', text: { type: 'plain_text', text: 'Wallet' } },
+        },
+      },
+    };
+    const confirm = await submitForConfirmation(form, team);
+    // The team was 211 (seed's default): both sides named from the teams dictionary.
+    expect(viewText(confirm)).toContain('Checkout (`211`)');
+    expect(viewText(confirm)).toContain('Wallet (`212`)');
+  });
+
   it('removes one filter through the pushed audience view and sends the other 24 byte-identical', async () => {
     const original = seed(902, { segments: audienceOf25() }).segments ?? [];
     const form = await openModal(h, 'edit 902');

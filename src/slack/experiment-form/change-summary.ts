@@ -1,12 +1,21 @@
 import type { DictionaryItem } from '../../console/dictionaries/normalise.js';
+import type { DictionaryName } from '../../console/types.js';
 import type { ExperimentChanges } from '../../lifecycle/experiment-changes.js';
-import { joinSafe, type SafeText, truncateSafe } from '../blocks/escape.js';
+import { DICTIONARY_FIELD_SPECS } from '../../lifecycle/experiment-fields.js';
+import { joinSafe, md, type SafeText, truncateSafe } from '../blocks/escape.js';
+import {
+  type DictionaryLabels,
+  type LabelSourceItems,
+  labelledValue,
+  labelsFromItems,
+} from '../dictionaries/dictionary-labels.js';
 import type { Messages } from '../messages/index.js';
 import { type FilterLookup, filterText, valueText } from './filter-text.js';
 
 // The diff as people read it, the same in the confirmation, the message after saving and a conflict
 // notice: each field with its value before and after; the audience's filters added, removed, changed.
-// Values are the platform's own (dictionary names are not looked up here).
+// A value from a dictionary shows its name beside it ("Checkout (211)") where the form's dictionaries
+// name it, as cards do; any other value is shown as the platform holds it.
 
 /** Section text stays under Slack's 3000 characters. */
 const TEXT_MAX = 2900;
@@ -17,11 +26,12 @@ export function changeLines(
   messages: Messages,
 ): SafeText[] {
   const texts = messages.experimentEdit;
+  const shown = (field: ChangedField, value: unknown) => fieldValueText(field, value, lookup, messages);
   const lines: SafeText[] = changes.fields.map((c) =>
     texts.fieldChange({
       label: messages.experimentModal.labels[c.field],
-      before: valueText(c.before, messages),
-      after: valueText(c.after, messages),
+      before: shown(c.field, c.before),
+      after: shown(c.field, c.after),
     }),
   );
   const a = changes.audience;
@@ -43,8 +53,40 @@ export function changeText(changes: ExperimentChanges, lookup: FilterLookup, mes
 }
 
 export function filterLookupOf(
-  dictionaries: { 'context-param-predicates'?: readonly DictionaryItem[] | undefined },
+  dictionaries: LabelSourceItems,
   predicates: { items: readonly DictionaryItem[] } | undefined,
-): FilterLookup {
-  return { params: dictionaries['context-param-predicates'] ?? [], predicates: predicates?.items ?? [] };
+): FilterLookup & { labels: DictionaryLabels } {
+  return {
+    params: dictionaries['context-param-predicates'] ?? [],
+    predicates: predicates?.items ?? [],
+    labels: labelsFromItems(dictionaries),
+  };
+}
+
+type ChangedField = ExperimentChanges['fields'][number]['field'];
+
+/** The dictionary a changed field takes its values from, if any. */
+function dictionaryOf(field: ChangedField): DictionaryName | undefined {
+  if (field === 'type') return 'types';
+  return (DICTIONARY_FIELD_SPECS as Partial<Record<string, { dictionary: DictionaryName }>>)[field]
+    ?.dictionary;
+}
+
+function fieldValueText(
+  field: ChangedField,
+  value: unknown,
+  lookup: FilterLookup & { labels?: DictionaryLabels },
+  messages: Messages,
+): SafeText {
+  const dictionary = dictionaryOf(field);
+  const named = (v: unknown) =>
+    dictionary && lookup.labels && (typeof v === 'string' || typeof v === 'number')
+      ? labelledValue(lookup.labels, dictionary, v, messages)
+      : undefined;
+  if (Array.isArray(value) && value.length > 0 && dictionary && lookup.labels)
+    return joinSafe(
+      value.slice(0, 30).map((v) => named(v) ?? valueText(v, messages)),
+      md`, `,
+    );
+  return named(value) ?? valueText(value, messages);
 }

@@ -9,6 +9,7 @@ import type { CommandContext } from '../command/command-context.js';
 import type { SlackDeps } from '../deps.js';
 import { slackAgo } from '../experiment/ago.js';
 import { experimentCard } from '../experiment/card.js';
+import { cardLabels } from '../experiment/card-labels.js';
 import { stopModal } from './stop-modal.js';
 
 export interface StopModalRequest {
@@ -55,6 +56,8 @@ export async function openStopModalFor(deps: SlackDeps, request: StopModalReques
         view,
         note: c.stale({ experimentId, status }),
         link: deps.consoleLinks?.urlOf(experimentId),
+        // No modal opens on this path, so the trigger's 3 s do not wait on the names.
+        labels: await cardLabels(deps, workspace, [record], { channelId: request.channelId }),
         messages: deps.messages,
       }),
     );
