@@ -80,6 +80,35 @@ const who = (action: string, value: string) => ({
   [`exp_pm_who_${action}`]: { exp_pm_who_input: { type: 'static_select', selected_option: { value } } },
 });
 
+describe('the policy modal', () => {
+  it('switches the comment for the reason Other on, and a submission unchanged keeps it', async () => {
+    const modal = await openPolicyModal();
+    const announced = announcements().length;
+    const result = await h.driver.submitView(
+      modal.id,
+      {
+        exp_pm_other_comment: {
+          exp_pm_other_comment_input: { type: 'radio_buttons', selected_option: { value: 'required' } },
+        },
+      },
+      { userId: ADMIN },
+    );
+    expect(result.outcome).toEqual({ kind: 'closed' });
+    await h.emulator.waitFor(() => announcements().length > announced, { message: 'no announcement' });
+    expect(await currentPolicy()).toMatch(/Other/);
+    // Opened again, it shows the switch as it is: an unchanged submission changes nothing.
+    const again = await openPolicyModal();
+    const shown = JSON.stringify(again.view.blocks);
+    expect(shown).toContain('exp_pm_other_comment');
+    const before = announcements().length;
+    expect((await h.driver.submitView(again.id, {}, { userId: ADMIN })).outcome).toEqual({ kind: 'closed' });
+    await h.app.idle();
+    expect(announcements()).toHaveLength(before);
+    await h.driver.command({ text: 'policy other-comment optional', userId: ADMIN });
+    await h.app.idle();
+  });
+});
+
 describe('a policy modal opened before other changes', () => {
   it('submitted unchanged, rolls nothing back and announces nothing', async () => {
     const modal = await openPolicyModal();

@@ -98,6 +98,9 @@ export function policyMessages(): PolicyMessages {
       stopReasonLabel: 'Stop reason',
       stopReasonRequired: 'Required',
       stopReasonOptional: 'Optional',
+      otherCommentLabel: 'Comment when the reason is Other',
+      otherCommentRequired: 'Required',
+      otherCommentOptional: 'Optional',
       groupsRequired: 'Pick at least one user group, or choose another option.',
       staleTitle: 'The policy has changed',
       stale: ({ changedSince, lastChange, edits }) =>

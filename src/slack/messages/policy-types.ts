@@ -66,6 +66,10 @@ export interface PolicyMessages {
     stopReasonLabel: string;
     stopReasonRequired: string;
     stopReasonOptional: string;
+    /** A comment when the stop reason is Other: off by default (the interface makes it optional). */
+    otherCommentLabel: string;
+    otherCommentRequired: string;
+    otherCommentOptional: string;
     groupsRequired: string;
     /** ≤24: the form was opened before someone else changed the same rules. */
     staleTitle: string;

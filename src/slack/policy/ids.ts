@@ -17,6 +17,8 @@ export const POLICY_MODAL = {
   intro: 'exp_pm_intro',
   stopReason: 'exp_pm_stop_reason',
   stopReasonInput: 'exp_pm_stop_reason_input',
+  otherComment: 'exp_pm_other_comment',
+  otherCommentInput: 'exp_pm_other_comment_input',
   block: (field: 'who' | 'groups' | 'channels' | 'options', action: string) => `exp_pm_${field}_${action}`,
   input: (field: 'who' | 'groups' | 'channels' | 'options') => `exp_pm_${field}_input`,
   /** The user-group pickers' options come from usergroups.list. */

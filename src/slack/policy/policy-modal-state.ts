@@ -64,12 +64,14 @@ export function readPolicyModal(
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const stop = values[POLICY_MODAL.stopReason]?.[POLICY_MODAL.stopReasonInput]?.selected_option?.value;
+  const other = values[POLICY_MODAL.otherComment]?.[POLICY_MODAL.otherCommentInput]?.selected_option?.value;
   return {
     ok: true,
     policy: {
       ...current,
       actions,
       stopReasonRequired: stop === undefined ? current.stopReasonRequired : stop === 'required',
+      otherCommentRequired: other === undefined ? current.otherCommentRequired : other === 'required',
     },
   };
 }

@@ -33,6 +33,10 @@ export function policyModal(input: {
   const whoOptions = WHO_KINDS.map((kind) => option(m.whoOptions[kind], kind));
   const extras = [option(m.approvalOption, 'approval'), option(m.personalOption, 'personal')];
   const stopOptions = [option(m.stopReasonRequired, 'required'), option(m.stopReasonOptional, 'optional')];
+  const otherOptions = [
+    option(m.otherCommentRequired, 'required'),
+    option(m.otherCommentOptional, 'optional'),
+  ];
   const blocks: KnownBlock[] = [
     section(m.intro, POLICY_MODAL.intro),
     {
@@ -44,6 +48,17 @@ export function policyModal(input: {
         action_id: POLICY_MODAL.stopReasonInput,
         options: stopOptions,
         initial_option: stopOptions[policy.stopReasonRequired ? 0 : 1],
+      },
+    } satisfies InputBlock,
+    {
+      type: 'input',
+      block_id: POLICY_MODAL.otherComment,
+      label: plain(m.otherCommentLabel, LIMITS.inputLabel),
+      element: {
+        type: 'radio_buttons',
+        action_id: POLICY_MODAL.otherCommentInput,
+        options: otherOptions,
+        initial_option: otherOptions[policy.otherCommentRequired ? 0 : 1],
       },
     } satisfies InputBlock,
   ];
