@@ -12,6 +12,7 @@ import {
 } from '../src/dev/playground/block-kit-app.test-helper.js';
 import { type RunningPlayground, startPlayground } from '../src/dev/playground/server.js';
 import { SECOND_TEAM } from '../src/dev/playground/teams.js';
+import type { SandboxExperiment } from '../src/dev/sandbox/model/experiment-schema.js';
 import { type Sandbox, startSandbox } from '../src/dev/sandbox/server.js';
 import { type SlackEmulator, startSlackEmulator } from '../src/dev/slack-emulator/server.js';
 import { createPolicyStore } from '../src/lifecycle/policy/policy-store.js';
@@ -28,6 +29,8 @@ import {
 } from './support/browser.js';
 
 const SHOTS = 'test-results/playground';
+
+type Segment = NonNullable<SandboxExperiment['segments']>[number];
 
 let browser: Browser;
 
@@ -157,6 +160,21 @@ describe('the playground page drives the real app like Slack does', () => {
     await page.getByLabel('Acting as').selectOption(userId);
     await page.locator(`body[data-ready="1"]`).waitFor({ state: 'attached' });
   }
+
+  /** Scrolls the edit form to its audience summary, so a screenshot shows it (the form is long). */
+  async function showAudienceSummary(): Promise<void> {
+    // Runs in the page, where the test's types know no DOM: only the call it makes is typed.
+    type Scrollable = { scrollIntoView(options: { block: string }): void };
+    type Doc = { document: { querySelector(selector: string): Scrollable | null } };
+    await page.evaluate(() =>
+      (globalThis as unknown as Doc).document
+        .querySelector('#modal-root [data-block-id="exp_xm_audience"]')
+        ?.scrollIntoView({ block: 'center' }),
+    );
+  }
+
+  const patches = (id: number) =>
+    sandbox.state.requests.filter((r) => r.method === 'PATCH' && r.url.endsWith(`/experiments/v1/${id}`));
 
   function lifecycleRequests(path: string) {
     return sandbox.state.requests.filter((r) => r.method === 'POST' && r.url.endsWith(path));
@@ -470,6 +488,94 @@ describe('the playground page drives the real app like Slack does', () => {
       metrics: ['checkout.conversion.d7'],
     });
     await screenshot(page, SHOTS, '09-created');
+  });
+
+  it('edits an audience through the pushed view: removes one filter, confirms the diff, saves', async () => {
+    // Issue #23. Its own experiment, so the seed (and every test reading it) stays as it is: five
+    // filters, two on one parameter, one on an archived parameter, text, number and boolean values.
+    const audience: Segment[] = [
+      { paramId: 1, predicate: 'gt', values: ['5.0.0'] },
+      { paramId: 2, predicate: 'in', values: ['Paris', 75001, true] },
+      { paramId: 2, predicate: 'neq', values: ['Lyon'] },
+      { paramId: 4, predicate: 'eq', values: ['gold'] },
+      { paramId: 1, predicate: 'lt', values: [7] },
+    ];
+    const base = sandbox.state.experiments.get(123);
+    if (!base) throw new Error('the sandbox has no experiment 123');
+    sandbox.state.experiments.set(950, {
+      ...structuredClone(base),
+      id: 950,
+      name: 'Audience edit',
+      label: 'audience_edit_950',
+      status: 'draft',
+      segments: structuredClone(audience),
+    });
+    const form = page.locator('#modal-root form.modal[data-callback-id="exp_experiment_modal"]');
+    const pushed = page.locator('#modal-root form.modal[data-callback-id="exp_audience_view"]');
+    const confirmation = page.locator('#modal-root form.modal[data-callback-id="exp_edit_confirm"]');
+    const summary = (count: string) => form.locator('[data-block-id="exp_xm_audience"]', { hasText: count });
+
+    await send('/exp edit 950');
+    await summary('5 filters').waitFor();
+    expect(await text(form.locator('h2'))).toBe('Edit experiment 950');
+    expect(await text(summary('5 filters'))).toContain('1 on archived parameters');
+    await showAudienceSummary();
+    await screenshot(page, SHOTS, '23-edit-form');
+
+    // The button pushes a second view over the form (views.push): Slack shows it with Back and Done.
+    await form.getByRole('button', { name: 'Edit audience' }).click();
+    await pushed.waitFor();
+    expect(await pushed.getAttribute('data-depth')).toBe('2');
+    expect(await text(pushed.locator('h2'))).toBe('Audience');
+    expect(await text(pushed.locator('.modal-cancel'))).toBe('Back');
+    expect(await text(pushed.locator('.modal-submit'))).toBe('Done');
+    expect(await text(pushed.locator('[data-block-id="exp_aud_intro"]'))).toContain('Filters 1–5 of 5');
+    const FILTER = '.bk-section[data-block-id^="exp_aud_filter:"]';
+    const filters = pushed.locator(FILTER);
+    expect(await filters.count()).toBe(5);
+    expect(await filters.getByRole('button', { name: 'Remove' }).count()).toBe(5);
+    expect(await text(filters.nth(3))).toContain('archived parameter');
+    await screenshot(page, SHOTS, '24-audience-view');
+
+    const paris = pushed.locator(FILTER, { hasText: '"Paris"' });
+    expect(await text(paris)).toBe('City is one of "Paris", 75001, trueRemove');
+    await paris.getByRole('button', { name: 'Remove' }).click();
+    await pushed.locator('[data-block-id="exp_aud_intro"]', { hasText: 'Filters 1–4 of 4' }).waitFor();
+    expect(await filters.count()).toBe(4);
+    expect(await pushed.locator(FILTER, { hasText: '"Paris"' }).count()).toBe(0);
+    await screenshot(page, SHOTS, '25-audience-filter-removed');
+    // Only the form changed: nothing reached the platform yet.
+    expect(patches(950)).toHaveLength(0);
+
+    await pushed.getByRole('button', { name: 'Done' }).click();
+    await summary('4 filters').waitFor();
+    expect(await pushed.count()).toBe(0);
+    await showAudienceSummary();
+    await screenshot(page, SHOTS, '26-edit-form-after-audience');
+
+    // Submitting the form pushes the diff; Save sends it.
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await confirmation.waitFor();
+    expect(await confirmation.getAttribute('data-depth')).toBe('2');
+    expect(await text(confirmation.locator('h2'))).toBe('Save these changes?');
+    const diff = await text(confirmation.locator('.modal-body'));
+    expect(diff).toContain('removed: City is one of "Paris", 75001, true');
+    expect(diff.match(/removed:/g)).toHaveLength(1);
+    expect(diff).not.toMatch(/added:|changed:/);
+    await screenshot(page, SHOTS, '27-edit-confirmation');
+    expect(patches(950)).toHaveLength(0);
+
+    await confirmation.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.locator('#modal-root form.modal').waitFor({ state: 'detached' });
+    const updated = channelMessage('updated experiment 950');
+    await updated.waitFor();
+    expect(await text(updated)).toContain('removed: City is one of "Paris", 75001, true');
+    await screenshot(page, SHOTS, '28-edit-saved');
+
+    // Exactly that filter is gone; the other four went back byte for byte, and nothing else was sent.
+    const kept = audience.filter((_, i) => i !== 1);
+    expect(patches(950).map((r) => r.body)).toEqual([JSON.stringify({ segments: kept })]);
+    expect(JSON.stringify(sandbox.state.experiments.get(950)?.segments)).toBe(JSON.stringify(kept));
   });
 
   it('subscribes the channel with a filter, lists it with a Remove button, and removes it', async () => {
