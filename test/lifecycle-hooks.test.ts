@@ -188,9 +188,9 @@ describe('inbound lifecycle events', () => {
     ).toBe(202);
   });
 
-  it("accepts what the README's curl + openssl example sends", async () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-    const section = readme.slice(readme.indexOf('### Lifecycle events from outside Slack'));
+  it('accepts what the curl + openssl example of docs/hooks.md sends', async () => {
+    const readme = readFileSync(new URL('../docs/hooks.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## From a CI job'));
     const script = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
     expect(script).toContain('openssl dgst -sha256 -hmac');
     // The example's placeholders become this hook's URL and secret; the rest runs as written.

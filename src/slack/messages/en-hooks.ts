@@ -12,7 +12,7 @@ export function hookMessages(): HookMessages {
     secret: ({ secret }) =>
       md`*Secret:* ${secret} — keep it like a password. \`/exp hooks rotate\` replaces it; the old one keeps working for 24 hours.`,
     previous: ({ until }) => md`The secret before the last rotation still works until ${until}.`,
-    howToSign: md`Sign each request like Slack does: \`X-Exp-Timestamp\` (Unix seconds) and \`X-Exp-Signature: v1=<hex HMAC-SHA256 of "v1:{timestamp}:{body}">\`. Body: JSON \`{"id", "experimentId", "action": "start|stop|archive|unarchive|create|edit|status", "status"?, "name"?, "team"?, "type"?, "actor"?, "interruptReason"?, "comment"?, "occurredAt"?}\`, 64 KiB at most. The same \`id\` twice alerts once. The README has a \`curl\` example.`,
+    howToSign: md`Sign each request like Slack does: \`X-Exp-Timestamp\` (Unix seconds) and \`X-Exp-Signature: v1=<hex HMAC-SHA256 of "v1:{timestamp}:{body}">\`. Body: JSON \`{"id", "experimentId", "action": "start|stop|archive|unarchive|create|edit|status", "status"?, "name"?, "team"?, "type"?, "actor"?, "interruptReason"?, "comment"?, "occurredAt"?}\`, 64 KiB at most. The same \`id\` twice alerts once. The app's docs/hooks.md has a \`curl\` example.`,
     rotated: ({ until }) =>
       md`The hook has a new secret (below). The old one keeps working until ${until}, so senders can switch.`,
     usage: ({ word }) =>
