@@ -41,6 +41,12 @@ export interface ListedAdmin {
   teamId?: string | undefined;
 }
 
+/** Remembers one more lookup, forgetting the oldest beyond MAX_REMEMBERED. */
+function remember<T>(map: Map<string, { at: number } & T>, key: string, value: { at: number } & T): void {
+  if (map.size >= MAX_REMEMBERED) map.delete(map.keys().next().value as string);
+  map.set(key, value);
+}
+
 export function createActorDirectory(options: {
   /** ADMIN_USER_IDS: each an admin of one workspace only. */
   admins: readonly ListedAdmin[];
@@ -55,11 +61,6 @@ export function createActorDirectory(options: {
   const now = options.now ?? Date.now;
   const users = new Map<string, { at: number; user: SlackUser }>();
   const groupMembers = new Map<string, { at: number; members: ReadonlySet<string> }>();
-  const remember = <T>(map: Map<string, { at: number } & T>, key: string, value: { at: number } & T) => {
-    if (map.size >= MAX_REMEMBERED) map.delete(map.keys().next().value as string);
-    map.set(key, value);
-  };
-
   const userOf = async (
     client: webApi.WebClient,
     scope: string,

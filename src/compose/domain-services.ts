@@ -1,0 +1,187 @@
+import type { Config } from '../config.js';
+import { createJobQueue } from '../jobs/create-job-queue.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { createApprovalStore } from '../lifecycle/approvals/approval.js';
+import { createAuditLog } from '../lifecycle/audit/audit-log.js';
+import { createConsoleLinks } from '../lifecycle/experiments/console-links.js';
+import type { ExperimentKnowledge } from '../lifecycle/experiments/knowledge.js';
+import { createReadRouteMemory } from '../lifecycle/experiments/read-route.js';
+import { createExperimentRecords } from '../lifecycle/experiments/record-store.js';
+import { createHookStore } from '../lifecycle/hooks/hook-store.js';
+import { createIntentLog } from '../lifecycle/intents.js';
+import { createPolicyStore } from '../lifecycle/policy/policy-store.js';
+import { createSubscriptionStore } from '../lifecycle/subscriptions.js';
+import { workspaceKey } from '../lifecycle/workspace.js';
+import type { Logger } from '../observability/logger.js';
+import { createActorDirectory } from '../slack/access/actor.js';
+import type { SlackDeps } from '../slack/deps.js';
+import { createActionSlots } from '../slack/lifecycle/action-slots.js';
+import { en } from '../slack/messages/index.js';
+import type { AlertJob } from '../slack/subscriptions/alert-delivery.js';
+import { slackResponseUrlOrigins } from '../slack/view-seal/response-url-origins.js';
+import { createViewSeal } from '../slack/view-seal/view-seal.js';
+import { decryptSecret, encryptSecret } from '../store/crypto.js';
+import type { Closers } from './closers.js';
+import type { Infrastructure } from './infrastructure.js';
+import type { PlatformClients } from './platform-clients.js';
+import type { SlackEndpoint } from './slack-endpoint.js';
+import type { StartOptions } from './start-options.js';
+import type { WorkspaceClients } from './workspace-clients.js';
+
+/**
+ * Each action in flight holds a platform call (at most CONSOLE_TIMEOUT_MS, twice) and a few KiB; 256
+ * keep a slow platform (5 s, bench/) from piling up work and memory without bound while allowing
+ * about 50 actions a second. A workspace's share is a quarter (64), beyond which it borrows only
+ * while more than 64 stay free: alone on a replica it can use 192, and one whose platform hangs
+ * leaves at least 64 to the others (action-slots.ts).
+ */
+const MAX_ACTIONS_IN_FLIGHT = 256;
+// Within a second a person still feels the answer as the reply to what they typed; a start's result
+// usually lands in the channel in a tenth of that. Slower, the note says the command was taken.
+const WORKING_NOTE_AFTER_MS = 1_000;
+/** Slack: "1 message per second per channel, short bursts allowed" (chat.postMessage rate limits). */
+const ALERT_CHANNEL_INTERVAL_MS = 1_000;
+
+export interface DomainServicesInput {
+  config: Config;
+  options: StartOptions;
+  infra: Infrastructure;
+  platform: PlatformClients;
+  slack: SlackEndpoint;
+  workspaces: WorkspaceClients;
+  /** The embedded sandbox's URL in playground mode (prefills the connect modal). */
+  sandboxUrl: string | undefined;
+  logger: Logger;
+  closers: Closers;
+}
+
+/** Everything the Slack features use: the domain's stores and services, the clients, the limits. */
+export async function buildDomainServices(input: DomainServicesInput): Promise<SlackDeps> {
+  const { config, options, infra, platform, slack } = input;
+  const { store, metrics } = infra;
+  return {
+    ...lifecycleServices(input),
+    logger: input.logger.child({ component: 'slack' }),
+    alerts: await alertQueue(input),
+    actionSlots: createActionSlots(options.maxActionsInFlight ?? MAX_ACTIONS_IN_FLIGHT, {
+      ...(options.maxActionsPerWorkspace === undefined
+        ? {}
+        : { perWorkspace: options.maxActionsPerWorkspace }),
+    }),
+    workingNoteAfterMs: options.workingNoteAfterMs ?? WORKING_NOTE_AFTER_MS,
+    messages: en,
+    connections: platform.connections,
+    vault: infra.vault,
+    dictionaries: platform.dictionaries,
+    splitter: platform.splitter,
+    experimentFields: config.experimentFields,
+    drafts: store.keyv('drafts'),
+    scopeOf: (workspace) => workspaceKey({ teamId: workspace.teamId, enterpriseId: workspace.enterpriseId }),
+    locks: store.locks,
+    metrics,
+    adminUserIds: config.slack.adminUserIds,
+    probeClient: platform.probeClient,
+    // A remote admin cannot use the sandbox's loopback address: prefill only a configured platform.
+    connectPrefillUrl: config.console.baseUrl ?? input.sandboxUrl,
+    sandboxNotice: config.sandboxNotice,
+    consoleLinks: config.consoleWebUrl ? createConsoleLinks(config.consoleWebUrl) : undefined,
+    slackFetch: slack.fetch,
+    publicUrl: config.publicUrl,
+    // Keyed from the token key ring (its old keys still verify); response_urls only Slack's (the emulator's).
+    viewSeal: createViewSeal({
+      keys: infra.keyRing,
+      responseUrlOrigins: slackResponseUrlOrigins(slack.apiUrl),
+      now: () => new Date(),
+    }),
+    now: () => new Date(),
+  };
+}
+
+/** Alerts waiting for delivery: durable, in order and paced per channel, run by one replica each. */
+async function alertQueue(input: DomainServicesInput): Promise<JobQueue<AlertJob>> {
+  const alerts = await createJobQueue<AlertJob>({
+    store: input.infra.store,
+    storeUrl: input.config.store.url,
+    name: 'alerts',
+    logger: input.logger.child({ component: 'alerts' }),
+    options: { laneIntervalMs: input.options.alertIntervalMs ?? ALERT_CHANNEL_INTERVAL_MS },
+    lockMs: input.config.jobLockMs,
+  });
+  input.closers.push(() => alerts.close());
+  return alerts;
+}
+
+type LifecycleServices = Pick<
+  SlackDeps,
+  'knowledge' | 'subscriptions' | 'policies' | 'approvals' | 'actors' | 'hooks' | 'intents' | 'audit'
+>;
+
+/** The domain's stores: experiments known, policy, approvals, hooks, the intent journal, the audit log. */
+function lifecycleServices(input: DomainServicesInput): LifecycleServices {
+  const { config, infra, logger, workspaces } = input;
+  const { store, keyRing } = infra;
+  const claim = (key: string, ttlMs: number) => store.locks.claim(key, ttlMs);
+  const now = () => new Date();
+  return {
+    knowledge: experimentKnowledge(input),
+    subscriptions: createSubscriptionStore(store.keyv('subscriptions'), {
+      logger: logger.child({ component: 'subscriptions' }),
+    }),
+    policies: createPolicyStore(store.keyv('policies'), {
+      logger: logger.child({ component: 'policy' }),
+      claim,
+    }),
+    approvals: createApprovalStore({
+      keyv: store.keyv('approvals'),
+      claim,
+      ttlMs: config.approvalTtlHours * 60 * 60 * 1000,
+      now,
+    }),
+    actors: createActorDirectory({
+      admins: config.slack.admins,
+      configuredWorkspace: workspaces.configuredWorkspace,
+      logger: logger.child({ component: 'access' }),
+    }),
+    hooks: createHookStore({
+      keyv: store.keyv('hooks'),
+      secrets: {
+        seal: (plain, aad) => encryptSecret(plain, keyRing, aad),
+        open: (sealed, aad) => decryptSecret(sealed, keyRing, aad),
+      },
+      now,
+      claim,
+      // Seeds the configured workspace's hook only; a stored (rotated) secret wins over it.
+      configured: config.lifecycleHookSecret
+        ? { secret: config.lifecycleHookSecret, workspace: workspaces.configuredWorkspace }
+        : undefined,
+    }),
+    intents: createIntentLog({
+      keyv: store.keyv('intents'),
+      now,
+      // A lifecycle POST is one attempt: headers and body each bounded by the console timeout.
+      inFlightMs: config.console.timeoutMs * 2 + 5_000,
+      onError: (error) => logger.warn('an intent could not be cleared', { error }),
+    }),
+    audit: createAuditLog({
+      logs: store.logs,
+      retentionMs: config.auditRetentionDays * 24 * 60 * 60 * 1000,
+      now,
+      logger: logger.child({ component: 'audit' }),
+    }),
+  };
+}
+
+/** What the app knows of experiments: records, the transition table, the read route. */
+function experimentKnowledge(input: DomainServicesInput): ExperimentKnowledge {
+  const { config, infra, logger } = input;
+  return {
+    records: createExperimentRecords(infra.store.keyv('experiments'), {
+      logger: logger.child({ component: 'experiments' }),
+    }),
+    transitions: config.transitions,
+    readRoute: createReadRouteMemory(infra.store.keyv('read-route')),
+    experimentFields: config.experimentFields,
+    logger: logger.child({ component: 'experiments' }),
+    now: () => new Date(),
+  };
+}

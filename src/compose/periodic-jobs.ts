@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import type { Config } from '../config.js';
+import { readJwtClaims } from '../console/jwt-claims.js';
+import type { ConsoleConnection } from '../console/types.js';
+import { createScheduler, type PeriodicJob } from '../jobs/scheduler.js';
+import { LEASE_MS } from '../lifecycle/intents.js';
+import type { Logger } from '../observability/logger.js';
+import { type ConfiguredToken, sweepTokenHealth } from '../slack/connection/token-health-sweep.js';
+import type { SlackDeps } from '../slack/deps.js';
+import { recheckDelay, reportOrphanedActions, SWEEP_INTERVAL_MS } from '../slack/lifecycle/orphan-sweep.js';
+import { pollSubscribedExperiments } from '../slack/subscriptions/poll-experiments.js';
+import type { Store } from '../store/create-store.js';
+import type { Closers } from './closers.js';
+import type { StartOptions } from './start-options.js';
+import type { WorkspaceClients } from './workspace-clients.js';
+
+const TOKEN_HEALTH_INTERVAL_MS = 60_000;
+
+export interface PeriodicJobsInput {
+  config: Config;
+  options: Pick<StartOptions, 'tokenHealthIntervalMs' | 'pollIntervalMs'>;
+  deps: SlackDeps;
+  workspaces: WorkspaceClients;
+  defaultConnection: ConsoleConnection | undefined;
+  logger: Logger;
+}
+
+/**
+ * Starts every periodic job of this replica on one scheduler, stopped (and its runs awaited) on close.
+ * Resolves once this process's intents lease is written, before the first sweep looks at others'.
+ */
+export async function startPeriodicJobs(
+  input: PeriodicJobsInput & { store: Store; closers: Closers },
+): Promise<void> {
+  const { store, logger } = input;
+  const scheduler = createScheduler({ logger, claim: (key, ttlMs) => store.locks.claim(key, ttlMs) });
+  input.closers.push(() => scheduler.stop());
+  await scheduler.start(periodicJobs(input));
+}
+
+/** Every periodic job of a replica, in the order they first run. */
+function periodicJobs(input: PeriodicJobsInput): PeriodicJob[] {
+  const poll = experimentPoll(input);
+  return [intentLease(input), orphanSweep(input), tokenHealth(input), ...(poll ? [poll] : [])];
+}
+
+/**
+ * The lease tells other replicas' sweeps that this process is alive and its intents are not theirs:
+ * renewed before the first sweep, on every replica.
+ */
+function intentLease({ deps }: PeriodicJobsInput): PeriodicJob {
+  return {
+    name: 'intents-lease',
+    everyMs: Math.floor(LEASE_MS / 3),
+    firstRun: 'awaited',
+    failure: 'could not renew the intents lease',
+    run: async () => {
+      await deps.intents.renewLease();
+      return undefined;
+    },
+  };
+}
+
+/**
+ * Actions a killed process left between sending and hearing back: reported at start, every minute,
+ * and as soon as another process's intent may have become one (its deadline, its owner's lease
+ * ending). Every replica looks; each report is claimed once (orphan-sweep.ts).
+ */
+function orphanSweep({ deps, workspaces, logger }: PeriodicJobsInput): PeriodicJob {
+  return {
+    name: 'orphan-sweep',
+    everyMs: SWEEP_INTERVAL_MS,
+    firstRun: 'at-start',
+    failure: 'could not look for interrupted lifecycle actions',
+    run: async () => {
+      const { reported, recheckAt } = await reportOrphanedActions(deps, workspaces.clientFor);
+      if (reported > 0) logger.warn('reported interrupted lifecycle actions', { reported });
+      return { againInMs: recheckDelay(recheckAt, Date.now()) };
+    },
+  };
+}
+
+/** Token health: once per interval across replicas, each reminder once per token (token-health-sweep.ts). */
+function tokenHealth(input: PeriodicJobsInput): PeriodicJob {
+  const { deps } = input;
+  return {
+    name: 'token-health',
+    everyMs: input.options.tokenHealthIntervalMs ?? TOKEN_HEALTH_INTERVAL_MS,
+    firstRun: 'at-start',
+    lease: 'token-health:sweep',
+    failure: 'the token health check failed',
+    run: async () => {
+      await sweepTokenHealth({ deps, now: new Date(), configured: await configuredToken(input) });
+      return undefined;
+    },
+  };
+}
+
+/** The token the app was started with, named by a digest (never the token) for the once-guard. */
+async function configuredToken(input: PeriodicJobsInput): Promise<ConfiguredToken | undefined> {
+  const token = input.defaultConnection?.token;
+  if (!input.defaultConnection || !token) return undefined;
+  const workspace = await input.workspaces.configuredWorkspace();
+  if (!workspace) return undefined;
+  return {
+    workspace,
+    baseUrl: input.defaultConnection.baseUrl,
+    expiresAt: readJwtClaims(token)?.expiresAt,
+    tokenKey: createHash('sha256').update(token).digest('hex').slice(0, 16),
+  };
+}
+
+/** Polling (POLL_INTERVAL_SECONDS): one replica per interval reads the experiments named by id. */
+function experimentPoll({ config, options, deps, logger }: PeriodicJobsInput): PeriodicJob | undefined {
+  const pollMs = options.pollIntervalMs ?? config.pollIntervalMs;
+  if (pollMs === undefined) return undefined;
+  return {
+    name: 'experiment-poll',
+    everyMs: pollMs,
+    lease: 'poll:round',
+    failure: 'the experiment poll failed',
+    run: async () => {
+      const report = await pollSubscribedExperiments(deps, Math.min(config.console.timeoutMs, pollMs));
+      if (report.changed > 0) logger.info('polled experiments changed status', { ...report });
+      return undefined;
+    },
+  };
+}
