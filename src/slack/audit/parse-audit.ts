@@ -1,4 +1,4 @@
-import { parseExperimentId } from '../command/parse-command.js';
+import { parseExperimentId } from '../command/parse-args.js';
 
 // `/exp audit [ID] [--user @someone]`. Slack sends mentions escaped (`<@U123|alice>`, the manifest
 // sets should_escape); a bare user id is accepted too, for scripts. Total: never throws.

@@ -1,6 +1,4 @@
-import type { App } from '@slack/bolt';
 import { workspaceKey, workspaceOnly } from '../../lifecycle/workspace.js';
-import { commandTarget, opensModal } from '../access/command-targets.js';
 import { checkAccess } from '../access/gate.js';
 import { permitOf, rememberPermit } from '../access/middleware.js';
 import { afterPendingIo } from '../after-pending-io.js';
@@ -8,13 +6,12 @@ import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 import { publishHome } from '../home/publish-home.js';
 import { BUSY_AUDIT, refuseBusy } from '../lifecycle/busy-reply.js';
+import type { SlackListeners } from '../listener-registry.js';
 import { withNoticeBlock } from '../sandbox-notice.js';
 import { workspaceFromCommand } from '../workspace.js';
 import { claimCommandSlot, releaseCommandSlot, takeCommandSlot } from './action-slot.js';
 import { ackWith, type CommandContext, commandReplier } from './command-context.js';
-import { type CommandHandlers, dispatchCommand } from './handlers.js';
-import type { ParsedKind } from './parse-command.js';
-import { commandOf, rememberCommand } from './parsed-context.js';
+import { rememberCommand, requestOf } from './parsed-context.js';
 
 /** `/exp` and renamed installs such as `/exp-staging`. */
 export const EXP_COMMAND_PATTERN = /^\/exp(?:[-_][a-z0-9]+)?$/;
@@ -27,8 +24,8 @@ const AFTER_ACK_CHECK_MS = 5_000;
 const ACKED = 'expAckedByAccessCheck';
 
 /**
- * Registers `/exp` as one chain: parse once, check access, then hand the request to the handler
- * the owning feature registered for its kind.
+ * Registers `/exp` as one chain: parse once, check access, then run the request with the handler
+ * its subcommand declares (command/subcommands.ts).
  */
 const RECEIPT = 'expIntentReceipt';
 /** How long the ack may wait for the receipt to be written before going without one. */
@@ -65,20 +62,8 @@ async function endReceipt(deps: SlackDeps, context: Record<string, unknown>): Pr
   await deps.intents.end(receipt);
 }
 
-/** Subcommands whose effect the Home tab shows (connection, identity, alerts, follows, policy). */
-const CHANGES_HOME: ReadonlySet<ParsedKind> = new Set<ParsedKind>([
-  'subscribe',
-  'unsubscribe',
-  'follow',
-  'unfollow',
-  'disconnect',
-  'logout',
-  'policy',
-  'hooks',
-]);
-
-export function registerExpCommand(app: App, deps: SlackDeps, handlers: CommandHandlers): void {
-  app.command(
+export function registerExpCommand(listeners: SlackListeners, deps: SlackDeps): void {
+  listeners.command(
     EXP_COMMAND_PATTERN,
     async ({ command, body, context, next, ack }) => {
       const text = command.text ?? '';
@@ -95,19 +80,20 @@ export function registerExpCommand(app: App, deps: SlackDeps, handlers: CommandH
       await next();
     },
     async ({ command, ack, respond, client, context, next }) => {
-      const parsed = commandOf(context);
-      const target = commandTarget(parsed, command.channel_id, deps.messages);
+      const request = requestOf(context);
+      const { parsed } = request;
+      const target = request.access({ channelId: command.channel_id, messages: deps.messages });
       if (target.kind === 'read' || target.kind === 'self') return next();
-      const request = {
+      const asked = {
         client,
         workspace: workspaceFromCommand(command),
         userId: command.user_id,
         channelId: command.channel_id,
         target,
       };
-      if (opensModal(parsed)) {
+      if (request.opensModal) {
         // The trigger_id must still be alive for the modal: checked first, bounded, refused in the ack.
-        const gate = await checkAccess(deps, request);
+        const gate = await checkAccess(deps, asked);
         if (!gate.allowed)
           return ackWith(ack as (body?: Record<string, unknown>) => Promise<void>, deps)(gate.message);
         rememberPermit(context, gate);
@@ -115,7 +101,7 @@ export function registerExpCommand(app: App, deps: SlackDeps, handlers: CommandH
       }
       const acting = parsed.kind === 'lifecycle' || parsed.kind === 'stop' ? parsed : undefined;
       const action = acting?.kind === 'lifecycle' ? acting.action : 'stop';
-      const scope = workspaceKey(request.workspace);
+      const scope = workspaceKey(asked.workspace);
       // Past the bound on actions in flight the ack itself refuses: no receipt, no check, no Slack call.
       if (acting && !takeCommandSlot(deps, context, scope)) {
         await ackWith(
@@ -136,7 +122,7 @@ export function registerExpCommand(app: App, deps: SlackDeps, handlers: CommandH
         // the sweep reports ("nothing was sent") instead of silence. Bounded: the ack comes first.
         if (acting) {
           context[RECEIPT] = await receive(deps, {
-            workspace: request.workspace,
+            workspace: asked.workspace,
             action,
             experimentId: acting.experimentId,
             actorId: command.user_id,
@@ -148,7 +134,7 @@ export function registerExpCommand(app: App, deps: SlackDeps, handlers: CommandH
         context[ACKED] = true;
         // The requests of a burst already read are acked before this one's work goes on.
         await afterPendingIo();
-        const gate = await checkAccess(deps, { ...request, budgetMs: AFTER_ACK_CHECK_MS });
+        const gate = await checkAccess(deps, { ...asked, budgetMs: AFTER_ACK_CHECK_MS });
         if (!gate.allowed) {
           await endReceipt(deps, context);
           await respond({ response_type: 'ephemeral', ...gate.message }).catch((error: unknown) => {
@@ -186,14 +172,14 @@ export function registerExpCommand(app: App, deps: SlackDeps, handlers: CommandH
         receipt: typeof context[RECEIPT] === 'string' ? context[RECEIPT] : undefined,
         claimActionSlot: () => claimCommandSlot(context),
       };
-      const parsed = commandOf(context);
+      const request = requestOf(context);
       try {
-        await dispatchCommand(handlers, ctx, parsed);
+        await request.run(ctx);
       } finally {
         await endReceipt(deps, context);
       }
       // The person's Home tab shows what these change: kept current without waiting for a reopen.
-      if (CHANGES_HOME.has(parsed.kind)) {
+      if (request.changesHome) {
         await publishHome(deps, client, workspaceOnly(ctx.workspace), command.user_id);
       }
     },

@@ -11,8 +11,10 @@ import {
 } from '../blocks/message.js';
 import { BLOCKS } from '../ids.js';
 import type { Messages } from '../messages/index.js';
+import type { CommandContext } from './command-context.js';
 import { HELP_BLOCKS } from './ids.js';
 import type { ParsedCommand, Subcommand } from './parse-command.js';
+import { documentedHelpKeys } from './subcommands.js';
 
 /** How much of an unknown word or a bad argument is echoed back. */
 export const ECHO_MAX = 60;
@@ -40,7 +42,11 @@ function deepFreeze<T>(value: T): T {
 function buildHelp(messages: Messages): SlackMessage {
   const { help } = messages;
   const header: HeaderBlock = { type: 'header', text: plain(help.header, LIMITS.headerText) };
-  const lines = help.commands.map((entry) => md`${code(entry.usage)} ${entry.description}`);
+  // The catalogue's order; a line no declared subcommand names is not shown.
+  const documented = documentedHelpKeys();
+  const lines = help.commands
+    .filter((entry) => documented.has(entry.key))
+    .map((entry) => md`${code(entry.usage)} ${entry.description}`);
   const examples = help.examples.map((example) => code(example));
   return message(fallbackText([help.fallback]), [
     header,
@@ -87,4 +93,17 @@ export function invalidCommandMessage(input: { parsed: Invalid; messages: Messag
       break;
   }
   return message(fallbackText([text]), [section(text, BLOCKS.errorText), context([messages.input.seeHelp])]);
+}
+
+/** The router's answer to text no subcommand could use: what went wrong, and how to ask. */
+export function answerUnparsed(
+  ctx: CommandContext,
+  parsed: Extract<ParsedCommand, { kind: 'invalid' | 'unknown' }>,
+): Promise<void> {
+  const { messages } = ctx.deps;
+  if (parsed.kind === 'invalid') return ctx.ack(invalidCommandMessage({ parsed, messages }));
+  // The closest command first, then the whole usage: the person learns without a second try.
+  const unknown = unknownCommandMessage({ word: parsed.word, suggestion: parsed.suggestion, messages });
+  const help = helpMessage({ messages });
+  return ctx.ack({ text: unknown.text, blocks: [...unknown.blocks, ...help.blocks] });
 }

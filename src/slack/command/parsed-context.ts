@@ -1,5 +1,6 @@
 import type { Context } from '@slack/bolt';
-import { type ParsedCommand, parseCommand } from './parse-command.js';
+import { type ParsedCommand, readCommand } from './parse-command.js';
+import type { CommandRequest } from './subcommand.js';
 
 // The `/exp` text is parsed once, by the first middleware of the command's chain; later middleware
 // (access checks) and the router read the result from Bolt's per-request context.
@@ -10,10 +11,10 @@ const KEY = 'expParsedCommand';
 const byBody = new WeakMap<object, ParsedCommand>();
 
 export function rememberCommand(context: Context, text: string, body?: object): ParsedCommand {
-  const parsed = parseCommand(text);
-  context[KEY] = parsed;
-  if (body) byBody.set(body, parsed);
-  return parsed;
+  const request = readCommand(text);
+  context[KEY] = request;
+  if (body) byBody.set(body, request.parsed);
+  return request.parsed;
 }
 
 /** The parse rememberCommand made for this body, if it ran (it runs before any ack of `/exp`). */
@@ -21,8 +22,9 @@ export function parsedFor(body: object): ParsedCommand | undefined {
   return byBody.get(body);
 }
 
-export function commandOf(context: Context): ParsedCommand {
-  const parsed = context[KEY] as ParsedCommand | undefined;
-  if (!parsed) throw new Error('the /exp command was not parsed before this middleware');
-  return parsed;
+/** The parsed request, bound to its subcommand's declaration (access, modal, Home tab, handler). */
+export function requestOf(context: Context): CommandRequest {
+  const request = context[KEY] as CommandRequest | undefined;
+  if (!request) throw new Error('the /exp command was not parsed before this middleware');
+  return request;
 }

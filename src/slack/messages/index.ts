@@ -4,6 +4,7 @@ export type {
   AlertMessages,
   ConfirmTexts,
   HelpEntry,
+  HelpKey,
   Messages,
   SubscriptionMessages,
   TokenState,

@@ -29,7 +29,31 @@ import type { PolicyMessages } from './policy-types.js';
 // (buttons, titles, labels, options) are plain strings: Slack never parses them.
 // Length notes are Slack limits the builders truncate to; the messages test pins the English ones.
 
+/** The lines of the help; each `/exp` subcommand's declaration names the ones that document it. */
+export type HelpKey =
+  | 'help'
+  | 'show'
+  | 'list'
+  | 'start'
+  | 'stop'
+  | 'stopWithReason'
+  | 'archive'
+  | 'unarchive'
+  | 'dict'
+  | 'create'
+  | 'edit'
+  | 'features'
+  | 'expose'
+  | 'policy'
+  | 'identity'
+  | 'audit'
+  | 'hooks'
+  | 'connection'
+  | 'follow'
+  | 'subscriptions';
+
 export interface HelpEntry {
+  key: HelpKey;
   /** Shown as code, e.g. `/exp start ID`. */
   usage: string;
   description: SafeText;

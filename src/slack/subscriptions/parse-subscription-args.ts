@@ -1,5 +1,5 @@
 import type { AlertFilter } from '../../lifecycle/subscriptions.js';
-import { parseExperimentId } from '../command/parse-command.js';
+import { parseExperimentId } from '../command/parse-args.js';
 import { parseAlertActions } from './parse-alert-actions.js';
 
 /** What `/exp subscribe|unsubscribe` was given, before the team is checked against the dictionary. */
