@@ -1,4 +1,4 @@
-import type { App, ReceiverEvent } from '@slack/bolt';
+import type { ReceiverEvent } from '@slack/bolt';
 import type { Metrics } from '../observability/metrics.js';
 import { parseCommand } from './command/parse-command.js';
 import { parsedFor } from './command/parsed-context.js';
@@ -16,15 +16,14 @@ const PAYLOAD_TYPES = new Set([
 ]);
 
 /**
- * Records exp_ack_duration_seconds: from the moment Bolt hands the app a verified request to the
- * moment a listener (or Bolt itself) acks it, labelled with the `/exp` subcommand kind or the
- * payload type. It wraps the ack at processEvent, which every receiver (HTTP, OAuth, Socket Mode)
- * calls: a global middleware cannot do it, because Bolt gives each middleware a copy of the
- * listener arguments, so an ack replaced there never reaches the listeners.
+ * Records exp_ack_duration_seconds: from the moment the receiver hands the app a verified request
+ * to the moment a listener (or Bolt itself) acks it, labelled with the `/exp` subcommand kind or the
+ * payload type. Every receiver of the app (HTTP, OAuth, Socket Mode) passes its events through this
+ * before app.processEvent: a global middleware cannot do it, because Bolt gives each middleware a
+ * copy of the listener arguments, so an ack replaced there never reaches the listeners.
  */
-export function observeAckLatency(app: App, metrics: Metrics): void {
-  const processEvent = app.processEvent.bind(app);
-  app.processEvent = (event: ReceiverEvent) => {
+export function timeAcks(metrics: Metrics): (event: ReceiverEvent) => ReceiverEvent {
+  return (event) => {
     const received = performance.now();
     let acked = false;
     const ack: ReceiverEvent['ack'] = (response) => {
@@ -40,7 +39,7 @@ export function observeAckLatency(app: App, metrics: Metrics): void {
       }
       return event.ack(response);
     };
-    return processEvent({ ...event, ack });
+    return { ...event, ack };
   };
 }
 

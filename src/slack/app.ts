@@ -1,22 +1,16 @@
-import { once } from 'node:events';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import {
-  App,
-  type CustomRoute,
-  HTTPReceiver,
-  type InstallationStore,
-  type ReceiverProcessEventErrorHandlerArgs,
-  SocketModeReceiver,
-  webApi,
-} from '@slack/bolt';
+import { App, type CustomRoute, type InstallationStore, webApi } from '@slack/bolt';
+import { InstallProvider } from '@slack/oauth';
 import type { Logger } from '../observability/logger.js';
-import { observeAckLatency } from './ack-latency.js';
+import { timeAcks } from './ack-latency.js';
 import { toBoltLogger } from './bolt-logger.js';
 import type { SlackDeps } from './deps.js';
 import { type InFlight, trackInFlight } from './in-flight.js';
 import type { FetchLike } from './lifecycle/surface.js';
+import { type OAuthRoutes, SlackHttpReceiver } from './receiver/http-receiver.js';
+import type { RouteTable } from './receiver/routes.js';
+import { SlackSocketReceiver } from './receiver/socket-receiver.js';
 import { registerListeners } from './register.js';
-import { guardSlackRequests } from './request-guard.js';
 import { ensureSlash, SLACK_API_URL } from './slack-fetch.js';
 
 export interface BoltAppOptions {
@@ -81,163 +75,74 @@ export function createBoltApp(options: BoltAppOptions, deps: SlackDeps): BoltRun
     // Every Web API request of every client Bolt builds, and every respond(), goes through it.
     fetch: options.fetch,
   };
-  const customRoutes: CustomRoute[] = [
-    ...Object.entries(options.routes).map(([path, handler]) => ({ path, method: ['GET'], handler })),
-    ...Object.entries(options.postRoutes ?? {}).map(([path, handler]) => ({
-      path,
-      method: ['POST'],
-      handler,
-    })),
-  ];
-  let app: App;
-  if (options.mode === 'socket') {
-    return socketModeRuntime(options, deps, { logger, clientOptions, customRoutes });
-  }
-  if (options.mode === 'oauth' && options.oauth) {
-    const receiver = new HTTPReceiver({
-      signingSecret: options.signingSecret ?? '',
-      endpoints: '/slack/events',
-      customRoutes,
-      processBeforeResponse: false,
-      processEventErrorHandler: answerListenerFailure,
-      // The request guard in front (request-guard.ts) verifies every request on /slack/events and
-      // refuses what fails with 401; a second check here cost 3 % of a /exp help (bench/).
-      signatureVerification: false,
-      clientId: options.oauth.clientId,
-      clientSecret: options.oauth.clientSecret,
-      stateSecret: options.oauth.stateSecret,
-      scopes: BOT_SCOPES,
-      installationStore: options.oauth.installationStore,
-      // The installer builds its own WebClient for oauth.v2.access and auth.test: without these options it
-      // would call slack.com whatever SLACK_API_URL says.
-      installerOptions: { directInstall: true, clientOptions },
-      logger,
-    });
-    app = new App({ receiver, logger, clientOptions, convoStore: false });
-  } else {
-    const receiver = new HTTPReceiver({
-      signingSecret: options.signingSecret ?? '',
-      endpoints: '/slack/events',
-      customRoutes,
-      processBeforeResponse: false,
-      processEventErrorHandler: answerListenerFailure,
-      // Verified by the request guard in front (see the OAuth receiver above).
-      signatureVerification: false,
-      logger,
-    });
-    // No conversation store: the app keeps no per-conversation state in Bolt (5 % of a /exp help).
-    app = new App({ token: options.botToken, receiver, logger, clientOptions, convoStore: false });
-  }
-  observeAckLatency(app, deps.metrics);
-  // Before the listeners: their router is the last global middleware, and nothing after it runs.
+  const oauth =
+    options.mode === 'oauth' && options.oauth ? oauthRoutes(options.oauth, clientOptions, logger) : undefined;
+  const receiver = receiverFor(options, deps, { clientOptions, logger, oauth });
+  // OAuth: Bolt takes its authorize from the receiver's installer. No conversation store: the app
+  // keeps no per-conversation state in Bolt.
+  const token = oauth ? undefined : options.botToken;
+  const app = new App({ token, receiver, logger, clientOptions, convoStore: false });
+  // Before the listeners: in-flight tracking is a global middleware, which runs around them.
   const inFlight = trackInFlight(app);
   registerListeners(app, deps, { installationStore: options.oauth?.installationStore });
-  const started = app;
   return {
     app,
     inFlight,
     clientFor: (token) => new webApi.WebClient(token, clientOptions),
-    start: async (port) => {
-      const server = (await started.start(port)) as Server;
-      guardSlackRequests(server, {
-        paths: ['/slack/events'],
-        signingSecret: options.signingSecret,
-        claimOnce: (key, ttlMs) => deps.locks.claim(key, ttlMs),
-        onReplay: (retryNum) =>
-          deps.logger.info('a signed request seen before was answered without acting again', { retryNum }),
-      });
-      return server;
-    },
+    start: (port) => app.start(port),
     stop: async () => {
-      await started.stop();
+      await app.stop();
     },
   };
 }
 
-/**
- * Socket Mode: events arrive over the WebSocket, while the health, readiness and metrics routes are
- * served by the receiver's own HTTP server (Bolt's customRoutes). Bolt 5.1 keeps that server private
- * and does not report its address; reading it is the only way to serve on port 0 (tests) and to know
- * when it listens. test/socket-mode.test.ts fails if a Bolt upgrade renames it.
- */
-function socketModeRuntime(
+/** Socket Mode's receiver, or the HTTP one (with the OAuth pages in OAuth mode). */
+function receiverFor(
   options: BoltAppOptions,
   deps: SlackDeps,
   shared: {
-    logger: ReturnType<typeof toBoltLogger>;
     clientOptions: Record<string, unknown>;
-    customRoutes: CustomRoute[];
+    logger: ReturnType<typeof toBoltLogger>;
+    oauth: OAuthRoutes | undefined;
   },
-): BoltRuntime {
-  const receiver = new SocketModeReceiver({
-    appToken: options.appToken ?? '',
-    logger: shared.logger,
-    customRoutes: shared.customRoutes,
-    // The socket client mutates the options it is given (retry policy): give it its own copy.
-    installerOptions: { port: options.routesPort ?? 3000, clientOptions: { ...shared.clientOptions } },
-  });
-  const app = new App({
-    token: options.botToken,
-    receiver,
-    logger: shared.logger,
-    clientOptions: shared.clientOptions,
-  });
-  observeAckLatency(app, deps.metrics);
-  const inFlight = trackInFlight(app);
-  registerListeners(app, deps, {});
-  const server = () => {
-    const found = (receiver as unknown as { httpServer?: Server }).httpServer;
-    if (!found) throw new Error('Bolt SocketModeReceiver has no HTTP server for the custom routes');
-    return found;
+): SlackHttpReceiver | SlackSocketReceiver {
+  const routes: RouteTable = { get: options.routes, post: options.postRoutes ?? {} };
+  const onEvent = timeAcks(deps.metrics);
+  const { clientOptions, logger, oauth } = shared;
+  if (options.mode === 'socket') {
+    const routesPort = options.routesPort ?? 3000;
+    const appToken = options.appToken ?? '';
+    return new SlackSocketReceiver({ appToken, clientOptions, routes, routesPort, onEvent, logger });
+  }
+  const checks = {
+    signingSecret: options.signingSecret,
+    claimOnce: (key: string, ttlMs: number) => deps.locks.claim(key, ttlMs),
+    onReplay: (retryNum: string | undefined) =>
+      deps.logger.info('a signed request seen before was answered without acting again', { retryNum }),
   };
-  return {
-    app,
-    inFlight,
-    clientFor: (token) => new webApi.WebClient(token, shared.clientOptions),
-    async start() {
-      const http = server();
-      const listening = http.listening ? Promise.resolve() : once(http, 'listening');
-      await app.start();
-      await listening;
-      return http;
-    },
-    async stop() {
-      const http = server();
-      const closed = http.listening ? once(http, 'close') : Promise.resolve();
-      await app.stop();
-      await closed;
-    },
-  };
+  return new SlackHttpReceiver({ checks, routes, oauth, onEvent, logger });
 }
 
-/**
- * A listener failed before it acked: never a 500 (Slack shows "failed with error 500" and retries
- * Events API deliveries). Authorization failures keep Bolt's 401; anything else is answered 200,
- * with a line for the person when it was a slash command (which shows a response body).
- */
-async function answerListenerFailure(args: ReceiverProcessEventErrorHandlerArgs): Promise<boolean> {
-  const { error, response, logger } = args;
-  if (response.headersSent) return false;
-  if (error instanceof Error && error.name === 'AuthorizationError') {
-    response.writeHead(401);
-    response.end();
-    return true;
-  }
-  logger.error('a listener failed before answering', {
-    error: error instanceof Error ? error.name : 'unknown',
-  });
-  const isCommand =
-    typeof (args.request as { rawBody?: Buffer }).rawBody?.toString === 'function'
-      ? /(?:^|&)command=/.test((args.request as { rawBody?: Buffer }).rawBody?.toString('utf8') ?? '')
-      : false;
-  response.writeHead(200, { 'content-type': 'application/json' });
-  response.end(
-    isCommand
-      ? JSON.stringify({
-          response_type: 'ephemeral',
-          text: 'The app hit an internal problem before it could answer, so it did not act on this. Try again in a moment.',
-        })
-      : '',
-  );
-  return true;
+/** The install page and redirect of the OAuth flow, at Bolt's default paths. */
+function oauthRoutes(
+  oauth: NonNullable<BoltAppOptions['oauth']>,
+  clientOptions: Record<string, unknown>,
+  logger: ReturnType<typeof toBoltLogger>,
+): OAuthRoutes {
+  return {
+    installer: new InstallProvider({
+      clientId: oauth.clientId,
+      clientSecret: oauth.clientSecret,
+      stateSecret: oauth.stateSecret,
+      installationStore: oauth.installationStore,
+      logger,
+      directInstall: true,
+      // The installer builds its own WebClient for oauth.v2.access and auth.test: without these options it
+      // would call slack.com whatever SLACK_API_URL says.
+      clientOptions,
+    }),
+    installUrlOptions: { scopes: BOT_SCOPES },
+    installPath: '/slack/install',
+    redirectUriPath: '/slack/oauth_redirect',
+  };
 }

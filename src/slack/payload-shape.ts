@@ -35,6 +35,11 @@ export function ignoredPayload(rawBody: string): boolean {
   return inspectSlackBody(rawBody).ignored;
 }
 
+/** A parsed payload (Socket Mode's) of a Slack type the app does not handle (see IGNORED_TYPES). */
+export function ignoredPayloadType(body: Record<string, unknown>): boolean {
+  return typeof body.type === 'string' && IGNORED_TYPES.has(body.type);
+}
+
 export interface BodyInspection {
   /** Why a signed interaction cannot be Slack's, or undefined. */
   problem: string | undefined;

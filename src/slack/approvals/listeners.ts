@@ -1,4 +1,4 @@
-import type { App, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
+import type { BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { ApprovalRequest } from '../../lifecycle/approvals/approval.js';
 import { registerExposure } from '../../lifecycle/assignment.js';
 import type { Grant } from '../../lifecycle/policy/grant.js';
@@ -12,6 +12,7 @@ import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 import { performLifecycle } from '../lifecycle/perform.js';
 import type { LifecycleSurface } from '../lifecycle/surface.js';
+import type { SlackListeners } from '../listener-registry.js';
 import { SlackPayloadError } from '../payload.js';
 import { splitterFailureMessage } from '../splitter/error-messages.js';
 import { exposeDoneMessage } from '../splitter/expose-message.js';
@@ -22,7 +23,7 @@ import { approvalDecidedMessage, approvalWhat } from './request-message.js';
 type Respond = (message: Record<string, unknown>) => Promise<unknown>;
 
 /** Approve and Reject: whoever clicks must be allowed to do the action themselves (checked first). */
-export function registerApprovalButtons(app: App, deps: SlackDeps): void {
+export function registerApprovalButtons(listeners: SlackListeners, deps: SlackDeps): void {
   // The approver is decided on like anyone acting (who, where); what runs is granted as the
   // requester, whose own token must exist when the rule asks for one (checked by the gate).
   const target =
@@ -43,7 +44,7 @@ export function registerApprovalButtons(app: App, deps: SlackDeps): void {
     [APPROVAL_ACTIONS.approve, 'approve'],
     [APPROVAL_ACTIONS.reject, 'reject'],
   ] as const) {
-    app.action<BlockButtonAction>(
+    listeners.action<BlockButtonAction>(
       actionId,
       actionAccess(deps, target(decision)),
       async ({ ack, body, action, respond, client, context }) => {

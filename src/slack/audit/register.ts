@@ -1,22 +1,22 @@
-import type { App, BlockButtonAction } from '@slack/bolt';
+import type { BlockButtonAction } from '@slack/bolt';
 import { actionAccess } from '../access/middleware.js';
 import { textMessage } from '../blocks/message.js';
-import type { CommandHandlers } from '../command/handlers.js';
 import type { SlackDeps } from '../deps.js';
+import type { SlackListeners } from '../listener-registry.js';
 import { SlackPayloadError } from '../payload.js';
 import { workspaceFromBody } from '../workspace.js';
-import { auditReply, showAudit } from './commands.js';
+import { auditReply } from './commands.js';
 import { AUDIT_ACTIONS, decodeAuditPageValue } from './ids.js';
 
 /** `/exp audit` and its paging buttons: admins only, each click checked again. */
-export function registerAudit(app: App, deps: SlackDeps) {
+export function registerAudit(listeners: SlackListeners, deps: SlackDeps) {
   const admins = { kind: 'admin', refusal: deps.messages.audit.adminOnly, action: 'audit' } as const;
   const page = async ({
     ack,
     body,
     action,
     respond,
-  }: Parameters<Parameters<typeof app.action<BlockButtonAction>>[1]>[0]) => {
+  }: Parameters<Parameters<typeof listeners.action<BlockButtonAction>>[1]>[0]) => {
     await ack();
     deps.metrics.inc('exp_interactions_total', { kind: 'audit_page' });
     let value: ReturnType<typeof decodeAuditPageValue>;
@@ -34,17 +34,14 @@ export function registerAudit(app: App, deps: SlackDeps) {
     const reply = await auditReply(deps, workspaceFromBody(body), value);
     await respond({ response_type: 'ephemeral', replace_original: true, ...reply });
   };
-  app.action<BlockButtonAction>(
+  listeners.action<BlockButtonAction>(
     AUDIT_ACTIONS.older,
     actionAccess(deps, () => admins),
     page,
   );
-  app.action<BlockButtonAction>(
+  listeners.action<BlockButtonAction>(
     AUDIT_ACTIONS.newest,
     actionAccess(deps, () => admins),
     page,
   );
-  return {
-    audit: (ctx, parsed) => showAudit(ctx, parsed.args),
-  } satisfies Pick<CommandHandlers, 'audit'>;
 }

@@ -1,4 +1,3 @@
-import type { App } from '@slack/bolt';
 import { connectWorkspace } from '../../lifecycle/connect-workspace.js';
 import { isTeamChannel } from '../../lifecycle/connections.js';
 import { workspaceKey, workspaceOnly } from '../../lifecycle/workspace.js';
@@ -6,6 +5,7 @@ import { viewAccess } from '../access/middleware.js';
 import { channelMention } from '../blocks/escape.js';
 import type { SlackDeps } from '../deps.js';
 import { publishHome } from '../home/publish-home.js';
+import type { SlackListeners } from '../listener-registry.js';
 import { webApiReplier } from '../replies.js';
 import { openViewMetadata } from '../view-seal/open-metadata.js';
 import { inputValue, selectedValue, type ViewStateValues } from '../view-state.js';
@@ -19,8 +19,8 @@ import { connectedMessage, scopesNote, tokenInfoMessage, withNote } from './repl
  */
 export const VERIFY_BUDGET_MS = 2_000;
 
-export function registerConnectSubmission(app: App, deps: SlackDeps): void {
-  app.view(
+export function registerConnectSubmission(listeners: SlackListeners, deps: SlackDeps): void {
+  listeners.view(
     CONNECT_MODAL.callbackId,
     viewAccess(
       deps,

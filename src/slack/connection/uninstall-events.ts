@@ -1,7 +1,8 @@
-import type { App, InstallationQuery, InstallationStore } from '@slack/bolt';
+import type { InstallationQuery, InstallationStore } from '@slack/bolt';
 import type { WorkspaceRef } from '../../lifecycle/workspace.js';
 import { InstallationNotFoundError } from '../../store/installation-store.js';
 import type { SlackDeps } from '../deps.js';
+import type { SlackListeners } from '../listener-registry.js';
 
 export interface UninstallEventsOptions {
   /** OAuth mode only; single-workspace modes have no installations to delete. */
@@ -57,7 +58,7 @@ function installationQuery(workspace: EventWorkspace): InstallationQuery<boolean
  * before the listener runs: each delivery is claimed by event_id, and every step is idempotent.
  */
 export function registerUninstallEvents(
-  app: App,
+  listeners: SlackListeners,
   deps: SlackDeps,
   options: UninstallEventsOptions = {},
 ): void {
@@ -86,7 +87,7 @@ export function registerUninstallEvents(
     }
   };
 
-  app.event('app_uninstalled', async ({ body }) => {
+  listeners.event('app_uninstalled', async ({ body }) => {
     const envelope = body as EventEnvelope;
     if (!(await firstDelivery(envelope, 'app_uninstalled'))) return;
     const workspace = workspaceFromEvent(envelope);
@@ -134,7 +135,7 @@ export function registerUninstallEvents(
     });
   });
 
-  app.event('tokens_revoked', async ({ event, body }) => {
+  listeners.event('tokens_revoked', async ({ event, body }) => {
     const envelope = body as EventEnvelope;
     if (!(await firstDelivery(envelope, 'tokens_revoked'))) return;
     const workspace = workspaceFromEvent(envelope);

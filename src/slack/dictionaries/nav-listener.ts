@@ -1,7 +1,8 @@
-import type { App, BlockButtonAction } from '@slack/bolt';
+import type { BlockButtonAction } from '@slack/bolt';
 import { readDictionary } from '../../lifecycle/read-dictionary.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
+import type { SlackListeners } from '../listener-registry.js';
 import { SlackPayloadError } from '../payload.js';
 import { workspaceFromBody } from '../workspace.js';
 import { COMMAND_READ_BUDGET_MS } from './command.js';
@@ -10,9 +11,9 @@ import { DICT_ACTIONS, decodeDictPageValue } from './ids.js';
 import { dictPageMessage } from './page.js';
 
 /** Next/previous on a dictionary page: the same (cached) read, the page replaced in place. */
-export function registerDictNavigation(app: App, deps: SlackDeps): void {
+export function registerDictNavigation(listeners: SlackListeners, deps: SlackDeps): void {
   const actionIds = new RegExp(`^(${DICT_ACTIONS.prev}|${DICT_ACTIONS.next})$`);
-  app.action<BlockButtonAction>(actionIds, async ({ ack, body, action, respond }) => {
+  listeners.action<BlockButtonAction>(actionIds, async ({ ack, body, action, respond }) => {
     await ack();
     deps.metrics.inc('exp_interactions_total', { kind: 'dict_page' });
     let value: ReturnType<typeof decodeDictPageValue>;

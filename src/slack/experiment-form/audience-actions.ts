@@ -1,4 +1,4 @@
-import type { App, BlockAction } from '@slack/bolt';
+import type { BlockAction } from '@slack/bolt';
 import type { ModalView } from '@slack/types';
 import { isObject } from '../../console/dictionaries/item-fields.js';
 import { readOnlyFields, type SegmentChoice } from '../../lifecycle/experiment-form.js';
@@ -7,6 +7,7 @@ import { experimentActionTarget, experimentSubmissionTarget } from '../access/pa
 import type { SafeText } from '../blocks/escape.js';
 import { noticeModal } from '../blocks/notice-modal.js';
 import type { SlackDeps } from '../deps.js';
+import type { SlackListeners } from '../listener-registry.js';
 import { bindingOf, openViewMetadata } from '../view-seal/open-metadata.js';
 import { workspaceFromBody } from '../workspace.js';
 import { type AudienceDraft, readAudienceDraft, writeAudienceDraft } from './audience-draft.js';
@@ -40,9 +41,9 @@ type ViewBody = BlockAction & {
  * Slack sends them nowhere while it is covered); Remove, Add filter and the pager change the draft and
  * update the view; Done closes it and rebuilds the form under it with the new summary.
  */
-export function registerAudienceActions(app: App, deps: SlackDeps): void {
+export function registerAudienceActions(listeners: SlackListeners, deps: SlackDeps): void {
   const access = actionAccess(deps, experimentActionTarget);
-  app.action<BlockAction>(AUDIENCE_SUMMARY.editActionId, access, async ({ ack, body, client }) => {
+  listeners.action<BlockAction>(AUDIENCE_SUMMARY.editActionId, access, async ({ ack, body, client }) => {
     await ack();
     const ctx = await open(deps, body as ViewBody);
     if (!ctx) return;
@@ -61,19 +62,23 @@ export function registerAudienceActions(app: App, deps: SlackDeps): void {
       })
       .catch((error) => deps.logger.warn('views.push failed for the audience view', { error }));
   });
-  app.action<BlockAction>(AUDIENCE_VIEW.actions.remove, access, async ({ ack, body, client, action }) => {
-    await ack();
-    const ctx = await open(deps, body as ViewBody);
-    if (!ctx?.draft) return;
-    const [index, digest] = String((action as { value?: string }).value ?? '').split(':');
-    const at = Number(index);
-    const segment = ctx.draft.segments[at];
-    // A click from a view built for another list removes nothing; the view is shown as it is now.
-    if (segment !== undefined && filterDigest(segment) === digest) ctx.draft.segments.splice(at, 1);
-    await save(deps, ctx, ctx.draft);
-    await update(deps, client, ctx, render(deps, ctx, ctx.draft, ctx.metadata.page ?? 0));
-  });
-  app.action<BlockAction>(
+  listeners.action<BlockAction>(
+    AUDIENCE_VIEW.actions.remove,
+    access,
+    async ({ ack, body, client, action }) => {
+      await ack();
+      const ctx = await open(deps, body as ViewBody);
+      if (!ctx?.draft) return;
+      const [index, digest] = String((action as { value?: string }).value ?? '').split(':');
+      const at = Number(index);
+      const segment = ctx.draft.segments[at];
+      // A click from a view built for another list removes nothing; the view is shown as it is now.
+      if (segment !== undefined && filterDigest(segment) === digest) ctx.draft.segments.splice(at, 1);
+      await save(deps, ctx, ctx.draft);
+      await update(deps, client, ctx, render(deps, ctx, ctx.draft, ctx.metadata.page ?? 0));
+    },
+  );
+  listeners.action<BlockAction>(
     new RegExp(`^${AUDIENCE_VIEW.actions.page}:`),
     access,
     async ({ ack, body, client, action }) => {
@@ -89,7 +94,7 @@ export function registerAudienceActions(app: App, deps: SlackDeps): void {
       );
     },
   );
-  app.action<BlockAction>(AUDIENCE_VIEW.actions.add, access, async ({ ack, body, client }) => {
+  listeners.action<BlockAction>(AUDIENCE_VIEW.actions.add, access, async ({ ack, body, client }) => {
     await ack();
     const ctx = await open(deps, body as ViewBody);
     if (!ctx?.draft) return;
@@ -104,7 +109,7 @@ export function registerAudienceActions(app: App, deps: SlackDeps): void {
     const notice = deps.messages.experimentEdit.added({ filter: filterText(added, lookup, deps.messages) });
     await update(deps, client, ctx, render(deps, ctx, ctx.draft, Number.MAX_SAFE_INTEGER, notice));
   });
-  app.view(
+  listeners.view(
     AUDIENCE_VIEW.callbackId,
     viewAccess(
       deps,

@@ -1,4 +1,3 @@
-import type { App } from '@slack/bolt';
 import { checkEditConflict } from '../../lifecycle/edit-conflicts.js';
 import { changesDetail, describeChanges } from '../../lifecycle/experiment-changes.js';
 import type { ExperimentForm } from '../../lifecycle/experiment-form.js';
@@ -9,6 +8,7 @@ import { joinSafe, safe, userMention } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import { noticeModal } from '../blocks/notice-modal.js';
 import type { SlackDeps } from '../deps.js';
+import type { SlackListeners } from '../listener-registry.js';
 import { openViewMetadata } from '../view-seal/open-metadata.js';
 import { workspaceFromBody } from '../workspace.js';
 import { readStoredForm } from './audience-draft.js';
@@ -29,8 +29,8 @@ type Ack = (response?: Record<string, unknown>) => Promise<void>;
  * or through someone's action in the app)? Then it is shown and nothing is sent. Otherwise the PATCH
  * carries the fields the confirmation listed, and the message after saving shows the same diff.
  */
-export function registerEditConfirmation(app: App, deps: SlackDeps): void {
-  app.view(
+export function registerEditConfirmation(listeners: SlackListeners, deps: SlackDeps): void {
+  listeners.view(
     EDIT_CONFIRM_VIEW.callbackId,
     // No input to carry a refusal: the view is replaced by a notice saying why.
     viewAccess(deps, experimentSubmissionTarget, () => undefined),

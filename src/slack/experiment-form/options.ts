@@ -1,4 +1,4 @@
-import type { App, BlockSuggestion } from '@slack/bolt';
+import type { BlockSuggestion } from '@slack/bolt';
 import { DICTIONARY_FIELD_SPECS } from '../../lifecycle/experiment-fields.js';
 import { readDictionary } from '../../lifecycle/read-dictionary.js';
 import { optionsAccess } from '../access/middleware.js';
@@ -6,6 +6,7 @@ import { experimentOptionsTarget } from '../access/payload-targets.js';
 import { plain } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import type { SlackDeps } from '../deps.js';
+import type { SlackListeners } from '../listener-registry.js';
 import { openViewMetadata } from '../view-seal/open-metadata.js';
 import { workspaceFromBody } from '../workspace.js';
 import { offeredItems } from './modal-items.js';
@@ -20,8 +21,8 @@ import { pickerFieldForAction, readExperimentModalState, type StateValues } from
  */
 export const OPTIONS_BUDGET_MS = 1_500;
 
-export function registerExperimentOptions(app: App, deps: SlackDeps): void {
-  app.options<'block_suggestion'>(
+export function registerExperimentOptions(listeners: SlackListeners, deps: SlackDeps): void {
+  listeners.options<'block_suggestion'>(
     /^exp_xm_/,
     optionsAccess(deps, experimentOptionsTarget),
     async ({ ack, body }) => {

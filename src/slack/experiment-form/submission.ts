@@ -1,4 +1,3 @@
-import type { App } from '@slack/bolt';
 import { describeChanges, hasChanges } from '../../lifecycle/experiment-changes.js';
 import { type ExperimentForm, validateExperimentForm } from '../../lifecycle/experiment-form.js';
 import { saveExperiment } from '../../lifecycle/save-experiment.js';
@@ -6,6 +5,7 @@ import { grantOf, viewAccess } from '../access/middleware.js';
 import { experimentSubmissionTarget } from '../access/payload-targets.js';
 import { noticeModal } from '../blocks/notice-modal.js';
 import type { SlackDeps } from '../deps.js';
+import type { SlackListeners } from '../listener-registry.js';
 import { bindingOf, openViewMetadata } from '../view-seal/open-metadata.js';
 import { workspaceFromBody } from '../workspace.js';
 import { createConfirmDraft } from './audience-draft.js';
@@ -30,8 +30,8 @@ type Ack = (response?: Record<string, unknown>) => Promise<void>;
  * so, otherwise the confirmation (what will change, field by field) is pushed and Save sends it
  * (edit-confirmation.ts), a PATCH with only those fields.
  */
-export function registerExperimentSubmission(app: App, deps: SlackDeps): void {
-  app.view(
+export function registerExperimentSubmission(listeners: SlackListeners, deps: SlackDeps): void {
+  listeners.view(
     EXPERIMENT_MODAL.callbackId,
     viewAccess(deps, experimentSubmissionTarget, () => EXPERIMENT_MODAL.blocks.name),
     async ({ ack: rawAck, body, view, client, context }) => {

@@ -1,6 +1,7 @@
-import type { App, BlockButtonAction } from '@slack/bolt';
+import type { BlockButtonAction } from '@slack/bolt';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
+import type { SlackListeners } from '../listener-registry.js';
 import { SlackPayloadError } from '../payload.js';
 import { workspaceFromBody } from '../workspace.js';
 import { decodeListPageValue, decodeShowValue, EXPERIMENT_ACTIONS } from './ids.js';
@@ -8,8 +9,8 @@ import { experimentListReply } from './list.js';
 import { experimentReply, SHOW_READ_BUDGET_MS } from './show.js';
 
 /** Show buttons (a card for the person) and the list's paging (the list replaced in place). */
-export function registerExperimentButtons(app: App, deps: SlackDeps): void {
-  app.action<BlockButtonAction>(EXPERIMENT_ACTIONS.show, async ({ ack, body, action, respond }) => {
+export function registerExperimentButtons(listeners: SlackListeners, deps: SlackDeps): void {
+  listeners.action<BlockButtonAction>(EXPERIMENT_ACTIONS.show, async ({ ack, body, action, respond }) => {
     await ack();
     deps.metrics.inc('exp_interactions_total', { kind: 'show_button' });
     let experimentId: number;
@@ -35,7 +36,7 @@ export function registerExperimentButtons(app: App, deps: SlackDeps): void {
     body,
     action,
     respond,
-  }: Parameters<Parameters<typeof app.action<BlockButtonAction>>[1]>[0]) => {
+  }: Parameters<Parameters<typeof listeners.action<BlockButtonAction>>[1]>[0]) => {
     await ack();
     deps.metrics.inc('exp_interactions_total', { kind: 'list_page' });
     let value: ReturnType<typeof decodeListPageValue>;
@@ -59,6 +60,6 @@ export function registerExperimentButtons(app: App, deps: SlackDeps): void {
     );
     await respond({ response_type: 'ephemeral', replace_original: true, ...reply });
   };
-  app.action<BlockButtonAction>(EXPERIMENT_ACTIONS.listPrev, page);
-  app.action<BlockButtonAction>(EXPERIMENT_ACTIONS.listNext, page);
+  listeners.action<BlockButtonAction>(EXPERIMENT_ACTIONS.listPrev, page);
+  listeners.action<BlockButtonAction>(EXPERIMENT_ACTIONS.listNext, page);
 }

@@ -1,6 +1,6 @@
-import type { App } from '@slack/bolt';
 import { type EventEnvelope, workspaceFromEvent } from '../connection/uninstall-events.js';
 import type { SlackDeps } from '../deps.js';
+import type { SlackListeners } from '../listener-registry.js';
 import { errorCodeOf } from '../subscriptions/alert-outcomes.js';
 import { experimentReply } from './show.js';
 
@@ -21,10 +21,10 @@ interface LinkSharedEvent {
  * A console link pasted in a channel (CONSOLE_WEB_URL's domain is in the manifest's unfurl_domains)
  * unfurls into the experiment's card, without buttons: the card says how to act.
  */
-export function registerUnfurls(app: App, deps: SlackDeps): void {
+export function registerUnfurls(listeners: SlackListeners, deps: SlackDeps): void {
   const links = deps.consoleLinks;
   if (!links) return;
-  app.event('link_shared', async ({ event, body, client }) => {
+  listeners.event('link_shared', async ({ event, body, client }) => {
     const shared = event as unknown as LinkSharedEvent;
     const workspace = workspaceFromEvent(body as EventEnvelope);
     if (!workspace || !shared.channel || !shared.message_ts) return;

@@ -1,4 +1,4 @@
-import type { App, BlockButtonAction } from '@slack/bolt';
+import type { BlockButtonAction } from '@slack/bolt';
 import { workspaceKey, workspaceOnly } from '../../lifecycle/workspace.js';
 import { actionAccess } from '../access/middleware.js';
 import { userMention } from '../blocks/escape.js';
@@ -6,6 +6,7 @@ import { textMessage } from '../blocks/message.js';
 import { connectModal } from '../connection/connect-modal.js';
 import { workspaceFromEvent } from '../connection/uninstall-events.js';
 import type { SlackDeps } from '../deps.js';
+import type { SlackListeners } from '../listener-registry.js';
 import { errorCodeOf } from '../subscriptions/alert-outcomes.js';
 import { bindingOf } from '../view-seal/open-metadata.js';
 import { workspaceFromBody } from '../workspace.js';
@@ -17,8 +18,8 @@ import { publishHome } from './publish-home.js';
  * connect (the same modal as `/exp connect`, for the whole workspace) and disconnect (confirmed
  * first). Each click is checked again: Home shows the buttons to admins, Slack does not enforce it.
  */
-export function registerHome(app: App, deps: SlackDeps): void {
-  app.event('app_home_opened', async ({ event, body, client }) => {
+export function registerHome(listeners: SlackListeners, deps: SlackDeps): void {
+  listeners.event('app_home_opened', async ({ event, body, client }) => {
     if (event.tab !== 'home') return;
     const workspace = workspaceFromEvent(body as never);
     if (!workspace) return;
@@ -33,31 +34,35 @@ export function registerHome(app: App, deps: SlackDeps): void {
   const admins = (action: 'connect' | 'disconnect') =>
     actionAccess(deps, () => ({ kind: 'admin', refusal: deps.messages.connection.adminOnly, action }));
 
-  app.action<BlockButtonAction>(HOME_ACTIONS.connect, admins('connect'), async ({ ack, body, client }) => {
-    await ack();
-    deps.metrics.inc('exp_interactions_total', { kind: 'home_connect' });
-    const workspace = workspaceOnly(workspaceFromBody(body));
-    const stored = await deps.connections.describe(workspace);
-    try {
-      await client.views.open({
-        trigger_id: body.trigger_id,
-        // No channel here: the person's id stands for it, and the result comes to them by DM.
-        view: deps.viewSeal.seal(
-          bindingOf('connect', body),
-          connectModal({
-            channelId: body.user.id,
-            baseUrl: stored?.origin === 'stored' ? stored.baseUrl : deps.connectPrefillUrl,
-            offerChannel: false,
-            messages: deps.messages,
-          }),
-        ),
-      });
-    } catch (error) {
-      deps.logger.warn('views.open failed for the connect modal from Home', { error: errorCodeOf(error) });
-    }
-  });
+  listeners.action<BlockButtonAction>(
+    HOME_ACTIONS.connect,
+    admins('connect'),
+    async ({ ack, body, client }) => {
+      await ack();
+      deps.metrics.inc('exp_interactions_total', { kind: 'home_connect' });
+      const workspace = workspaceOnly(workspaceFromBody(body));
+      const stored = await deps.connections.describe(workspace);
+      try {
+        await client.views.open({
+          trigger_id: body.trigger_id,
+          // No channel here: the person's id stands for it, and the result comes to them by DM.
+          view: deps.viewSeal.seal(
+            bindingOf('connect', body),
+            connectModal({
+              channelId: body.user.id,
+              baseUrl: stored?.origin === 'stored' ? stored.baseUrl : deps.connectPrefillUrl,
+              offerChannel: false,
+              messages: deps.messages,
+            }),
+          ),
+        });
+      } catch (error) {
+        deps.logger.warn('views.open failed for the connect modal from Home', { error: errorCodeOf(error) });
+      }
+    },
+  );
 
-  app.action<BlockButtonAction>(
+  listeners.action<BlockButtonAction>(
     HOME_ACTIONS.disconnect,
     admins('disconnect'),
     async ({ ack, body, client }) => {

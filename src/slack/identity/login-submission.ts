@@ -1,10 +1,10 @@
-import type { App } from '@slack/bolt';
 import { connectWorkspace } from '../../lifecycle/connect-workspace.js';
 import { workspaceKey, workspaceOnly } from '../../lifecycle/workspace.js';
 import { slackDate } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import { VERIFY_BUDGET_MS } from '../connection/submission.js';
 import type { SlackDeps } from '../deps.js';
+import type { SlackListeners } from '../listener-registry.js';
 import { webApiReplier } from '../replies.js';
 import { openViewMetadata } from '../view-seal/open-metadata.js';
 import { inputValue, type ViewStateValues } from '../view-state.js';
@@ -15,8 +15,8 @@ import { LOGIN_MODAL, LoginModalMetadata } from './ids.js';
  * The login form: the token is checked against the platform as `/exp connect` checks a workspace
  * token (inside Slack's 3 s, so a refusal shows on the field), then stored encrypted under the person.
  */
-export function registerLoginSubmission(app: App, deps: SlackDeps): void {
-  app.view(LOGIN_MODAL.callbackId, async ({ ack, body, view, client }) => {
+export function registerLoginSubmission(listeners: SlackListeners, deps: SlackDeps): void {
+  listeners.view(LOGIN_MODAL.callbackId, async ({ ack, body, view, client }) => {
     deps.metrics.inc('exp_interactions_total', { kind: 'login_submission' });
     const texts = deps.messages.identity.login;
     const fail = (text: string) =>

@@ -1,4 +1,4 @@
-import type { App, BlockButtonAction } from '@slack/bolt';
+import type { BlockButtonAction } from '@slack/bolt';
 import { workspaceKey } from '../../lifecycle/workspace.js';
 import { actionAccess, permitOf } from '../access/middleware.js';
 import { lifecycleButtonTarget } from '../access/payload-targets.js';
@@ -7,6 +7,7 @@ import { requestApproval } from '../approvals/request.js';
 import { escapeMrkdwn, md } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
+import type { SlackListeners } from '../listener-registry.js';
 import { SlackPayloadError } from '../payload.js';
 import { responseUrlReplier } from '../replies.js';
 import { openStopModalFor } from '../stop/open-modal.js';
@@ -23,8 +24,8 @@ export const CLICK_GUARD_MS = 10_000;
  * Next-step buttons run exactly the command path. The button value is trusted only after zod
  * decoding; a forged or stale value gets an ephemeral answer and no platform call.
  */
-export function registerLifecycleButtons(app: App, deps: SlackDeps): void {
-  app.action<BlockButtonAction>(
+export function registerLifecycleButtons(listeners: SlackListeners, deps: SlackDeps): void {
+  listeners.action<BlockButtonAction>(
     LIFECYCLE_ACTION_ID_PATTERN,
     actionAccess(deps, lifecycleButtonTarget),
     async ({ ack, body, action, respond, client, context }) => {

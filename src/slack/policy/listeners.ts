@@ -1,4 +1,4 @@
-import type { App, BlockButtonAction, webApi } from '@slack/bolt';
+import type { BlockButtonAction, webApi } from '@slack/bolt';
 import {
   applyChanges,
   changesBetween,
@@ -16,6 +16,7 @@ import { modalOpenFailedMessage, noticeModal } from '../blocks/notice-modal.js';
 import type { SlackDeps } from '../deps.js';
 import { slackAgo } from '../experiment/ago.js';
 import { modalSurface } from '../lifecycle/surface.js';
+import type { SlackListeners } from '../listener-registry.js';
 import type { Messages } from '../messages/index.js';
 import { bindingOf, openViewMetadata } from '../view-seal/open-metadata.js';
 import { workspaceFromBody } from '../workspace.js';
@@ -26,10 +27,10 @@ import { openedPolicy, type PolicyStateValues, readPolicyModal } from './policy-
 import { listUserGroups } from './usergroups.js';
 
 /** The policy's Edit button, its modal's user-group options and its submission: admins only, each checked. */
-export function registerPolicyListeners(app: App, deps: SlackDeps): void {
+export function registerPolicyListeners(listeners: SlackListeners, deps: SlackDeps): void {
   const admins = { kind: 'admin', refusal: deps.messages.policy.adminOnly, action: 'policy' } as const;
 
-  app.action<BlockButtonAction>(
+  listeners.action<BlockButtonAction>(
     POLICY_ACTIONS_IDS.edit,
     actionAccess(deps, () => admins),
     async ({ ack, body, client, respond }) => {
@@ -65,7 +66,7 @@ export function registerPolicyListeners(app: App, deps: SlackDeps): void {
     },
   );
 
-  app.options(
+  listeners.options(
     POLICY_MODAL.groupsActionId,
     optionsAccess(deps, () => admins),
     async ({ ack, body, client }) => {
@@ -86,7 +87,7 @@ export function registerPolicyListeners(app: App, deps: SlackDeps): void {
     },
   );
 
-  app.view(
+  listeners.view(
     POLICY_MODAL.callbackId,
     viewAccess(
       deps,

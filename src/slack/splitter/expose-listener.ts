@@ -1,4 +1,4 @@
-import type { App, BlockButtonAction } from '@slack/bolt';
+import type { BlockButtonAction } from '@slack/bolt';
 import { registerExposure } from '../../lifecycle/assignment.js';
 import { workspaceKey } from '../../lifecycle/workspace.js';
 import { KNOWN_PLATFORMS } from '../../splitter/schemas.js';
@@ -7,6 +7,7 @@ import { exposeButtonTarget } from '../access/payload-targets.js';
 import { requestApproval } from '../approvals/request.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
+import type { SlackListeners } from '../listener-registry.js';
 import { SlackPayloadError } from '../payload.js';
 import { workspaceFromBody } from '../workspace.js';
 import { splitterFailureMessage } from './error-messages.js';
@@ -14,8 +15,8 @@ import { exposeCancelledMessage, exposeDoneMessage } from './expose-message.js';
 import { decodeExposeValue, EXPOSE_ACTIONS } from './ids.js';
 
 /** Confirm registers the exposure once (double clicks included); Cancel only says so. */
-export function registerExposeButtons(app: App, deps: SlackDeps): void {
-  app.action<BlockButtonAction>(EXPOSE_ACTIONS.cancel, async ({ ack, respond }) => {
+export function registerExposeButtons(listeners: SlackListeners, deps: SlackDeps): void {
+  listeners.action<BlockButtonAction>(EXPOSE_ACTIONS.cancel, async ({ ack, respond }) => {
     await ack();
     await respond({
       response_type: 'ephemeral',
@@ -23,7 +24,7 @@ export function registerExposeButtons(app: App, deps: SlackDeps): void {
       ...exposeCancelledMessage({ messages: deps.messages }),
     });
   });
-  app.action<BlockButtonAction>(
+  listeners.action<BlockButtonAction>(
     EXPOSE_ACTIONS.confirm,
     actionAccess(deps, exposeButtonTarget),
     async ({ ack, body, action, respond, client, context }) => {

@@ -1,4 +1,3 @@
-import type { App } from '@slack/bolt';
 import { ExperimentInterruptReason } from '../../console/schemas.js';
 import { otherCommentMissing } from '../../lifecycle/policy/policy.js';
 import { workspaceKey } from '../../lifecycle/workspace.js';
@@ -9,6 +8,7 @@ import { requestApproval } from '../approvals/request.js';
 import type { SlackDeps } from '../deps.js';
 import { performLifecycle } from '../lifecycle/perform.js';
 import { modalSurface } from '../lifecycle/surface.js';
+import type { SlackListeners } from '../listener-registry.js';
 import { openViewMetadata } from '../view-seal/open-metadata.js';
 import { inputValue, selectedValue, type ViewStateValues } from '../view-state.js';
 import { workspaceFromBody } from '../workspace.js';
@@ -22,8 +22,8 @@ const SUBMISSION_GUARD_MS = 60_000;
  * the 3 s ack); a valid form closes the modal, then the stop runs and its result goes to the
  * channel the command came from.
  */
-export function registerStopSubmission(app: App, deps: SlackDeps): void {
-  app.view(
+export function registerStopSubmission(listeners: SlackListeners, deps: SlackDeps): void {
+  listeners.view(
     STOP_MODAL.callbackId,
     viewAccess(deps, stopSubmissionTarget, () => STOP_MODAL.blocks.reason),
     async ({ ack, body, view, client, context }) => {

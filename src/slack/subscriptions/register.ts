@@ -1,17 +1,15 @@
-import type { App, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
+import type { BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { workspaceKey } from '../../lifecycle/workspace.js';
 import type { AccessTarget } from '../access/gate.js';
 import { actionAccess } from '../access/middleware.js';
 import { isSlackUserId, userMention } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
-import type { CommandHandlers } from '../command/handlers.js';
 import type { SlackDeps } from '../deps.js';
 import { BLOCKS } from '../ids.js';
+import type { SlackListeners } from '../listener-registry.js';
 import { SlackPayloadError } from '../payload.js';
 import { workspaceFromBody } from '../workspace.js';
 import { errorCodeOf } from './alert-outcomes.js';
-import { runSubscribe, runUnsubscribe, showSubscriptions } from './commands.js';
-import { runFollow, runUnfollow } from './follow.js';
 import { decodeRemoveValue, SUBSCRIPTION_ACTIONS } from './ids.js';
 import { describeSubscription, subscriptionListMessage } from './replies.js';
 
@@ -39,8 +37,8 @@ function removeTarget({ action, body }: SlackActionMiddlewareArgs): AccessTarget
 }
 
 /** `/exp subscribe|unsubscribe|subscriptions` and the list's Remove buttons; alerts: notify-subscribers.ts. */
-export function registerSubscriptions(app: App, deps: SlackDeps) {
-  app.action<BlockButtonAction>(
+export function registerSubscriptions(listeners: SlackListeners, deps: SlackDeps) {
+  listeners.action<BlockButtonAction>(
     SUBSCRIPTION_ACTIONS.remove,
     actionAccess(deps, removeTarget),
     async ({ ack, body, action, client, respond }) => {
@@ -124,11 +122,4 @@ export function registerSubscriptions(app: App, deps: SlackDeps) {
       await respond({ response_type: 'ephemeral', replace_original: true, ...list });
     },
   );
-  return {
-    subscribe: (ctx, parsed) => runSubscribe(ctx, parsed.args),
-    unsubscribe: (ctx, parsed) => runUnsubscribe(ctx, parsed.args),
-    subscriptions: (ctx) => showSubscriptions(ctx),
-    follow: (ctx, parsed) => runFollow(ctx, parsed.experimentId),
-    unfollow: (ctx, parsed) => runUnfollow(ctx, parsed.experimentId),
-  } satisfies Pick<CommandHandlers, 'subscribe' | 'unsubscribe' | 'subscriptions' | 'follow' | 'unfollow'>;
 }

@@ -1,0 +1,156 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  type App,
+  type BufferedIncomingMessage,
+  HTTPModuleFunctions,
+  HTTPResponseAck,
+  type Logger,
+  type Receiver,
+  type ReceiverEvent,
+} from '@slack/bolt';
+import type { InstallProvider, InstallURLOptions } from '@slack/oauth';
+import { answerListenerFailure } from './listener-failure.js';
+import { pathOf, type RouteTable, routeServer } from './routes.js';
+import { checkSlackRequest, type SlackRequestChecks } from './slack-request.js';
+
+export const SLACK_EVENTS_PATH = '/slack/events';
+
+/** The OAuth flow's two pages, served as Bolt's HTTPReceiver serves them. */
+export interface OAuthRoutes {
+  installer: InstallProvider;
+  installUrlOptions: InstallURLOptions;
+  installPath: string;
+  redirectUriPath: string;
+}
+
+export interface SlackHttpReceiverOptions {
+  checks: SlackRequestChecks;
+  routes: RouteTable;
+  oauth?: OAuthRoutes | undefined;
+  /** Wraps each event before the app sees it (the ack timing). */
+  onEvent?: ((event: ReceiverEvent) => ReceiverEvent) | undefined;
+  logger: Logger;
+}
+
+/**
+ * The app's receiver for Slack over HTTP (Bolt's Receiver interface: init, start, stop): one
+ * server for Slack's endpoint, the OAuth pages and the app's own routes. Every request to Slack's
+ * endpoint passes slack-request.ts (body limit, timestamp, signature, shape, replay) before Bolt
+ * sees it; what passes is answered as Bolt's HTTPReceiver answers it (its HTTPResponseAck: the
+ * response leaves at ack(), before the work after it).
+ */
+export class SlackHttpReceiver implements Receiver {
+  /** Read by Bolt's App for its authorize in OAuth mode (the documented hook for custom receivers). */
+  readonly installer: InstallProvider | undefined;
+  private app: App | undefined;
+  private server: Server | undefined;
+  private readonly serveRoute: (req: IncomingMessage, res: ServerResponse) => void;
+
+  constructor(private readonly options: SlackHttpReceiverOptions) {
+    this.installer = options.oauth?.installer;
+    this.serveRoute = routeServer(options.routes);
+  }
+
+  init(app: App): void {
+    this.app = app;
+  }
+
+  async start(port: number): Promise<Server> {
+    if (this.server) throw new Error('the Slack receiver is already started');
+    const server = createServer((req, res) => this.handle(req, res));
+    this.server = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    return server;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = undefined;
+    await new Promise<void>((resolve, reject) =>
+      server.close((error) => (error ? reject(error) : resolve())),
+    );
+  }
+
+  private handle(req: IncomingMessage, res: ServerResponse): void {
+    const path = pathOf(req);
+    const method = (req.method ?? '').toUpperCase();
+    if (method === 'POST' && path === SLACK_EVENTS_PATH) {
+      void this.slackRequest(req, res);
+      return;
+    }
+    const oauth = this.options.oauth;
+    if (oauth && method === 'GET' && (path === oauth.installPath || path === oauth.redirectUriPath)) {
+      void this.oauthPage(oauth, path, req, res);
+      return;
+    }
+    this.serveRoute(req, res);
+  }
+
+  private async oauthPage(oauth: OAuthRoutes, path: string, req: IncomingMessage, res: ServerResponse) {
+    try {
+      if (path === oauth.installPath)
+        await oauth.installer.handleInstallPath(req, res, {}, oauth.installUrlOptions);
+      else await oauth.installer.handleCallback(req, res, {});
+    } catch (error) {
+      this.options.logger.error(`the OAuth ${path} page failed: ${(error as Error).message}`);
+    }
+  }
+
+  private async slackRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const verdict = await checkSlackRequest(req, this.options.checks);
+    if (res.headersSent) return;
+    if (verdict.kind === 'refused') {
+      res.writeHead(verdict.status, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(`${verdict.reason}\n`);
+      return;
+    }
+    if (verdict.kind === 'done') {
+      res.writeHead(200);
+      res.end();
+      return;
+    }
+    const buffered: BufferedIncomingMessage = Object.assign(req, { rawBody: verdict.rawBody });
+    let body: Record<string, unknown>;
+    try {
+      body = HTTPModuleFunctions.parseHTTPRequestBody(buffered);
+    } catch {
+      HTTPModuleFunctions.buildNoBodyResponse(res, 400);
+      return;
+    }
+    if (body.ssl_check === '1') return HTTPModuleFunctions.buildSSLCheckResponse(res);
+    if (body.type === 'url_verification') return HTTPModuleFunctions.buildUrlVerificationResponse(res, body);
+    await this.dispatch(buffered, body, res);
+  }
+
+  /** Hands the event to the app; a listener failure before the ack is answered by answerListenerFailure. */
+  private async dispatch(req: BufferedIncomingMessage, body: Record<string, unknown>, res: ServerResponse) {
+    const logger = this.options.logger;
+    const ack = new HTTPResponseAck({
+      logger,
+      processBeforeResponse: false,
+      httpRequest: req,
+      httpRequestBody: body,
+      httpResponse: res,
+    });
+    const event: ReceiverEvent = {
+      body,
+      ack: ack.bind(),
+      retryNum: HTTPModuleFunctions.extractRetryNumFromHTTPRequest(req),
+      retryReason: HTTPModuleFunctions.extractRetryReasonFromHTTPRequest(req),
+      customProperties: {},
+    };
+    try {
+      await this.app?.processEvent(this.options.onEvent ? this.options.onEvent(event) : event);
+    } catch (error) {
+      // false: the listener acked already, and its answer stands.
+      if (answerListenerFailure({ error, logger, request: req, response: res })) ack.ack();
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from '@slack/bolt';
+
+/**
+ * A listener failed before it acked: never a 500 (Slack shows "failed with error 500" and retries
+ * Events API deliveries). Authorization failures get Bolt's 401; anything else is answered 200,
+ * with a line for the person when it was a slash command (which shows a response body).
+ */
+export function answerListenerFailure(args: {
+  error: unknown;
+  logger: Logger;
+  request: IncomingMessage & { rawBody?: Buffer };
+  response: ServerResponse;
+}): boolean {
+  const { error, response, logger } = args;
+  if (response.headersSent) return false;
+  if (error instanceof Error && error.name === 'AuthorizationError') {
+    response.writeHead(401);
+    response.end();
+    return true;
+  }
+  logger.error('a listener failed before answering', {
+    error: error instanceof Error ? error.name : 'unknown',
+  });
+  const isCommand = /(?:^|&)command=/.test(args.request.rawBody?.toString('utf8') ?? '');
+  response.writeHead(200, { 'content-type': 'application/json' });
+  response.end(
+    isCommand
+      ? JSON.stringify({
+          response_type: 'ephemeral',
+          text: 'The app hit an internal problem before it could answer, so it did not act on this. Try again in a moment.',
+        })
+      : '',
+  );
+  return true;
+}

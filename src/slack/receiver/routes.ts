@@ -1,0 +1,70 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { CustomRoute } from '@slack/bolt';
+
+type Handler = CustomRoute['handler'];
+
+/** The app's own routes beside Slack's endpoint: health, readiness, metrics, inbound hooks. */
+export interface RouteTable {
+  /** GET routes by exact path. */
+  get: Record<string, (req: IncomingMessage, res: ServerResponse) => void>;
+  /** POST routes; `:name` segments become req.params, as Bolt's customRoutes make them. */
+  post: Record<string, Handler>;
+}
+
+interface CompiledRoute {
+  method: 'GET' | 'POST';
+  segments: readonly string[];
+  handler: Handler;
+}
+
+/**
+ * Serves the table: a request no route takes is answered 404 with an empty body, as Bolt's
+ * receivers answer it. A path may end in one slash more than the route (Bolt's path matching
+ * allows it too).
+ */
+export function routeServer(table: RouteTable): (req: IncomingMessage, res: ServerResponse) => void {
+  const compiled: CompiledRoute[] = [
+    ...Object.entries(table.get).map(([path, handler]) => compile('GET', path, handler)),
+    ...Object.entries(table.post).map(([path, handler]) => compile('POST', path, handler)),
+  ];
+  return (req, res) => {
+    const path = pathOf(req);
+    const method = (req.method ?? '').toUpperCase();
+    for (const route of compiled) {
+      if (route.method !== method) continue;
+      const params = matchPath(route.segments, path);
+      if (params) return route.handler(Object.assign(req, { params }), res);
+    }
+    res.writeHead(404);
+    res.end();
+  };
+}
+
+export const pathOf = (req: IncomingMessage): string => new URL(req.url ?? '/', 'http://localhost').pathname;
+
+const compile = (method: CompiledRoute['method'], path: string, handler: Handler): CompiledRoute => ({
+  method,
+  segments: path.split('/'),
+  handler,
+});
+
+function matchPath(segments: readonly string[], path: string): Record<string, string> | undefined {
+  const parts = path.split('/');
+  if (parts.length === segments.length + 1 && parts.at(-1) === '') parts.pop();
+  if (parts.length !== segments.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [index, segment] of segments.entries()) {
+    const part = parts[index] ?? '';
+    if (!segment.startsWith(':')) {
+      if (part !== segment) return undefined;
+      continue;
+    }
+    if (part === '') return undefined;
+    try {
+      params[segment.slice(1)] = decodeURIComponent(part);
+    } catch {
+      return undefined;
+    }
+  }
+  return params;
+}
