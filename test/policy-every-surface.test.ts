@@ -126,12 +126,29 @@ async function stopThrough(userId: string, open: () => Promise<unknown>): Promis
   return observe(userId, () => h.driver.submitView(view.id, stopValues, { userId }));
 }
 
-/** The last approval request in the channel, approved by the approver: what ran, as whom. */
-async function approveLast(): Promise<string> {
-  const request = h.emulator
+/** The last approval request posted in the channel. */
+const lastRequest = (): EmulatedMessage =>
+  h.emulator
     .messages(GENERAL)
     .filter((m) => !m.ephemeral && /asks to/.test(messageText(m)))
     .at(-1) as EmulatedMessage;
+
+/** The approver clicks Approve on it, and nothing may run: what the approver was told. */
+async function approveRefused(request: EmulatedMessage): Promise<string> {
+  const calls = h.sandbox.state.requests.length;
+  await h.driver.clickButton(request, 'exp_approval_approve', { userId: APPROVER });
+  await h.app.idle();
+  expect(h.sandbox.state.requests.length).toBe(calls);
+  const told = h.emulator
+    .messages(GENERAL)
+    .filter((m) => m.ephemeral && m.targetUserId === APPROVER)
+    .at(-1);
+  return messageText(told);
+}
+
+/** The last approval request in the channel, approved by the approver: what ran, as whom. */
+async function approveLast(): Promise<string> {
+  const request = lastRequest();
   return observe(APPROVER, () => h.driver.clickButton(request, 'exp_approval_approve', { userId: APPROVER }));
 }
 
@@ -351,19 +368,8 @@ describe('an approval under "personal token required"', () => {
     expect(await observe(CAROL, command(`start ${id}`, CAROL))).toBe('approval');
     await h.driver.command({ text: 'logout', userId: CAROL, channelId: GENERAL });
     await h.app.idle();
-    const request = h.emulator
-      .messages(GENERAL)
-      .filter((m) => !m.ephemeral && /asks to/.test(messageText(m)))
-      .at(-1) as EmulatedMessage;
-    const calls = h.sandbox.state.requests.length;
-    await h.driver.clickButton(request, 'exp_approval_approve', { userId: APPROVER });
-    await h.app.idle();
-    expect(h.sandbox.state.requests.length).toBe(calls);
-    const told = h.emulator
-      .messages(GENERAL)
-      .filter((m) => m.ephemeral && m.targetUserId === APPROVER)
-      .at(-1);
-    expect(messageText(told)).toContain(
+    const request = lastRequest();
+    expect(await approveRefused(request)).toContain(
       `<@${CAROL}> has none now, so nothing ran and the request is still open`,
     );
     // Still open: once she adds a token again, the same request runs under it.
@@ -393,20 +399,9 @@ describe('an approval', () => {
     await admin('approval archive on');
     const id = freshId();
     expect(await observe(MEMBER, command(`archive ${id}`, MEMBER))).toBe('approval');
-    const request = h.emulator
-      .messages(GENERAL)
-      .filter((m) => !m.ephemeral && /asks to/.test(messageText(m)))
-      .at(-1) as EmulatedMessage;
+    const request = lastRequest();
     await admin('set archive admins');
-    const calls = h.sandbox.state.requests.length;
-    await h.driver.clickButton(request, 'exp_approval_approve', { userId: APPROVER });
-    await h.app.idle();
-    expect(h.sandbox.state.requests.length).toBe(calls);
-    const told = h.emulator
-      .messages(GENERAL)
-      .filter((m) => m.ephemeral && m.targetUserId === APPROVER)
-      .at(-1);
-    expect(messageText(told)).toContain(
+    expect(await approveRefused(request)).toContain(
       `<@${MEMBER}> asked for this, but this workspace's policy no longer lets them`,
     );
     await admin('set archive members');
