@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
-import type { EmulatedMessage } from '../src/dev/slack-emulator/types.js';
+import { emulatorQueries } from './support/emulator-queries.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 import { postedButton } from './support/posted-button.js';
 
@@ -38,26 +38,7 @@ afterAll(async () => {
 const posts = (path: string) =>
   h.sandbox.state.requests.filter((r) => r.method === 'POST' && r.url.endsWith(path)).length;
 
-async function replyTo(
-  userId: string,
-  pattern: RegExp,
-  send: () => Promise<unknown>,
-): Promise<EmulatedMessage> {
-  const seen = new Set(h.emulator.messages(CHANNEL).map((m) => m.ts));
-  const res = (await send()) as { json?: unknown };
-  const inAck = res.json as { text?: string; blocks?: unknown[] } | undefined;
-  if (inAck && pattern.test(messageText(inAck)))
-    return { ...(inAck as object), ts: 'ack' } as EmulatedMessage;
-  return h.emulator.waitFor(
-    () =>
-      h.emulator
-        .messages(CHANNEL)
-        .find(
-          (m) => !seen.has(m.ts) && m.ephemeral && m.targetUserId === userId && pattern.test(messageText(m)),
-        ),
-    { timeoutMs: 8000, message: `no reply to ${userId} matching ${pattern}` },
-  );
-}
+const { replyToCommand: replyTo } = emulatorQueries(() => h.emulator, { channel: CHANNEL });
 
 describe('guests and people from another organisation only read', () => {
   it.each([

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSlackDriver, type SlackDriver } from '../src/dev/slack-emulator/driver.js';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
-import type { EmulatedMessage } from '../src/dev/slack-emulator/types.js';
 import { createPolicyStore } from '../src/lifecycle/policy/policy-store.js';
-import { type Harness, messageText, startHarness } from './support/harness.js';
+import { emulatorQueries } from './support/emulator-queries.js';
+import { type Harness, startHarness } from './support/harness.js';
 
 // ADMIN_USER_IDS makes people admins of the configured workspace (the bot token's, in this
 // single-workspace mode) and of no other: not for a payload naming another team, nor another
@@ -41,26 +41,7 @@ afterAll(async () => {
 const policies = () => createPolicyStore(h.app.store.keyv('policies'));
 
 /** The reply only this person sees, in the command's ack or posted after it. */
-async function replyTo(
-  userId: string,
-  pattern: RegExp,
-  send: () => Promise<unknown>,
-): Promise<EmulatedMessage> {
-  const seen = new Set(h.emulator.messages(CHANNEL).map((m) => m.ts));
-  const res = (await send()) as { json?: unknown };
-  const inAck = res.json as { text?: string; blocks?: unknown[] } | undefined;
-  if (inAck && pattern.test(messageText(inAck)))
-    return { ...(inAck as object), ts: 'ack' } as EmulatedMessage;
-  return h.emulator.waitFor(
-    () =>
-      h.emulator
-        .messages(CHANNEL)
-        .find(
-          (m) => !seen.has(m.ts) && m.ephemeral && m.targetUserId === userId && pattern.test(messageText(m)),
-        ),
-    { timeoutMs: 8000, message: `no reply to ${userId} matching ${pattern}` },
-  );
-}
+const { replyToCommand: replyTo } = emulatorQueries(() => h.emulator, { channel: CHANNEL });
 
 async function isShownAsAdmin(driver: SlackDriver, userId: string, teamId: string): Promise<boolean> {
   const shown = await replyTo(userId, /Who may do what here/, () =>

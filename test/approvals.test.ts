@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import type { EmulatedMessage } from '../src/dev/slack-emulator/types.js';
+import { emulatorQueries } from './support/emulator-queries.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
 // A second person's approval, through the real entry points: the policy turns it on, a request is
@@ -28,18 +29,7 @@ const stops = (id: number) =>
   h.sandbox.state.requests.filter((r) => r.method === 'POST' && r.url.endsWith(`/experiments/v1/${id}/stop`))
     .length;
 
-async function until<T>(pick: () => T | undefined | false, what: string): Promise<T> {
-  return h.emulator.waitFor(pick, { timeoutMs: 8000, message: what });
-}
-
-const ephemeralTo = (user: string, pattern: RegExp) =>
-  until(
-    () =>
-      h.emulator
-        .messages(CHANNEL)
-        .find((m) => m.ephemeral && m.targetUserId === user && pattern.test(messageText(m))),
-    `no reply to ${user} matching ${pattern}`,
-  );
+const { until, ephemeralTo } = emulatorQueries(() => h.emulator, { channel: CHANNEL });
 
 const requestFor = (pattern: RegExp) =>
   until(

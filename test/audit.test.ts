@@ -7,6 +7,7 @@ import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import type { EmulatedMessage } from '../src/dev/slack-emulator/types.js';
 import { createMemoryLogger } from '../src/observability/logger.js';
 import { type RunningApp, startExpChatops } from '../src/start.js';
+import { emulatorQueries } from './support/emulator-queries.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
 // Every attempt to act is in the trail (allowed or refused, with the rule, the approval and what came
@@ -36,20 +37,8 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function until<T>(pick: () => T | undefined | false, what: string): Promise<T> {
-  return h.emulator.waitFor(pick, { timeoutMs: 8000, message: what });
-}
-
-const seen = new Set<string>();
-/** The next ephemeral reply to a person matching a pattern (each reply is taken once). */
-const replyTo = (user: string, pattern: RegExp) =>
-  until(() => {
-    const found = h.emulator
-      .messages(CHANNEL)
-      .find((m) => m.ephemeral && m.targetUserId === user && !seen.has(m.ts) && pattern.test(messageText(m)));
-    if (found) seen.add(found.ts);
-    return found;
-  }, `no reply to ${user} matching ${pattern}`);
+/** replyTo: the next ephemeral reply to a person matching a pattern (each reply is taken once). */
+const { until, replyTo } = emulatorQueries(() => h.emulator, { channel: CHANNEL });
 
 const rows = (message: EmulatedMessage): string[] =>
   (message.blocks ?? [])

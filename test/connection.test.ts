@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmulatedView } from '../src/dev/slack-emulator/types.js';
+import { emulatorQueries } from './support/emulator-queries.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
 const ADMIN = 'U0ADMIN01';
@@ -42,16 +43,7 @@ function connectValues(baseUrl: string, value: string) {
   };
 }
 
-async function ephemeralFor(userId: string, pattern: RegExp) {
-  return h.emulator.waitFor(
-    () =>
-      h.emulator
-        .messages(CHANNEL)
-        .filter((m) => m.ephemeral && m.targetUserId === userId)
-        .find((m) => pattern.test(messageText(m))),
-    { timeoutMs: 8000, message: `no ephemeral matching ${pattern}` },
-  );
-}
+const { ephemeralTo: ephemeralFor } = emulatorQueries(() => h.emulator, { channel: CHANNEL });
 
 describe('per-workspace platform connection', () => {
   it('tells an unconnected workspace how to connect, without calling the platform', async () => {

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectWithinBlockKitLimits } from '../src/dev/slack-emulator/block-kit/check-limits.js';
+import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import type { EmulatedMessage } from '../src/dev/slack-emulator/types.js';
 import { LABELS_BUDGET_MS } from '../src/slack/dictionaries/read-dictionary-labels.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
@@ -55,7 +56,10 @@ describe('dictionary names beside values', () => {
     expect(card).toContain('*Layer*\nCheckout flow (`201`)');
     // The fetch carried on and filled the cache: the next card has the team's name at once.
     await h.emulator.waitFor(() => dictionaryReads('teams') === 1, { message: 'teams never read' });
-    await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
+    await vi.waitFor(
+      async () => expect(await h.app.dictionaries.peek(EMULATOR_DEFAULTS.teamId, 'teams')).toBeDefined(),
+      { timeout: 2 * SLOW_MS, interval: 20 },
+    );
     h.sandbox.setLatency(0);
     await h.driver.command({ text: 'show 3' });
     expect(messageText(await cardOf(3, seen))).toContain('*Team*\nCheckout (`211`)');

@@ -221,7 +221,8 @@ describe('editing an experiment with 25 filters', () => {
     const result = await h.driver.submitView(form.id, {});
     expect(result.outcome.kind).toBe('updated');
     expect(viewText((result.outcome as { view: EmulatedView }).view)).toMatch(/No changes/);
-    await new Promise((r) => setTimeout(r, 300));
+    // Idle: work after the ack (a save) has ended, so a PATCH would already be recorded.
+    await h.app.idle();
     expect(patches(904).length).toBe(before);
   });
 });

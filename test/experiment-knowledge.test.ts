@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectWithinBlockKitLimits } from '../src/dev/slack-emulator/block-kit/check-limits.js';
 import type { EmulatedMessage } from '../src/dev/slack-emulator/types.js';
+import { emulatorQueries } from './support/emulator-queries.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
 // What the app knows of experiments, through the real entry points: signed slash commands and
@@ -40,9 +41,7 @@ function parentOf(experimentId: number): EmulatedMessage | undefined {
   );
 }
 
-async function until<T>(pick: () => T | undefined | false, what: string): Promise<T> {
-  return h.emulator.waitFor(pick, { timeoutMs: 8000, message: what });
-}
+const { until } = emulatorQueries(() => h.emulator, { channel: CHANNEL });
 
 describe('/exp show', () => {
   it('reads the platform and shows the card with the status, its source and the buttons it allows', async () => {

@@ -15,6 +15,7 @@ import { ROTATION_GRACE_MS } from '../src/lifecycle/hooks/hook-store.js';
 import { signHookBody } from '../src/lifecycle/hooks/signature.js';
 import { createMemoryLogger } from '../src/observability/logger.js';
 import { type RunningApp, startExpChatops } from '../src/start.js';
+import { emulatorQueries } from './support/emulator-queries.js';
 import { messageText } from './support/harness.js';
 
 // The inbound hook across restarts and store failures, on the app's own redis-server (its ACLs are
@@ -140,20 +141,9 @@ async function post(
   return { status: res.status, json: await res.json() };
 }
 
-const seen = new Set<string>();
-async function replyTo(user: string, pattern: RegExp): Promise<string> {
-  const found = await emulator.waitFor(
-    () =>
-      emulator
-        .messages(CHANNEL)
-        .find(
-          (m) => m.ephemeral && m.targetUserId === user && !seen.has(m.ts) && pattern.test(messageText(m)),
-        ),
-    { timeoutMs: 8000, message: `no reply to ${user} matching ${pattern}` },
-  );
-  seen.add(found.ts);
-  return messageText(found);
-}
+const slack = emulatorQueries(() => emulator, { channel: CHANNEL });
+const replyTo = async (user: string, pattern: RegExp): Promise<string> =>
+  messageText(await slack.replyTo(user, pattern));
 
 /** `/exp hooks` as an admin: the hook's path and secret as shown. */
 async function shownHook(instance: Instance, rotate = false): Promise<{ path: string; secret: string }> {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import type { EmulatedView } from '../src/dev/slack-emulator/types.js';
+import { emulatorQueries } from './support/emulator-queries.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
 // Whose platform token acts, through the real entry points: a person's own token (`/exp login`), a
@@ -27,19 +28,9 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function until<T>(pick: () => T | undefined | false, what: string): Promise<T> {
-  return h.emulator.waitFor(pick, { timeoutMs: 8000, message: what });
-}
-
-const seen = new Set<string>();
-const replyTo = (user: string, channel: string, pattern: RegExp) =>
-  until(() => {
-    const found = h.emulator
-      .messages(channel)
-      .find((m) => m.ephemeral && m.targetUserId === user && !seen.has(m.ts) && pattern.test(messageText(m)));
-    if (found) seen.add(found.ts);
-    return found;
-  }, `no reply to ${user} in ${channel} matching ${pattern}`);
+const slack = emulatorQueries(() => h.emulator, { channel: GENERAL });
+const { until } = slack;
+const replyTo = (user: string, channel: string, pattern: RegExp) => slack.replyTo(user, pattern, channel);
 
 /** Which token's name the platform saw on the last call to an experiment's action. */
 const actedAs = (id: number, action: string) =>

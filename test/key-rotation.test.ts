@@ -12,6 +12,7 @@ import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import { type SlackEmulator, startSlackEmulator } from '../src/dev/slack-emulator/server.js';
 import { createMemoryLogger } from '../src/observability/logger.js';
 import { type RunningApp, startExpChatops } from '../src/start.js';
+import { emulatorQueries } from './support/emulator-queries.js';
 import { messageText } from './support/harness.js';
 import { connectViaModal } from './support/oauth-harness.js';
 
@@ -57,20 +58,7 @@ async function start(env: Record<string, string>): Promise<{ app: RunningApp; dr
   return { app: running, driver: createSlackDriver({ appUrl: running.eventsUrl, signingSecret, emulator }) };
 }
 
-const seen = new Set<string>();
-const replyTo = (user: string, pattern: RegExp) =>
-  emulator.waitFor(
-    () => {
-      const found = emulator
-        .messages(CHANNEL)
-        .find(
-          (m) => m.ephemeral && m.targetUserId === user && !seen.has(m.ts) && pattern.test(messageText(m)),
-        );
-      if (found) seen.add(found.ts);
-      return found;
-    },
-    { timeoutMs: 8000, message: `no reply to ${user} matching ${pattern}` },
-  );
+const { replyTo } = emulatorQueries(() => emulator, { channel: CHANNEL });
 
 const callsTo = (id: number, action: string) =>
   sandbox.state.requests.filter(

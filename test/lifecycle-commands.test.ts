@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectWithinBlockKitLimits } from '../src/dev/slack-emulator/block-kit/check-limits.js';
 import { lifecycleButton } from '../src/slack/lifecycle/buttons.js';
 import { en } from '../src/slack/messages/index.js';
+import { emulatorQueries, type TextPattern } from './support/emulator-queries.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
 const CHANNEL = 'C0GENERAL';
@@ -22,18 +23,8 @@ function lifecycleRequests(path: string) {
   return h.sandbox.state.requests.filter((r) => r.method === 'POST' && r.url.endsWith(path));
 }
 
-async function waitForChannelText(pattern: RegExp | string) {
-  return h.emulator.waitFor(
-    () =>
-      h.emulator
-        .messages(CHANNEL)
-        .filter((m) => !m.ephemeral)
-        .find((m) =>
-          typeof pattern === 'string' ? messageText(m).includes(pattern) : pattern.test(messageText(m)),
-        ),
-    { timeoutMs: 8000, message: `no channel message matching ${pattern}` },
-  );
-}
+const slack = emulatorQueries(() => h.emulator, { channel: CHANNEL });
+const waitForChannelText = (pattern: TextPattern) => slack.channelMessage(pattern);
 
 /** The parent message of an experiment's thread (its card), once it says `text` and offers `actionId`. */
 async function waitForCard(experimentId: number, text: string, actionId: string) {
@@ -53,18 +44,7 @@ async function waitForCard(experimentId: number, text: string, actionId: string)
   );
 }
 
-async function waitForEphemeral(pattern: RegExp | string, user = USER) {
-  return h.emulator.waitFor(
-    () =>
-      h.emulator
-        .messages(CHANNEL)
-        .filter((m) => m.ephemeral && m.targetUserId === user)
-        .find((m) =>
-          typeof pattern === 'string' ? messageText(m).includes(pattern) : pattern.test(messageText(m)),
-        ),
-    { timeoutMs: 8000, message: `no ephemeral message matching ${pattern}` },
-  );
-}
+const waitForEphemeral = (pattern: TextPattern, user = USER) => slack.ephemeralTo(user, pattern);
 
 describe('/exp start, archive, unarchive over the real HTTP endpoint', () => {
   it('starts a draft experiment and tells the channel who did it, with a Stop button', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, messageText, startHarness } from './support/harness.js';
+import { type PeriodicRounds, watchRounds } from './support/periodic-rounds.js';
 
 // Polling: an experiment a channel subscribed to by id is read from the platform's read route every
 // round; a status the app did not know becomes an alert there, even when the change was made
@@ -7,9 +8,11 @@ import { type Harness, messageText, startHarness } from './support/harness.js';
 const WATCH = 'C0POLLED0';
 let h: Harness;
 let token: string;
+let rounds: PeriodicRounds;
 
 beforeAll(async () => {
   h = await startHarness({ pollIntervalMs: 150, alertIntervalMs: 20 });
+  rounds = watchRounds(h.app.store, 'poll:round');
   h.emulator.channels.set(WATCH, {
     id: WATCH,
     name: 'polled',
@@ -40,7 +43,9 @@ describe('polling subscribed experiments', () => {
       () => h.sandbox.state.requests.some((r) => r.method === 'GET' && r.url.endsWith('/experiments/v1/4')),
       { timeoutMs: 8000, message: 'the experiment was never read' },
     );
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Rounds after it find the same status: nothing to say (idle: whatever they queued was sent).
+    await rounds.complete(2);
+    await h.app.idle();
     expect(statusAlerts()).toHaveLength(0);
 
     const res = await fetch(`${h.sandbox.url}/api/console/experiments/v1/4/start`, {
@@ -53,7 +58,8 @@ describe('polling subscribed experiments', () => {
       message: 'the change was not alerted',
     });
     expect(messageText(alert)).toMatch(/Experiment \*4\* is now `running`/);
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await rounds.complete(3);
+    await h.app.idle();
     expect(statusAlerts()).toHaveLength(1);
   });
 });

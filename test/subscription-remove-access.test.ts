@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import type { EmulatedMessage } from '../src/dev/slack-emulator/types.js';
 import { createSubscriptionStore, type SubscriptionStore } from '../src/lifecycle/subscriptions.js';
+import { emulatorQueries } from './support/emulator-queries.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
 // A subscription's Remove button is checked as `/exp unsubscribe` is: against the channel it is
@@ -44,24 +45,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const seen = new Set<string>();
-async function next(channel: string, pattern: RegExp, opts: { ephemeral?: boolean } = {}) {
-  return h.emulator.waitFor(
-    () => {
-      const found = h.emulator
-        .messages(channel)
-        .find(
-          (m) =>
-            !seen.has(`${channel}:${m.ts}`) &&
-            m.ephemeral === (opts.ephemeral ?? false) &&
-            pattern.test(messageText(m)),
-        );
-      if (found) seen.add(`${channel}:${found.ts}`);
-      return found;
-    },
-    { timeoutMs: 8000, message: `no message matching ${pattern} in ${channel}` },
-  );
-}
+const { nextIn: next } = emulatorQueries(() => h.emulator, { channel: EMULATOR_DEFAULTS.channelId });
 
 /** `/exp subscriptions` typed in a channel (reading: open to anyone anywhere), and the value of one row's Remove. */
 async function listIn(channel: string, of: string): Promise<{ list: EmulatedMessage; value: string }> {

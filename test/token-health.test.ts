@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 import { connectViaModal } from './support/oauth-harness.js';
+import { type PeriodicRounds, watchRounds } from './support/periodic-rounds.js';
 
 // The token-health job: reminders 7 days and 1 day before a platform token expires, and at once
 // when the platform refuses it, each once per token, to whoever connected it (DM), the workspace's
@@ -14,6 +15,7 @@ const DAY = 24 * 60 * 60;
 const dm = (user: string) => `D${user.slice(1)}`;
 
 let h: Harness;
+let rounds: PeriodicRounds;
 beforeAll(async () => {
   h = await startHarness({
     env: { ADMIN_USER_IDS: ADMIN },
@@ -21,6 +23,7 @@ beforeAll(async () => {
     alertIntervalMs: 20,
     tokenHealthIntervalMs: 150,
   });
+  rounds = watchRounds(h.app.store, 'token-health:sweep');
   h.emulator.channels.set(OPS, {
     id: OPS,
     name: 'ops',
@@ -37,8 +40,14 @@ const said = (channel: string, pattern: RegExp) =>
   h.emulator.messages(channel).filter((m) => !m.ephemeral && pattern.test(messageText(m)));
 const waitSaid = (channel: string, pattern: RegExp, what: string) =>
   h.emulator.waitFor(() => said(channel, pattern)[0], { timeoutMs: 8000, message: what });
-/** Several more checks run: a reminder due once must still have been sent once. */
-const severalChecks = () => new Promise((resolve) => setTimeout(resolve, 700));
+/**
+ * Several more checks run, and whatever they queued was sent: a reminder due once must still have
+ * been sent once.
+ */
+const severalChecks = async () => {
+  await rounds.complete(3);
+  await h.app.idle();
+};
 
 describe('token health reminders', () => {
   it('reminds the admins of the configured token a week ahead, once', async () => {

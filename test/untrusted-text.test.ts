@@ -3,6 +3,7 @@ import { renderMrkdwn } from '../src/dev/playground/render/mrkdwn.js';
 import { expectWithinBlockKitLimits } from '../src/dev/slack-emulator/block-kit/check-limits.js';
 import type { EmulatedMessage } from '../src/dev/slack-emulator/types.js';
 import { signHookBody } from '../src/lifecycle/hooks/signature.js';
+import { emulatorQueries } from './support/emulator-queries.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
 // Text from outside Slack (a lifecycle hook's fields, the platform's experiment names) reaches the
@@ -24,9 +25,7 @@ afterAll(async () => {
 
 const channelMessages = () => h.emulator.messages(CHANNEL).filter((m) => !m.ephemeral);
 
-async function until<T>(pick: () => T | undefined | false, what: string): Promise<T> {
-  return h.emulator.waitFor(pick, { timeoutMs: 8000, message: what });
-}
+const { until } = emulatorQueries(() => h.emulator, { channel: CHANNEL });
 
 async function sendHookEvent(fields: Record<string, unknown>): Promise<number> {
   const body = JSON.stringify(fields);
