@@ -4,7 +4,6 @@ import {
   InvalidTokenError,
   StatusConflictError,
 } from '../console/errors.js';
-import type { ConsoleStopExperimentRequest } from '../console/schemas.js';
 import type { ConsoleApi } from '../console/types.js';
 import type { Logger } from '../observability/logger.js';
 import type { ConnectionResolver, Identity } from './connections.js';
@@ -19,13 +18,15 @@ import { statusAfter } from './experiments/transitions.js';
 import type { IntentLog } from './intents.js';
 import type { LifecycleAction } from './lifecycle-action.js';
 import { type Grant, requireGrant } from './policy/grant.js';
+import { recordedStop, type StopReason, toRequest } from './stop-reason.js';
 import { type WorkspaceRef, workspaceKey } from './workspace.js';
 
 export interface LifecycleRequest {
   workspace: WorkspaceRef;
   action: LifecycleAction;
   experimentId: number;
-  stop?: ConsoleStopExperimentRequest | undefined;
+  /** Sent as the stop's body; none at all when undefined. */
+  stop?: StopReason | undefined;
   actorId: string;
   /** Where it was asked from (recorded with the action). */
   channelId?: string | undefined;
@@ -164,7 +165,11 @@ export async function runLifecycleAction(
   // reported as "nothing was sent" by the sweep once the sending intent is ended.
   if (request.receipt !== undefined) await deps.intents?.end(request.receipt);
   try {
-    await connection.api.runAction(action, experimentId, request.stop);
+    await connection.api.runAction(
+      action,
+      experimentId,
+      request.stop === undefined ? undefined : toRequest(request.stop),
+    );
     log.info('lifecycle action done');
     const done = {
       kind: 'done' as const,
@@ -186,8 +191,7 @@ export async function runLifecycleAction(
             at: k.now().toISOString(),
             source: 'slack',
             channelId: request.channelId,
-            interruptReason: request.stop?.interruptReason ?? undefined,
-            comment: request.stop?.interruptReasonComment ?? undefined,
+            ...recordedStop(request.stop),
           },
         },
         'app-action',

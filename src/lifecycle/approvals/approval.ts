@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Keyv } from 'keyv';
 import { z } from 'zod';
 import { LIFECYCLE_ACTIONS } from '../lifecycle-action.js';
+import { StopRequest } from '../stop-reason.js';
 
 // A second person's approval, when the policy asks for one. The request holds exactly what would
 // run; approving runs it under the requester's identity (their own token where they have one), so
@@ -26,12 +27,8 @@ export const ApprovalRequest = z.object({
   scope: z.string().max(200),
   action: z.enum(APPROVABLE_ACTIONS),
   experimentId: z.int().positive().optional(),
-  stop: z
-    .object({
-      interruptReason: z.string().max(100).nullable(),
-      interruptReasonComment: z.string().max(3000).nullable(),
-    })
-    .optional(),
+  /** In the platform's field names, as stored since v1 (stopReasonOfRequest reads it). */
+  stop: StopRequest.optional(),
   expose: z.object({ label: z.string().max(300), platformId: z.int(), participant: Participant }).optional(),
   requestedBy: z.string().max(64),
   channelId: z.string().max(64),

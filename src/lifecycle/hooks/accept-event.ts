@@ -1,6 +1,7 @@
 import { type ExperimentKnowledge, type ExperimentView, offeredFrom } from '../experiments/knowledge.js';
 import type { ExperimentRecord } from '../experiments/record.js';
 import { statusAfter } from '../experiments/transitions.js';
+import { recordedStop, stopReasonOfEvent } from '../stop-reason.js';
 import type { LifecycleEventBody } from './event.js';
 import type { EventClaims } from './event-claims.js';
 
@@ -77,8 +78,7 @@ async function recordEvent(
               actor: event.actor,
               at: event.occurredAt ?? k.now().toISOString(),
               source: 'event',
-              interruptReason: event.interruptReason,
-              comment: event.comment,
+              ...recordedStop(stopReasonOfEvent(event)),
             },
     },
     'event',

@@ -130,15 +130,3 @@ export function policyToStored(policy: WorkspacePolicy): z.infer<typeof StoredPo
 
 export const isGroupId = (id: string) => GROUP_ID.test(id);
 export const isChannelId = (id: string) => CHANNEL_ID.test(id);
-
-/**
- * Whether this stop lacks the comment the workspace's policy asks for when the reason is `other`.
- * The one check the stop modal, `/exp stop ID other` and an approved stop all run.
- */
-export function otherCommentMissing(
-  policy: Pick<WorkspacePolicy, 'otherCommentRequired'>,
-  stop: { interruptReason?: string | null; interruptReasonComment?: string | null } | undefined,
-): boolean {
-  if (!policy.otherCommentRequired || stop?.interruptReason !== 'other') return false;
-  return (stop.interruptReasonComment ?? '').trim() === '';
-}

@@ -2,7 +2,7 @@ import type { BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { ApprovalRequest } from '../../lifecycle/approvals/approval.js';
 import { registerExposure } from '../../lifecycle/assignment.js';
 import type { Grant } from '../../lifecycle/policy/grant.js';
-import { otherCommentMissing } from '../../lifecycle/policy/policy.js';
+import { otherCommentMissing, stopReasonOfRequest } from '../../lifecycle/stop-reason.js';
 import { workspaceKey } from '../../lifecycle/workspace.js';
 import { KNOWN_PLATFORMS } from '../../splitter/schemas.js';
 import type { AccessTarget } from '../access/gate.js';
@@ -190,7 +190,8 @@ async function run(
   };
   // The policy in force when approved decides, as it does for the modal and the command.
   const policy = await deps.policies.get(workspaceKey(input.workspace));
-  if (request.action === 'stop' && otherCommentMissing(policy, request.stop)) {
+  const stop = request.stop === undefined ? undefined : stopReasonOfRequest(request.stop);
+  if (request.action === 'stop' && otherCommentMissing(policy, stop)) {
     return deps.messages.input.commentRequired({ experimentId: request.experimentId });
   }
   const performed = await performLifecycle(
@@ -199,12 +200,7 @@ async function run(
       workspace: input.workspace,
       action: request.action,
       experimentId: request.experimentId ?? 0,
-      stop: request.stop
-        ? {
-            interruptReason: (request.stop.interruptReason as never) ?? null,
-            interruptReasonComment: request.stop.interruptReasonComment,
-          }
-        : undefined,
+      stop,
       actorId: input.approverId,
       channelId: request.channelId,
       grant: input.grant,

@@ -1,5 +1,6 @@
 import type { ApprovalRequest } from '../../lifecycle/approvals/approval.js';
 import type { ActionRule } from '../../lifecycle/policy/policy.js';
+import { stopReasonOfRequest } from '../../lifecycle/stop-reason.js';
 import { KNOWN_PLATFORMS } from '../../splitter/schemas.js';
 import { whoText } from '../access/rule-text.js';
 import {
@@ -92,14 +93,11 @@ export function approvalDecidedMessage(input: {
 
 function stopDetails(request: ApprovalRequest, messages: Messages): SafeText | undefined {
   if (request.action !== 'stop' || !request.stop) return undefined;
-  const reason = request.stop.interruptReason;
-  const comment = request.stop.interruptReasonComment?.trim();
+  const { reason, comment: written } = stopReasonOfRequest(request.stop);
+  const comment = written?.trim();
   if (!reason && !comment) return undefined;
-  const label = reason
-    ? ((messages.interruptReasons as Record<string, string>)[reason] ?? reason)
-    : undefined;
   return messages.lifecycle.stopDetails({
-    reason: label === undefined ? undefined : escapeMrkdwn(label),
+    reason: reason === undefined ? undefined : escapeMrkdwn(messages.interruptReasons[reason]),
     comment: comment ? safe(comment, COMMENT_DISPLAY_MAX) : undefined,
   });
 }

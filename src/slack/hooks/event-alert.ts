@@ -1,4 +1,5 @@
 import type { LifecycleEventBody } from '../../lifecycle/hooks/event.js';
+import { stopReasonOfEvent } from '../../lifecycle/stop-reason.js';
 import type { AlertEvent } from '../subscriptions/alert-message.js';
 
 /** The alert an accepted inbound event becomes: like the app's own actions, by the sender's actor. */
@@ -17,8 +18,7 @@ export function alertOfEvent(event: LifecycleEventBody): AlertEvent {
       return {
         action: event.action,
         experimentId,
-        reason: event.interruptReason,
-        comment: event.comment,
+        ...stopReasonOfEvent(event),
         outside,
         at,
       };

@@ -1,5 +1,5 @@
-import type { ConsoleStopExperimentRequest } from '../../console/schemas.js';
 import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
+import { type StopReason, toRequest } from '../../lifecycle/stop-reason.js';
 import { workspaceKey } from '../../lifecycle/workspace.js';
 import { requestApproval } from '../approvals/request.js';
 import type { CommandContext } from '../command/command-context.js';
@@ -12,7 +12,7 @@ export async function runLifecycleCommand(
   ctx: CommandContext,
   action: LifecycleAction,
   experimentId: number,
-  stop?: ConsoleStopExperimentRequest,
+  stop?: StopReason,
 ): Promise<void> {
   const permit = ctx.permit();
   if (permit.kind === 'needs-approval') {
@@ -23,14 +23,7 @@ export async function runLifecycleCommand(
       what: {
         action,
         experimentId,
-        ...(stop
-          ? {
-              stop: {
-                interruptReason: stop.interruptReason ?? null,
-                interruptReasonComment: stop.interruptReasonComment ?? null,
-              },
-            }
-          : {}),
+        ...(stop ? { stop: toRequest(stop) } : {}),
       },
       channelId: ctx.command.channel_id,
       client: ctx.client,

@@ -130,8 +130,7 @@ async function runAndTell(
     }
     switch (outcome.kind) {
       case 'done': {
-        const reason = request.stop?.interruptReason ?? undefined;
-        const comment = request.stop?.interruptReasonComment ?? undefined;
+        const { reason, comment } = request.stop ?? {};
         const line = doneLine({ action, experimentId, userId: request.actorId, reason, comment, messages });
         try {
           await publishEvent(deps, surface, { workspace: request.workspace, line, view: outcome.view });

@@ -1,3 +1,4 @@
+import { stopReasonOfCommand } from '../../lifecycle/stop-reason.js';
 import {
   invalid,
   type ParseInput,
@@ -65,7 +66,7 @@ export const stopSubcommand = declareSubcommand({
   examples: ['stop 3', 'stop 3 bug guests must not stop this'],
   handle: async (ctx, parsed) => {
     if (parsed.kind === 'stop-modal') return openStopModal(ctx, parsed.experimentId);
-    const stop = { interruptReason: parsed.reason, interruptReasonComment: parsed.comment ?? null };
+    const stop = stopReasonOfCommand(parsed.reason, parsed.comment);
     if (await refusedForOtherComment(ctx, parsed.experimentId, stop)) return;
     return runLifecycleCommand(ctx, 'stop', parsed.experimentId, stop);
   },

@@ -1,5 +1,4 @@
-import type { ConsoleStopExperimentRequest } from '../../console/schemas.js';
-import { otherCommentMissing } from '../../lifecycle/policy/policy.js';
+import { otherCommentMissing, type StopReason } from '../../lifecycle/stop-reason.js';
 import { workspaceKey } from '../../lifecycle/workspace.js';
 import { textMessage } from '../blocks/message.js';
 import type { CommandContext } from '../command/command-context.js';
@@ -12,7 +11,7 @@ import { BLOCKS } from '../ids.js';
 export async function refusedForOtherComment(
   ctx: CommandContext,
   experimentId: number,
-  stop: ConsoleStopExperimentRequest,
+  stop: StopReason,
 ): Promise<boolean> {
   const policy = await ctx.deps.policies.get(workspaceKey(ctx.workspace));
   if (!otherCommentMissing(policy, stop)) return false;

@@ -1,5 +1,9 @@
-import { ExperimentInterruptReason } from '../../console/schemas.js';
-import { otherCommentMissing } from '../../lifecycle/policy/policy.js';
+import {
+  isEmptyStopReason,
+  type StopFormProblem,
+  stopReasonOfForm,
+  toRequest,
+} from '../../lifecycle/stop-reason.js';
 import { workspaceKey } from '../../lifecycle/workspace.js';
 import { permitOf, viewAccess } from '../access/middleware.js';
 import { stopSubmissionTarget } from '../access/payload-targets.js';
@@ -42,31 +46,18 @@ export function registerStopSubmission(listeners: SlackListeners, deps: SlackDep
       const metadata = opened.value;
       const workspace = workspaceFromBody(body);
       const policy = await deps.policies.get(workspaceKey(workspace));
-      const { stopReasonRequired } = policy;
       const values = view.state.values as ViewStateValues;
       const chosen = selectedValue(values, STOP_MODAL.blocks.reason, STOP_MODAL.actions.reason);
-      // "No reason" only counts while the policy allows it (checked again here, not only when opened).
-      const noReason = chosen === STOP_MODAL.noReasonValue && !stopReasonRequired;
-      const reason = noReason
-        ? ({ success: true, data: undefined } as const)
-        : ExperimentInterruptReason.safeParse(chosen);
-      const comment =
-        inputValue(values, STOP_MODAL.blocks.comment, STOP_MODAL.actions.comment)?.trim() || undefined;
-      if (!reason.success) {
-        await ack({
-          response_action: 'errors',
-          errors: { [STOP_MODAL.blocks.reason]: texts.reasonRequired },
-        });
+      const form = stopReasonOfForm(policy, {
+        chosen,
+        noReasonChosen: chosen === STOP_MODAL.noReasonValue,
+        comment: inputValue(values, STOP_MODAL.blocks.comment, STOP_MODAL.actions.comment),
+      });
+      if (!form.ok) {
+        await ack({ response_action: 'errors', errors: formErrors(form.problem, texts) });
         return;
       }
-      // Off by default (the interface makes the comment optional); checked here, not only when opened.
-      if (otherCommentMissing(policy, { interruptReason: reason.data, interruptReasonComment: comment })) {
-        await ack({
-          response_action: 'errors',
-          errors: { [STOP_MODAL.blocks.comment]: texts.commentRequiredForOther },
-        });
-        return;
-      }
+      const { stop } = form;
       await ack();
       await afterPendingIo();
 
@@ -89,7 +80,7 @@ export function registerStopSubmission(listeners: SlackListeners, deps: SlackDep
           what: {
             action: 'stop',
             experimentId: metadata.experimentId,
-            stop: { interruptReason: reason.data ?? null, interruptReasonComment: comment ?? null },
+            stop: toRequest(stop),
           },
           channelId: metadata.channelId,
           client,
@@ -105,10 +96,7 @@ export function registerStopSubmission(listeners: SlackListeners, deps: SlackDep
           action: 'stop',
           experimentId: metadata.experimentId,
           // The interface makes both optional: nothing is sent rather than an empty reason.
-          stop:
-            reason.data === undefined && comment === undefined
-              ? undefined
-              : { interruptReason: reason.data ?? null, interruptReasonComment: comment ?? null },
+          stop: isEmptyStopReason(stop) ? undefined : stop,
           actorId: body.user.id,
           channelId: metadata.channelId,
           expectedStatus: metadata.expectedStatus,
@@ -126,4 +114,14 @@ export function registerStopSubmission(listeners: SlackListeners, deps: SlackDep
       );
     },
   );
+}
+
+/** Each problem is shown under the field that has it, inside the modal. */
+function formErrors(
+  problem: StopFormProblem,
+  texts: { reasonRequired: string; commentRequiredForOther: string },
+): Record<string, string> {
+  return problem === 'reason-required'
+    ? { [STOP_MODAL.blocks.reason]: texts.reasonRequired }
+    : { [STOP_MODAL.blocks.comment]: texts.commentRequiredForOther };
 }

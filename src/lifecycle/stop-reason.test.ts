@@ -1,0 +1,101 @@
+import { Keyv } from 'keyv';
+import { describe, expect, it } from 'vitest';
+import { ConsoleStopExperimentRequest } from '../console/schemas.js';
+import { createMemoryOnceGuard } from '../store/memory-once-guard.js';
+import { createApprovalStore } from './approvals/approval.js';
+import {
+  isEmptyStopReason,
+  otherCommentMissing,
+  stopReasonOfCommand,
+  stopReasonOfForm,
+  stopReasonOfRequest,
+  toRequest,
+} from './stop-reason.js';
+
+const lenient = { stopReasonRequired: false, otherCommentRequired: false };
+const strict = { stopReasonRequired: true, otherCommentRequired: true };
+
+describe('a stop reason', () => {
+  it('is sent in the interface’s shape, with null for what was not given', () => {
+    const body = toRequest(stopReasonOfCommand('bug'));
+    expect(body).toEqual({ interruptReason: 'bug', interruptReasonComment: null });
+    expect(ConsoleStopExperimentRequest.parse(body)).toEqual(body);
+    expect(toRequest(stopReasonOfCommand('other', 'flaky'))).toEqual({
+      interruptReason: 'other',
+      interruptReasonComment: 'flaky',
+    });
+  });
+
+  it('reads back what it sends', () => {
+    const stop = stopReasonOfCommand('critical_metric_impact', 'Revenue −12 %');
+    expect(stopReasonOfRequest(toRequest(stop))).toEqual(stop);
+    expect(
+      isEmptyStopReason(stopReasonOfRequest({ interruptReason: null, interruptReasonComment: null })),
+    ).toBe(true);
+  });
+
+  it('from the modal: no reason only where the policy allows it, a comment for Other where it asks', () => {
+    const none = { chosen: 'none', noReasonChosen: true, comment: '  ' };
+    expect(stopReasonOfForm(lenient, none)).toEqual({ ok: true, stop: { comment: undefined } });
+    expect(stopReasonOfForm(strict, none)).toEqual({ ok: false, problem: 'reason-required' });
+    const bare = { chosen: 'other', noReasonChosen: false, comment: ' ' };
+    expect(stopReasonOfForm(strict, bare)).toEqual({ ok: false, problem: 'comment-required' });
+    expect(stopReasonOfForm(lenient, bare)).toEqual({
+      ok: true,
+      stop: { reason: 'other', comment: undefined },
+    });
+    expect(stopReasonOfForm(strict, { ...bare, comment: ' why ' })).toEqual({
+      ok: true,
+      stop: { reason: 'other', comment: 'why' },
+    });
+    expect(stopReasonOfForm(lenient, { chosen: 'bored', noReasonChosen: false, comment: undefined })).toEqual(
+      {
+        ok: false,
+        problem: 'reason-required',
+      },
+    );
+  });
+
+  it('lacks a comment only for Other, only where the policy asks', () => {
+    expect(otherCommentMissing(strict, stopReasonOfCommand('other'))).toBe(true);
+    expect(otherCommentMissing(strict, stopReasonOfCommand('other', ' \n'))).toBe(true);
+    expect(otherCommentMissing(lenient, stopReasonOfCommand('other'))).toBe(false);
+    expect(otherCommentMissing(strict, stopReasonOfCommand('bug'))).toBe(false);
+    expect(otherCommentMissing(strict, undefined)).toBe(false);
+  });
+
+  it('held for approval in a store before it was one value is still read', async () => {
+    const keyv = new Keyv();
+    const locks = createMemoryOnceGuard();
+    const approvals = createApprovalStore({
+      keyv,
+      claim: (key, ttl) => locks.claim(key, ttl),
+      ttlMs: 60_000,
+      now: () => new Date('2026-11-01T10:00:00Z'),
+    });
+    const id = '0b7f4a52-7d1f-4c55-9a43-0c8f1d2f3e4a';
+    // Written as schema v1 always held a stop.
+    await keyv.set(`approval:T1:${id}`, {
+      v: 1,
+      id,
+      scope: 'T1',
+      action: 'stop',
+      experimentId: 4,
+      stop: { interruptReason: 'bug', interruptReasonComment: 'checkout broke' },
+      requestedBy: 'U1',
+      channelId: 'C1',
+      createdAt: '2026-11-01T09:59:00Z',
+      expiresAt: '2026-11-01T10:59:00Z',
+      state: 'pending',
+    });
+    const held = await approvals.get('T1', id);
+    expect(held?.stop && stopReasonOfRequest(held.stop)).toEqual({
+      reason: 'bug',
+      comment: 'checkout broke',
+    });
+    expect(held?.stop && toRequest(stopReasonOfRequest(held.stop))).toEqual({
+      interruptReason: 'bug',
+      interruptReasonComment: 'checkout broke',
+    });
+  });
+});

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { ExperimentInterruptReason } from '../console/schemas.js';
+import type { WorkspacePolicy } from './policy/policy.js';
+
+/**
+ * Why an experiment is stopped: the interface's reason and a free comment, both optional. One value
+ * from where it is typed (command, modal, inbound event) to the platform, the approval held for a
+ * second person, the record, the audit and the alerts.
+ */
+export interface StopReason {
+  readonly reason?: ExperimentInterruptReason | undefined;
+  readonly comment?: string | undefined;
+}
+
+/**
+ * A stop reason in the platform's field names: the body of POST /experiments/v1/{id}/stop and, as
+ * is, what an approval request holds (schema v1), so held requests stay readable.
+ */
+export const StopRequest = z.object({
+  interruptReason: ExperimentInterruptReason.nullable(),
+  interruptReasonComment: z.string().max(3000).nullable(),
+});
+export type StopRequest = z.infer<typeof StopRequest>;
+
+/** `/exp stop ID REASON [comment…]`: the parser already refused an unknown reason word. */
+export function stopReasonOfCommand(reason: ExperimentInterruptReason, comment?: string): StopReason {
+  return { reason, comment };
+}
+
+/** An inbound lifecycle event's `interruptReason` and `comment`. */
+export function stopReasonOfEvent(event: {
+  interruptReason?: ExperimentInterruptReason | undefined;
+  comment?: string | undefined;
+}): StopReason {
+  return { reason: event.interruptReason, comment: event.comment };
+}
+
+export function stopReasonOfRequest(request: StopRequest): StopReason {
+  return {
+    reason: request.interruptReason ?? undefined,
+    comment: request.interruptReasonComment ?? undefined,
+  };
+}
+
+/** The platform's body: what was not given is sent as null, as the interface allows. */
+export function toRequest(stop: StopReason): StopRequest {
+  return { interruptReason: stop.reason ?? null, interruptReasonComment: stop.comment ?? null };
+}
+
+export function isEmptyStopReason(stop: StopReason): boolean {
+  return stop.reason === undefined && stop.comment === undefined;
+}
+
+export type StopFormProblem = 'reason-required' | 'comment-required';
+
+/**
+ * The stop modal's answer, checked against the policy in force when it is submitted (not only when
+ * it was opened): "no reason" counts only while the policy allows it; Other may need a comment.
+ */
+export function stopReasonOfForm(
+  policy: Pick<WorkspacePolicy, 'stopReasonRequired' | 'otherCommentRequired'>,
+  form: { chosen: string | undefined; noReasonChosen: boolean; comment: string | undefined },
+): { ok: true; stop: StopReason } | { ok: false; problem: StopFormProblem } {
+  const comment = form.comment?.trim() || undefined;
+  if (form.noReasonChosen && !policy.stopReasonRequired) return { ok: true, stop: { comment } };
+  const reason = ExperimentInterruptReason.safeParse(form.chosen);
+  if (!reason.success) return { ok: false, problem: 'reason-required' };
+  const stop = { reason: reason.data, comment };
+  if (otherCommentMissing(policy, stop)) return { ok: false, problem: 'comment-required' };
+  return { ok: true, stop };
+}
+
+/**
+ * Whether this stop lacks the comment the workspace's policy asks for when the reason is `other`.
+ * The one check the stop modal, `/exp stop ID other` and an approved stop all run.
+ */
+export function otherCommentMissing(
+  policy: Pick<WorkspacePolicy, 'otherCommentRequired'>,
+  stop: StopReason | undefined,
+): boolean {
+  if (!policy.otherCommentRequired || stop?.reason !== 'other') return false;
+  return (stop.comment ?? '').trim() === '';
+}
+
+/** In an experiment record's last action (stored in these field names). */
+export function recordedStop(stop: StopReason | undefined): {
+  interruptReason: ExperimentInterruptReason | undefined;
+  comment: string | undefined;
+} {
+  return { interruptReason: stop?.reason, comment: stop?.comment };
+}
