@@ -120,7 +120,8 @@ function receiverFor(
     onReplay: (retryNum: string | undefined) =>
       deps.logger.info('a signed request seen before was answered without acting again', { retryNum }),
   };
-  return new SlackHttpReceiver({ checks, routes, oauth, onEvent, logger });
+  const listenerFailureText = deps.messages.errors.listenerFailed;
+  return new SlackHttpReceiver({ checks, routes, oauth, onEvent, logger, listenerFailureText });
 }
 
 /** The install page and redirect of the OAuth flow, at Bolt's default paths. */

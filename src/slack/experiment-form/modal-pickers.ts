@@ -3,7 +3,7 @@ import type { DictionaryItem } from '../../console/dictionaries/normalise.js';
 import type { DictValue } from '../../lifecycle/experiment-form.js';
 import { plain, truncate } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
-import type { ExperimentModalMessages } from '../messages/types.js';
+import type { ExperimentModalMessages } from './messages.js';
 import { dictionaryOption, isTree, toOptionList } from './modal-options.js';
 
 // Element builders of the create/edit modal. Each input block keeps its block_id and action_id for

@@ -20,9 +20,9 @@ import { plain } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { section } from '../blocks/message.js';
 import type { Messages } from '../messages/index.js';
-import type { ExperimentModalMessages } from '../messages/types.js';
 import { audienceSummaryBlock } from './audience-summary.js';
 import { EXPERIMENT_MODAL } from './ids.js';
+import type { ExperimentModalMessages } from './messages.js';
 import {
   type ModalDictionaries,
   offeredItems,

@@ -30,6 +30,8 @@ export interface SlackHttpReceiverOptions {
   /** Wraps each event before the app sees it (the ack timing). */
   onEvent?: ((event: ReceiverEvent) => ReceiverEvent) | undefined;
   logger: Logger;
+  /** What a slash command shows when its listener failed before answering (the catalogue's words). */
+  listenerFailureText: string;
 }
 
 /**
@@ -150,7 +152,8 @@ export class SlackHttpReceiver implements Receiver {
       await this.app?.processEvent(this.options.onEvent ? this.options.onEvent(event) : event);
     } catch (error) {
       // false: the listener acked already, and its answer stands.
-      if (answerListenerFailure({ error, logger, request: req, response: res })) ack.ack();
+      const commandText = this.options.listenerFailureText;
+      if (answerListenerFailure({ error, logger, request: req, response: res, commandText })) ack.ack();
     }
   }
 }

@@ -11,6 +11,8 @@ export function answerListenerFailure(args: {
   logger: Logger;
   request: IncomingMessage & { rawBody?: Buffer };
   response: ServerResponse;
+  /** The line a slash command shows (from the message catalogue). */
+  commandText: string;
 }): boolean {
   const { error, response, logger } = args;
   if (response.headersSent) return false;
@@ -28,7 +30,7 @@ export function answerListenerFailure(args: {
     isCommand
       ? JSON.stringify({
           response_type: 'ephemeral',
-          text: 'The app hit an internal problem before it could answer, so it did not act on this. Try again in a moment.',
+          text: args.commandText,
         })
       : '',
   );

@@ -1,13 +1,8 @@
 import type { FactSource, RecordedActionKind } from '../../lifecycle/experiments/record.js';
 import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
 import { escapeMrkdwn, joinSafe, md, type SafeText } from '../blocks/escape.js';
-import type {
-  ExperimentCardMessages,
-  ExperimentEditMessages,
-  ExperimentListMessages,
-} from './experiment-types.js';
-
-const cmd = (text: string): SafeText => md`\`/exp ${escapeMrkdwn(text)}\``;
+import { cmd } from '../messages/en-format.js';
+import type { ExperimentCardMessages, ExperimentEditMessages, ExperimentListMessages } from './messages.js';
 
 const DONE: Record<RecordedActionKind, SafeText> = {
   start: md`started`,
@@ -34,7 +29,7 @@ const list = (items: readonly SafeText[]): SafeText =>
 const verbs = (experimentId: number, actions: readonly LifecycleAction[]): SafeText =>
   list(actions.map((a) => cmd(`${a} ${experimentId}`)));
 
-export function experimentCardMessages(): ExperimentCardMessages {
+export function experimentCardMessagesEn(): ExperimentCardMessages {
   return {
     title: ({ experimentId, name, link }) => {
       const head =
@@ -90,7 +85,7 @@ export function experimentCardMessages(): ExperimentCardMessages {
   };
 }
 
-export function experimentListMessages(): ExperimentListMessages {
+export function experimentListMessagesEn(): ExperimentListMessages {
   return {
     header: 'Experiments seen in this workspace',
     summary: ({ shown, total, page, pages, filter }) =>
@@ -119,7 +114,7 @@ export function experimentListMessages(): ExperimentListMessages {
   };
 }
 
-export function experimentEditMessages(): ExperimentEditMessages {
+export function experimentEditMessagesEn(): ExperimentEditMessages {
   return {
     lockedField: ({ label }) =>
       md`*${escapeMrkdwn(label)}*: kept as it is. The app could not read it, so this form does not change it.`,

@@ -1,13 +1,13 @@
 import type { Refusal } from '../../lifecycle/policy/decide.js';
 import type { PolicyAction } from '../../lifecycle/policy/policy.js';
 import { escapeMrkdwn, md, type SafeText } from '../blocks/escape.js';
-import type { PolicyMessages } from './policy-types.js';
+import { cmd } from '../messages/en-format.js';
+import type { PolicyMessages } from './messages.js';
 
-const cmd = (text: string): SafeText => md`\`/exp ${escapeMrkdwn(text)}\``;
 const act = (action: PolicyAction): SafeText => md`*${escapeMrkdwn(action)}*`;
 const READS = md`${cmd('help')}, ${cmd('show')}, ${cmd('list')}, ${cmd('dict')}, ${cmd('features')}`;
 
-export function policyMessages(): PolicyMessages {
+export function policyMessagesEn(): PolicyMessages {
   return {
     whoMembers: md`any member`,
     whoAdmins: md`an admin`,

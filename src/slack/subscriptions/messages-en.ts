@@ -1,11 +1,10 @@
 import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
-import { escapeMrkdwn, joinSafe, md, type SafeText } from '../blocks/escape.js';
-import type { AlertMessages, SubscriptionMessages, TokenHealthMessages } from './types.js';
+import { joinSafe, md, type SafeText } from '../blocks/escape.js';
+import { cmd } from '../messages/en-format.js';
+import type { AlertMessages, SubscriptionMessages } from './messages.js';
 
-// English texts of the subscription commands and of the alerts they route, apart from en.ts so
-// that catalogue stays readable.
+// English texts of the subscription commands and of the alerts they route.
 
-const cmd = (text: string): SafeText => md`\`/exp ${escapeMrkdwn(text)}\``;
 const where = (origin: SafeText | undefined): SafeText => (origin === undefined ? md`` : md` in ${origin}`);
 
 const VERBS: Record<LifecycleAction, SafeText> = {
@@ -15,7 +14,7 @@ const VERBS: Record<LifecycleAction, SafeText> = {
   unarchive: md`unarchived`,
 };
 
-export function subscriptionMessages(): SubscriptionMessages {
+export function subscriptionMessagesEn(): SubscriptionMessages {
   return {
     allActions: ({ list }) => md`all (${list})`,
     describe: ({ actions, team, type, experimentId }) => {
@@ -106,31 +105,7 @@ export function subscriptionMessages(): SubscriptionMessages {
 
 const lines = (items: readonly SafeText[]): SafeText => joinSafe(items.map((i) => md`• ${i}`));
 
-export function tokenHealthMessages(): TokenHealthMessages {
-  const days = (n: number): SafeText => (n < 1 ? md`less than a day` : n === 1 ? md`1 day` : md`${n} days`);
-  return {
-    expiresSoon: ({ whose, days: n, when, fix }) =>
-      md`:warning: ${whose} expires in ${days(n)} (${when}). ${fix}`,
-    expired: ({ whose, fix }) => md`:warning: ${whose} has expired: actions that use it are refused. ${fix}`,
-    refused: ({ whose, fix }) =>
-      md`:warning: ${whose} was refused by the platform ("Invalid api key provided"): actions that use it fail, and no other token stands in. ${fix}`,
-    workspaceToken: ({ host, by }) =>
-      by === undefined
-        ? md`The workspace's platform token for ${host}`
-        : md`The workspace's platform token for ${host}, connected by ${by},`,
-    channelToken: ({ channel, host, by }) =>
-      by === undefined
-        ? md`The platform token of ${channel} for ${host}`
-        : md`The platform token of ${channel} for ${host}, connected by ${by},`,
-    configuredToken: ({ host }) => md`The platform token this app was started with (for ${host})`,
-    personalToken: md`Your personal platform token`,
-    fixWorkspace: md`An admin should create a new token and run ${cmd('connect')}.`,
-    fixConfigured: md`Whoever runs the app should set a new \`CONSOLE_API_TOKEN\` and restart it, or an admin can run ${cmd('connect')}.`,
-    fixPersonal: md`Create a new one and run ${cmd('login')} again, or ${cmd('logout')} to act with the team's token.`,
-  };
-}
-
-export function alertMessages(): AlertMessages {
+export function alertMessagesEn(): AlertMessages {
   return {
     lifecycle: ({ action, user, experimentId, origin }) =>
       md`${user} ${VERBS[action]} experiment *${experimentId}*${where(origin)}.`,

@@ -1,8 +1,8 @@
 import { READ_SCOPE } from '../../console/scopes.js';
 import { escapeMrkdwn, joinSafe, md } from '../blocks/escape.js';
-import type { IdentityMessages } from './identity-types.js';
+import type { IdentityMessages } from './messages.js';
 
-export function identityMessages(): IdentityMessages {
+export function identityMessagesEn(): IdentityMessages {
   return {
     personalRequired: ({ action }) =>
       md`*${escapeMrkdwn(action)}* needs your own platform token here (this workspace's policy), so nothing was sent. Add it with \`/exp login\`; \`/exp whoami\` shows whose token your actions use.`,

@@ -1,7 +1,7 @@
 import { escapeMrkdwn, md } from '../blocks/escape.js';
-import type { ApprovalMessages } from './approval-types.js';
+import type { ApprovalMessages } from './messages.js';
 
-export function approvalMessages(): ApprovalMessages {
+export function approvalMessagesEn(): ApprovalMessages {
   return {
     what: ({ action, experimentId, exposure }) =>
       action === 'expose'

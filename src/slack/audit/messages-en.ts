@@ -1,7 +1,7 @@
 import { joinSafe, md, type SafeText } from '../blocks/escape.js';
-import type { AuditMessages } from './audit-types.js';
+import type { AuditMessages } from './messages.js';
 
-export function auditMessages(): AuditMessages {
+export function auditMessagesEn(): AuditMessages {
   return {
     adminOnly: md`Only workspace admins can read the audit trail. \`/exp policy\` shows who may do what.`,
     header: 'Audit trail',

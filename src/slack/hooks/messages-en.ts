@@ -1,7 +1,7 @@
 import { md } from '../blocks/escape.js';
-import type { HookMessages } from './hooks-types.js';
+import type { HookMessages } from './messages.js';
 
-export function hookMessages(): HookMessages {
+export function hookMessagesEn(): HookMessages {
   return {
     adminOnly: md`Only workspace admins can see or rotate the lifecycle hook: its secret lets anyone post events as the platform.`,
     header: 'Lifecycle events from outside Slack',

@@ -1,7 +1,7 @@
 import { md } from '../blocks/escape.js';
-import type { HomeMessages } from './home-types.js';
+import type { HomeMessages } from './messages.js';
 
-export function homeMessages(): HomeMessages {
+export function homeMessagesEn(): HomeMessages {
   return {
     header: 'exp-chatops',
     connectionTitle: md`*Platform connection*`,

@@ -1,0 +1,54 @@
+import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
+import type { SafeText } from '../blocks/escape.js';
+
+/** Confirm dialog texts: title ≤100, text ≤300, confirm/deny ≤30. */
+export interface ConfirmTexts {
+  title(experimentId: number): string;
+  text(experimentId: number): string;
+  confirm: string;
+  deny: string;
+}
+
+/** The four lifecycle actions as words, buttons and confirm dialogs. */
+export interface ActionMessages {
+  /** The verb as the user typed it: "tried to *start*". */
+  name: Record<LifecycleAction, string>;
+  /** Button labels, ≤75 (Slack may cut at ~30). */
+  button: Record<LifecycleAction, string>;
+  startConfirm: ConfirmTexts;
+  archiveConfirm: ConfirmTexts;
+}
+
+/** Outcomes of start, stop, archive and unarchive, and of actions the app was interrupted in. */
+export interface LifecycleMessages {
+  success(p: { action: LifecycleAction; user: SafeText; experimentId: number }): SafeText;
+  stopDetails(p: { reason: SafeText | undefined; comment: SafeText | undefined }): SafeText;
+  /** The app stopped between sending an action and hearing back: reported once, afterwards. */
+  interrupted(p: { user: SafeText; action: LifecycleAction; experimentId: number; when: SafeText }): SafeText;
+  /**
+   * The platform answered and the process died while telling it: the known outcome, said again
+   * (the first telling may or may not have arrived).
+   */
+  interruptedWhileTelling(p: {
+    user: SafeText;
+    action: LifecycleAction;
+    experimentId: number;
+    when: SafeText;
+    done: boolean;
+  }): SafeText;
+  /** The process died after acknowledging the request and before sending it: nothing was sent. */
+  interruptedBeforeSending(p: {
+    user: SafeText;
+    action: LifecycleAction;
+    experimentId: number;
+    when: SafeText;
+  }): SafeText;
+  conflict(p: {
+    action: LifecycleAction;
+    user: SafeText;
+    experimentId: number;
+    status: SafeText | undefined;
+  }): SafeText;
+  working(p: { action: LifecycleAction; experimentId: number }): SafeText;
+  duplicateClick: SafeText;
+}

@@ -1,0 +1,32 @@
+import { md } from '../blocks/escape.js';
+import type { InterruptReasonLabels, StopModalMessages } from './messages.js';
+
+export function interruptReasonsEn(): InterruptReasonLabels {
+  return {
+    sequential_testing_significant_change: 'Significant change (sequential testing)',
+    critical_metric_impact: 'Critical metric impact',
+    bug: 'Bug',
+    other: 'Other',
+  };
+}
+
+export function stopModalMessagesEn(): StopModalMessages {
+  return {
+    title: 'Stop experiment',
+    submit: 'Stop',
+    intro: ({ experimentId, name, status }) => {
+      const what =
+        name === undefined ? md`experiment *${experimentId}*` : md`experiment *${experimentId}* · ${name}`;
+      const now = status === undefined ? md`` : md` It is \`${status}\` as far as the app knows.`;
+      return md`You are stopping ${what}.${now} The result is posted in the channel.`;
+    },
+    reasonLabel: 'Reason',
+    noReason: 'No reason given',
+    reasonPlaceholder: 'Choose a reason',
+    commentLabel: 'Comment',
+    commentPlaceholder: 'What happened?',
+    commentHint: 'Required when the reason is Other.',
+    commentRequiredForOther: 'A comment is required when the reason is Other.',
+    reasonRequired: 'Choose why the experiment is being stopped.',
+  };
+}

@@ -1,0 +1,24 @@
+import type { ExperimentInterruptReason } from '../../console/schemas.js';
+import type { SafeText } from '../blocks/escape.js';
+
+/** Human labels of ExperimentInterruptReason; also option texts (≤75). */
+export type InterruptReasonLabels = Record<ExperimentInterruptReason, string>;
+
+/** The stop form: reason and comment (plain_text, never parsed, except the intro). */
+export interface StopModalMessages {
+  /** ≤24 */
+  title: string;
+  /** ≤24 */
+  submit: string;
+  intro(p: { experimentId: number; name: SafeText | undefined; status: SafeText | undefined }): SafeText;
+  reasonLabel: string;
+  /** The "no reason" option, offered when the policy does not require a reason (≤75). */
+  noReason: string;
+  reasonPlaceholder: string;
+  commentLabel: string;
+  commentPlaceholder: string;
+  commentHint: string;
+  /** Shown under the comment input (response_action errors) when the reason is Other. */
+  commentRequiredForOther: string;
+  reasonRequired: string;
+}
