@@ -118,6 +118,12 @@ async function decideAccess(
     return unavailable(deps, target);
   }
   const groups = target.kind === 'policy' ? needsGroups(policy, target.action) : [];
+  // An approval also decides for the requester: looked up beside the approver, not after, so the
+  // two Slack look-ups share the budget a click has before its ack.
+  const requesterLookup =
+    target.kind === 'policy' && target.approving?.decision === 'approve'
+      ? deps.actors.actor(request.client, workspace, target.approving.requestedBy, groups, request.budgetMs)
+      : undefined;
   const actor = await deps.actors.actor(request.client, workspace, request.userId, groups, request.budgetMs);
   if (target.kind === 'admin') {
     if (actor?.isAdmin && !actor.isGuest) return { allowed: true, actor, permit: undefined };
@@ -148,7 +154,7 @@ async function decideAccess(
       message: textMessage(refusedText(decision.refusal, target.action, decision.rule, messages)),
       actor,
     };
-  const requester = await requesterRefusal(deps, { ...request, target, policy, groups, actor });
+  const requester = await requesterRefusal(deps, { target, policy, actor, requesterLookup });
   if (requester) return requester;
   try {
     return await permitFor(deps, { workspace, actor, target, rule: decision.rule });
@@ -165,25 +171,16 @@ async function decideAccess(
 async function requesterRefusal(
   deps: SlackDeps,
   input: {
-    client: webApi.WebClient;
-    workspace: WorkspaceRef;
-    budgetMs?: number | undefined;
     target: PolicyTarget;
     policy: WorkspacePolicy;
-    groups: readonly string[];
     actor: Actor;
+    requesterLookup: Promise<Actor | undefined> | undefined;
   },
 ): Promise<GateResult | undefined> {
-  const { target } = input;
-  if (target.approving?.decision !== 'approve') return undefined;
+  const { target, requesterLookup } = input;
+  if (target.approving?.decision !== 'approve' || !requesterLookup) return undefined;
   const { requestedBy } = target.approving;
-  const requester = await deps.actors.actor(
-    input.client,
-    input.workspace,
-    requestedBy,
-    input.groups,
-    input.budgetMs,
-  );
+  const requester = await requesterLookup;
   if (requester && decide(input.policy, requester, target.action, target.channelId).allowed) return undefined;
   const message = deps.messages.approvals.requesterNotAllowed({
     requester: userMention(requestedBy),
