@@ -22,9 +22,9 @@ export function registerListeners(
   deps: SlackDeps,
   options: { installationStore?: InstallationStore | undefined } = {},
 ): void {
-  // The features register in the app's own registry (listener-registry.ts), which gives Bolt one
-  // listener per surface, runs only the matching ones and acks interactions none of them takes
-  // (buttons of older versions of the app).
+  // The features register in the app's own registry (listener-registry.ts), which reaches Bolt as
+  // one global middleware, runs only the matching listeners and acks interactions none of them
+  // takes (buttons of older versions of the app).
   const registry = createListenerRegistry((kind, id) =>
     deps.logger.info('interaction for no listener acked with nothing done', { kind, id: id.slice(0, 80) }),
   );
