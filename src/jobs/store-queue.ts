@@ -207,7 +207,7 @@ export function createStoreQueue<T>(options: StoreQueueOptions): JobQueue<T> {
     const knownBefore = new Set<string>();
     for (const jobs of lanes.values()) for (const job of jobs) knownBefore.add(job.id);
     const seen = new Set<string>();
-    for await (const [key, value] of keyv.iterator(undefined as never) as AsyncIterable<[string, unknown]>) {
+    for await (const [key, value] of keyv.iterator(undefined) as AsyncIterable<[string, unknown]>) {
       if (!String(key).startsWith('item:')) continue;
       const parsed = StoredJob.safeParse(value);
       if (!parsed.success) {

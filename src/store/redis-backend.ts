@@ -30,16 +30,7 @@ const connectTimeoutMs = 5_000;
  */
 export async function openRedisBackend(url: string, report: ReportError): Promise<Backend> {
   let everConnected = false;
-  const client = createClient({
-    url,
-    disableOfflineQueue: true,
-    socket: {
-      connectTimeout: connectTimeoutMs,
-      // Before the first connection an error ends connect() so start-up fails loudly.
-      reconnectStrategy: (retries: number, cause: Error) =>
-        everConnected ? Math.min(100 * 2 ** retries, 5_000) : cause,
-    },
-  });
+  const client = newRedisClient(url, () => everConnected);
   // Each adapter adds its own 'error' listener to the shared client.
   client.setMaxListeners(100);
   client.on('error', (error: unknown) => report('redis', error));
@@ -52,7 +43,7 @@ export async function openRedisBackend(url: string, report: ReportError): Promis
 
   return {
     kind: 'redis',
-    logs: createRedisLog(client as unknown as RedisClient),
+    logs: createRedisLog(client),
     createKeyv(namespace) {
       const adapter = new KeyvRedis<unknown>(client, { keyPrefixSeparator: ':', throwOnErrors: true });
       // The adapter prefixes keys itself; Keyv's own prefixing would double it.
@@ -87,8 +78,22 @@ export async function openRedisBackend(url: string, report: ReportError): Promis
 /** Raw key of a log stream: a sorted set whose members sort by their time-sortable id (BYLEX). */
 export const redisLogKey = (stream: string): string => `${REDIS_KEY_PREFIX}:_log:${stream}`;
 
-// The client as configured in openRedisBackend (its generics differ from createClient()'s default).
-type RedisClient = Pick<ReturnType<typeof createClient>, 'multi' | 'zRange' | 'del'>;
+/** The client openRedisBackend shares: before it has ever connected, an error ends connect(). */
+function newRedisClient(url: string, everConnected: () => boolean) {
+  return createClient({
+    url,
+    disableOfflineQueue: true,
+    socket: {
+      connectTimeout: connectTimeoutMs,
+      // Before the first connection an error ends connect() so start-up fails loudly.
+      reconnectStrategy: (retries: number, cause: Error) =>
+        everConnected() ? Math.min(100 * 2 ** retries, 5_000) : cause,
+    },
+  });
+}
+
+// The client as configured in newRedisClient (its generics differ from createClient()'s default).
+type RedisClient = Pick<ReturnType<typeof newRedisClient>, 'multi' | 'zRange' | 'del'>;
 
 /**
  * Every member has score 0 and starts with its entry id, so lexical order is time order: a page is

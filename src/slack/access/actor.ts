@@ -23,10 +23,13 @@ interface SlackUser {
   enterprise_user?: { enterprise_id?: string; teams?: string[] };
 }
 
+/** All of Slack a look-up needs: callers holding only part of a client (the Home tab) can pass it. */
+export type ActorLookupClient = Pick<webApi.WebClient, 'users' | 'usergroups'>;
+
 export interface ActorDirectory {
   /** undefined when Slack could not say in time: callers refuse rather than guess. */
   actor(
-    client: webApi.WebClient,
+    client: ActorLookupClient,
     workspace: WorkspaceRef,
     userId: string,
     groups: readonly string[],
@@ -62,7 +65,7 @@ export function createActorDirectory(options: {
   const users = new Map<string, { at: number; user: SlackUser }>();
   const groupMembers = new Map<string, { at: number; members: ReadonlySet<string> }>();
   const userOf = async (
-    client: webApi.WebClient,
+    client: ActorLookupClient,
     scope: string,
     userId: string,
     budgetMs: number,
@@ -78,7 +81,7 @@ export function createActorDirectory(options: {
   };
 
   const membersOf = async (
-    client: webApi.WebClient,
+    client: ActorLookupClient,
     scope: string,
     groupId: string,
     budgetMs: number,

@@ -63,13 +63,13 @@ export function commandAccess(
       workspace: workspaceFromCommand(command),
       userId: command.user_id,
       channelId: command.channel_id,
-      target: target(args as never),
+      target: target(args),
     });
     if (!gate.allowed) {
       await ackWith(ack as (body?: Record<string, unknown>) => Promise<void>, deps)(gate.message);
       return;
     }
-    rememberPermit(args.context as never, gate);
+    rememberPermit(args.context, gate);
     await next();
   };
 }
@@ -144,7 +144,7 @@ export function optionsAccess(
     const { body, ack, next } = args;
     const gate = await checkAccess(deps, {
       client: args.client,
-      workspace: workspaceFromBody(body as never),
+      workspace: workspaceFromBody(body),
       userId: (body as { user: { id: string } }).user.id,
       target: target(args),
       audit: false,

@@ -32,7 +32,7 @@ export function lifecycleButtonTarget({ action, body }: SlackActionMiddlewareArg
     return {
       kind: 'policy',
       action: value.action,
-      channelId: channelOf(body as never),
+      channelId: channelOf(body),
       experimentId: value.experimentId,
     };
   } catch {
@@ -41,7 +41,7 @@ export function lifecycleButtonTarget({ action, body }: SlackActionMiddlewareArg
 }
 
 export function exposeButtonTarget({ body }: SlackActionMiddlewareArgs): AccessTarget {
-  return { kind: 'policy', action: 'expose', channelId: channelOf(body as never) };
+  return { kind: 'policy', action: 'expose', channelId: channelOf(body) };
 }
 
 export function stopSubmissionTarget({ view }: SlackViewMiddlewareArgs): AccessTarget {

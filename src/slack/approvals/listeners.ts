@@ -236,7 +236,7 @@ async function requestOf(
 ): Promise<ApprovalRequest | undefined> {
   try {
     const { id } = decodeApprovalValue(value ?? '');
-    return await deps.approvals.get(workspaceKey(workspaceFromBody(body as never)), id);
+    return await deps.approvals.get(workspaceKey(workspaceFromBody(body)), id);
   } catch {
     return undefined;
   }

@@ -1,4 +1,4 @@
-import type { BlockAction } from '@slack/bolt';
+import type { BlockAction, ViewOutput, webApi } from '@slack/bolt';
 import type { ModalView } from '@slack/types';
 import { isObject } from '../../console/dictionaries/item-fields.js';
 import { readOnlyFields, type SegmentChoice } from '../../lifecycle/experiment-form.js';
@@ -8,7 +8,7 @@ import type { SafeText } from '../blocks/escape.js';
 import { noticeModal } from '../blocks/notice-modal.js';
 import type { SlackDeps } from '../deps.js';
 import type { SlackListeners } from '../listener-registry.js';
-import { bindingOf, openViewMetadata } from '../view-seal/open-metadata.js';
+import { bindingOf, openViewMetadata, type ViewPayloadBody } from '../view-seal/open-metadata.js';
 import { workspaceFromBody } from '../workspace.js';
 import { type AudienceDraft, readAudienceDraft, writeAudienceDraft } from './audience-draft.js';
 import {
@@ -32,9 +32,8 @@ import type { StateValues } from './modal-state.js';
 /** Within an interaction's window, from the dictionary cache. */
 const BUDGET_MS = 2_000;
 
-type ViewBody = BlockAction & {
-  view?: NonNullable<BlockAction['view']> & { previous_view_id?: string | null };
-};
+/** What open() reads: a button's payload (BlockAction) and a submission's (ViewSubmitAction) both fit. */
+type ViewBody = ViewPayloadBody & { view?: ViewOutput };
 
 /**
  * The audience view: Edit audience pushes it over the form (the form's fields are kept in the draft,
@@ -45,7 +44,7 @@ export function registerAudienceActions(listeners: SlackListeners, deps: SlackDe
   const access = actionAccess(deps, experimentActionTarget);
   listeners.action<BlockAction>(AUDIENCE_SUMMARY.editActionId, access, async ({ ack, body, client }) => {
     await ack();
-    const ctx = await open(deps, body as ViewBody);
+    const ctx = await open(deps, body);
     if (!ctx) return;
     const { form } = await currentForm(deps, {
       state: ctx.view.state.values as StateValues,
@@ -67,7 +66,7 @@ export function registerAudienceActions(listeners: SlackListeners, deps: SlackDe
     access,
     async ({ ack, body, client, action }) => {
       await ack();
-      const ctx = await open(deps, body as ViewBody);
+      const ctx = await open(deps, body);
       if (!ctx?.draft) return;
       const [index, digest] = String((action as { value?: string }).value ?? '').split(':');
       const at = Number(index);
@@ -83,7 +82,7 @@ export function registerAudienceActions(listeners: SlackListeners, deps: SlackDe
     access,
     async ({ ack, body, client, action }) => {
       await ack();
-      const ctx = await open(deps, body as ViewBody);
+      const ctx = await open(deps, body);
       if (!ctx?.draft) return;
       const page = Number((action as { value?: string }).value ?? 0);
       await update(
@@ -96,7 +95,7 @@ export function registerAudienceActions(listeners: SlackListeners, deps: SlackDe
   );
   listeners.action<BlockAction>(AUDIENCE_VIEW.actions.add, access, async ({ ack, body, client }) => {
     await ack();
-    const ctx = await open(deps, body as ViewBody);
+    const ctx = await open(deps, body);
     if (!ctx?.draft) return;
     const added = newFilter(ctx, ctx.draft);
     if (typeof added === 'string') {
@@ -118,7 +117,7 @@ export function registerAudienceActions(listeners: SlackListeners, deps: SlackDe
     ),
     async ({ ack, body, client }) => {
       await ack();
-      const ctx = await open(deps, body as unknown as ViewBody);
+      const ctx = await open(deps, body);
       const below = ctx?.view.previous_view_id;
       if (!ctx?.draft || !below) return;
       const original = await originalOf(deps, ctx.metadata);
@@ -194,15 +193,10 @@ async function save(deps: SlackDeps, ctx: Ctx, draft: AudienceDraft): Promise<vo
   if (ctx.metadata.audienceKey) await writeAudienceDraft(deps, ctx.metadata.audienceKey, draft);
 }
 
-async function update(
-  deps: SlackDeps,
-  client: { views: { update: (a: never) => Promise<unknown> } },
-  ctx: Ctx,
-  view: ModalView,
-) {
+async function update(deps: SlackDeps, client: Pick<webApi.WebClient, 'views'>, ctx: Ctx, view: ModalView) {
   const sealed = deps.viewSeal.seal(bindingOf('experiment-form', ctx.body), view);
   await client.views
-    .update({ view_id: ctx.view.id, hash: ctx.view.hash, view: sealed } as never)
+    .update({ view_id: ctx.view.id, hash: ctx.view.hash, view: sealed })
     .catch((error: unknown) => {
       const code = (error as { data?: { error?: string } }).data?.error;
       if (code !== 'hash_conflict')

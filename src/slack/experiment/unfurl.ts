@@ -25,7 +25,7 @@ export function registerUnfurls(listeners: SlackListeners, deps: SlackDeps): voi
   const links = deps.consoleLinks;
   if (!links) return;
   listeners.event('link_shared', async ({ event, body, client }) => {
-    const shared = event as unknown as LinkSharedEvent;
+    const shared: LinkSharedEvent = event;
     const workspace = workspaceFromEvent(body as EventEnvelope);
     if (!workspace || !shared.channel || !shared.message_ts) return;
     const wanted = (shared.links ?? [])

@@ -22,7 +22,7 @@ export async function publishHome(
       deps.connections.lookup(workspace, { userId }),
       deps.audit.page(scope, { userId, size: 5 }),
       deps.subscriptions.list(scope),
-      deps.actors.actor(client as never, workspace, userId, [], HOME_LOOKUP_MS),
+      deps.actors.actor(client, workspace, userId, [], HOME_LOOKUP_MS),
     ]);
     const i = deps.messages.identity;
     const identity =

@@ -21,7 +21,7 @@ import { publishHome } from './publish-home.js';
 export function registerHome(listeners: SlackListeners, deps: SlackDeps): void {
   listeners.event('app_home_opened', async ({ event, body, client }) => {
     if (event.tab !== 'home') return;
-    const workspace = workspaceFromEvent(body as never);
+    const workspace = workspaceFromEvent(body);
     if (!workspace) return;
     await publishHome(
       deps,
