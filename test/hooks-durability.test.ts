@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { promisify } from 'node:util';
@@ -17,6 +17,7 @@ import { createMemoryLogger } from '../src/observability/logger.js';
 import { type RunningApp, startExpChatops } from '../src/start.js';
 import { emulatorQueries } from './support/emulator-queries.js';
 import { messageText } from './support/harness.js';
+import { startRedisServer } from './support/redis-server.js';
 
 // The inbound hook across restarts and store failures, on the app's own redis-server (its ACLs are
 // changed to refuse some writes, so it cannot be the shared one): LIFECYCLE_HOOK_SECRET seeds the
@@ -42,23 +43,6 @@ interface Instance {
   logs: string[];
 }
 
-async function startRedis(): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(PORT), '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-  });
-  const deadline = Date.now() + 10_000;
-  while (!/Ready to accept connections/i.test(out)) {
-    if (child.exitCode !== null) throw new Error(`redis-server exited: ${out.slice(-500)}`);
-    if (Date.now() > deadline) throw new Error('redis-server did not start in 10 s');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return child;
-}
-
 /** The store refuses writes to keys outside these patterns (NOPERM), as a failing server would. */
 async function allowWritesOnly(patterns: readonly string[] | 'all'): Promise<void> {
   const keys = patterns === 'all' ? ['~*'] : ['%R~*', ...patterns.map((p) => `%W~${p}`)];
@@ -75,7 +59,7 @@ async function allowWritesOnly(patterns: readonly string[] | 'all'): Promise<voi
 }
 
 beforeAll(async () => {
-  redis = await startRedis();
+  redis = await startRedisServer(PORT);
   sandbox = await startSandbox();
   emulator = await startSlackEmulator();
   platformToken = await sandbox.issueToken({ name: 'hooks-durability' });

@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import { elementOf } from './support/experiment-modal.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
+import { startRedisServer } from './support/redis-server.js';
 
 // The app's store goes away mid-service (its own redis-server, killed): a command and a click are
 // both answered, saying the store is unavailable and nothing was done, and nothing reaches the
@@ -14,25 +15,8 @@ const PORT = 6400 + Math.floor(Math.random() * 500);
 let redis: ChildProcess | undefined;
 let h: Harness;
 
-async function startRedis(): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(PORT), '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-  });
-  const deadline = Date.now() + 10_000;
-  while (!/Ready to accept connections/i.test(out)) {
-    if (child.exitCode !== null) throw new Error(`redis-server exited: ${out.slice(-500)}`);
-    if (Date.now() > deadline) throw new Error('redis-server did not start in 10 s');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return child;
-}
-
 beforeAll(async () => {
-  redis = await startRedis();
+  redis = await startRedisServer(PORT);
   h = await startHarness({ env: { STORE_URL: `redis://127.0.0.1:${PORT}` } });
 });
 afterAll(async () => {
