@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxExperiment } from '../src/dev/sandbox/model/experiment-schema.js';
+import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import type { EmulatedView } from '../src/dev/slack-emulator/types.js';
 import { block, blocksOf, type Obj, openModal, text } from './support/experiment-modal.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
@@ -169,6 +170,17 @@ describe('editing an experiment with 25 filters', () => {
     expect(Object.keys(JSON.parse(body))).toEqual(['segments']);
     expect(body).toBe(JSON.stringify({ segments: expected }));
     expect(h.sandbox.state.experiments.get(902)?.segments).toEqual(expected);
+    // The audit trail keeps what changed, as the confirmation showed it.
+    await h.app.idle();
+    await h.driver.command({ text: 'audit 902', userId: EMULATOR_DEFAULTS.adminUserId });
+    const trail = await h.emulator.waitFor(
+      () =>
+        h.emulator
+          .messages(CHANNEL)
+          .find((m) => m.ephemeral && /Audit trail/.test(messageText(m)) && /#902/.test(messageText(m))),
+      { message: 'no audit trail for 902' },
+    );
+    expect(messageText(trail)).toContain('audience: 0 added, 1 removed, 0 changed');
   });
 
   it('adds a filter on an active param only, with its number typed as a number', async () => {

@@ -70,7 +70,9 @@ function audienceChanges(
 export function changesDetail(changes: ExperimentChanges): string {
   const parts: string[] = changes.fields.map((c) => c.field);
   const a = changes.audience;
-  if (a) parts.push(`audience +${a.added.length} -${a.removed.length} ~${a.changed.length}`);
+  // Words, not +/-/~ signs: the trail is read by people, and ~ is a Slack formatting marker.
+  if (a)
+    parts.push(`audience: ${a.added.length} added, ${a.removed.length} removed, ${a.changed.length} changed`);
   const text = parts.join(', ');
   return text.length <= 300 ? text : `${text.slice(0, 299)}…`;
 }
