@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { signHookBody } from '../src/core/hooks/signature.js';
+import { createSubscriptionStore } from '../src/core/subscriptions.js';
 import { startSandbox } from '../src/dev/sandbox/server.js';
 import { startSlackEmulator } from '../src/dev/slack-emulator/server.js';
-import { signHookBody } from '../src/lifecycle/hooks/signature.js';
-import { createSubscriptionStore } from '../src/lifecycle/subscriptions.js';
 import { createMemoryLogger } from '../src/observability/logger.js';
 import { createStore } from '../src/store/create-store.js';
 import { spawnApp } from '../test/support/app-process.js';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { type FieldMapping, FieldMappingError, resolveFieldMapping } from './lifecycle/experiment-fields.js';
+import { type FieldMapping, FieldMappingError, resolveFieldMapping } from './core/experiment-fields.js';
 import {
   parseTransitionTable,
   type TransitionTable,
   TransitionTableError,
-} from './lifecycle/experiments/transitions.js';
+} from './core/experiments/transitions.js';
 
 export class ConfigError extends Error {
   constructor(

@@ -1,7 +1,7 @@
 import type { Keyv } from 'keyv';
 import { ConfigError, loadConfig } from './config.js';
-import type { RotationReport } from './lifecycle/connection-vault.js';
-import { hookAad } from './lifecycle/hooks/hook-store.js';
+import type { RotationReport } from './core/connection-vault.js';
+import { hookAad } from './core/hooks/hook-store.js';
 import { createLogger } from './observability/logger.js';
 import { createStore } from './store/create-store.js';
 import { encryptSecret, type KeyRing, openSecret, SecretDecryptionError } from './store/crypto.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPolicyStore } from '../src/core/policy/policy-store.js';
 import { createSlackDriver, type SlackDriver } from '../src/dev/slack-emulator/driver.js';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
-import { createPolicyStore } from '../src/lifecycle/policy/policy-store.js';
 import { emulatorQueries } from './support/emulator-queries.js';
 import { type Harness, startHarness } from './support/harness.js';
 

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createClient } from '@keyv/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signHookBody } from '../src/core/hooks/signature.js';
+import { createSubscriptionStore } from '../src/core/subscriptions.js';
 import { type Sandbox, startSandbox } from '../src/dev/sandbox/server.js';
 import { type SlackEmulator, startSlackEmulator } from '../src/dev/slack-emulator/server.js';
-import { signHookBody } from '../src/lifecycle/hooks/signature.js';
-import { createSubscriptionStore } from '../src/lifecycle/subscriptions.js';
 import { createMemoryLogger } from '../src/observability/logger.js';
 import { createStore } from '../src/store/create-store.js';
 import { type AppProcess, spawnApp } from './support/app-process.js';

@@ -63,7 +63,7 @@ describe('module boundaries', () => {
   });
 
   // The platform clients and the use-cases must stay usable without Slack (tests, other front-ends).
-  it.each(['src/console', 'src/http', 'src/lifecycle', 'src/splitter', 'src/store', 'src/observability'])(
+  it.each(['src/console', 'src/http', 'src/core', 'src/splitter', 'src/store', 'src/observability'])(
     '%s never imports @slack/*',
     (dir) => {
       const files = sourceFiles(dir);
@@ -79,7 +79,7 @@ describe('module boundaries', () => {
 
   it('the domain (lifecycle/) never imports the store', () => {
     // Its tests may run the domain's adapters over the store's real backends.
-    const offenders = sourceFiles('src/lifecycle')
+    const offenders = sourceFiles('src/core')
       .filter((f) => !isTestCode(f))
       .flatMap(importsOf)
       .filter((e) => e.target?.startsWith('src/store/'));
@@ -94,7 +94,7 @@ describe('module boundaries', () => {
         (e) =>
           e.target?.startsWith('src/slack/') ||
           e.target?.startsWith('src/store/') ||
-          (e.target?.startsWith('src/lifecycle/') && !e.typeOnly),
+          (e.target?.startsWith('src/core/') && !e.typeOnly),
       );
     expect(offenders).toEqual([]);
   });
@@ -148,7 +148,7 @@ describe('module boundaries', () => {
     const issuers = production.filter((file) =>
       /\b(issueGrant|issueApprovalTicket)\(/.test(readFileSync(file, 'utf8')),
     );
-    expect(issuers.sort()).toEqual(['src/lifecycle/policy/grant.ts', 'src/slack/access/gate.ts']);
+    expect(issuers.sort()).toEqual(['src/core/policy/grant.ts', 'src/slack/access/gate.ts']);
   });
 
   it('the cast scanner sees both forms in code and ignores them in comments', () => {

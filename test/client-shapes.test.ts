@@ -19,7 +19,7 @@ import {
   ValidationError,
 } from '../src/console/errors.js';
 import type { ConsoleApi, DictionaryName } from '../src/console/types.js';
-import type { LifecycleAction } from '../src/lifecycle/lifecycle-action.js';
+import type { LifecycleAction } from '../src/core/lifecycle-action.js';
 
 const ORIGIN = 'http://other-platform.test';
 const TOKEN = 'shape-token-0123456789abcdef';

@@ -21,13 +21,13 @@ import {
 } from '../src/console/errors.js';
 import { ContextParamStatus, ExperimentInterruptReason } from '../src/console/schemas.js';
 import { type ConsoleApi, DICTIONARY_NAMES, type DictionaryName } from '../src/console/types.js';
+import type { LifecycleAction } from '../src/core/lifecycle-action.js';
 import {
   ALLOWED_FROM,
   EXPERIMENT_STATUSES,
   type ExperimentStatus,
 } from '../src/dev/sandbox/model/statuses.js';
 import { type Sandbox, startSandbox } from '../src/dev/sandbox/server.js';
-import type { LifecycleAction } from '../src/lifecycle/lifecycle-action.js';
 import { createSplitterClient } from '../src/splitter/client.js';
 import { SplitterApiError, SplitterRequestError } from '../src/splitter/errors.js';
 

@@ -4,6 +4,8 @@ import { once } from 'node:events';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.js';
+import { ROTATION_GRACE_MS } from '../src/core/hooks/hook-store.js';
+import { signHookBody } from '../src/core/hooks/signature.js';
 import { type Sandbox, startSandbox } from '../src/dev/sandbox/server.js';
 import { createSlackDriver, type SlackDriver } from '../src/dev/slack-emulator/driver.js';
 import {
@@ -11,8 +13,6 @@ import {
   type SlackEmulator,
   startSlackEmulator,
 } from '../src/dev/slack-emulator/server.js';
-import { ROTATION_GRACE_MS } from '../src/lifecycle/hooks/hook-store.js';
-import { signHookBody } from '../src/lifecycle/hooks/signature.js';
 import { createMemoryLogger } from '../src/observability/logger.js';
 import { type RunningApp, startExpChatops } from '../src/start.js';
 import { emulatorQueries } from './support/emulator-queries.js';

@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signHookBody } from '../src/core/hooks/signature.js';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
-import { signHookBody } from '../src/lifecycle/hooks/signature.js';
 import { emulatorQueries } from './support/emulator-queries.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 

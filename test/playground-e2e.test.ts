@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
+import { createPolicyStore } from '../src/core/policy/policy-store.js';
 import {
   type BlockKitApp,
   KIT_MESSAGE_BLOCKS,
@@ -15,7 +16,6 @@ import { SECOND_TEAM } from '../src/dev/playground/teams.js';
 import type { SandboxExperiment } from '../src/dev/sandbox/model/experiment-schema.js';
 import { type Sandbox, startSandbox } from '../src/dev/sandbox/server.js';
 import { type SlackEmulator, startSlackEmulator } from '../src/dev/slack-emulator/server.js';
-import { createPolicyStore } from '../src/lifecycle/policy/policy-store.js';
 import { createMemoryLogger } from '../src/observability/logger.js';
 import { type RunningApp, startExpChatops } from '../src/start.js';
 import {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PolicyAction } from '../src/core/policy/policy.js';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import type { EmulatedMessage, EmulatedView } from '../src/dev/slack-emulator/types.js';
-import type { PolicyAction } from '../src/lifecycle/policy/policy.js';
 import { suggest } from './support/experiment-modal.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 import { postedButton as card } from './support/posted-button.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createPolicyStore } from '../src/core/policy/policy-store.js';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import type { EmulatedMessage, EmulatedView } from '../src/dev/slack-emulator/types.js';
-import { createPolicyStore } from '../src/lifecycle/policy/policy-store.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
 // The policy modal saves what the admin changed in it, on the policy as it is when they save: a form

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyChange } from '../src/lifecycle/policy/change.js';
-import { DEFAULT_POLICY, POLICY_ACTIONS } from '../src/lifecycle/policy/policy.js';
-import { createPolicyStore } from '../src/lifecycle/policy/policy-store.js';
+import { applyChange } from '../src/core/policy/change.js';
+import { DEFAULT_POLICY, POLICY_ACTIONS } from '../src/core/policy/policy.js';
+import { createPolicyStore } from '../src/core/policy/policy-store.js';
 import { backendFixture, uniqueName } from '../src/store/backends.test-helper.js';
 
 // keyv has no compare-and-set: two replicas changing one workspace's policy at the same moment must

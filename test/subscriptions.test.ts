@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSubscriptionStore, type SubscriptionStore } from '../src/core/subscriptions.js';
 import { expectWithinBlockKitLimits } from '../src/dev/slack-emulator/block-kit/check-limits.js';
 import type { EmulatedMessage, EmulatedView } from '../src/dev/slack-emulator/types.js';
-import { createSubscriptionStore, type SubscriptionStore } from '../src/lifecycle/subscriptions.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 import { postSignedEvent, waitForLog } from './support/oauth-harness.js';
 

@@ -1,6 +1,6 @@
 import type { InstallationStore } from '@slack/bolt';
 import type { Config } from '../config.js';
-import type { WorkspaceRef } from '../lifecycle/workspace.js';
+import type { WorkspaceRef } from '../core/workspace.js';
 import type { Logger } from '../observability/logger.js';
 import type { BoltRuntime } from '../slack/app.js';
 import type { Store } from '../store/create-store.js';

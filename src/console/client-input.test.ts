@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { LifecycleAction } from '../lifecycle/lifecycle-action.js';
+import type { LifecycleAction } from '../core/lifecycle-action.js';
 import { type RecordingServer, startRecordingServer } from '../testing/recording-server.test-helper.js';
 import { createConsoleAgent } from './agent.js';
 import { createConsoleClient } from './client.js';

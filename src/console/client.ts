@@ -18,9 +18,9 @@
  */
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
+import type { LifecycleAction } from '../core/lifecycle-action.js';
 import type { ObserveRequest } from '../http/request-sample.js';
 import { normaliseRetry, type RetryOptions } from '../http/retry-policy.js';
-import type { LifecycleAction } from '../lifecycle/lifecycle-action.js';
 import type { Logger } from '../observability/logger.js';
 import { createConsoleAgent } from './agent.js';
 import { type ConsoleRequest, createConsoleSender } from './console-sender.js';

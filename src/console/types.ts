@@ -1,4 +1,4 @@
-import type { LifecycleAction } from '../lifecycle/lifecycle-action.js';
+import type { LifecycleAction } from '../core/lifecycle-action.js';
 import type { ConsoleExperimentContextPredicatesRequest, ConsoleStopExperimentRequest } from './schemas.js';
 
 /** Path suffixes under /experiments/v1/dictionaries/ exactly as the interface writes them. */

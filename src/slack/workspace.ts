@@ -1,4 +1,4 @@
-import type { WorkspaceRef } from '../lifecycle/workspace.js';
+import type { WorkspaceRef } from '../core/workspace.js';
 
 /** Slash command fields: team_id always, enterprise_id only in Enterprise Grid orgs. */
 export function workspaceFromCommand(command: {

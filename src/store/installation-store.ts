@@ -1,6 +1,6 @@
 import type { Installation, InstallationQuery, InstallationStore } from '@slack/bolt';
 import type { Keyv } from 'keyv';
-import type { RotationReport } from '../lifecycle/connection-vault.js';
+import type { RotationReport } from '../core/connection-vault.js';
 import { decryptSecret, encryptSecret, type KeyRing, openSecret, SecretDecryptionError } from './crypto.js';
 
 /** No installation is stored under this key (never installed, uninstalled, or its bot token revoked). */

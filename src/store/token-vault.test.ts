@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredConnection, TokenVault } from '../lifecycle/connection-vault.js';
-import { type WorkspaceRef, WorkspaceRefError, workspaceKey } from '../lifecycle/workspace.js';
+import type { StoredConnection, TokenVault } from '../core/connection-vault.js';
+import { type WorkspaceRef, WorkspaceRefError, workspaceKey } from '../core/workspace.js';
 import { createMemoryLogger } from '../observability/logger.js';
 import { backendFixture, uniqueName } from './backends.test-helper.js';
 import type { Store } from './create-store.js';

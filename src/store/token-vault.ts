@@ -1,7 +1,7 @@
 import type { Keyv } from 'keyv';
 import { z } from 'zod';
-import type { RotationReport, TokenVault } from '../lifecycle/connection-vault.js';
-import { workspaceKey } from '../lifecycle/workspace.js';
+import type { RotationReport, TokenVault } from '../core/connection-vault.js';
+import { workspaceKey } from '../core/workspace.js';
 import type { Logger } from '../observability/logger.js';
 import { encryptSecret, type KeyRing, openSecret, ringOf, SecretDecryptionError } from './crypto.js';
 

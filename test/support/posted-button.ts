@@ -1,5 +1,5 @@
+import type { LifecycleAction } from '../../src/core/lifecycle-action.js';
 import type { EmulatedMessage } from '../../src/dev/slack-emulator/types.js';
-import type { LifecycleAction } from '../../src/lifecycle/lifecycle-action.js';
 import { lifecycleButton } from '../../src/slack/lifecycle/buttons.js';
 import { en } from '../../src/slack/messages/index.js';
 import type { Harness } from './harness.js';

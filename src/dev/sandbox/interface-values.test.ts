@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as client from '../../console/schemas.js';
 import { DICTIONARY_NAMES } from '../../console/types.js';
-import { DEFAULT_TRANSITIONS } from '../../lifecycle/experiments/transitions.js';
-import { LIFECYCLE_ACTIONS as APP_ACTIONS } from '../../lifecycle/lifecycle-action.js';
+import { DEFAULT_TRANSITIONS } from '../../core/experiments/transitions.js';
+import { LIFECYCLE_ACTIONS as APP_ACTIONS } from '../../core/lifecycle-action.js';
 import { KNOWN_PLATFORMS } from '../../splitter/schemas.js';
 import * as sandbox from './model/interface-values.js';
 import { KNOWN_PLATFORM_IDS } from './model/splitter-rules.js';

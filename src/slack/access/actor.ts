@@ -1,6 +1,6 @@
 import type { webApi } from '@slack/bolt';
-import type { Actor } from '../../lifecycle/policy/decide.js';
-import type { WorkspaceRef } from '../../lifecycle/workspace.js';
+import type { Actor } from '../../core/policy/decide.js';
+import type { WorkspaceRef } from '../../core/workspace.js';
 import type { Logger } from '../../observability/logger.js';
 
 /**

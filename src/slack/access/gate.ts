@@ -1,14 +1,9 @@
 import type { webApi } from '@slack/bolt';
-import { isApprovableAction } from '../../lifecycle/approvals/approval.js';
-import { type Actor, decide, needsGroups, type Refusal } from '../../lifecycle/policy/decide.js';
-import {
-  type ApprovalTicket,
-  type Grant,
-  issueApprovalTicket,
-  issueGrant,
-} from '../../lifecycle/policy/grant.js';
-import type { ActionRule, PolicyAction, WorkspacePolicy } from '../../lifecycle/policy/policy.js';
-import { type WorkspaceRef, workspaceKey } from '../../lifecycle/workspace.js';
+import { isApprovableAction } from '../../core/approvals/approval.js';
+import { type Actor, decide, needsGroups, type Refusal } from '../../core/policy/decide.js';
+import { type ApprovalTicket, type Grant, issueApprovalTicket, issueGrant } from '../../core/policy/grant.js';
+import type { ActionRule, PolicyAction, WorkspacePolicy } from '../../core/policy/policy.js';
+import { type WorkspaceRef, workspaceKey } from '../../core/workspace.js';
 import { escapeMrkdwn, md, type SafeText, userMention } from '../blocks/escape.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';

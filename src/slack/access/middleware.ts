@@ -6,8 +6,8 @@ import type {
   SlackOptionsMiddlewareArgs,
   SlackViewMiddlewareArgs,
 } from '@slack/bolt';
-import type { Grant } from '../../lifecycle/policy/grant.js';
-import type { WorkspaceRef } from '../../lifecycle/workspace.js';
+import type { Grant } from '../../core/policy/grant.js';
+import type { WorkspaceRef } from '../../core/workspace.js';
 import { plain } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { noticeModal } from '../blocks/notice-modal.js';

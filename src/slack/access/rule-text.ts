@@ -1,5 +1,5 @@
-import type { Refusal } from '../../lifecycle/policy/decide.js';
-import type { ActionRule, PolicyAction } from '../../lifecycle/policy/policy.js';
+import type { Refusal } from '../../core/policy/decide.js';
+import type { ActionRule, PolicyAction } from '../../core/policy/policy.js';
 import { channelMention, joinSafe, md, type SafeText } from '../blocks/escape.js';
 import type { Messages } from '../messages/index.js';
 

@@ -1,9 +1,9 @@
 import type { BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
-import type { ApprovalRequest } from '../../lifecycle/approvals/approval.js';
-import { registerExposure } from '../../lifecycle/assignment.js';
-import type { Grant } from '../../lifecycle/policy/grant.js';
-import { otherCommentMissing, stopReasonOfRequest } from '../../lifecycle/stop-reason.js';
-import { workspaceKey } from '../../lifecycle/workspace.js';
+import type { ApprovalRequest } from '../../core/approvals/approval.js';
+import { registerExposure } from '../../core/assignment.js';
+import type { Grant } from '../../core/policy/grant.js';
+import { otherCommentMissing, stopReasonOfRequest } from '../../core/stop-reason.js';
+import { workspaceKey } from '../../core/workspace.js';
 import { KNOWN_PLATFORMS } from '../../splitter/schemas.js';
 import type { AccessTarget } from '../access/gate.js';
 import { actionAccess, grantOf } from '../access/middleware.js';

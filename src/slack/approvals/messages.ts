@@ -1,4 +1,4 @@
-import type { ApprovableAction } from '../../lifecycle/approvals/approval.js';
+import type { ApprovableAction } from '../../core/approvals/approval.js';
 import type { SafeText } from '../blocks/escape.js';
 
 /** Requests that wait for a second person's approval, and what became of them. */

@@ -1,6 +1,6 @@
-import type { ApprovalRequest } from '../../lifecycle/approvals/approval.js';
-import type { ActionRule } from '../../lifecycle/policy/policy.js';
-import { stopReasonOfRequest } from '../../lifecycle/stop-reason.js';
+import type { ApprovalRequest } from '../../core/approvals/approval.js';
+import type { ActionRule } from '../../core/policy/policy.js';
+import { stopReasonOfRequest } from '../../core/stop-reason.js';
 import { KNOWN_PLATFORMS } from '../../splitter/schemas.js';
 import { whoText } from '../access/rule-text.js';
 import {

@@ -1,7 +1,7 @@
 import type { webApi } from '@slack/bolt';
-import type { ApprovalRequest } from '../../lifecycle/approvals/approval.js';
-import { type ApprovalTicket, GrantMismatchError } from '../../lifecycle/policy/grant.js';
-import { type WorkspaceRef, workspaceKey } from '../../lifecycle/workspace.js';
+import type { ApprovalRequest } from '../../core/approvals/approval.js';
+import { type ApprovalTicket, GrantMismatchError } from '../../core/policy/grant.js';
+import { type WorkspaceRef, workspaceKey } from '../../core/workspace.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 import { errorCodeOf } from '../subscriptions/alert-outcomes.js';

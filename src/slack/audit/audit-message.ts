@@ -1,5 +1,5 @@
 import type { Button, SectionBlock } from '@slack/types';
-import type { AuditPage, AuditRecord } from '../../lifecycle/audit/audit-log.js';
+import type { AuditPage, AuditRecord } from '../../core/audit/audit-log.js';
 import {
   channelMention,
   isSlackChannelId,

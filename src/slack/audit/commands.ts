@@ -1,5 +1,5 @@
-import type { WorkspaceRef } from '../../lifecycle/workspace.js';
-import { workspaceKey } from '../../lifecycle/workspace.js';
+import type { WorkspaceRef } from '../../core/workspace.js';
+import { workspaceKey } from '../../core/workspace.js';
 import { safe } from '../blocks/escape.js';
 import type { SlackMessage } from '../blocks/message.js';
 import { textMessage } from '../blocks/message.js';

@@ -15,7 +15,7 @@ import {
   ValidationError,
 } from '../../console/errors.js';
 import { primaryMessage } from '../../console/parse-error.js';
-import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
+import type { LifecycleAction } from '../../core/lifecycle-action.js';
 import { BLOCKS } from '../ids.js';
 import { STATUS_DISPLAY_MAX } from '../lifecycle/event-lines.js';
 import type { Messages } from '../messages/index.js';

@@ -1,5 +1,5 @@
 import type { RespondFn, SlashCommand, webApi } from '@slack/bolt';
-import type { WorkspaceRef } from '../../lifecycle/workspace.js';
+import type { WorkspaceRef } from '../../core/workspace.js';
 import type { Permit } from '../access/gate.js';
 import type { SlackMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';

@@ -1,4 +1,4 @@
-import { workspaceKey, workspaceOnly } from '../../lifecycle/workspace.js';
+import { workspaceKey, workspaceOnly } from '../../core/workspace.js';
 import { checkAccess } from '../access/gate.js';
 import { permitOf, rememberPermit } from '../access/middleware.js';
 import { afterPendingIo } from '../after-pending-io.js';

@@ -1,4 +1,4 @@
-import type { PolicyAction } from '../../lifecycle/policy/policy.js';
+import type { PolicyAction } from '../../core/policy/policy.js';
 import { commandTarget } from '../access/command-targets.js';
 import type { AccessTarget, AdminAction } from '../access/gate.js';
 import type { SafeText } from '../blocks/escape.js';

@@ -1,5 +1,5 @@
-import { isTeamChannel } from '../../lifecycle/connections.js';
-import { workspaceKey, workspaceOnly } from '../../lifecycle/workspace.js';
+import { isTeamChannel } from '../../core/connections.js';
+import { workspaceKey, workspaceOnly } from '../../core/workspace.js';
 import { channelMention } from '../blocks/escape.js';
 import { loadingModal } from '../blocks/loading-modal.js';
 import { modalOpenFailedMessage } from '../blocks/notice-modal.js';

@@ -1,6 +1,6 @@
-import { connectWorkspace } from '../../lifecycle/connect-workspace.js';
-import { isTeamChannel } from '../../lifecycle/connections.js';
-import { workspaceKey, workspaceOnly } from '../../lifecycle/workspace.js';
+import { connectWorkspace } from '../../core/connect-workspace.js';
+import { isTeamChannel } from '../../core/connections.js';
+import { workspaceKey, workspaceOnly } from '../../core/workspace.js';
 import { viewAccess } from '../access/middleware.js';
 import { channelMention } from '../blocks/escape.js';
 import type { SlackDeps } from '../deps.js';

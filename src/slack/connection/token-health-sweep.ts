@@ -1,10 +1,5 @@
-import { dueReminder, type TokenReminder } from '../../lifecycle/token-health.js';
-import {
-  parseWorkspaceKey,
-  type WorkspaceRef,
-  workspaceKey,
-  workspaceOnly,
-} from '../../lifecycle/workspace.js';
+import { dueReminder, type TokenReminder } from '../../core/token-health.js';
+import { parseWorkspaceKey, type WorkspaceRef, workspaceKey, workspaceOnly } from '../../core/workspace.js';
 import { channelMention, code, type SafeText, slackDate, userMention } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';

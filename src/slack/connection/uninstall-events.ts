@@ -1,5 +1,5 @@
 import type { InstallationQuery, InstallationStore } from '@slack/bolt';
-import type { WorkspaceRef } from '../../lifecycle/workspace.js';
+import type { WorkspaceRef } from '../../core/workspace.js';
 import { InstallationNotFoundError } from '../../store/installation-store.js';
 import type { SlackDeps } from '../deps.js';
 import type { SlackListeners } from '../listener-registry.js';

@@ -1,5 +1,5 @@
 import { resolveDictionaryName, suggestDictionaryName } from '../../console/dictionaries/names.js';
-import { readDictionary } from '../../lifecycle/read-dictionary.js';
+import { readDictionary } from '../../core/read-dictionary.js';
 import type { CommandContext } from '../command/command-context.js';
 import { dictionaryFailureMessage } from './failure-message.js';
 import { dictListMessage, dictUnknownNameMessage } from './list.js';

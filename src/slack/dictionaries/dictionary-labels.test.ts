@@ -7,7 +7,7 @@ import {
 } from '../../console/dictionaries/cache.js';
 import { normaliseDictionary } from '../../console/dictionaries/normalise.js';
 import type { ConsoleApi } from '../../console/types.js';
-import type { ConnectionLookup, ConnectionResolver } from '../../lifecycle/connections.js';
+import type { ConnectionLookup, ConnectionResolver } from '../../core/connections.js';
 import { createMemoryLogger } from '../../observability/logger.js';
 import { en } from '../messages/index.js';
 import { LABEL_NAME_MAX, labelledValue, labelsFromItems, NO_DICTIONARY_LABELS } from './dictionary-labels.js';

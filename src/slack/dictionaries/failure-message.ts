@@ -1,4 +1,4 @@
-import type { DictionaryOutcome } from '../../lifecycle/read-dictionary.js';
+import type { DictionaryOutcome } from '../../core/read-dictionary.js';
 import { platformErrorMessage } from '../blocks/error-message.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
 import { notConnectedMessage } from '../connection/replies.js';

@@ -1,5 +1,5 @@
 import type { BlockButtonAction } from '@slack/bolt';
-import { readDictionary } from '../../lifecycle/read-dictionary.js';
+import { readDictionary } from '../../core/read-dictionary.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 import type { SlackListeners } from '../listener-registry.js';

@@ -1,7 +1,7 @@
 import type { DictionaryItem } from '../../console/dictionaries/normalise.js';
 import type { DictionaryName } from '../../console/types.js';
-import { type DictionaryDeps, readDictionary } from '../../lifecycle/read-dictionary.js';
-import type { WorkspaceRef } from '../../lifecycle/workspace.js';
+import { type DictionaryDeps, readDictionary } from '../../core/read-dictionary.js';
+import type { WorkspaceRef } from '../../core/workspace.js';
 import {
   type DictionaryLabels,
   type LabelSourceItems,

@@ -1,7 +1,7 @@
 import type { BlockAction, ViewOutput, webApi } from '@slack/bolt';
 import type { ModalView } from '@slack/types';
 import { isObject } from '../../console/dictionaries/item-fields.js';
-import { readOnlyFields, type SegmentChoice } from '../../lifecycle/experiment-form.js';
+import { readOnlyFields, type SegmentChoice } from '../../core/experiment-form.js';
 import { actionAccess, viewAccess } from '../access/middleware.js';
 import { experimentActionTarget, experimentSubmissionTarget } from '../access/payload-targets.js';
 import type { SafeText } from '../blocks/escape.js';

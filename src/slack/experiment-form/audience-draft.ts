@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import {
-  type ExperimentForm,
-  type SegmentChoice,
-  StoredExperimentForm,
-} from '../../lifecycle/experiment-form.js';
+import { type ExperimentForm, type SegmentChoice, StoredExperimentForm } from '../../core/experiment-form.js';
 import type { SlackDeps } from '../deps.js';
 
 // An audience of any size does not fit in private_metadata (3000 characters, less the seal): the

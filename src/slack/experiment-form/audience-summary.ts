@@ -1,6 +1,6 @@
 import type { SectionBlock } from '@slack/types';
 import type { DictionaryItem } from '../../console/dictionaries/normalise.js';
-import type { SegmentChoice } from '../../lifecycle/experiment-form.js';
+import type { SegmentChoice } from '../../core/experiment-form.js';
 import { plain } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { section } from '../blocks/message.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ActionsBlock, KnownBlock, ModalView } from '@slack/types';
 import type { DictionaryItem } from '../../console/dictionaries/normalise.js';
-import type { ExperimentForm, SegmentChoice } from '../../lifecycle/experiment-form.js';
+import type { ExperimentForm, SegmentChoice } from '../../core/experiment-form.js';
 import { plain, type SafeText } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { context, section } from '../blocks/message.js';

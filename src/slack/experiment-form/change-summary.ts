@@ -1,7 +1,7 @@
 import type { DictionaryItem } from '../../console/dictionaries/normalise.js';
 import type { DictionaryName } from '../../console/types.js';
-import type { ExperimentChanges } from '../../lifecycle/experiment-changes.js';
-import { DICTIONARY_FIELD_SPECS } from '../../lifecycle/experiment-fields.js';
+import type { ExperimentChanges } from '../../core/experiment-changes.js';
+import { DICTIONARY_FIELD_SPECS } from '../../core/experiment-fields.js';
 import { joinSafe, md, type SafeText, truncateSafe } from '../blocks/escape.js';
 import {
   type DictionaryLabels,

@@ -1,5 +1,5 @@
 import type { KnownBlock, ModalView } from '@slack/types';
-import type { ExperimentChanges } from '../../lifecycle/experiment-changes.js';
+import type { ExperimentChanges } from '../../core/experiment-changes.js';
 import { joinSafe, plain, truncateSafe } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { section } from '../blocks/message.js';

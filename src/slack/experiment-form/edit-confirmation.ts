@@ -1,7 +1,7 @@
-import { checkEditConflict } from '../../lifecycle/edit-conflicts.js';
-import { changesDetail, describeChanges } from '../../lifecycle/experiment-changes.js';
-import type { ExperimentForm } from '../../lifecycle/experiment-form.js';
-import { type SaveExperimentRequest, saveExperiment } from '../../lifecycle/save-experiment.js';
+import { checkEditConflict } from '../../core/edit-conflicts.js';
+import { changesDetail, describeChanges } from '../../core/experiment-changes.js';
+import type { ExperimentForm } from '../../core/experiment-form.js';
+import { type SaveExperimentRequest, saveExperiment } from '../../core/save-experiment.js';
 import { grantOf, viewAccess } from '../access/middleware.js';
 import { experimentSubmissionTarget } from '../access/payload-targets.js';
 import { joinSafe, safe, userMention } from '../blocks/escape.js';

@@ -1,5 +1,5 @@
 import type { DictionaryItem } from '../../console/dictionaries/normalise.js';
-import type { SegmentChoice } from '../../lifecycle/experiment-form.js';
+import type { SegmentChoice } from '../../core/experiment-form.js';
 import { code, joinSafe, md, type SafeText, safe } from '../blocks/escape.js';
 import type { Messages } from '../messages/index.js';
 

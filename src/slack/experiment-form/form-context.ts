@@ -4,7 +4,7 @@ import {
   type FormField,
   readOnlyFields,
   withReadOnlyFields,
-} from '../../lifecycle/experiment-form.js';
+} from '../../core/experiment-form.js';
 import type { SlackDeps } from '../deps.js';
 import { readAudienceDraft, readStoredForm } from './audience-draft.js';
 import type { ExperimentModalMetadata } from './modal-metadata.js';

@@ -1,7 +1,7 @@
 import { readContextPredicates } from '../../console/dictionaries/predicates.js';
 import type { DictionaryName } from '../../console/types.js';
-import { readDictionary } from '../../lifecycle/read-dictionary.js';
-import type { WorkspaceRef } from '../../lifecycle/workspace.js';
+import { readDictionary } from '../../core/read-dictionary.js';
+import type { WorkspaceRef } from '../../core/workspace.js';
 import type { SlackDeps } from '../deps.js';
 import type { ModalDictionaries, SegmentPredicates } from './modal-items.js';
 

@@ -5,7 +5,7 @@ import type {
   StatisticsMethod,
   SwitchbackStrategy,
 } from '../../console/schemas.js';
-import type { ExperimentFormType, FormErrorCode, FormField } from '../../lifecycle/experiment-form.js';
+import type { ExperimentFormType, FormErrorCode, FormField } from '../../core/experiment-form.js';
 import type { SafeText } from '../blocks/escape.js';
 
 /** Texts of the create/edit modal: plain_text (never parsed) except the intros. */

@@ -6,8 +6,8 @@ import {
   DICTIONARY_FIELD_SPECS,
   DICTIONARY_FIELDS,
   type DictionaryField,
-} from '../../lifecycle/experiment-fields.js';
-import type { DictValue, ExperimentForm, FormValidationOptions } from '../../lifecycle/experiment-form.js';
+} from '../../core/experiment-fields.js';
+import type { DictValue, ExperimentForm, FormValidationOptions } from '../../core/experiment-form.js';
 
 // Which dictionary items each picker offers. The modal and the submission check use these same
 // functions, so a value the modal offered is exactly a value the check accepts.

@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { ExperimentId } from '../../console/schemas.js';
-import {
-  type DictValue,
-  type ExperimentForm,
-  StoredExperimentForm,
-} from '../../lifecycle/experiment-form.js';
+import { type DictValue, type ExperimentForm, StoredExperimentForm } from '../../core/experiment-form.js';
 import { decodeMetadata, encodeMetadata, METADATA_JSON_MAX, SlackPayloadError } from '../payload.js';
 
 // private_metadata of the create/edit modal. For edit it carries the form as it was opened, so the

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PlainTextElement, PlainTextOption } from '@slack/types';
 import type { DictionaryItem } from '../../console/dictionaries/normalise.js';
 import { matchesWords, queryWords } from '../../console/dictionaries/search.js';
-import type { DictValue } from '../../lifecycle/experiment-form.js';
+import type { DictValue } from '../../core/experiment-form.js';
 import { plain } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 

@@ -1,6 +1,6 @@
 import type { InputBlock, InputBlockElement, PlainTextOption } from '@slack/types';
 import type { DictionaryItem } from '../../console/dictionaries/normalise.js';
-import type { DictValue } from '../../lifecycle/experiment-form.js';
+import type { DictValue } from '../../core/experiment-form.js';
 import { plain, truncate } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import type { ExperimentModalMessages } from './messages.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DictionaryItem } from '../../console/dictionaries/normalise.js';
+import { buildExperimentPayload, DEFAULT_FIELD_MAPPING } from '../../core/experiment-fields.js';
+import { type ExperimentForm, validateExperimentForm } from '../../core/experiment-form.js';
 import { ExperimentDefinition } from '../../dev/sandbox/model/experiment-schema.js';
-import { buildExperimentPayload, DEFAULT_FIELD_MAPPING } from '../../lifecycle/experiment-fields.js';
-import { type ExperimentForm, validateExperimentForm } from '../../lifecycle/experiment-form.js';
 import { en } from '../messages/index.js';
 import { EXPERIMENT_MODAL } from './ids.js';
 import { experimentModal } from './modal.js';

@@ -8,8 +8,8 @@ import {
   StatisticsMethod,
   SwitchbackStrategy,
 } from '../../console/schemas.js';
-import { DICTIONARY_FIELD_SPECS, DICTIONARY_FIELDS } from '../../lifecycle/experiment-fields.js';
-import type { ExperimentForm, FormErrors, FormField } from '../../lifecycle/experiment-form.js';
+import { DICTIONARY_FIELD_SPECS, DICTIONARY_FIELDS } from '../../core/experiment-fields.js';
+import type { ExperimentForm, FormErrors, FormField } from '../../core/experiment-form.js';
 import type { Messages } from '../messages/index.js';
 import { EXPERIMENT_MODAL } from './ids.js';
 import type { ModalDictionaries, PickerField, SegmentPredicates } from './modal-items.js';

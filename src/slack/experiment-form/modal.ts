@@ -8,14 +8,14 @@ import {
   StatisticsMethod,
   SwitchbackStrategy,
 } from '../../console/schemas.js';
-import { DICTIONARY_FIELD_SPECS, type DictionaryField } from '../../lifecycle/experiment-fields.js';
+import { DICTIONARY_FIELD_SPECS, type DictionaryField } from '../../core/experiment-fields.js';
 import {
   type DictValue,
   type ExperimentForm,
   FORM_TEXT_LIMITS,
   type FormErrors,
   type FormField,
-} from '../../lifecycle/experiment-form.js';
+} from '../../core/experiment-form.js';
 import { plain } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { section } from '../blocks/message.js';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ModalView } from '@slack/types';
-import { type ExperimentForm, readOnlyFields } from '../../lifecycle/experiment-form.js';
-import { checkBeforeForm } from '../../lifecycle/experiments/knowledge.js';
-import { readExperimentForEdit } from '../../lifecycle/read-experiment.js';
+import { type ExperimentForm, readOnlyFields } from '../../core/experiment-form.js';
+import { checkBeforeForm } from '../../core/experiments/knowledge.js';
+import { readExperimentForEdit } from '../../core/read-experiment.js';
 import { platformErrorMessage } from '../blocks/error-message.js';
 import { type SafeText, safe } from '../blocks/escape.js';
 import { loadingModal } from '../blocks/loading-modal.js';

@@ -1,6 +1,6 @@
 import type { BlockSuggestion } from '@slack/bolt';
-import { DICTIONARY_FIELD_SPECS } from '../../lifecycle/experiment-fields.js';
-import { readDictionary } from '../../lifecycle/read-dictionary.js';
+import { DICTIONARY_FIELD_SPECS } from '../../core/experiment-fields.js';
+import { readDictionary } from '../../core/read-dictionary.js';
 import { optionsAccess } from '../access/middleware.js';
 import { experimentOptionsTarget } from '../access/payload-targets.js';
 import { plain } from '../blocks/escape.js';

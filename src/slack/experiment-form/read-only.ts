@@ -1,5 +1,5 @@
 import type { ContextBlock } from '@slack/types';
-import type { ExperimentForm, FormField } from '../../lifecycle/experiment-form.js';
+import type { ExperimentForm, FormField } from '../../core/experiment-form.js';
 import { context } from '../blocks/message.js';
 import type { Messages } from '../messages/index.js';
 import { EXPERIMENT_MODAL } from './ids.js';

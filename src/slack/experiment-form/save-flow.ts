@@ -1,12 +1,12 @@
 import type { WebClient } from '@slack/web-api';
 import { InvalidTokenError } from '../../console/errors.js';
-import type { Identity } from '../../lifecycle/connections.js';
+import type { Identity } from '../../core/connections.js';
 import type {
   RejectedField,
   SaveExperimentOutcome,
   SaveExperimentRequest,
-} from '../../lifecycle/save-experiment.js';
-import { workspaceKey } from '../../lifecycle/workspace.js';
+} from '../../core/save-experiment.js';
+import { workspaceKey } from '../../core/workspace.js';
 import { platformErrorMessage } from '../blocks/error-message.js';
 import { type SafeText, userMention } from '../blocks/escape.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';

@@ -1,6 +1,6 @@
-import { describeChanges, hasChanges } from '../../lifecycle/experiment-changes.js';
-import { type ExperimentForm, validateExperimentForm } from '../../lifecycle/experiment-form.js';
-import { saveExperiment } from '../../lifecycle/save-experiment.js';
+import { describeChanges, hasChanges } from '../../core/experiment-changes.js';
+import { type ExperimentForm, validateExperimentForm } from '../../core/experiment-form.js';
+import { saveExperiment } from '../../core/save-experiment.js';
 import { grantOf, viewAccess } from '../access/middleware.js';
 import { experimentSubmissionTarget } from '../access/payload-targets.js';
 import { noticeModal } from '../blocks/notice-modal.js';

@@ -1,7 +1,7 @@
 import type { DictionaryName } from '../../console/types.js';
-import type { ExperimentRecord } from '../../lifecycle/experiments/record.js';
-import type { DictionaryDeps } from '../../lifecycle/read-dictionary.js';
-import type { WorkspaceRef } from '../../lifecycle/workspace.js';
+import type { ExperimentRecord } from '../../core/experiments/record.js';
+import type { DictionaryDeps } from '../../core/read-dictionary.js';
+import type { WorkspaceRef } from '../../core/workspace.js';
 import type { DictionaryLabels } from '../dictionaries/dictionary-labels.js';
 import { type ReadLabelsOptions, readDictionaryLabels } from '../dictionaries/read-dictionary-labels.js';
 

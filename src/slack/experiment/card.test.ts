@@ -1,9 +1,9 @@
 import type { ActionsBlock, Button } from '@slack/types';
 import { describe, expect, it } from 'vitest';
+import type { ExperimentView } from '../../core/experiments/knowledge.js';
+import { applyUpdate, emptyRecord } from '../../core/experiments/record.js';
+import { DEFAULT_TRANSITIONS, offeredActions } from '../../core/experiments/transitions.js';
 import { checkBlockKitLimits } from '../../dev/slack-emulator/block-kit/check-limits.js';
-import type { ExperimentView } from '../../lifecycle/experiments/knowledge.js';
-import { applyUpdate, emptyRecord } from '../../lifecycle/experiments/record.js';
-import { DEFAULT_TRANSITIONS, offeredActions } from '../../lifecycle/experiments/transitions.js';
 import { md, safe } from '../blocks/escape.js';
 import type { SlackMessage } from '../blocks/message.js';
 import { labelsFromItems } from '../dictionaries/dictionary-labels.js';

@@ -1,6 +1,6 @@
 import type { SectionBlock } from '@slack/types';
-import type { ExperimentView } from '../../lifecycle/experiments/knowledge.js';
-import type { Fact, RecordedAction } from '../../lifecycle/experiments/record.js';
+import type { ExperimentView } from '../../core/experiments/knowledge.js';
+import type { Fact, RecordedAction } from '../../core/experiments/record.js';
 import { escapeMrkdwn, joinSafe, md, mrkdwn, type SafeText, safe, userMention } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { actions, context, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';

@@ -1,5 +1,5 @@
 import type { Button, SectionBlock } from '@slack/types';
-import type { ListResult } from '../../lifecycle/experiments/list-experiments.js';
+import type { ListResult } from '../../core/experiments/list-experiments.js';
 import { mrkdwn, plain, safe } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { actions, context, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';

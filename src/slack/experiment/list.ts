@@ -1,5 +1,5 @@
-import { listExperiments } from '../../lifecycle/experiments/list-experiments.js';
-import type { WorkspaceRef } from '../../lifecycle/workspace.js';
+import { listExperiments } from '../../core/experiments/list-experiments.js';
+import type { WorkspaceRef } from '../../core/workspace.js';
 import type { SlackMessage } from '../blocks/message.js';
 import type { CommandContext } from '../command/command-context.js';
 import type { SlackDeps } from '../deps.js';

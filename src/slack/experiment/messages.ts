@@ -1,5 +1,5 @@
-import type { FactSource, RecordedActionKind } from '../../lifecycle/experiments/record.js';
-import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
+import type { FactSource, RecordedActionKind } from '../../core/experiments/record.js';
+import type { LifecycleAction } from '../../core/lifecycle-action.js';
 import type { SafeText } from '../blocks/escape.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { ExperimentView } from '../../lifecycle/experiments/knowledge.js';
-import { type WorkspaceRef, workspaceKey } from '../../lifecycle/workspace.js';
+import type { ExperimentView } from '../../core/experiments/knowledge.js';
+import { type WorkspaceRef, workspaceKey } from '../../core/workspace.js';
 import type { SafeText } from '../blocks/escape.js';
 import type { SlackDeps } from '../deps.js';
 import type { LifecycleSurface } from '../lifecycle/surface.js';

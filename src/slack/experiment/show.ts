@@ -1,5 +1,5 @@
-import { lookUpExperiment } from '../../lifecycle/experiments/knowledge.js';
-import type { WorkspaceRef } from '../../lifecycle/workspace.js';
+import { lookUpExperiment } from '../../core/experiments/knowledge.js';
+import type { WorkspaceRef } from '../../core/workspace.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { CommandContext } from '../command/command-context.js';
 import { notConnectedMessage } from '../connection/replies.js';

@@ -1,7 +1,7 @@
 import type { webApi } from '@slack/bolt';
-import type { ExperimentView } from '../../lifecycle/experiments/knowledge.js';
-import { threadIn } from '../../lifecycle/experiments/record.js';
-import type { ExperimentRecords } from '../../lifecycle/experiments/record-store.js';
+import type { ExperimentView } from '../../core/experiments/knowledge.js';
+import { threadIn } from '../../core/experiments/record.js';
+import type { ExperimentRecords } from '../../core/experiments/record-store.js';
 import type { Logger } from '../../observability/logger.js';
 import type { SafeText } from '../blocks/escape.js';
 import { type SlackMessage, section } from '../blocks/message.js';

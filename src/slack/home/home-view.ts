@@ -1,8 +1,8 @@
 import type { HomeView } from '@slack/types';
-import type { AuditRecord } from '../../lifecycle/audit/audit-log.js';
-import type { ConnectionDescription } from '../../lifecycle/connections.js';
-import { POLICY_ACTIONS, type WorkspacePolicy } from '../../lifecycle/policy/policy.js';
-import type { Subscription } from '../../lifecycle/subscriptions.js';
+import type { AuditRecord } from '../../core/audit/audit-log.js';
+import type { ConnectionDescription } from '../../core/connections.js';
+import { POLICY_ACTIONS, type WorkspacePolicy } from '../../core/policy/policy.js';
+import type { Subscription } from '../../core/subscriptions.js';
 import { auditRow } from '../audit/audit-message.js';
 import {
   channelMention,

@@ -1,6 +1,6 @@
 import type { webApi } from '@slack/bolt';
-import type { WorkspaceRef } from '../../lifecycle/workspace.js';
-import { workspaceKey, workspaceOnly } from '../../lifecycle/workspace.js';
+import type { WorkspaceRef } from '../../core/workspace.js';
+import { workspaceKey, workspaceOnly } from '../../core/workspace.js';
 import type { SlackDeps } from '../deps.js';
 import { visibleTo } from '../subscriptions/replies.js';
 import { homeView } from './home-view.js';

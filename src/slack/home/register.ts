@@ -1,5 +1,5 @@
 import type { BlockButtonAction } from '@slack/bolt';
-import { workspaceKey, workspaceOnly } from '../../lifecycle/workspace.js';
+import { workspaceKey, workspaceOnly } from '../../core/workspace.js';
 import { actionAccess } from '../access/middleware.js';
 import { userMention } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';

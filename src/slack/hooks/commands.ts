@@ -1,4 +1,4 @@
-import { workspaceKey, workspaceOnly } from '../../lifecycle/workspace.js';
+import { workspaceKey, workspaceOnly } from '../../core/workspace.js';
 import { safe } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import type { CommandContext } from '../command/command-context.js';

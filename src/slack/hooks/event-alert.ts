@@ -1,5 +1,5 @@
-import type { LifecycleEventBody } from '../../lifecycle/hooks/event.js';
-import { stopReasonOfEvent } from '../../lifecycle/stop-reason.js';
+import type { LifecycleEventBody } from '../../core/hooks/event.js';
+import { stopReasonOfEvent } from '../../core/stop-reason.js';
 import type { AlertEvent } from '../subscriptions/alert-message.js';
 
 /** The alert an accepted inbound event becomes: like the app's own actions, by the sender's actor. */

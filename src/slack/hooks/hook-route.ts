@@ -1,10 +1,10 @@
 import type { ServerResponse } from 'node:http';
 import type { CustomRoute } from '@slack/bolt';
-import { acceptLifecycleEvent } from '../../lifecycle/hooks/accept-event.js';
-import { describeBodyProblem, HOOK_BODY_MAX_BYTES, LifecycleEventBody } from '../../lifecycle/hooks/event.js';
-import type { WorkspaceHook } from '../../lifecycle/hooks/hook-store.js';
-import { checkTimestamp, signatureMatches } from '../../lifecycle/hooks/signature.js';
-import { type WorkspaceRef, workspaceKey } from '../../lifecycle/workspace.js';
+import { acceptLifecycleEvent } from '../../core/hooks/accept-event.js';
+import { describeBodyProblem, HOOK_BODY_MAX_BYTES, LifecycleEventBody } from '../../core/hooks/event.js';
+import type { WorkspaceHook } from '../../core/hooks/hook-store.js';
+import { checkTimestamp, signatureMatches } from '../../core/hooks/signature.js';
+import { type WorkspaceRef, workspaceKey } from '../../core/workspace.js';
 import type { Logger } from '../../observability/logger.js';
 import type { SlackDeps } from '../deps.js';
 import { queueSubscriberAlerts } from '../subscriptions/notify-subscribers.js';

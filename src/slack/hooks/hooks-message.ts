@@ -1,4 +1,4 @@
-import type { WorkspaceHook } from '../../lifecycle/hooks/hook-store.js';
+import type { WorkspaceHook } from '../../core/hooks/hook-store.js';
 import { code, plain, type SafeText, slackDate } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { context, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';

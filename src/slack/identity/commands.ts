@@ -1,6 +1,6 @@
-import { isTeamChannel } from '../../lifecycle/connections.js';
-import { POLICY_ACTIONS } from '../../lifecycle/policy/policy.js';
-import { workspaceKey, workspaceOnly } from '../../lifecycle/workspace.js';
+import { isTeamChannel } from '../../core/connections.js';
+import { POLICY_ACTIONS } from '../../core/policy/policy.js';
+import { workspaceKey, workspaceOnly } from '../../core/workspace.js';
 import { textMessage } from '../blocks/message.js';
 import { modalOpenFailedMessage } from '../blocks/notice-modal.js';
 import type { CommandContext } from '../command/command-context.js';

@@ -1,5 +1,5 @@
-import { connectWorkspace } from '../../lifecycle/connect-workspace.js';
-import { workspaceKey, workspaceOnly } from '../../lifecycle/workspace.js';
+import { connectWorkspace } from '../../core/connect-workspace.js';
+import { workspaceKey, workspaceOnly } from '../../core/workspace.js';
 import { slackDate } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import { VERIFY_BUDGET_MS } from '../connection/submission.js';

@@ -1,5 +1,5 @@
-import type { Identity } from '../../lifecycle/connections.js';
-import type { PolicyAction } from '../../lifecycle/policy/policy.js';
+import type { Identity } from '../../core/connections.js';
+import type { PolicyAction } from '../../core/policy/policy.js';
 import type { SafeText } from '../blocks/escape.js';
 
 /** Whose platform token acts: `/exp login`, `/exp logout`, `/exp whoami`, and what they cause. */

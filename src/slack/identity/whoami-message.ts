@@ -1,5 +1,5 @@
-import type { ConnectionDescription, ConnectionLookup } from '../../lifecycle/connections.js';
-import type { PolicyAction } from '../../lifecycle/policy/policy.js';
+import type { ConnectionDescription, ConnectionLookup } from '../../core/connections.js';
+import type { PolicyAction } from '../../core/policy/policy.js';
 import {
   channelMention,
   escapeMrkdwn,

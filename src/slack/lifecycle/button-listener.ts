@@ -1,5 +1,5 @@
 import type { BlockButtonAction } from '@slack/bolt';
-import { workspaceKey } from '../../lifecycle/workspace.js';
+import { workspaceKey } from '../../core/workspace.js';
 import { actionAccess, permitOf } from '../access/middleware.js';
 import { lifecycleButtonTarget } from '../access/payload-targets.js';
 import { afterPendingIo } from '../after-pending-io.js';

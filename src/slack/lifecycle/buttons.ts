@@ -1,5 +1,5 @@
 import type { Button, ConfirmationDialog } from '@slack/types';
-import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
+import type { LifecycleAction } from '../../core/lifecycle-action.js';
 import { plain } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import type { ConfirmTexts, Messages } from '../messages/index.js';

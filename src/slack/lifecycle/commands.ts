@@ -1,6 +1,6 @@
-import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
-import { type StopReason, toRequest } from '../../lifecycle/stop-reason.js';
-import { workspaceKey } from '../../lifecycle/workspace.js';
+import type { LifecycleAction } from '../../core/lifecycle-action.js';
+import { type StopReason, toRequest } from '../../core/stop-reason.js';
+import { workspaceKey } from '../../core/workspace.js';
 import { requestApproval } from '../approvals/request.js';
 import type { CommandContext } from '../command/command-context.js';
 import { performLifecycle } from './perform.js';

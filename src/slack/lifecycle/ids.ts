@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ExperimentId } from '../../console/schemas.js';
-import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
+import type { LifecycleAction } from '../../core/lifecycle-action.js';
 import { decodeButton, encodeButton } from '../payload.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { webApi } from '@slack/bolt';
-import type { Intent } from '../../lifecycle/intents.js';
-import { type WorkspaceRef, workspaceKey } from '../../lifecycle/workspace.js';
+import type { Intent } from '../../core/intents.js';
+import { type WorkspaceRef, workspaceKey } from '../../core/workspace.js';
 import { isSlackChannelId, slackDate, userMention } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';

@@ -1,9 +1,9 @@
 import { InvalidTokenError } from '../../console/errors.js';
-import type { Identity } from '../../lifecycle/connections.js';
-import type { ExperimentView } from '../../lifecycle/experiments/knowledge.js';
-import type { LifecycleOutcome, LifecycleRequest } from '../../lifecycle/run-action.js';
-import { runLifecycleAction } from '../../lifecycle/run-action.js';
-import { workspaceKey } from '../../lifecycle/workspace.js';
+import type { Identity } from '../../core/connections.js';
+import type { ExperimentView } from '../../core/experiments/knowledge.js';
+import type { LifecycleOutcome, LifecycleRequest } from '../../core/run-action.js';
+import { runLifecycleAction } from '../../core/run-action.js';
+import { workspaceKey } from '../../core/workspace.js';
 import { platformErrorMessage } from '../blocks/error-message.js';
 import { escapeMrkdwn, md, type SafeText, safe } from '../blocks/escape.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';

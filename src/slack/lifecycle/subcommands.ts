@@ -1,4 +1,4 @@
-import { stopReasonOfCommand } from '../../lifecycle/stop-reason.js';
+import { stopReasonOfCommand } from '../../core/stop-reason.js';
 import {
   invalid,
   type ParseInput,

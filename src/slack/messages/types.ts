@@ -1,4 +1,4 @@
-import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
+import type { LifecycleAction } from '../../core/lifecycle-action.js';
 import type { ApprovalMessages } from '../approvals/messages.js';
 import type { AuditMessages } from '../audit/messages.js';
 import type { SafeText } from '../blocks/escape.js';

@@ -1,5 +1,5 @@
-import { applyChange, describeChanges } from '../../lifecycle/policy/change.js';
-import { workspaceKey } from '../../lifecycle/workspace.js';
+import { applyChange, describeChanges } from '../../core/policy/change.js';
+import { workspaceKey } from '../../core/workspace.js';
 import { md, type SafeText, safe } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import type { CommandContext } from '../command/command-context.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { POLICY_ACTIONS } from '../../lifecycle/policy/policy.js';
+import { POLICY_ACTIONS } from '../../core/policy/policy.js';
 
 export const POLICY_BLOCKS = {
   header: 'exp_policy_header',

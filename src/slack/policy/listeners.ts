@@ -6,9 +6,9 @@ import {
   type EditMerge,
   mergeEdits,
   type PolicyChange,
-} from '../../lifecycle/policy/change.js';
-import type { WorkspacePolicy } from '../../lifecycle/policy/policy.js';
-import { workspaceKey } from '../../lifecycle/workspace.js';
+} from '../../core/policy/change.js';
+import type { WorkspacePolicy } from '../../core/policy/policy.js';
+import { workspaceKey } from '../../core/workspace.js';
 import { actionAccess, optionsAccess, viewAccess } from '../access/middleware.js';
 import { joinSafe, plain, type SafeText, truncateSafe, userMention } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';

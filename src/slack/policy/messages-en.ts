@@ -1,5 +1,5 @@
-import type { Refusal } from '../../lifecycle/policy/decide.js';
-import type { PolicyAction } from '../../lifecycle/policy/policy.js';
+import type { Refusal } from '../../core/policy/decide.js';
+import type { PolicyAction } from '../../core/policy/policy.js';
 import { escapeMrkdwn, md, type SafeText } from '../blocks/escape.js';
 import { cmd } from '../messages/en-format.js';
 import type { PolicyMessages } from './messages.js';

@@ -1,5 +1,5 @@
-import type { Refusal } from '../../lifecycle/policy/decide.js';
-import type { PolicyAction } from '../../lifecycle/policy/policy.js';
+import type { Refusal } from '../../core/policy/decide.js';
+import type { PolicyAction } from '../../core/policy/policy.js';
 import type { SafeText } from '../blocks/escape.js';
 
 /** `/exp policy`, its changes, and the refusals it causes. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyChange, changesBetween } from '../../lifecycle/policy/change.js';
-import { DEFAULT_POLICY } from '../../lifecycle/policy/policy.js';
+import { applyChange, changesBetween } from '../../core/policy/change.js';
+import { DEFAULT_POLICY } from '../../core/policy/policy.js';
 import { parsePolicyArgs } from './parse-policy.js';
 
 const words = (text: string) => text.split(' ');

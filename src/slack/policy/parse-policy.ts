@@ -1,12 +1,12 @@
-import { APPROVABLE_ACTIONS } from '../../lifecycle/approvals/approval.js';
-import type { PolicyChange } from '../../lifecycle/policy/change.js';
+import { APPROVABLE_ACTIONS } from '../../core/approvals/approval.js';
+import type { PolicyChange } from '../../core/policy/change.js';
 import {
   isChannelId,
   isGroupId,
   MAX_RULE_IDS,
   POLICY_ACTIONS,
   type PolicyAction,
-} from '../../lifecycle/policy/policy.js';
+} from '../../core/policy/policy.js';
 
 // `/exp policy set|channels|approval|personal|stop-reason|other-comment …`. Slack sends mentions escaped
 // (`<!subteam^S…|@name>`, `<#C…|name>`) when the command escapes them; bare ids work too. A plain

@@ -1,5 +1,5 @@
-import type { PolicyChange } from '../../lifecycle/policy/change.js';
-import { POLICY_ACTIONS, type WorkspacePolicy } from '../../lifecycle/policy/policy.js';
+import type { PolicyChange } from '../../core/policy/change.js';
+import { POLICY_ACTIONS, type WorkspacePolicy } from '../../core/policy/policy.js';
 import { channelsText, whoText } from '../access/rule-text.js';
 import { joinSafe, plain, type SafeText, userMention } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';

@@ -6,7 +6,7 @@ import {
   MAX_RULE_IDS,
   POLICY_ACTIONS,
   type WorkspacePolicy,
-} from '../../lifecycle/policy/policy.js';
+} from '../../core/policy/policy.js';
 import type { Messages } from '../messages/index.js';
 import { POLICY_MODAL } from './ids.js';
 import { isApprovable } from './parse-policy.js';

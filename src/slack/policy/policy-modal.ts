@@ -5,7 +5,7 @@ import {
   type PolicyAction,
   type Who,
   type WorkspacePolicy,
-} from '../../lifecycle/policy/policy.js';
+} from '../../core/policy/policy.js';
 import { plain } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { section } from '../blocks/message.js';

@@ -1,4 +1,4 @@
-import { lookUpFeatures } from '../../lifecycle/assignment.js';
+import { lookUpFeatures } from '../../core/assignment.js';
 import type { CommandContext } from '../command/command-context.js';
 import { parseSplitterArgs } from './args.js';
 import { splitterFailureMessage } from './error-messages.js';

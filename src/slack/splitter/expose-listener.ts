@@ -1,6 +1,6 @@
 import type { BlockButtonAction } from '@slack/bolt';
-import { registerExposure } from '../../lifecycle/assignment.js';
-import { workspaceKey } from '../../lifecycle/workspace.js';
+import { registerExposure } from '../../core/assignment.js';
+import { workspaceKey } from '../../core/workspace.js';
 import { KNOWN_PLATFORMS } from '../../splitter/schemas.js';
 import { actionAccess, permitOf } from '../access/middleware.js';
 import { exposeButtonTarget } from '../access/payload-targets.js';

@@ -1,6 +1,6 @@
 import type { webApi } from '@slack/bolt';
-import { checkBeforeForm, viewOf } from '../../lifecycle/experiments/knowledge.js';
-import { type WorkspaceRef, workspaceKey } from '../../lifecycle/workspace.js';
+import { checkBeforeForm, viewOf } from '../../core/experiments/knowledge.js';
+import { type WorkspaceRef, workspaceKey } from '../../core/workspace.js';
 import { safe } from '../blocks/escape.js';
 import type { SlackMessage } from '../blocks/message.js';
 import { textMessage } from '../blocks/message.js';

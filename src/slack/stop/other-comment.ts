@@ -1,5 +1,5 @@
-import { otherCommentMissing, type StopReason } from '../../lifecycle/stop-reason.js';
-import { workspaceKey } from '../../lifecycle/workspace.js';
+import { otherCommentMissing, type StopReason } from '../../core/stop-reason.js';
+import { workspaceKey } from '../../core/workspace.js';
 import { textMessage } from '../blocks/message.js';
 import type { CommandContext } from '../command/command-context.js';
 import { BLOCKS } from '../ids.js';

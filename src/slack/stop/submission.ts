@@ -3,8 +3,8 @@ import {
   type StopFormProblem,
   stopReasonOfForm,
   toRequest,
-} from '../../lifecycle/stop-reason.js';
-import { workspaceKey } from '../../lifecycle/workspace.js';
+} from '../../core/stop-reason.js';
+import { workspaceKey } from '../../core/workspace.js';
 import { permitOf, viewAccess } from '../access/middleware.js';
 import { stopSubmissionTarget } from '../access/payload-targets.js';
 import { afterPendingIo } from '../after-pending-io.js';

@@ -1,7 +1,7 @@
 import type { webApi } from '@slack/bolt';
+import { viewOf } from '../../core/experiments/knowledge.js';
+import type { WorkspaceRef } from '../../core/workspace.js';
 import type { JobHandler, JobOutcome } from '../../jobs/job-queue.js';
-import { viewOf } from '../../lifecycle/experiments/knowledge.js';
-import type { WorkspaceRef } from '../../lifecycle/workspace.js';
 import { channelMention, code } from '../blocks/escape.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';

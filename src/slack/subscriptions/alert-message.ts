@@ -1,5 +1,5 @@
 import type { ExperimentInterruptReason } from '../../console/schemas.js';
-import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
+import type { LifecycleAction } from '../../core/lifecycle-action.js';
 import type { SafeText } from '../blocks/escape.js';
 import {
   channelMention,

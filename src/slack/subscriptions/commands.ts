@@ -1,12 +1,12 @@
 import { ExperimentType } from '../../console/schemas.js';
-import type { AlertSelector } from '../../lifecycle/subscription-selector.js';
+import type { AlertSelector } from '../../core/subscription-selector.js';
 import {
   SUBSCRIPTIONS_PER_CHANNEL,
   type Subscription,
   SubscriptionLimitError,
   type UnsubscribeResult,
-} from '../../lifecycle/subscriptions.js';
-import { workspaceKey } from '../../lifecycle/workspace.js';
+} from '../../core/subscriptions.js';
+import { workspaceKey } from '../../core/workspace.js';
 import { channelMention, isSlackChannelId } from '../blocks/escape.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { CommandContext } from '../command/command-context.js';

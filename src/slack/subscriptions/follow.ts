@@ -1,5 +1,5 @@
-import { SUBSCRIPTIONS_PER_CHANNEL, SubscriptionLimitError } from '../../lifecycle/subscriptions.js';
-import { workspaceKey } from '../../lifecycle/workspace.js';
+import { SUBSCRIPTIONS_PER_CHANNEL, SubscriptionLimitError } from '../../core/subscriptions.js';
+import { workspaceKey } from '../../core/workspace.js';
 import { textMessage } from '../blocks/message.js';
 import type { CommandContext } from '../command/command-context.js';
 import { BLOCKS } from '../ids.js';

@@ -1,4 +1,4 @@
-import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
+import type { LifecycleAction } from '../../core/lifecycle-action.js';
 import { joinSafe, md, type SafeText } from '../blocks/escape.js';
 import { cmd } from '../messages/en-format.js';
 import type { AlertMessages, SubscriptionMessages } from './messages.js';

@@ -1,4 +1,4 @@
-import type { LifecycleAction } from '../../lifecycle/lifecycle-action.js';
+import type { LifecycleAction } from '../../core/lifecycle-action.js';
 import type { SafeText } from '../blocks/escape.js';
 
 /**

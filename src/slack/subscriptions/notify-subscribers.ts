@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ExperimentView } from '../../lifecycle/experiments/knowledge.js';
-import type { WorkspaceRef } from '../../lifecycle/workspace.js';
+import type { ExperimentView } from '../../core/experiments/knowledge.js';
+import type { WorkspaceRef } from '../../core/workspace.js';
 import type { SlackDeps } from '../deps.js';
 import type { AlertJob } from './alert-delivery.js';
 import type { AlertEvent } from './alert-message.js';

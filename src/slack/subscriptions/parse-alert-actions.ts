@@ -1,4 +1,4 @@
-import { ALERT_ACTIONS, type AlertAction, type AlertFilter } from '../../lifecycle/subscriptions.js';
+import { ALERT_ACTIONS, type AlertAction, type AlertFilter } from '../../core/subscriptions.js';
 
 export type AlertActionsParse =
   /** actions undefined: none named (subscribe means all, unsubscribe means the whole channel). */

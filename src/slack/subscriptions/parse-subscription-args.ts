@@ -1,4 +1,4 @@
-import type { AlertFilter } from '../../lifecycle/subscriptions.js';
+import type { AlertFilter } from '../../core/subscriptions.js';
 import { parseExperimentId } from '../command/parse-args.js';
 import { parseAlertActions } from './parse-alert-actions.js';
 

@@ -1,5 +1,5 @@
-import { readAndRecord, viewOf } from '../../lifecycle/experiments/knowledge.js';
-import { parseWorkspaceKey } from '../../lifecycle/workspace.js';
+import { readAndRecord, viewOf } from '../../core/experiments/knowledge.js';
+import { parseWorkspaceKey } from '../../core/workspace.js';
 import type { SlackDeps } from '../deps.js';
 import { notifySubscribers } from './notify-subscribers.js';
 

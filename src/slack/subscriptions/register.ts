@@ -1,5 +1,5 @@
 import type { BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
-import { workspaceKey } from '../../lifecycle/workspace.js';
+import { workspaceKey } from '../../core/workspace.js';
 import type { AccessTarget } from '../access/gate.js';
 import { actionAccess } from '../access/middleware.js';
 import { isSlackUserId, userMention } from '../blocks/escape.js';

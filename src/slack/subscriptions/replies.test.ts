@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Subscription } from '../../core/subscriptions.js';
 import { expectWithinBlockKitLimits } from '../../dev/slack-emulator/block-kit/check-limits.js';
-import type { Subscription } from '../../lifecycle/subscriptions.js';
 import { en as messages } from '../messages/index.js';
 import { SUBSCRIPTION_BLOCKS } from './ids.js';
 import {

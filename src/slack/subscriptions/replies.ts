@@ -1,12 +1,12 @@
 import type { HeaderBlock, KnownBlock } from '@slack/types';
 import { ExperimentType } from '../../console/schemas.js';
-import type { AlertSelector } from '../../lifecycle/subscription-selector.js';
+import type { AlertSelector } from '../../core/subscription-selector.js';
 import {
   ALERT_ACTIONS,
   type AlertAction,
   type AlertFilter,
   type Subscription,
-} from '../../lifecycle/subscriptions.js';
+} from '../../core/subscriptions.js';
 import {
   channelMention,
   code,

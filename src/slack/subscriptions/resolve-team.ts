@@ -1,7 +1,7 @@
 import { editDistance } from '../../console/dictionaries/names.js';
 import type { DictionaryItem } from '../../console/dictionaries/normalise.js';
-import { readDictionary } from '../../lifecycle/read-dictionary.js';
-import type { WorkspaceRef } from '../../lifecycle/workspace.js';
+import { readDictionary } from '../../core/read-dictionary.js';
+import type { WorkspaceRef } from '../../core/workspace.js';
 import type { SlackDeps } from '../deps.js';
 
 export type TeamCheck =

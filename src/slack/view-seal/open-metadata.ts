@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { workspaceKey } from '../../lifecycle/workspace.js';
+import { workspaceKey } from '../../core/workspace.js';
 import type { SlackDeps } from '../deps.js';
 import { decodeMetadata, SlackPayloadError } from '../payload.js';
 import { workspaceFromBody } from '../workspace.js';

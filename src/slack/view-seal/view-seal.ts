@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { ModalView } from '@slack/types';
-import type { WorkspaceRef } from '../../lifecycle/workspace.js';
+import type { WorkspaceRef } from '../../core/workspace.js';
 import type { KeyRing } from '../../store/crypto.js';
 import { LIMITS } from '../blocks/limits.js';
 import { SEAL_OVERHEAD, SlackPayloadError } from '../payload.js';

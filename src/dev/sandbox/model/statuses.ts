@@ -3,7 +3,7 @@ import type { LifecycleAction } from './interface-values.js';
 // ASSUMPTION (interface: "Names of experiment statuses: not shown. Transitions: not shown"). The
 // interface says only that each action is refused with 400 when "not permitted for the current
 // status". The sandbox uses the same model as the app's default transition table
-// (src/lifecycle/experiments/transitions.ts DEFAULT_TRANSITIONS), so what the app offers is what the
+// (src/core/experiments/transitions.ts DEFAULT_TRANSITIONS), so what the app offers is what the
 // sandbox accepts; interface-values.test.ts holds the two together. Written out here, not imported,
 // because the sandbox stands in for the platform and the app's table is the thing under test:
 //
