@@ -1,107 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createMemoryLogger } from '../observability/logger.js';
-import { backendFixture, REDIS_URL, uniqueName } from '../store/backends.test-helper.js';
-import type { Store } from '../store/store-types.js';
-import { createBullmqQueue } from './bullmq-queue.js';
-import type { JobOutcome, JobQueue, JobQueueOptions, RunningJob } from './job-queue.js';
-import { createStoreQueue } from './store-queue.js';
+import { describe, expect, it } from 'vitest';
+import { ENGINES, FAST, recorder, useEngine } from './job-queue.contract.test-helper.js';
 
 // One contract, every engine: BullMQ on Redis, and the store engine on memory, SQLite and
-// PostgreSQL. Lanes are Slack channels in the app; here they are letters.
+// PostgreSQL. Lanes are Slack channels in the app; here they are letters. Scheduled jobs (runAt)
+// and remove() have their part of the contract in job-queue-scheduled.test.ts.
 
-const FAST: JobQueueOptions = { laneIntervalMs: 60, attempts: 3, backoffMs: 20 };
-
-interface Engine {
-  label: string;
-  /** A queue over the same durable state on each call (a restart, or another replica). */
-  open(): Promise<JobQueue<{ n: number }>>;
-  dispose(): Promise<void>;
-}
-
-function storeEngine(kind: 'memory' | 'sqlite' | 'postgres'): () => Engine {
-  return () => {
-    const fixture = backendFixture(kind);
-    const name = uniqueName('jobs');
-    let store: Store | undefined;
-    return {
-      label: kind,
-      async open() {
-        store ??= await fixture.open();
-        return createStoreQueue<{ n: number }>({
-          ...FAST,
-          keyv: store.keyv(name),
-          locks: store.locks,
-          name,
-          logger: createMemoryLogger(),
-          lockMs: 500,
-          rescanMs: 200,
-        });
-      },
-      async dispose() {
-        await store?.keyv(name).clear();
-        await store?.close();
-        await fixture.dispose(name);
-      },
-    };
-  };
-}
-
-function bullmqEngine(): Engine {
-  const name = uniqueName('jobs');
-  return {
-    label: 'bullmq',
-    open: () =>
-      createBullmqQueue<{ n: number }>({
-        ...FAST,
-        url: `${REDIS_URL}/14`,
-        name,
-        logger: createMemoryLogger(),
-        lockMs: 1_000,
-        sweepMs: 200,
-      }),
-    async dispose() {},
-  };
-}
-
-const engines: [string, () => Engine][] = [
-  ['bullmq on redis', bullmqEngine],
-  ['store engine on memory', storeEngine('memory')],
-  ['store engine on sqlite', storeEngine('sqlite')],
-  ['store engine on postgres', storeEngine('postgres')],
-];
-
-describe.each(engines)('job queue contract: %s', (_label, makeEngine) => {
-  let engine: Engine;
-  const queues: JobQueue<{ n: number }>[] = [];
-  const open = async () => {
-    const q = await engine.open();
-    queues.push(q);
-    return q;
-  };
-  afterEach(async () => {
-    for (const q of queues.splice(0)) await q.close();
-    await engine?.dispose();
-  });
-
-  function recorder(decide: (job: RunningJob<{ n: number }>) => JobOutcome = () => ({ kind: 'done' })) {
-    const runs: { lane: string; n: number; attempt: number; at: number; interrupted: boolean }[] = [];
-    return {
-      runs,
-      handler: async (job: RunningJob<{ n: number }>) => {
-        runs.push({
-          lane: job.lane,
-          n: job.data.n,
-          attempt: job.attempt,
-          at: Date.now(),
-          interrupted: job.interrupted,
-        });
-        return decide(job);
-      },
-    };
-  }
+describe.each(ENGINES)('job queue contract: %s', (_label, makeEngine) => {
+  const { open } = useEngine(makeEngine);
 
   it('runs each job once, in order within a lane, lanes side by side, paced per lane', async () => {
-    engine = makeEngine();
     const q = await open();
     const { runs, handler } = recorder();
     q.start(handler);
@@ -129,7 +36,6 @@ describe.each(engines)('job queue contract: %s', (_label, makeEngine) => {
   });
 
   it('waits out a Retry-After on the whole lane, keeping its order, without using up tries', async () => {
-    engine = makeEngine();
     const q = await open();
     let limited = 0;
     const { runs, handler } = recorder((job) => {
@@ -148,7 +54,6 @@ describe.each(engines)('job queue contract: %s', (_label, makeEngine) => {
   });
 
   it('tries a passing failure again with backoff, then gives up and moves the lane on', async () => {
-    engine = makeEngine();
     const q = await open();
     const given: string[] = [];
     const { runs, handler } = recorder((job) =>
@@ -169,7 +74,6 @@ describe.each(engines)('job queue contract: %s', (_label, makeEngine) => {
   });
 
   it('keeps jobs enqueued before a restart and runs them after it', async () => {
-    engine = makeEngine();
     const before = await open();
     await before.enqueue([1, 2, 3].map((n) => ({ id: `S${n}`, lane: 'S', data: { n } })));
     await before.close();
@@ -183,7 +87,6 @@ describe.each(engines)('job queue contract: %s', (_label, makeEngine) => {
   });
 
   it('runs each job on one replica when two share the state', async () => {
-    engine = makeEngine();
     const [a, b] = [await open(), await open()];
     const { runs, handler } = recorder();
     a.start(handler);

@@ -2,16 +2,33 @@
 // store: BullMQ on Redis (bullmq-queue.ts), and the store's own tables elsewhere (store-queue.ts).
 // Both pass the contract tests in job-queue.contract.test-helper.ts.
 
-/** One unit of work. `lane` orders and paces: jobs of one lane run one at a time, in enqueue order. */
+/**
+ * One unit of work. `lane` orders and paces: jobs of one lane run one at a time, in the order they
+ * fall due (a job without `runAt` falls due when it is enqueued; ties keep enqueue order).
+ */
 export interface JobSpec<T> {
-  /** Unique for the work it stands for: enqueueing the same id again (a retry, a replica) is a no-op. */
+  /**
+   * Unique for the work it stands for: enqueueing the same id again (a retry, a replica) is a no-op,
+   * also after remove(): work scheduled again needs a new id.
+   */
   id: string;
   /** A Slack channel for alerts: Slack allows about one message per second per channel. */
   lane: string;
   data: T;
+  /**
+   * Epoch ms: the job runs no earlier than this. Until then it joins no lane: it holds up nothing
+   * and is held up by nothing, and it counts in neither depth() nor idle(). At that time it enters
+   * its lane behind the jobs already due there, so it may start later than runAt by their run
+   * times and the lane's pacing (one lane per job avoids that), and by up to the engine's lock
+   * time when the replica that would run it died. A runAt that passed while no replica ran is run
+   * when one starts: the handler compares `runAt` with the clock to tell how late it is.
+   */
+  runAt?: number;
 }
 
 export interface RunningJob<T> extends JobSpec<T> {
+  /** When the job fell due: its spec's runAt, or when it was enqueued. */
+  runAt: number;
   /** 1 for the first try. */
   attempt: number;
   /**
@@ -45,6 +62,12 @@ export interface JobQueue<T> {
   readonly engine: 'bullmq' | 'store';
   /** Durable once this resolves: survives the process and is run by some replica. */
   enqueue(jobs: readonly JobSpec<T>[]): Promise<void>;
+  /**
+   * Takes back a job that has not started: true when it was waiting (for its runAt, its turn in the
+   * lane or a retry) and will now never run; false when it is running, finished or unknown. A
+   * remove() racing the job's start gives exactly one of the two: true, or the handler runs.
+   */
+  remove(id: string): Promise<boolean>;
   /** Starts running jobs (on every replica; each job runs on one). */
   start(handler: JobHandler<T>, hooks?: { onGiveUp?: (job: JobSpec<T>) => void }): void;
   /** Resolves when no job is waiting or running, or the store cannot be reached (tests, a graceful stop). */
