@@ -239,6 +239,8 @@ const ROWS: [label: string, now: string, zone: string, typed: string, expected: 
   ['no zone', '2026-11-25T12:00:00Z', '', 'in 2h', { refused: 'unknown-zone', phrase: 'in 2h' }],
   ['no time phrase', '2026-11-25T12:00:00Z', 'UTC', 'bug planned-end', { none: true }],
   ['nothing typed', '2026-11-25T12:00:00Z', 'UTC', '', { none: true }],
+  ['an object key is not a phrase', '2026-11-25T12:00:00Z', 'UTC', '__proto__ 10:00', { none: true }],
+  ['nor is constructor', '2026-11-25T12:00:00Z', 'UTC', 'constructor', { none: true }],
 ];
 
 function expected(e: Expect, words: string[]): ReadWhen {

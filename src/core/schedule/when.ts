@@ -41,7 +41,9 @@ type Reader = (words: readonly string[], ctx: WhenContext) => Reading;
 
 /** Reads a time phrase at the START of `words` (the words after the experiment id). */
 export function readWhen(words: readonly string[], ctx: WhenContext): ReadWhen {
-  const reader = READERS[words[0]?.toLowerCase() ?? ''];
+  const first = words[0]?.toLowerCase() ?? '';
+  // Own keys only: a word such as `__proto__` or `constructor` is not a phrase.
+  const reader = Object.hasOwn(READERS, first) ? READERS[first] : undefined;
   if (!reader) return { kind: 'none', rest: words };
   const lower = words.map((w) => w.toLowerCase());
   // An unknown zone is refused even for `in 2h`: the time is shown back in it. The phrase is still
