@@ -24,6 +24,8 @@ export interface BenchWorld {
   toldStarted(ids: readonly number[]): Promise<number[]>;
   /** The platform and Slack calls made so far, by kind. */
   counts(): Promise<WorldCounts>;
+  /** For each of `ids`, when Slack received the post telling its start (epoch ms), or null. */
+  outcomes(ids: readonly number[]): Promise<(number | null)[]>;
   /** CPU the world process has used, ms: whether the platform and Slack kept up. */
   cpuMs(): number;
   close(): Promise<void>;
@@ -93,6 +95,7 @@ export async function startBenchWorld(tokenName: string): Promise<BenchWorld> {
     addDrafts: (from, count) => ask({ op: 'drafts', from, count }),
     toldStarted: (ids) => ask({ op: 'told', ids: [...ids] }),
     counts: () => ask({ op: 'counts' }),
+    outcomes: (ids) => ask({ op: 'outcomes', ids: [...ids] }),
     cpuMs: () => cpuMs(child),
     async close() {
       await refilling?.catch(() => undefined);
@@ -105,7 +108,7 @@ export async function startBenchWorld(tokenName: string): Promise<BenchWorld> {
 
 function worldReady(child: ChildProcess): Promise<WorldReady> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the bench world did not start in 30 s')), 30_000);
+    const timer = setTimeout(() => reject(new Error('the bench world did not start in 120 s')), 120_000);
     child.once('exit', (code) => reject(new Error(`the bench world exited (${code}) before it was ready`)));
     child.once('message', (message: WorldReady) => {
       clearTimeout(timer);

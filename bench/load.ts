@@ -52,7 +52,8 @@ export async function spawnSubject(
   child.stdout?.on('data', (chunk: Buffer) => {
     out = (out + chunk.toString()).slice(-4000);
   });
-  const deadline = Date.now() + 30_000;
+  // Generous: on a machine shared with other builds, loading the app through tsx can take 20 s.
+  const deadline = Date.now() + 120_000;
   while (!/listening on/.test(out)) {
     if (child.exitCode !== null) throw new Error(`${name} exited: ${out}`);
     if (Date.now() > deadline) throw new Error(`${name} did not start: ${out}`);

@@ -1,26 +1,16 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBenchWorld } from './bench-world.js';
 import { run, spawnSubject } from './load.js';
 import { settledCpuMs } from './process-stats.js';
+import { summariseProfile } from './profile-summary.js';
 
 // Where the app's CPU goes under load: the app (src/main.ts, memory store, the sandbox and the
 // emulator in a process of their own) runs with --cpu-prof while autocannon sends one `/exp` text, then stops
 // cleanly so V8 writes the profile; the functions with the most self time are printed.
 //   npm run bench:profile -- "help" 10 10          (text, connections, seconds)
 //   npm run bench:profile -- "start 4" 10 10 200   (…, requests per second: autocannon's rate limit)
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-interface CpuProfile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
 
 const [text = 'help', connectionsArg = '10', secondsArg = '10', rateArg] = process.argv.slice(2);
 const rate = rateArg ? Number(rateArg) : undefined;
@@ -63,24 +53,4 @@ for (const [label, script] of baselines) {
 await world.close();
 
 if (process.env.PROFILE === '0') process.exit(0);
-const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
-if (!file) throw new Error(`no profile written in ${dir}`);
-const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile;
-const selfUs = new Map<number, number>();
-for (const [i, id] of profile.samples.entries()) {
-  selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
-}
-const byFunction = new Map<string, number>();
-let total = 0;
-for (const node of profile.nodes) {
-  const us = selfUs.get(node.id) ?? 0;
-  total += us;
-  const { functionName, url, lineNumber } = node.callFrame;
-  const where = url.replace(/^.*\/node_modules\//, '').replace(/^file:\/\/.*\/(src|bench)\//, '$1/');
-  const key = `${functionName || '(anonymous)'} ${where}:${lineNumber + 1}`;
-  byFunction.set(key, (byFunction.get(key) ?? 0) + us);
-}
-const top = [...byFunction.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40);
-for (const [key, us] of top)
-  process.stdout.write(`${((100 * us) / total).toFixed(1).padStart(5)} %  ${key}\n`);
-process.stdout.write(`profile: ${join(dir, file)}\n`);
+process.stdout.write(summariseProfile(dir));

@@ -8,6 +8,7 @@ import { fanoutBenchmark, formatFanout } from './fanout.js';
 import { httpAckBenchmarks } from './http-ack.js';
 import { formatLoadTable, formatMemory, formatSlowPlatform, type LoadRow, loadBenchmarks } from './load.js';
 import type { Comparison } from './measure.js';
+import { formatMemoryRows, memoryBenchmark } from './memory.js';
 import { normaliseBenchmarks } from './normalise-path.js';
 import { optionsCacheBenchmarks } from './options-cache.js';
 import { optionsPathBenchmarks } from './options-path.js';
@@ -48,9 +49,13 @@ async function main(): Promise<void> {
       ? { durationS: 1, rounds: 1, connections: [1, 10] }
       : { durationS: 5, rounds: 2, connections: [1, 10, 50] },
   );
-  process.stderr.write('bench: /exp start at a steady rate, against Bolt making the same calls…\n');
+  process.stderr.write('bench: /exp start evenly spaced, against Bolt making the same calls…\n');
   const workCost = await workCostBenchmark(
-    quick ? { rates: [20], durationS: 1, rounds: 1 } : { rates: [50, 200], durationS: 5, rounds: 3 },
+    quick ? { rates: [100], durationS: 1, rounds: 1 } : { rates: [100, 300], durationS: 6, rounds: 3 },
+  );
+  process.stderr.write('bench: resident memory, the app and bare Bolt…\n');
+  const memory = await memoryBenchmark(
+    quick ? { durationS: 1, startRate: 100, afterS: 2 } : { durationS: 6, startRate: 300, afterS: 60 },
   );
   process.stderr.write('bench: bursts of /exp start…\n');
   const burst = [
@@ -65,12 +70,13 @@ async function main(): Promise<void> {
     ...buildResults(rows, performance.now() - started),
     load,
     workCost,
+    memory,
     burst,
     fanout,
     quick,
   };
   process.stdout.write(
-    `\n${formatTable(rows)}\n\n${formatLoadTable(load)}\n\n${formatSlowPlatform(load)}\n\n${formatMemory(load)}\n\n${formatWorkCost(workCost)}\n\n${formatBurstTable(burst)}\n\n${formatFanout(fanout)}\n\n`,
+    `\n${formatTable(rows)}\n\n${formatLoadTable(load)}\n\n${formatSlowPlatform(load)}\n\n${formatMemory(load)}\n\n${formatWorkCost(workCost)}\n\n${formatMemoryRows(memory)}\n\n${formatBurstTable(burst)}\n\n${formatFanout(fanout)}\n\n`,
   );
   if (fanout.delivered !== fanout.alerts || fanout.duplicates > 0 || fanout.outOfOrder > 0)
     throw new Error('the fan-out lost, doubled or reordered alerts');

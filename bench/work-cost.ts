@@ -1,33 +1,42 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { BENCH_REDIS_URL, flushBenchRedis } from './bench-redis.js';
-import { startBenchWorld } from './bench-world.js';
-import { run, spawnSubject } from './load.js';
+import { type BenchWorld, startBenchWorld } from './bench-world.js';
+import { spawnSubject } from './load.js';
+import { paced, quantile } from './paced.js';
 import { settleAll, settledCpuMs } from './process-stats.js';
 import type { WorldCounts } from './world-protocol.js';
 
-// `/exp start` at a steady rate, as people send it, against Bolt making the same calls
-// (bench/bolt-with-calls.ts) and bare Bolt's no-op ack. A closed loop (each connection sending
-// again as soon as it is acked) cannot compare these: a subject that acks faster than it works
-// builds a backlog, then refuses (the app, past its action slots) or fails its calls (the plain Bolt
-// app ran out of sockets to the platform), and its CPU per ack drops for doing less. At a rate
-// every subject sustains, each does all its work, and three things are comparable: the ack's
-// latency with the work of earlier commands running beside it, the CPU each command costs with its
-// work included (measured until the process is idle again, from /proc), and the work done, counted
-// by the platform and Slack (bench/world-process.ts) for every command acked.
+// `/exp start` at a steady, evenly spaced rate (bench/paced.ts), the app on SQLite (the default
+// store) and on Redis against Bolt making the same calls (bench/bolt-with-calls.ts), rounds
+// alternating. Each start is on a draft of its own, so its outcome can be found in the channel:
+// end to end runs from the moment the request is written to the moment the post telling the
+// outcome reaches the Slack emulator (its own clock). CPU per command is the subject process's
+// user + system time from /proc over the run and until it is idle again (its work after the acks
+// included), divided by the commands sent. The platform and Slack count what each subject did.
+
+export type WorkSubject = 'app-sqlite' | 'app-redis' | 'bolt-calls';
+
+export interface WorkCostRound {
+  sent: number;
+  acked: number;
+  /** Starts whose outcome reached the channel. */
+  told: number;
+  cpuMsPerCommand: number;
+  ackP50: number;
+  ackP99: number;
+  e2eP50: number;
+  e2eP99: number;
+  /** How late the sender was on its schedule, p99 ms. */
+  lateP99: number;
+  work: WorldCounts;
+}
 
 export interface WorkCostRow {
-  subject: 'app' | 'app-redis' | 'bolt-calls' | 'bolt';
-  /** Commands sent per second. */
+  subject: WorkSubject;
   rate: number;
-  p50: number[];
-  p99: number[];
-  /** ms of CPU per command, one per round. */
-  cpuMs: number[];
-  /** Commands acked (status 200), all rounds. */
-  acked: number;
-  /** Platform starts, Slack posts and updates, response_url posts, all rounds. */
-  work: WorldCounts;
-  /** Acks that were not 200, and connection errors. */
-  errors: number;
+  rounds: WorkCostRound[];
 }
 
 export interface WorkCostOptions {
@@ -36,41 +45,40 @@ export interface WorkCostOptions {
   rounds: number;
 }
 
-const CONNECTIONS = 10;
+const FIRST_ID = 100_000;
+const SUBJECTS: WorkSubject[] = ['app-sqlite', 'app-redis', 'bolt-calls'];
 
 export async function workCostBenchmark(options: WorkCostOptions): Promise<WorkCostRow[]> {
   const world = await startBenchWorld('bench');
   await flushBenchRedis();
+  const dir = mkdtempSync(join(tmpdir(), 'exp-bench-'));
   const subjects = [
-    await spawnSubject('app', 'src/main.ts', world.env),
-    // As deployed: on Redis every store operation is I/O, between which the event loop reads new
-    // requests; on memory:// the work between two HTTP calls runs without a break.
+    await spawnSubject('app', 'src/main.ts', {
+      ...world.env,
+      STORE_URL: `sqlite://${join(dir, 'app.sqlite')}`,
+    }),
     await spawnSubject('app', 'src/main.ts', { ...world.env, STORE_URL: BENCH_REDIS_URL }),
     await spawnSubject('bolt', 'bench/bolt-with-calls.ts', world.env),
-    await spawnSubject('bolt', 'bench/bare-bolt.ts', world.env),
   ];
-  const names: WorkCostRow['subject'][] = ['app', 'app-redis', 'bolt-calls', 'bolt'];
   const rows: WorkCostRow[] = [];
-  const make = world.command('start 4');
+  let nextId = FIRST_ID;
+  const ids = (count: number) => {
+    const from = nextId;
+    nextId += count;
+    return Array.from({ length: count }, (_, i) => from + i);
+  };
   try {
-    // Warm-up: each subject's first platform call, card and code paths.
-    for (const subject of subjects) await run(subject.url, CONNECTIONS, 1, make, 50);
+    // Warm-up: each subject's card, first platform call and code paths.
+    for (const subject of subjects) {
+      const warm = ids(20);
+      await world.addDrafts(warm[0] ?? 0, warm.length);
+      await paced(subject.url, 50, warm.length, (i) => world.command(`start ${warm[i]}`)());
+    }
     for (const rate of options.rates) {
-      const rateRows = names.map(
-        (subject): WorkCostRow => ({
-          subject,
-          rate,
-          p50: [],
-          p99: [],
-          cpuMs: [],
-          acked: 0,
-          work: { starts: 0, posts: 0, updates: 0, responses: 0 },
-          errors: 0,
-        }),
-      );
+      const rateRows = SUBJECTS.map((subject): WorkCostRow => ({ subject, rate, rounds: [] }));
       rows.push(...rateRows);
       for (let round = 0; round < options.rounds; round++) {
-        const order = round % 2 === 0 ? [0, 1, 2, 3] : [3, 2, 1, 0];
+        const order = round % 2 === 0 ? [0, 1, 2] : [2, 1, 0];
         for (const i of order) {
           const subject = subjects[i];
           const row = rateRows[i];
@@ -80,56 +88,124 @@ export async function workCostBenchmark(options: WorkCostOptions): Promise<WorkC
             subjects.map((s) => s.child),
             120_000,
           );
-          const before = await settledCpuMs(subject.child, 120_000);
-          const countsBefore = await world.counts();
-          const { result, p50, p99 } = await run(subject.url, CONNECTIONS, options.durationS, make, rate);
-          const after = await settledCpuMs(subject.child, 120_000);
-          const countsAfter = await world.counts();
-          const acked = result['2xx'];
-          row.p50.push(p50);
-          row.p99.push(p99);
-          row.cpuMs.push((after - before) / Math.max(1, acked));
-          row.acked += acked;
-          for (const key of Object.keys(row.work) as (keyof WorldCounts)[])
-            row.work[key] += countsAfter[key] - countsBefore[key];
-          row.errors += result.errors + result.timeouts + result.non2xx;
+          row.rounds.push(
+            await measureRound(world, subject, ids(Math.round(rate * options.durationS)), rate),
+          );
         }
       }
     }
   } finally {
     for (const subject of subjects) subject.child.kill('SIGKILL');
     await world.close();
+    rmSync(dir, { recursive: true, force: true });
   }
   return rows;
 }
 
-const median = (xs: readonly number[]) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  if (sorted.length === 0) return Number.NaN;
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+async function measureRound(
+  world: BenchWorld,
+  subject: Awaited<ReturnType<typeof spawnSubject>>,
+  ids: number[],
+  rate: number,
+): Promise<WorkCostRound> {
+  await world.addDrafts(ids[0] ?? 0, ids.length);
+  const before = await settledCpuMs(subject.child, 120_000);
+  const countsBefore = await world.counts();
+  const { sends, lateP99 } = await paced(subject.url, rate, ids.length, (i) =>
+    world.command(`start ${ids[i]}`)(),
+  );
+  const toldAt = await allTold(world, ids);
+  const after = await settledCpuMs(subject.child, 120_000);
+  const countsAfter = await world.counts();
+  const acks = sends.filter((s) => s.status === 200).map((s) => s.ackMs ?? Number.NaN);
+  const e2e: number[] = [];
+  toldAt.forEach((at, i) => {
+    const sent = sends[i]?.sentAt;
+    if (at !== null && sent !== undefined) e2e.push(at - sent);
+  });
+  const work = { starts: 0, posts: 0, updates: 0, responses: 0 };
+  for (const key of Object.keys(work) as (keyof WorldCounts)[])
+    work[key] = countsAfter[key] - countsBefore[key];
+  return {
+    sent: sends.length,
+    acked: acks.length,
+    told: e2e.length,
+    cpuMsPerCommand: (after - before) / Math.max(1, sends.length),
+    ackP50: quantile(acks, 0.5),
+    ackP99: quantile(acks, 0.99),
+    e2eP50: quantile(e2e, 0.5),
+    e2eP99: quantile(e2e, 0.99),
+    lateP99,
+    work,
+  };
+}
+
+/**
+ * When each start was told, once all were or none more came for 10 s (on a busy machine a process
+ * starved of CPU can look idle, so idleness alone does not say the work is done).
+ */
+async function allTold(world: BenchWorld, ids: readonly number[]): Promise<(number | null)[]> {
+  let told = await world.outcomes(ids);
+  let count = told.filter((at) => at !== null).length;
+  let progressAt = Date.now();
+  while (count < ids.length && Date.now() - progressAt < 10_000) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    told = await world.outcomes(ids);
+    const now = told.filter((at) => at !== null).length;
+    if (now > count) progressAt = Date.now();
+    count = now;
+  }
+  return told;
+}
+
+const median = (xs: readonly number[]) => quantile(xs, 0.5);
+const LABEL: Record<WorkSubject, string> = {
+  'app-sqlite': 'the app (SQLite)',
+  'app-redis': 'the app (Redis)',
+  'bolt-calls': 'Bolt making the same calls',
 };
 
-const LABEL = {
-  app: 'the app (memory store)',
-  'app-redis': 'the app (Redis store)',
-  'bolt-calls': 'Bolt making the same calls',
-  bolt: 'bare Bolt (no-op ack, no work)',
-} as const;
+/** Medians over rounds of each measure, and the app's ratio to Bolt making the same calls. */
+export function summarise(row: WorkCostRow) {
+  const of = (pick: (r: WorkCostRound) => number) => median(row.rounds.map(pick));
+  const sum = (pick: (r: WorkCostRound) => number) => row.rounds.reduce((n, r) => n + pick(r), 0);
+  return {
+    cpu: of((r) => r.cpuMsPerCommand),
+    ackP50: of((r) => r.ackP50),
+    ackP99: of((r) => r.ackP99),
+    e2eP50: of((r) => r.e2eP50),
+    e2eP99: of((r) => r.e2eP99),
+    lateP99: Math.max(...row.rounds.map((r) => r.lateP99)),
+    sent: sum((r) => r.sent),
+    acked: sum((r) => r.acked),
+    told: sum((r) => r.told),
+    starts: sum((r) => r.work.starts),
+    posts: sum((r) => r.work.posts),
+    updates: sum((r) => r.work.updates),
+    responses: sum((r) => r.work.responses),
+  };
+}
 
 export function formatWorkCost(rows: readonly WorkCostRow[]): string {
   const lines = [
-    '| /exp start, steady rate | subject | ack p50 ms | ack p99 ms | p99 ÷ bare Bolt | ms CPU per command (rounds) | CPU ÷ Bolt with calls | acked | platform starts / Slack posts / updates / responses per ack | errors |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| /exp start, evenly spaced | subject | ms CPU per command (rounds) | CPU ÷ Bolt | end-to-end p50 / p99 ms | e2e p99 ÷ Bolt | ack p50 / p99 ms | ack p99 ÷ Bolt | sent / acked / told / platform starts | Slack posts / updates / responses per start | sender late p99 ms |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const row of rows) {
-    const bare = rows.find((r) => r.rate === row.rate && r.subject === 'bolt');
-    const calls = rows.find((r) => r.rate === row.rate && r.subject === 'bolt-calls');
-    const cpu = median(row.cpuMs);
-    const per = (n: number) => (row.acked ? (n / row.acked).toFixed(2) : 'n/a');
+    const s = summarise(row);
+    const boltRow = rows.find((r) => r.rate === row.rate && r.subject === 'bolt-calls');
+    const bolt = boltRow && summarise(boltRow);
+    const ratio = (a: number, b: number | undefined) => (b ? (a / b).toFixed(2) : 'n/a');
+    const per = (n: number) => (s.starts ? (n / s.starts).toFixed(2) : 'n/a');
     lines.push(
-      `| ${row.rate}/s | ${LABEL[row.subject]} | ${median(row.p50).toFixed(2)} | ${median(row.p99).toFixed(2)} | ${bare ? (median(row.p99) / median(bare.p99)).toFixed(2) : 'n/a'} | ${cpu.toFixed(2)} (${row.cpuMs.map((x) => x.toFixed(2)).join(', ')}) | ${calls ? (cpu / median(calls.cpuMs)).toFixed(2) : 'n/a'} | ${row.acked} | ${per(row.work.starts)} / ${per(row.work.posts)} / ${per(row.work.updates)} / ${per(row.work.responses)} | ${row.errors} |`,
+      `| ${row.rate}/s | ${LABEL[row.subject]} | ${s.cpu.toFixed(2)} (${row.rounds.map((r) => r.cpuMsPerCommand.toFixed(2)).join(', ')}) | ${ratio(s.cpu, bolt?.cpu)} | ${s.e2eP50.toFixed(1)} / ${s.e2eP99.toFixed(1)} | ${ratio(s.e2eP99, bolt?.e2eP99)} | ${s.ackP50.toFixed(2)} / ${s.ackP99.toFixed(2)} | ${ratio(s.ackP99, bolt?.ackP99)} | ${s.sent} / ${s.acked} / ${s.told} / ${s.starts} | ${per(s.posts)} / ${per(s.updates)} / ${per(s.responses)} | ${s.lateP99.toFixed(1)} |`,
     );
   }
+  const incomplete = rows.filter((row) => summarise(row).told < summarise(row).sent);
+  if (incomplete.length > 0)
+    lines.push(
+      '',
+      `Not every start was done and told in: ${incomplete.map((r) => `${r.rate}/s ${LABEL[r.subject]}`).join(', ')}. Such a row compares a subject refusing or still queueing with one doing the work: its ratios say nothing about the cost of a start.`,
+    );
   return lines.join('\n');
 }

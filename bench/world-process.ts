@@ -24,6 +24,21 @@ const countingLogger: Logger = {
   },
   child: () => countingLogger,
 };
+// When each start's outcome reached Slack (the emulator's own clock, ms), by experiment id: the
+// first channel post saying it started, as the app words it or as bench/bolt-with-calls.ts does.
+const toldAt = new Map<number, number>();
+const OUTCOME = /started experiment \*(\d+)\*|Experiment (\d+) started\./;
+function drain(): void {
+  for (const call of emulator.calls.splice(0)) {
+    if (call.method === 'chat.postMessage') {
+      done.posts++;
+      const match = OUTCOME.exec(messageText(call.args as { text?: string; blocks?: unknown[] }));
+      const id = Number(match?.[1] ?? match?.[2]);
+      if (match && !toldAt.has(id)) toldAt.set(id, call.at);
+    } else if (call.method === 'chat.update') done.updates++;
+  }
+  done.responses += emulator.responsePosts.splice(0).length;
+}
 const sandbox = await startSandbox({ logger: countingLogger });
 const emulator = await startSlackEmulator();
 
@@ -47,14 +62,12 @@ function handle(request: WorldRequest): unknown {
         sandbox.state.experiments.set(id, { ...template, id, name: `Burst ${id}`, label: `burst_${id}` });
       return null;
     }
-    case 'counts': {
-      for (const call of emulator.calls.splice(0)) {
-        if (call.method === 'chat.postMessage') done.posts++;
-        else if (call.method === 'chat.update') done.updates++;
-      }
-      done.responses += emulator.responsePosts.splice(0).length;
+    case 'counts':
+      drain();
       return { ...done };
-    }
+    case 'outcomes':
+      drain();
+      return request.ids.map((id) => toldAt.get(id) ?? null);
     case 'told': {
       const texts = emulator.messages(EMULATOR_DEFAULTS.channelId).map(messageText);
       return request.ids.filter((id) => texts.some((text) => text.includes(`started experiment *${id}*`)));

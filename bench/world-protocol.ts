@@ -5,7 +5,8 @@ export type WorldCall =
   | { op: 'latency'; ms: number; pathIncludes: string }
   | { op: 'drafts'; from: number; count: number }
   | { op: 'told'; ids: number[] }
-  | { op: 'counts' };
+  | { op: 'counts' }
+  | { op: 'outcomes'; ids: number[] };
 
 export type WorldRequest = WorldCall & { id: number };
 

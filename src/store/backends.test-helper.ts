@@ -135,6 +135,8 @@ async function writeRaw(
           value,
         ),
       );
+      // As if written before the process last read it: it keeps what it read for a second.
+      store.forgetReads();
       return;
     case 'redis':
       await withRedis((client) => client.set(`${redisNamespace(namespace)}:${key}`, value));

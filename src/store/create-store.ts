@@ -69,6 +69,7 @@ export async function createStore(url: string, opts: CreateStoreOptions): Promis
     },
     locks: backend.locks,
     logs: backend.logs,
+    forgetReads: () => backend.forgetReads?.(),
     close() {
       closing ??= (async () => {
         clearInterval(timer);

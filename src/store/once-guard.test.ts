@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { backendFixture, eventually, uniqueName } from './backends.test-helper.js';
+import { createMemoryOnceGuard, SEEN_REQUEST_PREFIX, seenRequestsRemembered } from './memory-once-guard.js';
 
 // Expiry is tested without betting on the wall clock: a 1 ms claim, then polling until the key can
 // be claimed again, for a minute this time, so that the claim right after is refused whatever the
@@ -63,5 +64,45 @@ describe.each(['redis', 'postgres'] as const)('OnceGuard across two %s stores', 
     expect(await replicaA.locks.claim(key, 1)).toBe(true);
     await eventually(() => replicaB.locks.claim(key, 60_000));
     expect(await replicaA.locks.claim(key, 60_000)).toBe(false);
+  });
+});
+
+describe('the in-process guard of requests seen (sqlite and memory)', () => {
+  const seenKey = (n: number) => `${SEEN_REQUEST_PREFIX}${String(n).padStart(22, '0')}`;
+
+  it('remembers at most its bound of requests, forgetting the oldest first', async () => {
+    const guard = createMemoryOnceGuard({ seenMax: 3 });
+    for (let n = 1; n <= 4; n++) expect(await guard.claim(seenKey(n), 60_000)).toBe(true);
+    expect(guard.seenCount()).toBe(3);
+    expect(await guard.claim(seenKey(4), 60_000)).toBe(false);
+    expect(await guard.claim(seenKey(2), 60_000)).toBe(false);
+    // The first was forgotten to make room for the fourth.
+    expect(await guard.claim(seenKey(1), 60_000)).toBe(true);
+  });
+
+  it('forgets expired requests as new ones come, without waiting for the sweep', async () => {
+    const guard = createMemoryOnceGuard();
+    for (let n = 1; n <= 5; n++) await guard.claim(seenKey(n), 1);
+    // Stored in whole seconds, rounded up: expired within two.
+    await eventually(async () => {
+      await guard.claim(seenKey(100), 60_000);
+      return guard.seenCount() === 1;
+    });
+    expect(await guard.claim(seenKey(100), 60_000)).toBe(false);
+  });
+
+  it('never forgets a lock for want of room', async () => {
+    const guard = createMemoryOnceGuard({ seenMax: 2 });
+    expect(await guard.claim('jobs:run:1', 60_000)).toBe(true);
+    for (let n = 1; n <= 10; n++) await guard.claim(seenKey(n), 60_000);
+    expect(await guard.claim('jobs:run:1', 60_000)).toBe(false);
+  });
+
+  it('counts what every guard of the process remembers', async () => {
+    const before = seenRequestsRemembered();
+    const guard = createMemoryOnceGuard();
+    await guard.claim(seenKey(1), 60_000);
+    await guard.claim(seenKey(2), 60_000);
+    expect(seenRequestsRemembered() - before).toBe(2);
   });
 });

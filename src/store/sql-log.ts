@@ -15,8 +15,17 @@ export const LOG_TABLE_SQL = `CREATE TABLE IF NOT EXISTS ${LOG_TABLE} (stream TE
 type Query = (sql: string, params: unknown[]) => Promise<{ id: string; data: string }[] | undefined>;
 
 /** The log on SQL: `$1…` placeholders (Postgres); sqlite's adapter gets `?` via `placeholder`. */
+/**
+ * How often one process trims a stream of entries past their retention. Retention is counted in
+ * days: trimming on every append was a second statement (and commit) for every audited action, to
+ * forget at most the entries of the moment before.
+ */
+export const LOG_TRIM_INTERVAL_MS = 60_000;
+
 export function createSqlLog(query: Query, placeholder: (n: number) => string): AppendLog {
   const p = placeholder;
+  // When this process last trimmed each stream (one per workspace: a few entries).
+  const trimmed = new Map<string, number>();
   return {
     async append(stream, data, { at, retentionMs }) {
       checkStream(stream);
@@ -26,10 +35,14 @@ export function createSqlLog(query: Query, placeholder: (n: number) => string): 
         entry.id,
         JSON.stringify({ at, data }),
       ]);
-      await query(`DELETE FROM ${LOG_TABLE} WHERE stream = ${p(1)} AND id < ${p(2)}`, [
-        stream,
-        idAt(at - retentionMs),
-      ]);
+      const last = trimmed.get(stream);
+      if (last === undefined || Math.abs(at - last) >= LOG_TRIM_INTERVAL_MS) {
+        trimmed.set(stream, at);
+        await query(`DELETE FROM ${LOG_TABLE} WHERE stream = ${p(1)} AND id < ${p(2)}`, [
+          stream,
+          idAt(at - retentionMs),
+        ]);
+      }
       return entry;
     },
     async read(stream, { before, limit }) {
@@ -52,6 +65,7 @@ export function createSqlLog(query: Query, placeholder: (n: number) => string): 
     },
     async drop(stream) {
       checkStream(stream);
+      trimmed.delete(stream);
       await query(`DELETE FROM ${LOG_TABLE} WHERE stream = ${p(1)}`, [stream]);
     },
   };

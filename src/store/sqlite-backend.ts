@@ -6,12 +6,15 @@ import type { ReportError } from './error-log.js';
 import { keyvJson } from './keyv-json.js';
 import { createMemoryOnceGuard } from './memory-once-guard.js';
 import { createSqlLog, LOG_TABLE_SQL } from './sql-log.js';
+import { CachedKeyvSqlite, createReadCache } from './sqlite-adapter.js';
 import { StoreConnectionError } from './store-errors.js';
 import type { Backend } from './store-types.js';
 
 /** @keyv/sqlite's table: one row per key, `value` holding Keyv's JSON `{"value":…,"expires":ms}`. */
 export const SQLITE_TABLE = 'keyv';
 const busyTimeoutMs = 5_000;
+/** The read cache (sqlite-adapter.ts): how long an entry is trusted, and how many are kept. */
+export const SQLITE_READ_CACHE = { ttlMs: 1_000, maxEntries: 2_000 };
 
 /**
  * sqlite://PATH: a local file, for one replica. @keyv/sqlite opens one connection per adapter and
@@ -38,6 +41,8 @@ export async function openSqliteBackend(path: string, report: ReportError): Prom
     throw new StoreConnectionError('sqlite', path, { cause });
   }
   const locks = createMemoryOnceGuard();
+  // One for the file: every namespace's keys carry the namespace, so they cannot collide.
+  const cache = createReadCache(SQLITE_READ_CACHE);
   return {
     kind: 'sqlite',
     logs: createSqlLog(
@@ -45,7 +50,7 @@ export async function openSqliteBackend(path: string, report: ReportError): Prom
       () => '?',
     ),
     createKeyv(namespace) {
-      const adapter = new KeyvSqlite({ uri, busyTimeout: busyTimeoutMs });
+      const adapter = new CachedKeyvSqlite({ uri, busyTimeout: busyTimeoutMs }, cache);
       adapters.push(adapter);
       const keyv = new Keyv(adapter, { namespace, throwOnErrors: true, ...keyvJson });
       keyv.on('error', (error: unknown) => report(`sqlite:${namespace}`, error));
@@ -60,7 +65,9 @@ export async function openSqliteBackend(path: string, report: ReportError): Prom
       );
       locks.sweep();
     },
+    forgetReads: () => cache.clear(),
     async close() {
+      cache.close();
       await Promise.all(adapters.map(closeQuietly));
     },
   };

@@ -15,6 +15,11 @@ export interface Store {
   locks: OnceGuard;
   /** Append-only logs (the audit trail), shared by replicas. */
   logs: AppendLog;
+  /**
+   * Forgets what this process remembers of values it read or wrote (SQLite keeps them for a
+   * second), for when another process has written the file: tests that write it directly.
+   */
+  forgetReads(): void;
   close(): Promise<void>;
 }
 
@@ -35,6 +40,8 @@ export interface Backend {
   logs: AppendLog;
   /** Deletes expired entries the backend would otherwise keep forever; absent where it expires them. */
   cleanup?: () => Promise<void>;
+  /** Absent where the backend remembers nothing it read. */
+  forgetReads?: () => void;
   close(): Promise<void>;
 }
 

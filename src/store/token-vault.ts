@@ -6,7 +6,7 @@ import type { Logger } from '../observability/logger.js';
 import { encryptSecret, type KeyRing, openSecret, ringOf, SecretDecryptionError } from './crypto.js';
 
 /** The store did not accept the write (a Keyv that reports failure instead of throwing). */
-export class VaultWriteError extends Error {
+class VaultWriteError extends Error {
   constructor(readonly workspace: string) {
     super(`Could not store the connection of workspace ${workspace}`);
     this.name = 'VaultWriteError';
@@ -56,40 +56,9 @@ export function createTokenVault(opts: TokenVaultOptions): RotatingTokenVault {
     if (k.length !== 32) throw new RangeError('token vault key must be 32 bytes');
   const unreadable = new Set<string>();
 
-  /** The record if it is well-formed; a bad one is reported and treated as absent. */
-  async function read(workspace: string): Promise<StoredRecord | undefined> {
-    const raw: unknown = await keyv.get(workspace);
-    if (raw === undefined || raw === null) return undefined;
-    const parsed = StoredRecord.safeParse(raw);
-    if (!parsed.success) {
-      // Paths and codes only: issue messages may quote values.
-      const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.code}`);
-      logger?.warn('stored connection has an unexpected shape; treating the workspace as not connected', {
-        workspace,
-        issues,
-      });
-      return undefined;
-    }
-    return parsed.data;
-  }
-
-  function decrypt(workspace: string, record: StoredRecord): { token: string; stale: boolean } | undefined {
-    try {
-      const opened = openSecret(record.tokenCiphertext, key, aadFor(workspace, record.baseUrl));
-      unreadable.delete(workspace);
-      return { token: opened.plain, stale: opened.stale };
-    } catch (error) {
-      if (!(error instanceof SecretDecryptionError)) throw error;
-      if (!unreadable.has(workspace))
-        logger?.warn(
-          'stored connection cannot be decrypted (TOKEN_ENCRYPTION_KEY changed without the old key in ' +
-            'TOKEN_ENCRYPTION_OLD_KEYS, or the record was altered); it must be connected again',
-          { workspace, reason: error.reason },
-        );
-      unreadable.add(workspace);
-      return undefined;
-    }
-  }
+  const read = (workspace: string) => readRecord(keyv, logger, workspace);
+  const decrypt = (workspace: string, record: StoredRecord) =>
+    decryptRecord({ key, unreadable, logger }, workspace, record);
 
   async function write(workspace: string, record: StoredRecord): Promise<void> {
     if ((await keyv.set(workspace, record)) === false) throw new VaultWriteError(workspace);
@@ -164,4 +133,49 @@ export function createTokenVault(opts: TokenVaultOptions): RotatingTokenVault {
       return report;
     },
   };
+}
+
+/** The record if it is well-formed; a bad one is reported and treated as absent. */
+async function readRecord(
+  keyv: Keyv,
+  logger: Logger | undefined,
+  workspace: string,
+): Promise<StoredRecord | undefined> {
+  const raw: unknown = await keyv.get(workspace);
+  if (raw === undefined || raw === null) return undefined;
+  const parsed = StoredRecord.safeParse(raw);
+  if (!parsed.success) {
+    // Paths and codes only: issue messages may quote values.
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.code}`);
+    logger?.warn('stored connection has an unexpected shape; treating the workspace as not connected', {
+      workspace,
+      issues,
+    });
+    return undefined;
+  }
+  return parsed.data;
+}
+
+/** The token, or undefined (reported once per workspace) when no configured key opens it. */
+function decryptRecord(
+  opener: { key: KeyRing; unreadable: Set<string>; logger: Logger | undefined },
+  workspace: string,
+  record: StoredRecord,
+): { token: string; stale: boolean } | undefined {
+  const { key, unreadable, logger } = opener;
+  try {
+    const opened = openSecret(record.tokenCiphertext, key, aadFor(workspace, record.baseUrl));
+    unreadable.delete(workspace);
+    return { token: opened.plain, stale: opened.stale };
+  } catch (error) {
+    if (!(error instanceof SecretDecryptionError)) throw error;
+    if (!unreadable.has(workspace))
+      logger?.warn(
+        'stored connection cannot be decrypted (TOKEN_ENCRYPTION_KEY changed without the old key in ' +
+          'TOKEN_ENCRYPTION_OLD_KEYS, or the record was altered); it must be connected again',
+        { workspace, reason: error.reason },
+      );
+    unreadable.add(workspace);
+    return undefined;
+  }
 }

@@ -1,5 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { SEEN_REQUEST_PREFIX } from '../../store/memory-once-guard.js';
 import { inspectSlackBody } from '../payload-shape.js';
 
 /** Slack's guidance: refuse a request whose timestamp is more than five minutes from the clock. */
@@ -82,13 +83,22 @@ export async function checkSlackRequest(
   // An options request is read-only, and typing the same query twice sends the same body.
   if (!checks.claimOnce || inspected.options) return { kind: 'accepted', rawBody: raw };
   const first = await checks
-    .claimOnce(`slack-request:${createHash('sha256').update(raw).digest('hex')}`, REPLAY_MEMORY_MS)
+    .claimOnce(replayKey(raw), REPLAY_MEMORY_MS)
     // The store is down: the request goes on, and its handler says what it can.
     .catch(() => true);
   if (first) return { kind: 'accepted', rawBody: raw };
   const retry = req.headers['x-slack-retry-num'];
   checks.onReplay?.(typeof retry === 'string' ? retry : undefined);
   return { kind: 'done' };
+}
+
+/**
+ * The replay guard's key for a body: 132 bits of its SHA-256 (as unlikely to collide between two
+ * requests as the whole hash, within the guard's minutes) in 22 characters, since the store's
+ * guard keeps one per request received (94 bytes each in process, src/store/memory-once-guard.ts).
+ */
+export function replayKey(raw: Buffer): string {
+  return `${SEEN_REQUEST_PREFIX}${createHash('sha256').update(raw).digest('base64url').slice(0, 22)}`;
 }
 
 /**

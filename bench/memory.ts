@@ -1,0 +1,115 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startBenchWorld } from './bench-world.js';
+import { run, spawnSubject } from './load.js';
+import { paced } from './paced.js';
+import { rssKb, settleAll } from './process-stats.js';
+
+// Resident memory of the app (SQLite, the default store) and of bare Bolt (bench/bare-bolt.ts),
+// each a fresh process: idle once started, the highest under a `/exp help` load (autocannon, 50
+// connections) and under evenly spaced `/exp start` (each on a draft of its own; bare Bolt only acks
+// them), sampled every 100 ms from /proc, and what is left a minute after the load stopped.
+
+export interface MemoryRow {
+  subject: 'app' | 'bolt';
+  idleKb: number;
+  helpPeakKb: number;
+  startPeakKb: number;
+  /** Resident memory `afterS` seconds after the last load stopped. */
+  afterKb: number;
+  afterS: number;
+}
+
+export interface MemoryOptions {
+  durationS: number;
+  startRate: number;
+  /** How long after the load the last reading is taken (60 s in a full run). */
+  afterS: number;
+}
+
+const FIRST_ID = 500_000;
+
+/** Runs `load` while sampling the process's resident memory; the highest sample, kB. */
+async function peakDuring(child: ChildProcess, load: () => Promise<unknown>): Promise<number> {
+  let peak = rssKb(child);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssKb(child));
+  }, 100);
+  try {
+    await load();
+  } finally {
+    clearInterval(timer);
+  }
+  return Math.max(peak, rssKb(child));
+}
+
+export async function memoryBenchmark(options: MemoryOptions): Promise<MemoryRow[]> {
+  const world = await startBenchWorld('bench');
+  const dir = mkdtempSync(join(tmpdir(), 'exp-bench-mem-'));
+  const subjects = [
+    await spawnSubject('app', 'src/main.ts', {
+      ...world.env,
+      STORE_URL: `sqlite://${join(dir, 'app.sqlite')}`,
+    }),
+    await spawnSubject('bolt', 'bench/bare-bolt.ts', world.env),
+  ];
+  const help = world.command('help');
+  let nextId = FIRST_ID;
+  try {
+    await settleAll(subjects.map((s) => s.child));
+    const rows = subjects.map(
+      (s): MemoryRow => ({
+        subject: s.name === 'app' ? 'app' : 'bolt',
+        idleKb: rssKb(s.child),
+        helpPeakKb: 0,
+        startPeakKb: 0,
+        afterKb: 0,
+        afterS: options.afterS,
+      }),
+    );
+    const stopped: number[] = [];
+    for (const [i, subject] of subjects.entries()) {
+      const row = rows[i] as MemoryRow;
+      process.stderr.write(`bench: memory of ${row.subject} under /exp help and /exp start\n`);
+      row.helpPeakKb = await peakDuring(subject.child, () => run(subject.url, 50, options.durationS, help));
+      const count = Math.round(options.startRate * options.durationS);
+      const from = nextId;
+      nextId += count;
+      await world.addDrafts(from, count);
+      row.startPeakKb = await peakDuring(subject.child, async () => {
+        await paced(subject.url, options.startRate, count, (n) => world.command(`start ${from + n}`)());
+        await settleAll([subject.child]);
+      });
+      stopped.push(Date.now());
+    }
+    for (const [i, subject] of subjects.entries()) {
+      const wait = (stopped[i] ?? 0) + options.afterS * 1000 - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      (rows[i] as MemoryRow).afterKb = rssKb(subject.child);
+    }
+    return rows;
+  } finally {
+    for (const subject of subjects) subject.child.kill('SIGKILL');
+    await world.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function formatMemoryRows(rows: readonly MemoryRow[]): string {
+  const app = rows.find((r) => r.subject === 'app');
+  const bolt = rows.find((r) => r.subject === 'bolt');
+  if (!app || !bolt) return '';
+  const mb = (kb: number) => (kb / 1024).toFixed(0);
+  const line = (label: string, a: number, b: number) =>
+    `| ${label} | ${mb(a)} | ${mb(b)} | ${(a / b).toFixed(2)} |`;
+  return [
+    '| resident memory MB | the app (SQLite) | bare Bolt | ratio |',
+    '|---|---|---|---|',
+    line('idle, after start', app.idleKb, bolt.idleKb),
+    line('peak under /exp help (50 connections)', app.helpPeakKb, bolt.helpPeakKb),
+    line('peak under /exp start (evenly spaced)', app.startPeakKb, bolt.startPeakKb),
+    line(`${app.afterS} s after the load`, app.afterKb, bolt.afterKb),
+  ].join('\n');
+}

@@ -1,0 +1,66 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+// The V8 CPU profile a `--cpu-prof` run wrote in `dir`, as text: self time by package (or the
+// app's own code, or the engine), then the functions with the most self time.
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+interface CpuProfile {
+  endTime: number;
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Where a frame's code lives: a package, the app's own folder, Node itself, or the engine. */
+function packageOf(url: string, functionName: string): string {
+  const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
+  if (inModules) return inModules;
+  if (/\/(src|bench|test)\//.test(url)) return `app: ${/\/(src\/[^/]+|bench|test)/.exec(url)?.[1] ?? ''}`;
+  if (url.startsWith('node:')) return `node: ${url.slice(5).split('/')[0]}`;
+  return functionName.startsWith('(') ? functionName : '(native)';
+}
+
+/** `lastMs`: only the samples of the profile's last that many ms (the measured load, not start-up). */
+export function summariseProfile(dir: string, top = 40, lastMs = Number.POSITIVE_INFINITY): string {
+  const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+  if (!file) throw new Error(`no profile written in ${dir}`);
+  const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile;
+  const selfUs = new Map<number, number>();
+  // Sample times from the deltas, counted back from the end.
+  let at = profile.endTime;
+  const from = profile.endTime - lastMs * 1000;
+  for (let i = profile.samples.length - 1; i >= 0 && at >= from; i--) {
+    const id = profile.samples[i] ?? 0;
+    const delta = profile.timeDeltas[i] ?? 0;
+    selfUs.set(id, (selfUs.get(id) ?? 0) + delta);
+    at -= delta;
+  }
+  const byFunction = new Map<string, number>();
+  const byPackage = new Map<string, number>();
+  let total = 0;
+  for (const node of profile.nodes) {
+    const us = selfUs.get(node.id) ?? 0;
+    const { functionName, url, lineNumber } = node.callFrame;
+    // The idle loop is not work.
+    if (functionName === '(idle)' || functionName === '(program)') continue;
+    total += us;
+    const where = url.replace(/^.*\/node_modules\//, '').replace(/^file:\/\/.*\/(src|bench)\//, '$1/');
+    const key = `${functionName || '(anonymous)'} ${where}:${lineNumber + 1}`;
+    byFunction.set(key, (byFunction.get(key) ?? 0) + us);
+    const pkg = packageOf(url, functionName);
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
+  }
+  const pct = (us: number) => `${((100 * us) / total).toFixed(1).padStart(5)} %`;
+  const lines = ['self time by package (idle excluded):'];
+  for (const [pkg, us] of [...byPackage.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    lines.push(`${pct(us)}  ${pkg}`);
+  lines.push('', 'functions:');
+  for (const [key, us] of [...byFunction.entries()].sort((a, b) => b[1] - a[1]).slice(0, top))
+    lines.push(`${pct(us)}  ${key}`);
+  lines.push(`profile: ${join(dir, file)}`, '');
+  return lines.join('\n');
+}

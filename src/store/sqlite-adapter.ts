@@ -1,0 +1,164 @@
+import { KeyvSqlite, type KeyvSqliteOptions } from '@keyv/sqlite';
+
+/**
+ * What one process remembers of the SQLite file it alone writes: each key's stored text (or that it
+ * is absent) for a second after it was read or written. A `/exp start` reads the same few keys
+ * (its workspace's connection, the experiment's record and index, the dictionaries' generation)
+ * several times within milliseconds, and every read is a statement prepared, run on libuv's thread
+ * pool and finalised. SQLite is the single-replica store, so this process makes every write (`npm run
+ * rotate-keys` re-seals secrets under a running app, and a value sealed with the old key still
+ * opens while the old key is configured, which a rotation requires); the second bounds how long a
+ * write by anyone else could go unseen. Writes go to the file first, always: the cache only ever
+ * spares reads.
+ */
+export interface ReadCache {
+  get(key: string): { value: string | undefined } | undefined;
+  /** Begins a read from the file: its result is kept only if no write to that key came after. */
+  startRead(): number;
+  readDone(key: string, value: string | undefined, startedAt: number): void;
+  written(key: string, value: string | undefined): void;
+  forget(key: string): void;
+  clear(): void;
+  /** The store closed: nothing more is remembered, so every read meets the closed file. */
+  close(): void;
+  readonly size: number;
+}
+
+interface Entry {
+  value: string | undefined;
+  /** The operation that produced it, in this cache's order. */
+  seq: number;
+  at: number;
+}
+
+export function createReadCache(options: { ttlMs: number; maxEntries: number }): ReadCache {
+  // Oldest first (entries are re-inserted when replaced), so eviction and expiry take from the front.
+  const entries = new Map<string, Entry>();
+  let seq = 0;
+  let closed = false;
+  const put = (key: string, value: string | undefined) => {
+    entries.delete(key);
+    if (closed) return;
+    const now = Date.now();
+    entries.set(key, { value, seq: ++seq, at: now });
+    // The oldest go first: past the bound, or past their second (so an idle process keeps little).
+    for (const [oldest, entry] of entries) {
+      if (entries.size <= options.maxEntries && now - entry.at <= options.ttlMs) break;
+      entries.delete(oldest);
+    }
+  };
+  return {
+    get(key) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (Date.now() - entry.at > options.ttlMs) {
+        entries.delete(key);
+        return undefined;
+      }
+      return { value: entry.value };
+    },
+    startRead: () => ++seq,
+    readDone(key, value, startedAt) {
+      // A write (or a newer read) that finished while this read was on the thread pool wins.
+      const entry = entries.get(key);
+      if (entry && entry.seq > startedAt) return;
+      put(key, value);
+    },
+    written: put,
+    forget: (key) => void entries.delete(key),
+    clear: () => entries.clear(),
+    close() {
+      closed = true;
+      entries.clear();
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+/**
+ * @keyv/sqlite's adapter with the process's read cache in front, and a delete in one statement
+ * (the library selects the row, then deletes it: two statements and two trips to the thread pool).
+ */
+export class CachedKeyvSqlite extends KeyvSqlite {
+  constructor(
+    options: KeyvSqliteOptions,
+    private readonly cache: ReadCache,
+  ) {
+    super(options);
+  }
+
+  override async get<Value>(key: string): Promise<Value | undefined> {
+    const hit = this.cache.get(key);
+    if (hit) return hit.value as Value | undefined;
+    const startedAt = this.cache.startRead();
+    const value = await super.get<string>(key);
+    this.cache.readDone(key, value ?? undefined, startedAt);
+    return value as Value | undefined;
+  }
+
+  override async getMany<Value>(keys: string[]): Promise<(Value | undefined)[]> {
+    const hits = keys.map((key) => this.cache.get(key));
+    const missing = keys.filter((_, i) => hits[i] === undefined);
+    if (missing.length === 0) return hits.map((hit) => hit?.value as Value | undefined);
+    const startedAt = this.cache.startRead();
+    const read = await super.getMany<string>(missing);
+    const found = new Map<string, string | undefined>();
+    missing.forEach((key, i) => {
+      // The column is TEXT: a row's value is the stored string.
+      const raw = read[i];
+      const value = typeof raw === 'string' ? raw : undefined;
+      found.set(key, value);
+      this.cache.readDone(key, value, startedAt);
+    });
+    return keys.map((key, i) => (hits[i] ? hits[i].value : found.get(key)) as Value | undefined);
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: the signature @keyv/sqlite declares.
+  override async set(key: string, value: any): Promise<void> {
+    try {
+      await super.set(key, value);
+    } catch (error) {
+      // Whether the row changed is unknown: the next read asks the file.
+      this.cache.forget(key);
+      throw error;
+    }
+    this.cache.written(key, typeof value === 'string' ? value : undefined);
+  }
+
+  override async delete(key: string): Promise<boolean> {
+    try {
+      const rows = (await this.query(
+        `DELETE FROM ${this.opts.table} WHERE key = ? RETURNING key`,
+        key,
+      )) as unknown[];
+      this.cache.written(key, undefined);
+      return rows.length > 0;
+    } catch (error) {
+      this.cache.forget(key);
+      throw error;
+    }
+  }
+
+  override async deleteMany(keys: string[]): Promise<boolean> {
+    try {
+      const rows = (await this.query(
+        `DELETE FROM ${this.opts.table} WHERE key IN (SELECT value FROM json_each(?)) RETURNING key`,
+        JSON.stringify(keys),
+      )) as unknown[];
+      for (const key of keys) this.cache.written(key, undefined);
+      return rows.length > 0;
+    } catch (error) {
+      for (const key of keys) this.cache.forget(key);
+      throw error;
+    }
+  }
+
+  override async clear(): Promise<void> {
+    // Rare (tests, uninstall): the whole cache goes rather than a scan of it by prefix.
+    this.cache.clear();
+    await super.clear();
+    this.cache.clear();
+  }
+}
