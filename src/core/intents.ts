@@ -82,7 +82,7 @@ export interface IntentLog {
   renewLease(): Promise<void>;
 }
 
-export interface OrphanScan {
+interface OrphanScan {
   orphans: Intent[];
   /** Epoch ms when an intent skipped now may have become an orphan; undefined when none was skipped. */
   recheckAt: number | undefined;

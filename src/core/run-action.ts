@@ -40,6 +40,8 @@ export interface LifecycleRequest {
    * When the app has learnt another status since, the click is stale and is not sent blindly.
    */
   expectedStatus?: string | null | undefined;
+  /** Set when a scheduled action runs (core/schedule): its alerts say who scheduled it. */
+  scheduledBy?: string | undefined;
   /** The intent written when the request was acknowledged (a slash command), which sending supersedes. */
   receipt?: string | undefined;
 }

@@ -5,12 +5,34 @@ import type { WorkspacePolicy } from './policy/policy.js';
 /**
  * Why an experiment is stopped: the interface's reason and a free comment, both optional. One value
  * from where it is typed (command, modal, inbound event) to the platform, the approval held for a
- * second person, the record, the audit and the alerts.
+ * second person, the record, the audit and the alerts. The schema reads it back where it is kept in
+ * this shape (queued alerts); the platform's and the approvals' shape is StopRequest.
  */
-export interface StopReason {
-  readonly reason?: ExperimentInterruptReason | undefined;
-  readonly comment?: string | undefined;
-}
+export const StopReason = z
+  .object({
+    reason: ExperimentInterruptReason.optional(),
+    comment: z.string().optional(),
+  })
+  .readonly();
+export type StopReason = z.infer<typeof StopReason>;
+
+/**
+ * Russian words people type for a reason (`/exp stop 4 баг …`), beside the English ones the command
+ * parser knows: the value sent stays the platform's enum.
+ */
+export const RUSSIAN_REASON_WORDS: Readonly<Record<string, ExperimentInterruptReason>> = {
+  значимое: 'sequential_testing_significant_change',
+  значимо: 'sequential_testing_significant_change',
+  последовательное: 'sequential_testing_significant_change',
+  критично: 'critical_metric_impact',
+  критичное: 'critical_metric_impact',
+  метрики: 'critical_metric_impact',
+  баг: 'bug',
+  ошибка: 'bug',
+  дефект: 'bug',
+  другое: 'other',
+  прочее: 'other',
+};
 
 /**
  * A stop reason in the platform's field names: the body of POST /experiments/v1/{id}/stop and, as

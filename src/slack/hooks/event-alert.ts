@@ -18,7 +18,7 @@ export function alertOfEvent(event: LifecycleEventBody): AlertEvent {
       return {
         action: event.action,
         experimentId,
-        ...stopReasonOfEvent(event),
+        stop: stopReasonOfEvent(event),
         outside,
         at,
       };

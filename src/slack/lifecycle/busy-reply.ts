@@ -2,11 +2,8 @@ import { escapeMrkdwn, md } from '../blocks/escape.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 
-/**
- * How an action refused for want of a slot reads in the audit trail, from a command or a click:
- * refused, the action never ran (a command's access check did not either).
- */
-export const BUSY_AUDIT = { decision: 'refused', rule: 'busy', outcome: 'busy' } as const;
+/** How a refusal for want of a slot reads in the audit trail: the command path records it itself. */
+export { BUSY_AUDIT } from '../../core/lifecycle/audit-entry.js';
 
 /**
  * An action refused because the process has too many in flight: counted, logged (sampled), and the answer

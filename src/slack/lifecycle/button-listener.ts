@@ -18,7 +18,7 @@ import { duplicateClickMessage } from './result-messages.js';
 import { buttonSurface } from './surface.js';
 
 /** How long a click on one button of one message blocks an identical click (double clicks, retries). */
-export const CLICK_GUARD_MS = 10_000;
+const CLICK_GUARD_MS = 10_000;
 
 /**
  * Next-step buttons run exactly the command path. The button value is trusted only after zod

@@ -17,7 +17,7 @@ export async function runLifecycleCommand(
   const permit = ctx.permit();
   if (permit.kind === 'needs-approval') {
     await ctx.ack();
-    return requestApproval(ctx.deps, {
+    await requestApproval(ctx.deps, {
       workspace: ctx.workspace,
       ticket: permit.ticket,
       what: {
@@ -30,6 +30,7 @@ export async function runLifecycleCommand(
       tell: (m) => ctx.replier.ephemeral(m),
       inChannelFallback: (m) => ctx.replier.inChannel(m),
     });
+    return;
   }
   const request = {
     workspace: ctx.workspace,

@@ -24,8 +24,10 @@ describe('doneLine', () => {
       action: 'stop',
       experimentId: 9,
       userId: 'U1',
-      reason: 'critical_metric_impact',
-      comment: '  <!channel> @here see <https://evil|click> & fix ',
+      stop: {
+        reason: 'critical_metric_impact',
+        comment: '  <!channel> @here see <https://evil|click> & fix ',
+      },
       messages,
     });
     expect(line).toContain('<@U1> stopped experiment *9*');
@@ -39,8 +41,7 @@ describe('doneLine', () => {
       action: 'stop',
       experimentId: 1,
       userId: 'U1',
-      reason: 'other',
-      comment: '<'.repeat(10_000),
+      stop: { reason: 'other', comment: '<'.repeat(10_000) },
       messages,
     });
     expect(line).toContain('…');

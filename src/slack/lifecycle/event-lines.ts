@@ -1,5 +1,5 @@
-import type { ExperimentInterruptReason } from '../../console/schemas.js';
 import type { LifecycleAction } from '../../core/lifecycle-action.js';
+import type { StopReason } from '../../core/stop-reason.js';
 import { escapeMrkdwn, joinSafe, type SafeText, safe, userMention } from '../blocks/escape.js';
 import type { Messages } from '../messages/index.js';
 
@@ -8,24 +8,29 @@ export const COMMENT_DISPLAY_MAX = 2000;
 /** Statuses are opaque platform strings; a sane cap keeps a runaway one from filling the message. */
 export const STATUS_DISPLAY_MAX = 100;
 
-/** Who did what to which experiment, with the stop reason and comment: a card headline or thread reply. */
+/** Who did what to which experiment, with the stop's reason and comment: a card headline or thread reply. */
 export function doneLine(input: {
   action: LifecycleAction;
   experimentId: number;
   userId: string;
-  reason?: ExperimentInterruptReason | undefined;
-  comment?: string | undefined;
+  stop?: StopReason | undefined;
   messages: Messages;
 }): SafeText {
   const { action, experimentId, messages } = input;
   const headline = messages.lifecycle.success({ action, experimentId, user: userMention(input.userId) });
-  const comment = input.comment?.trim();
-  if (action !== 'stop' || (input.reason === undefined && !comment)) return headline;
-  const details = messages.lifecycle.stopDetails({
-    reason: input.reason === undefined ? undefined : escapeMrkdwn(messages.interruptReasons[input.reason]),
+  const details = action === 'stop' ? stopDetails(input.stop, messages) : undefined;
+  return details === undefined ? headline : joinSafe([headline, details]);
+}
+
+/** A stop's reason (its label) and comment (escaped, cut), as the channel and the alerts show them; none when empty. */
+export function stopDetails(stop: StopReason | undefined, messages: Messages): SafeText | undefined {
+  const comment = stop?.comment?.trim();
+  const reason = stop?.reason;
+  if (reason === undefined && !comment) return undefined;
+  return messages.lifecycle.stopDetails({
+    reason: reason === undefined ? undefined : escapeMrkdwn(messages.interruptReasons[reason]),
     comment: comment ? safe(comment, COMMENT_DISPLAY_MAX) : undefined,
   });
-  return joinSafe([headline, details]);
 }
 
 /** The refused action and the status exactly as the platform reported it. */

@@ -1,35 +1,50 @@
 import { stopReasonOfCommand } from '../../core/stop-reason.js';
-import {
-  invalid,
-  type ParseInput,
-  parseSingleId,
-  parseStopReason,
-  requireId,
-  restAfter,
-} from '../command/parse-args.js';
+import { invalid, type ParseInput, parseStopReason, requireId, restAfter } from '../command/parse-args.js';
 import type { ParsedCommand } from '../command/parse-command.js';
 import { declareSubcommand } from '../command/subcommand.js';
 import { unescapeSlackText } from '../command/unescape-text.js';
+import { scheduleFromCommand } from '../schedule/commands.js';
+import { splitWhen } from '../schedule/parse-when.js';
 import { openStopModal } from '../stop/open-modal.js';
 import { refusedForOtherComment } from '../stop/other-comment.js';
 import { runLifecycleCommand } from './commands.js';
 
 type Simple = 'start' | 'archive' | 'unarchive';
+type SimpleRequest = Extract<ParsedCommand, { kind: 'lifecycle' }>;
 
-/** `/exp start|archive|unarchive ID`: the result is posted in the channel. */
+/**
+ * `ACTION ID [time]`: a time phrase (`in 2h`, `at 2026-12-01 10:00`) schedules it; anything else
+ * after the id is refused (`start 12 13` must not start 12 alone while the user believes both were).
+ */
+function parseSimple(
+  action: Simple,
+  { text, tokens, args }: ParseInput,
+): SimpleRequest | ReturnType<typeof invalid> {
+  const id = requireId(action, tokens[1]);
+  if (!id.ok) return id.result;
+  const idToken = tokens[1];
+  const words = args.slice(1);
+  if (words.length === 0 || !idToken) return { kind: 'lifecycle', action, experimentId: id.id };
+  const split = splitWhen(words);
+  if (!split) return invalid(action, 'unexpected-args', restAfter(text, idToken), id.id);
+  if (split.rest.length > 0) return invalid(action, 'unexpected-args', split.rest.join(' '), id.id);
+  return { kind: 'lifecycle', action, experimentId: id.id, when: split.when };
+}
+
+/** `/exp start|archive|unarchive ID [time]`: the result is posted in the channel (then, when scheduled). */
 function simpleAction(action: Simple) {
   return declareSubcommand({
     name: action,
-    parse: (input) => {
-      const id = parseSingleId(action, input);
-      return id.ok ? { kind: 'lifecycle', action, experimentId: id.id } : id.result;
-    },
+    parse: (input) => parseSimple(action, input),
     access: { kind: 'policy', action },
     opensModal: false,
     changesHome: false,
-    help: [action],
-    examples: [`${action} 3`],
-    handle: (ctx, parsed) => runLifecycleCommand(ctx, parsed.action, parsed.experimentId),
+    help: [action, 'scheduleAt'],
+    examples: [`${action} 3`, `${action} 3 in 2h`],
+    handle: (ctx, parsed) =>
+      parsed.when
+        ? scheduleFromCommand(ctx, { action, experimentId: parsed.experimentId, when: parsed.when })
+        : runLifecycleCommand(ctx, parsed.action, parsed.experimentId),
   });
 }
 
@@ -39,11 +54,14 @@ export const unarchiveSubcommand = simpleAction('unarchive');
 
 type StopRequest = Extract<ParsedCommand, { kind: 'stop' | 'stop-modal' }>;
 
-function parseStop({ text, tokens }: ParseInput): StopRequest | ReturnType<typeof invalid> {
+function parseStop({ text, tokens, args }: ParseInput): StopRequest | ReturnType<typeof invalid> {
   const id = requireId('stop', tokens[1]);
   if (!id.ok) return id.result;
-  const reasonToken = tokens[2];
-  if (reasonToken === undefined) return { kind: 'stop-modal', experimentId: id.id };
+  // `stop ID in 3d bug "planned end"`: the time phrase comes right after the id.
+  const split = splitWhen(args.slice(1));
+  const when = split ? { when: split.when } : {};
+  const reasonToken = tokens[2 + (split?.when.length ?? 0)];
+  if (reasonToken === undefined) return { kind: 'stop-modal', experimentId: id.id, ...when };
   const reason = parseStopReason(reasonToken.text);
   if (reason === undefined) return invalid('stop', 'bad-reason', reasonToken.text, id.id);
   // Sent to the platform as the person wrote it, not in Slack's escaped forms.
@@ -51,23 +69,27 @@ function parseStop({ text, tokens }: ParseInput): StopRequest | ReturnType<typeo
   // A comment for Other is the workspace policy's to require (src/slack/stop/other-comment.ts), not
   // the parser's: the interface makes it optional.
   return comment === ''
-    ? { kind: 'stop', experimentId: id.id, reason }
-    : { kind: 'stop', experimentId: id.id, reason, comment };
+    ? { kind: 'stop', experimentId: id.id, reason, ...when }
+    : { kind: 'stop', experimentId: id.id, reason, comment, ...when };
 }
 
-/** `/exp stop ID` opens the stop modal; `/exp stop ID REASON [comment…]` stops without it. */
+/** `/exp stop ID [time]` opens the stop modal; `/exp stop ID [time] REASON [comment…]` stops without it. */
 export const stopSubcommand = declareSubcommand({
   name: 'stop',
   parse: parseStop,
   access: { kind: 'policy', action: 'stop' },
   opensModal: (parsed) => parsed.kind === 'stop-modal',
   changesHome: false,
-  help: ['stop', 'stopWithReason'],
-  examples: ['stop 3', 'stop 3 bug guests must not stop this'],
+  help: ['stop', 'stopWithReason', 'scheduleAt'],
+  examples: ['stop 3', 'stop 3 bug guests must not stop this', 'stop 3 in 3d bug planned end'],
   handle: async (ctx, parsed) => {
-    if (parsed.kind === 'stop-modal') return openStopModal(ctx, parsed.experimentId);
+    if (parsed.kind === 'stop-modal') return openStopModal(ctx, parsed.experimentId, parsed.when);
     const stop = stopReasonOfCommand(parsed.reason, parsed.comment);
     if (await refusedForOtherComment(ctx, parsed.experimentId, stop)) return;
+    if (parsed.when) {
+      const { experimentId, when } = parsed;
+      return scheduleFromCommand(ctx, { action: 'stop', experimentId, when, stop });
+    }
     return runLifecycleCommand(ctx, 'stop', parsed.experimentId, stop);
   },
 });

@@ -3,38 +3,15 @@ import { viewOf } from '../../core/experiments/knowledge.js';
 import type { WorkspaceRef } from '../../core/workspace.js';
 import type { JobHandler, JobOutcome } from '../../jobs/job-queue.js';
 import { channelMention, code } from '../blocks/escape.js';
-import { type SlackMessage, textMessage } from '../blocks/message.js';
+import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 import { cardLabels } from '../experiment/card-labels.js';
 import { postToExperimentThread } from '../experiment/thread-poster.js';
-import { type AlertEvent, alertLine, alertMessage } from './alert-message.js';
+import { AlertJob, type EventAlertJob } from './alert-job.js';
+import { alertLine, alertMessage } from './alert-message.js';
 import { type AlertOutcome, errorCodeOf } from './alert-outcomes.js';
 
-/** One message for one channel (or person), as it waits in the queue: ids and text, never a token. */
-export type AlertJob = EventAlertJob | NoticeJob;
-
-/** An operational notice (a token-health reminder), built when it was decided. */
-export interface NoticeJob {
-  workspace: WorkspaceRef;
-  scope: string;
-  channelId: string;
-  notice: SlackMessage;
-}
-
-/** One experiment alert: built at delivery from what the app knows then. */
-export interface EventAlertJob {
-  notice?: undefined;
-  workspace: WorkspaceRef;
-  scope: string;
-  channelId: string;
-  event: AlertEvent;
-  /** The channel the action came from, named in the alert. */
-  originChannelId?: string | undefined;
-  /** The experiment is known by id: the alert joins its thread, under a card of its state at delivery. */
-  threaded: boolean;
-  /** Who set up the subscription: told once when the channel cannot be posted in. */
-  subscribedBy?: string | undefined;
-}
+export type { AlertJob, NoticeJob } from './alert-job.js';
 
 /** The app is not in the channel: alerts resume once it is invited, so the subscription stays. */
 const NOT_MEMBER = new Set(['not_in_channel', 'restricted_action']);
@@ -75,7 +52,13 @@ export function alertJobHandler({ deps, clientFor }: AlertDeliveryDeps): JobHand
   const count = (outcome: AlertOutcome | 'unknown' | 'given_up') =>
     deps.metrics.inc('exp_alerts_total', { outcome });
   return async (job): Promise<JobOutcome> => {
-    const { data } = job;
+    const read = AlertJob.safeParse(job.data);
+    if (!read.success) {
+      count('failed');
+      deps.logger.warn('alert dropped: the queued job cannot be read', { attempt: job.attempt });
+      return { kind: 'drop' };
+    }
+    const data = read.data;
     if (job.interrupted) {
       count('unknown');
       deps.logger.warn('an alert delivery was cut off; not sent again (outcome unknown)', {

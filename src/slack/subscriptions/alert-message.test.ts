@@ -30,8 +30,10 @@ describe('alertMessage', () => {
         action: 'stop',
         experimentId: 7,
         actorId: 'U1',
-        reason: 'critical_metric_impact',
-        comment: 'Revenue <!channel> dropped & <https://evil.example|click> <@U999>',
+        stop: {
+          reason: 'critical_metric_impact',
+          comment: 'Revenue <!channel> dropped & <https://evil.example|click> <@U999>',
+        },
       },
       originChannelId: 'C0GENERAL',
       messages,
@@ -87,8 +89,7 @@ describe('alertMessage', () => {
         action: 'stop' as const,
         experimentId: Number.MAX_SAFE_INTEGER,
         actorId: 'U1',
-        reason: 'other' as const,
-        comment: huge,
+        stop: { reason: 'other' as const, comment: huge },
       },
       { action: 'create' as const, experimentId: Number.MAX_SAFE_INTEGER, name: huge, actorId: 'U1' },
       {

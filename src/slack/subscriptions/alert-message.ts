@@ -1,10 +1,9 @@
-import type { ExperimentInterruptReason } from '../../console/schemas.js';
 import type { LifecycleAction } from '../../core/lifecycle-action.js';
+import type { StopReason } from '../../core/stop-reason.js';
 import type { SafeText } from '../blocks/escape.js';
 import {
   channelMention,
   code,
-  escapeMrkdwn,
   isSlackChannelId,
   joinSafe,
   md,
@@ -14,24 +13,21 @@ import {
 } from '../blocks/escape.js';
 import { context, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
 import { NAME_DISPLAY_MAX } from '../experiment-form/result-messages.js';
-import { COMMENT_DISPLAY_MAX } from '../lifecycle/event-lines.js';
+import { stopDetails } from '../lifecycle/event-lines.js';
 import type { Messages } from '../messages/index.js';
 import { SUBSCRIPTION_BLOCKS } from './ids.js';
 
 /** Something that happened to an experiment, as subscribed channels hear of it. */
 export type AlertEvent = (
-  | {
-      action: LifecycleAction;
-      experimentId: number;
-      reason?: ExperimentInterruptReason | undefined;
-      comment?: string | undefined;
-    }
+  | { action: LifecycleAction; experimentId: number; stop?: StopReason | undefined }
   | { action: 'create'; experimentId: number | undefined; name: string }
   | { action: 'edit'; experimentId: number; fields: readonly string[] }
   /** Only from inbound events: a status with no action named. */
   | { action: 'status'; experimentId: number; status: string }
 ) /** When it happened (ISO); shown in the alert, which the queue may deliver later. */ & {
   at?: string | undefined;
+  /** A scheduled action: who scheduled it (src/slack/schedule). */
+  scheduledBy?: string | undefined;
 } /** A Slack user for actions taken through the app; a sender's free text for inbound events. */ & (
     | { actorId: string; outside?: undefined }
     | { outside: { actor: string | undefined }; actorId?: undefined }
@@ -109,20 +105,14 @@ function alertLines(input: AlertMessageInput): SafeText[] {
       lines.push(
         messages.alerts.lifecycle({ action: event.action, user, experimentId: event.experimentId, origin }),
       );
-      const comment = event.comment?.trim();
-      if (event.action === 'stop' && (event.reason !== undefined || comment)) {
-        lines.push(
-          messages.lifecycle.stopDetails({
-            reason:
-              event.reason === undefined ? undefined : escapeMrkdwn(messages.interruptReasons[event.reason]),
-            comment: comment ? safe(comment, COMMENT_DISPLAY_MAX) : undefined,
-          }),
-        );
-      }
+      const details = event.action === 'stop' ? stopDetails(event.stop, messages) : undefined;
+      if (details !== undefined) lines.push(details);
     }
   }
   const at = event.at === undefined ? undefined : new Date(event.at);
   const when = at !== undefined && !Number.isNaN(at.getTime()) ? slackDate(at) : undefined;
+  if (event.scheduledBy !== undefined)
+    lines.push(messages.schedule.scheduledBy({ user: userMention(event.scheduledBy) }));
   if (event.outside !== undefined || when !== undefined)
     lines.push(messages.alerts.source({ event: event.outside !== undefined, when }));
   return lines;

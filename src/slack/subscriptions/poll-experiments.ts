@@ -1,10 +1,8 @@
 import { readAndRecord, viewOf } from '../../core/experiments/knowledge.js';
+import { experimentsToPoll, statusChange } from '../../core/status-diff.js';
 import { parseWorkspaceKey } from '../../core/workspace.js';
 import type { SlackDeps } from '../deps.js';
 import { notifySubscribers } from './notify-subscribers.js';
-
-/** Ids polled per workspace and round: a subscription list is bounded, and so is one round's work. */
-const IDS_PER_ROUND = 200;
 
 export interface PollReport {
   checked: number;
@@ -14,21 +12,15 @@ export interface PollReport {
 /**
  * One polling round: every experiment some subscription (or follow) names by id is read through the
  * platform's read route, where it exists (its absence is remembered per connection, and the round
- * skips that workspace). A status that differs from the one the app knew becomes a `status` event
- * for the experiment's subscribers. The first read only learns the status: nothing says it changed.
+ * skips that workspace). A status change (core/status-diff.ts) becomes a `status` event for the
+ * experiment's subscribers.
  */
 export async function pollSubscribedExperiments(deps: SlackDeps, budgetMs: number): Promise<PollReport> {
   const report: PollReport = { checked: 0, changed: 0 };
   for await (const scope of deps.subscriptions.scopes()) {
     const workspace = parseWorkspaceKey(scope);
     if (!workspace) continue;
-    const ids = [
-      ...new Set(
-        (await deps.subscriptions.list(scope)).flatMap((s) =>
-          s.selector.experimentId === undefined ? [] : [s.selector.experimentId],
-        ),
-      ),
-    ].slice(0, IDS_PER_ROUND);
+    const ids = experimentsToPoll(await deps.subscriptions.list(scope));
     if (ids.length === 0) continue;
     const connection = await deps.connections.lookup(workspace);
     if (connection.kind !== 'connected') continue;
@@ -38,8 +30,8 @@ export async function pollSubscribedExperiments(deps: SlackDeps, budgetMs: numbe
       if (read.kind === 'route-missing') break;
       if (read.kind !== 'read') continue;
       report.checked += 1;
-      const status = read.record.status;
-      if (before === undefined || status === undefined || status.value === before) continue;
+      const change = statusChange(scope, experimentId, before, read.record.status);
+      if (change === undefined) continue;
       report.changed += 1;
       await notifySubscribers(
         deps,
@@ -48,12 +40,12 @@ export async function pollSubscribedExperiments(deps: SlackDeps, budgetMs: numbe
         {
           action: 'status',
           experimentId,
-          status: status.value,
+          status: change.status,
           outside: { actor: undefined },
-          at: status.at,
+          at: change.at,
         },
         await viewOf(deps.knowledge, scope, read.record),
-        `poll:${scope}:${experimentId}:${status.value}:${status.at}`,
+        change.key,
       );
     }
   }

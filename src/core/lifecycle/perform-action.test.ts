@@ -1,0 +1,295 @@
+import { describe, expect, it } from 'vitest';
+import { StatusConflictError } from '../../console/errors.js';
+import { emptyRecord } from '../experiments/record.js';
+import { issueGrant } from '../policy/grant.js';
+import type { LifecycleOutcome, LifecycleRequest } from '../run-action.js';
+import { createActionSlots } from './action-slots.js';
+import { performAction } from './perform-action.js';
+import type { PerformActionPorts } from './ports.js';
+
+// The use-case alone, over in-memory ports: each port writes what it was asked into one journal,
+// so a test reads the order of the steps as well as what each step got.
+
+const NOW = new Date('2026-03-01T10:00:00Z');
+const DAY_MS = 24 * 60 * 60 * 1000;
+const view = { record: emptyRecord(7, NOW.toISOString()), offered: [] };
+
+function request(overrides: Partial<LifecycleRequest> = {}): LifecycleRequest {
+  return {
+    workspace: { teamId: 'T1' },
+    action: 'stop',
+    experimentId: 7,
+    stop: { reason: 'bug', comment: 'flaky' },
+    actorId: 'U1',
+    channelId: 'C1',
+    grant: issueGrant({
+      scope: 'T1',
+      action: 'stop',
+      decidedFor: 'U1',
+      actingAs: { userId: 'U1', personalRequired: false },
+      rule: { who: { kind: 'members' }, channels: 'any', approval: false, personal: false },
+    }),
+    ...overrides,
+  };
+}
+
+function done(r: LifecycleRequest, expiresInMs = 90 * DAY_MS): LifecycleOutcome {
+  return {
+    kind: 'done',
+    intent: 'i1',
+    request: r,
+    tokenExpiresAt: new Date(NOW.getTime() + expiresInMs),
+    scope: 'T1',
+    identity: 'workspace',
+    view,
+  };
+}
+
+interface Fakes {
+  /** What the platform makes of the request (or throws). */
+  outcome?: (r: LifecycleRequest) => LifecycleOutcome;
+  /** The teller throws when telling an outcome (Slack down). */
+  tellFails?: boolean;
+  slots?: ReturnType<typeof createActionSlots>;
+  claimed?: Set<string>;
+}
+
+function harness(fakes: Fakes = {}) {
+  const journal: string[] = [];
+  const audited: unknown[] = [];
+  const notified: unknown[] = [];
+  const slots = fakes.slots ?? createActionSlots(4);
+  const claimed = fakes.claimed ?? new Set<string>();
+  const ports: PerformActionPorts<string> = {
+    slots: {
+      tryTake: (w) => {
+        const taken = slots.tryTake(w);
+        journal.push(taken ? 'slot taken' : 'slot refused');
+        return taken;
+      },
+      give: (w) => {
+        slots.give(w);
+        journal.push('slot given');
+      },
+    },
+    run: async (r) => {
+      journal.push('run');
+      return (fakes.outcome ?? done)(r);
+    },
+    intents: {
+      telling: async (id, outcome) => void journal.push(`intent ${id} telling ${outcome}`),
+      end: async (id) => void journal.push(`intent ${id} ended`),
+    },
+    tell: {
+      outcome: async (o) => {
+        if (fakes.tellFails) {
+          journal.push(`tell ${o.kind} failed`);
+          throw new Error('slack is down');
+        }
+        journal.push(`told ${o.kind}`);
+        return `line:${o.kind}`;
+      },
+      busy: async () => {
+        journal.push('told busy');
+        return 'line:busy';
+      },
+      crashed: async () => {
+        journal.push('told crashed');
+        return 'line:crashed';
+      },
+      expiringSoon: async (days) => void journal.push(`told expiring in ${days}d`),
+    },
+    notifySubscribers: async (event, v) => {
+      journal.push('subscribers notified');
+      notified.push({ event, view: v });
+    },
+    audit: {
+      record: async (scope, entry) => {
+        journal.push(`audited ${entry.outcome}`);
+        audited.push({ scope, ...entry });
+      },
+    },
+    expiry: {
+      now: () => NOW,
+      claim: async (key) => {
+        if (claimed.has(key)) return false;
+        claimed.add(key);
+        return true;
+      },
+    },
+    logger: { error: (msg) => void journal.push(`logged ${msg}`) },
+    metrics: {
+      inc: (_name, labels) => {
+        const outcome = new Map(Object.entries(labels ?? {})).get('outcome');
+        journal.push(`counted ${outcome}`);
+      },
+    },
+  };
+  return { ports, journal, audited, notified, slots };
+}
+
+describe('performAction', () => {
+  it('tells a done action, ends its intent, then reminds and alerts, and audits it last', async () => {
+    const h = harness({ outcome: (r) => done(r, 3 * DAY_MS + 1000) });
+    const performed = await performAction(h.ports, request());
+    expect(performed).toEqual({ kind: 'done', told: 'line:done', identity: 'workspace' });
+    expect(h.journal).toEqual([
+      'slot taken',
+      'run',
+      'intent i1 telling done',
+      'told done',
+      'intent i1 ended',
+      'told expiring in 3d',
+      'subscribers notified',
+      'counted done',
+      'slot given',
+      'audited done',
+    ]);
+    expect(h.notified).toEqual([
+      {
+        event: { action: 'stop', experimentId: 7, actorId: 'U1', stop: { reason: 'bug', comment: 'flaky' } },
+        view,
+      },
+    ]);
+    expect(h.audited).toEqual([
+      {
+        scope: 'T1',
+        userId: 'U1',
+        action: 'stop',
+        experimentId: 7,
+        channelId: 'C1',
+        decision: 'allowed',
+        outcome: 'done',
+        identity: 'workspace',
+      },
+    ]);
+    expect(h.slots.inUse).toBe(0);
+  });
+
+  it('alerts the subscribers and ends the intent even when telling the outcome fails', async () => {
+    const h = harness({ tellFails: true });
+    const performed = await performAction(h.ports, request());
+    expect(performed).toEqual({ kind: 'crashed', told: 'line:crashed' });
+    expect(h.journal).toEqual([
+      'slot taken',
+      'run',
+      'intent i1 telling done',
+      'tell done failed',
+      'subscribers notified',
+      'logged lifecycle flow failed',
+      'told crashed',
+      'counted done',
+      'intent i1 ended',
+      'slot given',
+      'audited crashed',
+    ]);
+    expect(h.notified).toHaveLength(1);
+  });
+
+  it('reminds of an expiring token once a day per workspace', async () => {
+    const claimed = new Set<string>();
+    const soon = (r: LifecycleRequest) => done(r, 2 * DAY_MS);
+    const first = harness({ outcome: soon, claimed });
+    await performAction(first.ports, request());
+    const second = harness({ outcome: soon, claimed });
+    await performAction(second.ports, request());
+    expect(first.journal).toContain('told expiring in 2d');
+    expect(second.journal.filter((s) => s.startsWith('told expiring'))).toEqual([]);
+    expect([...claimed]).toEqual(['expiry-reminder:T1:2026-03-01']);
+  });
+
+  it('refuses without a slot: nothing runs, the refusal is told and audited as busy', async () => {
+    const h = harness({ slots: createActionSlots(0) });
+    const performed = await performAction(h.ports, request());
+    expect(performed).toEqual({ kind: 'busy', told: 'line:busy' });
+    expect(h.journal).toEqual(['slot refused', 'told busy', 'audited busy']);
+    expect(h.audited).toEqual([
+      expect.objectContaining({ decision: 'refused', rule: 'busy', outcome: 'busy' }),
+    ]);
+  });
+
+  it('gives back a slot its caller took, without taking another', async () => {
+    const slots = createActionSlots(1);
+    expect(slots.tryTake('T1')).toBe(true);
+    const h = harness({ slots });
+    await performAction(h.ports, request(), true);
+    expect(h.journal).not.toContain('slot taken');
+    expect(h.journal).toContain('slot given');
+    expect(slots.inUse).toBe(0);
+  });
+
+  it('tells and ends a refused action but alerts nobody', async () => {
+    const h = harness({
+      outcome: (r) => ({
+        kind: 'conflict',
+        intent: 'i2',
+        request: r,
+        error: new StatusConflictError('conflict', {
+          status: 400,
+          method: 'POST',
+          path: '/experiments/v1/7/stop',
+          experimentId: 7,
+          action: 'stop',
+          currentStatus: 'archived',
+        }),
+        identity: 'personal',
+        view,
+      }),
+    });
+    const performed = await performAction(h.ports, request());
+    expect(performed).toEqual({ kind: 'conflict', told: 'line:conflict', identity: 'personal' });
+    expect(h.journal).toEqual([
+      'slot taken',
+      'run',
+      'intent i2 telling not-done',
+      'told conflict',
+      'intent i2 ended',
+      'counted conflict',
+      'slot given',
+      'audited conflict',
+    ]);
+  });
+
+  it('writes no intent step for an outcome where nothing was sent', async () => {
+    const h = harness({ outcome: (r) => ({ kind: 'not-connected', request: r }) });
+    await performAction(h.ports, request());
+    expect(h.journal).toEqual([
+      'slot taken',
+      'run',
+      'told not-connected',
+      'counted not-connected',
+      'slot given',
+      'audited not-connected',
+    ]);
+  });
+
+  it('audits a crash of the action itself, and the approval it ran under', async () => {
+    const approved = request();
+    const h = harness({
+      outcome: () => {
+        throw new TypeError('a programming error');
+      },
+    });
+    const performed = await performAction(h.ports, {
+      ...approved,
+      grant: issueGrant({ ...approved.grant, approval: { requestId: 'R1', requestedBy: 'U2' } }),
+    });
+    expect(performed.kind).toBe('crashed');
+    expect(h.journal).toEqual([
+      'slot taken',
+      'run',
+      'logged lifecycle flow failed',
+      'told crashed',
+      'counted crashed',
+      'slot given',
+      'audited crashed',
+    ]);
+    expect(h.audited).toEqual([
+      expect.objectContaining({
+        decision: 'allowed',
+        outcome: 'crashed',
+        approval: { requestId: 'R1', state: 'approved', requestedBy: 'U2' },
+      }),
+    ]);
+  });
+});

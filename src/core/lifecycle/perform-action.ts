@@ -1,0 +1,100 @@
+import type { Identity } from '../connections.js';
+import type { LifecycleOutcome, LifecycleRequest } from '../run-action.js';
+import { workspaceKey } from '../workspace.js';
+import { auditEntryOf } from './audit-entry.js';
+import { dueExpiryReminder } from './expiry-reminder.js';
+import type { PerformActionPorts, PerformedAction, PerformedKind } from './ports.js';
+import { type ToldIntent, toldIntent } from './told-intent.js';
+
+type DoneOutcome = Extract<LifecycleOutcome, { kind: 'done' }>;
+
+/**
+ * The one path every lifecycle trigger takes (slash command, button, stop modal, approval): take an
+ * action slot, run the action, tell its outcome where it was asked from, end its intent, remind of
+ * an expiring token, alert the subscribers of a done action; the attempt is audited whatever
+ * happened, a refusal for want of a slot and a crash included.
+ */
+export async function performAction<Told>(
+  ports: PerformActionPorts<Told>,
+  request: LifecycleRequest,
+  /** The caller already took one of the process's action slots for it (given back here); else one is taken here. */
+  slotHeld = false,
+): Promise<PerformedAction<Told>> {
+  let kind: PerformedKind = 'crashed';
+  let identity: Identity | undefined;
+  try {
+    const performed = await inSlot(ports, request, slotHeld);
+    kind = performed.kind;
+    identity = performed.identity;
+    return performed;
+  } finally {
+    await ports.audit.record(workspaceKey(request.workspace), auditEntryOf(request, kind, identity));
+  }
+}
+
+async function inSlot<Told>(
+  ports: PerformActionPorts<Told>,
+  request: LifecycleRequest,
+  slotHeld: boolean,
+): Promise<PerformedAction<Told>> {
+  // Bounded: with a platform that hangs, acked actions would otherwise pile up without limit.
+  const workspace = workspaceKey(request.workspace);
+  if (!slotHeld && !ports.slots.tryTake(workspace)) return { kind: 'busy', told: await ports.tell.busy() };
+  const intent = toldIntent(ports.intents);
+  try {
+    return await runAndTell(ports, request, intent);
+  } finally {
+    // Telling failed or threw before the end: the outcome is known here, so the intent goes anyway.
+    await intent.end();
+    ports.slots.give(workspace);
+  }
+}
+
+async function runAndTell<Told>(
+  ports: PerformActionPorts<Told>,
+  request: LifecycleRequest,
+  intent: ToldIntent,
+): Promise<PerformedAction<Told>> {
+  const { action, experimentId } = request;
+  let counted = 'crashed';
+  try {
+    const outcome = await ports.run(request);
+    counted = outcome.kind;
+    await intent.telling(outcome);
+    if (outcome.kind === 'done') return await tellDone(ports, outcome, intent);
+    const told = await ports.tell.outcome(outcome);
+    await intent.end();
+    return { kind: outcome.kind, told, identity: 'identity' in outcome ? outcome.identity : undefined };
+  } catch (error) {
+    ports.logger.error('lifecycle flow failed', { error, action, experimentId });
+    return { kind: 'crashed', told: await ports.tell.crashed(error) };
+  } finally {
+    ports.metrics.inc('exp_lifecycle_total', { action, outcome: counted });
+  }
+}
+
+async function tellDone<Told>(
+  ports: PerformActionPorts<Told>,
+  outcome: DoneOutcome,
+  intent: ToldIntent,
+): Promise<PerformedAction<Told>> {
+  const { request } = outcome;
+  try {
+    const told = await ports.tell.outcome(outcome);
+    await intent.end();
+    const days = await dueExpiryReminder(ports.expiry, outcome.scope, outcome.tokenExpiresAt);
+    if (days !== undefined) await ports.tell.expiringSoon(days);
+    return { kind: 'done', told, identity: outcome.identity };
+  } finally {
+    // The action happened whatever became of the replies: subscribers hear of it regardless.
+    await ports.notifySubscribers(
+      {
+        action: request.action,
+        experimentId: request.experimentId,
+        actorId: request.actorId,
+        stop: request.stop,
+      },
+      outcome.view,
+    );
+  }
+}

@@ -1,0 +1,32 @@
+import type { IntentLog } from '../intents.js';
+import type { LifecycleOutcome } from '../run-action.js';
+
+/**
+ * One action's intent once the platform has answered: marked "telling" before the outcome is told,
+ * ended right after. Ended before alerts and reminders: a process killed after telling but before
+ * the end would otherwise also be reported as "outcome unknown" by the sweep
+ * (test/durability.test.ts). The gap left is between the surface's answer and the store's delete.
+ */
+export interface ToldIntent {
+  telling(outcome: LifecycleOutcome): Promise<void>;
+  /** Ends the intent once; later calls do nothing. */
+  end(): Promise<void>;
+}
+
+export function toldIntent(intents: Pick<IntentLog, 'telling' | 'end'>): ToldIntent {
+  let id: string | undefined;
+  return {
+    async telling(outcome) {
+      if (outcome.kind !== 'done' && outcome.kind !== 'conflict' && outcome.kind !== 'failed') return;
+      // Kept before the write: whatever happens next, the outcome is known and the intent must go.
+      id = outcome.intent;
+      if (id !== undefined) await intents.telling(id, outcome.kind === 'done' ? 'done' : 'not-done');
+    },
+    async end() {
+      const ending = id;
+      if (ending === undefined) return;
+      id = undefined;
+      await intents.end(ending);
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import type { LifecycleAction } from '../../core/lifecycle-action.js';
+import { joinSafe, md, type SafeText } from '../blocks/escape.js';
+import { word } from '../messages/ru-format.js';
+import type { ActionMessages, LifecycleMessages } from './messages.js';
+
+/** The action as a noun («запуск»): Russian names an action by it where English uses the verb. */
+export const ACTION_NOUNS_RU: Record<LifecycleAction, string> = {
+  start: 'запуск',
+  stop: 'остановка',
+  archive: 'архивирование',
+  unarchive: 'возврат из архива',
+};
+
+/** «запустить» — what someone asked or tried to do. */
+const ACTION_VERBS_RU: Record<LifecycleAction, string> = {
+  start: 'запустить',
+  stop: 'остановить',
+  archive: 'отправить в архив',
+  unarchive: 'вернуть из архива',
+};
+
+export function actionMessagesRu(): ActionMessages {
+  return {
+    name: ACTION_NOUNS_RU,
+    button: { start: 'Запустить', stop: 'Остановить…', archive: 'В архив', unarchive: 'Из архива' },
+    startConfirm: {
+      title: (id) => `Запустить эксперимент ${id}?`,
+      text: (id) => `Эксперимент ${id} начнёт работать на платформе.`,
+      confirm: 'Запустить',
+      deny: 'Отмена',
+    },
+    archiveConfirm: {
+      title: (id) => `Отправить эксперимент ${id} в архив?`,
+      text: (id) => `Эксперимент ${id} уйдёт в архив. Вернуть его можно командой /exp unarchive ${id}.`,
+      confirm: 'В архив',
+      deny: 'Отмена',
+    },
+  };
+}
+
+export function lifecycleMessagesRu(): LifecycleMessages {
+  const done = {
+    start: 'запущен',
+    stop: 'остановлен',
+    archive: 'отправлен в архив',
+    unarchive: 'возвращён из архива',
+  } as const;
+  const noun = (action: LifecycleAction) => word(ACTION_NOUNS_RU[action]);
+  return {
+    success: ({ action, user, experimentId }) =>
+      md`${user}: эксперимент *${experimentId}* ${word(done[action])}`,
+    interrupted: ({ user, action, experimentId, when }) =>
+      md`:warning: Приложение остановилось, отправляя *${noun(action)}* эксперимента *${experimentId}* для ${user} (${when}), до ответа платформы: применено ли действие, неизвестно. Проверьте \`/exp show ${experimentId}\`, прежде чем повторять.`,
+    interruptedWhileTelling: ({ user, action, experimentId, when, done: applied }) =>
+      applied
+        ? md`:information_source: *${noun(action)}* эксперимента *${experimentId}* от ${user} (${when}) платформа выполнила. Приложение перезапустилось, пока сообщало об этом, так что сообщение может повториться. \`/exp show ${experimentId}\` покажет эксперимент сейчас.`
+        : md`:information_source: *${noun(action)}* эксперимента *${experimentId}* от ${user} (${when}) не выполнен(о): платформа отказала. Приложение перезапустилось, пока сообщало об этом, так что сообщение может повториться. \`/exp show ${experimentId}\` покажет почему.`,
+    interruptedBeforeSending: ({ user, action, experimentId, when }) =>
+      md`:warning: Приложение остановилось, приняв *${noun(action)}* эксперимента *${experimentId}* от ${user} (${when}), но ещё не отправив его: на платформу ничего не ушло. Повторите, если это ещё нужно.`,
+    stopDetails: ({ reason, comment }) => {
+      const lines: SafeText[] = [];
+      if (reason !== undefined) lines.push(md`*Причина:* ${reason}`);
+      if (comment !== undefined) lines.push(md`*Комментарий:* ${comment}`);
+      return joinSafe(lines);
+    },
+    conflict: ({ action, user, experimentId, status }) =>
+      status === undefined
+        ? md`${user} попытался(-ась) *${word(ACTION_VERBS_RU[action])}* эксперимент *${experimentId}*, но платформа отказала в его текущем статусе.`
+        : md`${user} попытался(-ась) *${word(ACTION_VERBS_RU[action])}* эксперимент *${experimentId}*, но платформа отказала: текущий статус — \`${status}\`.`,
+    working: ({ action, experimentId }) => md`Выполняется: *${noun(action)}* эксперимента *${experimentId}*…`,
+    duplicateClick: md`Уже выполняется: кто-то только что об этом попросил. Результат появится в канале.`,
+  };
+}

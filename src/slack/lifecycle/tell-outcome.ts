@@ -1,0 +1,133 @@
+import { InvalidTokenError } from '../../console/errors.js';
+import type { ExperimentView } from '../../core/experiments/knowledge.js';
+import type { OutcomeTeller } from '../../core/lifecycle/ports.js';
+import type { LifecycleOutcome, LifecycleRequest } from '../../core/run-action.js';
+import { platformErrorMessage } from '../blocks/error-message.js';
+import { escapeMrkdwn, md, type SafeText, safe } from '../blocks/escape.js';
+import { type SlackMessage, textMessage } from '../blocks/message.js';
+import { notConnectedMessage } from '../connection/replies.js';
+import type { SlackDeps } from '../deps.js';
+import { experimentCard } from '../experiment/card.js';
+import { cardLabels } from '../experiment/card-labels.js';
+import { publishEvent } from '../experiment/publish.js';
+import { inWorkspaceLocale } from '../locale/scope.js';
+import type { Messages } from '../messages/index.js';
+import { refuseBusy } from './busy-reply.js';
+import { conflictLine, doneLine, STATUS_DISPLAY_MAX } from './event-lines.js';
+import type { LifecycleSurface } from './surface.js';
+
+/**
+ * Tells each outcome of a lifecycle action where it was asked from: a done or refused action into the
+ * experiment's thread in the channel (everyone sees it), a stale click by refreshing what was
+ * clicked, the rest to the person alone. Says what it told, in one line.
+ */
+export function lifecycleTeller(
+  deps: SlackDeps,
+  request: Pick<LifecycleRequest, 'action' | 'experimentId'>,
+  surface: LifecycleSurface,
+): OutcomeTeller<SafeText> {
+  const { action, experimentId } = request;
+  return {
+    outcome: (outcome) => tellOutcome(deps, surface, outcome),
+    busy: () => told(surface, refuseBusy(deps, action, experimentId)),
+    crashed: (error) =>
+      told(surface, platformErrorMessage(error, { action, experimentId, messages: deps.messages })),
+    expiringSoon: (days) => surface.tell(textMessage(deps.messages.connection.expiringSoon({ days }))),
+  };
+}
+
+async function tellOutcome(
+  deps: SlackDeps,
+  surface: LifecycleSurface,
+  outcome: LifecycleOutcome,
+): Promise<SafeText> {
+  const { messages } = deps;
+  const { request } = outcome;
+  const { action, experimentId } = request;
+  switch (outcome.kind) {
+    case 'done': {
+      // The channel's line: in the workspace's language (publish.ts), whoever asked.
+      const line = inWorkspaceLocale(() =>
+        doneLine({ action, experimentId, userId: request.actorId, stop: request.stop, messages }),
+      );
+      await publishEvent(deps, surface, { workspace: request.workspace, line, view: outcome.view });
+      return line;
+    }
+    case 'conflict': {
+      // Everyone in the channel sees why the action was refused, not only the person who asked.
+      const currentStatus = outcome.error.currentStatus;
+      const line = inWorkspaceLocale(() =>
+        conflictLine({ action, experimentId, currentStatus, userId: request.actorId, messages }),
+      );
+      await publishEvent(deps, surface, { workspace: request.workspace, line, view: outcome.view });
+      return line;
+    }
+    case 'stale':
+      return tellStale(deps, surface, outcome);
+    default:
+      return told(surface, replyOf(outcome, messages));
+  }
+}
+
+/** Nothing was sent: the state as known now is shown where the click happened. */
+async function tellStale(
+  deps: SlackDeps,
+  surface: LifecycleSurface,
+  outcome: Extract<LifecycleOutcome, { kind: 'stale' }>,
+): Promise<SafeText> {
+  const { request, view } = outcome;
+  const note = deps.messages.experimentCard.stale({
+    experimentId: request.experimentId,
+    status: statusOf(view),
+  });
+  const card = experimentCard({
+    view,
+    note,
+    link: deps.consoleLinks?.urlOf(request.experimentId),
+    labels: await cardLabels(deps, request.workspace, [view.record], { channelId: request.channelId }),
+    messages: deps.messages,
+  });
+  if (surface.refreshOrigin) await surface.refreshOrigin(card);
+  else await surface.tell(card);
+  return note;
+}
+
+/** What the person alone hears when nothing reached the channel. */
+function replyOf(
+  outcome: Exclude<LifecycleOutcome, { kind: 'done' | 'conflict' | 'stale' }>,
+  messages: Messages,
+): SlackMessage {
+  const { action, experimentId } = outcome.request;
+  switch (outcome.kind) {
+    case 'not-connected':
+      return notConnectedMessage({ messages });
+    case 'unavailable':
+      return textMessage(
+        messages.errors.storeUnavailable({ action: md`*${escapeMrkdwn(action)}*`, experimentId }),
+      );
+    case 'personal-required':
+      return textMessage(messages.identity.personalRequired({ action }));
+    case 'connection-invalid':
+      return textMessage(
+        outcome.unreadable
+          ? messages.connection.unreadableWarning
+          : outcome.identity === 'personal'
+            ? messages.identity.personalInvalid
+            : messages.errors.invalidToken,
+      );
+    case 'failed':
+      // A person's own token refused: theirs to replace, not an admin's to reconnect.
+      return outcome.identity === 'personal' && outcome.error instanceof InvalidTokenError
+        ? textMessage(messages.identity.personalInvalid)
+        : platformErrorMessage(outcome.error, { action, experimentId, messages });
+  }
+}
+
+async function told(surface: LifecycleSurface, message: SlackMessage): Promise<SafeText> {
+  await surface.tell(message);
+  return message.text as SafeText;
+}
+
+function statusOf(view: ExperimentView): SafeText | undefined {
+  return view.record.status ? safe(view.record.status.value, STATUS_DISPLAY_MAX) : undefined;
+}
