@@ -37,6 +37,9 @@ export const ApprovalRequest = z.object({
   state: z.enum(['pending', 'approved', 'rejected']),
   decidedBy: z.string().max(64).optional(),
   decidedAt: z.string().optional(),
+  /** For a scheduled action (core/schedule): approving lets it run at runAt instead of now. */
+  scheduleId: z.string().max(64).optional(),
+  runAt: z.string().max(40).optional(),
   /** The request message in the channel, updated with the outcome. */
   messageTs: z.string().max(64).optional(),
 });

@@ -7,7 +7,9 @@ export type PolicyChange =
   | { kind: 'approval'; action: PolicyAction; on: boolean }
   | { kind: 'personal'; action: PolicyAction; on: boolean }
   | { kind: 'stop-reason'; required: boolean }
-  | { kind: 'other-comment'; required: boolean };
+  | { kind: 'other-comment'; required: boolean }
+  /** Who may schedule; undefined: whoever may do the action. */
+  | { kind: 'schedule'; who: Who | undefined };
 
 /** Pure: the policy with the change applied (the same object when nothing changes). */
 export function applyChange(policy: WorkspacePolicy, change: PolicyChange): WorkspacePolicy {
@@ -20,6 +22,9 @@ export function applyChange(policy: WorkspacePolicy, change: PolicyChange): Work
     return policy.otherCommentRequired === change.required
       ? policy
       : { ...policy, otherCommentRequired: change.required };
+  }
+  if (change.kind === 'schedule') {
+    return sameSchedule(policy.schedule, change.who) ? policy : { ...policy, schedule: change.who };
   }
   const rule = policy.actions[change.action];
   let next = rule;
@@ -57,7 +62,12 @@ export function changesBetween(before: WorkspacePolicy, after: WorkspacePolicy):
   if (before.otherCommentRequired !== after.otherCommentRequired) {
     out.push({ kind: 'other-comment', required: after.otherCommentRequired });
   }
+  if (!sameSchedule(before.schedule, after.schedule)) out.push({ kind: 'schedule', who: after.schedule });
   return out;
+}
+
+function sameSchedule(a: Who | undefined, b: Who | undefined): boolean {
+  return a === undefined || b === undefined ? a === b : sameWho(a, b);
 }
 
 function sameWho(a: Who, b: Who): boolean {
@@ -87,6 +97,8 @@ export function describeChanges(changes: readonly PolicyChange[]): string {
         return `${change.action} approval=${change.on ? 'on' : 'off'}`;
       case 'personal':
         return `${change.action} personal=${change.on ? 'on' : 'off'}`;
+      case 'schedule':
+        return `schedule who=${whoText(change.who)}`;
       case 'other-comment':
         return `other-comment=${change.required ? 'required' : 'optional'}`;
       default:
@@ -97,9 +109,14 @@ export function describeChanges(changes: readonly PolicyChange[]): string {
   return text.length > 300 ? `${text.slice(0, 299)}…` : text;
 }
 
+function whoText(who: Who | undefined): string {
+  if (who === undefined) return 'action';
+  return who.kind === 'groups' ? `groups:${who.groupIds.join(',')}` : who.kind;
+}
+
 /** Which rule a change is about: one field of one action, the stop reason or the Other comment. */
 export function fieldOf(change: PolicyChange): string {
-  return change.kind === 'stop-reason' || change.kind === 'other-comment'
+  return change.kind === 'stop-reason' || change.kind === 'other-comment' || change.kind === 'schedule'
     ? change.kind
     : `${change.kind}:${change.action}`;
 }

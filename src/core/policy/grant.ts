@@ -10,7 +10,7 @@ declare const GRANTED: unique symbol;
 declare const TICKETED: unique symbol;
 
 /** Whose platform token acts, and whether only their own may. */
-export interface ActingAs {
+interface ActingAs {
   userId: string;
   personalRequired: boolean;
 }

@@ -19,7 +19,7 @@ export interface PolicyStore {
   clear(scope: string): Promise<void>;
 }
 
-export class PolicyWriteError extends Error {
+class PolicyWriteError extends Error {
   constructor(readonly scope: string) {
     super(`Could not store the policy of workspace ${scope}`);
     this.name = 'PolicyWriteError';
@@ -27,7 +27,7 @@ export class PolicyWriteError extends Error {
 }
 
 /** Other writers kept winning the same revision: the change was not stored. */
-export class PolicyWriteConflictError extends Error {
+class PolicyWriteConflictError extends Error {
   constructor(readonly scope: string) {
     super(`The policy of workspace ${scope} kept changing while it was being written`);
     this.name = 'PolicyWriteConflictError';

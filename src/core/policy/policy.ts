@@ -47,6 +47,8 @@ export interface WorkspacePolicy {
    * one when the reason is `other`. Off by default: the app adds no rule the platform does not have.
    */
   otherCommentRequired: boolean;
+  /** Who may schedule actions (`/exp policy set schedule …`); unset: whoever may do the action. */
+  schedule?: Who | undefined;
   updatedBy?: string | undefined;
   updatedAt?: string | undefined;
 }
@@ -95,6 +97,8 @@ export const StoredPolicy = z.object({
   stopReasonRequired: z.boolean(),
   /** Absent in policies stored before the switch existed: they read as the default (off). */
   otherCommentRequired: z.boolean().optional(),
+  /** Absent: whoever may do an action may schedule it. */
+  schedule: WhoSchema.optional(),
   updatedBy: z.string().max(64).optional(),
   updatedAt: z.string().max(40).optional(),
 });
@@ -112,6 +116,7 @@ export function policyFromStored(raw: unknown): WorkspacePolicy | undefined {
     actions,
     stopReasonRequired: parsed.data.stopReasonRequired,
     otherCommentRequired: parsed.data.otherCommentRequired ?? DEFAULT_POLICY.otherCommentRequired,
+    schedule: parsed.data.schedule,
     updatedBy: parsed.data.updatedBy,
     updatedAt: parsed.data.updatedAt,
   };
@@ -123,6 +128,7 @@ export function policyToStored(policy: WorkspacePolicy): z.infer<typeof StoredPo
     actions: policy.actions,
     stopReasonRequired: policy.stopReasonRequired,
     otherCommentRequired: policy.otherCommentRequired,
+    ...(policy.schedule === undefined ? {} : { schedule: policy.schedule }),
     ...(policy.updatedBy === undefined ? {} : { updatedBy: policy.updatedBy }),
     ...(policy.updatedAt === undefined ? {} : { updatedAt: policy.updatedAt }),
   };

@@ -11,6 +11,7 @@ import {
 } from '../dictionaries/dictionary-labels.js';
 import { lifecycleButtons } from '../lifecycle/buttons.js';
 import type { Messages } from '../messages/index.js';
+import { SCHEDULE_BLOCKS } from '../schedule/ids.js';
 import { slackAgo } from './ago.js';
 import { CARD_BLOCKS } from './ids.js';
 
@@ -32,6 +33,8 @@ export interface CardInput {
   withoutButtons?: boolean | undefined;
   /** Names of the type, team and layer values (cardLabels); without them the values show bare. */
   labels?: DictionaryLabels | undefined;
+  /** What is scheduled for it (src/slack/schedule), one line each. */
+  scheduled?: readonly SafeText[] | undefined;
   messages: Messages;
 }
 
@@ -74,6 +77,7 @@ export function experimentCard(input: CardInput): SlackMessage {
     input.headline === undefined ? undefined : section(input.headline, CARD_BLOCKS.headline),
     titleBlock,
     history.length === 0 ? undefined : context([c.lastActionsTitle, ...history], CARD_BLOCKS.history),
+    input.scheduled?.length ? context(input.scheduled, SCHEDULE_BLOCKS.card) : undefined,
     input.note === undefined
       ? context([hint], CARD_BLOCKS.hint)
       : context([hint, input.note], CARD_BLOCKS.hint),

@@ -3,6 +3,7 @@ import { type WorkspaceRef, workspaceKey } from '../../core/workspace.js';
 import type { SafeText } from '../blocks/escape.js';
 import type { SlackDeps } from '../deps.js';
 import type { LifecycleSurface } from '../lifecycle/surface.js';
+import { inWorkspaceLocale } from '../locale/scope.js';
 import { experimentCard } from './card.js';
 import { cardLabels } from './card-labels.js';
 import { postToExperimentThread } from './thread-poster.js';
@@ -13,12 +14,23 @@ import { postToExperimentThread } from './thread-poster.js';
  * state. When the bot cannot post in the channel (not invited to a private one), the card goes
  * through the response_url instead, which needs no membership.
  */
-export async function publishEvent(
+export function publishEvent(
   deps: SlackDeps,
   surface: LifecycleSurface,
-  event: { workspace: WorkspaceRef; line: SafeText; view: ExperimentView },
+  event: { workspace: WorkspaceRef; line: SafeText | (() => SafeText); view: ExperimentView },
 ): Promise<void> {
-  const { view, line } = event;
+  // Read in the channel by many: the card speaks the workspace's language, whoever clicked. A line
+  // given as a function is written in it too.
+  return inWorkspaceLocale(() => publishCard(deps, surface, event));
+}
+
+async function publishCard(
+  deps: SlackDeps,
+  surface: LifecycleSurface,
+  event: { workspace: WorkspaceRef; line: SafeText | (() => SafeText); view: ExperimentView },
+): Promise<void> {
+  const { view } = event;
+  const line = typeof event.line === 'function' ? event.line() : event.line;
   const experimentId = view.record.experimentId;
   const linkOf = (id: number) => deps.consoleLinks?.urlOf(id);
   const labels = await cardLabels(deps, event.workspace, [view.record], { channelId: surface.channelId });

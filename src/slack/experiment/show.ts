@@ -4,6 +4,7 @@ import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { CommandContext } from '../command/command-context.js';
 import { notConnectedMessage } from '../connection/replies.js';
 import type { SlackDeps } from '../deps.js';
+import { scheduledFor } from '../schedule/card-lines.js';
 import { slackAgo } from './ago.js';
 import { experimentCard } from './card.js';
 import { cardLabels } from './card-labels.js';
@@ -50,6 +51,7 @@ export async function experimentReply(
               : undefined,
         link: deps.consoleLinks?.urlOf(experimentId),
         withoutButtons: options.withoutButtons,
+        scheduled: await scheduledFor(deps, workspace, experimentId),
         labels: await cardLabels(deps, workspace, [found.view.record], {
           channelId: options.channelId,
           budgetMs: options.budgetMs,

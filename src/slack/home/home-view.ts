@@ -19,6 +19,7 @@ import {
 import { LIMITS } from '../blocks/limits.js';
 import { actions, context, section } from '../blocks/message.js';
 import type { Messages } from '../messages/index.js';
+import { SCHEDULE_BLOCKS } from '../schedule/ids.js';
 import { describeSubscription } from '../subscriptions/replies.js';
 
 export const HOME_BLOCKS = {
@@ -45,6 +46,8 @@ export interface HomeInput {
   recent: readonly AuditRecord[];
   subscriptions: readonly Subscription[];
   admin: { hookPath: string; policy: WorkspacePolicy } | undefined;
+  /** The workspace's next scheduled actions (src/slack/schedule), one line each. */
+  scheduled?: readonly SafeText[] | undefined;
   messages: Messages;
 }
 
@@ -79,6 +82,9 @@ export function homeView(input: HomeInput): HomeView {
     section(joinSafe([h.identityTitle, input.identity]), HOME_BLOCKS.identity),
     section(joinSafe([h.recentTitle, ...recent]), HOME_BLOCKS.recent),
     section(joinSafe([h.alertsTitle, ...(shown.length === 0 ? [h.noAlerts] : shown)]), HOME_BLOCKS.alerts),
+    ...(input.scheduled?.length
+      ? [section(joinSafe([input.messages.schedule.homeTitle, ...input.scheduled]), SCHEDULE_BLOCKS.home)]
+      : []),
     ...(admin
       ? [
           section(

@@ -2,6 +2,7 @@ import type { webApi } from '@slack/bolt';
 import type { WorkspaceRef } from '../../core/workspace.js';
 import { workspaceKey, workspaceOnly } from '../../core/workspace.js';
 import type { SlackDeps } from '../deps.js';
+import { homeScheduledLines } from '../schedule/list-message.js';
 import { visibleTo } from '../subscriptions/replies.js';
 import { homeView } from './home-view.js';
 
@@ -17,12 +18,13 @@ export async function publishHome(
 ): Promise<void> {
   try {
     const scope = workspaceKey(workspaceOnly(workspace));
-    const [connection, acting, recent, subscriptions, actor] = await Promise.all([
+    const [connection, acting, recent, subscriptions, actor, scheduled] = await Promise.all([
       deps.connections.describe(workspace),
       deps.connections.lookup(workspace, { userId }),
       deps.audit.page(scope, { userId, size: 5 }),
       deps.subscriptions.list(scope),
       deps.actors.actor(client, workspace, userId, [], HOME_LOOKUP_MS),
+      deps.schedules.list(scope),
     ]);
     const i = deps.messages.identity;
     const identity =
@@ -44,6 +46,7 @@ export async function publishHome(
         recent: recent.records,
         subscriptions: visibleTo(subscriptions, userId),
         admin,
+        scheduled: homeScheduledLines(scheduled, deps.messages),
         messages: deps.messages,
       }),
     });

@@ -59,6 +59,8 @@ export function parsePolicyArgs(args: readonly string[]): ParsedPolicy {
     case 'personal': {
       const [actionWord, ...values] = rest;
       if (actionWord === undefined) return fail({ kind: 'missing', what: 'action' });
+      if (sub.toLowerCase() === 'set' && actionWord.toLowerCase() === 'schedule')
+        return parseScheduleWho(values);
       const action = POLICY_ACTIONS.find((a) => a === actionWord.toLowerCase());
       if (!action) return fail({ kind: 'unknown-action', word: actionWord });
       if (sub.toLowerCase() === 'set') return parseWho(action, values);
@@ -95,6 +97,19 @@ function parseWho(action: PolicyAction, values: readonly string[]): ParsedPolicy
     change: { kind: 'who', action, who: { kind: 'groups', groupIds: unique(groupIds) } },
     handles: unique(handles),
   };
+}
+
+/** `set schedule members|admins|nobody|S…|action`: `action` gives it back to whoever may do the action. */
+function parseScheduleWho(values: readonly string[]): ParsedPolicy {
+  if (values.length === 1 && values[0]?.toLowerCase() === 'action')
+    return { ok: true, change: { kind: 'schedule', who: undefined }, handles: [] };
+  const parsed = parseWho('start', values);
+  if (!parsed.ok) return parsed;
+  const [handle] = parsed.handles;
+  if (handle !== undefined) return { ok: false, problem: { kind: 'bad-who', word: `@${handle}` } };
+  return parsed.change.kind === 'who'
+    ? { ok: true, change: { kind: 'schedule', who: parsed.change.who }, handles: [] }
+    : parsed;
 }
 
 function parseChannels(action: PolicyAction, values: readonly string[]): ParsedPolicy {

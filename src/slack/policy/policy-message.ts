@@ -33,6 +33,7 @@ export function policyMessage(input: {
   const stop = [
     p.stopReason({ required: policy.stopReasonRequired }),
     p.otherComment({ required: policy.otherCommentRequired }),
+    messages.schedule.policyLine({ who: scheduleWho(policy, messages) }),
   ];
   return message(fallbackText(stop), [
     { type: 'header', block_id: POLICY_BLOCKS.header, text: plain(p.header, LIMITS.headerText) },
@@ -54,6 +55,11 @@ export function policyMessage(input: {
   ]);
 }
 
+/** Who may schedule, in words; undefined: whoever may do the action. */
+function scheduleWho(policy: WorkspacePolicy, messages: Messages): SafeText | undefined {
+  return policy.schedule && whoText({ ...policy.actions.start, who: policy.schedule }, messages);
+}
+
 /** One change in words, for the channel's announcement. */
 export function changeText(change: PolicyChange, policy: WorkspacePolicy, messages: Messages): SafeText {
   const p = messages.policy;
@@ -73,6 +79,8 @@ export function changeText(change: PolicyChange, policy: WorkspacePolicy, messag
       return p.changeStopReason({ required: change.required });
     case 'other-comment':
       return p.changeOtherComment({ required: change.required });
+    case 'schedule':
+      return messages.schedule.policyChanged({ who: scheduleWho(policy, messages) });
   }
 }
 

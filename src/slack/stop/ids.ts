@@ -3,8 +3,17 @@ import { ExperimentId } from '../../console/schemas.js';
 
 export const STOP_MODAL = {
   callbackId: 'exp_stop_modal',
-  blocks: { experiment: 'exp_stop_experiment', reason: 'exp_stop_reason', comment: 'exp_stop_comment' },
-  actions: { reason: 'exp_stop_reason_select', comment: 'exp_stop_comment_input' },
+  blocks: {
+    experiment: 'exp_stop_experiment',
+    reason: 'exp_stop_reason',
+    comment: 'exp_stop_comment',
+    when: 'exp_stop_when',
+  },
+  actions: {
+    reason: 'exp_stop_reason_select',
+    comment: 'exp_stop_comment_input',
+    when: 'exp_stop_when_input',
+  },
   /** The reason option meaning "none" (the interface makes the reason optional). */
   noReasonValue: 'none',
 } as const;

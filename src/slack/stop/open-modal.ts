@@ -29,6 +29,8 @@ export interface StopModalRequest {
   };
   /** To the person alone. */
   tell: (message: SlackMessage) => Promise<void>;
+  /** A time phrase typed with the command: prefills the "when" field. */
+  when?: readonly string[] | undefined;
 }
 
 /**
@@ -96,6 +98,7 @@ export async function openStopModalFor(deps: SlackDeps, request: StopModalReques
           responseUrl: request.responseUrl,
           fromMessage: from ? { ...(from.ts === undefined ? {} : { ts: from.ts }) } : undefined,
           expectedStatus: from ? (record?.status?.value ?? null) : undefined,
+          initialWhen: request.when?.join(' '),
           messages: deps.messages,
         }),
       ),
@@ -107,7 +110,11 @@ export async function openStopModalFor(deps: SlackDeps, request: StopModalReques
 }
 
 /** `/exp stop ID` without a reason. */
-export async function openStopModal(ctx: CommandContext, experimentId: number): Promise<void> {
+export async function openStopModal(
+  ctx: CommandContext,
+  experimentId: number,
+  when?: readonly string[],
+): Promise<void> {
   await ctx.ack();
   await openStopModalFor(ctx.deps, {
     workspace: ctx.workspace,
@@ -118,6 +125,7 @@ export async function openStopModal(ctx: CommandContext, experimentId: number): 
     channelId: ctx.command.channel_id,
     responseUrl: ctx.command.response_url,
     tell: (m) => ctx.replier.ephemeral(m),
+    when,
   });
 }
 

@@ -31,6 +31,8 @@ export interface StopModalInput {
   responseUrl?: string | undefined;
   initialReason?: ExperimentInterruptReason | undefined;
   initialComment?: string | undefined;
+  /** A time phrase typed after the id (`/exp stop 3 in 3d`): the "when" field starts with it. */
+  initialWhen?: string | undefined;
   messages: Messages;
 }
 
@@ -102,6 +104,26 @@ export function stopModal(input: StopModalInput): ModalView {
       ),
       reasonBlock,
       commentBlock,
+      whenBlock(input.initialWhen, messages),
     ],
+  };
+}
+
+/** Optional: empty stops now; a time phrase (in the person's Slack time zone) schedules the stop. */
+function whenBlock(initial: string | undefined, messages: Messages): InputBlock {
+  const texts = messages.schedule;
+  return {
+    type: 'input',
+    block_id: STOP_MODAL.blocks.when,
+    optional: true,
+    label: plain(texts.modalWhenLabel, LIMITS.inputLabel),
+    hint: plain(texts.modalWhenHint, LIMITS.inputHint),
+    element: {
+      type: 'plain_text_input',
+      action_id: STOP_MODAL.actions.when,
+      max_length: 100,
+      placeholder: plain(texts.modalWhenPlaceholder, LIMITS.selectPlaceholder),
+      ...(initial ? { initial_value: truncate(initial, 100) } : {}),
+    },
   };
 }

@@ -17,6 +17,7 @@ import { openViewMetadata } from '../view-seal/open-metadata.js';
 import { inputValue, selectedValue, type ViewStateValues } from '../view-state.js';
 import { workspaceFromBody } from '../workspace.js';
 import { STOP_MODAL, StopModalMetadata } from './ids.js';
+import { scheduleStop } from './scheduled-stop.js';
 
 /** A submitted view id is acted on once, even if Slack or a double press delivers it twice. */
 const SUBMISSION_GUARD_MS = 60_000;
@@ -64,6 +65,28 @@ export function registerStopSubmission(listeners: SlackListeners, deps: SlackDep
       if (!(await deps.locks.claim(`view:${workspaceKey(workspace)}:${view.id}`, SUBMISSION_GUARD_MS)))
         return;
       const permit = permitOf(context);
+      const when = inputValue(values, STOP_MODAL.blocks.when, STOP_MODAL.actions.when)?.trim();
+      if (when) {
+        const surface = modalSurface({
+          client,
+          channelId: metadata.channelId,
+          userId: body.user.id,
+          responseUrl: metadata.responseUrl,
+          fromMessage: undefined,
+          fetch: deps.slackFetch,
+          logger: deps.logger,
+        });
+        return scheduleStop(deps, {
+          workspace,
+          client,
+          userId: body.user.id,
+          metadata,
+          stop,
+          when,
+          permit,
+          surface,
+        });
+      }
       if (permit.kind === 'needs-approval') {
         const surface = modalSurface({
           client,

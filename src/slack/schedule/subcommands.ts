@@ -1,0 +1,81 @@
+import { LIFECYCLE_ACTIONS, type LifecycleAction } from '../../core/lifecycle-action.js';
+import { matchesTarget } from '../../core/schedule/scheduled-action.js';
+import { workspaceKey } from '../../core/workspace.js';
+import { joinSafe } from '../blocks/escape.js';
+import { textMessage } from '../blocks/message.js';
+import { invalid, type ParseInput, parseExperimentId, requireId, restAfter } from '../command/parse-args.js';
+import type { ParsedCommand } from '../command/parse-command.js';
+import { declareSubcommand } from '../command/subcommand.js';
+import { cancelMatching } from './cancel.js';
+import { scheduleListMessage } from './list-message.js';
+
+type ListRequest = Extract<ParsedCommand, { kind: 'schedule' }>;
+type CancelRequest = Extract<ParsedCommand, { kind: 'unschedule' }>;
+
+function parseList({ text, tokens }: ParseInput): ListRequest | ReturnType<typeof invalid> {
+  const idToken = tokens[1];
+  if (idToken === undefined) return { kind: 'schedule' };
+  const id = parseExperimentId(idToken.text);
+  if (id === undefined) return invalid('schedule', 'bad-id', idToken.text);
+  if (tokens.length > 2) return invalid('schedule', 'unexpected-args', restAfter(text, idToken), id);
+  return { kind: 'schedule', experimentId: id };
+}
+
+/** `/exp schedule [ID]`: what is scheduled in the workspace (or for one experiment), with Cancel. */
+export const scheduleSubcommand = declareSubcommand({
+  name: 'schedule',
+  aliases: ['scheduled'],
+  parse: parseList,
+  access: { kind: 'read' },
+  opensModal: false,
+  changesHome: false,
+  help: ['schedule'],
+  examples: ['schedule', 'schedule 3'],
+  handle: async (ctx, parsed) => {
+    await ctx.ack();
+    const all = await ctx.deps.schedules.list(workspaceKey(ctx.workspace));
+    const entries = all.filter((e) => matchesTarget(e, parsed.experimentId));
+    await ctx.replier.ephemeral(
+      scheduleListMessage({ entries, experimentId: parsed.experimentId, messages: ctx.deps.messages }),
+    );
+  },
+});
+
+function parseCancel({ text, tokens }: ParseInput): CancelRequest | ReturnType<typeof invalid> {
+  const id = requireId('unschedule', tokens[1]);
+  if (!id.ok) return id.result;
+  const actionToken = tokens[2];
+  if (actionToken === undefined) return { kind: 'unschedule', experimentId: id.id };
+  const action = LIFECYCLE_ACTIONS.find((a) => a === actionToken.text.toLowerCase());
+  if (action === undefined || tokens.length > 3)
+    return invalid('unschedule', 'unexpected-args', restAfter(text, tokens[1] ?? actionToken), id.id);
+  return { kind: 'unschedule', experimentId: id.id, action: action satisfies LifecycleAction };
+}
+
+/**
+ * `/exp unschedule ID [action]`. Whoever scheduled an action may cancel it, as may anyone the
+ * policy lets do that action: checked per scheduled action (cancel.ts), as each names its own.
+ */
+export const unscheduleSubcommand = declareSubcommand({
+  name: 'unschedule',
+  parse: parseCancel,
+  access: { kind: 'self' },
+  opensModal: false,
+  changesHome: false,
+  help: ['schedule'],
+  examples: ['unschedule 3', 'unschedule 3 stop'],
+  handle: async (ctx, parsed) => {
+    await ctx.ack();
+    const lines = await cancelMatching(
+      ctx.deps,
+      {
+        workspace: ctx.workspace,
+        client: ctx.client,
+        userId: ctx.command.user_id,
+        channelId: ctx.command.channel_id,
+      },
+      { experimentId: parsed.experimentId, action: parsed.action },
+    );
+    await ctx.replier.ephemeral(textMessage(joinSafe(lines)));
+  },
+});

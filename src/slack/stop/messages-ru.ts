@@ -1,0 +1,33 @@
+import { md } from '../blocks/escape.js';
+import type { InterruptReasonLabels, StopModalMessages } from './messages.js';
+
+export function interruptReasonsRu(): InterruptReasonLabels {
+  return {
+    sequential_testing_significant_change: 'Значимое изменение (последовательное тестирование)',
+    critical_metric_impact: 'Критичное влияние на метрики',
+    bug: 'Баг',
+    other: 'Другое',
+  };
+}
+
+export function stopModalMessagesRu(): StopModalMessages {
+  return {
+    title: 'Остановка эксперимента',
+    submit: 'Остановить',
+    intro: ({ experimentId, name, status }) => {
+      const what =
+        name === undefined ? md`эксперимент *${experimentId}*` : md`эксперимент *${experimentId}* · ${name}`;
+      const now =
+        status === undefined ? md`` : md` Насколько известно приложению, его статус — \`${status}\`.`;
+      return md`Вы останавливаете ${what}.${now} Результат появится в канале.`;
+    },
+    reasonLabel: 'Причина',
+    noReason: 'Без причины',
+    reasonPlaceholder: 'Выберите причину',
+    commentLabel: 'Комментарий',
+    commentPlaceholder: 'Что случилось?',
+    commentHint: 'Обязателен, если причина — «Другое».',
+    commentRequiredForOther: 'Для причины «Другое» нужен комментарий.',
+    reasonRequired: 'Выберите, почему эксперимент останавливается.',
+  };
+}
