@@ -3,10 +3,20 @@ import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { ExperimentInterruptReason } from '../src/console/schemas.js';
 import { BOT_SCOPES } from '../src/slack/app.js';
+import { GET_EXPERIMENT_STEP, INPUT, LIFECYCLE_STEPS, OUTPUT } from '../src/slack/workflow-steps/ids.js';
 
 // ajv-formats is CommonJS: under NodeNext its default import is the module object.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+
+type Parameters = { properties: Record<string, Record<string, unknown>>; required?: string[] };
+type StepFunction = {
+  title: string;
+  description: string;
+  input_parameters: Parameters;
+  output_parameters: Parameters;
+};
 
 type Manifest = {
   display_information: Record<string, unknown>;
@@ -21,11 +31,38 @@ type Manifest = {
     interactivity: Record<string, unknown>;
     event_subscriptions: { request_url: string; bot_events: string[] };
     socket_mode_enabled: boolean;
+    org_deploy_enabled: boolean;
+    function_runtime?: string;
   };
+  functions: Record<string, StepFunction>;
 };
 
 const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
 const manifest = () => parse(read('../manifest.yml')) as Manifest;
+
+/**
+ * The manifest writes a step's parameters as Slack's Bolt guides do,
+ * `input_parameters: {properties: {name: {...}}, required: [name]}`, while Slack's published schema
+ * (1.0.0) accepts them only as a flat map, `input_parameters: {name: {..., is_required: true}}`.
+ * The manifest keeps the documented form; this reads it as the flat map before validating, so the
+ * rest of the manifest is still checked against the published schema.
+ */
+function asPublishedSchema(m: Manifest): Record<string, unknown> {
+  const flat = (params: Parameters) =>
+    Object.fromEntries(
+      Object.entries(params.properties).map(([name, param]) => [
+        name,
+        { ...param, is_required: (params.required ?? []).includes(name) },
+      ]),
+    );
+  const functions = Object.fromEntries(
+    Object.entries(m.functions).map(([id, fn]) => [
+      id,
+      { ...fn, input_parameters: flat(fn.input_parameters), output_parameters: flat(fn.output_parameters) },
+    ]),
+  );
+  return { ...m, functions };
+}
 let validate: ReturnType<Ajv['compile']>;
 
 beforeAll(() => {
@@ -48,7 +85,7 @@ beforeAll(() => {
 
 describe('manifest.yml', () => {
   it('is valid against Slack’s manifest schema', () => {
-    const valid = validate(manifest());
+    const valid = validate(asPublishedSchema(manifest()));
     expect(validate.errors ?? []).toEqual([]);
     expect(valid).toBe(true);
   });
@@ -103,27 +140,73 @@ describe('manifest.yml', () => {
     expect([...settings.event_subscriptions.bot_events].sort()).toEqual([
       'app_home_opened',
       'app_uninstalled',
+      'function_executed',
       'link_shared',
       'tokens_revoked',
     ]);
     expect(settings.socket_mode_enabled).toBe(false);
   });
 
+  it('declares the Workflow Builder steps the app listens for, in an org-ready app', () => {
+    const m = manifest();
+    // Custom steps exist only in org-ready apps that run them themselves.
+    expect(m.settings.org_deploy_enabled).toBe(true);
+    expect(m.settings.function_runtime).toBe('remote');
+    expect(Object.keys(m.functions).sort()).toEqual(
+      [...Object.values(LIFECYCLE_STEPS), GET_EXPERIMENT_STEP].sort(),
+    );
+    const person = { type: 'slack#/types/user_context' };
+    for (const callbackId of Object.values(LIFECYCLE_STEPS)) {
+      const fn = m.functions[callbackId] as StepFunction;
+      expect(fn.input_parameters.properties[INPUT.experimentId]).toMatchObject({ type: 'string' });
+      expect(fn.input_parameters.properties[INPUT.channelId]).toMatchObject({
+        type: 'slack#/types/channel_id',
+      });
+      // The person is Slack's user_context, which a workflow's author cannot set to someone else.
+      expect(fn.input_parameters.properties[INPUT.userContext]).toMatchObject(person);
+      expect(fn.input_parameters.required).toEqual([INPUT.experimentId, INPUT.channelId, INPUT.userContext]);
+      expect(fn.output_parameters.properties[OUTPUT.experimentId]).toMatchObject({ type: 'integer' });
+      expect(fn.output_parameters.properties[OUTPUT.outcome]).toMatchObject({ type: 'string' });
+    }
+    const stop = m.functions[LIFECYCLE_STEPS.stop] as StepFunction;
+    expect(stop.input_parameters.properties[INPUT.reason]?.enum).toEqual(ExperimentInterruptReason.options);
+    expect(stop.input_parameters.properties[INPUT.comment]).toMatchObject({ type: 'string' });
+    const get = m.functions[GET_EXPERIMENT_STEP] as StepFunction;
+    expect(get.input_parameters.properties[INPUT.userContext]).toMatchObject(person);
+    expect(Object.keys(get.output_parameters.properties).sort()).toEqual(
+      [OUTPUT.experimentId, OUTPUT.link, OUTPUT.name, OUTPUT.status, OUTPUT.team, OUTPUT.type].sort(),
+    );
+  });
+
+  it('needs the documented parameter form read as the schema’s flat map', () => {
+    // Validated as written, the published schema refuses the documented {properties, required}.
+    expect(validate(manifest())).toBe(false);
+    expect(validate.errors?.map((e) => e.instancePath)).toContain(
+      '/functions/start_experiment/input_parameters/properties',
+    );
+    // And a step broken in the documented form is still caught once read as the flat map.
+    const badStep = manifest();
+    (badStep.functions.start_experiment as StepFunction).input_parameters.properties.channel_id = {
+      title: 'no type',
+    };
+    expect(validate(asPublishedSchema(badStep))).toBe(false);
+  });
+
   it('fails validation when the manifest is broken', () => {
     const badCommand = manifest();
     badCommand.features.slash_commands[0] = { ...badCommand.features.slash_commands[0], command: 'exp' };
-    expect(validate(badCommand)).toBe(false);
+    expect(validate(asPublishedSchema(badCommand))).toBe(false);
     expect(validate.errors?.map((e) => e.instancePath)).toContain('/features/slash_commands/0/command');
 
     const badColor = manifest();
     badColor.display_information.background_color = 'teal';
-    expect(validate(badColor)).toBe(false);
+    expect(validate(asPublishedSchema(badColor))).toBe(false);
 
     const shortDescription = manifest();
     shortDescription.display_information.long_description = 'too short';
-    expect(validate(shortDescription)).toBe(false);
+    expect(validate(asPublishedSchema(shortDescription))).toBe(false);
 
-    const unknownField = { ...manifest(), surprise: true };
+    const unknownField = { ...asPublishedSchema(manifest()), surprise: true };
     expect(validate(unknownField)).toBe(false);
   });
 });

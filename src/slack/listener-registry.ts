@@ -23,7 +23,8 @@ import {
 // interaction nobody matches, so a button of an older version of the app (or a forged id) would
 // wait out Slack's 3 s and get an error.
 
-type Kind = 'action' | 'view' | 'options' | 'command' | 'event';
+// Workflow steps (function_executed events) are their own surface, filed by the step's callback_id.
+type Kind = 'action' | 'view' | 'options' | 'command' | 'event' | 'function';
 type Id = string | RegExp;
 type Args = AnyMiddlewareArgs & AllMiddlewareArgs;
 type Step = (args: Args) => Promise<void> | void;
@@ -44,6 +45,11 @@ export interface SlackListeners {
   ): void;
   command(commandName: Id, ...listeners: Middleware<SlackCommandMiddlewareArgs>[]): void;
   event<E extends string>(eventType: E, ...listeners: Middleware<SlackEventMiddlewareArgs<E>>[]): void;
+  /** A custom workflow step (Bolt's app.function), by its callback_id. */
+  function(
+    callbackId: string,
+    ...listeners: Middleware<SlackEventMiddlewareArgs<'function_executed'>>[]
+  ): void;
 }
 
 export interface ListenerRegistry {
@@ -65,12 +71,18 @@ interface Table {
   patterns: Array<{ pattern: RegExp; route: Route }>;
 }
 
-const KINDS: readonly Kind[] = ['action', 'view', 'options', 'command', 'event'];
+const KINDS: readonly Kind[] = ['action', 'view', 'options', 'command', 'event', 'function'];
 
 const isStep = (value: unknown): value is Step => typeof value === 'function';
 
+/** Runs a request's listeners inside whatever scope the app keeps per request (its languages). */
+export type RequestScope = (args: Args, run: () => Promise<void>) => Promise<void>;
+
 /** `onUnknown` hears of every interaction no listener takes (acked with nothing done). */
-export function createListenerRegistry(onUnknown: (kind: string, id: string) => void): ListenerRegistry {
+export function createListenerRegistry(
+  onUnknown: (kind: string, id: string) => void,
+  scope: RequestScope = (_args, run) => run(),
+): ListenerRegistry {
   const tables = new Map<Kind, Table>(KINDS.map((kind) => [kind, { exact: new Map(), patterns: [] }]));
   let seq = 0;
   const add = (kind: Kind, id: unknown, steps: readonly unknown[]): void => {
@@ -97,13 +109,14 @@ export function createListenerRegistry(onUnknown: (kind: string, id: string) => 
     options: (id, ...steps) => add('options', id, steps),
     command: (id, ...steps) => add('command', id, steps),
     event: (id, ...steps) => add('event', id, steps),
+    function: (id, ...steps) => add('function', id, steps),
   };
   const dispatch = (kind: Kind) => (args: Args) => {
     const body = args.body as Record<string, unknown>;
     const id = idOf(kind, body);
     const routes = id === undefined ? [] : matching(kind, id);
     if (routes.length === 0) return answerUnknown(args, kind, id, onUnknown);
-    return runAll(routes, args);
+    return scope(args, () => runAll(routes, args));
   };
   return {
     listeners,
@@ -130,7 +143,7 @@ function surfaceOf(args: Args): Kind | undefined {
   if ('action' in args) return 'action';
   if ('view' in args) return 'view';
   if ('options' in args) return 'options';
-  if ('event' in args) return 'event';
+  if ('event' in args) return isFunctionExecuted(args.body) ? 'function' : 'event';
   return undefined;
 }
 
@@ -202,7 +215,16 @@ export function idOf(kind: Kind, body: Record<string, unknown>): string | undefi
       return body.type === 'block_suggestion' ? stringOr(body.action_id) : undefined;
     case 'event':
       return stringOr((body.event as Record<string, unknown> | undefined)?.type);
+    case 'function': {
+      const event = body.event as { function?: { callback_id?: unknown } } | undefined;
+      return stringOr(event?.function?.callback_id);
+    }
   }
+}
+
+function isFunctionExecuted(body: unknown): boolean {
+  const event = (body as { event?: { type?: unknown } } | undefined)?.event;
+  return event?.type === 'function_executed';
 }
 
 /** Whether the body is of the type the surface's ids are read from (else it is logged by its own type). */
@@ -216,6 +238,7 @@ const SURFACE_TYPES: Record<Exclude<Kind, 'command'>, string> = {
   view: 'view_submission',
   options: 'block_suggestion',
   event: 'event_callback',
+  function: 'event_callback',
 };
 
 const stringOr = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);

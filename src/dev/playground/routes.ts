@@ -21,6 +21,7 @@ import {
   ViewCloseRequest,
   ViewSubmitRequest,
 } from './request-schemas.js';
+import { runSampleWorkflow, WorkflowRunRequest } from './sample-workflow.js';
 import { visibleMessages } from './state.js';
 import { ensureTeamChannels, teamOfChannel } from './teams.js';
 import { addPlaygroundUser } from './users.js';
@@ -189,6 +190,18 @@ export function createApiRoutes(deps: RouteDeps): Record<string, ApiRoute> {
         option_groups: Array.isArray(json.option_groups) ? json.option_groups : [],
         breaches: res.breaches ?? [],
       };
+    },
+    async '/api/workflow/run'(body) {
+      // The sample workflow: its form's answers go to the app's Stop experiment step.
+      const input = parseRequest(WorkflowRunRequest, body);
+      const { userId, teamId, driver } = acting(input);
+      channelIn(teamId, input.channelId);
+      return runSampleWorkflow(emulator, driver, {
+        userId,
+        teamId,
+        channelId: input.channelId,
+        form: input.form,
+      });
     },
     async '/api/users'(body) {
       const input = parseRequest(AddUserRequest, body);

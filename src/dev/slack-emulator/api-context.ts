@@ -1,3 +1,4 @@
+import type { FunctionExecutionStore } from './functions.js';
 import type { MessageStore } from './messages.js';
 import type { SharedLinkRegistry } from './shared-links.js';
 import type { TriggerStore } from './triggers.js';
@@ -27,6 +28,8 @@ export interface ApiContext {
   /** The Home tab each user was last published (views.publish), by user id. */
   homes: Map<string, Record<string, unknown>>;
   triggers: TriggerStore;
+  /** Workflow step executions (function_executed) and how they ended. */
+  functions: FunctionExecutionStore;
   /** Links the app was told about in link_shared events, which chat.unfurl may unfurl. */
   links: SharedLinkRegistry;
 }

@@ -1,6 +1,7 @@
 import { request } from 'undici';
 import { checkBlockKitLimits } from './block-kit/check-limits.js';
 import { ActionNotFoundError, ViewBlockNotFoundError, ViewNotOpenError } from './errors.js';
+import { functionExecutedCallback, userContextOf } from './function-executed.js';
 import {
   asList,
   blocksOf,
@@ -18,7 +19,14 @@ import { prepareLinkShare, type ShareLinkInput } from './link-shared.js';
 import { isRecord, parseJson } from './request-body.js';
 import { EMULATOR_DEFAULTS } from './seed.js';
 import { signSlackRequest } from './signature.js';
-import type { EmulatedMessage, EmulatedView, SlackEmulator, ViewAckOutcome } from './types.js';
+import type {
+  EmulatedMessage,
+  EmulatedView,
+  FunctionDefinition,
+  FunctionExecution,
+  SlackEmulator,
+  ViewAckOutcome,
+} from './types.js';
 import { viewToApi } from './views.js';
 
 export { signSlackRequest } from './signature.js';
@@ -72,6 +80,25 @@ export interface ShareLinkResult {
   response: DriverResponse | undefined;
 }
 
+export interface RunStepInput {
+  /** The step's callback_id (a key of the manifest's `functions`). */
+  callbackId: string;
+  /** The inputs as the workflow wired them. */
+  inputs?: Record<string, unknown>;
+  /** The person who used the workflow: fills the user_context input, as Slack does. */
+  ranBy?: string;
+  /** The step as the manifest declares it (definitionFromManifest): outputs are checked against it. */
+  definition?: FunctionDefinition;
+  /** The workspace (and organisation) the workflow runs in; default the driver's. */
+  teamId?: string;
+  enterpriseId?: string;
+}
+
+export interface RunStepResult extends DriverResponse {
+  /** Running until the app completes or fails it; see SlackEmulator.functionExecution. */
+  execution: FunctionExecution;
+}
+
 export interface SlackDriver {
   command(input: {
     text: string;
@@ -109,6 +136,12 @@ export interface SlackDriver {
    * the links on its unfurl domains, which it may answer with chat.unfurl.
    */
   shareLink(input: ShareLinkInput): Promise<ShareLinkResult>;
+  /**
+   * A workflow reaches one of the app's custom steps: the emulator starts an execution (its id and
+   * its own bot token) and the app gets function_executed, signed like every event. The step has
+   * ended once the app called functions.completeSuccess or completeError (execution.state).
+   */
+  runStep(input: RunStepInput): Promise<RunStepResult>;
   raw(body: string, headers: Record<string, string>): Promise<{ status: number; body: string }>;
 }
 
@@ -293,6 +326,27 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
     async shareLink(input) {
       const { message, event: body } = prepareLinkShare(emu, origin, input, options.unfurlDomains);
       return { message, event: body, response: body === undefined ? undefined : await event(body) };
+    },
+    async runStep(input) {
+      const teamId = input.teamId ?? options.teamId ?? emu.identity.teamId;
+      const userContext = input.ranBy === undefined ? {} : { user_context: userContextOf(input.ranBy) };
+      const execution = emu.startFunctionExecution({
+        callbackId: input.callbackId,
+        teamId,
+        inputs: { ...userContext, ...input.inputs },
+        definition: input.definition,
+      });
+      const installed = emu.team(teamId) ?? emu.identity;
+      const body = functionExecutedCallback(
+        {
+          teamId,
+          enterpriseId: input.enterpriseId ?? options.enterpriseId ?? emu.identity.enterpriseId,
+          apiAppId: options.apiAppId ?? emu.identity.appId,
+          botUserId: installed.botUserId,
+        },
+        execution,
+      );
+      return { ...(await event(body)), execution };
     },
     raw: async (body, headers) => {
       const res = await raw(body, headers);

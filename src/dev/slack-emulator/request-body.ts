@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 // @slack/web-api posts form-encoded bodies and JSON-stringifies every non-scalar argument; Slack
 // decodes these known structured fields. A field that is not valid JSON stays a string so the method
 // can answer invalid_blocks_format / invalid_arguments like Slack.
-const JSON_FIELDS = ['blocks', 'view', 'attachments', 'metadata'];
+const JSON_FIELDS = ['blocks', 'view', 'attachments', 'metadata', 'outputs'];
 
 export interface ApiRequest {
   args: Record<string, unknown>;

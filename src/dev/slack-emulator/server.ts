@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { ApiContext, ApiResult } from './api-context.js';
+import { createFunctionExecutionStore, functionMethods } from './functions.js';
 import { listen, send } from './http-util.js';
 import { createIdSource } from './ids.js';
 import { createMessageStore } from './messages.js';
@@ -35,7 +36,9 @@ export { EMULATOR_DEFAULTS } from './seed.js';
 export { DEFAULT_APP_TOKEN } from './socket-mode.js';
 export type * from './types.js';
 
-const METHODS = new Map(Object.entries({ ...infoMethods, ...chatMethods, ...unfurlMethods, ...viewMethods }));
+const METHODS = new Map(
+  Object.entries({ ...infoMethods, ...chatMethods, ...unfurlMethods, ...viewMethods, ...functionMethods }),
+);
 const THIRTY_MINUTES = 30 * 60 * 1000;
 
 interface Failure extends FailureOptions {
@@ -92,6 +95,7 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
   const views = createViewStore(ids, identity, changed);
   const homes = new Map<string, Record<string, unknown>>();
   const triggers = createTriggerStore(ids, options.triggerTtlMs ?? 3000);
+  const functions = createFunctionExecutionStore(changed);
   const ttlMs = options.responseUrlTtlMs ?? THIRTY_MINUTES;
   const responseUrls = createResponseUrlStore({
     ids,
@@ -133,6 +137,7 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
     views,
     homes,
     triggers,
+    functions,
   };
 
   let channelPostIntervalMs = 0;
@@ -169,7 +174,7 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
       lastChannelPost.set(args.channel, now);
     }
     const handler = METHODS.get(method);
-    const team = token === undefined ? undefined : oauth.byToken(token);
+    const team = token === undefined ? undefined : (oauth.byToken(token) ?? workflowTeam(token));
     const body: ApiResult =
       method === APPS_CONNECTIONS_OPEN
         ? socket.connectionsOpen(bearer)
@@ -185,6 +190,12 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
                   ? { ok: false, error: 'not_allowed_token_type' }
                   : { ok: false, error: 'invalid_auth' };
     return { status: 200, headers: {}, body };
+  };
+
+  // A step's bot_access_token acts as the bot of the workspace the step runs in.
+  const workflowTeam = (token: string) => {
+    const teamId = functions.teamOfToken(token);
+    return teamId === undefined ? undefined : (oauth.team(teamId) ?? identity);
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -257,6 +268,9 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
     postUserMessage: (input) => postUserMessage(people, input),
     joinChannel: (input) => joinChannel(people, input),
     recordSharedLinks: (input) => links.share(input),
+    startFunctionExecution: (input) => functions.start(input),
+    functionExecution: (executionId) => functions.get(executionId),
+    functionExecutions: () => functions.list(),
     limitChannelPosts(intervalMs) {
       channelPostIntervalMs = intervalMs;
       lastChannelPost.clear();
@@ -290,6 +304,7 @@ export async function startSlackEmulator(options: EmulatorOptions = {}): Promise
       views.views.clear();
       homes.clear();
       triggers.clear();
+      functions.clear();
       responseUrls.clear();
       oauth.reset();
       seedUsers(users, identity);

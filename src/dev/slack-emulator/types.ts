@@ -1,4 +1,7 @@
 import type { Logger } from '../../observability/logger.js';
+import type { FunctionDefinition, FunctionExecution } from './functions.js';
+
+export type { FunctionDefinition, FunctionExecution, FunctionParameter } from './functions.js';
 
 export interface EmulatorOptions {
   port?: number;
@@ -93,6 +96,8 @@ export interface EmulatedUser {
   team_id: string;
   deleted?: boolean;
   is_bot?: boolean;
+  /** IANA time zone (users.info `tz`). */
+  tz?: string;
   /** A guest (multi-channel); is_ultra_restricted: a single-channel guest. */
   is_restricted?: boolean;
   is_ultra_restricted?: boolean;
@@ -290,6 +295,20 @@ export interface SlackEmulator {
   joinChannel(input: JoinInput): EmulatedMessage;
   /** Driver hook: links of a message sent to the app in link_shared, which chat.unfurl may then unfurl. */
   recordSharedLinks(input: { channelId: string; messageTs: string; urls: string[] }): SharedLinks;
+  /**
+   * Driver hook: a workflow reaches one of the app's steps. The execution gets its id and its own
+   * bot token; it is running until the app calls functions.completeSuccess or completeError.
+   */
+  startFunctionExecution(input: {
+    callbackId: string;
+    teamId: string;
+    inputs: Record<string, unknown>;
+    /** The step as the manifest declares it: outputs are then checked against it, as Slack does. */
+    definition?: FunctionDefinition | undefined;
+  }): FunctionExecution;
+  functionExecution(executionId: string): FunctionExecution | undefined;
+  /** Every step run since the last reset, oldest first. */
+  functionExecutions(): FunctionExecution[];
   views: Map<string, EmulatedView>;
   failNext(method: string, error: string, opts?: FailureOptions): void;
   /**

@@ -2,9 +2,11 @@
 import { switchTeam, switchUser } from './acting-as.js';
 import { focusComposer } from './composer.js';
 import { byId } from './dom.js';
+import { initLanguageSwitch } from './language-switch.js';
 import { connect } from './live-state.js';
 import { onChange, onClick, onFocusIn, onInput, onKeyDown, onSubmit } from './page-events.js';
 import { initFromLocation, saveLocation } from './session.js';
+import { initWorkflows } from './workflows.js';
 
 function start(): void {
   initFromLocation();
@@ -22,6 +24,8 @@ function start(): void {
   teamSelect.addEventListener('change', () => switchTeam(teamSelect.value));
   byId('add-user', HTMLElement).addEventListener('click', () => addUserDialog.showModal());
   byId('add-user-cancel', HTMLElement).addEventListener('click', () => addUserDialog.close());
+  initWorkflows();
+  initLanguageSwitch();
   connect();
   focusComposer();
 }

@@ -1,6 +1,7 @@
 import { attrs, escapeHtml } from '../render/html.js';
 import { CLIENT_SCRIPT_PATH } from './client-script.js';
 import { STYLES } from './styles.js';
+import { WORKFLOW_DIALOG, WORKFLOWS_SECTION } from './workflows.js';
 
 export interface PageInput {
   /** Per response; the Content-Security-Policy allows only the script and style carrying it. */
@@ -39,10 +40,11 @@ export function renderPage(input: PageInput): string {
   <div class="brand"><strong>exp-chatops</strong> playground <span class="offline-note">· reconnecting…</span></div>
   <label class="switch">Workspace <select id="team-select" aria-label="Workspace"></select></label>
   <label class="switch">Acting as <select id="user-select" aria-label="Acting as"></select></label>
+  <label class="switch">Language <select id="language-select" aria-label="The app's language for this person"><option value="auto">Slack's</option><option value="en">English</option><option value="ru">Русский</option></select></label>
   <button type="button" id="add-user" class="bk-button">Add user</button>
 </header>
 <div class="layout">
-  <nav id="sidebar" class="sidebar" aria-label="Channels"><h2>Channels</h2><ul id="channel-list"></ul></nav>
+  <nav id="sidebar" class="sidebar" aria-label="Channels"><h2>Channels</h2><ul id="channel-list"></ul>${WORKFLOWS_SECTION}</nav>
   <main class="pane">
     <div class="pane-head">
       <button type="button" id="channels-toggle" class="channels-toggle" aria-controls="sidebar" aria-expanded="false"><span aria-hidden="true">☰</span> Channels <span id="toggle-unread" class="unread" hidden></span></button>
@@ -80,6 +82,7 @@ export function renderPage(input: PageInput): string {
     </div>
   </form>
 </dialog>
+${WORKFLOW_DIALOG}
 <div id="toasts" class="toasts"></div>
 <script nonce="${nonce}" src="${CLIENT_SCRIPT_PATH}"></script>
 </body>

@@ -13,6 +13,9 @@ body.offline .offline-note { display: inline; }
 .sidebar { width: 220px; background: #4a154b; color: #e9dcea; padding: 12px 8px; overflow-y: auto; }
 .sidebar h2 { font-size: 13px; text-transform: uppercase; letter-spacing: .04em; margin: 4px 8px 8px; opacity: .8; }
 .sidebar ul { list-style: none; margin: 0; padding: 0; }
+.sidebar ul + h2 { margin-top: 16px; }
+.workflow-note { margin: 0 0 8px; color: #555; }
+#workflow-dialog textarea.bk-control { width: 100%; }
 .channel { display: flex; width: 100%; justify-content: space-between; align-items: center; gap: 6px; background: none; border: 0; color: inherit; padding: 4px 10px; border-radius: 6px; cursor: pointer; text-align: left; }
 .channel:hover { background: #350d36; }
 .channel.active { background: #1164a3; color: #fff; }
