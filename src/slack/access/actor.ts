@@ -8,7 +8,7 @@ import type { Logger } from '../../observability/logger.js';
  * another organisation. The check runs before the ack (a refusal is the ack itself), so it is
  * bounded, and remembered for a minute so a burst of clicks costs one look-up.
  */
-export const ACTOR_LOOKUP_BUDGET_MS = 1_500;
+const ACTOR_LOOKUP_BUDGET_MS = 1_500;
 const REMEMBER_MS = 60_000;
 const MAX_REMEMBERED = 5_000;
 
@@ -21,10 +21,21 @@ interface SlackUser {
   is_stranger?: boolean;
   team_id?: string;
   enterprise_user?: { enterprise_id?: string; teams?: string[] };
+  deleted?: boolean;
+  /** With include_locale: "ru-RU", "en-US", … */
+  locale?: string;
+  tz?: string;
+}
+
+/** What else a look-up tells of a person: their language and zone (one users.info serves both). */
+export interface SlackPersonFacts {
+  locale?: string | undefined;
+  timeZone?: string | undefined;
+  deleted: boolean;
 }
 
 /** All of Slack a look-up needs: callers holding only part of a client (the Home tab) can pass it. */
-export type ActorLookupClient = Pick<webApi.WebClient, 'users' | 'usergroups'>;
+type ActorLookupClient = Pick<webApi.WebClient, 'users' | 'usergroups'>;
 
 export interface ActorDirectory {
   /** undefined when Slack could not say in time: callers refuse rather than guess. */
@@ -36,6 +47,13 @@ export interface ActorDirectory {
     /** How long Slack may take; the default fits before an ack. */
     budgetMs?: number,
   ): Promise<Actor | undefined>;
+  /** The same remembered look-up, for the person's Slack locale and zone; undefined when Slack could not say. */
+  person(
+    client: Pick<webApi.WebClient, 'users'>,
+    workspace: WorkspaceRef,
+    userId: string,
+    budgetMs?: number,
+  ): Promise<SlackPersonFacts | undefined>;
 }
 
 /** An ADMIN_USER_IDS entry: teamId unset means the configured workspace. */
@@ -65,7 +83,7 @@ export function createActorDirectory(options: {
   const users = new Map<string, { at: number; user: SlackUser }>();
   const groupMembers = new Map<string, { at: number; members: ReadonlySet<string> }>();
   const userOf = async (
-    client: ActorLookupClient,
+    client: Pick<webApi.WebClient, 'users'>,
     scope: string,
     userId: string,
     budgetMs: number,
@@ -73,7 +91,8 @@ export function createActorDirectory(options: {
     const key = `${scope}:${userId}`;
     const known = users.get(key);
     if (known && now() - known.at < REMEMBER_MS) return known.user;
-    const result = await bounded(client.users.info({ user: userId }), budgetMs);
+    // include_locale: the language resolver reads the same remembered answer (one call per person).
+    const result = await bounded(client.users.info({ user: userId, include_locale: true }), budgetMs);
     if (result === 'late' || !result.user) return undefined;
     const user = result.user as SlackUser;
     remember(users, key, { at: now(), user });
@@ -110,18 +129,20 @@ export function createActorDirectory(options: {
   };
 
   return {
+    async person(client, workspace, userId, budgetMs = ACTOR_LOOKUP_BUDGET_MS) {
+      try {
+        const user = await userOf(client, scopeOf(workspace), userId, budgetMs);
+        return user && { locale: user.locale, timeZone: user.tz, deleted: user.deleted === true };
+      } catch {
+        return undefined;
+      }
+    },
     async actor(client, workspace, userId, groups, budgetMs = ACTOR_LOOKUP_BUDGET_MS) {
-      const scope = workspace.enterpriseId
-        ? `${workspace.enterpriseId}:${workspace.teamId}`
-        : workspace.teamId;
+      const scope = scopeOf(workspace);
       try {
         const user = await userOf(client, scope, userId, budgetMs);
         if (!user) return undefined;
-        const sameOrg =
-          user.team_id === workspace.teamId ||
-          (workspace.enterpriseId !== undefined &&
-            user.enterprise_user?.enterprise_id === workspace.enterpriseId);
-        const isExternal = user.is_stranger === true || !sameOrg;
+        const isExternal = isExternalTo(workspace, user);
         // An admin of another organisation is no admin here, nor is one listed for another workspace.
         const isAdmin =
           !isExternal &&
@@ -148,6 +169,17 @@ export function createActorDirectory(options: {
       }
     },
   };
+}
+
+const scopeOf = (workspace: WorkspaceRef) =>
+  workspace.enterpriseId ? `${workspace.enterpriseId}:${workspace.teamId}` : workspace.teamId;
+
+/** From another organisation (or Slack says a stranger): never an admin here. */
+function isExternalTo(workspace: WorkspaceRef, user: SlackUser): boolean {
+  const sameOrg =
+    user.team_id === workspace.teamId ||
+    (workspace.enterpriseId !== undefined && user.enterprise_user?.enterprise_id === workspace.enterpriseId);
+  return user.is_stranger === true || !sameOrg;
 }
 
 async function bounded<T>(call: Promise<T>, budgetMs: number): Promise<T | 'late'> {

@@ -4,6 +4,7 @@ import { workspaceKey, workspaceOnly } from '../../core/workspace.js';
 import { textMessage } from '../blocks/message.js';
 import { modalOpenFailedMessage } from '../blocks/notice-modal.js';
 import type { CommandContext } from '../command/command-context.js';
+import { currentLanguage } from './language.js';
 import { loginModal } from './login-modal.js';
 import { whoamiMessage } from './whoami-message.js';
 
@@ -73,6 +74,7 @@ export async function whoami(ctx: CommandContext): Promise<void> {
       personal,
       team,
       personalActions: POLICY_ACTIONS.filter((a) => policy.actions[a].personal),
+      language: currentLanguage(deps.messages.identity.language),
       messages: deps.messages,
     }),
   );

@@ -1,6 +1,6 @@
 import { READ_SCOPE } from '../../console/scopes.js';
 import { escapeMrkdwn, joinSafe, md } from '../blocks/escape.js';
-import type { IdentityMessages } from './messages.js';
+import type { IdentityMessages, LanguageMessages } from './messages.js';
 
 export function identityMessagesEn(): IdentityMessages {
   return {
@@ -15,6 +15,7 @@ export function identityMessagesEn(): IdentityMessages {
         default: md`the token this app was started with`,
       })[identity],
     whichConnection: ({ name }) => md`This is ${name}.`,
+    whoamiWhere: ({ channel }) => (channel === undefined ? md`here` : md`in ${channel}`),
     whoamiHead: ({ where, name }) => md`Your actions ${where} use *${name}*.`,
     homeWhere: md`outside channels with their own connection`,
     whoamiNowhere: ({ where }) =>
@@ -62,5 +63,29 @@ export function identityMessagesEn(): IdentityMessages {
         : md`You're logged in: your actions now use your own platform token (it expires ${expires}), so the platform's records name you. \`/exp whoami\` shows it; \`/exp logout\` removes it.`,
     loggedOut: md`Your platform token is deleted. Your actions use the team's connection again (\`/exp whoami\` shows which).`,
     notLoggedIn: md`You have no personal platform token here, so there was nothing to delete. Your actions use the team's connection (\`/exp whoami\` shows which).`,
+    language: languageMessagesEn(),
+  };
+}
+
+function languageMessagesEn(): LanguageMessages {
+  const names = { en: 'English', ru: 'Russian' };
+  const why = {
+    person: md`you chose it with \`/exp language\``,
+    workspace: md`the workspace's default`,
+    slack: md`your Slack language`,
+    default: md`nobody chose another`,
+  };
+  return {
+    names,
+    current: ({ locale, source, workspace }) =>
+      md`The app speaks *${escapeMrkdwn(names[locale])}* to you (${why[source]}) and *${escapeMrkdwn(names[workspace])}* in channels. \`/exp language ru|en\` changes yours.`,
+    setSelf: ({ locale }) =>
+      md`The app now speaks *${escapeMrkdwn(names[locale])}* to you. Channel posts stay in the workspace's language. \`/exp language auto\` goes back to the default.`,
+    clearedSelf: md`Your own choice is removed: the app speaks the workspace's default to you, or your Slack language.`,
+    setWorkspace: ({ locale, user }) =>
+      md`${user} made *${escapeMrkdwn(names[locale])}* this workspace's language: channel posts and everyone who chose none get it.`,
+    adminOnly: md`Only workspace admins can set the workspace's language. \`/exp language ru|en\` sets yours.`,
+    usage: ({ word }) =>
+      md`\`${word}\` is not a language here. Use \`/exp language ru\`, \`/exp language en\` or \`/exp language auto\`; admins: \`/exp language workspace ru|en\`.`,
   };
 }

@@ -1,6 +1,8 @@
 import type { Identity } from '../../core/connections.js';
 import type { PolicyAction } from '../../core/policy/policy.js';
 import type { SafeText } from '../blocks/escape.js';
+import type { Locale } from '../locale/locale.js';
+import type { LanguageSource } from '../locale/scope.js';
 
 /** Whose platform token acts: `/exp login`, `/exp logout`, `/exp whoami`, and what they cause. */
 export interface IdentityMessages {
@@ -12,6 +14,8 @@ export interface IdentityMessages {
   identityName(p: { identity: Identity; channel?: SafeText | undefined }): SafeText;
   /** Under `/exp token`, `/exp connect` and `/exp disconnect`: which connection it is about. */
   whichConnection(p: { name: SafeText }): SafeText;
+  /** Where `/exp whoami` was asked: "in #growth", or "here" outside a channel. */
+  whoamiWhere(p: { channel?: SafeText | undefined }): SafeText;
   whoamiHead(p: { where: SafeText; name: SafeText }): SafeText;
   /** "where" for the Home tab (no channel): outside team channels. */
   homeWhere: SafeText;
@@ -44,4 +48,20 @@ export interface IdentityMessages {
   loggedIn(p: { expires?: SafeText | undefined }): SafeText;
   loggedOut: SafeText;
   notLoggedIn: SafeText;
+  /** `/exp language`: which language the app speaks to the person, and to the workspace's channels. */
+  language: LanguageMessages;
+}
+
+export interface LanguageMessages {
+  /** Each language's name, written in the catalogue's language. */
+  names: Record<Locale, string>;
+  /** What the person sees and why; what channels get. Also a line of `/exp whoami`. */
+  current(p: { locale: Locale; source: LanguageSource; workspace: Locale }): SafeText;
+  /** Said in the language just chosen. */
+  setSelf(p: { locale: Locale }): SafeText;
+  /** `/exp language auto`: back to the workspace's default or the Slack locale. */
+  clearedSelf: SafeText;
+  setWorkspace(p: { locale: Locale; user: SafeText }): SafeText;
+  adminOnly: SafeText;
+  usage(p: { word: SafeText }): SafeText;
 }

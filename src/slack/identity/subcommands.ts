@@ -1,5 +1,6 @@
 import { declareSubcommand } from '../command/subcommand.js';
 import { logout, openLoginModal, whoami } from './commands.js';
+import { changesWorkspace, parseLanguage, runLanguage } from './language.js';
 
 /** `/exp login`: the form for the person's own platform token. */
 export const loginSubcommand = declareSubcommand({
@@ -35,4 +36,26 @@ export const whoamiSubcommand = declareSubcommand({
   help: ['identity'],
   examples: ['whoami'],
   handle: (ctx) => whoami(ctx),
+});
+
+/**
+ * `/exp language ru|en|auto`: the language the app speaks to the person (anyone, guests too: it
+ * changes only what they read). `/exp language workspace ru|en|auto`: the workspace's default,
+ * which channel posts use (admins).
+ */
+export const languageSubcommand = declareSubcommand({
+  name: 'language',
+  aliases: ['lang'],
+  parse: ({ args }) => parseLanguage(args),
+  access: {
+    kind: 'read-unless',
+    acting: changesWorkspace,
+    rule: { kind: 'admin', action: 'language', refusal: (messages) => messages.identity.language.adminOnly },
+  },
+  opensModal: false,
+  changesHome: true,
+  help: ['identity'],
+  // The walk of examples runs them in order as one person: the last puts their choice back.
+  examples: ['language', 'language workspace ru', 'language ru', 'language auto'],
+  handle: (ctx, parsed) => runLanguage(ctx, parsed),
 });

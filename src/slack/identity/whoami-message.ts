@@ -25,11 +25,13 @@ export function whoamiMessage(input: {
   team: ConnectionDescription | undefined;
   /** Actions the policy wants the person's own token for. */
   personalActions: readonly PolicyAction[];
+  /** The languages in force for the person (the locale scope's line). */
+  language?: SafeText | undefined;
   messages: Messages;
 }): SlackMessage {
   const i = input.messages.identity;
   const channel = isSlackChannelId(input.channelId) ? channelMention(input.channelId) : undefined;
-  const where = channel === undefined ? md`here` : md`in ${channel}`;
+  const where = i.whoamiWhere({ channel });
   const { acting } = input;
   const identity =
     acting.kind === 'connected' || acting.kind === 'invalid'
@@ -41,6 +43,7 @@ export function whoamiMessage(input: {
     identity === undefined
       ? [i.whoamiNowhere({ where })]
       : [i.whoamiHead({ where, name: i.identityName({ identity, channel }) }), i.whoamiWhy({ identity })];
+  if (input.language !== undefined) lines.push(input.language);
   if (input.personalActions.length > 0 && !input.personal) {
     lines.push(
       i.whoamiPersonalRequired({

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { en } from './index.js';
+import { en, ru } from './index.js';
 
 // Each feature keeps its texts in src/slack/<feature>/messages.ts (the contract) and
 // messages-en.ts (English). The Messages type makes every property required, but only this test
@@ -38,12 +38,23 @@ describe('message catalogues by feature', () => {
       expect(readdirSync(join(SLACK_DIR, folder)), folder).toContain('messages-en.ts');
   });
 
-  it('every English feature catalogue is served by the combined one', async () => {
-    const served = new Set([...nodesOf(en)].map(fingerprint));
+  it('every feature that declares messages has its Russian texts beside them', () => {
+    for (const folder of featureFolders())
+      expect(readdirSync(join(SLACK_DIR, folder)), folder).toContain('messages-ru.ts');
+  });
+
+  it.each([
+    ['En', en],
+    ['Ru', ru],
+  ] as const)('every %s feature catalogue is served by the combined one', async (suffix, combined) => {
+    const served = new Set([...nodesOf(combined)].map(fingerprint));
     let catalogues = 0;
     for (const folder of featureFolders()) {
-      const module: Record<string, unknown> = await import(join(SLACK_DIR, folder, 'messages-en.ts'));
-      const builders = Object.entries(module).filter(([name]) => name.endsWith('En'));
+      const file = `messages-${suffix.toLowerCase()}.ts`;
+      const module: Record<string, unknown> = await import(join(SLACK_DIR, folder, file));
+      const builders = Object.entries(module).filter(
+        ([name, value]) => name.endsWith(suffix) && typeof value === 'function',
+      );
       expect(builders.length, folder).toBeGreaterThan(0);
       for (const [name, build] of builders) {
         expect(typeof build, name).toBe('function');

@@ -19,9 +19,11 @@ import { hookMessagesEn } from '../hooks/messages-en.js';
 import { identityMessagesEn } from '../identity/messages-en.js';
 import { actionMessagesEn, lifecycleMessagesEn } from '../lifecycle/messages-en.js';
 import { policyMessagesEn } from '../policy/messages-en.js';
+import { scheduleMessagesEn } from '../schedule/messages-en.js';
 import { splitterMessagesEn } from '../splitter/messages-en.js';
 import { interruptReasonsEn, stopModalMessagesEn } from '../stop/messages-en.js';
 import { alertMessagesEn, subscriptionMessagesEn } from '../subscriptions/messages-en.js';
+import { workflowStepMessagesEn } from '../workflow-steps/messages-en.js';
 import { cmd, word } from './en-format.js';
 import type { ActionContext, Messages } from './types.js';
 
@@ -57,8 +59,10 @@ export const en: Messages = {
   audit: auditMessagesEn(),
   identity: identityMessagesEn(),
   hooks: hookMessagesEn(),
+  workflowSteps: workflowStepMessagesEn(),
   home: homeMessagesEn(),
   approvals: approvalMessagesEn(),
+  schedule: scheduleMessagesEn(),
   actions: actionMessagesEn(),
   interruptReasons: interruptReasonsEn(),
   help: helpMessagesEn(),

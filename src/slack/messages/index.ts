@@ -1,4 +1,6 @@
 export { en } from './en.js';
+export { CATALOGUES, localizedMessages, messagesFor } from './localized.js';
+export { ru } from './ru.js';
 export type {
   ActionContext,
   AlertMessages,

@@ -20,9 +20,11 @@ import type { HookMessages } from '../hooks/messages.js';
 import type { IdentityMessages } from '../identity/messages.js';
 import type { ActionMessages, LifecycleMessages } from '../lifecycle/messages.js';
 import type { PolicyMessages } from '../policy/messages.js';
+import type { ScheduleMessages } from '../schedule/messages.js';
 import type { SplitterMessages } from '../splitter/messages.js';
 import type { InterruptReasonLabels, StopModalMessages } from '../stop/messages.js';
 import type { AlertMessages, SubscriptionMessages } from '../subscriptions/messages.js';
+import type { WorkflowStepMessages } from '../workflow-steps/messages.js';
 
 export type { HelpEntry, HelpKey } from '../command/messages.js';
 export type { TokenState } from '../connection/messages.js';
@@ -72,11 +74,15 @@ export interface Messages {
   identity: IdentityMessages;
   /** `/exp hooks`: the inbound lifecycle hook (admins). */
   hooks: HookMessages;
+  /** Workflow Builder steps: why a step failed. */
+  workflowSteps: WorkflowStepMessages;
   tokenHealth: TokenHealthMessages;
   /** The App Home tab. */
   home: HomeMessages;
   /** Requests waiting for a second person's approval. */
   approvals: ApprovalMessages;
+  /** Lifecycle actions scheduled for later. */
+  schedule: ScheduleMessages;
   actions: ActionMessages;
   /** Human labels of ExperimentInterruptReason; also option texts (≤75). */
   interruptReasons: InterruptReasonLabels;

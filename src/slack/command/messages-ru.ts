@@ -1,0 +1,121 @@
+import { md } from '../blocks/escape.js';
+import { cmd } from '../messages/ru-format.js';
+import type { HelpMessages } from './messages.js';
+
+export function helpMessagesRu(): HelpMessages {
+  return {
+    header: 'Эксперименты из Slack: /exp',
+    intro: md`Ведите A/B-эксперименты от запуска до архива, не выходя из канала. Номера экспериментов — целые положительные числа.`,
+    commands: [
+      { key: 'help', usage: '/exp help', description: md`Эта справка.` },
+      {
+        key: 'show',
+        usage: '/exp show ID',
+        description: md`Что приложение знает об эксперименте: статус и откуда он известен, недавние действия, что можно сделать дальше.`,
+      },
+      {
+        key: 'list',
+        usage: '/exp list [фильтр]',
+        description: md`Эксперименты, которые видело это рабочее пространство, сначала недавние; фильтр по номеру, названию, команде или статусу.`,
+      },
+      {
+        key: 'start',
+        usage: '/exp start ID',
+        description: md`Запустить эксперимент. Результат появится в канале.`,
+      },
+      {
+        key: 'stop',
+        usage: '/exp stop ID',
+        description: md`Остановить эксперимент: откроется форма с причиной и комментарием.`,
+      },
+      {
+        key: 'stopWithReason',
+        usage: '/exp stop ID ПРИЧИНА [комментарий…]',
+        description: md`Остановить без формы. ПРИЧИНА — \`sequential\`, \`critical\`, \`bug\` или \`other\` (или по-русски: \`значимое\`, \`критично\`, \`баг\`, \`другое\`); для \`other\` нужен комментарий.`,
+      },
+      {
+        key: 'scheduleAt',
+        usage: '/exp start|stop|archive|unarchive ID at|in TIME …',
+        description: md`Сделать это позже: \`at 2026-12-01 10:00\`, \`in 3d\`, \`tomorrow 09:00\` в вашем часовом поясе Slack (у остановки причина идёт после времени). Выполнится так, будто вы набрали команду в тот момент.`,
+      },
+      {
+        key: 'schedule',
+        usage: '/exp schedule [ID] · /exp unschedule ID [action]',
+        description: md`Что запланировано (во всём пространстве или для одного эксперимента), с кнопками «Отменить»; отмена и командой.`,
+      },
+      {
+        key: 'archive',
+        usage: '/exp archive ID',
+        description: md`Отправить остановленный эксперимент в архив.`,
+      },
+      { key: 'unarchive', usage: '/exp unarchive ID', description: md`Вернуть эксперимент из архива.` },
+      {
+        key: 'dict',
+        usage: '/exp dict [ИМЯ [фильтр]]',
+        description: md`Список справочников или значения одного из них с фильтром. Добавьте \`--refresh\`, чтобы перечитать его.`,
+      },
+      {
+        key: 'create',
+        usage: '/exp create',
+        description: md`Создать эксперимент: поля выбора заполнены из справочников.`,
+      },
+      { key: 'edit', usage: '/exp edit ID', description: md`Изменить эксперимент.` },
+      {
+        key: 'features',
+        usage: '/exp features TAG PLATFORM PARTICIPANT',
+        description: md`В какие группы попадает пользователь или посетитель в экспериментах с тегом.`,
+      },
+      {
+        key: 'expose',
+        usage: '/exp expose LABEL PLATFORM PARTICIPANT',
+        description: md`Зарегистрировать экспозицию после подтверждения.`,
+      },
+      {
+        key: 'policy',
+        usage: '/exp policy',
+        description: md`Кому что здесь можно (читать может любой; администраторы меняют кнопкой или \`/exp policy set …\`).`,
+      },
+      {
+        key: 'identity',
+        usage: '/exp login · logout · whoami · language',
+        description: md`Действовать под своим токеном платформы (чтобы записи платформы называли вас), удалить его, посмотреть, чей токен используют ваши действия; \`/exp language ru|en\` — язык приложения для вас, \`/exp language workspace ru|en\` — для всего пространства (администраторы).`,
+      },
+      {
+        key: 'audit',
+        usage: '/exp audit [ID] [--user @кто-то]',
+        description: md`Кто что пытался сделать, разрешено или отказано, и чем кончилось (администраторы).`,
+      },
+      {
+        key: 'hooks',
+        usage: '/exp hooks [rotate]',
+        description: md`Куда платформа, CI или планировщик шлют события жизненного цикла, и секрет для их подписи (администраторы).`,
+      },
+      {
+        key: 'connection',
+        usage: '/exp connect · token · disconnect',
+        description: md`Подключить рабочее пространство к платформе, узнать срок токена, отключить (администраторы).`,
+      },
+      {
+        key: 'follow',
+        usage: '/exp follow [ID] · unfollow ID',
+        description: md`Получать ход эксперимента в личные сообщения от приложения (кроме своих действий); без номера — за чем вы следите.`,
+      },
+      {
+        key: 'subscriptions',
+        usage:
+          '/exp subscribe [#канал] [team:КОМАНДА] [type:ТИП] [experiment:ID] [events:СПИСОК] · unsubscribe [то же] · subscriptions',
+        description: md`Слать оповещения об экспериментах в канал (по умолчанию в этот): по команде, типу или эксперименту и только о некоторых событиях (\`start\` \`stop\` \`archive\` \`unarchive\` \`create\` \`edit\` \`status\`); отписаться; список с кнопками «Убрать».`,
+      },
+    ],
+    examplesTitle: md`*Примеры*`,
+    examples: [
+      '/exp start 123',
+      '/exp stop 123',
+      '/exp stop 123 баг Неверное деление трафика на iOS',
+      '/exp archive 123',
+      '/exp dict layers',
+      '/exp subscribe events:stop,archive',
+    ],
+    fallback: md`Команды: ${cmd('start ID')}, ${cmd('stop ID')}, ${cmd('archive ID')}, ${cmd('unarchive ID')}, ${cmd('dict')}, ${cmd('help')}.`,
+  };
+}

@@ -1,0 +1,203 @@
+import { Keyv } from 'keyv';
+import { describe, expect, it } from 'vitest';
+import { createMemoryLogger } from '../../observability/logger.js';
+import { createActorDirectory } from '../access/actor.js';
+import { en, localizedMessages, ru } from '../messages/index.js';
+import { formatDateTime, plural, relativeTime } from './format.js';
+import { inJobLocale } from './job-scope.js';
+import { createLanguageStore } from './language-store.js';
+import { localeOfSlack } from './locale.js';
+import { askerOf, createLocaleResolver, inRequestLocale } from './request-scope.js';
+import { currentLocale, inLocale, inWorkspaceLocale, withLocaleScope } from './scope.js';
+import { createSlackLocales, type UsersInfoClient } from './slack-locale.js';
+
+const WORKSPACE = { teamId: 'T1' };
+
+/** A users.info that answers with this locale and counts its calls. */
+function slackSaying(locale: string | undefined, delayMs = 0) {
+  const calls: unknown[] = [];
+  const client = {
+    users: {
+      info: async (args: unknown) => {
+        calls.push(args);
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        return { ok: true, user: { locale, tz: 'Europe/Moscow' } };
+      },
+    },
+  } as unknown as UsersInfoClient;
+  return { client, calls };
+}
+
+function resolverWith(keyv = new Keyv()) {
+  const languages = createLanguageStore(keyv);
+  const logger = createMemoryLogger('error');
+  const actors = createActorDirectory({ admins: [], configuredWorkspace: async () => WORKSPACE, logger });
+  const resolver = createLocaleResolver({
+    languages,
+    slackLocales: createSlackLocales({ lookUp: actors.person, budgetMs: 50 }),
+    logger,
+  });
+  return { languages, resolver, actors };
+}
+
+describe('whose language a request speaks', () => {
+  it('is the person’s choice, else the workspace’s, else their Slack locale, else English', async () => {
+    const { languages, resolver } = resolverWith();
+    const slackRu = slackSaying('ru-RU');
+    const asker = { workspace: WORKSPACE, userId: 'U1' };
+    expect(await resolver.scopeOf(asker, slackSaying('en-GB').client)).toMatchObject({
+      person: 'en',
+      workspace: 'en',
+      source: 'slack',
+    });
+    expect(await resolver.scopeOf({ ...asker, userId: 'U5' }, slackSaying('fr-FR').client)).toMatchObject({
+      person: 'en',
+      source: 'default',
+    });
+    const bySlack = await resolver.scopeOf({ workspace: WORKSPACE, userId: 'U2' }, slackRu.client);
+    expect(bySlack).toMatchObject({
+      person: 'ru',
+      workspace: 'en',
+      source: 'slack',
+      timeZone: 'Europe/Moscow',
+    });
+    expect(slackRu.calls).toEqual([{ user: 'U2', include_locale: true }]);
+
+    await languages.setWorkspace(WORKSPACE, 'ru');
+    expect(await resolver.scopeOf(asker, undefined)).toEqual({
+      person: 'ru',
+      workspace: 'ru',
+      source: 'workspace',
+    });
+    await languages.setPerson(WORKSPACE, 'U1', 'en');
+    expect(await resolver.scopeOf(asker, undefined)).toEqual({
+      person: 'en',
+      workspace: 'ru',
+      source: 'person',
+    });
+    // Another workspace's choices are its own.
+    expect(await resolver.scopeOf({ workspace: { teamId: 'T2' }, userId: 'U1' }, undefined)).toMatchObject({
+      person: 'en',
+      workspace: 'en',
+    });
+    await languages.setPerson(WORKSPACE, 'U1', undefined);
+    expect((await resolver.scopeOf(asker, undefined)).person).toBe('ru');
+  });
+
+  it('asks Slack once per person, and a slow Slack costs English rather than the ack', async () => {
+    const { resolver } = resolverWith();
+    const slow = slackSaying('ru-RU', 500);
+    const started = Date.now();
+    expect((await resolver.scopeOf({ workspace: WORKSPACE, userId: 'U3' }, slow.client)).person).toBe('en');
+    expect(Date.now() - started).toBeLessThan(400);
+    const quick = slackSaying('ru-RU');
+    await resolver.scopeOf({ workspace: WORKSPACE, userId: 'U4' }, quick.client);
+    await resolver.scopeOf({ workspace: WORKSPACE, userId: 'U4' }, quick.client);
+    expect(quick.calls).toHaveLength(1);
+  });
+
+  it('shares its users.info with the access check: one call per person for both', async () => {
+    const { resolver, actors } = resolverWith();
+    const slack = slackSaying('ru-RU');
+    await resolver.scopeOf({ workspace: WORKSPACE, userId: 'U6' }, slack.client);
+    const client = { ...slack.client, usergroups: { users: { list: async () => ({ users: [] }) } } };
+    expect(await actors.actor(client as never, WORKSPACE, 'U6', [])).toMatchObject({ userId: 'U6' });
+    expect(slack.calls).toEqual([{ user: 'U6', include_locale: true }]);
+  });
+
+  it('reads Slack locales of the two languages only', () => {
+    expect(localeOfSlack('ru-RU')).toBe('ru');
+    expect(localeOfSlack('en_US')).toBe('en');
+    expect(localeOfSlack('uk-UA')).toBeUndefined();
+    expect(localeOfSlack(undefined)).toBeUndefined();
+  });
+
+  it('finds who asked in every surface’s body', () => {
+    expect(askerOf({ command: '/exp', team_id: 'T1', user_id: 'U1', enterprise_id: 'E1' })).toEqual({
+      workspace: { teamId: 'T1', enterpriseId: 'E1' },
+      userId: 'U1',
+    });
+    expect(askerOf({ type: 'block_actions', team: { id: 'T1' }, user: { id: 'U2', team_id: 'T1' } })).toEqual(
+      {
+        workspace: { teamId: 'T1', enterpriseId: undefined },
+        userId: 'U2',
+      },
+    );
+    expect(
+      askerOf({ type: 'event_callback', team_id: 'T1', event: { type: 'app_home_opened', user: 'U3' } }),
+    ).toEqual({ workspace: { teamId: 'T1', enterpriseId: undefined }, userId: 'U3' });
+    expect(askerOf({ type: 'url_verification' })).toBeUndefined();
+  });
+});
+
+describe('the catalogue of the current scope', () => {
+  it('is what deps.messages reads, per request, with channel posts in the workspace’s language', async () => {
+    const messages = localizedMessages();
+    const { languages, resolver } = resolverWith();
+    await languages.setPerson(WORKSPACE, 'U1', 'ru');
+    const body = { command: '/exp', team_id: 'T1', user_id: 'U1' };
+    const said: string[] = [];
+    const other = inRequestLocale(resolver, { ...body, user_id: 'U9' }, undefined, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      said.push(`U9: ${messages.errors.timeout}`);
+    });
+    await inRequestLocale(resolver, body, undefined, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      said.push(`ephemeral: ${messages.errors.timeout}`);
+      said.push(`channel: ${inWorkspaceLocale(() => messages.errors.timeout)}`);
+    });
+    await other;
+    expect(said).toEqual([
+      `U9: ${en.errors.timeout}`,
+      `ephemeral: ${ru.errors.timeout}`,
+      `channel: ${en.errors.timeout}`,
+    ]);
+    expect(messages.errors.timeout).toBe(en.errors.timeout);
+    expect(inLocale('ru', () => messages.locale)).toBe('ru');
+    expect(currentLocale()).toBe('en');
+  });
+});
+
+describe('numbers, plurals and times through Intl', () => {
+  it('picks the Russian word form and groups digits', () => {
+    expect(
+      [1, 2, 5, 11, 21, 22, 1000].map((n) =>
+        plural('ru', n, { one: 'день', few: 'дня', many: 'дней', other: 'дня' }),
+      ),
+    ).toEqual(['1 день', '2 дня', '5 дней', '11 дней', '21 день', '22 дня', '1\u00a0000 дней']);
+    expect(plural('en', 1, { one: 'day', other: 'days' })).toBe('1 day');
+  });
+
+  it('says relative times and dates in the language and the person’s time zone', () => {
+    expect(relativeTime('ru', -3 * 3_600_000)).toBe('3 часа назад');
+    expect(relativeTime('en', 2 * 86_400_000)).toBe('in 2 days');
+    const date = new Date('2026-03-01T21:30:00Z');
+    expect(formatDateTime('ru', date, 'Europe/Moscow')).toMatch(/2 мар\.? 2026 г\.,? 00:30/);
+    expect(
+      withLocaleScope({ person: 'en', workspace: 'en', timeZone: 'UTC' }, () => formatDateTime('en', date)),
+    ).toMatch(/Mar 1, 2026,? 9:30\sPM/);
+  });
+});
+
+describe('a queued message’s languages', () => {
+  it('are the workspace’s for a channel and the person’s for a direct message', async () => {
+    const { languages, resolver } = resolverWith();
+    await languages.setWorkspace(WORKSPACE, 'ru');
+    await languages.setPerson(WORKSPACE, 'U0PERSON1', 'en');
+    const messages = localizedMessages();
+    const said: string[] = [];
+    const handler = inJobLocale(
+      resolver,
+      (data: { workspace: typeof WORKSPACE; channelId: string }) => data,
+      async (job) => {
+        said.push(`${job.data.channelId}: ${messages.errors.timeout}`);
+        return { kind: 'done' };
+      },
+    );
+    const job = (channelId: string) =>
+      ({ data: { workspace: WORKSPACE, channelId } }) as Parameters<typeof handler>[0];
+    await handler(job('C0GENERAL'));
+    await handler(job('U0PERSON1'));
+    expect(said).toEqual([`C0GENERAL: ${ru.errors.timeout}`, `U0PERSON1: ${en.errors.timeout}`]);
+  });
+});

@@ -1,0 +1,93 @@
+import type { WorkspaceRef } from '../../core/workspace.js';
+import type { Logger } from '../../observability/logger.js';
+import type { LanguageStore } from './language-store.js';
+import { DEFAULT_LOCALE } from './locale.js';
+import { type LocaleScope, withLocaleScope } from './scope.js';
+import type { SlackLocales, UsersInfoClient } from './slack-locale.js';
+
+/** The store is read before the listener runs (before the ack): a slow store costs English, not 3 s. */
+export const LANGUAGE_LOOKUP_BUDGET_MS = 300;
+
+/** Who is asking, from where: read off any request body Slack sends. */
+export interface Asker {
+  workspace: WorkspaceRef;
+  userId?: string | undefined;
+}
+
+export interface LocaleResolver {
+  scopeOf(asker: Asker, client: UsersInfoClient | undefined): Promise<LocaleScope>;
+}
+
+/**
+ * A person's language: their own choice, else the workspace's default, else their Slack locale
+ * when it is one the app speaks, else English. What is posted to a channel: the workspace's
+ * default, else English.
+ */
+export function createLocaleResolver(input: {
+  languages: LanguageStore;
+  slackLocales: SlackLocales;
+  logger: Logger;
+  budgetMs?: number;
+}): LocaleResolver {
+  const budgetMs = input.budgetMs ?? LANGUAGE_LOOKUP_BUDGET_MS;
+  return {
+    async scopeOf(asker, client) {
+      const chosen = await bounded(input.languages.chosen(asker.workspace, asker.userId), budgetMs).catch(
+        (error: unknown) => {
+          input.logger.warn('could not read the language choices; speaking English', { error });
+          return undefined;
+        },
+      );
+      const workspace = chosen?.workspace ?? DEFAULT_LOCALE;
+      if (chosen?.person) return { person: chosen.person, workspace, source: 'person' };
+      if (chosen?.workspace) return { person: workspace, workspace, source: 'workspace' };
+      if (client === undefined || asker.userId === undefined)
+        return { person: workspace, workspace, source: 'default' };
+      const slack = await input.slackLocales.of(client, asker.workspace, asker.userId);
+      return slack.locale
+        ? { person: slack.locale, workspace, source: 'slack', timeZone: slack.timeZone }
+        : { person: workspace, workspace, source: 'default', timeZone: slack.timeZone };
+    },
+  };
+}
+
+async function bounded<T>(call: Promise<T>, budgetMs: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), budgetMs);
+  });
+  try {
+    return await Promise.race([call, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Who sent a request, from the body of any surface (command, action, view, options, event). */
+export function askerOf(body: Record<string, unknown>): Asker | undefined {
+  const user = record(body.user);
+  const event = record(body.event);
+  const teamId = str(body.team_id) ?? str(record(body.team)?.id) ?? str(user?.team_id) ?? str(event?.team);
+  if (teamId === undefined) return undefined;
+  const enterpriseId = str(body.enterprise_id) ?? str(record(body.enterprise)?.id);
+  const userId = str(body.user_id) ?? str(user?.id) ?? str(event?.user) ?? str(body.user);
+  return { workspace: { teamId, enterpriseId }, userId };
+}
+
+/** Runs a request's listeners in its languages (see scope.ts for why a scope and not a parameter). */
+export async function inRequestLocale(
+  resolver: LocaleResolver,
+  body: Record<string, unknown>,
+  client: UsersInfoClient | undefined,
+  run: () => Promise<void>,
+): Promise<void> {
+  const asker = askerOf(body);
+  if (asker === undefined) return run();
+  const scope = await resolver.scopeOf(asker, client);
+  return withLocaleScope(scope, run);
+}
+
+const record = (value: unknown): Record<string, unknown> | undefined =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
+const str = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;
