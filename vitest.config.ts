@@ -5,6 +5,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // sqlite3 is a native addon: worker threads can crash on it, forks cannot.
     pool: 'forks',
+    // Vitest's default is one fork per core less one: a single fork on this 2-core machine.
+    maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // expectTypeOf only checks anything under tsc: type tests live in *.test-d.ts files, which vitest

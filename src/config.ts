@@ -85,7 +85,7 @@ const storeUrl = z
   });
 
 /** An ADMIN_USER_IDS entry: a user, admin of one workspace (teamId unset: the configured one). */
-export interface ConfiguredAdmin {
+interface ConfiguredAdmin {
   userId: string;
   teamId?: string;
 }
@@ -181,7 +181,7 @@ const EnvSchema = z.object({
     }),
 });
 
-export type SlackMode = 'http' | 'socket' | 'oauth' | 'playground';
+type SlackMode = 'http' | 'socket' | 'oauth' | 'playground';
 
 export interface Config {
   port: number;
@@ -262,15 +262,55 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const e = parsed.data;
   const mode = slackMode(e);
   const realSlack = mode !== 'playground';
+  // With real Slack an unset CONSOLE_BASE_URL means "no default platform" (workspaces /exp connect),
+  // never the simulator: only ALLOW_SANDBOX opts a deployment into it.
+  const sandbox = e.CONSOLE_BASE_URL === undefined && (!realSlack || e.ALLOW_SANDBOX);
+  checkCombinations(e, mode, sandbox);
+  return {
+    experimentFields: fieldMappingOf(e),
+    transitions: transitionsOf(e),
+    consoleWebUrl: e.CONSOLE_WEB_URL,
+    approvalTtlHours: e.APPROVAL_TTL_HOURS,
+    jobLockMs: e.JOB_LOCK_SECONDS * 1000,
+    pollIntervalMs: e.POLL_INTERVAL_SECONDS === undefined ? undefined : e.POLL_INTERVAL_SECONDS * 1000,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    lifecycleHookSecret: e.LIFECYCLE_HOOK_SECRET,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    port: e.PORT,
+    playgroundPort: e.PLAYGROUND_PORT,
+    logLevel: e.LOG_LEVEL,
+    slack: slackSettings(e, mode),
+    console: {
+      baseUrl: e.CONSOLE_BASE_URL,
+      token: e.CONSOLE_API_TOKEN,
+      timeoutMs: e.CONSOLE_TIMEOUT_MS,
+      dictionaryTtlSeconds: e.DICTIONARY_TTL_SECONDS,
+    },
+    splitter: {
+      url: e.SPLITTER_URL,
+      token: e.SPLITTER_TOKEN,
+      source: e.SPLITTER_SOURCE,
+      trailingSlash: e.SPLITTER_TRAILING_SLASH,
+    },
+    store: { url: e.STORE_URL },
+    tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY,
+    tokenEncryptionOldKeys: e.TOKEN_ENCRYPTION_OLD_KEYS.filter(
+      (k) => !k.equals(e.TOKEN_ENCRYPTION_KEY ?? Buffer.alloc(0)),
+    ),
+    sandbox,
+    sandboxNotice: sandbox && realSlack,
+  };
+}
+
+/** Variables that are each valid alone but not together; the first conflict found is thrown. */
+function checkCombinations(e: Env, mode: SlackMode, sandbox: boolean): void {
+  const realSlack = mode !== 'playground';
   if (e.ALLOW_SANDBOX && e.CONSOLE_BASE_URL !== undefined) {
     throw new ConfigError(
       'ALLOW_SANDBOX',
       'connects Slack to the embedded sandbox: leave CONSOLE_BASE_URL unset',
     );
   }
-  // With real Slack an unset CONSOLE_BASE_URL means "no default platform" (workspaces /exp connect),
-  // never the simulator: only ALLOW_SANDBOX opts a deployment into it.
-  const sandbox = e.CONSOLE_BASE_URL === undefined && (!realSlack || e.ALLOW_SANDBOX);
   if (!sandbox && e.TOKEN_ENCRYPTION_KEY === undefined) {
     throw new ConfigError(
       'TOKEN_ENCRYPTION_KEY',
@@ -298,64 +338,38 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (e.SPLITTER_TOKEN !== undefined && e.SPLITTER_URL === undefined) {
     throw new ConfigError('SPLITTER_TOKEN', 'needs SPLITTER_URL');
   }
-  let experimentFields: FieldMapping;
+}
+
+function fieldMappingOf(e: Env): FieldMapping {
   try {
-    experimentFields = resolveFieldMapping(e.EXPERIMENT_FIELD_MAP);
+    return resolveFieldMapping(e.EXPERIMENT_FIELD_MAP);
   } catch (error) {
     if (error instanceof FieldMappingError) throw new ConfigError('EXPERIMENT_FIELD_MAP', error.message);
     throw error;
   }
-  let transitions: TransitionTable;
+}
+
+function transitionsOf(e: Env): TransitionTable {
   try {
-    transitions = parseTransitionTable(e.EXPERIMENT_TRANSITIONS);
+    return parseTransitionTable(e.EXPERIMENT_TRANSITIONS);
   } catch (error) {
     if (error instanceof TransitionTableError) throw new ConfigError('EXPERIMENT_TRANSITIONS', error.message);
     throw error;
   }
+}
+
+function slackSettings(e: Env, mode: SlackMode): Config['slack'] {
   return {
-    experimentFields,
-    transitions,
-    consoleWebUrl: e.CONSOLE_WEB_URL,
-    approvalTtlHours: e.APPROVAL_TTL_HOURS,
-    jobLockMs: e.JOB_LOCK_SECONDS * 1000,
-    pollIntervalMs: e.POLL_INTERVAL_SECONDS === undefined ? undefined : e.POLL_INTERVAL_SECONDS * 1000,
-    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
-    lifecycleHookSecret: e.LIFECYCLE_HOOK_SECRET,
-    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
-    port: e.PORT,
-    playgroundPort: e.PLAYGROUND_PORT,
-    logLevel: e.LOG_LEVEL,
-    slack: {
-      mode,
-      signingSecret: e.SLACK_SIGNING_SECRET,
-      botToken: e.SLACK_BOT_TOKEN,
-      appToken: e.SLACK_APP_TOKEN,
-      clientId: e.SLACK_CLIENT_ID,
-      clientSecret: e.SLACK_CLIENT_SECRET,
-      stateSecret: e.SLACK_STATE_SECRET,
-      apiUrl: e.SLACK_API_URL,
-      admins: e.ADMIN_USER_IDS,
-      adminUserIds: e.ADMIN_USER_IDS.filter((a) => a.teamId === undefined).map((a) => a.userId),
-    },
-    console: {
-      baseUrl: e.CONSOLE_BASE_URL,
-      token: e.CONSOLE_API_TOKEN,
-      timeoutMs: e.CONSOLE_TIMEOUT_MS,
-      dictionaryTtlSeconds: e.DICTIONARY_TTL_SECONDS,
-    },
-    splitter: {
-      url: e.SPLITTER_URL,
-      token: e.SPLITTER_TOKEN,
-      source: e.SPLITTER_SOURCE,
-      trailingSlash: e.SPLITTER_TRAILING_SLASH,
-    },
-    store: { url: e.STORE_URL },
-    tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY,
-    tokenEncryptionOldKeys: e.TOKEN_ENCRYPTION_OLD_KEYS.filter(
-      (k) => !k.equals(e.TOKEN_ENCRYPTION_KEY ?? Buffer.alloc(0)),
-    ),
-    sandbox,
-    sandboxNotice: sandbox && realSlack,
+    mode,
+    signingSecret: e.SLACK_SIGNING_SECRET,
+    botToken: e.SLACK_BOT_TOKEN,
+    appToken: e.SLACK_APP_TOKEN,
+    clientId: e.SLACK_CLIENT_ID,
+    clientSecret: e.SLACK_CLIENT_SECRET,
+    stateSecret: e.SLACK_STATE_SECRET,
+    apiUrl: e.SLACK_API_URL,
+    admins: e.ADMIN_USER_IDS,
+    adminUserIds: e.ADMIN_USER_IDS.filter((a) => a.teamId === undefined).map((a) => a.userId),
   };
 }
 

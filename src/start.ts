@@ -89,7 +89,10 @@ async function assemble(
     sandboxUrl: config.slack.mode === 'playground' ? devServices.sandbox?.url : undefined,
   });
   const port = options.port ?? config.port;
-  const runtime = await startSlackRuntime({ config, port, infra, deps, slack, workspaces, logger, closers });
+  const runtime = await startSlackRuntime({
+    ...{ config, port, infra, deps, slack, workspaces, logger, closers },
+    scheduleClock: options.scheduleClock,
+  });
   const { defaultConnection } = platform;
   const { store } = infra;
   await startPeriodicJobs({ config, options, deps, workspaces, defaultConnection, store, logger, closers });

@@ -6,7 +6,7 @@ import type { Closers } from './closers.js';
 import type { StartOptions } from './start-options.js';
 
 /** The development tooling module; start.ts alone loads it (one dynamic import), and only when wanted. */
-export type DevToolingModule = typeof DevTooling;
+type DevToolingModule = typeof DevTooling;
 
 export interface DevServices {
   /** The embedded platform (SANDBOX=true). */

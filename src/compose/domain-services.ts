@@ -7,6 +7,7 @@ import { createReadRouteMemory } from '../core/experiments/read-route.js';
 import { createExperimentRecords } from '../core/experiments/record-store.js';
 import { createHookStore } from '../core/hooks/hook-store.js';
 import { createIntentLog } from '../core/intents.js';
+import { createActionSlots } from '../core/lifecycle/action-slots.js';
 import { createPolicyStore } from '../core/policy/policy-store.js';
 import { createSubscriptionStore } from '../core/subscriptions.js';
 import { workspaceKey } from '../core/workspace.js';
@@ -15,8 +16,10 @@ import type { JobQueue } from '../jobs/job-queue.js';
 import type { Logger } from '../observability/logger.js';
 import { createActorDirectory } from '../slack/access/actor.js';
 import type { SlackDeps } from '../slack/deps.js';
-import { createActionSlots } from '../slack/lifecycle/action-slots.js';
-import { en } from '../slack/messages/index.js';
+import { createLanguageStore } from '../slack/locale/language-store.js';
+import { createLocaleResolver } from '../slack/locale/request-scope.js';
+import { createSlackLocales } from '../slack/locale/slack-locale.js';
+import { localizedMessages } from '../slack/messages/index.js';
 import type { AlertJob } from '../slack/subscriptions/alert-delivery.js';
 import { slackResponseUrlOrigins } from '../slack/view-seal/response-url-origins.js';
 import { createViewSeal } from '../slack/view-seal/view-seal.js';
@@ -24,6 +27,7 @@ import { decryptSecret, encryptSecret } from '../store/crypto.js';
 import type { Closers } from './closers.js';
 import type { Infrastructure } from './infrastructure.js';
 import type { PlatformClients } from './platform-clients.js';
+import { scheduleServices } from './schedule-services.js';
 import type { SlackEndpoint } from './slack-endpoint.js';
 import type { StartOptions } from './start-options.js';
 import type { WorkspaceClients } from './workspace-clients.js';
@@ -59,8 +63,11 @@ export interface DomainServicesInput {
 export async function buildDomainServices(input: DomainServicesInput): Promise<SlackDeps> {
   const { config, options, infra, platform, slack } = input;
   const { store, metrics } = infra;
+  const languages = createLanguageStore(store.keyv('languages'));
+  const domain = lifecycleServices(input);
   return {
-    ...lifecycleServices(input),
+    ...domain,
+    ...(await scheduleServices(input)),
     logger: input.logger.child({ component: 'slack' }),
     alerts: await alertQueue(input),
     actionSlots: createActionSlots(options.maxActionsInFlight ?? MAX_ACTIONS_IN_FLIGHT, {
@@ -69,7 +76,13 @@ export async function buildDomainServices(input: DomainServicesInput): Promise<S
         : { perWorkspace: options.maxActionsPerWorkspace }),
     }),
     workingNoteAfterMs: options.workingNoteAfterMs ?? WORKING_NOTE_AFTER_MS,
-    messages: en,
+    messages: localizedMessages(),
+    languages,
+    locales: createLocaleResolver({
+      languages,
+      slackLocales: createSlackLocales({ lookUp: domain.actors.person }),
+      logger: input.logger,
+    }),
     connections: platform.connections,
     vault: infra.vault,
     dictionaries: platform.dictionaries,

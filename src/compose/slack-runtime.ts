@@ -1,11 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import type { Config } from '../config.js';
+import { parseWorkspaceKey } from '../core/workspace.js';
 import type { Logger } from '../observability/logger.js';
 import { operationalRoutes } from '../observability/operational-routes.js';
 import { type BoltRuntime, createBoltApp } from '../slack/app.js';
 import type { SlackDeps } from '../slack/deps.js';
 import { lifecycleHookRoutes } from '../slack/hooks/hook-route.js';
 import type { InFlight } from '../slack/in-flight.js';
+import { inJobLocale } from '../slack/locale/job-scope.js';
+import { scheduledActionHandler } from '../slack/schedule/run-scheduled.js';
 import { alertJobHandler } from '../slack/subscriptions/alert-delivery.js';
 import type { Closers } from './closers.js';
 import type { Infrastructure } from './infrastructure.js';
@@ -24,6 +27,8 @@ export interface SlackRuntimeInput {
   workspaces: WorkspaceClients;
   logger: Logger;
   closers: Closers;
+  /** The clock scheduled actions measure lateness with (StartOptions.scheduleClock). */
+  scheduleClock?: (() => Date) | undefined;
 }
 
 export interface SlackRuntime {
@@ -39,12 +44,22 @@ export async function startSlackRuntime(input: SlackRuntimeInput): Promise<Slack
   workspaces.bind(bolt);
   const server = await bolt.start(input.port);
   // Every replica delivers; each alert is run by one of them.
-  deps.alerts.start(alertJobHandler({ deps, clientFor: workspaces.clientFor }), {
+  // Jobs build what they post: each in the language of where it goes (locale/job-scope.ts).
+  const deliver = alertJobHandler({ deps, clientFor: workspaces.clientFor });
+  const alerts = inJobLocale(deps.locales, (job) => job, deliver);
+  deps.alerts.start(alerts, {
     onGiveUp: (job) => {
       deps.metrics.inc('exp_alerts_total', { outcome: 'given_up' });
       logger.warn('an alert was given up after its last try', { channelId: job.data.channelId });
     },
   });
+  deps.scheduledActions.start(
+    inJobLocale(
+      deps.locales,
+      (job) => ({ workspace: parseWorkspaceKey(job.scope) }),
+      scheduledActionHandler({ deps, clientFor: workspaces.clientFor, now: input.scheduleClock }),
+    ),
+  );
   // Closers run last-first: stop taking requests, then let the work already acked finish (its
   // replies and store writes) before the store and clients close, within a bound.
   closers.push(() => drain(bolt.inFlight, DRAIN_MS, logger));

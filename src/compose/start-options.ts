@@ -26,4 +26,6 @@ export interface StartOptions {
   maxActionsPerWorkspace?: number;
   /** How long a lifecycle command waits before showing "Working on it…" (default 1 s). */
   workingNoteAfterMs?: number;
+  /** The clock a scheduled action's lateness is measured with (tests move it instead of waiting an hour). */
+  scheduleClock?: () => Date;
 }

@@ -92,6 +92,50 @@ function checkJsonObject(value: unknown, method: string, path: string): Record<s
   return value as Record<string, unknown>;
 }
 
+/** The path of one experiment, with its template (the endpoint metrics see). */
+function experimentPath(id: unknown, method: string, suffix: string) {
+  const endpoint = `/experiments/v1/{id}${suffix}`;
+  const valid = check(ExperimentId, id, 'id', method, endpoint);
+  return { path: `/experiments/v1/${valid}${suffix}`, endpoint };
+}
+
+function lifecycleRequest(action: LifecycleAction, id: number, body?: ConsoleStopExperimentRequest) {
+  if (!LIFECYCLE_ACTIONS.includes(action)) {
+    throw invalid('POST', '/experiments/v1/{id}/{action}', [`unknown action ${JSON.stringify(action)}`]);
+  }
+  const { path, endpoint } = experimentPath(id, 'POST', `/${action}`);
+  if (body !== undefined && action !== 'stop') throw invalid('POST', path, [`${action} takes no body`]);
+  const payload =
+    body === undefined ? undefined : check(ConsoleStopExperimentRequest, body, 'body', 'POST', path);
+  return {
+    method: 'POST',
+    path,
+    endpoint,
+    body: payload,
+    experimentScoped: true,
+    lifecycle: { action, experimentId: id },
+  } as const;
+}
+
+function dictionaryRequest(name: DictionaryName, body?: ConsoleExperimentContextPredicatesRequest) {
+  if (!DICTIONARY_NAMES.includes(name)) {
+    throw invalid('GET', '/experiments/v1/dictionaries/{name}', [
+      `unknown dictionary ${JSON.stringify(name)}`,
+    ]);
+  }
+  const path = `/experiments/v1/dictionaries/${name}`;
+  if (body !== undefined && name !== 'context-param-predicates') {
+    throw invalid('GET', path, [`${name} takes no body`]);
+  }
+  const payload =
+    body === undefined
+      ? undefined
+      : check(ConsoleExperimentContextPredicatesRequest, body, 'body', 'GET', path);
+  // Metrics see the route, not the name, like an id in any other path.
+  const endpoint = '/experiments/v1/dictionaries/{name}';
+  return { method: 'GET', path, endpoint, body: payload, experimentScoped: false } as const;
+}
+
 export function createConsoleClient(options: ConsoleClientOptions): ConsoleApi {
   const core = createConsoleSender({
     connection: options.connection,
@@ -108,13 +152,6 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleApi {
     onValidationError: options.onValidationError,
   });
 
-  /** The path of one experiment, with its template (the endpoint metrics see). */
-  function experimentPath(id: unknown, method: string, suffix: string) {
-    const endpoint = `/experiments/v1/{id}${suffix}`;
-    const valid = check(ExperimentId, id, 'id', method, endpoint);
-    return { path: `/experiments/v1/${valid}${suffix}`, endpoint };
-  }
-
   // Create/update answers are "not shown": whatever JSON comes back is returned, empty means null.
   function parseOptionalJson(req: ConsoleRequest, res: { status: number; text: string }) {
     if (res.text.trim() === '') return null;
@@ -126,21 +163,7 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleApi {
   }
 
   async function runAction(action: LifecycleAction, id: number, body?: ConsoleStopExperimentRequest) {
-    if (!LIFECYCLE_ACTIONS.includes(action)) {
-      throw invalid('POST', '/experiments/v1/{id}/{action}', [`unknown action ${JSON.stringify(action)}`]);
-    }
-    const { path, endpoint } = experimentPath(id, 'POST', `/${action}`);
-    if (body !== undefined && action !== 'stop') throw invalid('POST', path, [`${action} takes no body`]);
-    const payload =
-      body === undefined ? undefined : check(ConsoleStopExperimentRequest, body, 'body', 'POST', path);
-    const req = {
-      method: 'POST',
-      path,
-      endpoint,
-      body: payload,
-      experimentScoped: true,
-      lifecycle: { action, experimentId: id },
-    } as const;
+    const req = lifecycleRequest(action, id, body);
     const res = await core.send(req);
     let json: unknown;
     try {
@@ -179,22 +202,7 @@ export function createConsoleClient(options: ConsoleClientOptions): ConsoleApi {
     archive: (id) => runAction('archive', id),
     unarchive: (id) => runAction('unarchive', id),
     async getDictionary(name: DictionaryName, body?: ConsoleExperimentContextPredicatesRequest) {
-      if (!DICTIONARY_NAMES.includes(name)) {
-        throw invalid('GET', '/experiments/v1/dictionaries/{name}', [
-          `unknown dictionary ${JSON.stringify(name)}`,
-        ]);
-      }
-      const path = `/experiments/v1/dictionaries/${name}`;
-      if (body !== undefined && name !== 'context-param-predicates') {
-        throw invalid('GET', path, [`${name} takes no body`]);
-      }
-      const payload =
-        body === undefined
-          ? undefined
-          : check(ConsoleExperimentContextPredicatesRequest, body, 'body', 'GET', path);
-      // Metrics see the route, not the name, like an id in any other path.
-      const endpoint = '/experiments/v1/dictionaries/{name}';
-      const req = { method: 'GET', path, endpoint, body: payload, experimentScoped: false } as const;
+      const req = dictionaryRequest(name, body);
       const res = await core.send(req);
       // Response schemas are "not shown" (but for context-param-predicates): return the JSON as sent.
       try {

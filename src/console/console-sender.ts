@@ -37,7 +37,7 @@ export interface ConsoleRequest {
   lifecycle?: SentAction;
 }
 
-export interface ConsoleResponse {
+interface ConsoleResponse {
   status: number;
   /** Raw 2xx body: returned data is not redacted, errors built from it must use keepBody. */
   text: string;

@@ -14,7 +14,7 @@ import {
 } from './errors.js';
 
 /** How much of a response body an error keeps: enough to diagnose, small enough to log. */
-export const KEPT_BODY_CHARS = 4096;
+const KEPT_BODY_CHARS = 4096;
 
 // The interface fixes these sentences but not the body format that carries them ("not shown").
 // They are searched for in every string of a JSON body and in plain text, so a platform that wraps
@@ -83,7 +83,7 @@ function primaryOf(parsed: ReturnType<typeof parseJson>, text: string): string |
 }
 
 /** Every string that may hold the platform's sentence, most likely first. */
-export function candidateMessages(text: string): string[] {
+function candidateMessages(text: string): string[] {
   const parsed = parseJson(text);
   if (!parsed.ok) return [text];
   const primary = primaryOf(parsed, text);
@@ -97,7 +97,7 @@ function safeId(digits: string | undefined): number | undefined {
   return digits !== undefined && Number.isSafeInteger(n) ? n : undefined;
 }
 
-export function matchNotFound(text: string) {
+function matchNotFound(text: string) {
   for (const candidate of candidateMessages(text)) {
     const m = NOT_FOUND.exec(candidate);
     if (m) return { sentence: m[0], experimentId: safeId(m[1]), action: m[2] };
@@ -130,7 +130,7 @@ export function matchConflict(text: string, sent: SentAction) {
 }
 
 /** The interface's exact 403 text for expired, revoked or invalid tokens. */
-export const INVALID_KEY_TEXT = 'Invalid api key provided';
+const INVALID_KEY_TEXT = 'Invalid api key provided';
 
 export interface ErrorResponse {
   status: number;

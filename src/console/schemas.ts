@@ -59,28 +59,6 @@ export type ConsoleExperimentContextPredicatesRequest = z.infer<
   typeof ConsoleExperimentContextPredicatesRequest
 >;
 
-/**
- * Element of `params` in context-param-predicates. The interface names id, type, title and label
- * without typing them, so they are accepted as whatever JSON the platform sends.
- */
-export const ConsoleContextParamDTO = z.looseObject({
-  id: z.unknown(),
-  type: z.unknown(),
-  title: z.unknown(),
-  label: z.unknown(),
-  status: ContextParamStatus,
-  domainId: z.number().int().nullable().optional(),
-});
-export type ConsoleContextParamDTO = z.infer<typeof ConsoleContextParamDTO>;
-
-/** Response of context-param-predicates; predicates and applicability shapes are not shown. */
-export const ContextParamPredicatesResponse = z.looseObject({
-  params: z.array(ConsoleContextParamDTO),
-  predicates: z.unknown(),
-  predicateApplicability: z.unknown(),
-});
-export type ContextParamPredicatesResponse = z.infer<typeof ContextParamPredicatesResponse>;
-
 /** Lifecycle endpoints answer an object with ok = true. Extra fields are tolerated. */
 export const LifecycleResponse = z.looseObject({ ok: z.literal(true) });
 

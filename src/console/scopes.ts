@@ -4,7 +4,7 @@
 
 export const READ_SCOPE = 'read:experiment:read_experiments';
 export const MANAGE_SCOPE = 'edit:experiment:manage_experiment';
-export const STATED_SCOPES: readonly string[] = [READ_SCOPE, MANAGE_SCOPE];
+const STATED_SCOPES: readonly string[] = [READ_SCOPE, MANAGE_SCOPE];
 
 /**
  * The stated scopes a token lacks, read from the scopes its own claims list (jwt-claims.ts, read

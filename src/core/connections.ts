@@ -105,65 +105,14 @@ export const isTeamChannel = (channelId: string | undefined): channelId is strin
 
 export function createConnectionResolver(options: ConnectionResolverOptions): ConnectionResolver {
   const { vault, defaultConnection, makeClient, logger, owners } = options;
-  const readOwners = async (workspace: string) => {
-    const parsed = OwnerList.safeParse(await owners.get(workspace));
-    return parsed.success ? parsed.data : [];
-  };
   const defaultClaims = defaultConnection?.token ? readJwtClaims(defaultConnection.token) : undefined;
   const defaultExpiresAt = defaultClaims?.expiresAt;
 
-  const describeStored = (stored: StoredConnection, identity: Identity): ConnectionDescription => ({
-    origin: 'stored',
-    identity,
-    baseUrl: stored.baseUrl,
-    expiresAt: stored.expiresAt ? new Date(stored.expiresAt) : undefined,
-    scopes: stored.scopes,
-    state: stored.state,
-    connectedBy: stored.connectedBy,
-    connectedAt: new Date(stored.connectedAt),
-  });
+  const teamStored = (ref: WorkspaceRef, channelId: string | undefined) =>
+    storedForTeam(vault, ref, channelId);
 
-  /** The channel's own stored connection, else the workspace's, with the ref it is stored under. */
-  async function teamStored(
-    ref: WorkspaceRef,
-    channelId: string | undefined,
-  ): Promise<{ stored: StoredConnection; owner: WorkspaceRef; identity: Identity } | undefined> {
-    const workspace = workspaceOnly(ref);
-    if (isTeamChannel(channelId)) {
-      const owner = { ...workspace, channelId };
-      const stored = await vault.get(owner);
-      if (stored) return { stored, owner, identity: 'channel' };
-    }
-    const stored = await vault.get(workspace);
-    return stored ? { stored, owner: workspace, identity: 'workspace' } : undefined;
-  }
-
-  function fromStored(
-    stored: StoredConnection,
-    owner: WorkspaceRef,
-    identity: Identity,
-    scope: string,
-  ): ConnectionLookup {
-    // A revoked token cannot be restored and an expired one stays expired: refuse without a call.
-    if (stored.state !== 'active')
-      return {
-        kind: 'invalid',
-        baseUrl: stored.baseUrl,
-        reason: stored.invalidReason,
-        identity,
-        state: stored.state,
-      };
-    return {
-      kind: 'connected',
-      api: makeClient({ baseUrl: stored.baseUrl, token: stored.token }, scope),
-      baseUrl: stored.baseUrl,
-      origin: 'stored',
-      identity,
-      owner,
-      scope,
-      expiresAt: stored.expiresAt ? new Date(stored.expiresAt) : undefined,
-    };
-  }
+  const fromStored = (stored: StoredConnection, owner: WorkspaceRef, identity: Identity, scope: string) =>
+    lookupOfStored(makeClient, stored, owner, identity, scope);
 
   async function teamLookup(ref: WorkspaceRef, channelId: string | undefined): Promise<ConnectionLookup> {
     const workspaceScope = workspaceKey(workspaceOnly(ref));
@@ -222,26 +171,8 @@ export function createConnectionResolver(options: ConnectionResolverOptions): Co
       }
       return team;
     },
-    async remember(owner) {
-      if (!owner.userId && !owner.channelId) return;
-      const workspace = workspaceKey(workspaceOnly(owner));
-      const listed = await readOwners(workspace);
-      const entry = owner.userId ? { userId: owner.userId } : { channelId: owner.channelId };
-      if (listed.some((o) => o.userId === entry.userId && o.channelId === entry.channelId)) return;
-      // Read-modify-write: two logins at the same instant may lose one entry, which only means an
-      // uninstall leaves that one record behind; the list is advisory, the vault is the truth.
-      await owners.set(workspace, [...listed, entry].slice(-20_000));
-    },
-    async removeAll(ref) {
-      const workspace = workspaceOnly(ref);
-      const key = workspaceKey(workspace);
-      let removed = (await vault.remove(workspace)) ? 1 : 0;
-      for (const owner of await readOwners(key)) {
-        if (await vault.remove({ ...workspace, ...owner })) removed += 1;
-      }
-      await owners.delete(key);
-      return { removed };
-    },
+    remember: (owner) => rememberOwner(owners, owner),
+    removeAll: (ref) => removeWorkspace(vault, owners, ref),
     async markInvalid(owner, reason) {
       if (!owner) {
         logger.warn('platform refused the default connection token', { reason });
@@ -251,4 +182,92 @@ export function createConnectionResolver(options: ConnectionResolverOptions): Co
       logger.warn('stored platform connection marked invalid', { owner: workspaceKey(owner), reason });
     },
   };
+}
+
+const describeStored = (stored: StoredConnection, identity: Identity): ConnectionDescription => ({
+  origin: 'stored',
+  identity,
+  baseUrl: stored.baseUrl,
+  expiresAt: stored.expiresAt ? new Date(stored.expiresAt) : undefined,
+  scopes: stored.scopes,
+  state: stored.state,
+  connectedBy: stored.connectedBy,
+  connectedAt: new Date(stored.connectedAt),
+});
+
+function lookupOfStored(
+  makeClient: ConnectionResolverOptions['makeClient'],
+  stored: StoredConnection,
+  owner: WorkspaceRef,
+  identity: Identity,
+  scope: string,
+): ConnectionLookup {
+  // A revoked token cannot be restored and an expired one stays expired: refuse without a call.
+  if (stored.state !== 'active')
+    return {
+      kind: 'invalid',
+      baseUrl: stored.baseUrl,
+      reason: stored.invalidReason,
+      identity,
+      state: stored.state,
+    };
+  return {
+    kind: 'connected',
+    api: makeClient({ baseUrl: stored.baseUrl, token: stored.token }, scope),
+    baseUrl: stored.baseUrl,
+    origin: 'stored',
+    identity,
+    owner,
+    scope,
+    expiresAt: stored.expiresAt ? new Date(stored.expiresAt) : undefined,
+  };
+}
+
+async function readOwnerList(owners: Keyv, workspace: string) {
+  const parsed = OwnerList.safeParse(await owners.get(workspace));
+  return parsed.success ? parsed.data : [];
+}
+
+/** Lists a personal or channel owner under its workspace, so an uninstall can find its record. */
+async function rememberOwner(owners: Keyv, owner: WorkspaceRef): Promise<void> {
+  if (!owner.userId && !owner.channelId) return;
+  const workspace = workspaceKey(workspaceOnly(owner));
+  const listed = await readOwnerList(owners, workspace);
+  const entry = owner.userId ? { userId: owner.userId } : { channelId: owner.channelId };
+  if (listed.some((o) => o.userId === entry.userId && o.channelId === entry.channelId)) return;
+  // Read-modify-write: two logins at the same instant may lose one entry, which only means an
+  // uninstall leaves that one record behind; the list is advisory, the vault is the truth.
+  await owners.set(workspace, [...listed, entry].slice(-20_000));
+}
+
+/** The channel's own stored connection, else the workspace's, with the ref it is stored under. */
+async function storedForTeam(
+  vault: ConnectionResolverOptions['vault'],
+  ref: WorkspaceRef,
+  channelId: string | undefined,
+): Promise<{ stored: StoredConnection; owner: WorkspaceRef; identity: Identity } | undefined> {
+  const workspace = workspaceOnly(ref);
+  if (isTeamChannel(channelId)) {
+    const owner = { ...workspace, channelId };
+    const stored = await vault.get(owner);
+    if (stored) return { stored, owner, identity: 'channel' };
+  }
+  const stored = await vault.get(workspace);
+  return stored ? { stored, owner: workspace, identity: 'workspace' } : undefined;
+}
+
+/** Every connection of the workspace: its own, then each channel's and person's it listed. */
+async function removeWorkspace(
+  vault: ConnectionResolverOptions['vault'],
+  owners: Keyv,
+  ref: WorkspaceRef,
+): Promise<{ removed: number }> {
+  const workspace = workspaceOnly(ref);
+  const key = workspaceKey(workspace);
+  let removed = (await vault.remove(workspace)) ? 1 : 0;
+  for (const owner of await readOwnerList(owners, key)) {
+    if (await vault.remove({ ...workspace, ...owner })) removed += 1;
+  }
+  await owners.delete(key);
+  return { removed };
 }

@@ -11,7 +11,7 @@ import { type WorkspaceRef, workspaceKey } from './workspace.js';
 // would overwrite something the person never saw, so it is shown instead of sent.
 
 /** Where the check looked: the platform itself, or only the app's record (no read route). */
-export type ConflictBasis = 'platform' | 'record';
+type ConflictBasis = 'platform' | 'record';
 
 export type EditConflict =
   | { kind: 'none'; basis: ConflictBasis | 'unchecked' }

@@ -5,13 +5,13 @@ import type { ExperimentForm, FormField, SegmentChoice } from './experiment-form
 // audience, the filters added, removed and changed. Derived from the same comparison that builds the
 // PATCH body (changedFields), so what the diff view lists is exactly what is sent.
 
-export interface FieldChange {
+interface FieldChange {
   field: Exclude<FormField, 'segments'>;
   before: unknown;
   after: unknown;
 }
 
-export interface AudienceChanges {
+interface AudienceChanges {
   added: SegmentChoice[];
   removed: SegmentChoice[];
   /** A filter removed and one added on the same param: read as that filter changed. */

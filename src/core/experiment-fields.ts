@@ -45,10 +45,10 @@ export const DICTIONARY_FIELD_SPECS: Readonly<Record<DictionaryField, Dictionary
   excludedParticipantLists: { dictionary: 'participant-lists', multiple: true },
 };
 
-export const TEXT_FIELDS = ['name', 'label', 'description'] as const;
+const TEXT_FIELDS = ['name', 'label', 'description'] as const;
 /** Keys inside one element of `segments` (the interface says only "list", "filters of the audience"). */
-export const SEGMENT_FIELDS = ['segmentParam', 'segmentPredicate', 'segmentValues'] as const;
-export const LOGICAL_FIELDS = [...TEXT_FIELDS, ...DICTIONARY_FIELDS, ...SEGMENT_FIELDS] as const;
+const SEGMENT_FIELDS = ['segmentParam', 'segmentPredicate', 'segmentValues'] as const;
+const LOGICAL_FIELDS = [...TEXT_FIELDS, ...DICTIONARY_FIELDS, ...SEGMENT_FIELDS] as const;
 export type LogicalField = (typeof LOGICAL_FIELDS)[number];
 
 /** Logical field → payload path; a dotted path ("team.id") nests the value in objects. */
@@ -74,7 +74,7 @@ export const DEFAULT_FIELD_MAPPING: FieldMapping = Object.freeze({
 });
 
 /** Top-level names the interface itself gives: a mapping may not reuse them. */
-export const INTERFACE_FIELDS = [
+const INTERFACE_FIELDS = [
   'type',
   'markupScopeType',
   'segments',
@@ -326,7 +326,7 @@ function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-export function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
   const keys = path.split('.');
   let node = target;
   for (const key of keys.slice(0, -1)) {

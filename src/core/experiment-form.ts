@@ -22,7 +22,7 @@ import {
 export type DictValue = string | number;
 
 /** A filter value with its JSON type: 71002, "71002" and true are three different values. */
-export type SegmentValue = string | number | boolean;
+type SegmentValue = string | number | boolean;
 
 /** One audience filter of an event-markup experiment. */
 export interface SegmentChoice {
@@ -82,7 +82,7 @@ export const FORM_FIELDS = [
 ] as const;
 export type FormField = (typeof FORM_FIELDS)[number];
 
-export const FORM_ERROR_CODES = [
+const FORM_ERROR_CODES = [
   'required',
   'invalid',
   'too_long',
@@ -305,7 +305,7 @@ function asSegment(raw: unknown, mapping: FieldMapping): SegmentChoice | undefin
 }
 
 /** The same filter: param, operator and values equal with their JSON types. */
-export function sameSegment(a: SegmentChoice, b: SegmentChoice): boolean {
+function sameSegment(a: SegmentChoice, b: SegmentChoice): boolean {
   return (
     JSON.stringify([a.param, a.predicate ?? null, a.values]) ===
     JSON.stringify([b.param, b.predicate ?? null, b.values])
@@ -316,7 +316,7 @@ export function sameSegment(a: SegmentChoice, b: SegmentChoice): boolean {
  * Fields an edit cannot show because the record did not read as expected: required ones it lacks,
  * and the audience of an event experiment whose filters did not all read. They are kept as they are.
  */
-export function lockedFields(original: Partial<ExperimentForm>): FormField[] {
+function lockedFields(original: Partial<ExperimentForm>): FormField[] {
   const locked: FormField[] = REQUIRED.filter((field) => isEmpty(original[field]));
   if (original.markupScopeType === 'event' && original.segments === undefined) locked.push('segments');
   return locked;

@@ -45,7 +45,7 @@ export function selectorMatches(selector: AlertSelector, subject: AlertSubject):
 }
 
 /** Two subscriptions of a channel with equal selectors are one (re-subscribing changes its events). */
-export function selectorKey(selector: AlertSelector): string {
+function selectorKey(selector: AlertSelector): string {
   return JSON.stringify([
     selector.team?.value.toLowerCase() ?? null,
     selector.type?.toLowerCase() ?? null,
@@ -57,13 +57,4 @@ export function selectorKey(selector: AlertSelector): string {
 /** A short stable id for buttons: the same selector in the same channel always gets the same id. */
 export function selectorId(selector: AlertSelector): string {
   return createHash('sha256').update(selectorKey(selector)).digest('hex').slice(0, 12);
-}
-
-export function isEmptySelector(selector: AlertSelector): boolean {
-  return (
-    selector.team === undefined &&
-    selector.type === undefined &&
-    selector.experimentId === undefined &&
-    !selector.ops
-  );
 }

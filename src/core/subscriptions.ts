@@ -27,18 +27,18 @@ export interface Subscription {
   updatedAt: string;
 }
 
-export interface SubscribeInput {
+interface SubscribeInput {
   selector?: AlertSelector | undefined;
   actions: AlertFilter;
 }
 
-export interface SubscribeResult {
+interface SubscribeResult {
   subscription: Subscription;
   /** The channel's subscription with the same selector before (undefined: new), so a caller can undo. */
   previous: Subscription | undefined;
 }
 
-export interface UnsubscribeInput {
+interface UnsubscribeInput {
   /** Only the subscription with this selector; undefined: every subscription of the channel. */
   selector?: AlertSelector | undefined;
   /** Only these actions; undefined: the whole subscription(s). */
@@ -54,7 +54,7 @@ export type UnsubscribeResult =
   /** The channel has no subscription (with that selector). */
   | { kind: 'not-subscribed'; others: Subscription[] };
 
-export interface ChannelMatch {
+interface ChannelMatch {
   channelId: string;
   /** The subscriptions of the channel that matched (one alert per channel however many match). */
   subscriptionIds: string[];
@@ -103,7 +103,7 @@ export class SubscriptionInputError extends Error {
 }
 
 /** The Keyv reported that a write did not happen (instead of throwing). */
-export class SubscriptionWriteError extends Error {
+class SubscriptionWriteError extends Error {
   constructor(readonly key: string) {
     super(`Could not write subscription record ${key}`);
     this.name = 'SubscriptionWriteError';
@@ -167,132 +167,21 @@ export function createSubscriptionStore(
   keyv: Keyv,
   options: SubscriptionStoreOptions = {},
 ): SubscriptionStore {
-  const { logger } = options;
+  const io: RecordIo = { keyv, logger: options.logger };
   const now = options.now ?? (() => new Date());
-  const recordKey = (scope: string, channelId: string) => `channel:${scope}:${channelId}`;
-  const indexKey = (scope: string) => `index:${scope}`;
-
-  const toSubscription = (channelId: string, entry: Entry): Subscription => ({
-    id: selectorId(entry.selector),
-    channelId,
-    selector: entry.selector,
-    actions: entry.actions,
-    updatedBy: entry.updatedBy,
-    updatedAt: entry.updatedAt,
-  });
-
-  async function readRecord(scope: string, channelId: string): Promise<Subscription[]> {
-    const raw: unknown = await keyv.get(recordKey(scope, channelId));
-    if (raw === undefined || raw === null) return [];
-    const v2 = StoredV2.safeParse(raw);
-    if (v2.success && v2.data.channelId === channelId) {
-      return v2.data.subscriptions.map((e) =>
-        toSubscription(channelId, {
-          selector: cleanSelector(e.selector),
-          actions: e.actions,
-          updatedBy: e.updatedBy,
-          updatedAt: e.updatedAt,
-        }),
-      );
-    }
-    const v1 = StoredV1.safeParse(raw);
-    if (v1.success && v1.data.channelId === channelId) {
-      const { actions, updatedBy, updatedAt } = v1.data;
-      return [toSubscription(channelId, { selector: {}, actions, updatedBy, updatedAt })];
-    }
-    logger?.warn('stored subscription has an unexpected shape; ignoring it', { scope, channelId });
-    return [];
-  }
-
-  async function readIndex(scope: string): Promise<string[]> {
-    const raw: unknown = await keyv.get(indexKey(scope));
-    if (raw === undefined || raw === null) return [];
-    const parsed = StoredIndex.safeParse(raw);
-    if (parsed.success) return parsed.data.channels;
-    logger?.warn('stored subscription index has an unexpected shape; treating it as empty', { scope });
-    return [];
-  }
-
-  async function write(key: string, value: unknown): Promise<void> {
-    if ((await keyv.set(key, value)) === false) throw new SubscriptionWriteError(key);
-  }
-
-  const fingerprint = (subs: readonly Subscription[]) =>
-    JSON.stringify(subs.map((s) => [s.id, s.actions, s.updatedAt]));
-
-  /**
-   * Applies change to the channel's subscriptions and writes the result, redone (on a fresh read)
-   * when the read-back shows another replica's write instead of ours.
-   */
-  async function updateRecord<T>(
-    scope: string,
-    channelId: string,
-    change: (current: Subscription[]) => { next: Subscription[]; result: T },
-  ): Promise<T> {
-    let outcome: T | undefined;
-    for (let writes = 0; writes <= WRITES; writes++) {
-      const current = await readRecord(scope, channelId);
-      const { next, result } = change(current);
-      outcome = result;
-      if (fingerprint(next) === fingerprint(current)) return result;
-      if (next.length === 0) await keyv.delete(recordKey(scope, channelId));
-      else
-        await write(recordKey(scope, channelId), {
-          v: 2,
-          channelId,
-          subscriptions: next.map(({ selector, actions, updatedBy, updatedAt }) => ({
-            selector,
-            actions,
-            ...(updatedBy === undefined ? {} : { updatedBy }),
-            updatedAt,
-          })),
-        });
-      if (fingerprint(await readRecord(scope, channelId)) === fingerprint(next)) {
-        await updateIndex(scope, channelId, next.length > 0);
-        return result;
-      }
-    }
-    logger?.warn('subscription record kept changing under concurrent writes', { scope, channelId });
-    return outcome as T;
-  }
-
-  async function updateIndex(scope: string, channelId: string, present: boolean): Promise<void> {
-    for (let writes = 0; ; writes++) {
-      // Also the read-back of the previous write: redone when another replica's write replaced it.
-      const channels = new Set(await readIndex(scope));
-      if (channels.has(channelId) === present) return;
-      if (writes === WRITES) {
-        logger?.warn('subscription index kept changing under concurrent writes', { scope, channelId });
-        return;
-      }
-      if (present) channels.add(channelId);
-      else channels.delete(channelId);
-      const next = [...channels];
-      if (next.length === 0) await keyv.delete(indexKey(scope));
-      else await write(indexKey(scope), { v: 1, channels: next });
-    }
-  }
-
-  async function list(scope: string): Promise<Subscription[]> {
-    checkScope(scope);
-    const channels = await readIndex(scope);
-    const records = await Promise.all(channels.map((channelId) => readRecord(scope, channelId)));
-    return records.flat();
-  }
+  const list = (scope: string) => listScope(io, scope);
 
   return {
     async subscribe(scope, channelId, input, opts = {}) {
       checkScope(scope);
       checkChannel(channelId);
-      const selector = cleanSelector(input.selector ?? {});
-      const filter = normaliseFilter(input.actions);
       const subscription = toSubscription(channelId, {
-        selector,
-        actions: filter,
+        selector: cleanSelector(input.selector ?? {}),
+        actions: normaliseFilter(input.actions),
         updatedBy: opts.by,
         updatedAt: now().toISOString(),
       });
-      return updateRecord(scope, channelId, (current) => {
+      return updateRecord(io, scope, channelId, (current) => {
         const previous = current.find((s) => s.id === subscription.id);
         if (!previous && current.length >= SUBSCRIPTIONS_PER_CHANNEL)
           throw new SubscriptionLimitError(channelId);
@@ -306,47 +195,14 @@ export function createSubscriptionStore(
       checkScope(scope);
       checkChannel(channelId);
       const targetId = input.selector ? selectorId(cleanSelector(input.selector)) : undefined;
-      return updateRecord(
-        scope,
-        channelId,
-        (current): { next: Subscription[]; result: UnsubscribeResult } => {
-          const targets = current.filter((s) => targetId === undefined || s.id === targetId);
-          const others = current.filter((s) => !targets.includes(s));
-          if (targets.length === 0) return { next: current, result: { kind: 'not-subscribed', others } };
-          const actions = input.actions;
-          if (actions === undefined || actions.length === 0) {
-            return { next: others, result: { kind: 'removed', removed: targets } };
-          }
-          const removedActions = new Set<AlertAction>();
-          const changed: Subscription[] = [];
-          const dropped: Subscription[] = [];
-          const at = now().toISOString();
-          const next = current.flatMap((s) => {
-            if (!targets.includes(s)) return [s];
-            const had = s.actions === 'all' ? ALERT_ACTIONS : s.actions;
-            const removed = had.filter((a) => actions.includes(a));
-            if (removed.length === 0) return [s];
-            for (const a of removed) removedActions.add(a);
-            const left = had.filter((a) => !actions.includes(a));
-            if (left.length === 0) {
-              dropped.push(s);
-              return [];
-            }
-            const narrowed: Subscription = { ...s, actions: left, updatedAt: at };
-            changed.push(narrowed);
-            return [narrowed];
-          });
-          if (removedActions.size === 0)
-            return { next: current, result: { kind: 'unchanged', current: targets } };
-          const removed = ALERT_ACTIONS.filter((a) => removedActions.has(a));
-          return { next, result: { kind: 'narrowed', changed, removed, dropped } };
-        },
+      return updateRecord(io, scope, channelId, (current) =>
+        unsubscribeChange(current, targetId, input.actions, now),
       );
     },
     async remove(scope, channelId, id) {
       checkScope(scope);
       checkChannel(channelId);
-      return updateRecord(scope, channelId, (current) => ({
+      return updateRecord(io, scope, channelId, (current) => ({
         next: current.filter((s) => s.id !== id),
         result: current.find((s) => s.id === id),
       }));
@@ -355,24 +211,9 @@ export function createSubscriptionStore(
     async listChannel(scope, channelId) {
       checkScope(scope);
       checkChannel(channelId);
-      return readRecord(scope, channelId);
+      return readRecord(io, scope, channelId);
     },
-    async matching(scope, action, subject) {
-      const byChannel = new Map<string, ChannelMatch>();
-      for (const s of await list(scope)) {
-        if (s.actions !== 'all' && !s.actions.includes(action)) continue;
-        if (!selectorMatches(s.selector, subject)) continue;
-        const match = byChannel.get(s.channelId);
-        if (match) match.subscriptionIds.push(s.id);
-        else
-          byChannel.set(s.channelId, {
-            channelId: s.channelId,
-            subscriptionIds: [s.id],
-            subscribedBy: s.updatedBy,
-          });
-      }
-      return [...byChannel.values()];
-    },
+    matching: async (scope, action, subject) => channelMatches(await list(scope), action, subject),
     async *scopes() {
       if (!keyv.iterator) return;
       for await (const [key] of keyv.iterator(keyv.namespace) as AsyncIterable<[unknown, unknown]>) {
@@ -381,12 +222,193 @@ export function createSubscriptionStore(
     },
     async clear(scope) {
       checkScope(scope);
-      const channels = await readIndex(scope);
+      const channels = await readIndex(io, scope);
       await Promise.all(channels.map((channelId) => keyv.delete(recordKey(scope, channelId))));
       await keyv.delete(indexKey(scope));
       return channels.length;
     },
   };
+}
+
+interface RecordIo {
+  keyv: Keyv;
+  logger: Logger | undefined;
+}
+
+const recordKey = (scope: string, channelId: string) => `channel:${scope}:${channelId}`;
+const indexKey = (scope: string) => `index:${scope}`;
+
+const toSubscription = (channelId: string, entry: Entry): Subscription => ({
+  id: selectorId(entry.selector),
+  channelId,
+  selector: entry.selector,
+  actions: entry.actions,
+  updatedBy: entry.updatedBy,
+  updatedAt: entry.updatedAt,
+});
+
+async function readRecord(io: RecordIo, scope: string, channelId: string): Promise<Subscription[]> {
+  const raw: unknown = await io.keyv.get(recordKey(scope, channelId));
+  if (raw === undefined || raw === null) return [];
+  const v2 = StoredV2.safeParse(raw);
+  if (v2.success && v2.data.channelId === channelId) {
+    return v2.data.subscriptions.map((e) =>
+      toSubscription(channelId, {
+        selector: cleanSelector(e.selector),
+        actions: e.actions,
+        updatedBy: e.updatedBy,
+        updatedAt: e.updatedAt,
+      }),
+    );
+  }
+  const v1 = StoredV1.safeParse(raw);
+  if (v1.success && v1.data.channelId === channelId) {
+    const { actions, updatedBy, updatedAt } = v1.data;
+    return [toSubscription(channelId, { selector: {}, actions, updatedBy, updatedAt })];
+  }
+  io.logger?.warn('stored subscription has an unexpected shape; ignoring it', { scope, channelId });
+  return [];
+}
+
+async function readIndex(io: RecordIo, scope: string): Promise<string[]> {
+  const raw: unknown = await io.keyv.get(indexKey(scope));
+  if (raw === undefined || raw === null) return [];
+  const parsed = StoredIndex.safeParse(raw);
+  if (parsed.success) return parsed.data.channels;
+  io.logger?.warn('stored subscription index has an unexpected shape; treating it as empty', { scope });
+  return [];
+}
+
+async function write(io: RecordIo, key: string, value: unknown): Promise<void> {
+  if ((await io.keyv.set(key, value)) === false) throw new SubscriptionWriteError(key);
+}
+
+const fingerprint = (subs: readonly Subscription[]) =>
+  JSON.stringify(subs.map((s) => [s.id, s.actions, s.updatedAt]));
+
+/** The stored (v2) form of a channel's subscriptions. */
+const storedRecord = (channelId: string, subs: readonly Subscription[]) => ({
+  v: 2,
+  channelId,
+  subscriptions: subs.map(({ selector, actions, updatedBy, updatedAt }) => ({
+    selector,
+    actions,
+    ...(updatedBy === undefined ? {} : { updatedBy }),
+    updatedAt,
+  })),
+});
+
+/**
+ * Applies change to the channel's subscriptions and writes the result, redone (on a fresh read)
+ * when the read-back shows another replica's write instead of ours.
+ */
+async function updateRecord<T>(
+  io: RecordIo,
+  scope: string,
+  channelId: string,
+  change: (current: Subscription[]) => { next: Subscription[]; result: T },
+): Promise<T> {
+  let outcome: T | undefined;
+  for (let writes = 0; writes <= WRITES; writes++) {
+    const current = await readRecord(io, scope, channelId);
+    const { next, result } = change(current);
+    outcome = result;
+    if (fingerprint(next) === fingerprint(current)) return result;
+    if (next.length === 0) await io.keyv.delete(recordKey(scope, channelId));
+    else await write(io, recordKey(scope, channelId), storedRecord(channelId, next));
+    if (fingerprint(await readRecord(io, scope, channelId)) === fingerprint(next)) {
+      await updateIndex(io, scope, channelId, next.length > 0);
+      return result;
+    }
+  }
+  io.logger?.warn('subscription record kept changing under concurrent writes', { scope, channelId });
+  return outcome as T;
+}
+
+async function updateIndex(io: RecordIo, scope: string, channelId: string, present: boolean): Promise<void> {
+  for (let writes = 0; ; writes++) {
+    // Also the read-back of the previous write: redone when another replica's write replaced it.
+    const channels = new Set(await readIndex(io, scope));
+    if (channels.has(channelId) === present) return;
+    if (writes === WRITES) {
+      io.logger?.warn('subscription index kept changing under concurrent writes', { scope, channelId });
+      return;
+    }
+    if (present) channels.add(channelId);
+    else channels.delete(channelId);
+    const next = [...channels];
+    if (next.length === 0) await io.keyv.delete(indexKey(scope));
+    else await write(io, indexKey(scope), { v: 1, channels: next });
+  }
+}
+
+async function listScope(io: RecordIo, scope: string): Promise<Subscription[]> {
+  checkScope(scope);
+  const channels = await readIndex(io, scope);
+  const records = await Promise.all(channels.map((channelId) => readRecord(io, scope, channelId)));
+  return records.flat();
+}
+
+/**
+ * The change an unsubscribe makes: whole subscriptions removed when no actions are named, else
+ * those actions taken out of each target (a subscription left with none is dropped).
+ */
+function unsubscribeChange(
+  current: Subscription[],
+  targetId: string | undefined,
+  actions: readonly AlertAction[] | undefined,
+  now: () => Date,
+): { next: Subscription[]; result: UnsubscribeResult } {
+  const targets = current.filter((s) => targetId === undefined || s.id === targetId);
+  const others = current.filter((s) => !targets.includes(s));
+  if (targets.length === 0) return { next: current, result: { kind: 'not-subscribed', others } };
+  if (actions === undefined || actions.length === 0) {
+    return { next: others, result: { kind: 'removed', removed: targets } };
+  }
+  const removedActions = new Set<AlertAction>();
+  const changed: Subscription[] = [];
+  const dropped: Subscription[] = [];
+  const at = now().toISOString();
+  const next = current.flatMap((s) => {
+    if (!targets.includes(s)) return [s];
+    const had = s.actions === 'all' ? ALERT_ACTIONS : s.actions;
+    const removed = had.filter((a) => actions.includes(a));
+    if (removed.length === 0) return [s];
+    for (const a of removed) removedActions.add(a);
+    const left = had.filter((a) => !actions.includes(a));
+    if (left.length === 0) {
+      dropped.push(s);
+      return [];
+    }
+    const narrowed: Subscription = { ...s, actions: left, updatedAt: at };
+    changed.push(narrowed);
+    return [narrowed];
+  });
+  if (removedActions.size === 0) return { next: current, result: { kind: 'unchanged', current: targets } };
+  const removed = ALERT_ACTIONS.filter((a) => removedActions.has(a));
+  return { next, result: { kind: 'narrowed', changed, removed, dropped } };
+}
+
+/** The channels whose subscriptions take this action on this subject, each listed once. */
+function channelMatches(
+  subscriptions: readonly Subscription[],
+  action: AlertAction,
+  subject: AlertSubject,
+): ChannelMatch[] {
+  const byChannel = new Map<string, ChannelMatch>();
+  for (const s of subscriptions) {
+    if (s.actions !== 'all' && !s.actions.includes(action)) continue;
+    if (!selectorMatches(s.selector, subject)) continue;
+    const match = byChannel.get(s.channelId);
+    if (match) match.subscriptionIds.push(s.id);
+    else
+      byChannel.set(s.channelId, {
+        channelId: s.channelId,
+        subscriptionIds: [s.id],
+        subscribedBy: s.updatedBy,
+      });
+  }
+  return [...byChannel.values()];
 }
 
 /** Only the fields that narrow: a stored `{team: undefined}` and `{}` are the same selector. */
@@ -400,7 +422,7 @@ function cleanSelector(selector: AlertSelector): AlertSelector {
 }
 
 /** Duplicates dropped, in the canonical order; an empty list is refused (that is an unsubscribe). */
-export function normaliseFilter(actions: AlertFilter): AlertFilter {
+function normaliseFilter(actions: AlertFilter): AlertFilter {
   if (actions === 'all') return 'all';
   const known = new Set<string>(ALERT_ACTIONS);
   for (const action of actions) {

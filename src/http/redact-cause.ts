@@ -36,7 +36,7 @@ function nested(err: Error): unknown[] {
 }
 
 /** True when the value, its `cause` chain or its aggregated errors carry a secret. */
-export function chainLeaks(value: unknown, secrets: Secrets, depth = 0): boolean {
+function chainLeaks(value: unknown, secrets: Secrets, depth = 0): boolean {
   // Deeper than anyone reads: not inspected, so assume the worst and let the copy cut it off.
   if (depth > MAX_DEPTH) return value !== undefined && value !== null;
   if (typeof value === 'string') return leaks(value, secrets);

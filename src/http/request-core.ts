@@ -41,7 +41,7 @@ export interface CoreRequest {
   readOnly?: boolean;
 }
 
-export interface CoreResponse {
+interface CoreResponse {
   status: number;
   headers: IncomingHttpHeaders;
   /** Raw body text; read up to the client's limit (see `truncated`). Not redacted. */
@@ -50,7 +50,7 @@ export interface CoreResponse {
   attempts: number;
 }
 
-export interface Clock {
+interface Clock {
   /** Monotonic milliseconds, for durations and the deadline. */
   now(): number;
   /** Wall-clock epoch milliseconds, for Retry-After dates. */
@@ -100,62 +100,72 @@ function isSuccess(status: number): boolean {
   return status >= 200 && status < 300;
 }
 
+/** One request, its body read within the limit; a failure is returned, never thrown. */
+async function attemptOnce(
+  transport: Pick<RequestCoreOptions, 'dispatcher' | 'limits' | 'secrets'>,
+  req: CoreRequest,
+  readOnly: boolean,
+  applied: Applied,
+): Promise<Attempt> {
+  const { dispatcher, limits, secrets } = transport;
+  const ctx = {
+    method: req.method,
+    path: req.path,
+    readOnly,
+    secrets,
+    headersTimeoutMs: applied.headersMs,
+    bodyTimeoutMs: applied.bodyMs,
+  };
+  // undici checks its timeouts on a coarse clock (about a second), so a deadline is held by an
+  // abort signal instead, and reported as a timeout of the phase it cut short.
+  const signal = applied.deadlineMs === undefined ? undefined : AbortSignal.timeout(applied.deadlineMs);
+  const fail = (err: unknown, phase: 'headers' | 'body'): Attempt => {
+    // undici rejects with the signal's own reason; any other error failed on its own.
+    const deadline = signal?.aborted && err === signal.reason ? { phase, ms: applied.deadlineMs } : undefined;
+    return { ok: false, error: toTransportError(err, deadline ? { ...ctx, deadline } : ctx) };
+  };
+  let response: Dispatcher.ResponseData;
+  try {
+    response = await request(req.url, {
+      method: req.method as Dispatcher.HttpMethod,
+      headers: req.headers,
+      body: req.body,
+      dispatcher,
+      headersTimeout: applied.headersMs,
+      bodyTimeout: applied.bodyMs,
+      signal,
+    });
+  } catch (err) {
+    return fail(err, 'headers');
+  }
+  const status = response.statusCode;
+  try {
+    const limit = isSuccess(status) ? limits.successBytes : limits.errorBytes;
+    const read = await readBodyCapped(response.body, limit);
+    return { ok: true, res: { status, headers: response.headers, ...read } };
+  } catch (err) {
+    return fail(err, 'body');
+  }
+}
+
+function attemptResult(outcome: Attempt, clock: Clock): AttemptResult {
+  if (!outcome.ok) return { type: outcome.error.kind };
+  const header = outcome.res.headers['retry-after'];
+  const retryAfter = Array.isArray(header) ? header[0] : header;
+  return {
+    type: 'status',
+    status: outcome.res.status,
+    retryAfterMs: parseRetryAfterMs(retryAfter, clock.date()),
+  };
+}
+
 export function createRequestCore(opts: RequestCoreOptions): RequestCore {
   const { dispatcher, timeouts, limits, retry, secrets, logger } = opts;
   const clock: Clock = { ...realClock, ...opts.clock };
 
-  async function attempt(req: CoreRequest, readOnly: boolean, applied: Applied): Promise<Attempt> {
-    const ctx = {
-      method: req.method,
-      path: req.path,
-      readOnly,
-      secrets,
-      headersTimeoutMs: applied.headersMs,
-      bodyTimeoutMs: applied.bodyMs,
-    };
-    // undici checks its timeouts on a coarse clock (about a second), so a deadline is held by an
-    // abort signal instead, and reported as a timeout of the phase it cut short.
-    const signal = applied.deadlineMs === undefined ? undefined : AbortSignal.timeout(applied.deadlineMs);
-    const fail = (err: unknown, phase: 'headers' | 'body'): Attempt => {
-      // undici rejects with the signal's own reason; any other error failed on its own.
-      const deadline =
-        signal?.aborted && err === signal.reason ? { phase, ms: applied.deadlineMs } : undefined;
-      return { ok: false, error: toTransportError(err, deadline ? { ...ctx, deadline } : ctx) };
-    };
-    let response: Dispatcher.ResponseData;
-    try {
-      response = await request(req.url, {
-        method: req.method as Dispatcher.HttpMethod,
-        headers: req.headers,
-        body: req.body,
-        dispatcher,
-        headersTimeout: applied.headersMs,
-        bodyTimeout: applied.bodyMs,
-        signal,
-      });
-    } catch (err) {
-      return fail(err, 'headers');
-    }
-    const status = response.statusCode;
-    try {
-      const limit = isSuccess(status) ? limits.successBytes : limits.errorBytes;
-      const read = await readBodyCapped(response.body, limit);
-      return { ok: true, res: { status, headers: response.headers, ...read } };
-    } catch (err) {
-      return fail(err, 'body');
-    }
-  }
-
-  function toResult(outcome: Attempt): AttemptResult {
-    if (!outcome.ok) return { type: outcome.error.kind };
-    const header = outcome.res.headers['retry-after'];
-    const retryAfter = Array.isArray(header) ? header[0] : header;
-    return {
-      type: 'status',
-      status: outcome.res.status,
-      retryAfterMs: parseRetryAfterMs(retryAfter, clock.date()),
-    };
-  }
+  const attempt = (req: CoreRequest, readOnly: boolean, applied: Applied) =>
+    attemptOnce({ dispatcher, limits, secrets }, req, readOnly, applied);
+  const toResult = (outcome: Attempt) => attemptResult(outcome, clock);
 
   function observe(req: CoreRequest, outcome: Attempt, started: number, attempts: number): void {
     if (!opts.observe) return;

@@ -35,7 +35,7 @@ export const DEFAULT_RETRY: RetryPolicy = {
 };
 
 /** Proxies and load balancers answer these while the service restarts or sheds load. */
-export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
+const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
 
 /** Methods that change nothing by HTTP's definition (RFC 9110 §9.2.1). */
 export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -32,14 +32,14 @@ const secretKeys = new Set(
   ].map(normalise),
 );
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 const MAX_DEPTH = 8;
 
 function normalise(key: string): string {
   return key.replace(/[-_]/g, '').toLowerCase();
 }
 
-export function isSecretKey(key: string): boolean {
+function isSecretKey(key: string): boolean {
   return secretKeys.has(normalise(key));
 }
 

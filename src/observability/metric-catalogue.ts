@@ -63,6 +63,6 @@ export type CounterName = keyof typeof counterCatalogue;
 export type HistogramName = keyof typeof histogramCatalogue;
 
 /** The labels a metric declares; any of them may be left out, none may be added. */
-export type LabelsOf<Spec extends CounterSpec> = Partial<Record<Spec['labelNames'][number], string>>;
+type LabelsOf<Spec extends CounterSpec> = Partial<Record<Spec['labelNames'][number], string>>;
 export type CounterLabels<N extends CounterName> = LabelsOf<(typeof counterCatalogue)[N]>;
 export type HistogramLabels<N extends HistogramName> = LabelsOf<(typeof histogramCatalogue)[N]>;

@@ -44,7 +44,7 @@ export function timeAcks(metrics: Metrics): (event: ReceiverEvent) => ReceiverEv
 }
 
 /** The subcommand kind for a slash command (the same parse the router makes), else the payload type. */
-export function kindOf(body: Record<string, unknown>): string {
+function kindOf(body: Record<string, unknown>): string {
   if (typeof body.command === 'string')
     return (parsedFor(body) ?? parseCommand(typeof body.text === 'string' ? body.text : '')).kind;
   return typeof body.type === 'string' && PAYLOAD_TYPES.has(body.type) ? body.type : 'other';

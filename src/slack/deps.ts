@@ -10,7 +10,9 @@ import type { ConsoleLinks } from '../core/experiments/console-links.js';
 import type { ExperimentKnowledge } from '../core/experiments/knowledge.js';
 import type { HookStore } from '../core/hooks/hook-store.js';
 import type { IntentLog } from '../core/intents.js';
+import type { ActionSlots } from '../core/lifecycle/action-slots.js';
 import type { PolicyStore } from '../core/policy/policy-store.js';
+import type { ScheduleStore } from '../core/schedule/schedule-store.js';
 import type { SubscriptionStore } from '../core/subscriptions.js';
 import type { WorkspaceRef } from '../core/workspace.js';
 import type { JobQueue } from '../jobs/job-queue.js';
@@ -19,16 +21,23 @@ import type { Metrics } from '../observability/metrics.js';
 import type { SplitterClient } from '../splitter/client.js';
 import type { OnceGuard } from '../store/create-store.js';
 import type { ActorDirectory } from './access/actor.js';
-import type { ActionSlots } from './lifecycle/action-slots.js';
 import type { FetchLike } from './lifecycle/surface.js';
+import type { LanguageStore } from './locale/language-store.js';
+import type { LocaleResolver } from './locale/request-scope.js';
 import type { Messages } from './messages/index.js';
+import type { ScheduledJob } from './schedule/ids.js';
 import type { AlertJob } from './subscriptions/alert-delivery.js';
 import type { ViewSeal } from './view-seal/view-seal.js';
 
 /** Everything the Slack listeners need, passed in so each handler can be tested with its own. */
 export interface SlackDeps {
   logger: Logger;
+  /** The catalogue of the current request's language (locale/scope.ts); a fixed one in unit tests. */
   messages: Messages;
+  /** Who chose which language (`/exp language`). */
+  languages: LanguageStore;
+  /** A request's languages: its person's and its workspace's. */
+  locales: LocaleResolver;
   connections: ConnectionResolver;
   vault: TokenVault;
   dictionaries: DictionaryCache;
@@ -75,6 +84,9 @@ export interface SlackDeps {
   actors: ActorDirectory;
   /** Requests waiting for a second person's approval. */
   approvals: ApprovalStore;
+  /** Lifecycle actions scheduled for later, and the queue that runs each at its time. */
+  schedules: ScheduleStore;
+  scheduledActions: JobQueue<ScheduledJob>;
   /** Every attempt to act, allowed or refused, and what came of it (never a token). */
   audit: AuditLog;
   /** Seals the private_metadata of every view the app opens to its person and purpose; checks it back. */

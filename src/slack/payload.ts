@@ -24,12 +24,7 @@ export const SEAL_OVERHEAD = 64;
 /** What the metadata's JSON may use: Slack's 3000 characters less the seal. */
 export const METADATA_JSON_MAX = LIMITS.privateMetadata - SEAL_OVERHEAD;
 
-export function encodeJson<S extends z.ZodType>(
-  field: Field,
-  max: number,
-  schema: S,
-  value: z.input<S>,
-): string {
+function encodeJson<S extends z.ZodType>(field: Field, max: number, schema: S, value: z.input<S>): string {
   const checked = schema.safeParse(value);
   if (!checked.success) {
     throw new SlackPayloadError(
@@ -43,12 +38,7 @@ export function encodeJson<S extends z.ZodType>(
   return text;
 }
 
-export function decodeJson<S extends z.ZodType>(
-  field: Field,
-  max: number,
-  schema: S,
-  text: string,
-): z.output<S> {
+function decodeJson<S extends z.ZodType>(field: Field, max: number, schema: S, text: string): z.output<S> {
   if (text.length > max) throw new SlackPayloadError(field, 'too-large');
   let raw: unknown;
   try {

@@ -11,10 +11,13 @@ import { registerHome } from './home/register.js';
 import { registerIdentity } from './identity/register.js';
 import { registerLifecycle } from './lifecycle/register.js';
 import { createListenerRegistry } from './listener-registry.js';
+import { inRequestLocale } from './locale/request-scope.js';
 import { registerPolicy } from './policy/register.js';
+import { registerSchedule } from './schedule/register.js';
 import { registerSplitter } from './splitter/register.js';
 import { registerStop } from './stop/register.js';
 import { registerSubscriptions } from './subscriptions/register.js';
+import { registerWorkflowSteps } from './workflow-steps/register.js';
 
 /** Every feature registers its own listeners; `/exp` routes to the subcommands the features declare. */
 export function registerListeners(
@@ -25,8 +28,11 @@ export function registerListeners(
   // The features register in the app's own registry (listener-registry.ts), which reaches Bolt as
   // one global middleware, runs only the matching listeners and acks interactions none of them
   // takes (buttons of older versions of the app).
-  const registry = createListenerRegistry((kind, id) =>
-    deps.logger.info('interaction for no listener acked with nothing done', { kind, id: id.slice(0, 80) }),
+  const registry = createListenerRegistry(
+    (kind, id) =>
+      deps.logger.info('interaction for no listener acked with nothing done', { kind, id: id.slice(0, 80) }),
+    // Each request speaks its person's language (locale/scope.ts says why a scope).
+    (args, run) => inRequestLocale(deps.locales, args.body as Record<string, unknown>, args.client, run),
   );
   const listeners = registry.listeners;
   // The `/exp` subcommands are declared by each feature (command/subcommands.ts); these register
@@ -44,7 +50,9 @@ export function registerListeners(
   registerIdentity(listeners, deps);
   registerExpCommand(listeners, deps);
   registerApprovals(listeners, deps);
+  registerSchedule(listeners, deps);
   registerHome(listeners, deps);
+  registerWorkflowSteps(listeners, deps);
   registry.attachTo(app);
   app.error(async (error) => {
     // Bolt calls this for listener failures; the process must keep serving other workspaces.

@@ -2,7 +2,7 @@ import type { webApi } from '@slack/bolt';
 import type { KnownBlock } from '@slack/types';
 import type { Logger } from '../observability/logger.js';
 
-export interface SlackMessage {
+interface SlackMessage {
   text: string;
   blocks: KnownBlock[];
 }

@@ -9,7 +9,7 @@ import { context } from './blocks/message.js';
 // posts. The last two both go through the fetch Bolt is given, so one fetch decorator covers every
 // listener, including ones written later, instead of each reply site remembering to add the line.
 
-export const SANDBOX_NOTICE_BLOCK_ID = 'exp_sandbox_notice';
+const SANDBOX_NOTICE_BLOCK_ID = 'exp_sandbox_notice';
 
 /** Web API methods whose arguments are a message (text + blocks). */
 const MESSAGE_METHODS = new Set([

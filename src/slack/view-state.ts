@@ -1,7 +1,7 @@
 /** view.state.values as Slack sends it: block_id → action_id → element state. */
 export type ViewStateValues = Record<string, Record<string, ElementState | undefined> | undefined>;
 
-export interface ElementState {
+interface ElementState {
   type?: string;
   value?: string | null;
   selected_option?: { value?: string } | null;

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 // request and lets each test decide how to answer, including never answering or dropping the
 // connection. Shared by the console and splitter client tests.
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   url: string;
   headers: IncomingHttpHeaders;
@@ -15,7 +15,7 @@ export interface RecordedRequest {
 /** Full control over the response. */
 export type Responder = (req: RecordedRequest, res: ServerResponse) => void;
 
-export type Reply =
+type Reply =
   | { status: number; body?: string; headers?: Record<string, string> }
   /** Accept the request and never answer. */
   | 'hang'

@@ -22,7 +22,7 @@ const RUN_FLAGS = [
   'disable',
 ];
 
-export class PodmanError extends Error {
+class PodmanError extends Error {
   constructor(args: readonly string[], detail: string) {
     super(`podman ${args.join(' ')}: ${detail}`);
     this.name = 'PodmanError';

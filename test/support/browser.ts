@@ -48,10 +48,10 @@ interface PlaywrightCore {
   };
 }
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+const CHROMIUM_PATH = '/usr/bin/chromium';
 
 /** Flags that keep Chromium off the network and quiet in a container. */
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

@@ -5,7 +5,7 @@ import type { AddressInfo, Socket } from 'node:net';
 // scripted, one fault per matching request, to see what the app tells people when the network and
 // the platform misbehave. "after" faults forward the request first, so the platform applies it.
 
-export type Fault =
+type Fault =
   /** Never answers (the socket stays open). */
   | { kind: 'hang' }
   /** Forwards, then sends the headers and trickles the body, one byte per `everyMs`. */

@@ -6,7 +6,7 @@ import { type SlackEmulator, startSlackEmulator } from '../../src/dev/slack-emul
 import { createMemoryLogger } from '../../src/observability/logger.js';
 import { slackResponseUrlOrigins } from '../../src/slack/view-seal/response-url-origins.js';
 import { createViewSeal, type ViewSeal } from '../../src/slack/view-seal/view-seal.js';
-import { type RunningApp, startExpChatops } from '../../src/start.js';
+import { type RunningApp, type StartOptions, startExpChatops } from '../../src/start.js';
 
 export interface Harness {
   app: RunningApp;
@@ -38,6 +38,8 @@ export interface HarnessOptions {
   maxActionsPerWorkspace?: number;
   /** What stands between the app and the sandbox (a fault proxy): the base URL the app is given. */
   platformUrl?: (sandboxUrl: string) => Promise<string>;
+  /** Further start options (a scheduled action's clock…). */
+  start?: Partial<StartOptions>;
 }
 
 /**
@@ -70,6 +72,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     logger,
     port: 0,
     sandbox,
+    ...options.start,
     ...(options.alertIntervalMs === undefined ? {} : { alertIntervalMs: options.alertIntervalMs }),
     ...(options.pollIntervalMs === undefined ? {} : { pollIntervalMs: options.pollIntervalMs }),
     ...(options.maxActionsInFlight === undefined ? {} : { maxActionsInFlight: options.maxActionsInFlight }),

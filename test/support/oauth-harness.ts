@@ -22,7 +22,7 @@ export interface BrowserResponse {
   body: string;
 }
 
-export interface InstallStart extends BrowserResponse {
+interface InstallStart extends BrowserResponse {
   /** The slack.com/oauth/v2/authorize URL the app sent the browser to. */
   authorizeUrl: URL;
   state: string;

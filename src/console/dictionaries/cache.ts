@@ -32,7 +32,7 @@ export interface CachedDictionary extends NormalisedDictionary {
   fetchedAt: string;
 }
 
-export interface DictionaryGetOptions {
+interface DictionaryGetOptions {
   /** Skip the cached entry and fetch (joining a fetch already under way for the same key). */
   refresh?: boolean;
   body?: ConsoleExperimentContextPredicatesRequest;
@@ -58,7 +58,7 @@ export interface DictionaryCache {
 }
 
 /**
- * The raw JSON is stored, and normalised once per entry per process (see `memo` below). The normaliser is a set of guesses about
+ * The raw JSON is stored, and normalised once per entry per process (see createNormalisedMemo). The normaliser is a set of guesses about
  * schemas the interface does not show, so it will change; with raw entries a better normaliser
  * applies at once to what is already cached, and replicas of different versions sharing one Redis
  * during a rolling deploy each read the same entry their own way. Normalising costs a few ms for
@@ -71,43 +71,7 @@ export function createDictionaryCache(options: DictionaryCacheOptions): Dictiona
     throw new RangeError(`ttlMs must be a positive number, got ${ttlMs}`);
   const now = options.now ?? Date.now;
   const flights = new Map<string, Promise<StoredDictionary>>();
-  // Normalising is the cost of every options request (bench/: ~46 ms at 20,000 entries, ~0.2 s at
-  // 100,000), so each cache entry is normalised once per process: keyed by the entry and the
-  // fetch that filled it (a refresh is a new fetch), least recently used dropped beyond MEMO_ENTRIES.
-  // Reading a large entry back from the store (JSON of 100,000 items) costs as much again, so a
-  // memoised entry is served without reading the store for MEMO_RECHECK_MS; after that the store
-  // is read again (another replica may have refreshed it) and the memo kept if its rev is the same.
-  const memo = new Map<
-    string,
-    { id: string; value: CachedDictionary; checkedAt: number; expiresAt: number }
-  >();
-  const remembered = (key: string): CachedDictionary | undefined => {
-    const hit = memo.get(key);
-    const t = now();
-    return hit && t - hit.checkedAt < MEMO_RECHECK_MS && hit.expiresAt > t ? hit.value : undefined;
-  };
-  const present = (key: string, name: DictionaryName, entry: StoredDictionary): CachedDictionary => {
-    const id = entry.rev ?? entry.fetchedAt;
-    const known = memo.get(key);
-    memo.delete(key);
-    if (known && known.id === id) {
-      memo.set(key, { ...known, checkedAt: now(), expiresAt: entry.expiresAt });
-      return known.value;
-    }
-    const normalised = normaliseDictionary(name, entry.json);
-    // Shared between callers from now on: frozen, so a caller that would change it fails loudly.
-    const value: CachedDictionary = Object.freeze({
-      ...normalised,
-      items: Object.freeze([...normalised.items]) as CachedDictionary['items'],
-      fetchedAt: entry.fetchedAt,
-    });
-    memo.set(key, { id, value, checkedAt: now(), expiresAt: entry.expiresAt });
-    if (memo.size > MEMO_ENTRIES) {
-      const oldest = memo.keys().next().value;
-      if (oldest !== undefined) memo.delete(oldest);
-    }
-    return value;
-  };
+  const { remembered, present } = createNormalisedMemo(now);
 
   const readGeneration = async (scope: string): Promise<number> => {
     const stored: unknown = await keyv.get(generationKey(scope));
@@ -129,31 +93,12 @@ export function createDictionaryCache(options: DictionaryCacheOptions): Dictiona
     return isStoredDictionary(stored) && stored.expiresAt > now() ? stored : undefined;
   };
 
-  const fetchAndStore = async (
+  const fetchAndStore = (
     key: string,
     name: DictionaryName,
     fetcher: DictionaryFetcher,
     body: ConsoleExperimentContextPredicatesRequest | undefined,
-  ): Promise<StoredDictionary> => {
-    const json = await fetcher.getDictionary(name, body);
-    const fetchedAt = now();
-    // keyv's serialiser drops undefined properties; null normalises to the same empty dictionary.
-    const entry: StoredDictionary = {
-      v: 1,
-      rev: randomBytes(8).toString('hex'),
-      fetchedAt: new Date(fetchedAt).toISOString(),
-      expiresAt: fetchedAt + ttlMs,
-      json: json ?? null,
-    };
-    // A store failure must not cost the caller a dictionary the platform did give us.
-    try {
-      if (!(await keyv.set(key, entry, ttlMs)))
-        logger?.warn('dictionary cache write refused', { dictionary: name });
-    } catch (error) {
-      logger?.warn('dictionary cache write failed', { dictionary: name, error });
-    }
-    return entry;
-  };
+  ) => fetchAndStoreEntry({ keyv, ttlMs, logger, now }, key, name, () => fetcher.getDictionary(name, body));
 
   const load = async (
     scope: string,
@@ -204,6 +149,77 @@ export function createDictionaryCache(options: DictionaryCacheOptions): Dictiona
       }
     },
   };
+}
+
+/** Each cache entry normalised once per process; see the comment inside for why and for how long. */
+function createNormalisedMemo(now: () => number) {
+  // Normalising is the cost of every options request (bench/: ~46 ms at 20,000 entries, ~0.2 s at
+  // 100,000), so each cache entry is normalised once per process: keyed by the entry and the
+  // fetch that filled it (a refresh is a new fetch), least recently used dropped beyond MEMO_ENTRIES.
+  // Reading a large entry back from the store (JSON of 100,000 items) costs as much again, so a
+  // memoised entry is served without reading the store for MEMO_RECHECK_MS; after that the store
+  // is read again (another replica may have refreshed it) and the memo kept if its rev is the same.
+  const memo = new Map<
+    string,
+    { id: string; value: CachedDictionary; checkedAt: number; expiresAt: number }
+  >();
+  const remembered = (key: string): CachedDictionary | undefined => {
+    const hit = memo.get(key);
+    const t = now();
+    return hit && t - hit.checkedAt < MEMO_RECHECK_MS && hit.expiresAt > t ? hit.value : undefined;
+  };
+  const present = (key: string, name: DictionaryName, entry: StoredDictionary): CachedDictionary => {
+    const id = entry.rev ?? entry.fetchedAt;
+    const known = memo.get(key);
+    memo.delete(key);
+    if (known && known.id === id) {
+      memo.set(key, { ...known, checkedAt: now(), expiresAt: entry.expiresAt });
+      return known.value;
+    }
+    const normalised = normaliseDictionary(name, entry.json);
+    // Shared between callers from now on: frozen, so a caller that would change it fails loudly.
+    const value: CachedDictionary = Object.freeze({
+      ...normalised,
+      items: Object.freeze([...normalised.items]) as CachedDictionary['items'],
+      fetchedAt: entry.fetchedAt,
+    });
+    memo.set(key, { id, value, checkedAt: now(), expiresAt: entry.expiresAt });
+    if (memo.size > MEMO_ENTRIES) {
+      const oldest = memo.keys().next().value;
+      if (oldest !== undefined) memo.delete(oldest);
+    }
+    return value;
+  };
+
+  return { remembered, present };
+}
+
+/** Stores what the platform answered; a store failure is logged, never thrown. */
+async function fetchAndStoreEntry(
+  store: { keyv: Keyv; ttlMs: number; logger: Logger | undefined; now: () => number },
+  key: string,
+  name: DictionaryName,
+  fetching: () => Promise<unknown>,
+): Promise<StoredDictionary> {
+  const { keyv, ttlMs, logger, now } = store;
+  const json = await fetching();
+  const fetchedAt = now();
+  // keyv's serialiser drops undefined properties; null normalises to the same empty dictionary.
+  const entry: StoredDictionary = {
+    v: 1,
+    rev: randomBytes(8).toString('hex'),
+    fetchedAt: new Date(fetchedAt).toISOString(),
+    expiresAt: fetchedAt + ttlMs,
+    json: json ?? null,
+  };
+  // A store failure must not cost the caller a dictionary the platform did give us.
+  try {
+    if (!(await keyv.set(key, entry, ttlMs)))
+      logger?.warn('dictionary cache write refused', { dictionary: name });
+  } catch (error) {
+    logger?.warn('dictionary cache write failed', { dictionary: name, error });
+  }
+  return entry;
 }
 
 /** Normalised dictionaries kept per process (a few per workspace and form). */

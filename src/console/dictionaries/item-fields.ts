@@ -10,11 +10,11 @@ export type JsonObject = Record<string, unknown>;
  * create/edit payloads usually reference records by id; `name` comes last because it is as often
  * a display name as an identifier.
  */
-export const VALUE_KEYS = ['id', 'value', 'key', 'code', 'slug', 'name'] as const;
+const VALUE_KEYS = ['id', 'value', 'key', 'code', 'slug', 'name'] as const;
 /** Value keys that mark an object as an item even when it also looks like a wrapper. */
-export const STRONG_VALUE_KEYS = ['id', 'value', 'key', 'code', 'slug'] as const;
+const STRONG_VALUE_KEYS = ['id', 'value', 'key', 'code', 'slug'] as const;
 /** Keys that may carry the human label, in priority order. */
-export const LABEL_KEYS = ['title', 'label', 'name', 'displayName', 'description', 'value'] as const;
+const LABEL_KEYS = ['title', 'label', 'name', 'displayName', 'description', 'value'] as const;
 /** Keys of an object that hold the payload and nothing else worth keeping (pagination aside). */
 export const WRAPPER_KEYS = [
   'items',
@@ -27,7 +27,7 @@ export const WRAPPER_KEYS = [
   'dictionary',
 ] as const;
 /** Keys under which a tree node (a team, typically) lists its children. */
-export const CHILDREN_KEYS = ['children', 'teams', 'subteams', 'subTeams', 'items', 'nodes'] as const;
+const CHILDREN_KEYS = ['children', 'teams', 'subteams', 'subTeams', 'items', 'nodes'] as const;
 const STATUS_KEYS = ['status', 'state'] as const;
 
 export function isObject(value: unknown): value is JsonObject {

@@ -68,7 +68,7 @@ export function resolveDictionaryName(input: string): DictionaryName | undefined
 }
 
 /** Longest input a "did you mean" is computed for (the longest name or alias is under 40). */
-export const SUGGEST_MAX_CHARS = 64;
+const SUGGEST_MAX_CHARS = 64;
 
 /**
  * The closest dictionary for a "did you mean" hint: the resolved name when there is one, else the

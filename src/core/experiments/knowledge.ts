@@ -32,7 +32,7 @@ export interface ExperimentView {
 }
 
 /** How long a platform "not found" keeps forms from opening for that id. */
-export const NOT_FOUND_MEMORY_MS = 15 * 60 * 1000;
+const NOT_FOUND_MEMORY_MS = 15 * 60 * 1000;
 
 export async function viewOf(
   k: ExperimentKnowledge,

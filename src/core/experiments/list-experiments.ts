@@ -4,7 +4,7 @@ import { type ExperimentKnowledge, type ExperimentView, offeredFrom } from './kn
 import { connectionKey, readFromPlatform } from './read-route.js';
 import type { ExperimentRecord } from './record.js';
 
-export const LIST_PAGE_SIZE = 10;
+const LIST_PAGE_SIZE = 10;
 /** Reads of one page run a few at a time, all within one budget: a slow platform cannot hold the reply. */
 const REFRESH_CONCURRENCY = 3;
 

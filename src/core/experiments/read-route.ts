@@ -13,7 +13,7 @@ import type { RecordUpdate } from './record.js';
 // and the app works from its own record instead.
 
 const INTERFACE_NOT_FOUND = /Experiment with id=\d+ was not found/;
-export const ROUTE_RECHECK_MS = 60 * 60 * 1000;
+const ROUTE_RECHECK_MS = 60 * 60 * 1000;
 
 export type PlatformRead =
   | { kind: 'found'; update: RecordUpdate; raw: unknown }
@@ -67,7 +67,7 @@ export async function readFromPlatform(
  * type as `type`; team and layer sit where create/edit put them (EXPERIMENT_FIELD_MAP). Anything
  * else, or another shape, simply yields fewer facts.
  */
-export function factsFromRead(raw: unknown, mapping: FieldMapping): RecordUpdate {
+function factsFromRead(raw: unknown, mapping: FieldMapping): RecordUpdate {
   const record = unwrap(raw);
   return {
     status: text(record.status) ?? text(record.state),

@@ -9,7 +9,7 @@ import { LIFECYCLE_ACTIONS, type LifecycleAction } from '../lifecycle-action.js'
 // guessed actions at all. `edit` rides along as a pseudo-action: where it is absent, the edit form
 // is refused up front.
 
-export const TABLE_ACTIONS = [...LIFECYCLE_ACTIONS, 'edit'] as const;
+const TABLE_ACTIONS = [...LIFECYCLE_ACTIONS, 'edit'] as const;
 export type TableAction = (typeof TABLE_ACTIONS)[number];
 
 /** status → { action allowed from it → the status it leads to }. */
@@ -125,7 +125,7 @@ export function learnRefusal(
  * ASSUMPTION: a newly created experiment is a `draft` (the default table's only status with no way
  * into it). Used only when the table names that status; otherwise a new record's status is unknown.
  */
-export const CREATED_STATUS = 'draft';
+const CREATED_STATUS = 'draft';
 
 export function createdStatus(table: TransitionTable): string | undefined {
   return table[CREATED_STATUS] ? CREATED_STATUS : undefined;

@@ -3,10 +3,10 @@ import type { Keyv } from 'keyv';
 import { z } from 'zod';
 
 /** How long an event id is remembered: a sender retrying for longer would alert again. */
-export const EVENT_ID_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const EVENT_ID_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** One request's hold on an event id: kept once the event is recorded and alerted, else given back. */
-export interface EventClaim {
+interface EventClaim {
   /** An earlier attempt wrote the experiment's record before failing: it must not be applied twice. */
   recorded: boolean;
   /** Gives the id back after a failure, so the sender's retry is processed; says how far this one got. */

@@ -10,7 +10,7 @@ import { createEventClaims, type EventClaims } from './event-claims.js';
 
 export const ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
 
-export interface HookSecrets {
+interface HookSecrets {
   /** Seals a secret for storage (AES-GCM with the token encryption key); aad binds it to its hook. */
   seal(plain: string, aad: string): string;
   open(sealed: string, aad: string): string;
@@ -44,7 +44,7 @@ export interface HookStore {
  * the hook: once stored, the hook's secret changes by `/exp hooks rotate` alone, so a restart never
  * brings back a secret an admin rotated away (see configured-secret.ts for the warning).
  */
-export interface ConfiguredHookSecret {
+interface ConfiguredHookSecret {
   secret: string;
   /** The configured workspace (single-workspace modes); undefined while it is not known. */
   workspace: () => Promise<WorkspaceRef | undefined>;
@@ -77,7 +77,7 @@ const newSecret = () => randomBytes(32).toString('base64url');
 export const hookAad = (hookId: string) => `exp-chatops/hook/v1\n${hookId}`;
 const aad = hookAad;
 
-export const HOOK_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+const HOOK_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 export function createHookStore(options: HookStoreOptions): HookStore {
   const { keyv, secrets, configured } = options;

@@ -4,7 +4,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 // "v1:{timestamp}:{raw body}" with the workspace's hook secret; the timestamp must be within five
 // minutes of the app's clock, in either direction.
 
-export const HOOK_SKEW_SECONDS = 5 * 60;
+const HOOK_SKEW_SECONDS = 5 * 60;
 
 export function signHookBody(secret: string, timestamp: string, body: string): string {
   return `v1=${createHmac('sha256', secret).update(`v1:${timestamp}:${body}`).digest('hex')}`;

@@ -33,7 +33,7 @@ export interface PolicyTarget {
 }
 
 /** What an admin-only request does, as the audit trail names it. */
-export type AdminAction = 'connect' | 'token' | 'disconnect' | 'policy' | 'audit' | 'hooks';
+export type AdminAction = 'connect' | 'token' | 'disconnect' | 'policy' | 'audit' | 'hooks' | 'language';
 
 /**
  * What the one decision lets a policy action do: run now (with the grant its use-case requires), or

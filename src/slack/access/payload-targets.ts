@@ -57,7 +57,7 @@ export function stopSubmissionTarget({ view }: SlackViewMiddlewareArgs): AccessT
 }
 
 /** The create/edit form: its submission, its live fields and its pickers, all for the mode it was opened in. */
-export function experimentFormTarget(view: { private_metadata?: string } | undefined): AccessTarget {
+function experimentFormTarget(view: { private_metadata?: string } | undefined): AccessTarget {
   try {
     const metadata = decodeExperimentModalMetadata(unverifiedJson(view?.private_metadata) ?? '');
     return {

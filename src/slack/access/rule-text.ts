@@ -41,6 +41,6 @@ export function channelsText(rule: ActionRule, messages: Messages): SafeText {
 }
 
 /** A user group mention from its id (`<!subteam^S…>`); the id was validated when the rule was stored. */
-export function groupMention(id: string): SafeText {
+function groupMention(id: string): SafeText {
   return /^S[A-Z0-9]{2,30}$/.test(id) ? (`<!subteam^${id}>` as SafeText) : md`\`?\``;
 }

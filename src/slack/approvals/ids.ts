@@ -5,6 +5,6 @@ export const APPROVAL_BLOCKS = { request: 'exp_approval_request', actions: 'exp_
 export const APPROVAL_ACTIONS = { approve: 'exp_approval_approve', reject: 'exp_approval_reject' } as const;
 
 /** The button carries only the request's id: what would run is in the store, not in the message. */
-export const ApprovalButtonValue = z.strictObject({ id: z.string().uuid() });
+const ApprovalButtonValue = z.strictObject({ id: z.string().uuid() });
 export const encodeApprovalValue = (id: string) => encodeButton(ApprovalButtonValue, { id });
 export const decodeApprovalValue = (text: string) => decodeButton(ApprovalButtonValue, text);

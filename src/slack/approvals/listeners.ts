@@ -14,6 +14,7 @@ import { performLifecycle } from '../lifecycle/perform.js';
 import type { LifecycleSurface } from '../lifecycle/surface.js';
 import type { SlackListeners } from '../listener-registry.js';
 import { SlackPayloadError } from '../payload.js';
+import { approveScheduled } from '../schedule/approve.js';
 import { splitterFailureMessage } from '../splitter/error-messages.js';
 import { exposeDoneMessage } from '../splitter/expose-message.js';
 import { workspaceFromBody } from '../workspace.js';
@@ -24,22 +25,7 @@ type Respond = (message: Record<string, unknown>) => Promise<unknown>;
 
 /** Approve and Reject: whoever clicks must be allowed to do the action themselves (checked first). */
 export function registerApprovalButtons(listeners: SlackListeners, deps: SlackDeps): void {
-  // The approver is decided on like anyone acting (who, where); what runs is granted as the
-  // requester, whose own token must exist when the rule asks for one (checked by the gate).
-  const target =
-    (decision: 'approve' | 'reject') =>
-    async ({ action, body }: SlackActionMiddlewareArgs): Promise<AccessTarget> => {
-      const request = await requestOf(deps, body, (action as { value?: string }).value);
-      return request
-        ? {
-            kind: 'policy',
-            action: request.action,
-            channelId: request.channelId,
-            experimentId: request.experimentId,
-            approving: { requestId: request.id, requestedBy: request.requestedBy, decision },
-          }
-        : { kind: 'read' };
-    };
+  const target = (decision: 'approve' | 'reject') => approvalTarget(deps, decision);
   for (const [actionId, decision] of [
     [APPROVAL_ACTIONS.approve, 'approve'],
     [APPROVAL_ACTIONS.reject, 'reject'],
@@ -90,39 +76,66 @@ export function registerApprovalButtons(listeners: SlackListeners, deps: SlackDe
                 what: approvalWhat(outcome.request, deps.messages),
               }),
             ));
-          case 'decided': {
-            const request = outcome.request;
-            if (decision === 'reject') {
-              await auditDecision(deps, workspace, request, body.user.id, 'rejected');
-              return void (await replace(
-                request,
-                a.rejected({
-                  requester: userMention(request.requestedBy),
-                  approver: userMention(body.user.id),
-                  what: approvalWhat(request, deps.messages),
-                }),
-              ));
-            }
-            const result = await run(deps, request, {
-              workspace,
-              approverId: body.user.id,
-              grant: grantOf(context),
-              client,
-              respond: respond as Respond,
-            });
+          case 'decided':
             return void (await replace(
-              request,
-              a.approved({
-                requester: userMention(request.requestedBy),
-                approver: userMention(body.user.id),
-                outcome: result,
+              outcome.request,
+              await decidedText(deps, decision, outcome.request, {
+                workspace,
+                approverId: body.user.id,
+                grant: grantOf(context),
+                client,
+                respond: respond as Respond,
               }),
             ));
-          }
         }
       },
     );
   }
+}
+
+/**
+ * The approver is decided on like anyone acting (who, where); what runs is granted as the
+ * requester, whose own token must exist when the rule asks for one (checked by the gate).
+ */
+function approvalTarget(deps: SlackDeps, decision: 'approve' | 'reject') {
+  return async ({ action, body }: SlackActionMiddlewareArgs): Promise<AccessTarget> => {
+    const request = await requestOf(deps, body, (action as { value?: string }).value);
+    return request
+      ? {
+          kind: 'policy',
+          action: request.action,
+          channelId: request.channelId,
+          experimentId: request.experimentId,
+          approving: { requestId: request.id, requestedBy: request.requestedBy, decision },
+        }
+      : { kind: 'read' };
+  };
+}
+
+/** Rejects, or lets a scheduled action run at its time, or runs the action now; says what became of it. */
+async function decidedText(
+  deps: SlackDeps,
+  decision: 'approve' | 'reject',
+  request: ApprovalRequest,
+  input: Parameters<typeof run>[2],
+): Promise<SafeText> {
+  const a = deps.messages.approvals;
+  if (decision === 'reject') {
+    await auditDecision(deps, input.workspace, request, input.approverId, 'rejected');
+    return a.rejected({
+      requester: userMention(request.requestedBy),
+      approver: userMention(input.approverId),
+      what: approvalWhat(request, deps.messages),
+    });
+  }
+  // A scheduled action is not run now: the approval lets it run at its time.
+  if (request.scheduleId !== undefined) return approveScheduled(deps, request, input.approverId);
+  const result = await run(deps, request, input);
+  return a.approved({
+    requester: userMention(request.requestedBy),
+    approver: userMention(input.approverId),
+    outcome: result,
+  });
 }
 
 /** Runs what was approved (the approver acts, under the requester's identity); says in one line what became of it. */

@@ -4,6 +4,7 @@ import { type ApprovalTicket, GrantMismatchError } from '../../core/policy/grant
 import { type WorkspaceRef, workspaceKey } from '../../core/workspace.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
+import { inWorkspaceLocale } from '../locale/scope.js';
 import { errorCodeOf } from '../subscriptions/alert-outcomes.js';
 import { approvalRequestMessage, approvalWhat } from './request-message.js';
 
@@ -11,7 +12,7 @@ export interface ApprovalAsk {
   workspace: WorkspaceRef;
   /** The access decision's answer that this action needs approval, for this person. */
   ticket: ApprovalTicket;
-  what: Pick<ApprovalRequest, 'action' | 'experimentId' | 'stop' | 'expose'>;
+  what: Pick<ApprovalRequest, 'action' | 'experimentId' | 'stop' | 'expose' | 'scheduleId' | 'runAt'>;
   channelId: string;
   client: webApi.WebClient;
   /** To the person who asked. */
@@ -24,7 +25,7 @@ export interface ApprovalAsk {
  * The policy asks for a second person: nothing runs now. The request is stored (what would run,
  * exactly), posted in the channel with Approve / Reject, and the person is told it waits.
  */
-export async function requestApproval(deps: SlackDeps, ask: ApprovalAsk): Promise<void> {
+export async function requestApproval(deps: SlackDeps, ask: ApprovalAsk): Promise<ApprovalRequest> {
   const { ticket } = ask;
   if (ticket.scope !== workspaceKey(ask.workspace) || ticket.action !== ask.what.action)
     throw new GrantMismatchError(
@@ -45,7 +46,10 @@ export async function requestApproval(deps: SlackDeps, ask: ApprovalAsk): Promis
     decision: 'allowed',
     approval: { requestId: request.id, state: 'requested', requestedBy: ticket.requestedBy },
   });
-  const posted = approvalRequestMessage({ request, rule: ticket.rule, messages: deps.messages });
+  // Read in the channel by many: in the workspace's language (the person is told in theirs).
+  const posted = inWorkspaceLocale(() =>
+    approvalRequestMessage({ request, rule: ticket.rule, messages: deps.messages }),
+  );
   try {
     const result = await ask.client.chat.postMessage({ channel: ask.channelId, ...posted });
     if (result.ts) await deps.approvals.attachMessage(request, result.ts);
@@ -59,4 +63,5 @@ export async function requestApproval(deps: SlackDeps, ask: ApprovalAsk): Promis
   await ask.tell(
     textMessage(deps.messages.approvals.waiting({ what: approvalWhat(request, deps.messages) })),
   );
+  return request;
 }

@@ -3,7 +3,7 @@ import { parseExperimentId } from '../command/parse-args.js';
 // `/exp audit [ID] [--user @someone]`. Slack sends mentions escaped (`<@U123|alice>`, the manifest
 // sets should_escape); a bare user id is accepted too, for scripts. Total: never throws.
 
-export type AuditQuery = { experimentId?: number; userId?: string };
+type AuditQuery = { experimentId?: number; userId?: string };
 export type AuditArgs = { ok: true; query: AuditQuery } | { ok: false; word: string };
 
 const MENTION = /^<@([UW][A-Z0-9]{2,20})(?:\|[^>]*)?>$/;

@@ -23,7 +23,7 @@ import { md, type SafeText, safe } from './escape.js';
 import { fallbackText, message, type SlackMessage, section, textMessage } from './message.js';
 
 /** How much of the platform's own words a validation reply quotes. */
-export const PLATFORM_QUOTE_MAX = 500;
+const PLATFORM_QUOTE_MAX = 500;
 
 const LIFECYCLE_ACTIONS: readonly string[] = ['start', 'stop', 'archive', 'unarchive'];
 

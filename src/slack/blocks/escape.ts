@@ -18,7 +18,7 @@ const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', 
  */
 const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
-export function stripBidi(text: string): string {
+function stripBidi(text: string): string {
   return text.replace(BIDI_CONTROLS, '');
 }
 

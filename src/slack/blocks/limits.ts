@@ -44,5 +44,3 @@ export const LIMITS = {
   /** chat.postMessage top-level text: Slack advises ≤ 4000 and truncates beyond 40000. */
   messageText: 4000,
 } as const;
-
-export type LimitName = keyof typeof LIMITS;

@@ -1,3 +1,4 @@
+import type { Middleware, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import { workspaceKey, workspaceOnly } from '../../core/workspace.js';
 import { checkAccess } from '../access/gate.js';
 import { permitOf, rememberPermit } from '../access/middleware.js';
@@ -14,10 +15,10 @@ import { ackWith, type CommandContext, commandReplier } from './command-context.
 import { rememberCommand, requestOf } from './parsed-context.js';
 
 /** `/exp` and renamed installs such as `/exp-staging`. */
-export const EXP_COMMAND_PATTERN = /^\/exp(?:[-_][a-z0-9]+)?$/;
+const EXP_COMMAND_PATTERN = /^\/exp(?:[-_][a-z0-9]+)?$/;
 
 /** Longest `/exp` text read (Slack's own message limit); a stop comment is the longest real input. */
-export const COMMAND_TEXT_MAX = 4_000;
+const COMMAND_TEXT_MAX = 4_000;
 
 /** A check that runs after the ack has no 3 s pressure: Slack gets a generous bound. */
 const AFTER_ACK_CHECK_MS = 5_000;
@@ -63,125 +64,139 @@ async function endReceipt(deps: SlackDeps, context: Record<string, unknown>): Pr
 }
 
 export function registerExpCommand(listeners: SlackListeners, deps: SlackDeps): void {
-  listeners.command(
-    EXP_COMMAND_PATTERN,
-    async ({ command, body, context, next, ack }) => {
-      const text = command.text ?? '';
-      // Bounded before any work: no subcommand needs more, and parsing and suggestions cost per char.
-      if (text.length > COMMAND_TEXT_MAX) {
-        deps.metrics.inc('exp_commands_total', { kind: 'too_long' });
-        return ackWith(
-          ack as (body?: Record<string, unknown>) => Promise<void>,
-          deps,
-        )(textMessage(deps.messages.input.tooLong({ length: text.length, max: COMMAND_TEXT_MAX })));
-      }
-      const parsed = rememberCommand(context, text, body);
-      deps.metrics.inc('exp_commands_total', { kind: parsed.kind });
-      await next();
-    },
-    async ({ command, ack, respond, client, context, next }) => {
-      const request = requestOf(context);
-      const { parsed } = request;
-      const target = request.access({ channelId: command.channel_id, messages: deps.messages });
-      if (target.kind === 'read' || target.kind === 'self') return next();
-      const asked = {
-        client,
-        workspace: workspaceFromCommand(command),
+  listeners.command(EXP_COMMAND_PATTERN, boundedText(deps), commandAccess(deps), runCommand(deps));
+}
+
+type CommandStep = Middleware<SlackCommandMiddlewareArgs>;
+type AckBody = (body?: Record<string, unknown>) => Promise<void>;
+
+/** Bounded before any work: no subcommand needs more, and parsing and suggestions cost per char. */
+function boundedText(deps: SlackDeps): CommandStep {
+  return async ({ command, body, context, next, ack }) => {
+    const text = command.text ?? '';
+    if (text.length > COMMAND_TEXT_MAX) {
+      deps.metrics.inc('exp_commands_total', { kind: 'too_long' });
+      return ackWith(
+        ack as AckBody,
+        deps,
+      )(textMessage(deps.messages.input.tooLong({ length: text.length, max: COMMAND_TEXT_MAX })));
+    }
+    const parsed = rememberCommand(context, text, body);
+    deps.metrics.inc('exp_commands_total', { kind: parsed.kind });
+    await next();
+  };
+}
+
+function commandAccess(deps: SlackDeps): CommandStep {
+  return async ({ command, ack, respond, client, context, next }) => {
+    const request = requestOf(context);
+    const { parsed } = request;
+    const target = request.access({ channelId: command.channel_id, messages: deps.messages });
+    if (target.kind === 'read' || target.kind === 'self') return next();
+    const asked = {
+      client,
+      workspace: workspaceFromCommand(command),
+      userId: command.user_id,
+      channelId: command.channel_id,
+      target,
+    };
+    if (request.opensModal) {
+      // The trigger_id must still be alive for the modal: checked first, bounded, refused in the ack.
+      const gate = await checkAccess(deps, asked);
+      if (!gate.allowed) return ackWith(ack as AckBody, deps)(gate.message);
+      rememberPermit(context, gate);
+      return next();
+    }
+    const acting = parsed.kind === 'lifecycle' || parsed.kind === 'stop' ? parsed : undefined;
+    const action = acting?.kind === 'lifecycle' ? acting.action : 'stop';
+    const scope = workspaceKey(asked.workspace);
+    // Past the bound on actions in flight the ack itself refuses: no receipt, no check, no Slack call.
+    if (acting && !takeCommandSlot(deps, context, scope)) {
+      await ackWith(ack as AckBody, deps)(refuseBusy(deps, action, acting.experimentId));
+      await deps.audit.record(scope, {
         userId: command.user_id,
+        action,
+        experimentId: acting.experimentId,
         channelId: command.channel_id,
-        target,
-      };
-      if (request.opensModal) {
-        // The trigger_id must still be alive for the modal: checked first, bounded, refused in the ack.
-        const gate = await checkAccess(deps, asked);
-        if (!gate.allowed)
-          return ackWith(ack as (body?: Record<string, unknown>) => Promise<void>, deps)(gate.message);
-        rememberPermit(context, gate);
-        return next();
-      }
-      const acting = parsed.kind === 'lifecycle' || parsed.kind === 'stop' ? parsed : undefined;
-      const action = acting?.kind === 'lifecycle' ? acting.action : 'stop';
-      const scope = workspaceKey(asked.workspace);
-      // Past the bound on actions in flight the ack itself refuses: no receipt, no check, no Slack call.
-      if (acting && !takeCommandSlot(deps, context, scope)) {
-        await ackWith(
-          ack as (body?: Record<string, unknown>) => Promise<void>,
-          deps,
-        )(refuseBusy(deps, action, acting.experimentId));
-        await deps.audit.record(scope, {
-          userId: command.user_id,
+        ...BUSY_AUDIT,
+      });
+      return;
+    }
+    try {
+      // Before the ack, so a process that dies between the ack and the platform call leaves a trace
+      // the sweep reports ("nothing was sent") instead of silence. Bounded: the ack comes first.
+      if (acting) {
+        context[RECEIPT] = await receive(deps, {
+          workspace: asked.workspace,
           action,
           experimentId: acting.experimentId,
+          actorId: command.user_id,
           channelId: command.channel_id,
-          ...BUSY_AUDIT,
         });
-        return;
       }
-      try {
-        // Before the ack, so a process that dies between the ack and the platform call leaves a trace
-        // the sweep reports ("nothing was sent") instead of silence. Bounded: the ack comes first.
-        if (acting) {
-          context[RECEIPT] = await receive(deps, {
-            workspace: asked.workspace,
-            action,
-            experimentId: acting.experimentId,
-            actorId: command.user_id,
-            channelId: command.channel_id,
-          });
-        }
-        // Acked at once, checked after: a slow Slack never costs the person their ack.
-        await ack();
-        context[ACKED] = true;
-        // The requests of a burst already read are acked before this one's work goes on.
-        await afterPendingIo();
-        const gate = await checkAccess(deps, { ...asked, budgetMs: AFTER_ACK_CHECK_MS });
-        if (!gate.allowed) {
-          await endReceipt(deps, context);
-          await respond({ response_type: 'ephemeral', ...gate.message }).catch((error: unknown) => {
-            deps.logger.warn('could not deliver an access refusal', { error });
-          });
-          return;
-        }
-        rememberPermit(context, gate);
-        await next();
-      } finally {
-        releaseCommandSlot(deps, context);
-      }
-    },
-    async ({ command, ack, respond, client, context }) => {
-      const acked = context[ACKED] === true;
-      const ctx: CommandContext = {
-        deps,
-        command,
-        workspace: workspaceFromCommand(command),
-        client,
-        respond,
-        // After an early ack, what a handler would have acked with is shown through the response_url.
-        ack: acked
-          ? async (reply) => {
-              if (reply) {
-                const shown = deps.sandboxNotice
-                  ? withNoticeBlock(reply, deps.messages.sandboxNotice)
-                  : reply;
-                await respond({ response_type: 'ephemeral', ...shown });
-              }
+      await ackThenCheck(deps, { ack, respond, context, next, asked });
+    } finally {
+      releaseCommandSlot(deps, context);
+    }
+  };
+}
+
+/** Acked at once, checked after: a slow Slack never costs the person their ack. */
+async function ackThenCheck(
+  deps: SlackDeps,
+  step: Pick<Parameters<CommandStep>[0], 'ack' | 'respond' | 'context' | 'next'> & {
+    asked: Parameters<typeof checkAccess>[1];
+  },
+): Promise<void> {
+  const { ack, respond, context, next, asked } = step;
+  await ack();
+  context[ACKED] = true;
+  // The requests of a burst already read are acked before this one's work goes on.
+  await afterPendingIo();
+  const gate = await checkAccess(deps, { ...asked, budgetMs: AFTER_ACK_CHECK_MS });
+  if (!gate.allowed) {
+    await endReceipt(deps, context);
+    await respond({ response_type: 'ephemeral', ...gate.message }).catch((error: unknown) => {
+      deps.logger.warn('could not deliver an access refusal', { error });
+    });
+    return;
+  }
+  rememberPermit(context, gate);
+  await next();
+}
+
+function runCommand(deps: SlackDeps): CommandStep {
+  return async ({ command, ack, respond, client, context }) => {
+    const acked = context[ACKED] === true;
+    const ctx: CommandContext = {
+      deps,
+      command,
+      workspace: workspaceFromCommand(command),
+      client,
+      respond,
+      // After an early ack, what a handler would have acked with is shown through the response_url.
+      ack: acked
+        ? async (reply) => {
+            if (reply) {
+              const shown = deps.sandboxNotice ? withNoticeBlock(reply, deps.messages.sandboxNotice) : reply;
+              await respond({ response_type: 'ephemeral', ...shown });
             }
-          : ackWith(ack as (body?: Record<string, unknown>) => Promise<void>, deps),
-        replier: commandReplier(respond, deps),
-        permit: () => permitOf(context),
-        receipt: typeof context[RECEIPT] === 'string' ? context[RECEIPT] : undefined,
-        claimActionSlot: () => claimCommandSlot(context),
-      };
-      const request = requestOf(context);
-      try {
-        await request.run(ctx);
-      } finally {
-        await endReceipt(deps, context);
-      }
-      // The person's Home tab shows what these change: kept current without waiting for a reopen.
-      if (request.changesHome) {
-        await publishHome(deps, client, workspaceOnly(ctx.workspace), command.user_id);
-      }
-    },
-  );
+          }
+        : ackWith(ack as AckBody, deps),
+      replier: commandReplier(respond, deps),
+      permit: () => permitOf(context),
+      receipt: typeof context[RECEIPT] === 'string' ? context[RECEIPT] : undefined,
+      claimActionSlot: () => claimCommandSlot(context),
+    };
+    const request = requestOf(context);
+    try {
+      await request.run(ctx);
+    } finally {
+      await endReceipt(deps, context);
+    }
+    // The person's Home tab shows what these change: kept current without waiting for a reopen.
+    if (request.changesHome) {
+      await publishHome(deps, client, workspaceOnly(ctx.workspace), command.user_id);
+    }
+  };
 }

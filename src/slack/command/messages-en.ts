@@ -33,6 +33,16 @@ export function helpMessagesEn(): HelpMessages {
         usage: '/exp stop ID REASON [comment…]',
         description: md`Stop without the form. REASON is \`sequential\`, \`critical\`, \`bug\` or \`other\` (a comment is required for \`other\`).`,
       },
+      {
+        key: 'scheduleAt',
+        usage: '/exp start|stop|archive|unarchive ID at|in TIME …',
+        description: md`Do it later instead: \`at 2026-12-01 10:00\`, \`in 3d\`, \`tomorrow 09:00\`, in your Slack time zone (a stop takes its reason after the time). It runs as if you typed it then.`,
+      },
+      {
+        key: 'schedule',
+        usage: '/exp schedule [ID] · /exp unschedule ID [action]',
+        description: md`What is scheduled (in the workspace, or for one experiment), with Cancel buttons; cancel from the command.`,
+      },
       { key: 'archive', usage: '/exp archive ID', description: md`Archive a stopped experiment.` },
       { key: 'unarchive', usage: '/exp unarchive ID', description: md`Bring an archived experiment back.` },
       {
@@ -63,8 +73,8 @@ export function helpMessagesEn(): HelpMessages {
       },
       {
         key: 'identity',
-        usage: '/exp login · logout · whoami',
-        description: md`Act under your own platform token (so the platform's records name you), remove it, or see whose token your actions use.`,
+        usage: '/exp login · logout · whoami · language',
+        description: md`Act under your own platform token (so the platform's records name you), remove it, or see whose token your actions use; \`/exp language ru|en\` picks the app's language for you, \`/exp language workspace ru|en\` for the workspace (admins).`,
       },
       {
         key: 'audit',

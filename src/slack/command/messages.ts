@@ -21,7 +21,9 @@ export type HelpKey =
   | 'hooks'
   | 'connection'
   | 'follow'
-  | 'subscriptions';
+  | 'subscriptions'
+  | 'scheduleAt'
+  | 'schedule';
 
 export interface HelpEntry {
   key: HelpKey;

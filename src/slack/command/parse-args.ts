@@ -1,4 +1,5 @@
 import type { ExperimentInterruptReason } from '../../console/schemas.js';
+import { RUSSIAN_REASON_WORDS } from '../../core/stop-reason.js';
 import type { InvalidReason, ParsedCommand } from './parse-command.js';
 
 // The pieces every subcommand's parser is built from. Pure and dependency-free, so features can use
@@ -41,6 +42,7 @@ const REASON_WORDS: Readonly<Record<string, ExperimentInterruptReason>> = {
   bug: 'bug',
   defect: 'bug',
   other: 'other',
+  ...RUSSIAN_REASON_WORDS,
 };
 
 export function parseStopReason(word: string): ExperimentInterruptReason | undefined {

@@ -166,9 +166,12 @@ describe('parseCommand', () => {
       'login',
       'logout',
       'whoami',
+      'language',
       'hooks',
       'follow',
       'unfollow',
+      'schedule',
+      'unschedule',
       'invalid',
       'unknown',
     ]);

@@ -1,4 +1,5 @@
 import type { ExperimentInterruptReason } from '../../console/schemas.js';
+import type { LanguageRequest } from '../identity/language.js';
 import { answerUnparsed } from './help-replies.js';
 import { type ParseInput, tokenize } from './parse-args.js';
 import type { CommandRequest, DeclaredSubcommand } from './subcommand.js';
@@ -18,9 +19,19 @@ export type InvalidReason = 'missing-id' | 'bad-id' | 'unexpected-args' | 'bad-r
 
 export type ParsedCommand =
   | { kind: 'help' }
-  | { kind: 'lifecycle'; action: 'start' | 'archive' | 'unarchive'; experimentId: number }
-  | { kind: 'stop-modal'; experimentId: number }
-  | { kind: 'stop'; experimentId: number; reason: ExperimentInterruptReason; comment?: string }
+  /** when: a time phrase as typed (`in 3d`): scheduled for then (src/slack/schedule) instead of now. */
+  | { kind: 'lifecycle'; action: 'start' | 'archive' | 'unarchive'; experimentId: number; when?: string[] }
+  | { kind: 'stop-modal'; experimentId: number; when?: string[] }
+  | {
+      kind: 'stop';
+      experimentId: number;
+      reason: ExperimentInterruptReason;
+      comment?: string;
+      when?: string[];
+    }
+  /** `schedule [ID]`: what is scheduled; `unschedule ID [action]` cancels. */
+  | { kind: 'schedule'; experimentId?: number }
+  | { kind: 'unschedule'; experimentId: number; action?: 'start' | 'stop' | 'archive' | 'unarchive' }
   | { kind: 'dict'; name?: string; filter?: string; refresh: boolean }
   | { kind: 'create' }
   | { kind: 'edit'; experimentId: number }
@@ -42,6 +53,8 @@ export type ParsedCommand =
   | { kind: 'login' }
   | { kind: 'logout' }
   | { kind: 'whoami' }
+  /** `language [workspace] [ru|en|auto]`: parsed by the identity feature. */
+  | LanguageRequest
   /** `hooks [rotate]` (admins). */
   | { kind: 'hooks'; args: string[] }
   /** `follow [ID]`: DMs about one experiment; without an id, what the person follows. */

@@ -31,7 +31,17 @@ describe('the declared /exp subcommands', () => {
       declared.examples.some((example) => readCommand(example).changesHome),
     ).map((declared) => declared.name);
     expect(home.sort()).toEqual(
-      ['subscribe', 'unsubscribe', 'follow', 'unfollow', 'disconnect', 'logout', 'policy', 'hooks'].sort(),
+      [
+        'subscribe',
+        'unsubscribe',
+        'follow',
+        'unfollow',
+        'disconnect',
+        'logout',
+        'policy',
+        'hooks',
+        'language',
+      ].sort(),
     );
   });
 

@@ -4,7 +4,12 @@ import { dictSubcommand } from '../dictionaries/subcommands.js';
 import { listSubcommand, showSubcommand } from '../experiment/subcommands.js';
 import { createSubcommand, editSubcommand } from '../experiment-form/subcommands.js';
 import { hooksSubcommand } from '../hooks/subcommands.js';
-import { loginSubcommand, logoutSubcommand, whoamiSubcommand } from '../identity/subcommands.js';
+import {
+  languageSubcommand,
+  loginSubcommand,
+  logoutSubcommand,
+  whoamiSubcommand,
+} from '../identity/subcommands.js';
 import {
   archiveSubcommand,
   startSubcommand,
@@ -13,6 +18,7 @@ import {
 } from '../lifecycle/subcommands.js';
 import type { HelpKey } from '../messages/index.js';
 import { policySubcommand } from '../policy/subcommands.js';
+import { scheduleSubcommand, unscheduleSubcommand } from '../schedule/subcommands.js';
 import { exposeSubcommand, featuresSubcommand } from '../splitter/subcommands.js';
 import {
   followSubcommand,
@@ -53,9 +59,12 @@ export const SUBCOMMAND_DECLARATIONS: readonly DeclaredSubcommand[] = [
   loginSubcommand,
   logoutSubcommand,
   whoamiSubcommand,
+  languageSubcommand,
   hooksSubcommand,
   followSubcommand,
   unfollowSubcommand,
+  scheduleSubcommand,
+  unscheduleSubcommand,
 ];
 
 /** The help lines some declared subcommand names (read when the help is first built). */

@@ -1,4 +1,5 @@
 import type { HeaderBlock, SectionBlock } from '@slack/types';
+import { expiryOf } from '../../core/lifecycle/expiry-reminder.js';
 import {
   code,
   escapeMrkdwn,
@@ -24,9 +25,6 @@ import { BLOCKS } from '../ids.js';
 import type { Messages, TokenState } from '../messages/index.js';
 import { CONNECTION_BLOCKS } from './ids.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** Tokens expiring sooner than this get a warning (design: "warned before it does"). */
-export const EXPIRY_WARNING_DAYS = 7;
 const SCOPES_SHOWN = 20;
 
 export interface TokenInfoInput {
@@ -46,15 +44,7 @@ function validDate(date: Date | undefined): Date | undefined {
   return date !== undefined && Number.isFinite(date.getTime()) ? date : undefined;
 }
 
-type Expiry = { kind: 'unknown' } | { kind: 'expired' } | { kind: 'valid'; days: number; soon: boolean };
-
-export function expiryOf(expiresAt: Date | undefined, now: Date): Expiry {
-  const at = validDate(expiresAt);
-  if (at === undefined) return { kind: 'unknown' };
-  const left = at.getTime() - now.getTime();
-  if (left <= 0) return { kind: 'expired' };
-  return { kind: 'valid', days: Math.floor(left / DAY_MS), soon: left < EXPIRY_WARNING_DAYS * DAY_MS };
-}
+export { expiryOf };
 
 /** Who the connection is, where, until when, with which scopes. Never the token itself. */
 export function tokenInfoMessage(input: TokenInfoInput): SlackMessage {

@@ -85,36 +85,59 @@ export function registerConnectSubmission(listeners: SlackListeners, deps: Slack
           break;
       }
       await ack();
-      const { claims, connectedAt: now } = outcome;
       const replier = webApiReplier({
         client,
         channelId: metadata.channelId,
         userId: body.user.id,
         logger: deps.logger,
       });
-      const connected = connectedMessage({ userId: body.user.id, baseUrl, messages: deps.messages });
-      const info = tokenInfoMessage({
-        baseUrl,
-        expiresAt: claims?.expiresAt,
-        scopes: claims?.scopes,
-        state: 'active',
-        connectedBy: body.user.id,
-        connectedAt: now,
-        now,
-        messages: deps.messages,
-      });
-      const which = deps.messages.identity.whichConnection({
-        name: deps.messages.identity.identityName({
-          identity: forChannel ? 'channel' : 'workspace',
-          channel: channelMention(metadata.channelId),
+      await replier.ephemeral(
+        connectedReply(deps.messages, {
+          userId: body.user.id,
+          baseUrl,
+          outcome,
+          forChannel,
+          channelId: metadata.channelId,
         }),
-      });
-      const scopes = scopesNote(outcome.lackingScopes, deps.messages);
-      const reply = { text: connected.text, blocks: [...connected.blocks, ...info.blocks] };
-      await replier.ephemeral(withNote(scopes ? withNote(reply, scopes) : reply, which));
+      );
       await publishHome(deps, client, workspaceOnly(team), body.user.id);
     },
   );
+}
+
+/** Connected, what the token allows and how long, which connection it is, and any scope it lacks. */
+function connectedReply(
+  messages: SlackDeps['messages'],
+  input: {
+    userId: string;
+    baseUrl: string;
+    outcome: Extract<Awaited<ReturnType<typeof connectWorkspace>>, { kind: 'connected' }>;
+    forChannel: boolean;
+    channelId: string;
+  },
+) {
+  const { userId, baseUrl, outcome } = input;
+  const { claims, connectedAt: now } = outcome;
+  const connected = connectedMessage({ userId, baseUrl, messages });
+  const info = tokenInfoMessage({
+    baseUrl,
+    expiresAt: claims?.expiresAt,
+    scopes: claims?.scopes,
+    state: 'active',
+    connectedBy: userId,
+    connectedAt: now,
+    now,
+    messages,
+  });
+  const which = messages.identity.whichConnection({
+    name: messages.identity.identityName({
+      identity: input.forChannel ? 'channel' : 'workspace',
+      channel: channelMention(input.channelId),
+    }),
+  });
+  const scopes = scopesNote(outcome.lackingScopes, messages);
+  const reply = { text: connected.text, blocks: [...connected.blocks, ...info.blocks] };
+  return withNote(scopes ? withNote(reply, scopes) : reply, which);
 }
 
 /**

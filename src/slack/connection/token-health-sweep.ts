@@ -1,3 +1,4 @@
+import type { StoredConnection } from '../../core/connection-vault.js';
 import { dueReminder, type TokenReminder } from '../../core/token-health.js';
 import { parseWorkspaceKey, type WorkspaceRef, workspaceKey, workspaceOnly } from '../../core/workspace.js';
 import { channelMention, code, type SafeText, slackDate, userMention } from '../blocks/escape.js';
@@ -17,7 +18,7 @@ export interface ConfiguredToken {
 }
 
 export interface TokenHealthSweep {
-  deps: SlackDeps;
+  deps: TokenHealthDeps;
   now: Date;
   /** The connection the app was started with (single-workspace modes); its reminders go to ADMIN_USER_IDS. */
   configured: ConfiguredToken | undefined;
@@ -31,6 +32,12 @@ function hostOf(baseUrl: string): SafeText {
   }
 }
 
+/** What the sweep uses of the app's dependencies. */
+type TokenHealthDeps = Pick<
+  SlackDeps,
+  'locks' | 'messages' | 'alerts' | 'logger' | 'subscriptions' | 'vault' | 'adminUserIds'
+>;
+
 /**
  * Looks at every stored platform connection (and the configured one) and queues the reminders that
  * are due: to the person who connected it by DM, to the workspace's `alerts:ops` channels, to the
@@ -41,97 +48,117 @@ function hostOf(baseUrl: string): SafeText {
 export async function sweepTokenHealth(input: TokenHealthSweep): Promise<number> {
   const { deps, now } = input;
   let queued = 0;
-  const remind = async (
-    ref: WorkspaceRef,
-    onceKey: string,
-    reminder: TokenReminder,
-    whose: SafeText,
-    fix: SafeText,
-    expiresAt: Date | undefined,
-    recipients: readonly string[],
-  ) => {
-    if (!(await deps.locks.claim(`token-health:${onceKey}:${reminder.kind}`, ONCE_MS))) return;
-    const t = deps.messages.tokenHealth;
-    const text =
-      reminder.kind === 'invalid'
-        ? t.refused({ whose, fix })
-        : reminder.kind === 'expired'
-          ? t.expired({ whose, fix })
-          : t.expiresSoon({
-              whose,
-              days: reminder.days,
-              when: expiresAt ? slackDate(expiresAt) : code('?'),
-              fix,
-            });
-    const notice = textMessage(text);
-    const workspace = workspaceOnly(ref);
-    const scope = workspaceKey(workspace);
-    const unique = [...new Set(recipients)];
-    await deps.alerts.enqueue(
-      unique.map((channelId) => ({
-        id: `token-health:${onceKey}:${reminder.kind}:${channelId}`,
-        lane: `${scope}:${channelId}`,
-        data: { workspace, scope, channelId, notice } satisfies NoticeJob,
-      })),
-    );
-    queued += unique.length;
-    deps.logger.info('token reminder queued', { scope, kind: reminder.kind, recipients: unique.length });
-  };
-  const opsChannels = async (ref: WorkspaceRef) =>
-    (await deps.subscriptions.list(workspaceKey(workspaceOnly(ref))))
-      .filter((s) => s.selector.ops)
-      .map((s) => s.channelId);
-  const t = deps.messages.tokenHealth;
-
   for await (const { key, connection } of deps.vault.entries()) {
-    const ref = parseWorkspaceKey(key);
-    if (!ref) continue;
-    const expiresAt = connection.expiresAt ? new Date(connection.expiresAt) : undefined;
-    const reminder = dueReminder({ state: connection.state, expiresAt }, now);
-    if (!reminder) continue;
-    const onceKey = `${key}:${connection.connectedAt}`;
-    const by = connection.connectedBy ? userMention(connection.connectedBy) : undefined;
-    if (ref.userId) {
-      await remind(ref, onceKey, reminder, t.personalToken, t.fixPersonal, expiresAt, [ref.userId]);
-      continue;
-    }
-    const owner = connection.connectedBy ? [connection.connectedBy] : [];
-    if (ref.channelId) {
-      const whose = t.channelToken({
-        channel: channelMention(ref.channelId),
-        host: hostOf(connection.baseUrl),
-        by,
-      });
-      await remind(ref, onceKey, reminder, whose, t.fixWorkspace, expiresAt, [
-        ...owner,
-        ref.channelId,
-        ...(await opsChannels(ref)),
-      ]);
-      continue;
-    }
-    const whose = t.workspaceToken({ host: hostOf(connection.baseUrl), by });
-    await remind(ref, onceKey, reminder, whose, t.fixWorkspace, expiresAt, [
-      ...owner,
-      ...(await opsChannels(ref)),
-    ]);
+    queued += await remindStored(deps, now, key, connection);
   }
-
   const configured = input.configured;
   if (configured) {
     const reminder = dueReminder({ state: 'active', expiresAt: configured.expiresAt }, now);
     const stored = await deps.vault.get(configured.workspace);
     // A workspace connection replaces the configured token for that workspace: nothing to remind.
     if (reminder && !stored) {
-      await remind(
-        configured.workspace,
-        `configured:${configured.tokenKey}`,
+      const t = deps.messages.tokenHealth;
+      queued += await remind(deps, {
+        ref: configured.workspace,
+        onceKey: `configured:${configured.tokenKey}`,
         reminder,
-        t.configuredToken({ host: hostOf(configured.baseUrl) }),
-        t.fixConfigured,
-        configured.expiresAt,
-        [...deps.adminUserIds, ...(await opsChannels(configured.workspace))],
-      );
+        whose: t.configuredToken({ host: hostOf(configured.baseUrl) }),
+        fix: t.fixConfigured,
+        expiresAt: configured.expiresAt,
+        recipients: [...deps.adminUserIds, ...(await opsChannels(deps, configured.workspace))],
+      });
     }
   }
   return queued;
+}
+
+/** The reminder due for one stored connection, if any; returns how many messages were queued. */
+async function remindStored(
+  deps: TokenHealthDeps,
+  now: Date,
+  key: string,
+  connection: Omit<StoredConnection, 'token'>,
+): Promise<number> {
+  const ref = parseWorkspaceKey(key);
+  if (!ref) return 0;
+  const expiresAt = connection.expiresAt ? new Date(connection.expiresAt) : undefined;
+  const reminder = dueReminder({ state: connection.state, expiresAt }, now);
+  if (!reminder) return 0;
+  const t = deps.messages.tokenHealth;
+  const base = { ref, onceKey: `${key}:${connection.connectedAt}`, reminder, expiresAt };
+  const by = connection.connectedBy ? userMention(connection.connectedBy) : undefined;
+  if (ref.userId) {
+    return remind(deps, {
+      ...base,
+      whose: t.personalToken,
+      fix: t.fixPersonal,
+      recipients: [ref.userId],
+    });
+  }
+  const owner = connection.connectedBy ? [connection.connectedBy] : [];
+  const host = hostOf(connection.baseUrl);
+  if (ref.channelId) {
+    return remind(deps, {
+      ...base,
+      whose: t.channelToken({ channel: channelMention(ref.channelId), host, by }),
+      fix: t.fixWorkspace,
+      recipients: [...owner, ref.channelId, ...(await opsChannels(deps, ref))],
+    });
+  }
+  return remind(deps, {
+    ...base,
+    whose: t.workspaceToken({ host, by }),
+    fix: t.fixWorkspace,
+    recipients: [...owner, ...(await opsChannels(deps, ref))],
+  });
+}
+
+async function opsChannels(deps: Pick<SlackDeps, 'subscriptions'>, ref: WorkspaceRef): Promise<string[]> {
+  return (await deps.subscriptions.list(workspaceKey(workspaceOnly(ref))))
+    .filter((s) => s.selector.ops)
+    .map((s) => s.channelId);
+}
+
+interface Reminder {
+  ref: WorkspaceRef;
+  onceKey: string;
+  reminder: TokenReminder;
+  whose: SafeText;
+  fix: SafeText;
+  expiresAt: Date | undefined;
+  recipients: readonly string[];
+}
+
+/** Queues one reminder to its recipients, once per token; returns how many messages were queued. */
+async function remind(
+  deps: Pick<SlackDeps, 'locks' | 'messages' | 'alerts' | 'logger'>,
+  r: Reminder,
+): Promise<number> {
+  const { onceKey, reminder, whose, fix, expiresAt } = r;
+  if (!(await deps.locks.claim(`token-health:${onceKey}:${reminder.kind}`, ONCE_MS))) return 0;
+  const t = deps.messages.tokenHealth;
+  const text =
+    reminder.kind === 'invalid'
+      ? t.refused({ whose, fix })
+      : reminder.kind === 'expired'
+        ? t.expired({ whose, fix })
+        : t.expiresSoon({
+            whose,
+            days: reminder.days,
+            when: expiresAt ? slackDate(expiresAt) : code('?'),
+            fix,
+          });
+  const notice = textMessage(text);
+  const workspace = workspaceOnly(r.ref);
+  const scope = workspaceKey(workspace);
+  const unique = [...new Set(r.recipients)];
+  await deps.alerts.enqueue(
+    unique.map((channelId) => ({
+      id: `token-health:${onceKey}:${reminder.kind}:${channelId}`,
+      lane: `${scope}:${channelId}`,
+      data: { workspace, scope, channelId, notice } satisfies NoticeJob,
+    })),
+  );
+  deps.logger.info('token reminder queued', { scope, kind: reminder.kind, recipients: unique.length });
+  return unique.length;
 }

@@ -10,7 +10,7 @@ export interface UninstallEventsOptions {
 }
 
 /** Slack retries a delivery for up to about an hour (x-slack-retry-num 1..3). */
-export const EVENT_CLAIM_TTL_MS = 3600_000;
+const EVENT_CLAIM_TTL_MS = 3600_000;
 
 interface Authorization {
   team_id?: string | null;
@@ -59,33 +59,13 @@ function installationQuery(workspace: EventWorkspace): InstallationQuery<boolean
  */
 export function registerUninstallEvents(
   listeners: SlackListeners,
-  deps: SlackDeps,
+  deps: UninstallDeps,
   options: UninstallEventsOptions = {},
 ): void {
   const { installationStore } = options;
   const logger = deps.logger.child({ component: 'uninstall-events' });
-
-  const firstDelivery = async (body: EventEnvelope, type: string): Promise<boolean> => {
-    if (!body.event_id) return true;
-    try {
-      if (await deps.locks.claim(`event:${body.event_id}`, EVENT_CLAIM_TTL_MS)) return true;
-      logger.info('duplicate event delivery ignored', { type, eventId: body.event_id });
-      return false;
-    } catch (error) {
-      // Acting twice is harmless here; not acting at all would leave a token behind.
-      logger.warn('event de-duplication unavailable; handling the delivery anyway', { type, error });
-      return true;
-    }
-  };
-
-  const step = async (what: string, run: () => Promise<unknown>): Promise<unknown> => {
-    try {
-      return await run();
-    } catch (error) {
-      logger.error('uninstall clean-up step failed', { step: what, error });
-      return 'failed';
-    }
-  };
+  const firstDelivery = (body: EventEnvelope, type: string) => isFirstDelivery(deps, logger, body, type);
+  const step = (what: string, run: () => Promise<unknown>) => cleanUpStep(logger, what, run);
 
   listeners.event('app_uninstalled', async ({ body }) => {
     const envelope = body as EventEnvelope;
@@ -97,41 +77,20 @@ export function registerUninstallEvents(
       });
       return;
     }
-    const ref: WorkspaceRef = { teamId: workspace.teamId, enterpriseId: workspace.enterpriseId };
     const installation = installationStore?.deleteInstallation
       ? await step('installation', async () => {
           await installationStore.deleteInstallation?.(installationQuery(workspace));
           return 'deleted';
         })
       : 'none';
-    // The workspace's connection, its channels' and its people's own tokens.
-    const connection = await step('connection', () => deps.connections.removeAll(ref));
-    const dictionaries = await step('dictionaries', async () => {
-      await deps.dictionaries.drop(deps.scopeOf(ref));
-      return 'dropped';
-    });
-    const subscriptions = await step('subscriptions', () => deps.subscriptions.clear(deps.scopeOf(ref)));
-    const experiments = await step('experiments', () => deps.knowledge.records.clear(deps.scopeOf(ref)));
-    const policy = await step('policy', async () => {
-      await deps.policies.clear(deps.scopeOf(ref));
-      return 'cleared';
-    });
-    const hooks = await step('hooks', async () => {
-      await deps.hooks.clear(ref);
-      return 'cleared';
-    });
+    const deleted = await deleteWorkspaceData(deps, step, workspace);
     // The audit trail is kept for its retention period: uninstalling must not erase who did what.
     logger.info('app uninstalled: workspace data deleted', {
       teamId: workspace.teamId,
       enterpriseId: workspace.enterpriseId,
       eventId: envelope.event_id,
       installation,
-      connectionRemoved: connection,
-      dictionaries,
-      subscriptions,
-      experiments,
-      policy,
-      hooks,
+      ...deleted,
     });
   });
 
@@ -167,6 +126,76 @@ export function registerUninstallEvents(
     });
     logger.info('bot token revoked: installation deleted', { ...fields, installation: result });
   });
+}
+
+/** What the uninstall listeners use of the app's dependencies. */
+export type UninstallDeps = Pick<
+  SlackDeps,
+  | 'logger'
+  | 'locks'
+  | 'connections'
+  | 'dictionaries'
+  | 'scopeOf'
+  | 'subscriptions'
+  | 'knowledge'
+  | 'policies'
+  | 'hooks'
+>;
+
+type Logger = SlackDeps['logger'];
+
+async function isFirstDelivery(
+  deps: Pick<SlackDeps, 'locks'>,
+  logger: Logger,
+  body: EventEnvelope,
+  type: string,
+): Promise<boolean> {
+  if (!body.event_id) return true;
+  try {
+    if (await deps.locks.claim(`event:${body.event_id}`, EVENT_CLAIM_TTL_MS)) return true;
+    logger.info('duplicate event delivery ignored', { type, eventId: body.event_id });
+    return false;
+  } catch (error) {
+    // Acting twice is harmless here; not acting at all would leave a token behind.
+    logger.warn('event de-duplication unavailable; handling the delivery anyway', { type, error });
+    return true;
+  }
+}
+
+/** One clean-up step: a failure is logged and reported as 'failed', and the next step still runs. */
+async function cleanUpStep(logger: Logger, what: string, run: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return await run();
+  } catch (error) {
+    logger.error('uninstall clean-up step failed', { step: what, error });
+    return 'failed';
+  }
+}
+
+/** Everything kept for the workspace but its installation and audit trail; what became of each. */
+async function deleteWorkspaceData(
+  deps: UninstallDeps,
+  step: (what: string, run: () => Promise<unknown>) => Promise<unknown>,
+  workspace: EventWorkspace,
+) {
+  const ref: WorkspaceRef = { teamId: workspace.teamId, enterpriseId: workspace.enterpriseId };
+  // The workspace's connection, its channels' and its people's own tokens.
+  const connection = await step('connection', () => deps.connections.removeAll(ref));
+  const dictionaries = await step('dictionaries', async () => {
+    await deps.dictionaries.drop(deps.scopeOf(ref));
+    return 'dropped';
+  });
+  const subscriptions = await step('subscriptions', () => deps.subscriptions.clear(deps.scopeOf(ref)));
+  const experiments = await step('experiments', () => deps.knowledge.records.clear(deps.scopeOf(ref)));
+  const policy = await step('policy', async () => {
+    await deps.policies.clear(deps.scopeOf(ref));
+    return 'cleared';
+  });
+  const hooks = await step('hooks', async () => {
+    await deps.hooks.clear(ref);
+    return 'cleared';
+  });
+  return { connectionRemoved: connection, dictionaries, subscriptions, experiments, policy, hooks };
 }
 
 /** 'none' when nothing is stored; undefined when a record exists but cannot be read. */

@@ -22,7 +22,7 @@ export type LabelSourceItems = Partial<Record<DictionaryName, readonly Dictionar
 /** Longest name shown beside a value; names are platform text, bounded before they are shown. */
 export const LABEL_NAME_MAX = 80;
 /** Longest value shown (as code). */
-export const LABEL_VALUE_MAX = 100;
+const LABEL_VALUE_MAX = 100;
 
 // The cache hands out one frozen items array per dictionary fetch, shared by every caller, so an
 // index built once per array serves every card until the next fetch; a WeakMap lets it go with it.

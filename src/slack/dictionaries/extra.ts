@@ -22,7 +22,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** JSON.stringify that never throws: cycles, bigints and functions become markers. */
-export function compactJson(value: unknown): string {
+function compactJson(value: unknown): string {
   const seen = new WeakSet<object>();
   try {
     const text = JSON.stringify(value, (_key, v: unknown) => {

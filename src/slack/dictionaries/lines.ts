@@ -8,11 +8,11 @@ import type { PackedEntry } from './paginate.js';
 
 // Caps on each part of an entry: whatever the platform sends, one entry stays far below a
 // section's 3000 characters, which is what lets the pager treat every item as placeable.
-export const LABEL_MAX = 200;
-export const VALUE_MAX = 200;
-export const STATUS_MAX = 40;
-export const DESCRIPTION_MAX = 150;
-export const GROUP_MAX = 150;
+const LABEL_MAX = 200;
+const VALUE_MAX = 200;
+const STATUS_MAX = 40;
+const DESCRIPTION_MAX = 150;
+const GROUP_MAX = 150;
 const MAX_INDENT = 8;
 // Slack trims leading ASCII spaces of a line; em spaces survive, so they carry the tree depth.
 const INDENT = '\u2003';

@@ -16,15 +16,15 @@ import { type PageBudget, packSections, paginate } from './paginate.js';
 import { predicateArgumentWords } from './predicate-arguments.js';
 
 /** Items per page when the caller does not say; pages with long entries hold fewer. */
-export const DEFAULT_PAGE_SIZE = 25;
-export const MAX_PAGE_SIZE = 100;
+const DEFAULT_PAGE_SIZE = 25;
+const MAX_PAGE_SIZE = 100;
 /**
  * Item text per page. Well under 43 sections × 3000: a page stays readable, and clear of Slack's
  * undocumented total size of a message's blocks (chat.postMessage's msg_blocks_too_long).
  */
-export const PAGE_CHARS = 12_000;
+const PAGE_CHARS = 12_000;
 /** Each of the operators and applicability sections. */
-export const EXTRA_MAX = 1000;
+const EXTRA_MAX = 1000;
 const WARNINGS_SHOWN = 3;
 const WARNING_MAX = 200;
 // header, summary, cache context, warnings, operators, applicability, navigation

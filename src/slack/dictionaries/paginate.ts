@@ -5,7 +5,7 @@ import { joinSafe, md, type SafeText } from '../blocks/escape.js';
 // packing rule decides the page breaks and the section breaks, so the two can never disagree.
 
 /** What one rendered entry costs: its length, and whether it must start a section (a new group). */
-export interface EntryShape {
+interface EntryShape {
   length: number;
   opensSection: boolean;
 }

@@ -44,22 +44,7 @@ export function registerAudienceActions(listeners: SlackListeners, deps: SlackDe
   const access = actionAccess(deps, experimentActionTarget);
   listeners.action<BlockAction>(AUDIENCE_SUMMARY.editActionId, access, async ({ ack, body, client }) => {
     await ack();
-    const ctx = await open(deps, body);
-    if (!ctx) return;
-    const { form } = await currentForm(deps, {
-      state: ctx.view.state.values as StateValues,
-      lookup: ctx.lookup,
-      metadata: ctx.metadata,
-    });
-    const draft = ctx.draft ? { ...ctx.draft, form } : undefined;
-    if (draft && ctx.metadata.audienceKey) await writeAudienceDraft(deps, ctx.metadata.audienceKey, draft);
-    const view = draft ? render(deps, ctx, draft, 0) : expired(deps);
-    await client.views
-      .push({
-        trigger_id: body.trigger_id,
-        view: deps.viewSeal.seal(bindingOf('experiment-form', body), view),
-      })
-      .catch((error) => deps.logger.warn('views.push failed for the audience view', { error }));
+    await pushAudienceView(deps, body, client);
   });
   listeners.action<BlockAction>(
     AUDIENCE_VIEW.actions.remove,
@@ -117,27 +102,52 @@ export function registerAudienceActions(listeners: SlackListeners, deps: SlackDe
     ),
     async ({ ack, body, client }) => {
       await ack();
-      const ctx = await open(deps, body);
-      const below = ctx?.view.previous_view_id;
-      if (!ctx?.draft || !below) return;
-      const original = await originalOf(deps, ctx.metadata);
-      const { page: _page, ...metadata } = ctx.metadata;
-      const form = { ...ctx.draft.form, segments: ctx.draft.segments };
-      const next = experimentModal({
-        mode: metadata.mode,
-        experimentId: metadata.experimentId,
-        form,
-        dictionaries: ctx.dictionaries,
-        segmentPredicates: ctx.predicates,
-        readOnly: original === undefined ? undefined : readOnlyFields(original),
-        metadata,
-        messages: deps.messages,
-      });
-      await client.views
-        .update({ view_id: below, view: deps.viewSeal.seal(bindingOf('experiment-form', body), next) })
-        .catch((error) => deps.logger.warn('views.update failed for the experiment form', { error }));
+      await closeAudienceView(deps, body, client);
     },
   );
+}
+
+/** Edit audience: the form's fields kept in the draft, the audience view pushed over the form. */
+async function pushAudienceView(deps: SlackDeps, body: BlockAction, client: Pick<webApi.WebClient, 'views'>) {
+  const ctx = await open(deps, body);
+  if (!ctx) return;
+  const { form } = await currentForm(deps, {
+    state: ctx.view.state.values as StateValues,
+    lookup: ctx.lookup,
+    metadata: ctx.metadata,
+  });
+  const draft = ctx.draft ? { ...ctx.draft, form } : undefined;
+  if (draft && ctx.metadata.audienceKey) await writeAudienceDraft(deps, ctx.metadata.audienceKey, draft);
+  const view = draft ? render(deps, ctx, draft, 0) : expired(deps);
+  await client.views
+    .push({
+      trigger_id: body.trigger_id,
+      view: deps.viewSeal.seal(bindingOf('experiment-form', body), view),
+    })
+    .catch((error) => deps.logger.warn('views.push failed for the audience view', { error }));
+}
+
+/** Done: the form under the audience view rebuilt with the draft's audience. */
+async function closeAudienceView(deps: SlackDeps, body: ViewBody, client: Pick<webApi.WebClient, 'views'>) {
+  const ctx = await open(deps, body);
+  const below = ctx?.view.previous_view_id;
+  if (!ctx?.draft || !below) return;
+  const original = await originalOf(deps, ctx.metadata);
+  const { page: _page, ...metadata } = ctx.metadata;
+  const form = { ...ctx.draft.form, segments: ctx.draft.segments };
+  const next = experimentModal({
+    mode: metadata.mode,
+    experimentId: metadata.experimentId,
+    form,
+    dictionaries: ctx.dictionaries,
+    segmentPredicates: ctx.predicates,
+    readOnly: original === undefined ? undefined : readOnlyFields(original),
+    metadata,
+    messages: deps.messages,
+  });
+  await client.views
+    .update({ view_id: below, view: deps.viewSeal.seal(bindingOf('experiment-form', body), next) })
+    .catch((error) => deps.logger.warn('views.update failed for the experiment form', { error }));
 }
 
 async function open(deps: SlackDeps, body: ViewBody) {

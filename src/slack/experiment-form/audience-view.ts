@@ -19,7 +19,7 @@ import { inputBlock, textElement } from './modal-pickers.js';
 // earlier params offers exactly those).
 
 /** One section per filter: 20 keep a page near 30 blocks and well inside Slack's view size. */
-export const FILTERS_PER_PAGE = 20;
+const FILTERS_PER_PAGE = 20;
 const VALUES_MAX = 3000;
 
 export interface AudienceViewInput {
@@ -34,7 +34,7 @@ export interface AudienceViewInput {
   messages: Messages;
 }
 
-export function pageCount(total: number): number {
+function pageCount(total: number): number {
   return Math.max(1, Math.ceil(total / FILTERS_PER_PAGE));
 }
 

@@ -17,7 +17,7 @@ export function isArchivedParam(segment: SegmentChoice, params: readonly Diction
   return params.find((p) => p.value === segment.param)?.status === 'archived';
 }
 
-export function filterParts(segment: SegmentChoice, lookup: FilterLookup) {
+function filterParts(segment: SegmentChoice, lookup: FilterLookup) {
   const param = lookup.params.find((p) => p.value === segment.param);
   const predicate = lookup.predicates.find((p) => p.value === segment.predicate);
   return {

@@ -6,7 +6,7 @@ import type { SlackDeps } from '../deps.js';
 import type { ModalDictionaries, SegmentPredicates } from './modal-items.js';
 
 /** Every dictionary the create/edit modal offers values from. */
-export const MODAL_DICTIONARIES: readonly DictionaryName[] = [
+const MODAL_DICTIONARIES: readonly DictionaryName[] = [
   'teams',
   'domains',
   'layers',

@@ -9,7 +9,7 @@ import { decodeMetadata, encodeMetadata, METADATA_JSON_MAX, SlackPayloadError } 
 // metadata carries the key.
 
 /** Params of earlier filters the metadata carries (a hint only: submissions read them from the original). */
-export const EARLIER_PARAMS_MAX = 10;
+const EARLIER_PARAMS_MAX = 10;
 /** Longer param values are not remembered: the metadata must fit whatever the platform's ids are. */
 const EARLIER_PARAM_LENGTH_MAX = 100;
 const EarlierParam = z.union([z.string().min(1).max(EARLIER_PARAM_LENGTH_MAX), z.number()]);

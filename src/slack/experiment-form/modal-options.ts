@@ -89,7 +89,7 @@ export function dictionaryOption(item: DictionaryItem, tree = false): PlainTextO
   return { text: plain(text, LIMITS.optionText), value: encodeOptionValue(item.value) };
 }
 
-export interface PlainOptionGroup {
+interface PlainOptionGroup {
   label: PlainTextElement;
   options: PlainTextOption[];
 }

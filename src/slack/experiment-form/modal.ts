@@ -129,6 +129,56 @@ function build(
   const { form, messages } = input;
   const texts = messages.experimentModal;
   const experimentId = input.experimentId ?? input.metadata.experimentId;
+  const kit = blockKit(input, items, external);
+  const { ids, enumBlock, dictionaryBlock } = kit;
+  const blocks: KnownBlock[] = [
+    section(
+      input.mode === 'create' || experimentId === undefined
+        ? texts.createIntro
+        : texts.editIntro({ experimentId }),
+      EXPERIMENT_MODAL.blocks.intro,
+    ),
+    inputBlock(ids('name'), textElement(ids('name').actionId, form.name, { max: FORM_TEXT_LIMITS.name })),
+    inputBlock(ids('label'), textElement(ids('label').actionId, form.label, { max: FORM_TEXT_LIMITS.label })),
+    inputBlock(
+      ids('description'),
+      textElement(ids('description').actionId, form.description, {
+        max: FORM_TEXT_LIMITS.description,
+        multiline: true,
+      }),
+    ),
+    enumBlock(
+      'type',
+      texts.types,
+      typeValues(input.dictionaries),
+      form.type === 'adhoc' ? undefined : form.type,
+      true,
+    ),
+    ...typeBlocks(input, kit),
+    // The domain decides which context params (segments) apply.
+    ...DICTIONARY_ORDER.map((field) => dictionaryBlock(field, field === 'domain')),
+    ...audienceAndExposureBlocks(input, kit),
+    ...LATER_DICTIONARIES.map((field) => dictionaryBlock(field)),
+  ];
+  return {
+    type: 'modal',
+    callback_id: EXPERIMENT_MODAL.callbackId,
+    title: plain(titleOf(input, texts, experimentId), LIMITS.viewTitle),
+    submit: plain(input.mode === 'create' ? texts.createSubmit : texts.editSubmit, LIMITS.viewSubmit),
+    close: plain(messages.modals.cancel, LIMITS.viewClose),
+    private_metadata: encodeExperimentModalMetadata(metadataOf(input, experimentId)),
+    blocks: withReadOnly(blocks, input).slice(0, LIMITS.viewBlocks),
+  };
+}
+
+/** The block builders of one form: each field's ids, label, hint and error, menus and pickers. */
+function blockKit(
+  input: ExperimentModalInput,
+  items: ReadonlyMap<PickerField, ReturnType<typeof offeredItems>>,
+  external: ReadonlySet<PickerField>,
+) {
+  const { form, messages } = input;
+  const texts = messages.experimentModal;
   const ids = (field: FormField) => ({
     blockId: EXPERIMENT_MODAL.blocks[field],
     actionId: EXPERIMENT_MODAL.actions[field],
@@ -169,31 +219,16 @@ function build(
           : ids(field).hint;
     return inputBlock({ ...ids(field), hint, dispatch }, picker.element);
   };
+  return { ids, enumBlock, dictionaryBlock };
+}
 
-  const blocks: KnownBlock[] = [
-    section(
-      input.mode === 'create' || experimentId === undefined
-        ? texts.createIntro
-        : texts.editIntro({ experimentId }),
-      EXPERIMENT_MODAL.blocks.intro,
-    ),
-    inputBlock(ids('name'), textElement(ids('name').actionId, form.name, { max: FORM_TEXT_LIMITS.name })),
-    inputBlock(ids('label'), textElement(ids('label').actionId, form.label, { max: FORM_TEXT_LIMITS.label })),
-    inputBlock(
-      ids('description'),
-      textElement(ids('description').actionId, form.description, {
-        max: FORM_TEXT_LIMITS.description,
-        multiline: true,
-      }),
-    ),
-    enumBlock(
-      'type',
-      texts.types,
-      typeValues(input.dictionaries),
-      form.type === 'adhoc' ? undefined : form.type,
-      true,
-    ),
-  ];
+type BlockKit = ReturnType<typeof blockKit>;
+
+/** What a retro or switchback experiment asks for beyond its type. */
+function typeBlocks(input: ExperimentModalInput, { ids, enumBlock }: BlockKit): KnownBlock[] {
+  const { form } = input;
+  const texts = input.messages.experimentModal;
+  const blocks: KnownBlock[] = [];
   if (form.type === 'retro') {
     blocks.push(enumBlock('retroType', texts.retroTypes, RetroType.options, form.retroType, true));
     if (form.retroType === 'parent_experiment') {
@@ -212,9 +247,14 @@ function build(
       enumBlock('switchbackStrategy', texts.switchbackStrategies, SwitchbackStrategy.options, strategy),
     );
   }
-  // The domain decides which context params (segments) apply.
-  blocks.push(...DICTIONARY_ORDER.map((field) => dictionaryBlock(field, field === 'domain')));
-  blocks.push(
+  return blocks;
+}
+
+/** Markup scope (with the audience summary for events), exposure and statistical method. */
+function audienceAndExposureBlocks(input: ExperimentModalInput, { ids, enumBlock }: BlockKit): KnownBlock[] {
+  const { form, messages } = input;
+  const texts = messages.experimentModal;
+  const blocks: KnownBlock[] = [
     enumBlock(
       'markupScopeType',
       texts.markupScopeTypes,
@@ -222,7 +262,7 @@ function build(
       form.markupScopeType,
       true,
     ),
-  );
+  ];
   if (form.markupScopeType === 'event') {
     blocks.push(
       audienceSummaryBlock({
@@ -250,28 +290,22 @@ function build(
       form.statisticalMethod,
     ),
   );
-  blocks.push(...LATER_DICTIONARIES.map((field) => dictionaryBlock(field)));
+  return blocks;
+}
 
+/** What the form carries to its submission: the fields that are set, nothing undefined. */
+function metadataOf(input: ExperimentModalInput, experimentId: number | undefined) {
+  const m = input.metadata;
   return {
-    type: 'modal',
-    callback_id: EXPERIMENT_MODAL.callbackId,
-    title: plain(titleOf(input, texts, experimentId), LIMITS.viewTitle),
-    submit: plain(input.mode === 'create' ? texts.createSubmit : texts.editSubmit, LIMITS.viewSubmit),
-    close: plain(messages.modals.cancel, LIMITS.viewClose),
-    private_metadata: encodeExperimentModalMetadata({
-      mode: input.mode,
-      channelId: input.metadata.channelId,
-      ...(experimentId === undefined ? {} : { experimentId }),
-      ...(input.metadata.original === undefined ? {} : { original: input.metadata.original }),
-      ...(input.metadata.originalKey === undefined ? {} : { originalKey: input.metadata.originalKey }),
-      ...(input.metadata.earlierParams === undefined
-        ? {}
-        : { earlierParams: [...input.metadata.earlierParams] }),
-      ...(input.metadata.responseUrl === undefined ? {} : { responseUrl: input.metadata.responseUrl }),
-      ...(input.metadata.audienceKey === undefined ? {} : { audienceKey: input.metadata.audienceKey }),
-      ...(input.metadata.openedAt === undefined ? {} : { openedAt: input.metadata.openedAt }),
-    }),
-    blocks: withReadOnly(blocks, input).slice(0, LIMITS.viewBlocks),
+    mode: input.mode,
+    channelId: m.channelId,
+    ...(experimentId === undefined ? {} : { experimentId }),
+    ...(m.original === undefined ? {} : { original: m.original }),
+    ...(m.originalKey === undefined ? {} : { originalKey: m.originalKey }),
+    ...(m.earlierParams === undefined ? {} : { earlierParams: [...m.earlierParams] }),
+    ...(m.responseUrl === undefined ? {} : { responseUrl: m.responseUrl }),
+    ...(m.audienceKey === undefined ? {} : { audienceKey: m.audienceKey }),
+    ...(m.openedAt === undefined ? {} : { openedAt: m.openedAt }),
   };
 }
 

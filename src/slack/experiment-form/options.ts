@@ -19,7 +19,7 @@ import { pickerFieldForAction, readExperimentModalState, type StateValues } from
  * served from the dictionary cache; a cold cache gets a short budget, and a miss says "still
  * loading" (the fetch goes on and fills the cache for the next keystroke).
  */
-export const OPTIONS_BUDGET_MS = 1_500;
+const OPTIONS_BUDGET_MS = 1_500;
 
 export function registerExperimentOptions(listeners: SlackListeners, deps: SlackDeps): void {
   listeners.options<'block_suggestion'>(

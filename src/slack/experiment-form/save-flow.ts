@@ -121,7 +121,8 @@ async function announce(
     logger: deps.logger,
   });
   if (outcome.view) {
-    const line =
+    // Written when the card is posted, in the channel's language (publish.ts).
+    const line = () =>
       event.action === 'edit'
         ? input.changes
           ? messages.experimentEdit.updated({

@@ -79,36 +79,16 @@ export function registerExperimentSubmission(listeners: SlackListeners, deps: Sl
       const actorId = body.user.id;
       const experimentId = metadata.experimentId;
       if (metadata.mode === 'edit' && experimentId !== undefined && original !== undefined) {
-        const changes = describeChanges(original, checked.form, deps.experimentFields);
-        if (!hasChanges(changes)) {
-          await ack({
-            response_action: 'update',
-            view: noticeModal({
-              title: messages.experimentEdit.noChangesTitle,
-              text: messages.experimentEdit.noChanges({ experimentId }),
-              messages,
-            }),
-          });
-          const request = {
-            workspace,
-            actorId,
-            mode: 'edit' as const,
-            channelId: metadata.channelId,
-            experimentId,
-          };
-          return auditSave(deps, request, 'unchanged', {});
-        }
-        const confirmKey = await createConfirmDraft(deps, checked.form);
-        const next = confirmView({
+        return confirmEdit(deps, {
+          ack,
+          body,
+          metadata,
+          workspace,
           experimentId,
-          changes,
-          lookup: filterLookupOf(dictionaries, predicates),
-          metadata: { ...metadata, confirmKey },
-          messages,
-        });
-        return ack({
-          response_action: 'push',
-          view: deps.viewSeal.seal(bindingOf('experiment-form', body), next),
+          original,
+          form: checked.form,
+          dictionaries,
+          predicates,
         });
       }
       // Create is not approvable: the decision granted it, or refused before this ran.
@@ -132,6 +112,59 @@ export function registerExperimentSubmission(listeners: SlackListeners, deps: Sl
       });
     },
   );
+}
+
+/**
+ * A valid edit: nothing changed is said (and audited) in place of the form; otherwise the
+ * confirmation of what will change is pushed over it.
+ */
+async function confirmEdit(
+  deps: SlackDeps,
+  input: {
+    ack: Ack;
+    body: Parameters<typeof bindingOf>[1] & { user: { id: string } };
+    metadata: ExperimentModalMetadata;
+    workspace: ReturnType<typeof workspaceFromBody>;
+    experimentId: number;
+    original: Partial<ExperimentForm>;
+    form: ExperimentForm;
+    dictionaries: ModalDictionaries;
+    predicates: Parameters<typeof filterLookupOf>[1];
+  },
+): Promise<void> {
+  const { ack, body, metadata, workspace, experimentId, original, form, dictionaries, predicates } = input;
+  const { messages } = deps;
+  const changes = describeChanges(original, form, deps.experimentFields);
+  if (!hasChanges(changes)) {
+    await ack({
+      response_action: 'update',
+      view: noticeModal({
+        title: messages.experimentEdit.noChangesTitle,
+        text: messages.experimentEdit.noChanges({ experimentId }),
+        messages,
+      }),
+    });
+    const request = {
+      workspace,
+      actorId: body.user.id,
+      mode: 'edit' as const,
+      channelId: metadata.channelId,
+      experimentId,
+    };
+    return auditSave(deps, request, 'unchanged', {});
+  }
+  const confirmKey = await createConfirmDraft(deps, form);
+  const next = confirmView({
+    experimentId,
+    changes,
+    lookup: filterLookupOf(dictionaries, predicates),
+    metadata: { ...metadata, confirmKey },
+    messages,
+  });
+  return ack({
+    response_action: 'push',
+    view: deps.viewSeal.seal(bindingOf('experiment-form', body), next),
+  });
 }
 
 /** The labels people know the chosen team and layer by (the form holds dictionary values). */

@@ -4,7 +4,7 @@ import { LIMITS } from '../blocks/limits.js';
 import { context, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
 import type { Messages } from '../messages/index.js';
 
-export const HOOK_BLOCKS = {
+const HOOK_BLOCKS = {
   header: 'exp_hooks_header',
   url: 'exp_hooks_url',
   secret: 'exp_hooks_secret',

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { POLICY_ACTIONS } from '../../core/policy/policy.js';
 
 export const POLICY_BLOCKS = {
   header: 'exp_policy_header',
@@ -33,5 +32,3 @@ export const PolicyModalMetadata = z.strictObject({
     .optional(),
 });
 export type PolicyModalMetadata = z.infer<typeof PolicyModalMetadata>;
-
-export const POLICY_ACTION_LIST = POLICY_ACTIONS;

@@ -17,6 +17,7 @@ import type { SlackDeps } from '../deps.js';
 import { slackAgo } from '../experiment/ago.js';
 import { modalSurface } from '../lifecycle/surface.js';
 import type { SlackListeners } from '../listener-registry.js';
+import { inWorkspaceLocale } from '../locale/scope.js';
 import type { Messages } from '../messages/index.js';
 import { bindingOf, openViewMetadata } from '../view-seal/open-metadata.js';
 import { workspaceFromBody } from '../workspace.js';
@@ -36,33 +37,7 @@ export function registerPolicyListeners(listeners: SlackListeners, deps: SlackDe
     async ({ ack, body, client, respond }) => {
       await ack();
       deps.metrics.inc('exp_interactions_total', { kind: 'policy_edit' });
-      const workspace = workspaceFromBody(body);
-      const policy = await deps.policies.get(workspaceKey(workspace));
-      // Labels for the groups already chosen; the modal still opens (with ids) if Slack will not say.
-      const groups = await listUserGroups(client).catch(() => []);
-      try {
-        await client.views.open({
-          trigger_id: body.trigger_id,
-          view: deps.viewSeal.seal(
-            bindingOf('policy', body),
-            policyModal({
-              policy,
-              groupLabels: new Map(groups.map((g) => [g.id, `@${g.handle}`])),
-              metadata: {
-                channelId: body.channel?.id ?? body.user.id,
-                ...(body.response_url ? { responseUrl: body.response_url } : {}),
-              },
-              messages: deps.messages,
-            }),
-          ),
-        });
-      } catch (error) {
-        await respond({
-          response_type: 'ephemeral',
-          replace_original: false,
-          ...modalOpenFailedMessage({ error, messages: deps.messages }),
-        });
-      }
+      await openPolicyModal(deps, { body, client, respond });
     },
   );
 
@@ -132,6 +107,45 @@ export function registerPolicyListeners(listeners: SlackListeners, deps: SlackDe
       await announce(deps, client, { metadata, userId: body.user.id, scope, ...saved });
     },
   );
+}
+
+/** The policy modal as stored now; a modal Slack will not open is said in the channel instead. */
+async function openPolicyModal(
+  deps: SlackDeps,
+  input: {
+    body: BlockButtonAction;
+    client: webApi.WebClient;
+    respond: (message: Record<string, unknown>) => Promise<unknown>;
+  },
+): Promise<void> {
+  const { body, client, respond } = input;
+  const workspace = workspaceFromBody(body);
+  const policy = await deps.policies.get(workspaceKey(workspace));
+  // Labels for the groups already chosen; the modal still opens (with ids) if Slack will not say.
+  const groups = await listUserGroups(client).catch(() => []);
+  try {
+    await client.views.open({
+      trigger_id: body.trigger_id,
+      view: deps.viewSeal.seal(
+        bindingOf('policy', body),
+        policyModal({
+          policy,
+          groupLabels: new Map(groups.map((g) => [g.id, `@${g.handle}`])),
+          metadata: {
+            channelId: body.channel?.id ?? body.user.id,
+            ...(body.response_url ? { responseUrl: body.response_url } : {}),
+          },
+          messages: deps.messages,
+        }),
+      ),
+    });
+  } catch (error) {
+    await respond({
+      response_type: 'ephemeral',
+      replace_original: false,
+      ...modalOpenFailedMessage({ error, messages: deps.messages }),
+    });
+  }
 }
 
 type Saved =
@@ -226,12 +240,9 @@ async function announce(
     fetch: deps.slackFetch,
     logger: deps.logger,
   });
-  const announcement = policyChangedMessage({
-    userId,
-    changes: input.changes,
-    policy: input.policy,
-    messages: deps.messages,
-  });
+  const announcement = inWorkspaceLocale(() =>
+    policyChangedMessage({ userId, changes: input.changes, policy: input.policy, messages: deps.messages }),
+  );
   try {
     await client.chat.postMessage({ channel: metadata.channelId, ...announcement });
   } catch {

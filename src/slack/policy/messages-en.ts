@@ -65,47 +65,55 @@ export function policyMessagesEn(): PolicyMessages {
     unchanged: md`That is already the rule, so nothing changed.`,
     usage: ({ problem }) =>
       md`${problem} Nothing changed. ${cmd('policy')} shows the rules and how to change them.`,
-    problems: {
-      unknownAction: ({ word, actions }) => md`\`${word}\` is not an action the policy covers (${actions}).`,
-      badWho: ({ word }) =>
-        md`\`${word}\` is not \`members\`, \`admins\`, \`nobody\` or a user group mention (type @ and pick the group).`,
-      badChannel: ({ word }) =>
-        md`\`${word}\` is not a channel mention (type # and pick the channel) or \`any\`.`,
-      badOnOff: ({ word }) => md`\`${word}\` is neither \`on\` nor \`off\`.`,
-      badStopReason: ({ word }) => md`\`${word}\` is neither \`required\` nor \`optional\`.`,
-      missing: ({ what }) => md`Say ${what}.`,
-      notApprovable: ({ action }) =>
-        md`Approval is available for start, stop, archive, unarchive and expose, not for ${act(action)}.`,
-      unknownSubcommand: ({ word }) =>
-        md`\`${word}\` is not one of \`set\`, \`channels\`, \`approval\`, \`personal\`, \`stop-reason\`, \`other-comment\`.`,
+    problems: problemsEn(),
+    modal: modalEn(),
+  };
+}
+
+function problemsEn(): PolicyMessages['problems'] {
+  return {
+    unknownAction: ({ word, actions }) => md`\`${word}\` is not an action the policy covers (${actions}).`,
+    badWho: ({ word }) =>
+      md`\`${word}\` is not \`members\`, \`admins\`, \`nobody\` or a user group mention (type @ and pick the group).`,
+    badChannel: ({ word }) =>
+      md`\`${word}\` is not a channel mention (type # and pick the channel) or \`any\`.`,
+    badOnOff: ({ word }) => md`\`${word}\` is neither \`on\` nor \`off\`.`,
+    badStopReason: ({ word }) => md`\`${word}\` is neither \`required\` nor \`optional\`.`,
+    missing: ({ what }) => md`Say ${what}.`,
+    notApprovable: ({ action }) =>
+      md`Approval is available for start, stop, archive, unarchive and expose, not for ${act(action)}.`,
+    unknownSubcommand: ({ word }) =>
+      md`\`${word}\` is not one of \`set\`, \`channels\`, \`approval\`, \`personal\`, \`stop-reason\`, \`other-comment\`.`,
+  };
+}
+
+function modalEn(): PolicyMessages['modal'] {
+  return {
+    title: 'Who may do what',
+    submit: 'Save',
+    intro: md`One rule per action. Guests and people from other organisations only ever read. Connecting the platform and this policy stay with admins.`,
+    whoLabel: ({ action }) => `${action}: who may`,
+    groupsLabel: ({ action }) => `${action}: user groups (with "groups")`,
+    channelsLabel: ({ action }) => `${action}: only from these channels (empty: any)`,
+    optionsLabel: ({ action }) => `${action}: also`,
+    approvalOption: "needs a second person's approval",
+    personalOption: 'needs their own platform token',
+    whoOptions: {
+      members: 'Any member',
+      admins: 'Admins',
+      groups: 'Admins and user groups',
+      nobody: 'Nobody',
     },
-    modal: {
-      title: 'Who may do what',
-      submit: 'Save',
-      intro: md`One rule per action. Guests and people from other organisations only ever read. Connecting the platform and this policy stay with admins.`,
-      whoLabel: ({ action }) => `${action}: who may`,
-      groupsLabel: ({ action }) => `${action}: user groups (with "groups")`,
-      channelsLabel: ({ action }) => `${action}: only from these channels (empty: any)`,
-      optionsLabel: ({ action }) => `${action}: also`,
-      approvalOption: "needs a second person's approval",
-      personalOption: 'needs their own platform token',
-      whoOptions: {
-        members: 'Any member',
-        admins: 'Admins',
-        groups: 'Admins and user groups',
-        nobody: 'Nobody',
-      },
-      stopReasonLabel: 'Stop reason',
-      stopReasonRequired: 'Required',
-      stopReasonOptional: 'Optional',
-      otherCommentLabel: 'Comment when the reason is Other',
-      otherCommentRequired: 'Required',
-      otherCommentOptional: 'Optional',
-      groupsRequired: 'Pick at least one user group, or choose another option.',
-      staleTitle: 'The policy has changed',
-      stale: ({ changedSince, lastChange, edits }) =>
-        md`Since you opened this form the policy changed on rules you changed too, so nothing was saved.\n*Now:* ${changedSince}${lastChange ? md`\n${lastChange}` : md``}\n*Your changes, not saved:* ${edits}\nOpen ${cmd('policy')} again to edit the current rules.`,
-      saveFailed: 'The policy could not be saved just now, so nothing changed. Try again in a moment.',
-    },
+    stopReasonLabel: 'Stop reason',
+    stopReasonRequired: 'Required',
+    stopReasonOptional: 'Optional',
+    otherCommentLabel: 'Comment when the reason is Other',
+    otherCommentRequired: 'Required',
+    otherCommentOptional: 'Optional',
+    groupsRequired: 'Pick at least one user group, or choose another option.',
+    staleTitle: 'The policy has changed',
+    stale: ({ changedSince, lastChange, edits }) =>
+      md`Since you opened this form the policy changed on rules you changed too, so nothing was saved.\n*Now:* ${changedSince}${lastChange ? md`\n${lastChange}` : md``}\n*Your changes, not saved:* ${edits}\nOpen ${cmd('policy')} again to edit the current rules.`,
+    saveFailed: 'The policy could not be saved just now, so nothing changed. Try again in a moment.',
   };
 }

@@ -4,7 +4,7 @@ import type { Messages } from '../messages/index.js';
 
 /** Tags, experiment labels and group labels as shown: escaped, and short enough to read. */
 export const SPLITTER_LABEL_MAX = 200;
-export const VISITOR_ID_MAX = 100;
+const VISITOR_ID_MAX = 100;
 const PLATFORM_NAME_MAX = 40;
 
 export interface PlatformInput {

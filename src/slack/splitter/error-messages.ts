@@ -12,7 +12,7 @@ import { BLOCKS } from '../ids.js';
 import type { Messages } from '../messages/index.js';
 
 /** How much of the splitter's own words, or of the validation issues, is shown. */
-export const SPLITTER_QUOTE_MAX = 500;
+const SPLITTER_QUOTE_MAX = 500;
 const CODE_MAX = 40;
 
 function issuesText(error: SplitterRequestError): string {

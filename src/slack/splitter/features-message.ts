@@ -8,7 +8,7 @@ import { type PlatformInput, participantText, platformText, SPLITTER_LABEL_MAX }
 import { SPLITTER_BLOCKS } from './ids.js';
 
 /** More would not be read in chat; the rest is counted instead. */
-export const MAX_FEATURES_SHOWN = 200;
+const MAX_FEATURES_SHOWN = 200;
 const FEATURES_CHARS = 12_000;
 // title, "more not shown", platform warning
 const FIXED_BLOCKS = 3;

@@ -4,7 +4,7 @@ import type { Messages } from '../messages/index.js';
 import { SPLITTER_BLOCKS } from './ids.js';
 
 /** The parse error echoes what was typed: shown escaped and bounded. */
-export const PARSE_ERROR_MAX = 300;
+const PARSE_ERROR_MAX = 300;
 
 export interface UsageInput {
   /** parsePlatform/parseParticipant's sentence, or undefined when arguments are simply missing. */

@@ -12,6 +12,7 @@ import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { CommandContext } from '../command/command-context.js';
 import { COMMAND_READ_BUDGET_MS } from '../dictionaries/command.js';
 import { BLOCKS } from '../ids.js';
+import { inWorkspaceLocale } from '../locale/scope.js';
 import { errorCodeOf } from './alert-outcomes.js';
 import { parseSubscriptionArgs, type SubscriptionArgs } from './parse-subscription-args.js';
 import {
@@ -128,12 +129,11 @@ export async function runSubscribe(ctx: CommandContext, words: readonly string[]
     await audit('failed:store');
     return ctx.replier.ephemeral(textMessage(messages.subscriptions.saveFailed, BLOCKS.errorText));
   }
-  const note = subscribedNote({
-    userId: command.user_id,
-    subscription: stored.subscription,
-    changed: stored.previous !== undefined,
-    messages,
-  });
+  // Posted in the channel: in the workspace's language, whoever subscribed it.
+  const changed = stored.previous !== undefined;
+  const note = inWorkspaceLocale(() =>
+    subscribedNote({ userId: command.user_id, subscription: stored.subscription, changed, messages }),
+  );
   try {
     await ctx.client.chat.postMessage({ channel: channelId, text: note.text, blocks: note.blocks });
     await audit('done');
@@ -256,11 +256,15 @@ export async function runUnsubscribe(ctx: CommandContext, words: readonly string
   let note: SlackMessage;
   switch (result.kind) {
     case 'removed':
-      note = unsubscribedNote({ userId: command.user_id, removed: result.removed, messages });
+      note = inWorkspaceLocale(() =>
+        unsubscribedNote({ userId: command.user_id, removed: result.removed, messages }),
+      );
       break;
     case 'narrowed': {
       const remaining = await deps.subscriptions.listChannel(scope, channelId).catch(() => result.changed);
-      note = narrowedNote({ userId: command.user_id, removed: result.removed, remaining, messages });
+      note = inWorkspaceLocale(() =>
+        narrowedNote({ userId: command.user_id, removed: result.removed, remaining, messages }),
+      );
       break;
     }
     case 'unchanged':

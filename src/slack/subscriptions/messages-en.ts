@@ -15,6 +15,11 @@ const VERBS: Record<LifecycleAction, SafeText> = {
 };
 
 export function subscriptionMessagesEn(): SubscriptionMessages {
+  return { ...changeRepliesEn(), ...refusalsEn(), ...listAndFollowEn() };
+}
+
+/** What a subscribe or unsubscribe did. */
+function changeRepliesEn() {
   return {
     allActions: ({ list }) => md`all (${list})`,
     describe: ({ actions, team, type, experimentId }) => {
@@ -50,6 +55,12 @@ export function subscriptionMessagesEn(): SubscriptionMessages {
         : md`This channel has no subscription to ${what}, so nothing changed. Its subscriptions:\n${lines(others)}\nName the same filter to remove one, or run ${cmd('unsubscribe')} alone to remove them all.`,
     unchanged: ({ named, remaining }) =>
       md`This channel does not get ${named} alerts, so nothing changed. It gets:\n${lines(remaining)}`,
+  } satisfies Partial<SubscriptionMessages>;
+}
+
+/** Why nothing was changed. */
+function refusalsEn() {
+  return {
     unknownActions: ({ words, allowed }) =>
       md`Unknown alert action ${words}. Choose from ${allowed}, or \`all\` (the default). Nothing was changed.`,
     unknownWord: ({ word }) =>
@@ -74,6 +85,12 @@ export function subscriptionMessagesEn(): SubscriptionMessages {
     cannotPost: ({ error, channel }) =>
       md`The app cannot post in ${channel} (${error}), so alerts could not reach it either. Nothing was changed. Add the app to the channel (mention it or use \`/invite\`), then subscribe again.`,
     saveFailed: md`The subscriptions could not be read or saved just now. Nothing was changed; try again in a moment.`,
+  } satisfies Partial<SubscriptionMessages>;
+}
+
+/** The list of subscriptions, delivery problems, and following an experiment in direct messages. */
+function listAndFollowEn() {
+  return {
     listHeader: 'Experiment alerts in this workspace',
     listLine: ({ channel, what, here }) => md`${channel}: ${what}${here ? md` _(this channel)_` : md``}`,
     removeButton: 'Remove',
@@ -100,7 +117,7 @@ export function subscriptionMessagesEn(): SubscriptionMessages {
         md`, `,
       )}. To stop one: ${cmd('unfollow ID')}.`,
     followingNone: md`You follow no experiment. Follow one with ${cmd('follow ID')}: its lifecycle then comes to you in direct messages.`,
-  };
+  } satisfies Partial<SubscriptionMessages>;
 }
 
 const lines = (items: readonly SafeText[]): SafeText => joinSafe(items.map((i) => md`• ${i}`));

@@ -1,5 +1,5 @@
 /** Where Slack's response_urls point (https://hooks.slack.com/commands/…, …/actions/…). */
-export const SLACK_RESPONSE_URL_ORIGIN = 'https://hooks.slack.com';
+const SLACK_RESPONSE_URL_ORIGIN = 'https://hooks.slack.com';
 
 /**
  * The origins a response_url kept in a view's metadata may have: Slack's, and the configured Web API's
