@@ -28,7 +28,7 @@ interface SlackUser {
 }
 
 /** What else a look-up tells of a person: their language and zone (one users.info serves both). */
-export interface SlackPersonFacts {
+interface SlackPersonFacts {
   locale?: string | undefined;
   timeZone?: string | undefined;
   deleted: boolean;
