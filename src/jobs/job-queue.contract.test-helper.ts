@@ -94,7 +94,7 @@ export function useEngine(makeEngine: () => Engine): {
   };
 }
 
-export interface Run {
+interface Run {
   id: string;
   lane: string;
   n: number;

@@ -9,7 +9,7 @@
 import type { Logger } from '../observability/logger.js';
 
 /** What a run may ask for: one more run sooner than the next tick (the first recheck wins). */
-export type PeriodicRunResult = { againInMs?: number | undefined } | undefined;
+type PeriodicRunResult = { againInMs?: number | undefined } | undefined;
 
 export interface PeriodicJob {
   name: string;

@@ -196,7 +196,7 @@ function run(route: Route, args: Args): Promise<void> {
 const noop = async () => {};
 
 /** The id listeners of a surface are filed under, read from the request body. */
-export function idOf(kind: Kind, body: Record<string, unknown>): string | undefined {
+function idOf(kind: Kind, body: Record<string, unknown>): string | undefined {
   switch (kind) {
     case 'command':
       return stringOr(body.command);

@@ -30,11 +30,6 @@ const IGNORED_TYPES = new Set([
   'workflow_step_edit',
 ]);
 
-/** A signed payload of a Slack type the app does not handle (see IGNORED_TYPES). */
-export function ignoredPayload(rawBody: string): boolean {
-  return inspectSlackBody(rawBody).ignored;
-}
-
 /** A parsed payload (Socket Mode's) of a Slack type the app does not handle (see IGNORED_TYPES). */
 export function ignoredPayloadType(body: Record<string, unknown>): boolean {
   return typeof body.type === 'string' && IGNORED_TYPES.has(body.type);
@@ -81,11 +76,6 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 const isId = (v: unknown) => typeof v === 'string' && ID.test(v);
 
-/** Why a form body is not an interaction payload of Slack's shape; undefined when it is (or is no payload). */
-export function payloadProblem(rawBody: string): string | undefined {
-  return inspectSlackBody(rawBody).problem;
-}
-
 function problemOf(payload: unknown): string | undefined {
   if (!isObject(payload)) return 'payload is not an object';
   if (typeof payload.type !== 'string') return 'payload has no type';
@@ -125,12 +115,4 @@ function problemOf(payload: unknown): string | undefined {
     default:
       return undefined;
   }
-}
-
-/**
- * An options request (block_suggestion): read-only, and typing the same query twice in the same
- * form legitimately sends the same body, so it is never treated as a replay.
- */
-export function isOptionsRequest(rawBody: string): boolean {
-  return inspectSlackBody(rawBody).options;
 }

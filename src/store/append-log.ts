@@ -21,9 +21,9 @@ export interface AppendLog {
 
 const STREAM = /^[A-Za-z0-9][A-Za-z0-9:_-]{0,200}$/;
 const ID = /^\d{15}-[0-9a-f]{12}$/;
-export const MAX_READ = 500;
+const MAX_READ = 500;
 
-export class LogStreamError extends Error {
+class LogStreamError extends Error {
   constructor(readonly stream: string) {
     super(`Invalid log stream name: ${JSON.stringify(stream.slice(0, 80))}`);
     this.name = 'LogStreamError';

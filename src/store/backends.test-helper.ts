@@ -21,7 +21,7 @@ export const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 /** A namespace (and claim-key prefix) no other run uses, so test files can share the servers. */
 export const uniqueName = (label: string): string => `${label}-${randomUUID().slice(0, 8)}`;
 
-export interface RawRow {
+interface RawRow {
   key: string;
   value: string;
 }

@@ -7,7 +7,7 @@ import type { Backend, Store } from './store-types.js';
 import { parseStoreUrl, type StoreTarget } from './store-url.js';
 
 export { StoreConfigError, StoreConnectionError } from './store-errors.js';
-export type { OnceGuard, Store, StoreKind } from './store-types.js';
+export type { OnceGuard, Store } from './store-types.js';
 
 export interface CreateStoreOptions {
   logger: Logger;

@@ -20,7 +20,7 @@ type Query = (sql: string, params: unknown[]) => Promise<{ id: string; data: str
  * days: trimming on every append was a second statement (and commit) for every audited action, to
  * forget at most the entries of the moment before.
  */
-export const LOG_TRIM_INTERVAL_MS = 60_000;
+const LOG_TRIM_INTERVAL_MS = 60_000;
 
 export function createSqlLog(query: Query, placeholder: (n: number) => string): AppendLog {
   const p = placeholder;

@@ -10,7 +10,7 @@ export type TextPattern = RegExp | string;
 
 const DEFAULT_TIMEOUT_MS = 8000;
 
-export const matches = (message: { text?: string; blocks?: unknown[] }, pattern: TextPattern): boolean =>
+const matches = (message: { text?: string; blocks?: unknown[] }, pattern: TextPattern): boolean =>
   typeof pattern === 'string' ? messageText(message).includes(pattern) : pattern.test(messageText(message));
 
 export interface EmulatorQueryOptions {

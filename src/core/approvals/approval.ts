@@ -45,9 +45,9 @@ export const ApprovalRequest = z.object({
 });
 export type ApprovalRequest = z.infer<typeof ApprovalRequest>;
 
-export type Decision = 'approve' | 'reject';
+type Decision = 'approve' | 'reject';
 
-export type DecideOutcome =
+type DecideOutcome =
   | { kind: 'decided'; request: ApprovalRequest }
   | { kind: 'not-found' }
   | { kind: 'expired'; request: ApprovalRequest }

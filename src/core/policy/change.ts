@@ -115,7 +115,7 @@ function whoText(who: Who | undefined): string {
 }
 
 /** Which rule a change is about: one field of one action, the stop reason or the Other comment. */
-export function fieldOf(change: PolicyChange): string {
+function fieldOf(change: PolicyChange): string {
   return change.kind === 'stop-reason' || change.kind === 'other-comment' || change.kind === 'schedule'
     ? change.kind
     : `${change.kind}:${change.action}`;

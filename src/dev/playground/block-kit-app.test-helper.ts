@@ -12,7 +12,7 @@ import type { SlackEmulator } from '../slack-emulator/types.js';
 const plain = (text: string) => ({ type: 'plain_text', text });
 const option = (text: string, value: string) => ({ text: plain(text), value });
 
-export const TEAM_NAMES = ['Checkout', 'Cheetah', 'Search'];
+const TEAM_NAMES = ['Checkout', 'Cheetah', 'Search'];
 
 export const KIT_MODAL = {
   type: 'modal',
@@ -78,7 +78,7 @@ export const KIT_MESSAGE_BLOCKS = [
 ];
 
 /** A message with a button the app answers by rewriting the message where it is. */
-export const reviewBlocks = (state: string, actionId: string, label: string) => [
+const reviewBlocks = (state: string, actionId: string, label: string) => [
   { type: 'section', block_id: 'review_state', text: { type: 'mrkdwn', text: `Review: *${state}*` } },
   {
     type: 'actions',
@@ -90,7 +90,7 @@ export const reviewBlocks = (state: string, actionId: string, label: string) => 
 export const KIT_REVIEW_BLOCKS = reviewBlocks('pending', 'kit_approve', 'Approve');
 
 /** The card the app unfurls a link into. */
-export const unfurlCard = (url: string) => ({
+const unfurlCard = (url: string) => ({
   blocks: [
     { type: 'section', text: { type: 'mrkdwn', text: `*Experiment card* for ${url}` } },
     { type: 'context', elements: [{ type: 'mrkdwn', text: 'Status: running' }] },

@@ -31,8 +31,3 @@ export function addPlaygroundUser(
   }
   return user;
 }
-
-/** People one can act as: not the bot, not deleted. */
-export function actingUsers(emulator: SlackEmulator): EmulatedUser[] {
-  return [...emulator.users.values()].filter((u) => !u.is_bot && !u.deleted);
-}

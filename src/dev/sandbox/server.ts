@@ -17,10 +17,6 @@ import { handleSplitter } from './splitter/router.js';
 import { createState, type RecordedRequest, type SandboxState } from './state.js';
 import { createTokenAuthority, type IssueTokenOptions } from './tokens.js';
 
-export type { InjectedResponse, RequestMatch } from './injections.js';
-export type { RecordedExposure, RecordedRequest, SandboxState } from './state.js';
-export type { IssueTokenOptions } from './tokens.js';
-
 export interface SandboxOptions {
   /** Default 0: any free port. */
   port?: number;

@@ -21,7 +21,7 @@ export interface RecordedRequest {
   receivedAt: string;
 }
 
-export interface RecordedExposure {
+interface RecordedExposure {
   experimentLabel: string;
   platform: { id: number; version?: string | undefined };
   participant: { userId?: number | null | undefined; visitorId?: string | null | undefined };

@@ -10,9 +10,7 @@ export interface IssueTokenOptions {
   subject?: string;
 }
 
-export type TokenCheck =
-  | { ok: true; scopes: ReadonlySet<string>; subject: string | undefined }
-  | { ok: false };
+type TokenCheck = { ok: true; scopes: ReadonlySet<string>; subject: string | undefined } | { ok: false };
 
 export interface TokenAuthority {
   issue(options?: IssueTokenOptions): Promise<string>;

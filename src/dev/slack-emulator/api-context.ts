@@ -55,7 +55,7 @@ export function str(value: unknown): string | undefined {
  * workspace's own are reached by its token, or by the first workspace's token when that workspace
  * has none (a single-workspace app serving a second team, the way the playground runs it).
  */
-export function reaches(ctx: ApiContext, channel: EmulatedChannel): boolean {
+function reaches(ctx: ApiContext, channel: EmulatedChannel): boolean {
   if (channel.teamId === undefined || channel.teamId === ctx.identity.teamId) return true;
   return ctx.identity === ctx.primary && ctx.team(channel.teamId) === undefined;
 }

@@ -46,8 +46,6 @@ export interface SlackDriverOptions {
   unfurlDomains?: readonly string[];
 }
 
-export type { ShareLinkInput } from './link-shared.js';
-
 export interface DriverResponse {
   status: number;
   body: string;
@@ -56,22 +54,22 @@ export interface DriverResponse {
   ackMs: number;
 }
 
-export interface CommandResult extends DriverResponse {
+interface CommandResult extends DriverResponse {
   responseUrl: string;
   triggerId: string;
 }
 
-export interface ViewSubmitResult extends DriverResponse {
+interface ViewSubmitResult extends DriverResponse {
   /** What the emulator did with the ack (closed, updated, pushed, errors shown, or rejected). */
   outcome: ViewAckOutcome;
 }
 
-export interface SuggestResult extends DriverResponse {
+interface SuggestResult extends DriverResponse {
   /** Block Kit limit breaches in the options the app returned (Slack would show none of them). */
   breaches: string[];
 }
 
-export interface ShareLinkResult {
+interface ShareLinkResult {
   /** The person's message, as the emulator stored it. */
   message: EmulatedMessage;
   /** The event_callback sent; undefined when no link was on an unfurl domain (Slack sends nothing). */

@@ -9,7 +9,7 @@ import { isRecord } from './request-body.js';
 // methods' reference pages; the token staying valid after completion is this emulator's choice.
 
 /** One parameter as the event's `function` lists it (the manifest's map, flattened to a list). */
-export interface FunctionParameter {
+interface FunctionParameter {
   name: string;
   type: string;
   title?: string;
@@ -101,10 +101,7 @@ const isExecution = (value: unknown): value is FunctionExecution =>
   isRecord(value) && typeof value.callbackId === 'string' && typeof value.token === 'string';
 
 /** What is wrong with the outputs against the declared output_parameters, if anything. */
-export function outputProblems(
-  outputs: Record<string, unknown>,
-  params: readonly FunctionParameter[],
-): string[] {
+function outputProblems(outputs: Record<string, unknown>, params: readonly FunctionParameter[]): string[] {
   const problems: string[] = [];
   for (const param of params) {
     const value = outputs[param.name];

@@ -42,7 +42,7 @@ export function envelope(origin: PayloadOrigin): Obj {
 }
 
 /** Slash command fields in the order of test/fixtures/slack/slash-command.form.txt. */
-export function commandForm(
+function commandForm(
   origin: PayloadOrigin,
   input: { channelId: string; channelName: string; command: string; text: string },
   responseUrl: string,

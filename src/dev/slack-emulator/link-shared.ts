@@ -43,7 +43,7 @@ export function unfurlDomainOf(url: string, domains: readonly string[] | undefin
     .find((domain) => host === domain || host.endsWith(`.${domain}`));
 }
 
-export function linkSharedCallback(
+function linkSharedCallback(
   origin: PayloadOrigin & { botUserId: string },
   event: Record<string, unknown>,
 ): Record<string, unknown> {

@@ -1,7 +1,7 @@
 import type { IdSource } from './ids.js';
 import type { EmulatedMessage, MessageUnfurl } from './types.js';
 
-export type NewMessage = Omit<EmulatedMessage, 'ts' | 'edits'>;
+type NewMessage = Omit<EmulatedMessage, 'ts' | 'edits'>;
 
 export interface MessageStore {
   post(message: NewMessage): EmulatedMessage;

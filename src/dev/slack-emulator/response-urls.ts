@@ -4,9 +4,9 @@ import type { MessageStore } from './messages.js';
 import type { EmulatorIdentity, ResponseUrlPost } from './types.js';
 
 /** Slack: a response_url works up to 5 times within 30 minutes. */
-export const RESPONSE_URL_MAX_USES = 5;
+const RESPONSE_URL_MAX_USES = 5;
 
-export interface ResponseUrlContext {
+interface ResponseUrlContext {
   channelId?: string;
   userId?: string;
   /** The message replace_original / delete_original act on. */
@@ -26,7 +26,7 @@ interface Entry {
   uses: number;
 }
 
-export interface ResponseUrlReply {
+interface ResponseUrlReply {
   status: number;
   text: string;
 }

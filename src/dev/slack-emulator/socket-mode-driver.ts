@@ -19,14 +19,14 @@ export interface SocketModeDriverOptions {
   unfurlDomains?: readonly string[];
 }
 
-export interface SocketShareLinkResult {
+interface SocketShareLinkResult {
   message: EmulatedMessage;
   /** The event_callback sent in an events_api envelope; undefined when none was (no unfurl domain). */
   event: Record<string, unknown> | undefined;
   ack: SocketAck | undefined;
 }
 
-export interface SocketCommandResult extends SocketAck {
+interface SocketCommandResult extends SocketAck {
   responseUrl: string;
   triggerId: string;
 }

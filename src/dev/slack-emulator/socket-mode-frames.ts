@@ -22,7 +22,7 @@ export const CLOSE_CODE = {
   tooBig: 1009,
 } as const;
 
-export interface Frame {
+interface Frame {
   fin: boolean;
   opcode: number;
   payload: Buffer;

@@ -15,7 +15,7 @@ import { waitFor } from './wait-for.js';
 
 export const DEFAULT_APP_TOKEN = 'xapp-emulator-token';
 export const APPS_CONNECTIONS_OPEN = 'apps.connections.open';
-export const SOCKET_PATH = '/socket';
+const SOCKET_PATH = '/socket';
 const DEBUG_HOST = 'applink-emulator';
 
 export interface SocketModeHubOptions {

@@ -10,7 +10,7 @@ interface Trigger extends TriggerContext {
   used: boolean;
 }
 
-export type TriggerCheck =
+type TriggerCheck =
   | { ok: true; context: TriggerContext }
   | { ok: false; error: 'invalid_trigger_id' | 'expired_trigger_id' | 'exchanged_trigger_id' };
 

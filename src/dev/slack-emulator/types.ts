@@ -1,7 +1,7 @@
 import type { Logger } from '../../observability/logger.js';
 import type { FunctionDefinition, FunctionExecution } from './functions.js';
 
-export type { FunctionDefinition, FunctionExecution, FunctionParameter } from './functions.js';
+export type { FunctionDefinition, FunctionExecution } from './functions.js';
 
 export interface EmulatorOptions {
   port?: number;
@@ -129,7 +129,7 @@ export interface EmulatedChannel {
   members: string[];
 }
 
-export type MessageSource =
+type MessageSource =
   | 'chat.postMessage'
   | 'chat.postEphemeral'
   | 'response_url'
@@ -229,7 +229,7 @@ export interface FailureOptions {
   channel?: string;
 }
 
-export interface WaitForOptions {
+interface WaitForOptions {
   timeoutMs?: number;
   message?: string;
 }
@@ -237,7 +237,7 @@ export interface WaitForOptions {
 export type SocketEnvelopeType = 'slash_commands' | 'interactive' | 'events_api';
 
 /** Reasons Slack gives in a `disconnect` message before it drops a Socket Mode connection. */
-export type SocketDisconnectReason = 'warning' | 'refresh_requested' | 'link_disabled';
+type SocketDisconnectReason = 'warning' | 'refresh_requested' | 'link_disabled';
 
 export interface SocketAck {
   /** The ack's payload as the app sent it; undefined when the ack carried no payload field. */

@@ -4,7 +4,7 @@ import type { TriggerContext } from './triggers.js';
 import type { EmulatedView, EmulatorIdentity, ViewAckOutcome } from './types.js';
 
 /** Slack: a modal stack holds at most 3 views (views.open, then 2 pushes). */
-export const MAX_VIEW_STACK = 3;
+const MAX_VIEW_STACK = 3;
 
 export interface ViewStore {
   views: Map<string, EmulatedView>;

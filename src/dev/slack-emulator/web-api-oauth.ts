@@ -3,12 +3,12 @@ import { type ApiResult, fail, str } from './api-context.js';
 import type { EmulatorIdentity, OAuthCodeInput, TeamInput } from './types.js';
 
 export const OAUTH_V2_ACCESS = 'oauth.v2.access';
-export const DEFAULT_CLIENT_ID = '1111111111.2222222222';
-export const DEFAULT_CLIENT_SECRET = 'emulator-client-secret';
+const DEFAULT_CLIENT_ID = '1111111111.2222222222';
+const DEFAULT_CLIENT_SECRET = 'emulator-client-secret';
 /** Slack's authorization codes expire after 10 minutes. */
-export const OAUTH_CODE_TTL_MS = 10 * 60_000;
+const OAUTH_CODE_TTL_MS = 10 * 60_000;
 /** The manifest's bot scopes: what an approved code grants unless the test names others. */
-export const DEFAULT_BOT_SCOPE = 'commands,chat:write,chat:write.public,users:read';
+const DEFAULT_BOT_SCOPE = 'commands,chat:write,chat:write.public,users:read';
 
 export interface OAuthServiceOptions {
   /** The emulator's first workspace; always registered, its token always valid. */

@@ -20,7 +20,7 @@ export type AccessTarget =
   /** One of the policy's actions, from a channel (on an experiment, where it names one). */
   | PolicyTarget;
 
-export interface PolicyTarget {
+interface PolicyTarget {
   kind: 'policy';
   action: PolicyAction;
   channelId: string | undefined;
@@ -41,7 +41,7 @@ export type AdminAction = 'connect' | 'token' | 'disconnect' | 'policy' | 'audit
  */
 export type Permit = { kind: 'allowed'; grant: Grant } | { kind: 'needs-approval'; ticket: ApprovalTicket };
 
-export type GateRefusal = Refusal | 'admin' | 'unavailable' | 'personal-token' | 'requester';
+type GateRefusal = Refusal | 'admin' | 'unavailable' | 'personal-token' | 'requester';
 
 export type GateResult =
   /** permit: set for policy targets (what may happen), absent for reads, self and admin requests. */

@@ -2,7 +2,6 @@ import type {
   Context,
   Middleware,
   SlackActionMiddlewareArgs,
-  SlackCommandMiddlewareArgs,
   SlackOptionsMiddlewareArgs,
   SlackViewMiddlewareArgs,
 } from '@slack/bolt';
@@ -11,15 +10,14 @@ import type { WorkspaceRef } from '../../core/workspace.js';
 import { plain } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { noticeModal } from '../blocks/notice-modal.js';
-import { ackWith } from '../command/command-context.js';
 import type { SlackDeps } from '../deps.js';
-import { workspaceFromBody, workspaceFromCommand } from '../workspace.js';
+import { workspaceFromBody } from '../workspace.js';
 import { type AccessTarget, checkAccess, type GateResult, type Permit } from './gate.js';
 
 const PERMIT = 'expAccessPermit';
 
 /** A listener that acts on a policy action ran without the access middleware before it. */
-export class MissingDecisionError extends Error {
+class MissingDecisionError extends Error {
   constructor() {
     super('a listener acted on a policy action without an access decision');
     this.name = 'MissingDecisionError';
@@ -50,29 +48,6 @@ export function rememberPermit(context: Context, gate: GateResult): void {
 // Access is checked as listener middleware on every path that acts: slash commands, buttons, modal
 // submissions (again on arrival, not only when the modal opened) and options requests of forms the
 // person may not submit. The handler behind a refusal never runs; the refusal is the answer.
-
-/** `/exp`: the target follows from the parsed subcommand (set by the chain's first middleware). */
-export function commandAccess(
-  deps: SlackDeps,
-  target: (args: SlackCommandMiddlewareArgs & { context: Record<string, unknown> }) => AccessTarget,
-): Middleware<SlackCommandMiddlewareArgs> {
-  return async (args) => {
-    const { command, ack, client, next } = args;
-    const gate = await checkAccess(deps, {
-      client,
-      workspace: workspaceFromCommand(command),
-      userId: command.user_id,
-      channelId: command.channel_id,
-      target: target(args),
-    });
-    if (!gate.allowed) {
-      await ackWith(ack as (body?: Record<string, unknown>) => Promise<void>, deps)(gate.message);
-      return;
-    }
-    rememberPermit(args.context, gate);
-    await next();
-  };
-}
 
 /** A button or select in a message: refused with an ephemeral reply; the message stays as it is. */
 export function actionAccess(

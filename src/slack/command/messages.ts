@@ -25,7 +25,7 @@ export type HelpKey =
   | 'scheduleAt'
   | 'schedule';
 
-export interface HelpEntry {
+interface HelpEntry {
   key: HelpKey;
   /** Shown as code, e.g. `/exp start ID`. */
   usage: string;

@@ -11,7 +11,7 @@ export type NamedField = keyof typeof FIELD_DICTIONARIES;
 const ALL_FIELDS: readonly NamedField[] = ['type', 'team', 'layer'];
 
 /** The dictionaries whose names the records' known fields need (none for a record of ids only). */
-export function dictionariesOf(
+function dictionariesOf(
   records: readonly ExperimentRecord[],
   fields: readonly NamedField[] = ALL_FIELDS,
 ): DictionaryName[] {

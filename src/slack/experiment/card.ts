@@ -1,7 +1,7 @@
 import type { SectionBlock } from '@slack/types';
 import type { ExperimentView } from '../../core/experiments/knowledge.js';
 import type { Fact, RecordedAction } from '../../core/experiments/record.js';
-import { escapeMrkdwn, joinSafe, md, mrkdwn, type SafeText, safe, userMention } from '../blocks/escape.js';
+import { escapeMrkdwn, md, mrkdwn, type SafeText, safe, userMention } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { actions, context, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
 import {
@@ -15,11 +15,11 @@ import { SCHEDULE_BLOCKS } from '../schedule/ids.js';
 import { slackAgo } from './ago.js';
 import { CARD_BLOCKS } from './ids.js';
 
-export const NAME_MAX = 200;
-export const FACT_MAX = 100;
-export const COMMENT_MAX = 300;
+const NAME_MAX = 200;
+const FACT_MAX = 100;
+const COMMENT_MAX = 300;
 /** Past actions shown on a card; the record keeps more. */
-export const CARD_HISTORY = 3;
+const CARD_HISTORY = 3;
 
 export interface CardInput {
   view: ExperimentView;
@@ -126,9 +126,4 @@ function actionLine(action: RecordedAction, messages: Messages): SafeText {
     comment,
     viaEvent: action.source === 'event',
   });
-}
-
-/** A card's fallback joins headline and title; exported for the thread reply, which has no card. */
-export function headlineText(lines: readonly SafeText[]): SafeText {
-  return joinSafe(lines);
 }

@@ -8,10 +8,10 @@ import { LIST_FILTER_MAX } from './ids.js';
 import { experimentListMessage } from './list-message.js';
 
 /** Refreshing a page's statuses must leave the reply well inside a command's 10 s. */
-export const LIST_READ_BUDGET_MS = 4_000;
+const LIST_READ_BUDGET_MS = 4_000;
 
 /** The filter as matched, shown and carried by the page buttons: trimmed, bounded, empty → none. */
-export function clipListFilter(filter: string | undefined): string | undefined {
+function clipListFilter(filter: string | undefined): string | undefined {
   const trimmed = filter?.trim().replace(/\s+/g, ' ') ?? '';
   return trimmed === '' ? undefined : trimmed.slice(0, LIST_FILTER_MAX);
 }

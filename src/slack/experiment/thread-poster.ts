@@ -88,7 +88,7 @@ export async function postToExperimentThread(
 }
 
 /** Re-renders a thread's parent (or any card the app posted) in place; a failure is only logged. */
-export async function refreshParent(
+async function refreshParent(
   deps: Pick<ThreadPosterDeps, 'logger'>,
   client: Pick<webApi.WebClient, 'chat'>,
   channelId: string,

@@ -22,7 +22,7 @@ import type { Messages } from '../messages/index.js';
 import { SCHEDULE_BLOCKS } from '../schedule/ids.js';
 import { describeSubscription } from '../subscriptions/replies.js';
 
-export const HOME_BLOCKS = {
+const HOME_BLOCKS = {
   connection: 'exp_home_connection',
   identity: 'exp_home_identity',
   recent: 'exp_home_recent',

@@ -10,7 +10,7 @@ const plurals = new Map<Locale, Intl.PluralRules>();
 const numbers = new Map<Locale, Intl.NumberFormat>();
 
 /** The plural category of n in the language: "one", "few", "many", "other". */
-export function pluralCategory(locale: Locale, n: number): Intl.LDMLPluralRule {
+function pluralCategory(locale: Locale, n: number): Intl.LDMLPluralRule {
   let rules = plurals.get(locale);
   if (!rules) {
     rules = new Intl.PluralRules(INTL_TAG[locale]);

@@ -14,7 +14,7 @@ export interface LanguageStore {
   setWorkspace(workspace: WorkspaceRef, locale: Locale | undefined): Promise<void>;
 }
 
-export interface ChosenLanguages {
+interface ChosenLanguages {
   person?: Locale | undefined;
   workspace?: Locale | undefined;
 }

@@ -1,5 +1,5 @@
 /** The languages the app speaks. A new one needs its catalogue (src/slack/messages/) and nothing else. */
-export const LOCALES = ['en', 'ru'] as const;
+const LOCALES = ['en', 'ru'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 export const DEFAULT_LOCALE: Locale = 'en';

@@ -6,7 +6,7 @@ import { type LocaleScope, withLocaleScope } from './scope.js';
 import type { SlackLocales, UsersInfoClient } from './slack-locale.js';
 
 /** The store is read before the listener runs (before the ack): a slow store costs English, not 3 s. */
-export const LANGUAGE_LOOKUP_BUDGET_MS = 300;
+const LANGUAGE_LOOKUP_BUDGET_MS = 300;
 
 /** Who is asking, from where: read off any request body Slack sends. */
 export interface Asker {

@@ -42,7 +42,7 @@ export function currentLocale(): Locale {
 }
 
 /** The workspace's default language in this scope (English outside any request). */
-export function workspaceLocale(): Locale {
+function workspaceLocale(): Locale {
   return localeScope().workspace;
 }
 

@@ -12,7 +12,7 @@ export interface SlackLocales {
   of(client: UsersInfoClient, workspace: WorkspaceRef, userId: string): Promise<SlackPerson>;
 }
 
-export interface SlackPerson {
+interface SlackPerson {
   locale?: Locale | undefined;
   timeZone?: string | undefined;
 }
@@ -27,7 +27,7 @@ export type PersonLookUp = (
   budgetMs: number,
 ) => Promise<{ locale?: string | undefined; timeZone?: string | undefined } | undefined>;
 
-export const SLACK_LOCALE_BUDGET_MS = 500;
+const SLACK_LOCALE_BUDGET_MS = 500;
 
 export function createSlackLocales(options: { lookUp: PersonLookUp; budgetMs?: number }): SlackLocales {
   const budgetMs = options.budgetMs ?? SLACK_LOCALE_BUDGET_MS;

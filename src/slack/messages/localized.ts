@@ -5,9 +5,7 @@ import { ru } from './ru.js';
 import type { Messages } from './types.js';
 
 /** Every language's catalogue. */
-export const CATALOGUES: Readonly<Record<Locale, Messages>> = { en, ru };
-
-export const messagesFor = (locale: Locale): Messages => CATALOGUES[locale];
+const CATALOGUES: Readonly<Record<Locale, Messages>> = { en, ru };
 
 /**
  * What the app gives its features as `deps.messages`: each property is read from the catalogue of

@@ -26,11 +26,10 @@ import type { InterruptReasonLabels, StopModalMessages } from '../stop/messages.
 import type { AlertMessages, SubscriptionMessages } from '../subscriptions/messages.js';
 import type { WorkflowStepMessages } from '../workflow-steps/messages.js';
 
-export type { HelpEntry, HelpKey } from '../command/messages.js';
+export type { HelpKey } from '../command/messages.js';
 export type { TokenState } from '../connection/messages.js';
-export type { ExperimentModalMessages } from '../experiment-form/messages.js';
+
 export type { ConfirmTexts } from '../lifecycle/messages.js';
-export type { AlertMessages, SubscriptionMessages } from '../subscriptions/messages.js';
 
 // The contract every language must fulfil. mrkdwn texts are SafeText: a translation builds them
 // with md`` and can only interpolate values the builders already escaped. plain_text fields

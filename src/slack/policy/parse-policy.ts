@@ -127,14 +127,14 @@ function parseChannels(action: PolicyAction, values: readonly string[]): ParsedP
 }
 
 /** `<!subteam^S123|@name>`, `<!subteam^S123>` or `S123`. */
-export function groupIdOf(word: string): string | undefined {
+function groupIdOf(word: string): string | undefined {
   const escaped = /^<!subteam\^([A-Z0-9]+)(?:\|[^>]*)?>$/.exec(word);
   const id = escaped ? escaped[1] : word;
   return id !== undefined && isGroupId(id) ? id : undefined;
 }
 
 /** `<#C123|name>`, `<#C123>` or `C123`. */
-export function channelIdOf(word: string): string | undefined {
+function channelIdOf(word: string): string | undefined {
   const escaped = /^<#([A-Z0-9]+)(?:\|[^>]*)?>$/.exec(word);
   const id = escaped ? escaped[1] : word;
   return id !== undefined && isChannelId(id) ? id : undefined;

@@ -13,7 +13,7 @@ import { answerListenerFailure } from './listener-failure.js';
 import { pathOf, type RouteTable, routeServer } from './routes.js';
 import { checkSlackRequest, type SlackRequestChecks } from './slack-request.js';
 
-export const SLACK_EVENTS_PATH = '/slack/events';
+const SLACK_EVENTS_PATH = '/slack/events';
 
 /** The OAuth flow's two pages, served as Bolt's HTTPReceiver serves them. */
 export interface OAuthRoutes {

@@ -4,11 +4,11 @@ import { SEEN_REQUEST_PREFIX } from '../../store/memory-once-guard.js';
 import { inspectSlackBody } from '../payload-shape.js';
 
 /** Slack's guidance: refuse a request whose timestamp is more than five minutes from the clock. */
-export const MAX_SKEW_SECONDS = 5 * 60;
+const MAX_SKEW_SECONDS = 5 * 60;
 /** Slack's payloads are far smaller; Bolt's own default (4 MB) would let one request hold 4 MB. */
-export const SLACK_BODY_MAX_BYTES = 1024 * 1024;
+const SLACK_BODY_MAX_BYTES = 1024 * 1024;
 /** Longer than the signature window: after it a replay is refused as stale by the signature check. */
-export const REPLAY_MEMORY_MS = 2 * MAX_SKEW_SECONDS * 1000 + 60_000;
+const REPLAY_MEMORY_MS = 2 * MAX_SKEW_SECONDS * 1000 + 60_000;
 
 export interface SlackRequestChecks {
   /** Known only in HTTP modes; without it nothing is verified, so nothing goes on. */
@@ -97,7 +97,7 @@ export async function checkSlackRequest(
  * requests as the whole hash, within the guard's minutes) in 22 characters, since the store's
  * guard keeps one per request received (94 bytes each in process, src/store/memory-once-guard.ts).
  */
-export function replayKey(raw: Buffer): string {
+function replayKey(raw: Buffer): string {
   return `${SEEN_REQUEST_PREFIX}${createHash('sha256').update(raw).digest('base64url').slice(0, 22)}`;
 }
 
@@ -108,13 +108,7 @@ export function replayKey(raw: Buffer): string {
  * tsscmp comparison draws random bytes on every call, a measurable share of a `/exp help` under
  * load (docs/benchmarks.md); Node's timingSafeEqual is as constant-time without it.
  */
-export function signatureValid(
-  secret: string,
-  timestamp: string,
-  body: string,
-  signature: string,
-  nowMs: number,
-) {
+function signatureValid(secret: string, timestamp: string, body: string, signature: string, nowMs: number) {
   if (!/^\d{1,12}$/.test(timestamp)) return false;
   if (Math.abs(Math.floor(nowMs / 1000) - Number(timestamp)) > MAX_SKEW_SECONDS) return false;
   const expected = Buffer.from(

@@ -8,7 +8,7 @@ import { encodeMetadata } from '../payload.js';
 import { STOP_MODAL, StopModalMetadata } from './ids.js';
 
 /** The four reasons in the interface's order; values are the exact enum values the platform takes. */
-export function reasonOptions(messages: Messages): PlainTextOption[] {
+function reasonOptions(messages: Messages): PlainTextOption[] {
   return ExperimentInterruptReason.options.map((reason) => ({
     text: plain(messages.interruptReasons[reason], LIMITS.optionText),
     value: reason,

@@ -36,12 +36,7 @@ import { resolveTeam } from './resolve-team.js';
 // the workspace.
 
 /** Slack's answers to the subscribe note that mean alerts could not be posted there either. */
-export const CANNOT_POST = new Set([
-  'not_in_channel',
-  'channel_not_found',
-  'is_archived',
-  'restricted_action',
-]);
+const CANNOT_POST = new Set(['not_in_channel', 'channel_not_found', 'is_archived', 'restricted_action']);
 
 /** The experiment type as the interface spells it, or undefined when it names none. */
 function knownType(typed: string): string | undefined {

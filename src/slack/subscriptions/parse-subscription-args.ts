@@ -31,7 +31,7 @@ export type SubscriptionArgsParse =
   | { ok: false; problem: SubscriptionArgsProblem };
 
 /** Longest value kept for team and type (dictionary values are short); longer is refused. */
-export const FILTER_VALUE_MAX = 100;
+const FILTER_VALUE_MAX = 100;
 
 const ESCAPED_CHANNEL = /^<#([CG][A-Z0-9]{1,30})(?:\|[^>]*)?>$/;
 // `team:"Growth Analytics"` keeps its spaces; everything else is one word.

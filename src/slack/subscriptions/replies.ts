@@ -47,13 +47,6 @@ function actionCodes(actions: readonly AlertAction[]): SafeText {
   );
 }
 
-/** `all (start, stop, …)` or the chosen actions, each as code. */
-export function alertFilterText(filter: AlertFilter, messages: Messages): SafeText {
-  return filter === 'all'
-    ? messages.subscriptions.allActions({ list: actionCodes(ALERT_ACTIONS) })
-    : actionCodes(filter);
-}
-
 /** "`stop` alerts of team *Growth*, experiment *42*": what a subscription sends, from ids and escaped text. */
 export function describeSubscription(
   s: { selector: AlertSelector; actions: AlertFilter },

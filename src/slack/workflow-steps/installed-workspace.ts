@@ -10,7 +10,7 @@ import type { WorkspaceRef } from '../../core/workspace.js';
 const REMEMBER_MS = 5 * 60_000;
 const MAX_REMEMBERED = 1_000;
 
-export type InstalledCheck = 'same' | 'other' | 'unknown';
+type InstalledCheck = 'same' | 'other' | 'unknown';
 
 export interface InstalledWorkspaces {
   /** Whether the event's workspace is the one the authorising token belongs to. */

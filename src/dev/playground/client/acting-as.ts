@@ -6,7 +6,7 @@ import type { AddUserAnswer } from './page-state.js';
 import { saveLocation, session } from './session.js';
 
 /** Forgets what was rendered for the previous person and listens as the new one. */
-export function resetView(): void {
+function resetView(): void {
   session.paneHtml = null;
   session.threadTs = null;
   session.modalKey = null;

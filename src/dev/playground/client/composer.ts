@@ -32,7 +32,7 @@ function maxChars(): number {
 }
 
 /** Slack caps what one message may hold; past the cap the person is told plainly, and nothing is sent. */
-export function lengthProblem(text: string): string | null {
+function lengthProblem(text: string): string | null {
   const max = maxChars();
   if (text.length <= max) return null;
   const format = (n: number) => n.toLocaleString('en-US');
@@ -40,7 +40,7 @@ export function lengthProblem(text: string): string | null {
 }
 
 /** Shows (or, given null, hides) the sentence under a message box. */
-export function showNote(noteId: string, text: string | null): void {
+function showNote(noteId: string, text: string | null): void {
   const note = byId(noteId, HTMLElement);
   note.hidden = text === null;
   note.textContent = text ?? '';

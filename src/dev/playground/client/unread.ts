@@ -5,7 +5,7 @@ import type { MessageSummary, PageState } from './page-state.js';
 import { session } from './session.js';
 
 /** Whether ts `a` is later than ts `b`; as numbers they would lose the last digits. */
-export function tsAfter(a: string, b: string): boolean {
+function tsAfter(a: string, b: string): boolean {
   const [aSec = '0', aFrac = ''] = a.split('.');
   const [bSec = '0', bFrac = ''] = b.split('.');
   if (aSec !== bSec) return Number(aSec) > Number(bSec);

@@ -85,7 +85,7 @@ export function renderListSelect(element: Json, place: ElementPlace, ctx: Render
 }
 
 /** A selected option as the client builds it after a type-ahead pick (same markup). */
-export function chipHtml(option: Json): string {
+function chipHtml(option: Json): string {
   return (
     `<span${attrs({ class: 'bk-chip', 'data-option': optionJson(option) })}>` +
     `<span class="bk-chip-text">${optionLabel(option)}</span>` +

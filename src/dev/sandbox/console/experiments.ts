@@ -24,7 +24,7 @@ import { zodFieldErrors } from './field-errors.js';
 const invalid = (errors: FieldError[]): SandboxReply => json(400, validationBody(errors));
 
 /** The experiment as JSON, id and status first so a human reading a log finds them. */
-export function experimentJson(exp: SandboxExperiment): Record<string, unknown> {
+function experimentJson(exp: SandboxExperiment): Record<string, unknown> {
   const { id, status, ...rest } = exp;
   return { id, status, ...rest };
 }

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { FieldError } from '../model/error-bodies.js';
 
 /** `metrics.2` style paths become `metrics[2]`, the way a form would name the field. */
-export function fieldPath(path: readonly PropertyKey[]): string {
+function fieldPath(path: readonly PropertyKey[]): string {
   let out = '';
   for (const key of path) {
     if (typeof key === 'number') out += `[${key}]`;

@@ -23,10 +23,6 @@ export function allowedValues(d: SandboxDictionaries): AllowedValues {
   };
 }
 
-export function experimentTypeValues(d: SandboxDictionaries): ReadonlySet<string> {
-  return new Set(d.types.map((t) => t.value));
-}
-
 export function findContextParam(d: SandboxDictionaries, id: number): ContextParam | undefined {
   return d['context-param-predicates'].params.find((p) => p.id === id);
 }

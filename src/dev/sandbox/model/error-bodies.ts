@@ -58,7 +58,7 @@ export function consoleMessageBody(message: string): { message: string } {
  * Splitter errors: the shape `{ error: { kind, message } }` is stated; the kinds are an ASSUMPTION
  * ("The set of kind values: not shown"), each repeating the HTTP status it travels with.
  */
-export const SPLITTER_ERROR_KINDS = {
+const SPLITTER_ERROR_KINDS = {
   400: 'bad_request',
   401: 'unauthorized',
   404: 'not_found',

@@ -19,7 +19,6 @@ export const SANDBOX_EXPERIMENT_FIELDS = {
 } as const;
 
 export type DictionaryBackedField = keyof typeof SANDBOX_EXPERIMENT_FIELDS;
-export type DictionaryBackedPayloadField = (typeof SANDBOX_EXPERIMENT_FIELDS)[DictionaryBackedField];
 
 /** Which dictionary supplies the allowed values of each field. */
 export const FIELD_DICTIONARIES: Readonly<Record<DictionaryBackedField, DictionaryName>> = {
@@ -33,21 +32,4 @@ export const FIELD_DICTIONARIES: Readonly<Record<DictionaryBackedField, Dictiona
   allowedParticipantLists: 'participant-lists',
   excludedParticipantLists: 'participant-lists',
   presetName: 'preset-names',
-};
-
-/**
- * Which property of a dictionary item is the value to send back (the rest is display text).
- * Mirrors the shapes in dictionaries.ts; exported so tests and the app's defaults can agree.
- */
-export const DICTIONARY_VALUE_PATHS: Readonly<Record<DictionaryBackedField, string>> = {
-  team: 'teams: data[].id, at every level of the children tree',
-  participantType: 'participantTypes: [].key',
-  layer: 'layers: [].id',
-  holdout: 'holdouts: result[].code',
-  domain: 'domains: items[].id',
-  metrics: 'objective-meta: metrics[].slug',
-  tags: 'tags: [] (the strings themselves)',
-  allowedParticipantLists: 'participant-lists: allowed[].id',
-  excludedParticipantLists: 'participant-lists: excluded[].id',
-  presetName: 'preset-names: [] (the strings themselves)',
 };

@@ -50,7 +50,7 @@ export interface ParticipantRef {
 }
 
 /** userId wins over visitorId so a user keeps their group across devices once logged in. */
-export function participantKey(p: ParticipantRef): string {
+function participantKey(p: ParticipantRef): string {
   if (typeof p.userId === 'number') return `user:${p.userId}`;
   return `visitor:${p.visitorId ?? ''}`;
 }

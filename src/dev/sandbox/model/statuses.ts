@@ -18,9 +18,7 @@ export const EXPERIMENT_STATUSES = ['draft', 'running', 'stopped', 'archived'] a
 export type ExperimentStatus = (typeof EXPERIMENT_STATUSES)[number];
 
 /** action → the one status it is allowed from and the one it leads to. */
-export const TRANSITIONS: Readonly<
-  Record<LifecycleAction, { from: ExperimentStatus; to: ExperimentStatus }>
-> = {
+const TRANSITIONS: Readonly<Record<LifecycleAction, { from: ExperimentStatus; to: ExperimentStatus }>> = {
   start: { from: 'draft', to: 'running' },
   stop: { from: 'running', to: 'stopped' },
   archive: { from: 'stopped', to: 'archived' },

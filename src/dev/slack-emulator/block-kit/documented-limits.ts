@@ -95,5 +95,3 @@ export const DOCUMENTED_LIMITS = {
   /** PM: keep top-level text to 4000 characters (truncated beyond 40000). */
   messageText: 4000,
 } as const;
-
-export type DocumentedLimit = keyof typeof DOCUMENTED_LIMITS;
