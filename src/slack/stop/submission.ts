@@ -66,16 +66,19 @@ export function registerStopSubmission(listeners: SlackListeners, deps: SlackDep
         return;
       const permit = permitOf(context);
       const when = inputValue(values, STOP_MODAL.blocks.when, STOP_MODAL.actions.when)?.trim();
-      if (when) {
-        const surface = modalSurface({
+      // Scheduled or sent for approval, the stop is not done here: no card to refresh where it was opened.
+      const surfaceOf = (fromMessage: typeof metadata.fromMessage) =>
+        modalSurface({
           client,
           channelId: metadata.channelId,
           userId: body.user.id,
           responseUrl: metadata.responseUrl,
-          fromMessage: undefined,
+          fromMessage,
           fetch: deps.slackFetch,
           logger: deps.logger,
         });
+      if (when) {
+        const surface = surfaceOf(undefined);
         return scheduleStop(deps, {
           workspace,
           client,
@@ -88,15 +91,7 @@ export function registerStopSubmission(listeners: SlackListeners, deps: SlackDep
         });
       }
       if (permit.kind === 'needs-approval') {
-        const surface = modalSurface({
-          client,
-          channelId: metadata.channelId,
-          userId: body.user.id,
-          responseUrl: metadata.responseUrl,
-          fromMessage: undefined,
-          fetch: deps.slackFetch,
-          logger: deps.logger,
-        });
+        const surface = surfaceOf(undefined);
         await requestApproval(deps, {
           workspace,
           ticket: permit.ticket,
@@ -125,15 +120,7 @@ export function registerStopSubmission(listeners: SlackListeners, deps: SlackDep
           expectedStatus: metadata.expectedStatus,
           grant: permit.grant,
         },
-        modalSurface({
-          client,
-          channelId: metadata.channelId,
-          userId: body.user.id,
-          responseUrl: metadata.responseUrl,
-          fromMessage: metadata.fromMessage,
-          fetch: deps.slackFetch,
-          logger: deps.logger,
-        }),
+        surfaceOf(metadata.fromMessage),
       );
     },
   );
