@@ -12,10 +12,9 @@ const REFUSALS = {
 export function scheduleMessagesEn(): ScheduleMessages {
   return {
     what: ({ action, experimentId }) => md`*${escapeMrkdwn(action)}* experiment *${experimentId}*`,
-    scheduled: ({ what, when, zone }) =>
-      md`:alarm_clock: Scheduled: ${what} at ${when} (${zone}). ${cmd('schedule')} lists it; ${cmd('unschedule ID')} cancels it.`,
-    announced: ({ user, what, when, zone }) =>
-      md`:alarm_clock: ${user} scheduled ${what} for ${when} (${zone}).`,
+    scheduled: ({ what, when }) =>
+      md`:alarm_clock: Scheduled: ${what} at ${when}. ${cmd('schedule')} lists it; ${cmd('unschedule ID')} cancels it.`,
+    announced: ({ user, what, when }) => md`:alarm_clock: ${user} scheduled ${what} for ${when}.`,
     needsApproval: ({ what, when }) =>
       md`${what} at ${when} needs someone else's approval: it is asked for now, and runs only if approved by then.`,
     refused: ({ reason, phrase, zone }) =>

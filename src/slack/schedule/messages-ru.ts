@@ -14,10 +14,9 @@ const REFUSALS = {
 export function scheduleMessagesRu(): ScheduleMessages {
   return {
     what: ({ action, experimentId }) => md`*${word(ACTION_NOUNS_RU[action])}* эксперимента *${experimentId}*`,
-    scheduled: ({ what, when, zone }) =>
-      md`:alarm_clock: Запланировано: ${what} — ${when} (${zone}). ${cmd('schedule')} покажет список; ${cmd('unschedule ID')} отменит.`,
-    announced: ({ user, what, when, zone }) =>
-      md`:alarm_clock: ${user} запланировал(а) ${what} на ${when} (${zone}).`,
+    scheduled: ({ what, when }) =>
+      md`:alarm_clock: Запланировано: ${what} — ${when}. ${cmd('schedule')} покажет список; ${cmd('unschedule ID')} отменит.`,
+    announced: ({ user, what, when }) => md`:alarm_clock: ${user} запланировал(а) ${what} на ${when}.`,
     needsApproval: ({ what, when }) =>
       md`${what} на ${when} требует одобрения другого человека: запрос отправлен сейчас, а выполнится, только если его одобрят к сроку.`,
     refused: ({ reason, phrase, zone }) =>

@@ -10,6 +10,7 @@ import { requestApproval } from '../approvals/request.js';
 import { safe, userMention } from '../blocks/escape.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
+import { inWorkspaceLocale } from '../locale/scope.js';
 import { personOf } from './person.js';
 import { whenToken, zoneText } from './when-text.js';
 
@@ -134,7 +135,17 @@ async function announce(deps: SlackDeps, ask: ScheduleAsk, at: Date, timeZone: s
   const what = m.what({ action: ask.action, experimentId: ask.experimentId });
   const when = whenToken(at, timeZone);
   const zone = zoneText(timeZone);
-  const announced = textMessage(m.announced({ user: userMention(ask.userId), what, when, zone }));
+  // Said to the channel: in the workspace's language, whatever the person who scheduled reads.
+  const announced = inWorkspaceLocale(() =>
+    textMessage(
+      deps.messages.schedule.announced({
+        user: userMention(ask.userId),
+        what: deps.messages.schedule.what({ action: ask.action, experimentId: ask.experimentId }),
+        when,
+        zone,
+      }),
+    ),
+  );
   try {
     await ask.client.chat.postMessage({ channel: ask.channelId, ...announced });
   } catch (error) {
