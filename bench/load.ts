@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { freePort } from '../test/support/app-process.js';
 import { metricTotal, type signedCommand, startBenchWorld } from './bench-world.js';
+import { compiled } from './compiled.js';
 import { peakRssKb, rssKb, settleAll } from './process-stats.js';
 
 // Slash-command acks under load, measured with autocannon (signed form bodies, each with its own
@@ -44,7 +45,7 @@ export async function spawnSubject(
   nodeArgs: readonly string[] = [],
 ): Promise<Subject> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...nodeArgs, await compiled(script)], {
     env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -52,7 +53,7 @@ export async function spawnSubject(
   child.stdout?.on('data', (chunk: Buffer) => {
     out = (out + chunk.toString()).slice(-4000);
   });
-  // Generous: on a machine shared with other builds, loading the app through tsx can take 20 s.
+  // Generous: on a machine shared with other builds, loading the app can take several seconds.
   const deadline = Date.now() + 120_000;
   while (!/listening on/.test(out)) {
     if (child.exitCode !== null) throw new Error(`${name} exited: ${out}`);

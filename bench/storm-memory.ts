@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SEEN_REQUESTS_MAX } from '../src/store/memory-once-guard.js';
 import { metricTotal, startBenchWorld } from './bench-world.js';
+import { compiled } from './compiled.js';
 import { run, spawnSubject } from './load.js';
 import { peakRssKb, rssKb } from './process-stats.js';
 
@@ -32,8 +33,8 @@ const app = await spawnSubject(
   },
   [
     ...(heapMb > 0 ? [`--max-old-space-size=${heapMb}`] : []),
-    // tsx first, so that the probe (TypeScript) can load.
-    ...['--import', 'tsx', '--import', './bench/guard-probe.ts'],
+    '--import',
+    await compiled('bench/guard-probe.ts'),
   ],
 );
 const guardEntries = () => {
