@@ -19,7 +19,9 @@ interface CpuProfile {
 function packageOf(url: string, functionName: string): string {
   const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
   if (inModules) return inModules;
-  if (/\/(src|bench|test)\//.test(url)) return `app: ${/\/(src\/[^/]+|bench|test)/.exec(url)?.[1] ?? ''}`;
+  // The app runs compiled (dist/, as production does): its folders are src/'s.
+  const app = /\/(?:(src|dist)\/([^/]+)|(bench|test)\/)/.exec(url);
+  if (app) return `app: ${app[3] ?? `src/${app[2]}`}`;
   if (url.startsWith('node:')) return `node: ${url.slice(5).split('/')[0]}`;
   return functionName.startsWith('(') ? functionName : '(native)';
 }

@@ -1,5 +1,5 @@
 import { Keyv } from 'keyv';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createIntentLog, LEASE_MS } from './intents.js';
 
 const workspace = { teamId: 'T0TEAM001' };
@@ -111,5 +111,45 @@ describe('intent log', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     // Nothing left for a sweep to report as "nothing was sent" for a request that ran.
     expect([...map.keys()].some((key) => key.includes(id))).toBe(false);
+  });
+
+  it('marks its own intent telling without reading it back, and deletes an ended id once', async () => {
+    const { keyv, clock, a, b } = twoReplicas();
+    const gets = vi.spyOn(keyv, 'get');
+    const deletes = vi.spyOn(keyv, 'delete');
+    const receipt = a.receive(input);
+    await receipt.written;
+    const id = await a.begin({ ...input, receipt: receipt.id });
+    await a.end(receipt.id);
+    await a.telling(id, 'done');
+    expect(gets).not.toHaveBeenCalled();
+    expect(await keyv.get(id)).toMatchObject({ id, phase: 'telling', outcome: 'done', receipt: receipt.id });
+    clock.advance(2_000);
+    expect((await b.orphans()).map((i) => [i.id, i.phase, i.outcome])).toEqual([[id, 'telling', 'done']]);
+    await a.end(id);
+    // The request that wrote the receipt ends it too when it finishes: already gone, no second delete.
+    await a.end(receipt.id);
+    expect(deletes.mock.calls.map(([key]) => key)).toEqual([receipt.id, id]);
+    expect(await b.orphans()).toEqual([]);
+    // Telling an intent already ended writes nothing back.
+    await a.telling(id, 'done');
+    expect(await keyv.get(id)).toBeUndefined();
+  });
+
+  it('marks telling an intent it did not begin by reading it from the store', async () => {
+    const { keyv, clock, a, b } = twoReplicas();
+    const id = await a.begin(input);
+    const c = createIntentLog({
+      keyv,
+      now: () => new Date('2026-11-25T10:00:00Z'),
+      inFlightMs: 1_000,
+      onError: () => {},
+      owner: 'cccccccccccccccc',
+    });
+    await c.telling(id, 'not-done');
+    clock.advance(2_000);
+    expect((await b.orphans()).map((i) => [i.id, i.phase, i.outcome, i.owner])).toEqual([
+      [id, 'telling', 'not-done', 'aaaaaaaaaaaaaaaa'],
+    ]);
   });
 });

@@ -102,7 +102,7 @@ const RECEIVED_EXTRA_MS = 5_000;
 /** Background tries to clear an intent after a failed clear: about 15 s in all. */
 const CLEAR_RETRIES = 10;
 
-export function createIntentLog(options: {
+interface IntentLogOptions {
   keyv: Keyv;
   now: () => Date;
   /** The longest a lifecycle call can take (one attempt: the console timeout), plus a margin. */
@@ -110,9 +110,105 @@ export function createIntentLog(options: {
   onError: (error: unknown) => void;
   /** This process's id in its intents and lease (random per process by default). */
   owner?: string;
-}): IntentLog {
-  const { keyv } = options;
+}
+
+/**
+ * How many of this process's own intents it keeps in memory between `begin` and `end` (an action
+ * that threw past its intent is never ended here: past the bound the oldest are forgotten, and
+ * `telling` reads the store for them), and how many of its recently ended ids it remembers.
+ */
+const REMEMBERED_INTENTS = 4_096;
+
+export function createIntentLog(options: IntentLogOptions): IntentLog {
   const owner = options.owner ?? randomBytes(8).toString('hex');
+  const own = ownIntents();
+  const store = async (intent: Intent) => {
+    if ((await options.keyv.set(intent.id, intent)) === false)
+      throw new Error('the store did not take the intent');
+  };
+  const ender = intentEnder(options, own);
+  const scanOrphans = () => scanForOrphans(options, owner);
+
+  return {
+    receive(input) {
+      const intent = buildIntent(options, owner, input, 'received', RECEIVED_EXTRA_MS);
+      const written = store(intent);
+      ender.receiving(intent.id, written);
+      return { id: intent.id, written };
+    },
+    async begin(input) {
+      const intent = buildIntent(options, owner, input, 'sending', 0);
+      await store(intent);
+      own.keep(intent);
+      return intent.id;
+    },
+    async telling(id, outcome) {
+      try {
+        const intent = own.get(id) ?? (await readIntent(options.keyv, id));
+        if (intent === undefined) return;
+        const next: Intent = { ...intent, phase: 'telling', outcome };
+        await store(next);
+        own.keep(next);
+      } catch (error) {
+        options.onError(error);
+      }
+    },
+    end: (id) => ender.end(id),
+    async orphans() {
+      return (await scanOrphans()).orphans;
+    },
+    scanOrphans,
+    async renewLease() {
+      const lease = { v: 1, at: options.now().toISOString() };
+      const ok = await options.keyv.set(`${LEASE_PREFIX}${owner}`, lease, LEASE_MS);
+      if (ok === false) throw new Error('the store did not take the lease');
+    },
+  };
+}
+
+/**
+ * This process's intents as it last wrote them, from `begin` to `end`, so that `telling` writes the
+ * next phase without reading the intent back. Safe with several replicas: an intent is written only
+ * by the process that owns it; another replica's sweep may delete it once this process's lease has
+ * lapsed (it was reported as unknown then), and a `telling` written after that is ended right away.
+ * Also the ids this process ended, so that a second `end` of the same id (a receipt is ended by the
+ * action that supersedes it and again when its request finishes) costs no delete: nothing writes an
+ * id again once its owner ended it.
+ */
+function ownIntents() {
+  const live = new Map<string, Intent>();
+  const ended = new Set<string>();
+  const bounded = (set: { size: number; keys(): IterableIterator<string>; delete(key: string): boolean }) => {
+    if (set.size <= REMEMBERED_INTENTS) return;
+    const oldest = set.keys().next().value;
+    if (oldest !== undefined) set.delete(oldest);
+  };
+  return {
+    get: (id: string) => live.get(id),
+    keep(intent: Intent) {
+      live.delete(intent.id);
+      live.set(intent.id, intent);
+      bounded(live);
+    },
+    /** Forgets the intent; true when this process already ended it (the delete is not needed). */
+    ending(id: string): boolean {
+      live.delete(id);
+      return ended.delete(id);
+    },
+    ended(id: string) {
+      ended.add(id);
+      bounded(ended);
+    },
+  };
+}
+
+type OwnIntents = ReturnType<typeof ownIntents>;
+
+/** Deletes ended intents: after a receipt's write, once, and retried in the background on failure. */
+function intentEnder(options: Pick<IntentLogOptions, 'keyv' | 'onError'>, own: OwnIntents) {
+  const { keyv } = options;
+  // Receipts still being written, by id: ended once written, or a delete could land before the write.
+  const receiving = new Map<string, Promise<void>>();
   // The store failed to clear a told outcome (a Redis restart): tried again in the background well
   // within the intent's deadline, so the sweep does not report an action already told as unknown.
   const clearLater = (id: string, attempt: number) => {
@@ -123,29 +219,6 @@ export function createIntentLog(options: {
     );
     timer.unref();
   };
-  // Receipts still being written, by id: ended once written, or a delete could land before the write.
-  const receiving = new Map<string, Promise<void>>();
-  const store = async (intent: Intent) => {
-    if ((await keyv.set(intent.id, intent)) === false) throw new Error('the store did not take the intent');
-  };
-  const build = (input: IntentInput, phase: Intent['phase'], extraMs: number): Intent => {
-    const id = randomBytes(12).toString('hex');
-    return {
-      v: 1,
-      id,
-      teamId: input.workspace.teamId,
-      ...(input.workspace.enterpriseId ? { enterpriseId: input.workspace.enterpriseId } : {}),
-      action: input.action,
-      experimentId: input.experimentId,
-      actorId: input.actorId,
-      ...(input.channelId ? { channelId: input.channelId } : {}),
-      ...(input.receipt ? { receipt: input.receipt } : {}),
-      at: options.now().toISOString(),
-      deadline: new Date(options.now().getTime() + options.inFlightMs + extraMs).toISOString(),
-      phase,
-      owner,
-    };
-  };
   const end = async (id: string): Promise<void> => {
     const pending = receiving.get(id);
     // Not waited for: the action goes on (the platform call follows); the delete follows the write.
@@ -153,89 +226,94 @@ export function createIntentLog(options: {
       void pending.then(() => end(id));
       return;
     }
+    if (own.ending(id)) return;
     try {
       await keyv.delete(id);
+      own.ended(id);
     } catch (error) {
       options.onError(error);
       clearLater(id, 1);
     }
   };
-  const scanOrphans = async (): Promise<OrphanScan> => {
-    if (!keyv.iterator) return { orphans: [], recheckAt: undefined };
-    const now = options.now().getTime();
-    // Owner id -> when its lease runs out (undefined: none alive). This process's never does.
-    const leases = new Map<string, number | undefined>([[owner, Number.POSITIVE_INFINITY]]);
-    const leaseEnd = async (id: string) => {
-      if (!leases.has(id)) {
-        const lease = (await keyv.get(`${LEASE_PREFIX}${id}`)) as { at?: string } | undefined;
-        leases.set(
-          id,
-          lease === undefined ? undefined : Date.parse(lease.at ?? '') + LEASE_MS || now + LEASE_MS,
-        );
-      }
-      return leases.get(id);
-    };
-    const found: Intent[] = [];
-    let recheckAt: number | undefined;
-    const later = (at: number) => {
-      if (Number.isFinite(at)) recheckAt = Math.min(recheckAt ?? at, at);
-    };
-    for await (const [, value] of keyv.iterator(keyv.namespace)) {
-      const parsed = Intent.safeParse(value);
-      if (!parsed.success) continue;
-      const deadline = new Date(parsed.data.deadline).getTime();
-      // Records written before leases have no owner: the deadline alone decides for them.
-      const alive = parsed.data.owner === undefined ? undefined : await leaseEnd(parsed.data.owner);
-      if (deadline >= now || alive !== undefined) {
-        later(Math.max(deadline, alive ?? 0));
-        continue;
-      }
-      found.push(parsed.data);
-      // Bounded: a sweep reports at most this many; the next sweep takes the rest.
-      if (found.length >= 200) break;
-    }
-    return { orphans: found, recheckAt };
-  };
-
   return {
-    receive(input) {
-      const intent = build(input, 'received', RECEIVED_EXTRA_MS);
-      const written = store(intent);
-      receiving.set(
-        intent.id,
-        written.then(
-          () => void receiving.delete(intent.id),
-          () => void receiving.delete(intent.id),
-        ),
-      );
-      return { id: intent.id, written };
-    },
-    async begin(input) {
-      const intent = build(input, 'sending', 0);
-      await store(intent);
-      return intent.id;
-    },
-    async telling(id, outcome) {
-      try {
-        const parsed = Intent.safeParse(await keyv.get(id));
-        if (!parsed.success) return;
-        await keyv.set(id, { ...parsed.data, phase: 'telling', outcome });
-      } catch (error) {
-        options.onError(error);
-      }
-    },
     end,
-    async orphans() {
-      return (await scanOrphans()).orphans;
+    receiving(id: string, written: Promise<void>) {
+      const settled = () => void receiving.delete(id);
+      receiving.set(id, written.then(settled, settled));
     },
-    scanOrphans,
-    async renewLease() {
-      const ok = await keyv.set(
-        `${LEASE_PREFIX}${owner}`,
-        { v: 1, at: options.now().toISOString() },
-        LEASE_MS,
+  };
+}
+
+function buildIntent(
+  options: Pick<IntentLogOptions, 'now' | 'inFlightMs'>,
+  owner: string,
+  input: IntentInput,
+  phase: Intent['phase'],
+  extraMs: number,
+): Intent {
+  const at = options.now();
+  return {
+    v: 1,
+    id: randomBytes(12).toString('hex'),
+    teamId: input.workspace.teamId,
+    ...(input.workspace.enterpriseId ? { enterpriseId: input.workspace.enterpriseId } : {}),
+    action: input.action,
+    experimentId: input.experimentId,
+    actorId: input.actorId,
+    ...(input.channelId ? { channelId: input.channelId } : {}),
+    ...(input.receipt ? { receipt: input.receipt } : {}),
+    at: at.toISOString(),
+    deadline: new Date(at.getTime() + options.inFlightMs + extraMs).toISOString(),
+    phase,
+    owner,
+  };
+}
+
+async function readIntent(keyv: Keyv, id: string): Promise<Intent | undefined> {
+  const parsed = Intent.safeParse(await keyv.get(id));
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** Every intent past its deadline whose owner's lease is gone (at most 200), and when to look again. */
+async function scanForOrphans(
+  options: Pick<IntentLogOptions, 'keyv' | 'now'>,
+  owner: string,
+): Promise<OrphanScan> {
+  const { keyv } = options;
+  if (!keyv.iterator) return { orphans: [], recheckAt: undefined };
+  const now = options.now().getTime();
+  const leaseEnd = leaseEnds(keyv, owner, now);
+  const found: Intent[] = [];
+  let recheckAt: number | undefined;
+  for await (const [, value] of keyv.iterator(keyv.namespace)) {
+    const parsed = Intent.safeParse(value);
+    if (!parsed.success) continue;
+    const deadline = new Date(parsed.data.deadline).getTime();
+    // Records written before leases have no owner: the deadline alone decides for them.
+    const alive = parsed.data.owner === undefined ? undefined : await leaseEnd(parsed.data.owner);
+    if (deadline >= now || alive !== undefined) {
+      const at = Math.max(deadline, alive ?? 0);
+      if (Number.isFinite(at)) recheckAt = Math.min(recheckAt ?? at, at);
+      continue;
+    }
+    found.push(parsed.data);
+    // Bounded: a sweep reports at most this many; the next sweep takes the rest.
+    if (found.length >= 200) break;
+  }
+  return { orphans: found, recheckAt };
+}
+
+/** Owner id -> when its lease runs out (undefined: none alive), read once per scan. This process's never does. */
+function leaseEnds(keyv: Keyv, owner: string, now: number) {
+  const leases = new Map<string, number | undefined>([[owner, Number.POSITIVE_INFINITY]]);
+  return async (id: string) => {
+    if (!leases.has(id)) {
+      const lease = (await keyv.get(`${LEASE_PREFIX}${id}`)) as { at?: string } | undefined;
+      leases.set(
+        id,
+        lease === undefined ? undefined : Date.parse(lease.at ?? '') + LEASE_MS || now + LEASE_MS,
       );
-      if (ok === false) throw new Error('the store did not take the lease');
-    },
+    }
+    return leases.get(id);
   };
 }

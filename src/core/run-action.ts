@@ -6,7 +6,7 @@ import {
 } from '../console/errors.js';
 import type { ConsoleApi } from '../console/types.js';
 import type { Logger } from '../observability/logger.js';
-import type { ConnectionResolver, Identity } from './connections.js';
+import type { ConnectionLookup, ConnectionResolver, Identity } from './connections.js';
 import {
   type ExperimentKnowledge,
   type ExperimentView,
@@ -101,6 +101,19 @@ export interface LifecycleDeps {
   intents?: IntentLog | undefined;
 }
 
+type Connected = Extract<ConnectionLookup, { kind: 'connected' }>;
+type DoneOutcome = Extract<LifecycleOutcome, { kind: 'done' }>;
+
+/** What the action is run with once the app's knowledge and the connection have been read. */
+interface Attempt {
+  deps: LifecycleDeps;
+  request: LifecycleRequest;
+  scope: string;
+  before: ExperimentRecord | undefined;
+  connection: Connected;
+  log: Logger;
+}
+
 /**
  * Runs one lifecycle action and classifies the result; what the platform said is recorded (the
  * status a conflict names, the status a success leads to per the transition table, a 404). Never
@@ -110,45 +123,19 @@ export async function runLifecycleAction(
   deps: LifecycleDeps,
   request: LifecycleRequest,
 ): Promise<LifecycleOutcome> {
-  const { connections, logger, knowledge: k } = deps;
   const scope = workspaceKey(request.workspace);
   const { action, experimentId } = request;
   requireGrant(request.grant, scope, action);
-  // Nothing is sent until what the app knows (record, connection) has been read: a store failure
-  // here means nothing was done, and says so.
-  let before: ExperimentRecord | undefined;
-  let connection: Awaited<ReturnType<ConnectionResolver['lookup']>>;
-  try {
-    before = await k.records.get(scope, experimentId);
-    if (
-      request.expectedStatus !== undefined &&
-      before?.status &&
-      before.status.value !== request.expectedStatus
-    ) {
-      const learnt = await k.records.learnt(scope);
-      return { kind: 'stale', request, view: { record: before, offered: offeredFrom(k, learnt, before) } };
-    }
-    connection = await connections.lookup(request.workspace, {
-      userId: request.grant.actingAs.userId,
-      channelId: request.channelId,
-      personalRequired: request.grant.actingAs.personalRequired,
-    });
-  } catch (error) {
-    logger.error('lifecycle action not attempted: the store failed first', { action, experimentId, error });
-    return { kind: 'unavailable', request };
-  }
-  if (connection.kind === 'not-connected') return { kind: 'not-connected', request };
-  if (connection.kind === 'personal-required') return { kind: 'personal-required', request };
-  if (connection.kind === 'invalid')
-    return {
-      kind: 'connection-invalid',
-      request,
-      reason: connection.reason,
-      identity: connection.identity,
-      unreadable: connection.state === 'unreadable',
-    };
-
-  const log = logger.child({ action, experimentId, workspace: connection.scope, actor: request.actorId });
+  const known = await readBeforeSending(deps, request, scope);
+  if ('kind' in known) return known;
+  const { before, connection } = known;
+  const log = deps.logger.child({
+    action,
+    experimentId,
+    workspace: connection.scope,
+    actor: request.actorId,
+  });
+  const attempt: Attempt = { deps, request, scope, before, connection, log };
   let intent: string | undefined;
   try {
     intent = await deps.intents?.begin({
@@ -172,81 +159,144 @@ export async function runLifecycleAction(
       experimentId,
       request.stop === undefined ? undefined : toRequest(request.stop),
     );
-    log.info('lifecycle action done');
-    const done = {
-      kind: 'done' as const,
-      request,
-      tokenExpiresAt: connection.expiresAt,
-      scope: connection.scope,
-      intent,
-    };
-    const status = statusAfter(k.transitions, before?.status?.value, action);
-    try {
-      const record = await k.records.update(
-        scope,
-        experimentId,
-        {
-          status,
-          action: {
-            action,
-            actorId: request.actorId,
-            at: k.now().toISOString(),
-            source: 'slack',
-            channelId: request.channelId,
-            ...recordedStop(request.stop),
-          },
-        },
-        'app-action',
-      );
-      const known = await learnName(k, connection, scope, experimentId, record);
-      const learnt = await k.records.learnt(scope);
-      return {
-        ...done,
-        identity: connection.identity,
-        view: { record: known, offered: offeredFrom(k, learnt, known) },
-      };
-    } catch (recordError) {
-      // The platform did it; only the app's memory of it failed. The person hears it was done.
-      log.error('lifecycle action done but not recorded', { error: recordError });
-      const record = before ?? emptyRecord(experimentId, k.now().toISOString());
-      const shown = status
-        ? { ...record, status: { value: status, source: 'app-action' as const, at: k.now().toISOString() } }
-        : record;
-      return {
-        ...done,
-        identity: connection.identity,
-        view: { record: shown, offered: offeredFrom(k, {}, shown) },
-      };
-    }
   } catch (error) {
-    if (error instanceof StatusConflictError) {
-      log.info('lifecycle action refused by status', { currentStatus: error.currentStatus });
-      const status = error.currentStatus;
-      const updated = await k.records.update(scope, experimentId, { status }, 'platform-conflict');
-      const record = await learnName(k, connection, scope, experimentId, updated);
-      // The platform just proved the action is not allowed from that status: stop offering it.
-      const learnt = status ? await k.records.learn(scope, status, action) : await k.records.learnt(scope);
-      return {
-        kind: 'conflict',
-        request,
-        error,
-        intent,
-        identity: connection.identity,
-        view: { record, offered: offeredFrom(k, learnt, record) },
-      };
-    }
-    if (error instanceof ExperimentNotFoundError) {
-      await k.records.update(scope, experimentId, { notFound: true }, 'platform-read');
-    }
-    if (error instanceof InvalidTokenError) {
-      await connections.markInvalid(connection.owner, 'platform answered 403 Invalid api key provided');
-    }
-    if (error instanceof ConsoleError) {
-      log.warn('lifecycle action failed', { error: error.kind, status: error.status });
-      return { kind: 'failed', request, error, identity: connection.identity, intent };
-    }
-    throw error;
+    return await refused(attempt, error, intent);
   }
+  log.info('lifecycle action done');
+  return await recordDone(attempt, intent);
+}
+
+/**
+ * Nothing is sent until what the app knows (record, connection) has been read: a store failure
+ * here means nothing was done, and says so. A click on a message built for another status than the
+ * one the app now knows is stale.
+ */
+async function readBeforeSending(
+  deps: LifecycleDeps,
+  request: LifecycleRequest,
+  scope: string,
+): Promise<{ before: ExperimentRecord | undefined; connection: Connected } | LifecycleOutcome> {
+  const { knowledge: k } = deps;
+  const { action, experimentId } = request;
+  let before: ExperimentRecord | undefined;
+  let connection: ConnectionLookup;
+  try {
+    before = await k.records.get(scope, experimentId);
+    if (
+      request.expectedStatus !== undefined &&
+      before?.status &&
+      before.status.value !== request.expectedStatus
+    ) {
+      const learnt = await k.records.learnt(scope);
+      return { kind: 'stale', request, view: { record: before, offered: offeredFrom(k, learnt, before) } };
+    }
+    connection = await deps.connections.lookup(request.workspace, {
+      userId: request.grant.actingAs.userId,
+      channelId: request.channelId,
+      personalRequired: request.grant.actingAs.personalRequired,
+    });
+  } catch (error) {
+    deps.logger.error('lifecycle action not attempted: the store failed first', {
+      action,
+      experimentId,
+      error,
+    });
+    return { kind: 'unavailable', request };
+  }
+  if (connection.kind === 'not-connected') return { kind: 'not-connected', request };
+  if (connection.kind === 'personal-required') return { kind: 'personal-required', request };
+  if (connection.kind === 'invalid')
+    return {
+      kind: 'connection-invalid',
+      request,
+      reason: connection.reason,
+      identity: connection.identity,
+      unreadable: connection.state === 'unreadable',
+    };
+  return { before, connection };
+}
+
+/** The platform did it: the record learns the action and the status it leads to. */
+async function recordDone(attempt: Attempt, intent: string | undefined): Promise<DoneOutcome> {
+  const { deps, request, scope, before, connection, log } = attempt;
+  const { knowledge: k } = deps;
+  const { action, experimentId } = request;
+  const done = {
+    kind: 'done' as const,
+    request,
+    tokenExpiresAt: connection.expiresAt,
+    scope: connection.scope,
+    intent,
+    identity: connection.identity,
+  };
+  const status = statusAfter(k.transitions, before?.status?.value, action);
+  try {
+    const record = await k.records.update(
+      scope,
+      experimentId,
+      {
+        status,
+        action: {
+          action,
+          actorId: request.actorId,
+          at: k.now().toISOString(),
+          source: 'slack',
+          channelId: request.channelId,
+          ...recordedStop(request.stop),
+        },
+      },
+      'app-action',
+    );
+    const known = await learnName(k, connection, scope, experimentId, record);
+    const learnt = await k.records.learnt(scope);
+    return { ...done, view: { record: known, offered: offeredFrom(k, learnt, known) } };
+  } catch (recordError) {
+    // The platform did it; only the app's memory of it failed. The person hears it was done.
+    log.error('lifecycle action done but not recorded', { error: recordError });
+    const record = before ?? emptyRecord(experimentId, k.now().toISOString());
+    const shown = status
+      ? { ...record, status: { value: status, source: 'app-action' as const, at: k.now().toISOString() } }
+      : record;
+    return { ...done, view: { record: shown, offered: offeredFrom(k, {}, shown) } };
+  }
+}
+
+/** The platform did not do it: what it said is recorded, and the outcome classified. */
+async function refused(
+  attempt: Attempt,
+  error: unknown,
+  intent: string | undefined,
+): Promise<LifecycleOutcome> {
+  const { deps, request, scope, connection, log } = attempt;
+  const { knowledge: k } = deps;
+  const { action, experimentId } = request;
+  if (error instanceof StatusConflictError) {
+    log.info('lifecycle action refused by status', { currentStatus: error.currentStatus });
+    const status = error.currentStatus;
+    const updated = await k.records.update(scope, experimentId, { status }, 'platform-conflict');
+    const record = await learnName(k, connection, scope, experimentId, updated);
+    // The platform just proved the action is not allowed from that status: stop offering it.
+    const learnt = status ? await k.records.learn(scope, status, action) : await k.records.learnt(scope);
+    return {
+      kind: 'conflict',
+      request,
+      error,
+      intent,
+      identity: connection.identity,
+      view: { record, offered: offeredFrom(k, learnt, record) },
+    };
+  }
+  if (error instanceof ExperimentNotFoundError) {
+    await k.records.update(scope, experimentId, { notFound: true }, 'platform-read');
+  }
+  if (error instanceof InvalidTokenError) {
+    await deps.connections.markInvalid(connection.owner, 'platform answered 403 Invalid api key provided');
+  }
+  if (error instanceof ConsoleError) {
+    log.warn('lifecycle action failed', { error: error.kind, status: error.status });
+    return { kind: 'failed', request, error, identity: connection.identity, intent };
+  }
+  throw error;
 }
 
 /** A reply should name the experiment: the first time the app meets one, it asks the platform. */

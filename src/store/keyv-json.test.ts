@@ -35,3 +35,21 @@ describe('the Keyv serializer', () => {
     expect(back.c).toBe('plain');
   });
 });
+
+describe('the Keyv serializer without a replacer', () => {
+  const escaped: Array<[string, unknown]> = [
+    ['a colon string deep in arrays', { value: { ids: [1, 2, [3, [':deep']]] }, expires: null }],
+    ['a buffer in an array', [1, Buffer.from('x')]],
+    ['a colon string past the walk', JSON.parse(`${'['.repeat(40)}":x"${']'.repeat(40)}`)],
+    ['a large index', { value: { v: 1, ids: Array.from({ length: 1000 }, (_, i) => i + 1) }, expires: null }],
+  ];
+  it.each(escaped)('still writes what @keyv/serialize writes: %s', (_name, value) => {
+    expect(serialize(value)).toBe(defaultSerialize(value));
+  });
+
+  it("leaves an object's own toJSON to the replacer, which escapes what it gives", () => {
+    expect(serialize({ a: { toJSON: () => ':made' }, b: { toJSON: () => 'plain' } })).toBe(
+      '{"a":"::made","b":"plain"}',
+    );
+  });
+});

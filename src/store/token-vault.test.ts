@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StoredConnection, TokenVault } from '../core/connection-vault.js';
 import { type WorkspaceRef, WorkspaceRefError, workspaceKey } from '../core/workspace.js';
 import { createMemoryLogger } from '../observability/logger.js';
@@ -86,6 +86,29 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('token vault o
     expect(await vault.remove(ref)).toBe(true);
     expect(await vault.get(ref)).toBeUndefined();
     expect(await vault.remove(ref)).toBe(false);
+  });
+
+  it('shares a read under way between gets of one connection, and reads again after a write', async () => {
+    const keyv = store.keyv(namespace);
+    const shared = createTokenVault({ keyv, key, logger });
+    const ref = { teamId: 'T-shared' };
+    const token = newToken();
+    await shared.put(ref, connection(token));
+    const gets = vi.spyOn(keyv, 'get');
+    const [a, b, c] = await Promise.all([shared.get(ref), shared.get(ref), shared.get(ref)]);
+    expect(gets).toHaveBeenCalledTimes(1);
+    expect([a, b, c]).toEqual([connection(token), connection(token), connection(token)]);
+    // Each caller has its own copy.
+    expect(a).not.toBe(b);
+    // Nothing kept once settled, and a write here is seen by the reads that start during it.
+    const during = shared.get(ref);
+    const marking = shared.markInvalid(ref, 'Invalid api key provided');
+    const racing = shared.get(ref);
+    await Promise.all([during, marking]);
+    expect((await shared.get(ref))?.state).toBe('invalid');
+    await racing;
+    expect(gets.mock.calls.length).toBeGreaterThanOrEqual(3);
+    gets.mockRestore();
   });
 
   it('markInvalid leaves a missing connection missing', async () => {

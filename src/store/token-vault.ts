@@ -1,6 +1,6 @@
 import type { Keyv } from 'keyv';
 import { z } from 'zod';
-import type { RotationReport, TokenVault } from '../core/connection-vault.js';
+import type { RotationReport, StoredConnection, TokenVault } from '../core/connection-vault.js';
 import { workspaceKey } from '../core/workspace.js';
 import type { Logger } from '../observability/logger.js';
 import { encryptSecret, type KeyRing, openSecret, ringOf, SecretDecryptionError } from './crypto.js';
@@ -60,21 +60,31 @@ export function createTokenVault(opts: TokenVaultOptions): RotatingTokenVault {
   const decrypt = (workspace: string, record: StoredRecord) =>
     decryptRecord({ key, unreadable, logger }, workspace, record);
 
+  const open = async (workspace: string): Promise<StoredConnection | undefined> => {
+    const record = await read(workspace);
+    if (!record) return undefined;
+    const opened = decrypt(workspace, record);
+    const { v: _version, tokenCiphertext: _ciphertext, ...clear } = record;
+    // Never absent, never a fallback: the workspace is told to connect again.
+    if (opened === undefined)
+      return { ...clear, token: '', state: 'unreadable', invalidReason: 'no configured key opens it' };
+    return { ...clear, token: opened.token };
+  };
+  const reads = sharedReads(open);
+
   async function write(workspace: string, record: StoredRecord): Promise<void> {
-    if ((await keyv.set(workspace, record)) === false) throw new VaultWriteError(workspace);
+    reads.forget(workspace);
+    try {
+      if ((await keyv.set(workspace, record)) === false) throw new VaultWriteError(workspace);
+    } finally {
+      reads.forget(workspace);
+    }
   }
 
   return {
     async get(ref) {
-      const workspace = workspaceKey(ref);
-      const record = await read(workspace);
-      if (!record) return undefined;
-      const opened = decrypt(workspace, record);
-      const { v: _version, tokenCiphertext: _ciphertext, ...clear } = record;
-      // Never absent, never a fallback: the workspace is told to connect again.
-      if (opened === undefined)
-        return { ...clear, token: '', state: 'unreadable', invalidReason: 'no configured key opens it' };
-      return { ...clear, token: opened.token };
+      const opened = await reads.get(workspaceKey(ref));
+      return opened && { ...opened, ...(opened.scopes ? { scopes: [...opened.scopes] } : {}) };
     },
     async put(ref, connection) {
       const workspace = workspaceKey(ref);
@@ -88,7 +98,13 @@ export function createTokenVault(opts: TokenVaultOptions): RotatingTokenVault {
       await write(workspace, record);
     },
     async remove(ref) {
-      return keyv.delete(workspaceKey(ref));
+      const workspace = workspaceKey(ref);
+      reads.forget(workspace);
+      try {
+        return await keyv.delete(workspace);
+      } finally {
+        reads.forget(workspace);
+      }
     },
     async markInvalid(ref, reason, onlyIfToken) {
       const workspace = workspaceKey(ref);
@@ -132,6 +148,29 @@ export function createTokenVault(opts: TokenVaultOptions): RotatingTokenVault {
       }
       return report;
     },
+  };
+}
+
+/**
+ * Reads of one key made while another is under way share it (a card's labels look the connection
+ * up once per dictionary, at the same moment): one store read and one decryption. Only a read
+ * already under way is shared, and nothing is kept once it settles, so a write by another replica
+ * is seen by every read that starts after it; a write through this vault makes the reads that start
+ * after it (and during it) read again.
+ */
+function sharedReads<T>(read: (key: string) => Promise<T>) {
+  const flights = new Map<string, Promise<T>>();
+  return {
+    get(key: string): Promise<T> {
+      const inFlight = flights.get(key);
+      if (inFlight) return inFlight;
+      const reading = read(key).finally(() => {
+        if (flights.get(key) === reading) flights.delete(key);
+      });
+      flights.set(key, reading);
+      return reading;
+    },
+    forget: (key: string) => void flights.delete(key),
   };
 }
 

@@ -18,26 +18,34 @@ export class DictionaryBudgetExceededError extends Error {
 }
 
 /**
- * Resolves with `work` if it settles within the budget, else rejects with `timeoutError`; `work`
- * keeps running (it fills the cache when it ends) and its eventual failure is logged here, never
- * left unhandled.
+ * Resolves with `work` if it settles within the budget, else rejects with a
+ * DictionaryBudgetExceededError (made only then: most reads settle in time, and an Error's stack
+ * trace costs more than the read); `work` keeps running (it fills the cache when it ends) and its
+ * eventual failure is logged here, never left unhandled.
  */
 export async function withinBudget<T>(
   work: Promise<T>,
-  timeoutError: DictionaryBudgetExceededError,
+  budget: { scope: string; dictionary: DictionaryName; budgetMs: number },
   logger: Logger | undefined,
 ): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
+  let timeoutError: DictionaryBudgetExceededError | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(timeoutError), Math.max(0, timeoutError.budgetMs));
+    timer = setTimeout(
+      () => {
+        timeoutError = new DictionaryBudgetExceededError(budget.scope, budget.dictionary, budget.budgetMs);
+        reject(timeoutError);
+      },
+      Math.max(0, budget.budgetMs),
+    );
   });
   try {
     return await Promise.race([work, timeout]);
   } catch (error) {
-    if (error === timeoutError) {
+    if (timeoutError !== undefined && error === timeoutError) {
       work.catch((late: unknown) => {
         logger?.warn('dictionary fetch failed after its budget ran out', {
-          dictionary: timeoutError.dictionary,
+          dictionary: budget.dictionary,
           error: late,
         });
       });

@@ -197,6 +197,29 @@ describe.each(stores)('dictionary cache on %s', (_label, open) => {
     expect(calls).toHaveLength(1);
   });
 
+  it('reads the generation once for gets of one scope under way together, and again after a drop', async () => {
+    const cache = createDictionaryCache({ keyv, ttlMs: 60_000 });
+    const { fetcher } = fakeFetcher(['x']);
+    const generationReads = () =>
+      gets.mock.calls.filter(([key]) => String(key).startsWith('dict:gen:')).length;
+    const gets = vi.spyOn(keyv, 'get');
+    await Promise.all([
+      cache.get('T1', 'layers', fetcher),
+      cache.get('T1', 'tags', fetcher),
+      cache.get('T1', 'teams', fetcher),
+    ]);
+    expect(generationReads()).toBe(1);
+    // Not kept once settled: the next request reads it again, so another replica's drop is seen.
+    await cache.get('T1', 'layers', fetcher);
+    expect(generationReads()).toBe(2);
+    const before = cache.get('T1', 'tags', fetcher);
+    await cache.drop('T1');
+    await before;
+    const { fetcher: after, calls } = fakeFetcher(['y']);
+    expect((await cache.get('T1', 'tags', after)).items.map((item) => item.value)).toEqual(['y']);
+    expect(calls).toHaveLength(1);
+  });
+
   it('gives up after the budget, then fills the cache when the slow fetch ends', async () => {
     const cache = createDictionaryCache({ keyv, ttlMs: 60_000 });
     const { fetcher, calls, pending } = fakeFetcher('defer');

@@ -3,7 +3,7 @@ import type { Keyv } from 'keyv';
 import type { Logger } from '../../observability/logger.js';
 import type { ConsoleExperimentContextPredicatesRequest } from '../schemas.js';
 import type { DictionaryName } from '../types.js';
-import { DictionaryBudgetExceededError, withinBudget } from './budget.js';
+import { withinBudget } from './budget.js';
 import {
   bodyHash,
   entryKey,
@@ -73,10 +73,8 @@ export function createDictionaryCache(options: DictionaryCacheOptions): Dictiona
   const flights = new Map<string, Promise<StoredDictionary>>();
   const { remembered, present } = createNormalisedMemo(now);
 
-  const readGeneration = async (scope: string): Promise<number> => {
-    const stored: unknown = await keyv.get(generationKey(scope));
-    return typeof stored === 'number' && Number.isSafeInteger(stored) ? stored : 0;
-  };
+  const generations = generationReads(keyv);
+  const readGeneration = generations.read;
 
   const keyFor = async (
     scope: string,
@@ -128,7 +126,7 @@ export function createDictionaryCache(options: DictionaryCacheOptions): Dictiona
     async get(scope, name, fetcher, opts = {}) {
       const loading = load(scope, name, fetcher, opts);
       if (opts.budgetMs === undefined) return loading;
-      return withinBudget(loading, new DictionaryBudgetExceededError(scope, name, opts.budgetMs), logger);
+      return withinBudget(loading, { scope, dictionary: name, budgetMs: opts.budgetMs }, logger);
     },
 
     async peek(scope, name, body) {
@@ -141,13 +139,40 @@ export function createDictionaryCache(options: DictionaryCacheOptions): Dictiona
       if (scope.length === 0) throw new TypeError('Dictionary cache scope must not be empty');
       // Not atomic across replicas: two concurrent drops may both write n+1, which still leaves
       // every entry cached before either drop unreachable, and that is all a drop promises.
+      generations.forget(scope);
       const next = (await readGeneration(scope)) + 1;
       // ttl 0 = never expires, even when the Keyv has a default ttl: a lost counter would fall
       // back to generation 0 and could revive entries cached before the first drop.
-      if (!(await keyv.set(generationKey(scope), next, 0))) {
-        logger?.warn('dictionary cache drop was refused by the store', { scope });
-      }
+      const taken = await keyv.set(generationKey(scope), next, 0);
+      generations.forget(scope);
+      if (!taken) logger?.warn('dictionary cache drop was refused by the store', { scope });
     },
+  };
+}
+
+/**
+ * A card's labels read several dictionaries of one scope at once: they share one read of the
+ * generation. Only a read already under way is shared, never kept once it settles, so another
+ * replica's drop is seen by every read that starts after it; a drop here makes the reads that
+ * start after it read again (`forget`).
+ */
+function generationReads(keyv: Keyv) {
+  const flights = new Map<string, Promise<number>>();
+  const readStored = async (scope: string): Promise<number> => {
+    const stored: unknown = await keyv.get(generationKey(scope));
+    return typeof stored === 'number' && Number.isSafeInteger(stored) ? stored : 0;
+  };
+  return {
+    read(scope: string): Promise<number> {
+      const inFlight = flights.get(scope);
+      if (inFlight) return inFlight;
+      const reading = readStored(scope).finally(() => {
+        if (flights.get(scope) === reading) flights.delete(scope);
+      });
+      flights.set(scope, reading);
+      return reading;
+    },
+    forget: (scope: string) => void flights.delete(scope),
   };
 }
 

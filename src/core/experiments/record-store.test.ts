@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { backendFixture, uniqueName } from '../../store/backends.test-helper.js';
 import { createExperimentRecords, MAX_INDEXED } from './record-store.js';
 
@@ -58,5 +58,39 @@ describe('the workspace index', () => {
     expect(all).toHaveLength(MAX_INDEXED);
     expect(all.some((r) => r.experimentId === MAX_INDEXED + 5)).toBe(true);
     expect(all.some((r) => r.experimentId === 1)).toBe(false);
+  });
+
+  it('reads the record and the index together, and writes the index only for a new id', async () => {
+    const store = await backendFixture('memory').open();
+    const keyv = store.keyv('experiments');
+    const records = createExperimentRecords(keyv);
+    const gets = vi.spyOn(keyv, 'get');
+    const getMany = vi.spyOn(keyv, 'getMany');
+    const sets = vi.spyOn(keyv, 'set');
+    await records.update('T1', 4, { status: 'draft' }, 'app-form');
+    await records.update('T1', 4, { status: 'running' }, 'app-action');
+    expect(getMany.mock.calls).toEqual([[['record:T1:4', 'index:T1']], [['record:T1:4', 'index:T1']]]);
+    // The new id's index write is read back once (another replica may have replaced it).
+    expect(gets.mock.calls).toEqual([['index:T1']]);
+    expect(sets.mock.calls.map(([key]) => key)).toEqual(['record:T1:4', 'index:T1', 'record:T1:4']);
+  });
+
+  it('treats an index of another shape as empty, and rebuilds it', async () => {
+    const store = await backendFixture('memory').open();
+    const keyv = store.keyv('experiments');
+    const records = createExperimentRecords(keyv);
+    for (const bad of [
+      { v: 2, ids: [1] },
+      { v: 1, ids: [1, '2'] },
+      { v: 1, ids: [0] },
+      { v: 1, ids: [1.5] },
+      [1],
+    ]) {
+      await keyv.set('index:T1', bad);
+      await records.update('T1', 9, { status: 'draft' }, 'app-form');
+      expect(await keyv.get('index:T1')).toEqual({ v: 1, ids: [9] });
+    }
+    await keyv.set('index:T1', { v: 1, ids: Array.from({ length: MAX_INDEXED + 1 }, (_, i) => i + 1) });
+    expect(await records.all('T1')).toEqual([]);
   });
 });

@@ -71,7 +71,18 @@ const StoredRecord = z.object({
     .max(MAX_THREADS),
   touchedAt: z.string(),
 });
-const StoredIndex = z.object({ v: z.literal(1), ids: z.array(z.int().positive()).max(MAX_INDEXED) });
+/**
+ * The index's ids, or undefined when the stored value is not an index. Checked by hand rather than
+ * by a schema: every record update reads the index (up to MAX_INDEXED ids), and a schema walks each
+ * id through its checks at many times the cost of this loop.
+ */
+function indexIds(stored: unknown): number[] | undefined {
+  if (typeof stored !== 'object' || stored === null) return undefined;
+  const { v, ids } = stored as { v?: unknown; ids?: unknown };
+  if (v !== 1 || !Array.isArray(ids) || ids.length > MAX_INDEXED) return undefined;
+  for (const id of ids) if (!Number.isSafeInteger(id) || id <= 0) return undefined;
+  return ids as number[];
+}
 const StoredLearnt = z.object({
   v: z.literal(1),
   refusals: z.record(z.string().max(64), z.array(z.enum(LIFECYCLE_ACTIONS))),
@@ -98,8 +109,7 @@ export function createExperimentRecords(
   const indexKey = (scope: string) => `index:${scope}`;
   const learntKey = (scope: string) => `learnt:${scope}`;
 
-  async function read(scope: string, id: number): Promise<ExperimentRecord | undefined> {
-    const raw: unknown = await keyv.get(recordKey(scope, id));
+  function parseRecord(scope: string, id: number, raw: unknown): ExperimentRecord | undefined {
     if (raw === undefined || raw === null) return undefined;
     const parsed = StoredRecord.safeParse(raw);
     if (!parsed.success || parsed.data.experimentId !== id) {
@@ -113,31 +123,34 @@ export function createExperimentRecords(
     return record as ExperimentRecord;
   }
 
-  async function readIndex(scope: string): Promise<number[]> {
-    const parsed = StoredIndex.safeParse(await keyv.get(indexKey(scope)));
-    return parsed.success ? parsed.data.ids : [];
-  }
+  const read = async (scope: string, id: number) =>
+    parseRecord(scope, id, await keyv.get(recordKey(scope, id)));
 
-  async function index(scope: string, id: number): Promise<void> {
-    for (let writes = 0; ; writes++) {
-      const ids = await readIndex(scope);
-      if (ids.includes(id)) return;
+  const readIndex = async (scope: string): Promise<number[]> =>
+    indexIds(await keyv.get(indexKey(scope))) ?? [];
+
+  /** Adds the id at the front of the index unless `ids` (the index as just read) holds it. */
+  async function index(scope: string, id: number, ids: number[]): Promise<void> {
+    for (let writes = 0, current = ids; !current.includes(id); writes++) {
       if (writes === INDEX_WRITES) {
         logger?.warn('experiment index kept changing under concurrent writes', { scope, experimentId: id });
         return;
       }
-      await keyv.set(indexKey(scope), { v: 1, ids: [id, ...ids].slice(0, MAX_INDEXED) });
+      await keyv.set(indexKey(scope), { v: 1, ids: [id, ...current].slice(0, MAX_INDEXED) });
+      current = await readIndex(scope);
     }
   }
 
   return {
     get: (scope, id) => read(scope, id),
     async update(scope, id, update, source) {
+      // The record and the index in one read (one round trip on Redis: MGET).
+      const [raw, storedIndex] = await keyv.getMany([recordKey(scope, id), indexKey(scope)]);
       const at = now().toISOString();
-      const current = (await read(scope, id)) ?? emptyRecord(id, at);
+      const current = parseRecord(scope, id, raw) ?? emptyRecord(id, at);
       const next = applyUpdate(current, update, source, at);
       await keyv.set(recordKey(scope, id), { v: 1, ...next });
-      await index(scope, id);
+      await index(scope, id, indexIds(storedIndex) ?? []);
       return next;
     },
     async all(scope) {

@@ -1,0 +1,155 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createClient } from '@keyv/redis';
+import { startBenchWorld } from './bench-world.js';
+import { paced, quantile } from './paced.js';
+import { settleAll, settledCpuMs } from './process-stats.js';
+
+// CPU per `/exp start` of the app from two source trees (a git worktree of a base commit and the
+// tree under test), both running at the same time under the same load: each process gets its own
+// evenly spaced starts at the same rate, in parallel, so a machine shared with other work slows both
+// alike and the ratio says what the change did. Each runs `node --import tsx src/main.ts` from its
+// tree, on its own store (SQLite files, or two Redis databases). CPU is user + system time from /proc
+// from before a round until the process is idle again, divided by the starts sent.
+//   BASE=/tmp/wt-base CANDIDATE=. node --import tsx bench/compare-trees.ts redis 50 4 3
+
+interface Tree {
+  label: string;
+  dir: string;
+  child: ChildProcess;
+  url: string;
+}
+
+const [storeKind = 'redis', rateArg = '50', secondsArg = '4', roundsArg = '3'] = process.argv.slice(2);
+const rate = Number(rateArg);
+const perRound = Math.round(rate * Number(secondsArg));
+const rounds = Number(roundsArg);
+const dirs = {
+  base: resolve(process.env.BASE ?? '/tmp/wt-base'),
+  candidate: resolve(process.env.CANDIDATE ?? '.'),
+};
+const redisBase = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+// Databases of their own, flushed first: neither process sees the other's keys.
+const redisUrls = { base: `${redisBase}/10`, candidate: `${redisBase}/11` };
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function flush(url: string): Promise<void> {
+  const redis = createClient({ url });
+  await redis.connect();
+  await redis.flushDb();
+  await redis.quit();
+}
+
+async function startTree(label: string, dir: string, env: Record<string, string>): Promise<Tree> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: dir,
+    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    out = (out + chunk.toString()).slice(-4000);
+  });
+  const deadline = Date.now() + 120_000;
+  while (!/listening on/.test(out)) {
+    if (child.exitCode !== null) throw new Error(`${label} exited: ${out}`);
+    if (Date.now() > deadline) throw new Error(`${label} did not start: ${out}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { label, dir, child, url: `http://127.0.0.1:${port}/slack/events` };
+}
+
+const world = await startBenchWorld('compare');
+const tmp = mkdtempSync(join(tmpdir(), 'exp-compare-'));
+const trees: Tree[] = [];
+let nextId = 500_000;
+const ids = (count: number) => Array.from({ length: count }, () => nextId++);
+
+/** Starts `count` new drafts on every tree at once; returns each tree's CPU ms per start and how many were told. */
+async function round(count: number): Promise<{ cpu: number; told: number; ackP99: number }[]> {
+  const batches = trees.map(() => ids(count));
+  for (const batch of batches) await world.addDrafts(batch[0] ?? 0, batch.length);
+  await settleAll(
+    trees.map((t) => t.child),
+    120_000,
+  );
+  const before = await Promise.all(trees.map((t) => settledCpuMs(t.child, 120_000)));
+  const sent = await Promise.all(
+    trees.map((t, i) => paced(t.url, rate, count, (j) => world.command(`start ${batches[i]?.[j]}`)())),
+  );
+  const deadline = Date.now() + 60_000;
+  let told = await Promise.all(batches.map((b) => world.toldStarted(b)));
+  while (told.some((t, i) => t.length < (batches[i]?.length ?? 0)) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 200));
+    told = await Promise.all(batches.map((b) => world.toldStarted(b)));
+  }
+  const after = await Promise.all(trees.map((t) => settledCpuMs(t.child, 120_000)));
+  return trees.map((_, i) => ({
+    cpu: ((after[i] ?? 0) - (before[i] ?? 0)) / count,
+    told: told[i]?.length ?? 0,
+    ackP99: quantile(
+      (sent[i]?.sends ?? []).map((s) => s.ackMs ?? Number.NaN),
+      0.99,
+    ),
+  }));
+}
+
+try {
+  for (const [label, dir] of Object.entries(dirs)) {
+    const key = label as keyof typeof dirs;
+    if (storeKind === 'redis') await flush(redisUrls[key]);
+    const storeUrl = storeKind === 'redis' ? redisUrls[key] : `sqlite://${join(tmp, `${label}.sqlite`)}`;
+    trees.push(await startTree(label, dir, { ...world.env, STORE_URL: storeUrl }));
+  }
+  process.stderr.write(`compare: warm-up\n`);
+  await round(Math.min(100, perRound));
+  const results: { cpu: number; told: number; ackP99: number }[][] = [];
+  for (let r = 0; r < rounds; r++) {
+    process.stderr.write(`compare: round ${r + 1} of ${rounds}, ${perRound} starts each at ${rate}/s\n`);
+    results.push(await round(perRound));
+  }
+  const lines = [
+    `/exp start on ${storeKind}, ${rate}/s each, ${perRound} starts per round, both trees at once`,
+    '',
+    '| tree | ms CPU per start (rounds) | median | told | ack p99 ms (rounds) |',
+    '|---|---|---|---|---|',
+  ];
+  const medians = trees.map((_, i) =>
+    quantile(
+      results.map((r) => r[i]?.cpu ?? Number.NaN),
+      0.5,
+    ),
+  );
+  trees.forEach((tree, i) => {
+    const cpu = results.map((r) => (r[i]?.cpu ?? 0).toFixed(2)).join(', ');
+    const told = results.reduce((n, r) => n + (r[i]?.told ?? 0), 0);
+    const acks = results.map((r) => (r[i]?.ackP99 ?? 0).toFixed(1)).join(', ');
+    lines.push(
+      `| ${tree.label} (${tree.dir}) | ${cpu} | ${medians[i]?.toFixed(2)} | ${told} / ${perRound * rounds} | ${acks} |`,
+    );
+  });
+  const perRoundRatios = results.map((r) => ((r[1]?.cpu ?? 0) / (r[0]?.cpu ?? 1)).toFixed(2)).join(', ');
+  lines.push(
+    '',
+    `candidate ÷ base: ${((medians[1] ?? 0) / (medians[0] ?? 1)).toFixed(2)} (rounds: ${perRoundRatios})`,
+  );
+  process.stdout.write(`${lines.join('\n')}\n`);
+} finally {
+  for (const tree of trees) tree.child.kill('SIGKILL');
+  await world.close();
+  rmSync(tmp, { recursive: true, force: true });
+}
