@@ -123,7 +123,7 @@ async function measureRound(
     const sent = sends[i]?.sentAt;
     if (at !== null && sent !== undefined) e2e.push(at - sent);
   });
-  const work = { starts: 0, posts: 0, updates: 0, responses: 0 };
+  const work = { starts: 0, posts: 0, updates: 0, responses: 0, platformCalls: 0, slackCalls: 0 };
   for (const key of Object.keys(work) as (keyof WorldCounts)[])
     work[key] = countsAfter[key] - countsBefore[key];
   return {
@@ -183,13 +183,15 @@ export function summarise(row: WorkCostRow) {
     posts: sum((r) => r.work.posts),
     updates: sum((r) => r.work.updates),
     responses: sum((r) => r.work.responses),
+    platformCalls: sum((r) => r.work.platformCalls),
+    slackCalls: sum((r) => r.work.slackCalls),
   };
 }
 
 export function formatWorkCost(rows: readonly WorkCostRow[]): string {
   const lines = [
-    '| /exp start, evenly spaced | subject | ms CPU per command (rounds) | CPU ÷ Bolt | end-to-end p50 / p99 ms | e2e p99 ÷ Bolt | ack p50 / p99 ms | ack p99 ÷ Bolt | sent / acked / told / platform starts | Slack posts / updates / responses per start | sender late p99 ms |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| /exp start, evenly spaced | subject | ms CPU per command (rounds) | CPU ÷ Bolt | end-to-end p50 / p99 ms | e2e p99 ÷ Bolt | ack p50 / p99 ms | ack p99 ÷ Bolt | sent / acked / told / platform starts | Slack posts / updates / responses per start | platform / Slack calls per start | sender late p99 ms |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const row of rows) {
     const s = summarise(row);
@@ -198,7 +200,7 @@ export function formatWorkCost(rows: readonly WorkCostRow[]): string {
     const ratio = (a: number, b: number | undefined) => (b ? (a / b).toFixed(2) : 'n/a');
     const per = (n: number) => (s.starts ? (n / s.starts).toFixed(2) : 'n/a');
     lines.push(
-      `| ${row.rate}/s | ${LABEL[row.subject]} | ${s.cpu.toFixed(2)} (${row.rounds.map((r) => r.cpuMsPerCommand.toFixed(2)).join(', ')}) | ${ratio(s.cpu, bolt?.cpu)} | ${s.e2eP50.toFixed(1)} / ${s.e2eP99.toFixed(1)} | ${ratio(s.e2eP99, bolt?.e2eP99)} | ${s.ackP50.toFixed(2)} / ${s.ackP99.toFixed(2)} | ${ratio(s.ackP99, bolt?.ackP99)} | ${s.sent} / ${s.acked} / ${s.told} / ${s.starts} | ${per(s.posts)} / ${per(s.updates)} / ${per(s.responses)} | ${s.lateP99.toFixed(1)} |`,
+      `| ${row.rate}/s | ${LABEL[row.subject]} | ${s.cpu.toFixed(2)} (${row.rounds.map((r) => r.cpuMsPerCommand.toFixed(2)).join(', ')}) | ${ratio(s.cpu, bolt?.cpu)} | ${s.e2eP50.toFixed(1)} / ${s.e2eP99.toFixed(1)} | ${ratio(s.e2eP99, bolt?.e2eP99)} | ${s.ackP50.toFixed(2)} / ${s.ackP99.toFixed(2)} | ${ratio(s.ackP99, bolt?.ackP99)} | ${s.sent} / ${s.acked} / ${s.told} / ${s.starts} | ${per(s.posts)} / ${per(s.updates)} / ${per(s.responses)} | ${per(s.platformCalls)} / ${per(s.slackCalls)} | ${s.lateP99.toFixed(1)} |`,
     );
   }
   const incomplete = rows.filter((row) => summarise(row).told < summarise(row).sent);

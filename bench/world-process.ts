@@ -12,10 +12,12 @@ import type { WorldReady, WorldRequest } from './world-protocol.js';
 
 // What the subjects asked of the platform and of Slack, counted as it happens: the work each one
 // did for the commands it acked. The emulator's own call log is emptied as it is counted.
-const done = { starts: 0, posts: 0, updates: 0, responses: 0 };
+const done = { starts: 0, posts: 0, updates: 0, responses: 0, platformCalls: 0, slackCalls: 0 };
 const countingLogger: Logger = {
   debug(msg, fields) {
-    if (msg === 'sandbox request' && String(fields?.url ?? '').includes('/start')) done.starts++;
+    if (msg !== 'sandbox request') return;
+    done.platformCalls++;
+    if (String(fields?.url ?? '').includes('/start')) done.starts++;
   },
   info() {},
   warn() {},
@@ -30,6 +32,7 @@ const toldAt = new Map<number, number>();
 const OUTCOME = /started experiment \*(\d+)\*|Experiment (\d+) started\./;
 function drain(): void {
   for (const call of emulator.calls.splice(0)) {
+    done.slackCalls++;
     if (call.method === 'chat.postMessage') {
       done.posts++;
       const match = OUTCOME.exec(messageText(call.args as { text?: string; blocks?: unknown[] }));

@@ -34,4 +34,8 @@ export interface WorldCounts {
   updates: number;
   /** response_url posts. */
   responses: number;
+  /** Every request to the platform (reads included). */
+  platformCalls: number;
+  /** Every Slack Web API call (users.info, auth.test and the like included). */
+  slackCalls: number;
 }
