@@ -50,6 +50,17 @@ function uncheckedCasts(file: string, text = readFileSync(file, 'utf8')): string
   });
 }
 
+/**
+ * Each declaration (a parameter, a property) of the app's whole dependency bag, `SlackDeps`, or of a
+ * subcommand context carrying it, as `file:line`. A part of it (`Pick<SlackDeps, …>`, an indexed
+ * type such as `SlackDeps['messages']`) is not one.
+ */
+function wholeDepsDeclarations(file: string, text = readFileSync(file, 'utf8')): string[] {
+  return [...text.matchAll(/:\s*SlackDeps\b(?!\s*\[)|\bCommandContext<\s*SlackDeps\s*>/g)].map(
+    (m) => `${file}:${text.slice(0, m.index).split('\n').length}`,
+  );
+}
+
 const production = sourceFiles('src').filter((f) => !isTestCode(f));
 const outsideDev = production.filter((f) => !f.startsWith('src/dev/'));
 
@@ -159,6 +170,38 @@ describe('module boundaries', () => {
       'has never',
     ];
     expect(uncheckedCasts('sample.ts', sample.join('\n'))).toEqual(['sample.ts:1', 'sample.ts:2']);
+  });
+
+  it('the dependency scanner sees the whole bag, not a part of it', () => {
+    const sample = [
+      'export function registerX(listeners: SlackListeners, deps: SlackDeps): void {',
+      'async function run(ctx: CommandContext<SlackDeps>) {',
+      'interface Asked {\n  deps:\n    SlackDeps;',
+      'function leaf(deps: Pick<SlackDeps, "logger">) {',
+      "let policy: Awaited<ReturnType<SlackDeps['policies']['get']>>;",
+      "type Texts = SlackDeps ['messages'];",
+    ];
+    expect(wholeDepsDeclarations('sample.ts', sample.join('\n'))).toEqual([
+      'sample.ts:1',
+      'sample.ts:2',
+      'sample.ts:4',
+    ]);
+  });
+
+  // A feature's functions name the part of SlackDeps they use (the compiler then says which fields
+  // each one needs, and a test gives it only those). Only the composition holds the whole bag: the
+  // app and src/slack/register.ts, a feature's own register.ts, and the /exp router, which builds
+  // the context every feature's subcommand handler is given.
+  it('features take narrow dependency types, not the whole SlackDeps', () => {
+    const composition = ['src/slack/command/exp-command.ts', 'src/slack/command/subcommand.ts'];
+    const features = production.filter(
+      (file) => /^src\/slack\/[^/]+\//.test(file) && !/^src\/slack\/[^/]+\/register\.ts$/.test(file),
+    );
+    expect(features.length).toBeGreaterThan(50);
+    const offenders = features
+      .filter((file) => !composition.includes(file))
+      .flatMap((file) => wholeDepsDeclarations(file));
+    expect(offenders).toEqual([]);
   });
 
   // Payloads are typed with Bolt's own argument types, narrowed or parsed: a cast that tells the

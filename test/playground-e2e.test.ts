@@ -27,6 +27,7 @@ import {
   text,
   waitForCount,
 } from './support/browser.js';
+import { englishSentences } from './support/english-sentences.js';
 
 const SHOTS = 'test-results/playground';
 
@@ -595,6 +596,52 @@ describe('the playground page drives the real app like Slack does', () => {
     await channelMessage("removed this channel's subscription").waitFor();
     await ephemeral('No channel gets experiment alerts yet').waitFor();
     await screenshot(page, SHOTS, '21-subscription-removed');
+  });
+
+  it('speaks Russian once the switch says so: its own texts, and the app’s replies to that person', async () => {
+    await actAs('U0MEMBER1');
+    const replies = page.locator('#messages .msg-ephemeral .msg-body');
+    const before = await replies.count();
+    await page.locator('#language-select').selectOption('ru');
+    await ephemeral('по-русски').waitFor();
+    // The page relabels itself and marks the app's private replies in Russian.
+    await page.getByRole('button', { name: 'Отправить' }).waitFor();
+    expect(await text(page.locator('[data-text="actingAs"]'))).toBe('Действую как');
+    expect(await text(page.locator('#messages .msg-ephemeral-note').last())).toBe('Видно только вам');
+    const input = page.getByLabel('Сообщение');
+    for (const command of ['/exp strat 4', '/exp dict', '/exp show 2']) {
+      await input.fill(command);
+      await input.press('Enter');
+    }
+    await ephemeral('Эксперимент 2').waitFor();
+    await ephemeral('Справочники').waitFor();
+    await ephemeral('Неизвестная команда').waitFor();
+    await input.fill('/exp stop 2');
+    await input.press('Enter');
+    await modal().waitFor();
+    const form = await text(modal());
+    expect(form).toContain('Причина');
+    expect(englishSentences(form)).toEqual([]);
+    await screenshot(page, SHOTS, '30-russian');
+    await modal().getByRole('button', { name: 'Отмена' }).click();
+    await waitForCount(modal(), 0);
+    await screenshot(page, SHOTS, '31-russian-replies');
+    const said = (await replies.allTextContents()).slice(before);
+    expect(said.length).toBeGreaterThanOrEqual(4);
+    // Slack words a date token for its reader: the card's "only just" too.
+    expect(said.join('\n')).toContain('только что');
+    for (const reply of said) {
+      expect(englishSentences(reply), reply).toEqual([]);
+      expect(reply).toMatch(/[а-яё]{3}/i);
+    }
+    // A reload (or coming back to this person) shows the choice on the switch and the page in it.
+    await page.reload();
+    await page.locator('body[data-ready="1"]').waitFor({ state: 'attached' });
+    expect(await page.locator('#language-select').inputValue()).toBe('ru');
+    await page.getByRole('button', { name: 'Отправить' }).waitFor();
+    await page.locator('#language-select').selectOption('auto');
+    await page.getByRole('button', { name: 'Send' }).waitFor();
+    expect(await page.locator('#language-select').inputValue()).toBe('auto');
   });
 
   it('loaded nothing from anywhere but the playground and threw no script error', () => {

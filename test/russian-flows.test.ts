@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import type { EmulatedMessage, EmulatedView } from '../src/dev/slack-emulator/types.js';
 import { emulatorQueries } from './support/emulator-queries.js';
-import { openModal } from './support/experiment-modal.js';
+import { englishSentences } from './support/english-sentences.js';
+import { openModal, text } from './support/experiment-modal.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
+import { connectViaModal } from './support/oauth-harness.js';
 
 // The main flows in Russian through the signed endpoint and the Slack emulator: an admin makes
 // Russian the workspace's language, and what people then read (replies, cards, forms, the channel's
@@ -23,25 +25,6 @@ afterAll(async () => {
 });
 
 const slack = emulatorQueries(() => h.emulator, { channel: CHANNEL });
-
-/** Words that make a run of Latin words an English sentence rather than a name or a value. */
-const ENGLISH_GLUE =
-  /\b(the|is|are|was|not|to|of|and|this|that|you|your|it|for|with|by|has|have|be|no|can|will|an?)\b/i;
-
-/**
- * English sentences left in a text: runs of three or more Latin words holding one of the glue words,
- * once code spans, Slack's <…> tokens, emoji and URLs are taken out.
- */
-function englishSentences(text: string): string[] {
-  const prose = text
-    .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/`[^`]*`/g, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/:[a-z0-9_+-]+:/g, ' ')
-    .replace(/https?:\/\/\S+/g, ' ');
-  const runs = prose.match(/[A-Za-z][A-Za-z'’-]*(?:[ ,]+[A-Za-z][A-Za-z'’-]*){2,}/g) ?? [];
-  return runs.filter((run) => ENGLISH_GLUE.test(run));
-}
 
 /** Every text a view shows: title, buttons, labels, hints, options, placeholders, sections. */
 function viewText(view: EmulatedView): string {
@@ -184,5 +167,137 @@ describe('two languages in one request', () => {
     await slack.replyToCommand(MEMBER, /Your own choice is removed/, () =>
       h.driver.command({ text: 'language auto', userId: MEMBER }),
     );
+  });
+});
+
+describe('the channel reads the workspace’s language, whoever clicks or types', () => {
+  /** The message as it is now (an approval request is replaced in place once decided). */
+  const now = (message: EmulatedMessage) => h.emulator.messages(CHANNEL).find((m) => m.ts === message.ts);
+  const decided = (request: EmulatedMessage, pattern: RegExp) =>
+    slack.until(() => {
+      const m = now(request);
+      return m && pattern.test(messageText(m)) ? m : undefined;
+    }, `the request was not replaced by ${pattern}`);
+  const noRussian = (text: string, where: string) => expect(text, where).not.toMatch(/[а-яё]/i);
+
+  it('a Russian-speaking admin approves in an English workspace: the channel reads English, she Russian', async () => {
+    await h.driver.command({ text: 'language workspace en', userId: ADMIN });
+    await slack.replyToCommand(ADMIN, /по-русски/, () =>
+      h.driver.command({ text: 'language ru', userId: ADMIN }),
+    );
+
+    await h.driver.command({ text: 'stop 3 bug checkout broke', userId: MEMBER });
+    const done = await slack.channelMessage(/asks to \*stop\* experiment \*3\*/);
+    await h.driver.clickButton(done, 'exp_approval_approve', { userId: ADMIN });
+    const approved = await decided(done, /Approved by/);
+    expect(messageText(approved)).toContain('stopped experiment *3*');
+    noRussian(messageText(approved), 'approved and done');
+
+    // What only she is told (the experiment is unknown) is Russian; the channel hears English that
+    // claims nothing about the outcome.
+    await h.driver.command({ text: 'stop 99999 bug', userId: MEMBER });
+    const unknown = await slack.channelMessage(/asks to \*stop\* experiment \*99999\*/);
+    await h.driver.clickButton(unknown, 'exp_approval_approve', { userId: ADMIN });
+    expectRussian(messageText(await slack.ephemeralTo(ADMIN, /99999/)), 'to the approver alone');
+    const told = await decided(unknown, /Approved by/);
+    expect(messageText(told)).toContain(`<@${ADMIN}> was told what became of it.`);
+    noRussian(messageText(told), 'approved, not done');
+
+    // A policy change is announced in English; her mistake is explained in Russian.
+    await replyInRussian(ADMIN, 'policy approval', /Укажите действие/);
+    await h.driver.command({ text: 'policy approval unarchive on', userId: ADMIN });
+    const announced = await slack.channelMessage(/unarchive.*approval|approval.*unarchive/i);
+    noRussian(messageText(announced), 'policy change');
+  });
+
+  it('an English-speaking admin in a Russian workspace: the channel reads Russian, he English', async () => {
+    await slack.replyToCommand(ADMIN, /speaks \*English\* to you/, () =>
+      h.driver.command({ text: 'language en', userId: ADMIN }),
+    );
+    await h.driver.command({ text: 'language workspace ru', userId: ADMIN });
+
+    await h.driver.command({ text: 'stop 7 bug сломалось', userId: MEMBER });
+    const request = await slack.channelMessage(/просит .*\*7\*/);
+    await h.driver.clickButton(request, 'exp_approval_reject', { userId: ADMIN });
+    expectRussian(messageText(await decided(request, /Отклонено/)), 'rejected');
+
+    const mistake = await slack.replyToCommand(ADMIN, /Say which action/, () =>
+      h.driver.command({ text: 'policy approval', userId: ADMIN }),
+    );
+    noRussian(messageText(mistake), 'policy usage');
+    await h.driver.command({ text: 'policy approval unarchive off', userId: ADMIN });
+    expectRussian(messageText(await slack.channelMessage(/больше не требует одобрения/)), 'policy change');
+  });
+
+  it('an edit: the confirmation in the editor’s language, the diff in the channel in the workspace’s', async () => {
+    const base = h.sandbox.state.experiments.get(123);
+    if (!base) throw new Error('the sandbox has no experiment 123');
+    h.sandbox.state.experiments.set(911, {
+      ...structuredClone(base),
+      id: 911,
+      name: 'Experiment 911',
+      label: 'russian_flows_911',
+      status: 'draft',
+    });
+    await slack.replyToCommand(MEMBER, /speaks \*English\* to you/, () =>
+      h.driver.command({ text: 'language en', userId: MEMBER }),
+    );
+    const form = await openModal(h, 'edit 911');
+    const submitted = await h.driver.submitView(form.id, text(form, 'exp_xm_name', 'Renamed 911'));
+    expect(submitted.outcome.kind, JSON.stringify(submitted.outcome)).toBe('pushed');
+    const confirm = (submitted.outcome as { view: EmulatedView }).view;
+    expect(viewText(confirm)).toContain('Save these changes?');
+    expect(viewText(confirm)).not.toMatch(/[а-яё]/i);
+    expect((await h.driver.submitView(confirm.id, {})).outcome).toEqual({ kind: 'cleared' });
+    const line = await slack.channelMessage(/изменил\(а\) эксперимент \*911\*/);
+    expectRussian(messageText(line), 'the edit in the channel');
+    expect(messageText(line)).toContain('*Название*');
+    expect(messageText(line)).toContain('Renamed 911');
+    // Her own choice gone, she reads the workspace's language again.
+    await slack.replyToCommand(MEMBER, /Ваш выбор снят/, () =>
+      h.driver.command({ text: 'language auto', userId: MEMBER }),
+    );
+  });
+});
+
+describe('token reminders, sent with no request behind them', () => {
+  const OPS = 'C0OPSROOM';
+  const dm = (user: string) => `D${user.slice(1)}`;
+  let t: Harness;
+  beforeAll(async () => {
+    t = await startHarness({ alertIntervalMs: 20, tokenHealthIntervalMs: 150 });
+    t.emulator.channels.set(OPS, {
+      id: OPS,
+      name: 'ops',
+      is_private: false,
+      botIsMember: true,
+      members: [ADMIN],
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const reminder = (channel: string) =>
+    t.emulator.waitFor(
+      () => t.emulator.messages(channel).find((m) => !m.ephemeral && /127\.0\.0\.1:\d+/.test(messageText(m))),
+      { timeoutMs: 8000, message: `no token reminder in ${channel}` },
+    );
+
+  it('reach the ops channel in the workspace’s language and who connected it in theirs', async () => {
+    await t.driver.command({ text: 'language workspace ru', userId: ADMIN });
+    await t.driver.command({ text: 'language en', userId: ADMIN });
+    await t.driver.command({ text: 'subscribe alerts:ops', userId: ADMIN, channelId: OPS });
+    const token = await t.sandbox.issueToken({ name: 'short-lived', expiresInSeconds: 20 * 60 * 60 });
+    await connectViaModal({
+      driver: t.driver,
+      emulator: t.emulator,
+      adminId: ADMIN,
+      baseUrl: t.sandbox.url,
+      token,
+    });
+    expectRussian(messageText(await reminder(OPS)), 'the ops channel');
+    const toHim = messageText(await reminder(dm(ADMIN)));
+    expect(toHim).toMatch(/expires in less than a day/);
+    expect(toHim).not.toMatch(/[а-яё]/i);
   });
 });

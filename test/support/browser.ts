@@ -15,6 +15,7 @@ export interface Locator {
   }): Promise<void>;
   count(): Promise<number>;
   textContent(): Promise<string | null>;
+  allTextContents(): Promise<string[]>;
   innerHTML(): Promise<string>;
   inputValue(): Promise<string>;
   getAttribute(name: string): Promise<string | null>;
@@ -29,6 +30,7 @@ export interface Locator {
 
 export interface Page extends Pick<Locator, 'locator' | 'getByRole' | 'getByLabel'> {
   goto(url: string): Promise<unknown>;
+  reload(): Promise<unknown>;
   screenshot(options: { path: string; fullPage?: boolean }): Promise<unknown>;
   evaluate<T>(fn: () => T): Promise<T>;
   on(event: 'pageerror', listener: (error: Error) => void): void;

@@ -9,6 +9,7 @@ import type {
 } from '../slack-emulator/types.js';
 import { BUILTIN_COMMANDS, runInvite } from './builtin-commands.js';
 import { PlaygroundRequestError } from './http-io.js';
+import type { LanguageChoices } from './languages.js';
 import { sendMessageAction, suggestMessageOptions } from './message-interactions.js';
 import {
   AddUserRequest,
@@ -33,6 +34,8 @@ export interface RouteDeps {
   teamIds: readonly string[];
   /** The emulator reports its own changes; a change the playground makes itself is announced here. */
   notify(): void;
+  /** What each person chose as their language through the page. */
+  languages: LanguageChoices;
 }
 
 export type ApiRoute = (body: unknown) => Promise<Record<string, unknown>>;
@@ -99,6 +102,8 @@ export function createApiRoutes(deps: RouteDeps): Record<string, ApiRoute> {
         const { joined } = runInvite(emulator, { text: input.text, userId, channelId: input.channelId });
         return { ok: true, status: 0, joined };
       }
+      // Remembered as sent, before the app's reply arrives: the page switches with the reply.
+      deps.languages.heard({ teamId, userId, command: input.command, text: input.text });
       const res = await driver.command({
         text: input.text,
         userId,

@@ -11,6 +11,7 @@ import {
 import { EMULATOR_DEFAULTS } from '../slack-emulator/seed.js';
 import type { SlackEmulator } from '../slack-emulator/types.js';
 import { PlaygroundRequestError, readJsonBody, sendError, sendJson } from './http-io.js';
+import { createLanguageChoices } from './languages.js';
 import { CLIENT_SCRIPT_PATH, loadClientScript } from './page/client-script.js';
 import { renderPage } from './page/page.js';
 import { MAX_MESSAGE_CHARS, StateQuery } from './request-schemas.js';
@@ -84,13 +85,13 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Runni
   const unfurlDomains = options.unfurlDomains ?? [];
   ensureTeamChannels(emulator);
   const driverFor = createTeamDrivers({ ...options, unfurlDomains });
-  const stream = createStateStream({
-    snapshot: (viewer, revision) => buildState(emulator, viewer, revision),
-    logger: log,
-  });
+  const languages = createLanguageChoices();
+  const snapshot = (viewer: { userId: string; teamId: string }, revision: number) =>
+    buildState(emulator, viewer, revision, languages.of(viewer.teamId, viewer.userId));
+  const stream = createStateStream({ snapshot, logger: log });
   const unsubscribe = emulator.on('change', () => stream.notify());
   const teamIds = playgroundTeams(emulator).map((t) => t.id);
-  const api = createApiRoutes({ emulator, driverFor, teamIds, notify: () => stream.notify() });
+  const api = createApiRoutes({ emulator, driverFor, teamIds, notify: () => stream.notify(), languages });
   const defaults = {
     userId: EMULATOR_DEFAULTS.userId,
     teamId: emulator.identity.teamId,
@@ -131,7 +132,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Runni
       return;
     }
     if (req.method === 'GET' && url.pathname === '/api/state') {
-      sendJson(res, 200, buildState(emulator, viewerOf(url), stream.revision()));
+      sendJson(res, 200, snapshot(viewerOf(url), stream.revision()));
       return;
     }
     if (req.method === 'GET' && url.pathname === '/api/events') {

@@ -1,4 +1,5 @@
 import type { EmulatedMessage, EmulatedView, SlackEmulator } from '../slack-emulator/types.js';
+import { type PlaygroundLanguage, playgroundTexts } from './client/texts.js';
 import { renderChannelMessages, renderThreads } from './render/messages.js';
 import { type RenderedModal, renderModal } from './render/modal.js';
 import { mentionNames, type RenderContext } from './render/text.js';
@@ -8,6 +9,8 @@ export interface PlaygroundState {
   /** Increases with every emulator change; the page shows it so tests can wait for a newer state. */
   revision: number;
   self: { userId: string; teamId: string };
+  /** What this person chose as their language through the page: the switch shows it. */
+  language: PlaygroundLanguage;
   teams: PlaygroundTeam[];
   users: Array<{ id: string; name: string; realName: string; isAdmin: boolean; isBot: boolean }>;
   channels: Array<{ id: string; label: string; isPrivate: boolean; isIm: boolean; botIsMember: boolean }>;
@@ -36,13 +39,16 @@ export function buildState(
   emulator: SlackEmulator,
   self: { userId: string; teamId: string },
   revision: number,
+  language: PlaygroundLanguage = 'auto',
 ): PlaygroundState {
   // Only this workspace's channels, in the sidebar and in conversation pickers alike.
   const own = channelsOfTeam(emulator, self.teamId);
+  const texts = playgroundTexts(language);
   const ctx: RenderContext = {
-    names: mentionNames(emulator.users, emulator.channels),
+    names: { ...mentionNames(emulator.users, emulator.channels), ago: texts.ago },
     users: [...emulator.users.values()],
     channels: own,
+    texts,
   };
   const channels = own.filter((c) => !(c.is_im || c.is_private) || c.members.includes(self.userId));
   const messages: Record<string, EmulatedMessage[]> = {};
@@ -60,6 +66,7 @@ export function buildState(
   return {
     revision,
     self,
+    language,
     teams: playgroundTeams(emulator),
     users: [...emulator.users.values()]
       .filter((u) => !u.deleted)

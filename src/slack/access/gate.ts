@@ -58,12 +58,17 @@ export type GateResult =
       actor: Actor | undefined;
     };
 
+type CheckAccessDeps = Pick<
+  SlackDeps,
+  'actors' | 'audit' | 'connections' | 'logger' | 'messages' | 'policies'
+>;
+
 /**
  * The one place access is decided, asked the same way by every surface (command, button, modal,
  * option request, approval). The person's facts come from Slack (never from the payload, which a
  * Slack Connect user's own workspace fills in); the rule from the workspace's policy.
  */
-export async function checkAccess(deps: SlackDeps, request: AccessRequest): Promise<GateResult> {
+export async function checkAccess(deps: CheckAccessDeps, request: AccessRequest): Promise<GateResult> {
   const gate = await decideAccess(deps, request);
   if (
     !gate.allowed &&
@@ -86,8 +91,10 @@ export async function checkAccess(deps: SlackDeps, request: AccessRequest): Prom
 
 export type AccessRequest = Parameters<typeof decideAccess>[1];
 
+type DecideAccessDeps = Pick<SlackDeps, 'actors' | 'connections' | 'logger' | 'messages' | 'policies'>;
+
 async function decideAccess(
-  deps: SlackDeps,
+  deps: DecideAccessDeps,
   request: {
     client: webApi.WebClient;
     workspace: WorkspaceRef;
@@ -164,7 +171,7 @@ async function decideAccess(
  * when it is approved, as a scheduled action is checked again for whoever scheduled it.
  */
 async function requesterRefusal(
-  deps: SlackDeps,
+  deps: Pick<SlackDeps, 'messages'>,
   input: {
     target: PolicyTarget;
     policy: WorkspacePolicy;
@@ -190,7 +197,7 @@ async function requesterRefusal(
  * an approval the requester's token acts (the platform's records name who asked, not the approver).
  */
 async function permitFor(
-  deps: SlackDeps,
+  deps: Pick<SlackDeps, 'connections' | 'messages'>,
   input: { workspace: WorkspaceRef; actor: Actor; target: PolicyTarget; rule: ActionRule },
 ): Promise<GateResult> {
   const { workspace, actor, target, rule } = input;
@@ -222,7 +229,7 @@ async function permitFor(
   return { allowed: true, actor, permit: { kind: 'allowed', grant } };
 }
 
-function unavailable(deps: SlackDeps, target: AccessTarget): GateResult {
+function unavailable(deps: Pick<SlackDeps, 'messages'>, target: AccessTarget): GateResult {
   // Without the policy (or the person's token record) nobody may act: refused, and said so.
   return {
     allowed: false,

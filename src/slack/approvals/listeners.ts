@@ -10,21 +10,23 @@ import { actionAccess, grantOf } from '../access/middleware.js';
 import { type SafeText, userMention } from '../blocks/escape.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
-import { performLifecycle } from '../lifecycle/perform.js';
+import { type PerformLifecycleDeps, performLifecycle } from '../lifecycle/perform.js';
 import type { LifecycleSurface } from '../lifecycle/surface.js';
 import type { SlackListeners } from '../listener-registry.js';
+import { inWorkspaceLocale, localeScope } from '../locale/scope.js';
 import { SlackPayloadError } from '../payload.js';
 import { approveScheduled } from '../schedule/approve.js';
 import { splitterFailureMessage } from '../splitter/error-messages.js';
 import { exposeDoneMessage } from '../splitter/expose-message.js';
 import { workspaceFromBody } from '../workspace.js';
+import type { ApprovalsDeps } from './deps.js';
 import { APPROVAL_ACTIONS, decodeApprovalValue } from './ids.js';
 import { approvalDecidedMessage, approvalWhat } from './request-message.js';
 
 type Respond = (message: Record<string, unknown>) => Promise<unknown>;
 
 /** Approve and Reject: whoever clicks must be allowed to do the action themselves (checked first). */
-export function registerApprovalButtons(listeners: SlackListeners, deps: SlackDeps): void {
+export function registerApprovalButtons(listeners: SlackListeners, deps: ApprovalsDeps): void {
   const target = (decision: 'approve' | 'reject') => approvalTarget(deps, decision);
   for (const [actionId, decision] of [
     [APPROVAL_ACTIONS.approve, 'approve'],
@@ -48,10 +50,14 @@ export function registerApprovalButtons(listeners: SlackListeners, deps: SlackDe
         const workspace = workspaceFromBody(body);
         const outcome = await deps.approvals.decide(workspaceKey(workspace), id, decision, body.user.id);
         const a = deps.messages.approvals;
+        // The request sits in the channel: what replaces it speaks the workspace's language, and
+        // `text` was written in it (only the clicker's own replies speak theirs).
         const replace = (request: ApprovalRequest, text: SafeText) =>
           respond({
             replace_original: true,
-            ...approvalDecidedMessage({ request, outcome: text, messages: deps.messages }),
+            ...inWorkspaceLocale(() =>
+              approvalDecidedMessage({ request, outcome: text, messages: deps.messages }),
+            ),
           });
         switch (outcome.kind) {
           case 'not-found':
@@ -71,10 +77,12 @@ export function registerApprovalButtons(listeners: SlackListeners, deps: SlackDe
             await auditDecision(deps, workspace, outcome.request, body.user.id, 'expired');
             return void (await replace(
               outcome.request,
-              a.expired({
-                requester: userMention(outcome.request.requestedBy),
-                what: approvalWhat(outcome.request, deps.messages),
-              }),
+              inWorkspaceLocale(() =>
+                deps.messages.approvals.expired({
+                  requester: userMention(outcome.request.requestedBy),
+                  what: approvalWhat(outcome.request, deps.messages),
+                }),
+              ),
             ));
           case 'decided':
             return void (await replace(
@@ -97,7 +105,7 @@ export function registerApprovalButtons(listeners: SlackListeners, deps: SlackDe
  * The approver is decided on like anyone acting (who, where); what runs is granted as the
  * requester, whose own token must exist when the rule asks for one (checked by the gate).
  */
-function approvalTarget(deps: SlackDeps, decision: 'approve' | 'reject') {
+function approvalTarget(deps: Pick<SlackDeps, 'approvals'>, decision: 'approve' | 'reject') {
   return async ({ action, body }: SlackActionMiddlewareArgs): Promise<AccessTarget> => {
     const request = await requestOf(deps, body, (action as { value?: string }).value);
     return request
@@ -112,35 +120,49 @@ function approvalTarget(deps: SlackDeps, decision: 'approve' | 'reject') {
   };
 }
 
-/** Rejects, or lets a scheduled action run at its time, or runs the action now; says what became of it. */
+type DecidedTextDeps = PerformLifecycleDeps & Pick<SlackDeps, 'policies' | 'schedules' | 'splitter'>;
+
+/**
+ * Rejects, or lets a scheduled action run at its time, or runs the action now; says what became of
+ * it in the channel's (the workspace's) language.
+ */
 async function decidedText(
-  deps: SlackDeps,
+  deps: DecidedTextDeps,
   decision: 'approve' | 'reject',
   request: ApprovalRequest,
   input: Parameters<typeof run>[2],
 ): Promise<SafeText> {
-  const a = deps.messages.approvals;
   if (decision === 'reject') {
     await auditDecision(deps, input.workspace, request, input.approverId, 'rejected');
-    return a.rejected({
-      requester: userMention(request.requestedBy),
-      approver: userMention(input.approverId),
-      what: approvalWhat(request, deps.messages),
-    });
+    return inWorkspaceLocale(() =>
+      deps.messages.approvals.rejected({
+        requester: userMention(request.requestedBy),
+        approver: userMention(input.approverId),
+        what: approvalWhat(request, deps.messages),
+      }),
+    );
   }
   // A scheduled action is not run now: the approval lets it run at its time.
-  if (request.scheduleId !== undefined) return approveScheduled(deps, request, input.approverId);
+  if (request.scheduleId !== undefined)
+    return inWorkspaceLocale(() => approveScheduled(deps, request, input.approverId));
   const result = await run(deps, request, input);
-  return a.approved({
-    requester: userMention(request.requestedBy),
-    approver: userMention(input.approverId),
-    outcome: result,
-  });
+  return inWorkspaceLocale(() =>
+    deps.messages.approvals.approved({
+      requester: userMention(request.requestedBy),
+      approver: userMention(input.approverId),
+      outcome: result,
+    }),
+  );
 }
 
-/** Runs what was approved (the approver acts, under the requester's identity); says in one line what became of it. */
+type RunDeps = PerformLifecycleDeps & Pick<SlackDeps, 'policies' | 'splitter'>;
+
+/**
+ * Runs what was approved (the approver acts, under the requester's identity); says in one line, in
+ * the workspace's language, what became of it. What only the approver is told stays in theirs.
+ */
 async function run(
-  deps: SlackDeps,
+  deps: RunDeps,
   request: ApprovalRequest,
   input: {
     workspace: ReturnType<typeof workspaceFromBody>;
@@ -178,7 +200,7 @@ async function run(
       detail: e.label,
       approval: { requestId: request.id, state: 'approved', requestedBy: request.requestedBy },
     });
-    const reply =
+    const reply = inWorkspaceLocale(() =>
       outcome.kind === 'registered'
         ? exposeDoneMessage({
             label: e.label,
@@ -187,7 +209,8 @@ async function run(
             userId: input.approverId,
             messages: deps.messages,
           })
-        : splitterFailureMessage(outcome, deps.messages);
+        : splitterFailureMessage(outcome, deps.messages),
+    );
     return reply.text as SafeText;
   }
   const surface: LifecycleSurface = {
@@ -205,7 +228,9 @@ async function run(
   const policy = await deps.policies.get(workspaceKey(input.workspace));
   const stop = request.stop === undefined ? undefined : stopReasonOfRequest(request.stop);
   if (request.action === 'stop' && otherCommentMissing(policy, stop)) {
-    return deps.messages.input.commentRequired({ experimentId: request.experimentId });
+    return inWorkspaceLocale(() =>
+      deps.messages.input.commentRequired({ experimentId: request.experimentId }),
+    );
   }
   const performed = await performLifecycle(
     deps,
@@ -220,12 +245,19 @@ async function run(
     },
     surface,
   );
-  return performed.line;
+  // A done or refused action's line is the channel's (lifecycle/tell-outcome.ts); anything else
+  // was said to the approver alone, in their language, which the channel may not read.
+  const { person, workspace } = localeScope();
+  if (performed.kind === 'done' || performed.kind === 'conflict' || person === workspace)
+    return performed.line;
+  return inWorkspaceLocale(() =>
+    deps.messages.approvals.toldApprover({ approver: userMention(input.approverId) }),
+  );
 }
 
 /** A rejection, or a click on an expired request: what was asked did not run. */
 async function auditDecision(
-  deps: SlackDeps,
+  deps: Pick<SlackDeps, 'audit'>,
   workspace: ReturnType<typeof workspaceFromBody>,
   request: ApprovalRequest,
   userId: string,
@@ -243,7 +275,7 @@ async function auditDecision(
 }
 
 async function requestOf(
-  deps: SlackDeps,
+  deps: Pick<SlackDeps, 'approvals'>,
   body: SlackActionMiddlewareArgs['body'],
   value: string | undefined,
 ): Promise<ApprovalRequest | undefined> {

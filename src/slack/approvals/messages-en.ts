@@ -16,6 +16,7 @@ export function approvalMessagesEn(): ApprovalMessages {
       md`Your request to ${what} is posted in the channel. It runs once someone else who may do it approves; nothing has run yet.`,
     approved: ({ requester, approver, outcome }) =>
       md`:white_check_mark: Approved by ${approver} (asked by ${requester}). ${outcome}`,
+    toldApprover: ({ approver }) => md`${approver} was told what became of it.`,
     rejected: ({ requester, approver, what }) =>
       md`:no_entry_sign: Rejected by ${approver}: ${requester}'s request to ${what} did not run.`,
     expired: ({ requester, what }) =>

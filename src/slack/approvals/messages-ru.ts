@@ -16,6 +16,7 @@ export function approvalMessagesRu(): ApprovalMessages {
       md`Ваша просьба ${what} опубликована в канале. Она выполнится, когда её одобрит другой человек с таким правом; пока ничего не выполнено.`,
     approved: ({ requester, approver, outcome }) =>
       md`:white_check_mark: Одобрено: ${approver} (просил(а) ${requester}). ${outcome}`,
+    toldApprover: ({ approver }) => md`Чем это закончилось, сообщено ${approver}.`,
     rejected: ({ requester, approver, what }) =>
       md`:no_entry_sign: Отклонено: ${approver}. Просьба ${requester} ${what} не выполнена.`,
     expired: ({ requester, what }) =>

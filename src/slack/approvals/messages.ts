@@ -21,6 +21,11 @@ export interface ApprovalMessages {
   /** To the person who asked. */
   waiting(p: { what: SafeText }): SafeText;
   approved(p: { requester: SafeText; approver: SafeText; outcome: SafeText }): SafeText;
+  /**
+   * The approved action's outcome, in the channel, when the approver was told it alone in a language
+   * other than the channel's: no claim about what happened (it may be unknown), only who knows.
+   */
+  toldApprover(p: { approver: SafeText }): SafeText;
   rejected(p: { requester: SafeText; approver: SafeText; what: SafeText }): SafeText;
   expired(p: { requester: SafeText; what: SafeText }): SafeText;
   ownRequest: SafeText;

@@ -18,6 +18,7 @@ import { LIMITS } from '../blocks/limits.js';
 import { actions, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
 import { COMMENT_DISPLAY_MAX } from '../lifecycle/event-lines.js';
 import type { Messages } from '../messages/index.js';
+import { participantText, platformText } from '../splitter/describe.js';
 import { APPROVAL_ACTIONS, APPROVAL_BLOCKS, encodeApprovalValue } from './ids.js';
 
 /** "stop experiment *4*" / "register an exposure of `label` (Android, user 77)". */
@@ -25,12 +26,15 @@ export function approvalWhat(request: ApprovalRequest, messages: Messages): Safe
   const exposure = request.expose
     ? (() => {
         const e = request.expose;
-        const platform = KNOWN_PLATFORMS.get(e.platformId) ?? `platform ${e.platformId}`;
-        const who =
-          e.participant.userId !== undefined && e.participant.userId !== null
-            ? `user ${e.participant.userId}`
-            : `visitor ${e.participant.visitorId ?? '?'}`;
-        return md`${code(e.label, 150)} (${safe(`${platform}, ${who}`, 150)})`;
+        const platform = platformText(
+          { id: e.platformId, name: KNOWN_PLATFORMS.get(e.platformId) },
+          messages,
+        );
+        const who = participantText(
+          { userId: e.participant.userId ?? undefined, visitorId: e.participant.visitorId ?? undefined },
+          messages,
+        );
+        return md`${code(e.label, 150)} (${platform}, ${who})`;
       })()
     : undefined;
   return messages.approvals.what({ action: request.action, experimentId: request.experimentId, exposure });

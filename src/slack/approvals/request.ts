@@ -21,11 +21,13 @@ export interface ApprovalAsk {
   inChannelFallback?: ((message: SlackMessage) => Promise<void>) | undefined;
 }
 
+type RequestApprovalDeps = Pick<SlackDeps, 'approvals' | 'audit' | 'logger' | 'messages'>;
+
 /**
  * The policy asks for a second person: nothing runs now. The request is stored (what would run,
  * exactly), posted in the channel with Approve / Reject, and the person is told it waits.
  */
-export async function requestApproval(deps: SlackDeps, ask: ApprovalAsk): Promise<ApprovalRequest> {
+export async function requestApproval(deps: RequestApprovalDeps, ask: ApprovalAsk): Promise<ApprovalRequest> {
   const { ticket } = ask;
   if (ticket.scope !== workspaceKey(ask.workspace) || ticket.action !== ask.what.action)
     throw new GrantMismatchError(

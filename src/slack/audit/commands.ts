@@ -11,7 +11,7 @@ import { parseAuditArgs } from './parse-audit.js';
 
 /** A page of the workspace's trail as a message (the command and the paging buttons share it). */
 export async function auditReply(
-  deps: SlackDeps,
+  deps: Pick<SlackDeps, 'audit' | 'messages'>,
   workspace: WorkspaceRef,
   query: AuditPageValue,
 ): Promise<SlackMessage> {
@@ -25,7 +25,10 @@ export async function auditReply(
 }
 
 /** `/exp audit [ID] [--user @someone]` (admins: the command chain checked). */
-export async function showAudit(ctx: CommandContext, args: readonly string[]): Promise<void> {
+export async function showAudit(
+  ctx: CommandContext<Pick<SlackDeps, 'audit' | 'messages'>>,
+  args: readonly string[],
+): Promise<void> {
   const { messages } = ctx.deps;
   const parsed = parseAuditArgs(args);
   if (!parsed.ok)

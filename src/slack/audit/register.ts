@@ -1,15 +1,15 @@
 import type { BlockButtonAction } from '@slack/bolt';
 import { actionAccess } from '../access/middleware.js';
 import { textMessage } from '../blocks/message.js';
-import type { SlackDeps } from '../deps.js';
 import type { SlackListeners } from '../listener-registry.js';
 import { SlackPayloadError } from '../payload.js';
 import { workspaceFromBody } from '../workspace.js';
 import { auditReply } from './commands.js';
+import type { AuditDeps } from './deps.js';
 import { AUDIT_ACTIONS, decodeAuditPageValue } from './ids.js';
 
 /** `/exp audit` and its paging buttons: admins only, each click checked again. */
-export function registerAudit(listeners: SlackListeners, deps: SlackDeps) {
+export function registerAudit(listeners: SlackListeners, deps: AuditDeps) {
   const admins = { kind: 'admin', refusal: deps.messages.audit.adminOnly, action: 'audit' } as const;
   const page = async ({
     ack,

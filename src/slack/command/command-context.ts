@@ -6,9 +6,12 @@ import type { SlackDeps } from '../deps.js';
 import { type Replier, responseUrlReplier } from '../replies.js';
 import { withNoticeBlock } from '../sandbox-notice.js';
 
-/** What one subcommand handler gets: the payload, Slack's callbacks and the app's dependencies. */
-export interface CommandContext {
-  deps: SlackDeps;
+/**
+ * What one subcommand handler gets: the payload, Slack's callbacks and the app's dependencies. The
+ * router passes them all; each handler names the part it uses (`CommandContext<Pick<SlackDeps, …>>`).
+ */
+export interface CommandContext<D> {
+  deps: D;
   command: SlashCommand;
   workspace: WorkspaceRef;
   client: webApi.WebClient;
@@ -24,12 +27,15 @@ export interface CommandContext {
   claimActionSlot: () => boolean;
 }
 
-export function ackWith(ack: (body?: Record<string, unknown>) => Promise<void>, deps: SlackDeps) {
+export function ackWith(
+  ack: (body?: Record<string, unknown>) => Promise<void>,
+  deps: Pick<SlackDeps, 'messages' | 'sandboxNotice'>,
+) {
   const decorate = (reply: SlackMessage) =>
     deps.sandboxNotice ? withNoticeBlock(reply, deps.messages.sandboxNotice) : reply;
   return (reply?: SlackMessage) => (reply ? ack({ response_type: 'ephemeral', ...decorate(reply) }) : ack());
 }
 
-export function commandReplier(respond: RespondFn, deps: SlackDeps): Replier {
+export function commandReplier(respond: RespondFn, deps: Pick<SlackDeps, 'logger'>): Replier {
   return responseUrlReplier((message) => respond(message), deps.logger);
 }

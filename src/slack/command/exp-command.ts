@@ -33,7 +33,7 @@ const RECEIPT = 'expIntentReceipt';
 const RECEIPT_BUDGET_MS = 300;
 
 async function receive(
-  deps: SlackDeps,
+  deps: Pick<SlackDeps, 'intents'>,
   input: Parameters<SlackDeps['intents']['receive']>[0],
 ): Promise<string | undefined> {
   let timer: NodeJS.Timeout | undefined;
@@ -56,7 +56,7 @@ async function receive(
   }
 }
 
-async function endReceipt(deps: SlackDeps, context: Record<string, unknown>): Promise<void> {
+async function endReceipt(deps: Pick<SlackDeps, 'intents'>, context: Record<string, unknown>): Promise<void> {
   const receipt = context[RECEIPT];
   if (typeof receipt !== 'string') return;
   context[RECEIPT] = undefined;
@@ -71,7 +71,7 @@ type CommandStep = Middleware<SlackCommandMiddlewareArgs>;
 type AckBody = (body?: Record<string, unknown>) => Promise<void>;
 
 /** Bounded before any work: no subcommand needs more, and parsing and suggestions cost per char. */
-function boundedText(deps: SlackDeps): CommandStep {
+function boundedText(deps: Pick<SlackDeps, 'messages' | 'metrics' | 'sandboxNotice'>): CommandStep {
   return async ({ command, body, context, next, ack }) => {
     const text = command.text ?? '';
     if (text.length > COMMAND_TEXT_MAX) {
@@ -87,7 +87,21 @@ function boundedText(deps: SlackDeps): CommandStep {
   };
 }
 
-function commandAccess(deps: SlackDeps): CommandStep {
+type CommandAccessDeps = Pick<
+  SlackDeps,
+  | 'actionSlots'
+  | 'actors'
+  | 'audit'
+  | 'connections'
+  | 'intents'
+  | 'logger'
+  | 'messages'
+  | 'metrics'
+  | 'policies'
+  | 'sandboxNotice'
+>;
+
+function commandAccess(deps: CommandAccessDeps): CommandStep {
   return async ({ command, ack, respond, client, context, next }) => {
     const request = requestOf(context);
     const { parsed } = request;
@@ -141,9 +155,14 @@ function commandAccess(deps: SlackDeps): CommandStep {
   };
 }
 
+type AckThenCheckDeps = Pick<
+  SlackDeps,
+  'actors' | 'audit' | 'connections' | 'intents' | 'logger' | 'messages' | 'policies'
+>;
+
 /** Acked at once, checked after: a slow Slack never costs the person their ack. */
 async function ackThenCheck(
-  deps: SlackDeps,
+  deps: AckThenCheckDeps,
   step: Pick<Parameters<CommandStep>[0], 'ack' | 'respond' | 'context' | 'next'> & {
     asked: Parameters<typeof checkAccess>[1];
   },
@@ -168,7 +187,7 @@ async function ackThenCheck(
 function runCommand(deps: SlackDeps): CommandStep {
   return async ({ command, ack, respond, client, context }) => {
     const acked = context[ACKED] === true;
-    const ctx: CommandContext = {
+    const ctx: CommandContext<SlackDeps> = {
       deps,
       command,
       workspace: workspaceFromCommand(command),

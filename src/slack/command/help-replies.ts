@@ -9,6 +9,7 @@ import {
   section,
   textMessage,
 } from '../blocks/message.js';
+import type { SlackDeps } from '../deps.js';
 import { BLOCKS } from '../ids.js';
 import type { Messages } from '../messages/index.js';
 import type { CommandContext } from './command-context.js';
@@ -19,14 +20,19 @@ import { documentedHelpKeys } from './subcommands.js';
 /** How much of an unknown word or a bad argument is echoed back. */
 export const ECHO_MAX = 60;
 
-/** The help is the same for everyone: built once per message catalogue, frozen so no caller changes it. */
-const builtHelp = new WeakMap<Messages, SlackMessage>();
+/**
+ * The help is the same for everyone who reads one language: built once per language's help texts
+ * (deps.messages is one object for every language, so it cannot be the key), frozen so no caller
+ * changes it.
+ */
+const builtHelp = new WeakMap<Messages['help'], SlackMessage>();
 
 export function helpMessage(input: { messages: Messages }): SlackMessage {
-  let built = builtHelp.get(input.messages);
+  const texts = input.messages.help;
+  let built = builtHelp.get(texts);
   if (!built) {
     built = deepFreeze(buildHelp(input.messages));
-    builtHelp.set(input.messages, built);
+    builtHelp.set(texts, built);
   }
   return built;
 }
@@ -97,7 +103,7 @@ export function invalidCommandMessage(input: { parsed: Invalid; messages: Messag
 
 /** The router's answer to text no subcommand could use: what went wrong, and how to ask. */
 export function answerUnparsed(
-  ctx: CommandContext,
+  ctx: CommandContext<Pick<SlackDeps, 'messages'>>,
   parsed: Extract<ParsedCommand, { kind: 'invalid' | 'unknown' }>,
 ): Promise<void> {
   const { messages } = ctx.deps;

@@ -2,6 +2,7 @@ import type { PolicyAction } from '../../core/policy/policy.js';
 import { commandTarget } from '../access/command-targets.js';
 import type { AccessTarget, AdminAction } from '../access/gate.js';
 import type { SafeText } from '../blocks/escape.js';
+import type { SlackDeps } from '../deps.js';
 import type { HelpKey, Messages } from '../messages/index.js';
 import type { CommandContext } from './command-context.js';
 import type { InvalidCommand, ParseInput } from './parse-args.js';
@@ -46,7 +47,7 @@ export interface SubcommandDeclaration<P extends Parsed> {
   help: readonly [HelpKey, ...HelpKey[]];
   /** Texts after `/exp` that parse to it: the access walk test runs each as a guest. */
   examples: readonly [string, ...string[]];
-  handle: (ctx: CommandContext, parsed: P) => Promise<void>;
+  handle: (ctx: CommandContext<SlackDeps>, parsed: P) => Promise<void>;
 }
 
 /** A parsed request with everything the router needs, bound to the declaration that parsed it. */
@@ -55,7 +56,7 @@ export interface CommandRequest {
   access: (at: { channelId: string; messages: Messages }) => AccessTarget;
   opensModal: boolean;
   changesHome: boolean;
-  run: (ctx: CommandContext) => Promise<void>;
+  run: (ctx: CommandContext<SlackDeps>) => Promise<void>;
 }
 
 /** A declaration with its parse type hidden: the command table holds these. */

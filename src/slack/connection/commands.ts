@@ -4,15 +4,21 @@ import { channelMention } from '../blocks/escape.js';
 import { loadingModal } from '../blocks/loading-modal.js';
 import { modalOpenFailedMessage } from '../blocks/notice-modal.js';
 import type { CommandContext } from '../command/command-context.js';
+import type { SlackDeps } from '../deps.js';
 import { connectModal } from './connect-modal.js';
 import { disconnectedMessage, notConnectedMessage, tokenInfoMessage, withNote } from './replies.js';
+
+type OpenConnectModalDeps = Pick<
+  SlackDeps,
+  'connectPrefillUrl' | 'connections' | 'logger' | 'messages' | 'viewSeal'
+>;
 
 /**
  * `/exp connect` (admins; the command's middleware checked): the trigger lives 3 s and the admin
  * check already used some of it, so a loading modal opens first and the form replaces it once the
  * stored connection has been read.
  */
-export async function openConnectModal(ctx: CommandContext): Promise<void> {
+export async function openConnectModal(ctx: CommandContext<OpenConnectModalDeps>): Promise<void> {
   const { deps, command, client } = ctx;
   await ctx.ack();
   let viewId: string | undefined;
@@ -52,7 +58,9 @@ export async function openConnectModal(ctx: CommandContext): Promise<void> {
  * `/exp token` (admins): where the workspace is connected, until when, with which scopes — never the
  * token itself.
  */
-export async function showToken(ctx: CommandContext): Promise<void> {
+export async function showToken(
+  ctx: CommandContext<Pick<SlackDeps, 'connections' | 'messages' | 'now'>>,
+): Promise<void> {
   const { deps } = ctx;
   await ctx.ack();
   const described = await deps.connections.describe(ctx.workspace, ctx.command.channel_id);
@@ -84,7 +92,9 @@ export async function showToken(ctx: CommandContext): Promise<void> {
 }
 
 /** `/exp disconnect`: admins only; removes the stored connection of this workspace. */
-export async function disconnect(ctx: CommandContext): Promise<void> {
+export async function disconnect(
+  ctx: CommandContext<Pick<SlackDeps, 'audit' | 'connections' | 'messages'>>,
+): Promise<void> {
   const { deps, command } = ctx;
   await ctx.ack();
   // In a channel with its own (team's) connection, that one; elsewhere the workspace's.

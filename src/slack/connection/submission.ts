@@ -10,6 +10,7 @@ import { webApiReplier } from '../replies.js';
 import { openViewMetadata } from '../view-seal/open-metadata.js';
 import { inputValue, selectedValue, type ViewStateValues } from '../view-state.js';
 import { workspaceFromBody } from '../workspace.js';
+import type { ConnectionDeps } from './deps.js';
 import { CONNECT_MODAL, ConnectModalMetadata } from './ids.js';
 import { connectedMessage, scopesNote, tokenInfoMessage, withNote } from './replies.js';
 
@@ -19,7 +20,7 @@ import { connectedMessage, scopesNote, tokenInfoMessage, withNote } from './repl
  */
 export const VERIFY_BUDGET_MS = 2_000;
 
-export function registerConnectSubmission(listeners: SlackListeners, deps: SlackDeps): void {
+export function registerConnectSubmission(listeners: SlackListeners, deps: ConnectionDeps): void {
   listeners.view(
     CONNECT_MODAL.callbackId,
     viewAccess(

@@ -4,6 +4,8 @@ import { parseWorkspaceKey, type WorkspaceRef, workspaceKey, workspaceOnly } fro
 import { channelMention, code, type SafeText, slackDate, userMention } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
+import { inDestinationLocale } from '../locale/job-scope.js';
+import type { Messages } from '../messages/index.js';
 import type { NoticeJob } from '../subscriptions/alert-delivery.js';
 
 /** Each reminder once per token: a new token has a new connectedAt, hence new keys. */
@@ -35,7 +37,7 @@ function hostOf(baseUrl: string): SafeText {
 /** What the sweep uses of the app's dependencies. */
 type TokenHealthDeps = Pick<
   SlackDeps,
-  'locks' | 'messages' | 'alerts' | 'logger' | 'subscriptions' | 'vault' | 'adminUserIds'
+  'locks' | 'messages' | 'alerts' | 'logger' | 'subscriptions' | 'vault' | 'adminUserIds' | 'locales'
 >;
 
 /**
@@ -57,13 +59,12 @@ export async function sweepTokenHealth(input: TokenHealthSweep): Promise<number>
     const stored = await deps.vault.get(configured.workspace);
     // A workspace connection replaces the configured token for that workspace: nothing to remind.
     if (reminder && !stored) {
-      const t = deps.messages.tokenHealth;
       queued += await remind(deps, {
         ref: configured.workspace,
         onceKey: `configured:${configured.tokenKey}`,
         reminder,
-        whose: t.configuredToken({ host: hostOf(configured.baseUrl) }),
-        fix: t.fixConfigured,
+        whose: (t) => t.configuredToken({ host: hostOf(configured.baseUrl) }),
+        fix: (t) => t.fixConfigured,
         expiresAt: configured.expiresAt,
         recipients: [...deps.adminUserIds, ...(await opsChannels(deps, configured.workspace))],
       });
@@ -84,31 +85,31 @@ async function remindStored(
   const expiresAt = connection.expiresAt ? new Date(connection.expiresAt) : undefined;
   const reminder = dueReminder({ state: connection.state, expiresAt }, now);
   if (!reminder) return 0;
-  const t = deps.messages.tokenHealth;
   const base = { ref, onceKey: `${key}:${connection.connectedAt}`, reminder, expiresAt };
   const by = connection.connectedBy ? userMention(connection.connectedBy) : undefined;
   if (ref.userId) {
     return remind(deps, {
       ...base,
-      whose: t.personalToken,
-      fix: t.fixPersonal,
+      whose: (t) => t.personalToken,
+      fix: (t) => t.fixPersonal,
       recipients: [ref.userId],
     });
   }
   const owner = connection.connectedBy ? [connection.connectedBy] : [];
   const host = hostOf(connection.baseUrl);
   if (ref.channelId) {
+    const channel = channelMention(ref.channelId);
     return remind(deps, {
       ...base,
-      whose: t.channelToken({ channel: channelMention(ref.channelId), host, by }),
-      fix: t.fixWorkspace,
+      whose: (t) => t.channelToken({ channel, host, by }),
+      fix: (t) => t.fixWorkspace,
       recipients: [...owner, ref.channelId, ...(await opsChannels(deps, ref))],
     });
   }
   return remind(deps, {
     ...base,
-    whose: t.workspaceToken({ host, by }),
-    fix: t.fixWorkspace,
+    whose: (t) => t.workspaceToken({ host, by }),
+    fix: (t) => t.fixWorkspace,
     recipients: [...owner, ...(await opsChannels(deps, ref))],
   });
 }
@@ -119,25 +120,52 @@ async function opsChannels(deps: Pick<SlackDeps, 'subscriptions'>, ref: Workspac
     .map((s) => s.channelId);
 }
 
+type TokenHealthTexts = Messages['tokenHealth'];
+
 interface Reminder {
   ref: WorkspaceRef;
   onceKey: string;
   reminder: TokenReminder;
-  whose: SafeText;
-  fix: SafeText;
+  /** Written for each recipient in their language (see `noticeFor`). */
+  whose: (t: TokenHealthTexts) => SafeText;
+  fix: (t: TokenHealthTexts) => SafeText;
   expiresAt: Date | undefined;
   recipients: readonly string[];
 }
 
 /** Queues one reminder to its recipients, once per token; returns how many messages were queued. */
 async function remind(
-  deps: Pick<SlackDeps, 'locks' | 'messages' | 'alerts' | 'logger'>,
+  deps: Pick<SlackDeps, 'locks' | 'messages' | 'alerts' | 'logger' | 'locales'>,
   r: Reminder,
 ): Promise<number> {
-  const { onceKey, reminder, whose, fix, expiresAt } = r;
+  const { onceKey, reminder } = r;
   if (!(await deps.locks.claim(`token-health:${onceKey}:${reminder.kind}`, ONCE_MS))) return 0;
-  const t = deps.messages.tokenHealth;
-  const text =
+  const workspace = workspaceOnly(r.ref);
+  const scope = workspaceKey(workspace);
+  const unique = [...new Set(r.recipients)];
+  const jobs = await Promise.all(
+    unique.map(async (channelId) => {
+      // A DM in its person's language, a channel in the workspace's: the notice is queued written.
+      const notice = await inDestinationLocale(deps.locales, { workspace, channelId }, () =>
+        noticeFor(deps.messages.tokenHealth, r),
+      );
+      return {
+        id: `token-health:${onceKey}:${reminder.kind}:${channelId}`,
+        lane: `${scope}:${channelId}`,
+        data: { workspace, scope, channelId, notice } satisfies NoticeJob,
+      };
+    }),
+  );
+  await deps.alerts.enqueue(jobs);
+  deps.logger.info('token reminder queued', { scope, kind: reminder.kind, recipients: unique.length });
+  return unique.length;
+}
+
+function noticeFor(t: TokenHealthTexts, r: Reminder) {
+  const { reminder, expiresAt } = r;
+  const whose = r.whose(t);
+  const fix = r.fix(t);
+  return textMessage(
     reminder.kind === 'invalid'
       ? t.refused({ whose, fix })
       : reminder.kind === 'expired'
@@ -147,18 +175,6 @@ async function remind(
             days: reminder.days,
             when: expiresAt ? slackDate(expiresAt) : code('?'),
             fix,
-          });
-  const notice = textMessage(text);
-  const workspace = workspaceOnly(r.ref);
-  const scope = workspaceKey(workspace);
-  const unique = [...new Set(r.recipients)];
-  await deps.alerts.enqueue(
-    unique.map((channelId) => ({
-      id: `token-health:${onceKey}:${reminder.kind}:${channelId}`,
-      lane: `${scope}:${channelId}`,
-      data: { workspace, scope, channelId, notice } satisfies NoticeJob,
-    })),
+          }),
   );
-  deps.logger.info('token reminder queued', { scope, kind: reminder.kind, recipients: unique.length });
-  return unique.length;
 }

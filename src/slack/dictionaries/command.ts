@@ -1,6 +1,7 @@
 import { resolveDictionaryName, suggestDictionaryName } from '../../console/dictionaries/names.js';
 import { readDictionary } from '../../core/read-dictionary.js';
 import type { CommandContext } from '../command/command-context.js';
+import type { SlackDeps } from '../deps.js';
 import { dictionaryFailureMessage } from './failure-message.js';
 import { dictListMessage, dictUnknownNameMessage } from './list.js';
 import { dictPageMessage } from './page.js';
@@ -12,9 +13,11 @@ import { predicateArguments } from './predicate-arguments.js';
  */
 export const COMMAND_READ_BUDGET_MS = 8_000;
 
+type RunDictCommandDeps = Pick<SlackDeps, 'connections' | 'dictionaries' | 'logger' | 'messages'>;
+
 /** `/exp dict` and `/exp dict NAME [filter] [--refresh]`: answered to the asker only. */
 export async function runDictCommand(
-  ctx: CommandContext,
+  ctx: CommandContext<RunDictCommandDeps>,
   parsed: { name?: string | undefined; filter?: string | undefined; refresh: boolean },
 ): Promise<void> {
   const { deps } = ctx;

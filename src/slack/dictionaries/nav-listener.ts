@@ -1,17 +1,17 @@
 import type { BlockButtonAction } from '@slack/bolt';
 import { readDictionary } from '../../core/read-dictionary.js';
 import { textMessage } from '../blocks/message.js';
-import type { SlackDeps } from '../deps.js';
 import type { SlackListeners } from '../listener-registry.js';
 import { SlackPayloadError } from '../payload.js';
 import { workspaceFromBody } from '../workspace.js';
 import { COMMAND_READ_BUDGET_MS } from './command.js';
+import type { DictionariesDeps } from './deps.js';
 import { dictionaryFailureMessage } from './failure-message.js';
 import { DICT_ACTIONS, decodeDictPageValue } from './ids.js';
 import { dictPageMessage } from './page.js';
 
 /** Next/previous on a dictionary page: the same (cached) read, the page replaced in place. */
-export function registerDictNavigation(listeners: SlackListeners, deps: SlackDeps): void {
+export function registerDictNavigation(listeners: SlackListeners, deps: DictionariesDeps): void {
   const actionIds = new RegExp(`^(${DICT_ACTIONS.prev}|${DICT_ACTIONS.next})$`);
   listeners.action<BlockButtonAction>(actionIds, async ({ ack, body, action, respond }) => {
     await ack();

@@ -18,6 +18,7 @@ import {
   paramsForNewFilter,
   typedValues,
 } from './audience-view.js';
+import type { ExperimentFormDeps } from './deps.js';
 import { filterText } from './filter-text.js';
 import { currentForm, originalOf } from './form-context.js';
 import { AUDIENCE_SUMMARY, AUDIENCE_VIEW } from './ids.js';
@@ -40,7 +41,7 @@ type ViewBody = ViewPayloadBody & { view?: ViewOutput };
  * Slack sends them nowhere while it is covered); Remove, Add filter and the pager change the draft and
  * update the view; Done closes it and rebuilds the form under it with the new summary.
  */
-export function registerAudienceActions(listeners: SlackListeners, deps: SlackDeps): void {
+export function registerAudienceActions(listeners: SlackListeners, deps: ExperimentFormDeps): void {
   const access = actionAccess(deps, experimentActionTarget);
   listeners.action<BlockAction>(AUDIENCE_SUMMARY.editActionId, access, async ({ ack, body, client }) => {
     await ack();
@@ -107,8 +108,17 @@ export function registerAudienceActions(listeners: SlackListeners, deps: SlackDe
   );
 }
 
+type PushAudienceViewDeps = Pick<
+  SlackDeps,
+  'audit' | 'connections' | 'dictionaries' | 'drafts' | 'logger' | 'messages' | 'metrics' | 'viewSeal'
+>;
+
 /** Edit audience: the form's fields kept in the draft, the audience view pushed over the form. */
-async function pushAudienceView(deps: SlackDeps, body: BlockAction, client: Pick<webApi.WebClient, 'views'>) {
+async function pushAudienceView(
+  deps: PushAudienceViewDeps,
+  body: BlockAction,
+  client: Pick<webApi.WebClient, 'views'>,
+) {
   const ctx = await open(deps, body);
   if (!ctx) return;
   const { form } = await currentForm(deps, {
@@ -128,7 +138,11 @@ async function pushAudienceView(deps: SlackDeps, body: BlockAction, client: Pick
 }
 
 /** Done: the form under the audience view rebuilt with the draft's audience. */
-async function closeAudienceView(deps: SlackDeps, body: ViewBody, client: Pick<webApi.WebClient, 'views'>) {
+async function closeAudienceView(
+  deps: PushAudienceViewDeps,
+  body: ViewBody,
+  client: Pick<webApi.WebClient, 'views'>,
+) {
   const ctx = await open(deps, body);
   const below = ctx?.view.previous_view_id;
   if (!ctx?.draft || !below) return;
@@ -150,7 +164,7 @@ async function closeAudienceView(deps: SlackDeps, body: ViewBody, client: Pick<w
     .catch((error) => deps.logger.warn('views.update failed for the experiment form', { error }));
 }
 
-async function open(deps: SlackDeps, body: ViewBody) {
+async function open(deps: PushAudienceViewDeps, body: ViewBody) {
   const view = body.view;
   if (!view) return undefined;
   deps.metrics.inc('exp_interactions_total', { kind: 'experiment_audience' });
@@ -181,7 +195,13 @@ async function open(deps: SlackDeps, body: ViewBody) {
 }
 type Ctx = NonNullable<Awaited<ReturnType<typeof open>>>;
 
-function render(deps: SlackDeps, ctx: Ctx, draft: AudienceDraft, page: number, notice?: SafeText): ModalView {
+function render(
+  deps: Pick<SlackDeps, 'messages'>,
+  ctx: Ctx,
+  draft: AudienceDraft,
+  page: number,
+  notice?: SafeText,
+): ModalView {
   return audienceView({
     segments: draft.segments,
     page,
@@ -194,16 +214,21 @@ function render(deps: SlackDeps, ctx: Ctx, draft: AudienceDraft, page: number, n
   });
 }
 
-function expired(deps: SlackDeps): ModalView {
+function expired(deps: Pick<SlackDeps, 'messages'>): ModalView {
   const texts = deps.messages.experimentEdit;
   return noticeModal({ title: texts.audienceTitle, text: texts.audienceExpired, messages: deps.messages });
 }
 
-async function save(deps: SlackDeps, ctx: Ctx, draft: AudienceDraft): Promise<void> {
+async function save(deps: Pick<SlackDeps, 'drafts'>, ctx: Ctx, draft: AudienceDraft): Promise<void> {
   if (ctx.metadata.audienceKey) await writeAudienceDraft(deps, ctx.metadata.audienceKey, draft);
 }
 
-async function update(deps: SlackDeps, client: Pick<webApi.WebClient, 'views'>, ctx: Ctx, view: ModalView) {
+async function update(
+  deps: Pick<SlackDeps, 'logger' | 'viewSeal'>,
+  client: Pick<webApi.WebClient, 'views'>,
+  ctx: Ctx,
+  view: ModalView,
+) {
   const sealed = deps.viewSeal.seal(bindingOf('experiment-form', ctx.body), view);
   await client.views
     .update({ view_id: ctx.view.id, hash: ctx.view.hash, view: sealed })

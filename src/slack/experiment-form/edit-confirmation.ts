@@ -7,12 +7,13 @@ import { experimentSubmissionTarget } from '../access/payload-targets.js';
 import { joinSafe, safe, userMention } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import { noticeModal } from '../blocks/notice-modal.js';
-import type { SlackDeps } from '../deps.js';
 import type { SlackListeners } from '../listener-registry.js';
+import { inWorkspaceLocale } from '../locale/scope.js';
 import { openViewMetadata } from '../view-seal/open-metadata.js';
 import { workspaceFromBody } from '../workspace.js';
 import { readStoredForm } from './audience-draft.js';
 import { changeText, filterLookupOf } from './change-summary.js';
+import type { ExperimentFormDeps } from './deps.js';
 import { originalOf } from './form-context.js';
 import { EDIT_CONFIRM_VIEW } from './ids.js';
 import { loadModalDictionaries } from './load-dictionaries.js';
@@ -29,7 +30,7 @@ type Ack = (response?: Record<string, unknown>) => Promise<void>;
  * or through someone's action in the app)? Then it is shown and nothing is sent. Otherwise the PATCH
  * carries the fields the confirmation listed, and the message after saving shows the same diff.
  */
-export function registerEditConfirmation(listeners: SlackListeners, deps: SlackDeps): void {
+export function registerEditConfirmation(listeners: SlackListeners, deps: ExperimentFormDeps): void {
   listeners.view(
     EDIT_CONFIRM_VIEW.callbackId,
     // No input to carry a refusal: the view is replaced by a notice saying why.
@@ -112,7 +113,11 @@ export function registerEditConfirmation(listeners: SlackListeners, deps: SlackD
         run,
         inModal: () => undefined,
         closeWith: 'clear',
-        changes: { text: changeText(changes, lookup, messages), detail: changesDetail(changes) },
+        // The diff goes into the channel's line after saving: in the workspace's language.
+        changes: {
+          text: inWorkspaceLocale(() => changeText(changes, lookup, messages)),
+          detail: changesDetail(changes),
+        },
       });
     },
   );

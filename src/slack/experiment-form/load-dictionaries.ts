@@ -31,7 +31,7 @@ export type ModalDictionariesOutcome =
  * than time out, and validation skips a dictionary it could not check (the platform still does).
  */
 export async function loadModalDictionaries(
-  deps: SlackDeps,
+  deps: Pick<SlackDeps, 'connections' | 'dictionaries' | 'logger'>,
   workspace: WorkspaceRef,
   /** channelId: the form's channel; a channel with its own (team's) connection reads its platform. */
   options: { budgetMs?: number; channelId?: string | undefined } = {},

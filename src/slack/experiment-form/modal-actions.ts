@@ -1,10 +1,10 @@
 import type { BlockAction } from '@slack/bolt';
 import { actionAccess } from '../access/middleware.js';
 import { experimentActionTarget } from '../access/payload-targets.js';
-import type { SlackDeps } from '../deps.js';
 import type { SlackListeners } from '../listener-registry.js';
 import { bindingOf, openViewMetadata } from '../view-seal/open-metadata.js';
 import { workspaceFromBody } from '../workspace.js';
+import type { ExperimentFormDeps } from './deps.js';
 import { currentForm } from './form-context.js';
 import { EXPERIMENT_MODAL_ACTION_ID_PATTERN } from './ids.js';
 import { loadModalDictionaries } from './load-dictionaries.js';
@@ -20,7 +20,7 @@ const UPDATE_BUDGET_MS = 2_000;
  * rebuilds the modal from its current state and updates it with the view's hash, so a stale
  * update never overwrites a newer one (hash_conflict is expected and ignored).
  */
-export function registerExperimentModalActions(listeners: SlackListeners, deps: SlackDeps): void {
+export function registerExperimentModalActions(listeners: SlackListeners, deps: ExperimentFormDeps): void {
   listeners.action<BlockAction>(
     EXPERIMENT_MODAL_ACTION_ID_PATTERN,
     actionAccess(deps, experimentActionTarget),

@@ -9,17 +9,33 @@ import { loadingModal } from '../blocks/loading-modal.js';
 import { context, textMessage } from '../blocks/message.js';
 import { modalOpenFailedMessage, noticeModal } from '../blocks/notice-modal.js';
 import type { CommandContext } from '../command/command-context.js';
+import type { SlackDeps } from '../deps.js';
 import { slackAgo } from '../experiment/ago.js';
 import { createAudienceDraft, DRAFT_TTL_MS } from './audience-draft.js';
 import { loadModalDictionaries } from './load-dictionaries.js';
 import { experimentModal } from './modal.js';
 import { earlierParamsOf, originalFitsInMetadata } from './modal-metadata.js';
 
+type OpenExperimentModalDeps = Pick<
+  SlackDeps,
+  | 'connections'
+  | 'dictionaries'
+  | 'drafts'
+  | 'experimentFields'
+  | 'knowledge'
+  | 'logger'
+  | 'messages'
+  | 'viewSeal'
+>;
+
 /**
  * `/exp create` and `/exp edit ID`: a loading modal opens within the trigger's life, then the
  * dictionaries (and, for edit, the record) load and views.update fills the form.
  */
-export async function openExperimentModal(ctx: CommandContext, experimentId?: number): Promise<void> {
+export async function openExperimentModal(
+  ctx: CommandContext<OpenExperimentModalDeps>,
+  experimentId?: number,
+): Promise<void> {
   const { deps, command, client } = ctx;
   const { messages } = deps;
   await ctx.ack();
@@ -114,7 +130,10 @@ export async function openExperimentModal(ctx: CommandContext, experimentId?: nu
  * Before the form opens: an id the platform recently reported missing, or a status edits are not
  * allowed from (an archived experiment), is refused at once, before anyone types.
  */
-async function mayEdit(ctx: CommandContext, experimentId: number): Promise<boolean> {
+async function mayEdit(
+  ctx: CommandContext<Pick<SlackDeps, 'knowledge' | 'messages'>>,
+  experimentId: number,
+): Promise<boolean> {
   const { deps } = ctx;
   const c = deps.messages.experimentCard;
   const check = await checkBeforeForm(deps.knowledge, ctx.workspace, experimentId, 'edit');

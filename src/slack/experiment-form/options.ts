@@ -5,10 +5,10 @@ import { optionsAccess } from '../access/middleware.js';
 import { experimentOptionsTarget } from '../access/payload-targets.js';
 import { plain } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
-import type { SlackDeps } from '../deps.js';
 import type { SlackListeners } from '../listener-registry.js';
 import { openViewMetadata } from '../view-seal/open-metadata.js';
 import { workspaceFromBody } from '../workspace.js';
+import type { ExperimentFormDeps } from './deps.js';
 import { offeredItems } from './modal-items.js';
 import { ExperimentModalMetadata } from './modal-metadata.js';
 import { optionsForQuery } from './modal-options.js';
@@ -21,7 +21,7 @@ import { pickerFieldForAction, readExperimentModalState, type StateValues } from
  */
 const OPTIONS_BUDGET_MS = 1_500;
 
-export function registerExperimentOptions(listeners: SlackListeners, deps: SlackDeps): void {
+export function registerExperimentOptions(listeners: SlackListeners, deps: ExperimentFormDeps): void {
   listeners.options<'block_suggestion'>(
     /^exp_xm_/,
     optionsAccess(deps, experimentOptionsTarget),

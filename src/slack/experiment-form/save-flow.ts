@@ -14,6 +14,7 @@ import { noticeModal } from '../blocks/notice-modal.js';
 import type { SlackDeps } from '../deps.js';
 import { publishEvent } from '../experiment/publish.js';
 import { modalSurface } from '../lifecycle/surface.js';
+import { inWorkspaceLocale } from '../locale/scope.js';
 import { webApiReplier } from '../replies.js';
 import type { AlertEvent } from '../subscriptions/alert-message.js';
 import { notifySubscribers } from '../subscriptions/notify-subscribers.js';
@@ -47,7 +48,23 @@ export interface SaveFlowInput {
   changes?: { text: SafeText; detail: string } | undefined;
 }
 
-export async function runSave(deps: SlackDeps, input: SaveFlowInput): Promise<void> {
+type RunSaveDeps = Pick<
+  SlackDeps,
+  | 'alerts'
+  | 'audit'
+  | 'connections'
+  | 'consoleLinks'
+  | 'dictionaries'
+  | 'knowledge'
+  | 'logger'
+  | 'messages'
+  | 'metrics'
+  | 'scopeOf'
+  | 'slackFetch'
+  | 'subscriptions'
+>;
+
+export async function runSave(deps: RunSaveDeps, input: SaveFlowInput): Promise<void> {
   const { request, ack, client, metadata } = input;
   const { messages } = deps;
   const replier = webApiReplier({
@@ -99,8 +116,23 @@ export async function runSave(deps: SlackDeps, input: SaveFlowInput): Promise<vo
   if (message) await replier.ephemeral(message);
 }
 
+type AnnounceDeps = Pick<
+  SlackDeps,
+  | 'alerts'
+  | 'connections'
+  | 'consoleLinks'
+  | 'dictionaries'
+  | 'knowledge'
+  | 'logger'
+  | 'messages'
+  | 'metrics'
+  | 'scopeOf'
+  | 'slackFetch'
+  | 'subscriptions'
+>;
+
 async function announce(
-  deps: SlackDeps,
+  deps: AnnounceDeps,
   input: SaveFlowInput,
   outcome: Extract<SaveExperimentOutcome, { kind: 'created' | 'updated' }>,
 ): Promise<void> {
@@ -141,12 +173,14 @@ async function announce(
       logger: deps.logger,
     });
     await replier.inChannel(
-      experimentCreatedMessage({
-        experimentId: event.experimentId,
-        name: event.name,
-        userId: actorId,
-        messages,
-      }),
+      inWorkspaceLocale(() =>
+        experimentCreatedMessage({
+          experimentId: event.experimentId,
+          name: event.name,
+          userId: actorId,
+          messages,
+        }),
+      ),
     );
   }
   await notifySubscribers(deps, request.workspace, { channelId: metadata.channelId }, event, outcome.view);
@@ -154,7 +188,7 @@ async function announce(
 
 /** What a failed save tells the person (undefined: nothing to say). */
 function failureMessage(
-  deps: SlackDeps,
+  deps: Pick<SlackDeps, 'messages'>,
   outcome: SaveExperimentOutcome,
   request: SaveExperimentRequest,
 ): SlackMessage | undefined {
@@ -183,7 +217,11 @@ function failureMessage(
 }
 
 /** A confirmation has no inputs: a failure replaces it with a notice (the form is still below). */
-function failureNotice(deps: SlackDeps, outcome: SaveExperimentOutcome, request: SaveExperimentRequest) {
+function failureNotice(
+  deps: Pick<SlackDeps, 'messages'>,
+  outcome: SaveExperimentOutcome,
+  request: SaveExperimentRequest,
+) {
   const message = failureMessage(deps, outcome, request);
   if (!message) return undefined;
   return noticeModal({
@@ -196,7 +234,7 @@ function failureNotice(deps: SlackDeps, outcome: SaveExperimentOutcome, request:
 /** Outcomes shown inside the still-open form (on the field they concern); undefined for the rest. */
 export function formErrorsFor(
   outcome: SaveExperimentOutcome,
-  deps: SlackDeps,
+  deps: Pick<SlackDeps, 'messages'>,
   view: { blocks: readonly { block_id?: string | undefined }[] },
   mode: 'create' | 'edit',
 ): Record<string, string> | undefined {
@@ -226,7 +264,7 @@ export function formErrorsFor(
 /** A platform validation 400 shown where it can be: on the field it names, else on the name field. */
 function platformErrorsToBlocks(
   fields: readonly RejectedField[],
-  deps: SlackDeps,
+  deps: Pick<SlackDeps, 'messages'>,
   view: { blocks: readonly { block_id?: string | undefined }[] },
 ): Record<string, string> {
   const shown = new Set(view.blocks.map((b) => b.block_id));
@@ -242,7 +280,7 @@ function platformErrorsToBlocks(
 }
 
 export function auditSave(
-  deps: SlackDeps,
+  deps: Pick<SlackDeps, 'audit'>,
   request: Pick<SaveExperimentRequest, 'workspace' | 'actorId' | 'mode' | 'channelId'> & {
     experimentId?: number;
   },

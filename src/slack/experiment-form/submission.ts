@@ -11,6 +11,7 @@ import { workspaceFromBody } from '../workspace.js';
 import { createConfirmDraft } from './audience-draft.js';
 import { filterLookupOf } from './change-summary.js';
 import { confirmView } from './confirm-view.js';
+import type { ExperimentFormDeps } from './deps.js';
 import { currentForm, paramsOf } from './form-context.js';
 import { EXPERIMENT_MODAL } from './ids.js';
 import { loadModalDictionaries } from './load-dictionaries.js';
@@ -30,7 +31,7 @@ type Ack = (response?: Record<string, unknown>) => Promise<void>;
  * so, otherwise the confirmation (what will change, field by field) is pushed and Save sends it
  * (edit-confirmation.ts), a PATCH with only those fields.
  */
-export function registerExperimentSubmission(listeners: SlackListeners, deps: SlackDeps): void {
+export function registerExperimentSubmission(listeners: SlackListeners, deps: ExperimentFormDeps): void {
   listeners.view(
     EXPERIMENT_MODAL.callbackId,
     viewAccess(deps, experimentSubmissionTarget, () => EXPERIMENT_MODAL.blocks.name),
@@ -114,12 +115,14 @@ export function registerExperimentSubmission(listeners: SlackListeners, deps: Sl
   );
 }
 
+type ConfirmEditDeps = Pick<SlackDeps, 'audit' | 'drafts' | 'experimentFields' | 'messages' | 'viewSeal'>;
+
 /**
  * A valid edit: nothing changed is said (and audited) in place of the form; otherwise the
  * confirmation of what will change is pushed over it.
  */
 async function confirmEdit(
-  deps: SlackDeps,
+  deps: ConfirmEditDeps,
   input: {
     ack: Ack;
     body: Parameters<typeof bindingOf>[1] & { user: { id: string } };

@@ -1,5 +1,6 @@
 import type { SafeText } from '../blocks/escape.js';
 import { formatUtc } from '../blocks/escape.js';
+import { localizedMessages } from '../messages/localized.js';
 
 /**
  * "3 minutes ago" as a Slack date token: Slack renders it relative to each reader's clock, so a
@@ -7,6 +8,7 @@ import { formatUtc } from '../blocks/escape.js';
  */
 export function slackAgo(date: Date): SafeText {
   const time = date.getTime();
-  if (!Number.isFinite(time)) return 'at an unknown time' as SafeText;
+  // Read from the current scope's catalogue (as deps.messages is): a dozen callers need no messages.
+  if (!Number.isFinite(time)) return localizedMessages().experimentCard.unknownTime;
   return `<!date^${Math.floor(time / 1000)}^{ago}|${formatUtc(date)}>` as SafeText;
 }

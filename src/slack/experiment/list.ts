@@ -16,8 +16,13 @@ function clipListFilter(filter: string | undefined): string | undefined {
   return trimmed === '' ? undefined : trimmed.slice(0, LIST_FILTER_MAX);
 }
 
+type ExperimentListReplyDeps = Pick<
+  SlackDeps,
+  'connections' | 'dictionaries' | 'knowledge' | 'logger' | 'messages'
+>;
+
 export async function experimentListReply(
-  deps: SlackDeps,
+  deps: ExperimentListReplyDeps,
   workspace: WorkspaceRef,
   filter: string | undefined,
   page: number,
@@ -39,7 +44,10 @@ export async function experimentListReply(
 }
 
 /** `/exp list [filter]`. */
-export async function runList(ctx: CommandContext, filter: string | undefined): Promise<void> {
+export async function runList(
+  ctx: CommandContext<ExperimentListReplyDeps>,
+  filter: string | undefined,
+): Promise<void> {
   await ctx.ack();
   await ctx.replier.ephemeral(
     await experimentListReply(ctx.deps, ctx.workspace, filter, 1, ctx.command.channel_id),

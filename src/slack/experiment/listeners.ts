@@ -1,15 +1,15 @@
 import type { BlockButtonAction } from '@slack/bolt';
 import { textMessage } from '../blocks/message.js';
-import type { SlackDeps } from '../deps.js';
 import type { SlackListeners } from '../listener-registry.js';
 import { SlackPayloadError } from '../payload.js';
 import { workspaceFromBody } from '../workspace.js';
+import type { ExperimentDeps } from './deps.js';
 import { decodeListPageValue, decodeShowValue, EXPERIMENT_ACTIONS } from './ids.js';
 import { experimentListReply } from './list.js';
 import { experimentReply, SHOW_READ_BUDGET_MS } from './show.js';
 
 /** Show buttons (a card for the person) and the list's paging (the list replaced in place). */
-export function registerExperimentButtons(listeners: SlackListeners, deps: SlackDeps): void {
+export function registerExperimentButtons(listeners: SlackListeners, deps: ExperimentDeps): void {
   listeners.action<BlockButtonAction>(EXPERIMENT_ACTIONS.show, async ({ ack, body, action, respond }) => {
     await ack();
     deps.metrics.inc('exp_interactions_total', { kind: 'show_button' });

@@ -31,6 +31,7 @@ const verbs = (experimentId: number, actions: readonly LifecycleAction[]): SafeT
 
 export function experimentCardMessagesEn(): ExperimentCardMessages {
   return {
+    unknownTime: md`at an unknown time`,
     title: ({ experimentId, name, link }) => {
       const head =
         link === undefined

@@ -32,6 +32,7 @@ const verbs = (experimentId: number, actions: readonly LifecycleAction[]): SafeT
 
 export function experimentCardMessagesRu(): ExperimentCardMessages {
   return {
+    unknownTime: md`в неизвестное время`,
     title: ({ experimentId, name, link }) => {
       const head =
         link === undefined

@@ -11,6 +11,8 @@ export interface ExperimentCardMessages {
   /** "*Experiment 4* · Search ranking v2"; link: the console page, already a safe `<url|…>` target. */
   title(p: { experimentId: number; name: SafeText | undefined; link: string | undefined }): SafeText;
   labels: { status: string; type: string; team: string; layer: string };
+  /** Stands for `ago` when the moment is not a readable date: "at an unknown time". */
+  unknownTime: SafeText;
   /** A dictionary value with the dictionary's name for it: "Checkout (`211`)" (value already code). */
   namedValue(p: { name: SafeText; value: SafeText }): SafeText;
   /** The status with where it came from and how old it is. */

@@ -8,6 +8,11 @@ import { experimentCard } from './card.js';
 import { cardLabels } from './card-labels.js';
 import { postToExperimentThread } from './thread-poster.js';
 
+type PublishEventDeps = Pick<
+  SlackDeps,
+  'connections' | 'consoleLinks' | 'dictionaries' | 'knowledge' | 'logger' | 'messages'
+>;
+
 /**
  * An event about an experiment, for the channel it happened in: into the experiment's thread there
  * (the parent shows the current state); the message whose button started it is refreshed to the new
@@ -15,7 +20,7 @@ import { postToExperimentThread } from './thread-poster.js';
  * through the response_url instead, which needs no membership.
  */
 export function publishEvent(
-  deps: SlackDeps,
+  deps: PublishEventDeps,
   surface: LifecycleSurface,
   event: { workspace: WorkspaceRef; line: SafeText | (() => SafeText); view: ExperimentView },
 ): Promise<void> {
@@ -25,7 +30,7 @@ export function publishEvent(
 }
 
 async function publishCard(
-  deps: SlackDeps,
+  deps: PublishEventDeps,
   surface: LifecycleSurface,
   event: { workspace: WorkspaceRef; line: SafeText | (() => SafeText); view: ExperimentView },
 ): Promise<void> {

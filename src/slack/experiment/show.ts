@@ -12,12 +12,17 @@ import { cardLabels } from './card-labels.js';
 /** A command reply must come within 10 s; the platform read gets what is left after the store. */
 export const SHOW_READ_BUDGET_MS = 5_000;
 
+type ExperimentReplyDeps = Pick<
+  SlackDeps,
+  'connections' | 'consoleLinks' | 'dictionaries' | 'knowledge' | 'logger' | 'messages' | 'schedules'
+>;
+
 /**
  * The card of one experiment, as known now (refreshed from the platform's read route when it has
  * one), or the reason there is none. Shared by `/exp show`, the Show button and unfurls.
  */
 export async function experimentReply(
-  deps: SlackDeps,
+  deps: ExperimentReplyDeps,
   workspace: WorkspaceRef,
   experimentId: number,
   options: { budgetMs: number; withoutButtons?: boolean; channelId?: string | undefined },
@@ -62,7 +67,7 @@ export async function experimentReply(
 }
 
 /** `/exp show ID`: the card, to the person who asked (its buttons act for everyone to see). */
-export async function runShow(ctx: CommandContext, experimentId: number): Promise<void> {
+export async function runShow(ctx: CommandContext<ExperimentReplyDeps>, experimentId: number): Promise<void> {
   await ctx.ack();
   const reply = await experimentReply(ctx.deps, ctx.workspace, experimentId, {
     budgetMs: SHOW_READ_BUDGET_MS,

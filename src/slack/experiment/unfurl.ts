@@ -1,7 +1,7 @@
 import { type EventEnvelope, workspaceFromEvent } from '../connection/uninstall-events.js';
-import type { SlackDeps } from '../deps.js';
 import type { SlackListeners } from '../listener-registry.js';
 import { errorCodeOf } from '../subscriptions/alert-outcomes.js';
+import type { ExperimentDeps } from './deps.js';
 import { experimentReply } from './show.js';
 
 /** Slack sends at most a handful of links per message; more are not unfurled rather than slowed. */
@@ -21,7 +21,7 @@ interface LinkSharedEvent {
  * A console link pasted in a channel (CONSOLE_WEB_URL's domain is in the manifest's unfurl_domains)
  * unfurls into the experiment's card, without buttons: the card says how to act.
  */
-export function registerUnfurls(listeners: SlackListeners, deps: SlackDeps): void {
+export function registerUnfurls(listeners: SlackListeners, deps: ExperimentDeps): void {
   const links = deps.consoleLinks;
   if (!links) return;
   listeners.event('link_shared', async ({ event, body, client }) => {

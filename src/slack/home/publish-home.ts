@@ -9,9 +9,23 @@ import { homeView } from './home-view.js';
 /** Slack gives Home no deadline, but a person looking at a blank tab should not wait on Slack. */
 const HOME_LOOKUP_MS = 3_000;
 
+type PublishHomeDeps = Pick<
+  SlackDeps,
+  | 'actors'
+  | 'audit'
+  | 'connections'
+  | 'hooks'
+  | 'logger'
+  | 'messages'
+  | 'policies'
+  | 'publicUrl'
+  | 'schedules'
+  | 'subscriptions'
+>;
+
 /** Builds and publishes the person's Home tab; never throws (a failure is logged). */
 export async function publishHome(
-  deps: SlackDeps,
+  deps: PublishHomeDeps,
   client: Pick<webApi.WebClient, 'views' | 'users' | 'usergroups'>,
   workspace: WorkspaceRef,
   userId: string,

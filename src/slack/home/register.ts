@@ -5,11 +5,11 @@ import { userMention } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import { connectModal } from '../connection/connect-modal.js';
 import { workspaceFromEvent } from '../connection/uninstall-events.js';
-import type { SlackDeps } from '../deps.js';
 import type { SlackListeners } from '../listener-registry.js';
 import { errorCodeOf } from '../subscriptions/alert-outcomes.js';
 import { bindingOf } from '../view-seal/open-metadata.js';
 import { workspaceFromBody } from '../workspace.js';
+import type { HomeDeps } from './deps.js';
 import { HOME_ACTIONS } from './home-view.js';
 import { publishHome } from './publish-home.js';
 
@@ -18,7 +18,7 @@ import { publishHome } from './publish-home.js';
  * connect (the same modal as `/exp connect`, for the whole workspace) and disconnect (confirmed
  * first). Each click is checked again: Home shows the buttons to admins, Slack does not enforce it.
  */
-export function registerHome(listeners: SlackListeners, deps: SlackDeps): void {
+export function registerHome(listeners: SlackListeners, deps: HomeDeps): void {
   listeners.event('app_home_opened', async ({ event, body, client }) => {
     if (event.tab !== 'home') return;
     const workspace = workspaceFromEvent(body);

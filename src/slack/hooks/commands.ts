@@ -2,10 +2,13 @@ import { workspaceKey, workspaceOnly } from '../../core/workspace.js';
 import { safe } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import type { CommandContext } from '../command/command-context.js';
+import type { SlackDeps } from '../deps.js';
 import { hooksMessage } from './hooks-message.js';
 
+type RunHooksDeps = Pick<SlackDeps, 'audit' | 'hooks' | 'messages' | 'now' | 'publicUrl'>;
+
 /** `/exp hooks [rotate]` (admins: the command chain checked). */
-export async function runHooks(ctx: CommandContext, args: readonly string[]): Promise<void> {
+export async function runHooks(ctx: CommandContext<RunHooksDeps>, args: readonly string[]): Promise<void> {
   const { deps, command } = ctx;
   const word = args[0]?.toLowerCase();
   if (args.length > 1 || (word !== undefined && word !== 'rotate'))

@@ -24,8 +24,15 @@ function reply(res: ServerResponse, status: number, body: Record<string, unknown
   res.end(JSON.stringify(body));
 }
 
+type AcceptAndQueueDeps = Pick<SlackDeps, 'alerts' | 'hooks' | 'knowledge' | 'scopeOf' | 'subscriptions'>;
+
 /** Records the event and queues its alerts; when either write fails it throws, the event id free again. */
-function acceptAndQueue(deps: SlackDeps, logger: Logger, workspace: WorkspaceRef, event: LifecycleEventBody) {
+function acceptAndQueue(
+  deps: AcceptAndQueueDeps,
+  logger: Logger,
+  workspace: WorkspaceRef,
+  event: LifecycleEventBody,
+) {
   const scope = workspaceKey(workspace);
   return acceptLifecycleEvent(
     {
@@ -47,6 +54,11 @@ function acceptAndQueue(deps: SlackDeps, logger: Logger, workspace: WorkspaceRef
   );
 }
 
+type LifecycleHookRoutesDeps = Pick<
+  SlackDeps,
+  'alerts' | 'hooks' | 'knowledge' | 'logger' | 'metrics' | 'now' | 'scopeOf' | 'subscriptions'
+>;
+
 /**
  * `POST /hooks/lifecycle/{hookId}` (and `/hooks/lifecycle` in single-workspace mode): what the
  * platform, a CI job or a scheduler reports. Signed like Slack's requests, bounded, strict; an
@@ -54,7 +66,10 @@ function acceptAndQueue(deps: SlackDeps, logger: Logger, workspace: WorkspaceRef
  * answer (202) leaves once the event is recorded and its alerts queued (they survive a restart from
  * there); a 503 means neither counts as done, and the sender's retry is processed.
  */
-export function lifecycleHookRoutes(deps: SlackDeps, options: HookRouteOptions): Record<string, Handler> {
+export function lifecycleHookRoutes(
+  deps: LifecycleHookRoutesDeps,
+  options: HookRouteOptions,
+): Record<string, Handler> {
   const logger = deps.logger.child({ component: 'lifecycle-hook' });
   const handle = async (
     req: Parameters<Handler>[0],

@@ -4,15 +4,18 @@ import { workspaceKey, workspaceOnly } from '../../core/workspace.js';
 import { textMessage } from '../blocks/message.js';
 import { modalOpenFailedMessage } from '../blocks/notice-modal.js';
 import type { CommandContext } from '../command/command-context.js';
+import type { SlackDeps } from '../deps.js';
 import { currentLanguage } from './language.js';
 import { loginModal } from './login-modal.js';
 import { whoamiMessage } from './whoami-message.js';
+
+type OpenLoginModalDeps = Pick<SlackDeps, 'connections' | 'logger' | 'messages' | 'viewSeal'>;
 
 /**
  * `/exp login`: the person's own token for the platform this channel's team connection reaches
  * (its base URL is fixed in the modal; a personal token for another platform would be surprising).
  */
-export async function openLoginModal(ctx: CommandContext): Promise<void> {
+export async function openLoginModal(ctx: CommandContext<OpenLoginModalDeps>): Promise<void> {
   const { deps, command, client } = ctx;
   const team = await deps.connections.describe(ctx.workspace, command.channel_id);
   if (!team) return ctx.ack(textMessage(deps.messages.identity.login.noConnection));
@@ -38,7 +41,9 @@ export async function openLoginModal(ctx: CommandContext): Promise<void> {
 }
 
 /** `/exp logout`: deletes the person's own token; their actions use the team's connection again. */
-export async function logout(ctx: CommandContext): Promise<void> {
+export async function logout(
+  ctx: CommandContext<Pick<SlackDeps, 'audit' | 'connections' | 'messages'>>,
+): Promise<void> {
   const { deps, command } = ctx;
   await ctx.ack();
   const removed = await deps.connections.disconnect({
@@ -58,7 +63,9 @@ export async function logout(ctx: CommandContext): Promise<void> {
 }
 
 /** `/exp whoami`: whose token this person's actions use in this channel, and why. */
-export async function whoami(ctx: CommandContext): Promise<void> {
+export async function whoami(
+  ctx: CommandContext<Pick<SlackDeps, 'connections' | 'messages' | 'policies'>>,
+): Promise<void> {
   const { deps, command } = ctx;
   await ctx.ack();
   const [acting, personal, team, policy] = await Promise.all([

@@ -2,6 +2,7 @@ import { workspaceKey } from '../../core/workspace.js';
 import { escapeMrkdwn, userMention } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import type { CommandContext } from '../command/command-context.js';
+import type { SlackDeps } from '../deps.js';
 import { isLocale, type Locale } from '../locale/locale.js';
 import { inLocale, localeScope } from '../locale/scope.js';
 
@@ -28,7 +29,12 @@ export function parseLanguage(args: readonly string[]): LanguageRequest {
 export const changesWorkspace = (request: LanguageRequest): boolean =>
   request.scope === 'workspace' && request.choice !== undefined;
 
-export async function runLanguage(ctx: CommandContext, request: LanguageRequest): Promise<void> {
+type RunLanguageDeps = Pick<SlackDeps, 'audit' | 'languages' | 'locales' | 'messages'>;
+
+export async function runLanguage(
+  ctx: CommandContext<RunLanguageDeps>,
+  request: LanguageRequest,
+): Promise<void> {
   const { deps, command } = ctx;
   await ctx.ack();
   if (request.bad !== undefined) {
@@ -64,7 +70,7 @@ export async function runLanguage(ctx: CommandContext, request: LanguageRequest)
   await ctx.replier.ephemeral(textMessage(said));
 }
 
-type LanguageTexts = CommandContext['deps']['messages']['identity']['language'];
+type LanguageTexts = SlackDeps['messages']['identity']['language'];
 
 function currentLanguageOf(m: LanguageTexts, scope: ReturnType<typeof localeScope>) {
   return m.current({ locale: scope.person, source: scope.source ?? 'default', workspace: scope.workspace });

@@ -3,19 +3,19 @@ import { workspaceKey, workspaceOnly } from '../../core/workspace.js';
 import { slackDate } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import { VERIFY_BUDGET_MS } from '../connection/submission.js';
-import type { SlackDeps } from '../deps.js';
 import type { SlackListeners } from '../listener-registry.js';
 import { webApiReplier } from '../replies.js';
 import { openViewMetadata } from '../view-seal/open-metadata.js';
 import { inputValue, type ViewStateValues } from '../view-state.js';
 import { workspaceFromBody } from '../workspace.js';
+import type { IdentityDeps } from './deps.js';
 import { LOGIN_MODAL, LoginModalMetadata } from './ids.js';
 
 /**
  * The login form: the token is checked against the platform as `/exp connect` checks a workspace
  * token (inside Slack's 3 s, so a refusal shows on the field), then stored encrypted under the person.
  */
-export function registerLoginSubmission(listeners: SlackListeners, deps: SlackDeps): void {
+export function registerLoginSubmission(listeners: SlackListeners, deps: IdentityDeps): void {
   listeners.view(LOGIN_MODAL.callbackId, async ({ ack, body, view, client }) => {
     deps.metrics.inc('exp_interactions_total', { kind: 'login_submission' });
     const texts = deps.messages.identity.login;

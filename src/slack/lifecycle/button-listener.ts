@@ -6,12 +6,12 @@ import { afterPendingIo } from '../after-pending-io.js';
 import { requestApproval } from '../approvals/request.js';
 import { escapeMrkdwn, md } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
-import type { SlackDeps } from '../deps.js';
 import type { SlackListeners } from '../listener-registry.js';
 import { SlackPayloadError } from '../payload.js';
 import { responseUrlReplier } from '../replies.js';
 import { openStopModalFor } from '../stop/open-modal.js';
 import { workspaceFromBody } from '../workspace.js';
+import type { LifecycleDeps } from './deps.js';
 import { decodeButtonValue, LIFECYCLE_ACTION_ID_PATTERN } from './ids.js';
 import { performLifecycle } from './perform.js';
 import { duplicateClickMessage } from './result-messages.js';
@@ -24,7 +24,7 @@ const CLICK_GUARD_MS = 10_000;
  * Next-step buttons run exactly the command path. The button value is trusted only after zod
  * decoding; a forged or stale value gets an ephemeral answer and no platform call.
  */
-export function registerLifecycleButtons(listeners: SlackListeners, deps: SlackDeps): void {
+export function registerLifecycleButtons(listeners: SlackListeners, deps: LifecycleDeps): void {
   listeners.action<BlockButtonAction>(
     LIFECYCLE_ACTION_ID_PATTERN,
     actionAccess(deps, lifecycleButtonTarget),

@@ -3,13 +3,16 @@ import { type StopReason, toRequest } from '../../core/stop-reason.js';
 import { workspaceKey } from '../../core/workspace.js';
 import { requestApproval } from '../approvals/request.js';
 import type { CommandContext } from '../command/command-context.js';
-import { performLifecycle } from './perform.js';
+import type { SlackDeps } from '../deps.js';
+import { type PerformLifecycleDeps, performLifecycle } from './perform.js';
 import { workingMessage } from './result-messages.js';
 import { commandSurface } from './surface.js';
 
+type RunLifecycleCommandDeps = PerformLifecycleDeps & Pick<SlackDeps, 'approvals' | 'workingNoteAfterMs'>;
+
 /** `/exp start|archive|unarchive ID` and `/exp stop ID REASON [comment]`: ack first, then the platform. */
 export async function runLifecycleCommand(
-  ctx: CommandContext,
+  ctx: CommandContext<RunLifecycleCommandDeps>,
   action: LifecycleAction,
   experimentId: number,
   stop?: StopReason,

@@ -4,9 +4,15 @@ import { type WorkspaceRef, workspaceKey } from '../../core/workspace.js';
 import { isSlackChannelId, slackDate, userMention } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
+import { inDestinationLocale } from '../locale/job-scope.js';
 
 /** How often a replica looks for intents a dead process left. */
 export const SWEEP_INTERVAL_MS = 60 * 1000;
+
+type ReportOrphanedActionsDeps = Pick<
+  SlackDeps,
+  'audit' | 'intents' | 'locks' | 'logger' | 'messages' | 'locales'
+>;
 
 /**
  * Reports every action whose process died between sending it and hearing back: in the channel it
@@ -14,7 +20,7 @@ export const SWEEP_INTERVAL_MS = 60 * 1000;
  * unknown" with how to check. Once across replicas (claimed), then forgotten.
  */
 export async function reportOrphanedActions(
-  deps: SlackDeps,
+  deps: ReportOrphanedActionsDeps,
   clientFor: (workspace: WorkspaceRef) => Promise<Pick<webApi.WebClient, 'chat'> | undefined>,
 ): Promise<{ reported: number; recheckAt: number | undefined }> {
   let reported = 0;
@@ -44,7 +50,7 @@ export function recheckDelay(recheckAt: number | undefined, now: number): number
 const RECHECK_MARGIN_MS = 250;
 
 async function report(
-  deps: SlackDeps,
+  deps: Pick<SlackDeps, 'audit' | 'logger' | 'messages' | 'locales'>,
   clientFor: (workspace: WorkspaceRef) => Promise<Pick<webApi.WebClient, 'chat'> | undefined>,
   intent: Intent,
 ): Promise<void> {
@@ -55,13 +61,17 @@ async function report(
     experimentId: intent.experimentId,
     when: slackDate(new Date(intent.at)),
   };
+  const channel = intent.channelId && isSlackChannelId(intent.channelId) ? intent.channelId : intent.actorId;
+  // In the channel's (the workspace's) language, or the person's when it goes to them alone.
   // received: acknowledged, and the process died before it wrote that it was sending: nothing was.
-  const message = textMessage(
-    intent.phase === 'received'
-      ? deps.messages.lifecycle.interruptedBeforeSending(facts)
-      : intent.phase === 'telling'
-        ? deps.messages.lifecycle.interruptedWhileTelling({ ...facts, done: intent.outcome === 'done' })
-        : deps.messages.lifecycle.interrupted(facts),
+  const message = await inDestinationLocale(deps.locales, { workspace, channelId: channel }, () =>
+    textMessage(
+      intent.phase === 'received'
+        ? deps.messages.lifecycle.interruptedBeforeSending(facts)
+        : intent.phase === 'telling'
+          ? deps.messages.lifecycle.interruptedWhileTelling({ ...facts, done: intent.outcome === 'done' })
+          : deps.messages.lifecycle.interrupted(facts),
+    ),
   );
   await deps.audit.record(workspaceKey(workspace), {
     userId: intent.actorId,
@@ -81,7 +91,6 @@ async function report(
     deps.logger.warn('an interrupted action could not be reported: no installation', { intent: intent.id });
     return;
   }
-  const channel = intent.channelId && isSlackChannelId(intent.channelId) ? intent.channelId : intent.actorId;
   try {
     await client.chat.postMessage({ channel, ...message });
   } catch (error) {

@@ -23,8 +23,28 @@ export interface PerformedLifecycle {
   identity?: Identity | undefined;
 }
 
+/** What performing a lifecycle action uses: its callers need these and what they do besides. */
+export type PerformLifecycleDeps = Pick<
+  SlackDeps,
+  | 'actionSlots'
+  | 'alerts'
+  | 'audit'
+  | 'connections'
+  | 'consoleLinks'
+  | 'dictionaries'
+  | 'intents'
+  | 'knowledge'
+  | 'locks'
+  | 'logger'
+  | 'messages'
+  | 'metrics'
+  | 'now'
+  | 'scopeOf'
+  | 'subscriptions'
+>;
+
 export async function performLifecycle(
-  deps: SlackDeps,
+  deps: PerformLifecycleDeps,
   request: LifecycleRequest,
   surface: LifecycleSurface,
   /** The caller already took one of the process's action slots for it (given back here); else one is taken here. */
@@ -36,7 +56,7 @@ export async function performLifecycle(
 
 /** The use-case's ports for one request: Slack tells the outcome, the alert queue takes the fan-out. */
 function lifecyclePorts(
-  deps: SlackDeps,
+  deps: PerformLifecycleDeps,
   request: LifecycleRequest,
   surface: LifecycleSurface,
 ): PerformActionPorts<SafeText> {

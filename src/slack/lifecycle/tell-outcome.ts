@@ -16,13 +16,25 @@ import { refuseBusy } from './busy-reply.js';
 import { conflictLine, doneLine, STATUS_DISPLAY_MAX } from './event-lines.js';
 import type { LifecycleSurface } from './surface.js';
 
+type LifecycleTellerDeps = Pick<
+  SlackDeps,
+  | 'actionSlots'
+  | 'connections'
+  | 'consoleLinks'
+  | 'dictionaries'
+  | 'knowledge'
+  | 'logger'
+  | 'messages'
+  | 'metrics'
+>;
+
 /**
  * Tells each outcome of a lifecycle action where it was asked from: a done or refused action into the
  * experiment's thread in the channel (everyone sees it), a stale click by refreshing what was
  * clicked, the rest to the person alone. Says what it told, in one line.
  */
 export function lifecycleTeller(
-  deps: SlackDeps,
+  deps: LifecycleTellerDeps,
   request: Pick<LifecycleRequest, 'action' | 'experimentId'>,
   surface: LifecycleSurface,
 ): OutcomeTeller<SafeText> {
@@ -36,8 +48,13 @@ export function lifecycleTeller(
   };
 }
 
+type TellOutcomeDeps = Pick<
+  SlackDeps,
+  'connections' | 'consoleLinks' | 'dictionaries' | 'knowledge' | 'logger' | 'messages'
+>;
+
 async function tellOutcome(
-  deps: SlackDeps,
+  deps: TellOutcomeDeps,
   surface: LifecycleSurface,
   outcome: LifecycleOutcome,
 ): Promise<SafeText> {
@@ -69,9 +86,11 @@ async function tellOutcome(
   }
 }
 
+type TellStaleDeps = Pick<SlackDeps, 'connections' | 'consoleLinks' | 'dictionaries' | 'logger' | 'messages'>;
+
 /** Nothing was sent: the state as known now is shown where the click happened. */
 async function tellStale(
-  deps: SlackDeps,
+  deps: TellStaleDeps,
   surface: LifecycleSurface,
   outcome: Extract<LifecycleOutcome, { kind: 'stale' }>,
 ): Promise<SafeText> {

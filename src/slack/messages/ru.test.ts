@@ -69,6 +69,7 @@ const ENUMS: Record<string, unknown> = {
 /** Arguments for the texts that do more with a value than print it. */
 const SAMPLES: Record<string, unknown[]> = {
   'messages.identity.language.current': [{ locale: 'ru', source: 'person', workspace: 'en' }],
+  'messages.policy.problems.missing': [{ what: 'who' }],
   'messages.schedule.refused': [
     { reason: 'past', phrase: placeholder('p.phrase'), zone: placeholder('p.zone') },
   ],

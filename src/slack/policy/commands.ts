@@ -3,6 +3,8 @@ import { workspaceKey } from '../../core/workspace.js';
 import { md, type SafeText, safe } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import type { CommandContext } from '../command/command-context.js';
+import type { SlackDeps } from '../deps.js';
+import { inWorkspaceLocale } from '../locale/scope.js';
 import type { Messages } from '../messages/index.js';
 import { type PolicyProblem, parsePolicyArgs } from './parse-policy.js';
 import { policyChangedMessage, policyMessage } from './policy-message.js';
@@ -12,7 +14,9 @@ import { listUserGroups } from './usergroups.js';
 const VIEWER_LOOKUP_MS = 5_000;
 
 /** `/exp policy`: the rules to anyone; admins also get how to change them. */
-export async function showPolicy(ctx: CommandContext): Promise<void> {
+export async function showPolicy(
+  ctx: CommandContext<Pick<SlackDeps, 'actors' | 'messages' | 'policies'>>,
+): Promise<void> {
   const { deps } = ctx;
   await ctx.ack();
   const policy = await deps.policies.get(workspaceKey(ctx.workspace));
@@ -26,7 +30,10 @@ export async function showPolicy(ctx: CommandContext): Promise<void> {
  * `/exp policy set|channels|approval|personal|stop-reason …` (admins: the command chain checked).
  * The change is announced in the channel with who made it; a bad form changes nothing.
  */
-export async function changePolicy(ctx: CommandContext, args: readonly string[]): Promise<void> {
+export async function changePolicy(
+  ctx: CommandContext<Pick<SlackDeps, 'audit' | 'messages' | 'policies'>>,
+  args: readonly string[],
+): Promise<void> {
   const { deps } = ctx;
   const { messages } = deps;
   await ctx.ack();
@@ -71,8 +78,11 @@ export async function changePolicy(ctx: CommandContext, args: readonly string[])
     outcome: 'done',
     detail: describeChanges([change]),
   });
+  // Read by the whole channel: in the workspace's language, whoever changed it.
   await ctx.replier.inChannel(
-    policyChangedMessage({ userId: ctx.command.user_id, changes: [change], policy: after, messages }),
+    inWorkspaceLocale(() =>
+      policyChangedMessage({ userId: ctx.command.user_id, changes: [change], policy: after, messages }),
+    ),
   );
 }
 
@@ -96,15 +106,7 @@ function problemText(problem: PolicyProblem, messages: Messages): SafeText {
       return p.badStopReason({ word: safe(problem.word, 40) });
     case 'not-approvable':
       return p.notApprovable({ action: problem.action });
-    case 'missing': {
-      const what = {
-        action: md`which action (start, stop, …)`,
-        who: md`who: \`members\`, \`admins\`, \`nobody\` or user groups`,
-        channels: md`which channels, or \`any\``,
-        'on-off': md`\`on\` or \`off\``,
-        'required-optional': md`\`required\` or \`optional\``,
-      }[problem.what];
-      return p.missing({ what });
-    }
+    case 'missing':
+      return p.missing({ what: problem.what });
   }
 }

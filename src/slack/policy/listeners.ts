@@ -21,6 +21,7 @@ import { inWorkspaceLocale } from '../locale/scope.js';
 import type { Messages } from '../messages/index.js';
 import { bindingOf, openViewMetadata } from '../view-seal/open-metadata.js';
 import { workspaceFromBody } from '../workspace.js';
+import type { PolicyDeps } from './deps.js';
 import { POLICY_ACTIONS_IDS, POLICY_MODAL, PolicyModalMetadata } from './ids.js';
 import { changeText, policyChangedMessage } from './policy-message.js';
 import { policyModal } from './policy-modal.js';
@@ -28,7 +29,7 @@ import { openedPolicy, type PolicyStateValues, readPolicyModal } from './policy-
 import { listUserGroups } from './usergroups.js';
 
 /** The policy's Edit button, its modal's user-group options and its submission: admins only, each checked. */
-export function registerPolicyListeners(listeners: SlackListeners, deps: SlackDeps): void {
+export function registerPolicyListeners(listeners: SlackListeners, deps: PolicyDeps): void {
   const admins = { kind: 'admin', refusal: deps.messages.policy.adminOnly, action: 'policy' } as const;
 
   listeners.action<BlockButtonAction>(
@@ -111,7 +112,7 @@ export function registerPolicyListeners(listeners: SlackListeners, deps: SlackDe
 
 /** The policy modal as stored now; a modal Slack will not open is said in the channel instead. */
 async function openPolicyModal(
-  deps: SlackDeps,
+  deps: Pick<SlackDeps, 'messages' | 'policies' | 'viewSeal'>,
   input: {
     body: BlockButtonAction;
     client: webApi.WebClient;
@@ -158,7 +159,7 @@ type Saved =
  * before the ack so that a stale form or a failed write is answered in the form itself.
  */
 async function saveEdits(
-  deps: SlackDeps,
+  deps: Pick<SlackDeps, 'logger' | 'policies'>,
   input: { scope: string; opened: WorkspacePolicy; edited: WorkspacePolicy; by: string },
 ): Promise<Saved> {
   // The store may re-run the change on a newer policy: the merge is decided on the one it writes over.
@@ -210,9 +211,11 @@ function staleNotice(input: {
   return noticeModal({ title: m.modal.staleTitle, text: truncateSafe(text, LIMITS.sectionText), messages });
 }
 
+type AnnounceDeps = Pick<SlackDeps, 'audit' | 'logger' | 'messages' | 'slackFetch'>;
+
 /** Audit and the channel's announcement: only what the save changed. */
 async function announce(
-  deps: SlackDeps,
+  deps: AnnounceDeps,
   client: webApi.WebClient,
   input: {
     metadata: PolicyModalMetadata;

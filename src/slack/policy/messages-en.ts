@@ -79,7 +79,16 @@ function problemsEn(): PolicyMessages['problems'] {
       md`\`${word}\` is not a channel mention (type # and pick the channel) or \`any\`.`,
     badOnOff: ({ word }) => md`\`${word}\` is neither \`on\` nor \`off\`.`,
     badStopReason: ({ word }) => md`\`${word}\` is neither \`required\` nor \`optional\`.`,
-    missing: ({ what }) => md`Say ${what}.`,
+    missing: ({ what }) =>
+      md`Say ${
+        {
+          action: md`which action (start, stop, …)`,
+          who: md`who: \`members\`, \`admins\`, \`nobody\` or user groups`,
+          channels: md`which channels, or \`any\``,
+          'on-off': md`\`on\` or \`off\``,
+          'required-optional': md`\`required\` or \`optional\``,
+        }[what]
+      }.`,
     notApprovable: ({ action }) =>
       md`Approval is available for start, stop, archive, unarchive and expose, not for ${act(action)}.`,
     unknownSubcommand: ({ word }) =>

@@ -74,7 +74,16 @@ export function policyMessagesRu(): PolicyMessages {
         md`\`${word}\` — не упоминание канала (наберите # и выберите канал) и не \`any\`.`,
       badOnOff: ({ word }) => md`\`${word}\` — не \`on\` и не \`off\`.`,
       badStopReason: ({ word }) => md`\`${word}\` — не \`required\` и не \`optional\`.`,
-      missing: ({ what }) => md`Укажите ${what}.`,
+      missing: ({ what }) =>
+        md`Укажите ${
+          {
+            action: md`действие (start, stop, …)`,
+            who: md`кто: \`members\`, \`admins\`, \`nobody\` или группы пользователей`,
+            channels: md`каналы или \`any\``,
+            'on-off': md`\`on\` или \`off\``,
+            'required-optional': md`\`required\` или \`optional\``,
+          }[what]
+        }.`,
       notApprovable: ({ action }) =>
         md`Одобрение бывает для start, stop, archive, unarchive и expose, но не для ${act(action)}.`,
       unknownSubcommand: ({ word }) =>

@@ -46,7 +46,8 @@ export interface PolicyMessages {
     badChannel(p: { word: SafeText }): SafeText;
     badOnOff(p: { word: SafeText }): SafeText;
     badStopReason(p: { word: SafeText }): SafeText;
-    missing(p: { what: SafeText }): SafeText;
+    /** A word the command needs is missing: which one. */
+    missing(p: { what: 'action' | 'who' | 'channels' | 'on-off' | 'required-optional' }): SafeText;
     unknownSubcommand(p: { word: SafeText }): SafeText;
     notApprovable(p: { action: PolicyAction }): SafeText;
   };

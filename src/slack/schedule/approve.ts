@@ -9,7 +9,7 @@ import { whenToken } from './when-text.js';
  * expires long before a far due time), audited; the action runs at its time, checked again then.
  */
 export async function approveScheduled(
-  deps: SlackDeps,
+  deps: Pick<SlackDeps, 'audit' | 'messages' | 'schedules'>,
   request: ApprovalRequest,
   approverId: string,
 ): Promise<SafeText> {

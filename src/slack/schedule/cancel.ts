@@ -14,13 +14,18 @@ export interface CancelAsk {
   channelId: string;
 }
 
+type CancelScheduledDeps = Pick<
+  SlackDeps,
+  'actors' | 'audit' | 'connections' | 'logger' | 'messages' | 'policies' | 'scheduledActions' | 'schedules'
+>;
+
 /**
  * Cancels one scheduled action: whoever scheduled it may, and so may anyone the policy lets do the
  * action from that channel. The claim decides against a run starting at the same moment: the first
  * wins, and the queue's job is then taken back (or finds the action gone).
  */
 export async function cancelScheduled(
-  deps: SlackDeps,
+  deps: CancelScheduledDeps,
   ask: CancelAsk,
   entry: ScheduledAction,
 ): Promise<SafeText> {
@@ -65,7 +70,7 @@ export async function cancelScheduled(
 
 /** `/exp unschedule ID [action]`: every matching action is cancelled; the answer says each. */
 export async function cancelMatching(
-  deps: SlackDeps,
+  deps: CancelScheduledDeps,
   ask: CancelAsk,
   target: { experimentId: number; action?: LifecycleAction | undefined },
 ): Promise<SafeText[]> {

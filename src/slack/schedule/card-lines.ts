@@ -6,7 +6,7 @@ import { scheduledLines } from './list-message.js';
 
 /** The card's lines of what is scheduled for an experiment; none when the store cannot say. */
 export async function scheduledFor(
-  deps: SlackDeps,
+  deps: Pick<SlackDeps, 'logger' | 'messages' | 'schedules'>,
   workspace: WorkspaceRef,
   experimentId: number,
 ): Promise<SafeText[]> {

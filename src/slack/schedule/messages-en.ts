@@ -63,7 +63,7 @@ export function scheduleMessagesEn(): ScheduleMessages {
       who === undefined
         ? md`Scheduling is now open to whoever may do the action.`
         : md`Scheduling is now for ${who} (who must also be allowed the action).`,
-    modalWhenLabel: 'When (optional)',
+    modalWhenLabel: 'When',
     modalWhenHint:
       'Leave empty to stop now; or `at 2026-12-01 10:00`, `in 3d`, `tomorrow 09:00`, in your Slack time zone.',
     modalWhenPlaceholder: 'in 3d',

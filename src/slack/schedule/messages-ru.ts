@@ -67,7 +67,7 @@ export function scheduleMessagesRu(): ScheduleMessages {
       who === undefined
         ? md`Планировать теперь может любой, кому можно само действие.`
         : md`Планировать теперь может ${who} (если им можно и само действие).`,
-    modalWhenLabel: 'Когда (необязательно)',
+    modalWhenLabel: 'Когда',
     modalWhenHint:
       'Пусто — остановить сейчас; или `at 2026-12-01 10:00`, `in 3d`, `tomorrow 09:00` в вашем часовом поясе Slack.',
     modalWhenPlaceholder: 'in 3d',

@@ -2,14 +2,14 @@ import type { BlockButtonAction } from '@slack/bolt';
 import { workspaceKey } from '../../core/workspace.js';
 import { actionAccess } from '../access/middleware.js';
 import { textMessage } from '../blocks/message.js';
-import type { SlackDeps } from '../deps.js';
 import type { SlackListeners } from '../listener-registry.js';
 import { workspaceFromBody } from '../workspace.js';
 import { cancelScheduled } from './cancel.js';
+import type { ScheduleDeps } from './deps.js';
 import { SCHEDULE_ACTIONS, SCHEDULE_ID } from './ids.js';
 
 /** The Cancel buttons of `/exp schedule`; who may cancel is decided per action (cancel.ts). */
-export function registerSchedule(listeners: SlackListeners, deps: SlackDeps): void {
+export function registerSchedule(listeners: SlackListeners, deps: ScheduleDeps): void {
   listeners.action<BlockButtonAction>(
     SCHEDULE_ACTIONS.cancel,
     actionAccess(deps, () => ({ kind: 'self' })),

@@ -7,7 +7,7 @@ import { checkAccess, type Permit } from '../access/gate.js';
 import { type SafeText, userMention } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
-import { performLifecycle } from '../lifecycle/perform.js';
+import { type PerformLifecycleDeps, performLifecycle } from '../lifecycle/perform.js';
 import type { ScheduledJob } from './ids.js';
 import { personOf } from './person.js';
 import { scheduledSurface, tellBoth } from './scheduled-surface.js';
@@ -16,8 +16,10 @@ import { whenToken } from './when-text.js';
 /** Slack may take its time at a due time nobody waits on: longer than before an ack. */
 const RUN_LOOKUP_BUDGET_MS = 10_000;
 
+type ScheduledRunServices = PerformLifecycleDeps & Pick<SlackDeps, 'actors' | 'policies' | 'schedules'>;
+
 export interface ScheduledRunDeps {
-  deps: SlackDeps;
+  deps: ScheduledRunServices;
   clientFor: (workspace: WorkspaceRef) => Promise<webApi.WebClient | undefined>;
   /** The clock lateness is measured with (tests move it to make a run late without waiting). */
   now?: () => Date;
@@ -101,12 +103,17 @@ type DuePermit =
   | { kind: 'refused'; why: SafeText }
   | { kind: 'not-approved' };
 
+type PermitAtDueTimeDeps = Pick<
+  SlackDeps,
+  'actors' | 'audit' | 'connections' | 'logger' | 'messages' | 'policies'
+>;
+
 /**
  * The gate, asked as at a typed command for the person who scheduled it. When the policy wants an
  * approval, it must have been given by now; the approver is then asked again too, as at a click.
  */
 async function permitAtDueTime(
-  deps: SlackDeps,
+  deps: PermitAtDueTimeDeps,
   client: webApi.WebClient,
   workspace: WorkspaceRef,
   entry: ScheduledAction,
@@ -138,7 +145,7 @@ async function permitAtDueTime(
     : { kind: 'not-approved' };
 }
 
-async function audit(deps: SlackDeps, entry: ScheduledAction, outcome: string): Promise<void> {
+async function audit(deps: Pick<SlackDeps, 'audit'>, entry: ScheduledAction, outcome: string): Promise<void> {
   await deps.audit.record(entry.scope, {
     userId: entry.scheduledBy,
     action: entry.action,

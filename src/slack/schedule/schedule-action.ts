@@ -33,12 +33,25 @@ export interface ScheduleAsk {
   inChannelFallback?: ((message: SlackMessage) => Promise<void>) | undefined;
 }
 
+type ScheduleActionDeps = Pick<
+  SlackDeps,
+  | 'actors'
+  | 'approvals'
+  | 'audit'
+  | 'logger'
+  | 'messages'
+  | 'now'
+  | 'policies'
+  | 'scheduledActions'
+  | 'schedules'
+>;
+
 /**
  * Reads the time in the person's Slack time zone, checks the schedule switch of the policy, asks
  * for approval when the action needs it, stores the action and queues it for its time. Anything
  * refused is told with its reason, and nothing is scheduled.
  */
-export async function scheduleAction(deps: SlackDeps, ask: ScheduleAsk): Promise<void> {
+export async function scheduleAction(deps: ScheduleActionDeps, ask: ScheduleAsk): Promise<void> {
   const m = deps.messages.schedule;
   const person = await personOf(ask.client, ask.userId);
   const timeZone = person?.timeZone ?? 'UTC';
@@ -88,7 +101,11 @@ export async function scheduleAction(deps: SlackDeps, ask: ScheduleAsk): Promise
 }
 
 /** `/exp policy set schedule …`, beyond being allowed the action itself (the gate decided that). */
-async function allowedToSchedule(deps: SlackDeps, ask: ScheduleAsk, scope: string): Promise<boolean> {
+async function allowedToSchedule(
+  deps: Pick<SlackDeps, 'actors' | 'audit' | 'policies'>,
+  ask: ScheduleAsk,
+  scope: string,
+): Promise<boolean> {
   const policy = await deps.policies.get(scope);
   if (policy.schedule === undefined) return true;
   const actor = await deps.actors.actor(ask.client, ask.workspace, ask.userId, scheduleGroups(policy));
@@ -104,9 +121,11 @@ async function allowedToSchedule(deps: SlackDeps, ask: ScheduleAsk, scope: strin
   return false;
 }
 
+type AskApprovalDeps = Pick<SlackDeps, 'approvals' | 'audit' | 'logger' | 'messages'>;
+
 /** An action that needs approval asks for it now; the run at the due time checks it was given. */
 async function askApproval(
-  deps: SlackDeps,
+  deps: AskApprovalDeps,
   ask: ScheduleAsk,
   scheduleId: string,
   at: Date,
@@ -130,7 +149,12 @@ async function askApproval(
   return request.id;
 }
 
-async function announce(deps: SlackDeps, ask: ScheduleAsk, at: Date, timeZone: string): Promise<void> {
+async function announce(
+  deps: Pick<SlackDeps, 'logger' | 'messages'>,
+  ask: ScheduleAsk,
+  at: Date,
+  timeZone: string,
+): Promise<void> {
   const m = deps.messages.schedule;
   const what = m.what({ action: ask.action, experimentId: ask.experimentId });
   const when = whenToken(at, timeZone);

@@ -1,5 +1,6 @@
 import { lookUpFeatures } from '../../core/assignment.js';
 import type { CommandContext } from '../command/command-context.js';
+import type { SlackDeps } from '../deps.js';
 import { parseSplitterArgs } from './args.js';
 import { splitterFailureMessage } from './error-messages.js';
 import { exposeConfirmMessage } from './expose-message.js';
@@ -7,7 +8,10 @@ import { featuresMessage } from './features-message.js';
 import { exposeUsageMessage, featuresUsageMessage } from './usage.js';
 
 /** `/exp features TAG PLATFORM PARTICIPANT`: a read; it never registers an exposure. */
-export async function runFeatures(ctx: CommandContext, args: readonly string[]): Promise<void> {
+export async function runFeatures(
+  ctx: CommandContext<Pick<SlackDeps, 'logger' | 'messages' | 'splitter'>>,
+  args: readonly string[],
+): Promise<void> {
   const { deps } = ctx;
   const parsed = parseSplitterArgs(args);
   if (!parsed.ok) return ctx.ack(featuresUsageMessage({ error: parsed.error, messages: deps.messages }));
@@ -37,7 +41,10 @@ export async function runFeatures(ctx: CommandContext, args: readonly string[]):
  * `/exp expose LABEL PLATFORM PARTICIPANT`: registering an exposure changes experiment statistics,
  * so it only asks for confirmation here; the Confirm button makes the call.
  */
-export async function runExpose(ctx: CommandContext, args: readonly string[]): Promise<void> {
+export async function runExpose(
+  ctx: CommandContext<Pick<SlackDeps, 'messages'>>,
+  args: readonly string[],
+): Promise<void> {
   const { deps } = ctx;
   const parsed = parseSplitterArgs(args);
   if (!parsed.ok) return ctx.ack(exposeUsageMessage({ error: parsed.error, messages: deps.messages }));

@@ -6,16 +6,16 @@ import { actionAccess, permitOf } from '../access/middleware.js';
 import { exposeButtonTarget } from '../access/payload-targets.js';
 import { requestApproval } from '../approvals/request.js';
 import { textMessage } from '../blocks/message.js';
-import type { SlackDeps } from '../deps.js';
 import type { SlackListeners } from '../listener-registry.js';
 import { SlackPayloadError } from '../payload.js';
 import { workspaceFromBody } from '../workspace.js';
+import type { SplitterDeps } from './deps.js';
 import { splitterFailureMessage } from './error-messages.js';
 import { exposeCancelledMessage, exposeDoneMessage } from './expose-message.js';
 import { decodeExposeValue, EXPOSE_ACTIONS } from './ids.js';
 
 /** Confirm registers the exposure once (double clicks included); Cancel only says so. */
-export function registerExposeButtons(listeners: SlackListeners, deps: SlackDeps): void {
+export function registerExposeButtons(listeners: SlackListeners, deps: SplitterDeps): void {
   listeners.action<BlockButtonAction>(EXPOSE_ACTIONS.cancel, async ({ ack, respond }) => {
     await ack();
     await respond({

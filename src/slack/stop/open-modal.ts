@@ -33,13 +33,25 @@ export interface StopModalRequest {
   when?: readonly string[] | undefined;
 }
 
+type OpenStopModalForDeps = Pick<
+  SlackDeps,
+  | 'connections'
+  | 'consoleLinks'
+  | 'dictionaries'
+  | 'knowledge'
+  | 'logger'
+  | 'messages'
+  | 'policies'
+  | 'viewSeal'
+>;
+
 /**
  * The stop modal, unless what the app knows says it would only waste the person's typing: an id the
  * platform reported missing, a status stop is not allowed from, or (from a button) a message built
  * for an earlier state, which is refreshed instead. The record is one store read: the trigger's 3 s
  * leave room for it.
  */
-export async function openStopModalFor(deps: SlackDeps, request: StopModalRequest): Promise<void> {
+export async function openStopModalFor(deps: OpenStopModalForDeps, request: StopModalRequest): Promise<void> {
   const { experimentId, workspace } = request;
   const c = deps.messages.experimentCard;
   const check = await checkBeforeForm(deps.knowledge, workspace, experimentId, 'stop');
@@ -111,7 +123,7 @@ export async function openStopModalFor(deps: SlackDeps, request: StopModalReques
 
 /** `/exp stop ID` without a reason. */
 export async function openStopModal(
-  ctx: CommandContext,
+  ctx: CommandContext<OpenStopModalForDeps>,
   experimentId: number,
   when?: readonly string[],
 ): Promise<void> {
@@ -130,7 +142,7 @@ export async function openStopModal(
 }
 
 /** What the workspace's policy asks of a stop, as the modal shows it. */
-async function stopRules(deps: SlackDeps, scope: string) {
+async function stopRules(deps: Pick<SlackDeps, 'policies'>, scope: string) {
   const policy = await deps.policies.get(scope);
   return { reasonRequired: policy.stopReasonRequired, otherCommentRequired: policy.otherCommentRequired };
 }

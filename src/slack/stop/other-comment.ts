@@ -2,6 +2,7 @@ import { otherCommentMissing, type StopReason } from '../../core/stop-reason.js'
 import { workspaceKey } from '../../core/workspace.js';
 import { textMessage } from '../blocks/message.js';
 import type { CommandContext } from '../command/command-context.js';
+import type { SlackDeps } from '../deps.js';
 import { BLOCKS } from '../ids.js';
 
 /**
@@ -9,7 +10,7 @@ import { BLOCKS } from '../ids.js';
  * person, nothing sent and no approval asked. The same check as the stop modal's (otherCommentMissing).
  */
 export async function refusedForOtherComment(
-  ctx: CommandContext,
+  ctx: CommandContext<Pick<SlackDeps, 'messages' | 'policies'>>,
   experimentId: number,
   stop: StopReason,
 ): Promise<boolean> {

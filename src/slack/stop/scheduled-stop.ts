@@ -7,9 +7,22 @@ import type { LifecycleSurface } from '../lifecycle/surface.js';
 import { scheduleAction } from '../schedule/schedule-action.js';
 import type { StopModalMetadata } from './ids.js';
 
+type ScheduleStopDeps = Pick<
+  SlackDeps,
+  | 'actors'
+  | 'approvals'
+  | 'audit'
+  | 'logger'
+  | 'messages'
+  | 'now'
+  | 'policies'
+  | 'scheduledActions'
+  | 'schedules'
+>;
+
 /** The stop modal with its "when" filled in: the stop is scheduled (or the time refused), not run. */
 export async function scheduleStop(
-  deps: SlackDeps,
+  deps: ScheduleStopDeps,
   input: {
     workspace: WorkspaceRef;
     client: webApi.WebClient;

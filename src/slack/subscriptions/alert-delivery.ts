@@ -37,8 +37,21 @@ const NAMED: ReadonlySet<string> = new Set([
 /** How long "this channel cannot be posted in" is told to its subscriber only once. */
 const REPORT_ONCE_MS = 24 * 60 * 60 * 1000;
 
+type AlertDeliveryServices = Pick<
+  SlackDeps,
+  | 'connections'
+  | 'consoleLinks'
+  | 'dictionaries'
+  | 'knowledge'
+  | 'locks'
+  | 'logger'
+  | 'messages'
+  | 'metrics'
+  | 'subscriptions'
+>;
+
 export interface AlertDeliveryDeps {
-  deps: SlackDeps;
+  deps: AlertDeliveryServices;
   /** The bot's client for the workspace (its installation's token), with 429s rejected, not waited out. */
   clientFor: (workspace: WorkspaceRef) => Promise<Pick<webApi.WebClient, 'chat'> | undefined>;
 }
@@ -107,8 +120,13 @@ export function alertJobHandler({ deps, clientFor }: AlertDeliveryDeps): JobHand
   };
 }
 
+type PostDeps = Pick<
+  SlackDeps,
+  'connections' | 'consoleLinks' | 'dictionaries' | 'knowledge' | 'logger' | 'messages'
+>;
+
 async function post(
-  deps: SlackDeps,
+  deps: PostDeps,
   client: Pick<webApi.WebClient, 'chat'>,
   job: EventAlertJob,
 ): Promise<void> {
@@ -144,12 +162,14 @@ async function post(
   );
 }
 
+type StoppedDeps = Pick<SlackDeps, 'locks' | 'logger' | 'messages' | 'subscriptions'>;
+
 /**
  * The channel cannot be posted in: a gone channel's subscriptions are removed; either way the person
  * who subscribed it hears of it by DM, once a day at most per channel and reason.
  */
 async function stopped(
-  deps: SlackDeps,
+  deps: StoppedDeps,
   client: Pick<webApi.WebClient, 'chat'>,
   job: EventAlertJob,
   reason: string,

@@ -10,6 +10,7 @@ import { workspaceKey } from '../../core/workspace.js';
 import { channelMention, isSlackChannelId } from '../blocks/escape.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { CommandContext } from '../command/command-context.js';
+import type { SlackDeps } from '../deps.js';
 import { COMMAND_READ_BUDGET_MS } from '../dictionaries/command.js';
 import { BLOCKS } from '../ids.js';
 import { inWorkspaceLocale } from '../locale/scope.js';
@@ -49,11 +50,16 @@ interface Target {
   elsewhere: boolean;
 }
 
-function targetOf(ctx: CommandContext, args: SubscriptionArgs): Target | undefined {
+function targetOf(ctx: CommandContext<unknown>, args: SubscriptionArgs): Target | undefined {
   const channelId = args.channelId ?? ctx.command.channel_id;
   if (!isSlackChannelId(channelId) || channelId.startsWith('D')) return undefined;
   return { channelId, elsewhere: channelId !== ctx.command.channel_id };
 }
+
+type RunSubscribeDeps = Pick<
+  SlackDeps,
+  'audit' | 'connections' | 'dictionaries' | 'logger' | 'messages' | 'scopeOf' | 'subscriptions'
+>;
 
 /**
  * `/exp subscribe [#channel] [team:…] [type:…] [experiment:…] [events:…]`: stores the subscription,
@@ -61,7 +67,10 @@ function targetOf(ctx: CommandContext, args: SubscriptionArgs): Target | undefin
  * refuses it (a private channel without the app), the previous state is put back and the person
  * is told how to fix it.
  */
-export async function runSubscribe(ctx: CommandContext, words: readonly string[]): Promise<void> {
+export async function runSubscribe(
+  ctx: CommandContext<RunSubscribeDeps>,
+  words: readonly string[],
+): Promise<void> {
   const { deps, command } = ctx;
   const { messages } = deps;
   const parsed = parseSubscriptionArgs(words);
@@ -155,7 +164,7 @@ export async function runSubscribe(ctx: CommandContext, words: readonly string[]
 }
 
 async function undoSubscribe(
-  ctx: CommandContext,
+  ctx: CommandContext<Pick<SlackDeps, 'logger' | 'subscriptions'>>,
   scope: string,
   channelId: string,
   added: Subscription,
@@ -199,11 +208,16 @@ function findTyped(subscriptions: readonly Subscription[], args: SubscriptionArg
   });
 }
 
+type RunUnsubscribeDeps = Pick<SlackDeps, 'audit' | 'logger' | 'messages' | 'scopeOf' | 'subscriptions'>;
+
 /**
  * `/exp unsubscribe [#channel] [filters…] [events:…]`: alone, every subscription of the channel;
  * with team/type/experiment, the subscription with that filter; with events, only those events.
  */
-export async function runUnsubscribe(ctx: CommandContext, words: readonly string[]): Promise<void> {
+export async function runUnsubscribe(
+  ctx: CommandContext<RunUnsubscribeDeps>,
+  words: readonly string[],
+): Promise<void> {
   const { deps, command } = ctx;
   const { messages } = deps;
   const parsed = parseSubscriptionArgs(words);
@@ -273,7 +287,12 @@ export async function runUnsubscribe(ctx: CommandContext, words: readonly string
 }
 
 /** The change in the channel it affects; when that is not where the person typed, a word to them too. */
-async function announce(ctx: CommandContext, channelId: string, elsewhere: boolean, note: SlackMessage) {
+async function announce(
+  ctx: CommandContext<Pick<SlackDeps, 'logger'>>,
+  channelId: string,
+  elsewhere: boolean,
+  note: SlackMessage,
+) {
   if (!elsewhere) return ctx.replier.inChannel(note);
   try {
     await ctx.client.chat.postMessage({ channel: channelId, text: note.text, blocks: note.blocks });
@@ -286,8 +305,10 @@ async function announce(ctx: CommandContext, channelId: string, elsewhere: boole
   return ctx.replier.ephemeral(note);
 }
 
+type ShowSubscriptionsDeps = Pick<SlackDeps, 'logger' | 'messages' | 'scopeOf' | 'subscriptions'>;
+
 /** `/exp subscriptions`: the workspace's subscriptions with a Remove button each, to the asker only. */
-export async function showSubscriptions(ctx: CommandContext): Promise<void> {
+export async function showSubscriptions(ctx: CommandContext<ShowSubscriptionsDeps>): Promise<void> {
   const { deps, command } = ctx;
   await ctx.ack();
   const scope = deps.scopeOf(ctx.workspace);

@@ -2,15 +2,21 @@ import { SUBSCRIPTIONS_PER_CHANNEL, SubscriptionLimitError } from '../../core/su
 import { workspaceKey } from '../../core/workspace.js';
 import { textMessage } from '../blocks/message.js';
 import type { CommandContext } from '../command/command-context.js';
+import type { SlackDeps } from '../deps.js';
 import { BLOCKS } from '../ids.js';
 import { errorCodeOf } from './alert-outcomes.js';
+
+type RunFollowDeps = Pick<SlackDeps, 'audit' | 'logger' | 'messages' | 'scopeOf' | 'subscriptions'>;
 
 // A follow is a subscription whose "channel" is the person's user id: chat.postMessage to a user id
 // posts in their direct messages with the app, so the queue, its pacing and its threads serve DMs
 // as they serve channels. Only the person sees or changes their own follows.
 
 /** `/exp follow [ID]`: follow one experiment, or list what the person follows. */
-export async function runFollow(ctx: CommandContext, experimentId: number | undefined): Promise<void> {
+export async function runFollow(
+  ctx: CommandContext<RunFollowDeps>,
+  experimentId: number | undefined,
+): Promise<void> {
   const { deps, command } = ctx;
   const { messages } = deps;
   await ctx.ack();
@@ -60,8 +66,10 @@ export async function runFollow(ctx: CommandContext, experimentId: number | unde
   }
 }
 
+type RunUnfollowDeps = Pick<SlackDeps, 'logger' | 'messages' | 'scopeOf' | 'subscriptions'>;
+
 /** `/exp unfollow ID`. */
-export async function runUnfollow(ctx: CommandContext, experimentId: number): Promise<void> {
+export async function runUnfollow(ctx: CommandContext<RunUnfollowDeps>, experimentId: number): Promise<void> {
   const { deps, command } = ctx;
   const { messages } = deps;
   await ctx.ack();

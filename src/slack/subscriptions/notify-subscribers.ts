@@ -11,13 +11,15 @@ export interface AlertOrigin {
   channelId: string | undefined;
 }
 
+type NotifySubscribersDeps = Pick<SlackDeps, 'alerts' | 'logger' | 'metrics' | 'scopeOf' | 'subscriptions'>;
+
 /**
  * Queues one alert per channel with a matching subscription; the queue delivers them (in order per
  * channel, paced, retried, across restarts). Called after the reply to the actor, and never throws:
  * a store failure here must not turn a done action into an error reply. Returns how many were queued.
  */
 export async function notifySubscribers(
-  deps: SlackDeps,
+  deps: NotifySubscribersDeps,
   workspace: WorkspaceRef,
   origin: AlertOrigin,
   event: AlertEvent,
@@ -44,7 +46,7 @@ export async function notifySubscribers(
  * caller that can still answer "retry" (the inbound hook's 503), rather than lose the alerts.
  */
 export async function queueSubscriberAlerts(
-  deps: SlackDeps,
+  deps: Pick<SlackDeps, 'alerts' | 'scopeOf' | 'subscriptions'>,
   workspace: WorkspaceRef,
   origin: AlertOrigin,
   event: AlertEvent,

@@ -9,13 +9,21 @@ export interface PollReport {
   changed: number;
 }
 
+type PollSubscribedExperimentsDeps = Pick<
+  SlackDeps,
+  'alerts' | 'connections' | 'knowledge' | 'logger' | 'metrics' | 'scopeOf' | 'subscriptions'
+>;
+
 /**
  * One polling round: every experiment some subscription (or follow) names by id is read through the
  * platform's read route, where it exists (its absence is remembered per connection, and the round
  * skips that workspace). A status change (core/status-diff.ts) becomes a `status` event for the
  * experiment's subscribers.
  */
-export async function pollSubscribedExperiments(deps: SlackDeps, budgetMs: number): Promise<PollReport> {
+export async function pollSubscribedExperiments(
+  deps: PollSubscribedExperimentsDeps,
+  budgetMs: number,
+): Promise<PollReport> {
   const report: PollReport = { checked: 0, changed: 0 };
   for await (const scope of deps.subscriptions.scopes()) {
     const workspace = parseWorkspaceKey(scope);

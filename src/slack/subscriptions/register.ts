@@ -4,12 +4,12 @@ import type { AccessTarget } from '../access/gate.js';
 import { actionAccess } from '../access/middleware.js';
 import { isSlackUserId, userMention } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
-import type { SlackDeps } from '../deps.js';
 import { BLOCKS } from '../ids.js';
 import type { SlackListeners } from '../listener-registry.js';
 import { SlackPayloadError } from '../payload.js';
 import { workspaceFromBody } from '../workspace.js';
 import { errorCodeOf } from './alert-outcomes.js';
+import type { SubscriptionsDeps } from './deps.js';
 import { decodeRemoveValue, SUBSCRIPTION_ACTIONS } from './ids.js';
 import { describeSubscription, subscriptionListMessage } from './replies.js';
 
@@ -37,7 +37,7 @@ function removeTarget({ action, body }: SlackActionMiddlewareArgs): AccessTarget
 }
 
 /** `/exp subscribe|unsubscribe|subscriptions` and the list's Remove buttons; alerts: notify-subscribers.ts. */
-export function registerSubscriptions(listeners: SlackListeners, deps: SlackDeps) {
+export function registerSubscriptions(listeners: SlackListeners, deps: SubscriptionsDeps) {
   listeners.action<BlockButtonAction>(
     SUBSCRIPTION_ACTIONS.remove,
     actionAccess(deps, removeTarget),

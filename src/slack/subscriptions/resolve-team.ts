@@ -19,7 +19,7 @@ const SUGGEST_MAX = 64;
  * team either way still matches.
  */
 export async function resolveTeam(
-  deps: SlackDeps,
+  deps: Pick<SlackDeps, 'connections' | 'dictionaries' | 'logger'>,
   workspace: WorkspaceRef,
   typed: string,
   channelId: string,

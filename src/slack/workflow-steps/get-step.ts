@@ -6,12 +6,14 @@ import { OUTPUT } from './ids.js';
 import { parseCommonInputs } from './inputs.js';
 import { failed, type StepResult, type StepRun } from './step-run.js';
 
+type RunGetStepDeps = Pick<SlackDeps, 'actors' | 'connections' | 'consoleLinks' | 'knowledge' | 'messages'>;
+
 /**
  * Get experiment: what the app knows of one experiment (refreshed from the platform when it can
  * read), as typed outputs a later step can use. A read, open to every member like `/exp show`;
  * guests and people of another organisation are still refused, as for every step.
  */
-export async function runGetStep(deps: SlackDeps, step: StepRun): Promise<StepResult> {
+export async function runGetStep(deps: RunGetStepDeps, step: StepRun): Promise<StepResult> {
   const m = deps.messages.workflowSteps;
   const parsed = parseCommonInputs(step.inputs, m, false);
   if (!parsed.ok) return failed(parsed.error);

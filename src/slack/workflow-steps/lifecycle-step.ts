@@ -6,8 +6,9 @@ import { checkAccess, type Permit } from '../access/gate.js';
 import { requestApproval } from '../approvals/request.js';
 import type { SlackMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
-import { performLifecycle } from '../lifecycle/perform.js';
+import { type PerformLifecycleDeps, performLifecycle } from '../lifecycle/perform.js';
 import type { LifecycleSurface } from '../lifecycle/surface.js';
+import type { WorkflowStepsDeps } from './deps.js';
 import { OUTPUT, type StepOutcome } from './ids.js';
 import { parseCommonInputs, parseStopInputs, type StepInputs } from './inputs.js';
 import { plainText } from './plain-text.js';
@@ -21,7 +22,7 @@ import { failed, type StepResult, type StepRun } from './step-run.js';
  * in the channel and completes with outcome `approval_requested`, so a workflow can say so.
  */
 export async function runLifecycleStep(
-  deps: SlackDeps,
+  deps: WorkflowStepsDeps,
   action: LifecycleAction,
   step: StepRun,
 ): Promise<StepResult> {
@@ -50,7 +51,11 @@ export async function runLifecycleStep(
 type StopCheck = { ok: true; stop: StopReason } | { ok: false; error: string };
 
 /** The reason and comment against the policy in force now, as the stop modal checks them. */
-async function stopOf(deps: SlackDeps, step: StepRun, inputs: StepInputs): Promise<StopCheck> {
+async function stopOf(
+  deps: Pick<SlackDeps, 'logger' | 'messages' | 'policies'>,
+  step: StepRun,
+  inputs: StepInputs,
+): Promise<StopCheck> {
   const m = deps.messages.workflowSteps;
   let policy: Awaited<ReturnType<SlackDeps['policies']['get']>>;
   try {
@@ -71,8 +76,10 @@ async function stopOf(deps: SlackDeps, step: StepRun, inputs: StepInputs): Promi
   };
 }
 
+type AskedDeps = PerformLifecycleDeps & Pick<SlackDeps, 'approvals'>;
+
 interface Asked {
-  deps: SlackDeps;
+  deps: AskedDeps;
   step: StepRun;
   action: LifecycleAction;
   experimentId: number;

@@ -1,6 +1,6 @@
 import { LIFECYCLE_ACTIONS } from '../../core/lifecycle-action.js';
-import type { SlackDeps } from '../deps.js';
 import type { SlackListeners } from '../listener-registry.js';
+import type { WorkflowStepsDeps } from './deps.js';
 import { runGetStep } from './get-step.js';
 import { GET_EXPERIMENT_STEP, LIFECYCLE_STEPS } from './ids.js';
 import { createInstalledWorkspaces } from './installed-workspace.js';
@@ -8,7 +8,7 @@ import { runLifecycleStep } from './lifecycle-step.js';
 import { stepListener } from './step-run.js';
 
 /** The Workflow Builder steps the manifest's `functions` declare, one listener per callback_id. */
-export function registerWorkflowSteps(listeners: SlackListeners, deps: SlackDeps): void {
+export function registerWorkflowSteps(listeners: SlackListeners, deps: WorkflowStepsDeps): void {
   const installed = createInstalledWorkspaces();
   for (const action of LIFECYCLE_ACTIONS) {
     const callbackId = LIFECYCLE_STEPS[action];

@@ -24,7 +24,7 @@ export const failed = (error: string): StepResult => ({ ok: false, error });
  * listener), then run, then completed or failed, always, with the person-facing reason on failure.
  */
 export function stepListener(
-  deps: SlackDeps,
+  deps: Pick<SlackDeps, 'logger' | 'messages'>,
   installed: InstalledWorkspaces,
   callbackId: string,
   run: (step: StepRun) => Promise<StepResult>,

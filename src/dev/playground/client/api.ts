@@ -1,4 +1,5 @@
 import type { ApiAnswer } from './page-state.js';
+import { pageTexts } from './page-texts.js';
 import { toast } from './toast.js';
 
 /** A failure the person has already been shown as a toast: callers must not show it again. */
@@ -23,20 +24,18 @@ export async function api<T extends ApiAnswer = ApiAnswer>(path: string, payload
       body: JSON.stringify(payload),
     });
   } catch (error) {
-    toast(`The playground server cannot be reached: ${messageOf(error)}`, 'error');
+    toast(pageTexts().unreachable(messageOf(error)), 'error');
     throw new ShownError(messageOf(error), { cause: error });
   }
   const parsed: unknown = await res.json().catch(() => ({}));
   const json = (parsed !== null && typeof parsed === 'object' ? parsed : {}) as T;
   if (!res.ok) {
-    const failure = new ShownError(
-      json.message || `The playground refused the request (HTTP ${res.status}).`,
-    );
+    const failure = new ShownError(json.message || pageTexts().refused(res.status));
     toast(failure.message, 'error');
     throw failure;
   }
   if (typeof json.status === 'number' && json.status !== 200 && json.status !== 0) {
-    toast(`The app answered HTTP ${json.status}: Slack would show the user an error.`, 'error');
+    toast(pageTexts().appFailed(json.status), 'error');
   }
   return json;
 }

@@ -1,6 +1,8 @@
 // The page around the modal: workspace and user switches, the channel list and the channel pane.
+
 import { byId } from './dom.js';
 import type { PageState } from './page-state.js';
+import { pageTexts } from './page-texts.js';
 import { saveLocation, session } from './session.js';
 import { unreadCounts } from './unread.js';
 
@@ -60,14 +62,14 @@ export function renderSidebar(state: PageState): void {
     button.dataset.channelId = channel.id;
     const name = document.createElement('span');
     name.className = 'channel-name';
-    name.textContent = channel.label + (channel.isPrivate && !channel.isIm ? ' (private)' : '');
+    name.textContent = channel.label + (channel.isPrivate && !channel.isIm ? pageTexts().privateChannel : '');
     button.appendChild(name);
-    if (!channel.botIsMember && !channel.isIm) button.title = 'The app is not a member of this channel';
+    if (!channel.botIsMember && !channel.isIm) button.title = pageTexts().notMember;
     if (count > 0) {
       const badge = document.createElement('span');
       badge.className = 'unread';
       badge.textContent = String(count);
-      badge.setAttribute('aria-label', `${count} unread`);
+      badge.setAttribute('aria-label', pageTexts().unread(count));
       button.appendChild(badge);
     }
     item.appendChild(button);
@@ -77,7 +79,7 @@ export function renderSidebar(state: PageState): void {
   const total = byId('toggle-unread', HTMLElement);
   total.hidden = elsewhere === 0;
   total.textContent = String(elsewhere);
-  total.setAttribute('aria-label', `${elsewhere} unread`);
+  total.setAttribute('aria-label', pageTexts().unread(elsewhere));
 }
 
 /** The channel list as a drawer on narrow screens (CSS shows the toggle only there). */
@@ -100,7 +102,7 @@ export function renderPane(state: PageState): void {
     pane.textContent = '';
     const empty = document.createElement('div');
     empty.className = 'empty';
-    empty.textContent = 'No messages yet. Type /exp help below.';
+    empty.textContent = pageTexts().noMessages;
     pane.appendChild(empty);
   }
   session.paneHtml = html;

@@ -1,9 +1,11 @@
 // The message boxes. In the channel: a slash command goes to the app as Slack sends it (Slack runs
 // /invite itself), anything else is posted as the person, and its links may reach the app. In a
 // thread: replies only, as Slack runs no app's slash command there. ↑/↓ recall what was sent.
+
 import { api, quiet } from './api.js';
 import { byId } from './dom.js';
 import { apply } from './live-state.js';
+import { pageTexts } from './page-texts.js';
 import { acting, saveLocation, session } from './session.js';
 
 const SLASH_COMMAND = /^(\/[a-z0-9_-]+)(?:\s+([\s\S]*))?$/i;
@@ -35,8 +37,9 @@ function maxChars(): number {
 function lengthProblem(text: string): string | null {
   const max = maxChars();
   if (text.length <= max) return null;
-  const format = (n: number) => n.toLocaleString('en-US');
-  return `This message is too long to send: it has ${format(text.length)} characters, and a message can have at most ${format(max)}. Shorten it, or split it into several messages.`;
+  const texts = pageTexts();
+  const format = (n: number) => n.toLocaleString(texts.tag);
+  return texts.tooLong(format(text.length), format(max));
 }
 
 /** Shows (or, given null, hides) the sentence under a message box. */
@@ -80,9 +83,7 @@ export function sendReply(event: SubmitEvent): void {
   const input = byId('thread-input', HTMLInputElement);
   const raw = input.value.trim();
   if (!raw || session.threadTs === null) return;
-  const problem = SLASH_COMMAND.test(raw)
-    ? 'Slash commands cannot be used in a thread: type them in the channel.'
-    : lengthProblem(raw);
+  const problem = SLASH_COMMAND.test(raw) ? pageTexts().commandInThread : lengthProblem(raw);
   showNote('thread-note', problem);
   if (problem) return;
   input.value = '';

@@ -1,8 +1,10 @@
 // External selects: type-ahead through the app's options endpoint, chips for what is chosen.
+
 import { api, quiet } from './api.js';
 import { within } from './dom.js';
 import { chip, optionLabel, optionOf, readField } from './element-state.js';
 import type { OptionsAnswer, SlackOption, SlackOptionGroup } from './page-state.js';
+import { pageTexts } from './page-texts.js';
 import { closeMenus, sendAction, withConfirm } from './send-action.js';
 import { acting } from './session.js';
 import { toast } from './toast.js';
@@ -40,7 +42,7 @@ function showMenu(field: HTMLElement, options: SlackOption[], groups: SlackOptio
   if (!menu.children.length) {
     const none = document.createElement('li');
     none.className = 'bk-ext-none';
-    none.textContent = 'No results';
+    none.textContent = pageTexts().noResults;
     menu.appendChild(none);
   }
   closeMenus(menu);
@@ -67,7 +69,7 @@ export function loadOptions(field: HTMLElement, value: string): void {
     api<OptionsAnswer>('/api/options', payload).then((result) => {
       if (seq !== latestQuery.get(field)) return;
       const breaches = result.breaches || [];
-      if (breaches.length) toast(`Slack would show no options: ${breaches.join('; ')}`, 'error');
+      if (breaches.length) toast(pageTexts().noOptions(breaches.join('; ')), 'error');
       showMenu(
         field,
         breaches.length ? [] : result.options || [],

@@ -1,5 +1,6 @@
 // The server pushes the whole state (with its HTML) over Server-Sent Events after every change.
 import { renderPane, renderSidebar, renderSwitches } from './channel-view.js';
+import { renderLanguage } from './language-switch.js';
 import { renderModal } from './modal.js';
 import type { PageState } from './page-state.js';
 import { session } from './session.js';
@@ -9,6 +10,7 @@ export function apply(state: PageState): void {
   // A state for whom the page acted before a switch may still arrive: it is not this view's.
   if (state.self.userId !== session.userId || state.self.teamId !== session.teamId) return;
   session.state = state;
+  renderLanguage(state);
   renderSwitches(state);
   renderSidebar(state);
   renderPane(state);

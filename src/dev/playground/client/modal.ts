@@ -1,10 +1,12 @@
 // The user's top modal: rendered by the server, re-rendered only when the app changed it, keeping
 // what the user typed (Slack keeps input state across views.update for the same block and action
 // ids). Also submission and closing.
+
 import { api, quiet } from './api.js';
 import { byId, controlOf, fieldOf, within } from './dom.js';
 import { type ElementState, isEmpty, readField, writeField } from './element-state.js';
 import type { PageState, ViewSubmitAnswer } from './page-state.js';
+import { pageTexts } from './page-texts.js';
 import { acting, session } from './session.js';
 import { toast } from './toast.js';
 
@@ -64,17 +66,17 @@ export function renderModal(state: PageState): void {
 function localError(field: HTMLElement): string | null {
   const type = field.dataset.type;
   const state = readField(field);
-  if (field.dataset.optional !== '1' && isEmpty(state)) return 'Please complete this required field.';
+  if (field.dataset.optional !== '1' && isEmpty(state)) return pageTexts().required;
   if (isEmpty(state)) return null;
   const min = Number(field.dataset.minLength || '0');
   if (typeof state.value === 'string' && state.value.length < min) {
-    return `Please enter at least ${min} characters.`;
+    return pageTexts().atLeast(min);
   }
   if (type === 'number_input') {
     const decimal = field.dataset.decimal === 'true';
     const pattern = decimal ? /^-?\d+(\.\d+)?$/ : /^-?\d+$/;
     if (!pattern.test((state.value ?? '').trim())) {
-      return decimal ? 'Please enter a number.' : 'Please enter a whole number.';
+      return decimal ? pageTexts().number : pageTexts().wholeNumber;
     }
   }
   return null;

@@ -1,3 +1,5 @@
+import type { PlaygroundLanguage } from './texts.js';
+
 // The JSON the page receives. Declared here, free of Node and DOM types, so the browser code can be
 // checked on its own; page-state.test-d.ts holds the server's types to it.
 
@@ -26,6 +28,8 @@ export interface MessageSummary {
 export interface PageState {
   revision: number;
   self: { userId: string; teamId: string };
+  /** The person's language choice through the page: the switch shows it, the page speaks it. */
+  language: PlaygroundLanguage;
   teams: ReadonlyArray<{ id: string; name: string }>;
   users: ReadonlyArray<{ id: string; name: string; realName: string; isAdmin: boolean; isBot: boolean }>;
   channels: ReadonlyArray<{

@@ -1,3 +1,4 @@
+import { playgroundTexts } from '../client/texts.js';
 import { attrs, escapeHtml } from '../render/html.js';
 import { CLIENT_SCRIPT_PATH } from './client-script.js';
 import { STYLES } from './styles.js';
@@ -13,11 +14,9 @@ export interface PageInput {
   unfurlDomains: readonly string[];
 }
 
-function linkHint(domains: readonly string[]): string {
-  return domains.length === 0
-    ? 'Links are posted only: no unfurl domain is configured.'
-    : `Links on ${domains.join(', ')} reach the app, which may unfurl them.`;
-}
+/** Rendered in English; the script relabels what carries data-text* when the person's switch says Russian. */
+const TEXTS = playgroundTexts('en');
+const c = TEXTS.chrome;
 
 /** The page shell; channels, messages and modals arrive as server-rendered HTML over Server-Sent Events. */
 export function renderPage(input: PageInput): string {
@@ -37,14 +36,14 @@ export function renderPage(input: PageInput): string {
     'data-max-message-chars': maxMessageChars,
   })}>
 <header class="topbar">
-  <div class="brand"><strong>exp-chatops</strong> playground <span class="offline-note">· reconnecting…</span></div>
-  <label class="switch">Workspace <select id="team-select" aria-label="Workspace"></select></label>
-  <label class="switch">Acting as <select id="user-select" aria-label="Acting as"></select></label>
-  <label class="switch">Language <select id="language-select" aria-label="The app's language for this person"><option value="auto">Slack's</option><option value="en">English</option><option value="ru">Русский</option></select></label>
-  <button type="button" id="add-user" class="bk-button">Add user</button>
+  <div class="brand"><strong>exp-chatops</strong> playground <span class="offline-note" data-text="reconnecting">${c.reconnecting}</span></div>
+  <label class="switch"><span data-text="workspace">${c.workspace}</span> <select id="team-select" aria-label="${c.workspace}" data-text-label="workspace"></select></label>
+  <label class="switch"><span data-text="actingAs">${c.actingAs}</span> <select id="user-select" aria-label="${c.actingAs}" data-text-label="actingAs"></select></label>
+  <label class="switch"><span data-text="language">${c.language}</span> <select id="language-select" aria-label="${escapeHtml(c.languageLabel)}" data-text-label="languageLabel"><option value="auto" data-text="languageAuto">${escapeHtml(c.languageAuto)}</option><option value="en">English</option><option value="ru">Русский</option></select></label>
+  <button type="button" id="add-user" class="bk-button" data-text="addUser">${c.addUser}</button>
 </header>
 <div class="layout">
-  <nav id="sidebar" class="sidebar" aria-label="Channels"><h2>Channels</h2><ul id="channel-list"></ul>${WORKFLOWS_SECTION}</nav>
+  <nav id="sidebar" class="sidebar" aria-label="${c.channels}" data-text-label="channels"><h2 data-text="channels">${c.channels}</h2><ul id="channel-list"></ul>${WORKFLOWS_SECTION}</nav>
   <main class="pane">
     <div class="pane-head">
       <button type="button" id="channels-toggle" class="channels-toggle" aria-controls="sidebar" aria-expanded="false"><span aria-hidden="true">☰</span> Channels <span id="toggle-unread" class="unread" hidden></span></button>
@@ -52,18 +51,18 @@ export function renderPage(input: PageInput): string {
     </div>
     <div id="messages" class="messages" aria-live="polite"></div>
     <form id="composer" class="composer" autocomplete="off">
-      <input id="composer-input" name="text" aria-label="Message" placeholder="/exp help">
-      <button type="submit" class="bk-button bk-style-primary">Send</button>
+      <input id="composer-input" name="text" aria-label="${c.message}" data-text-label="message" placeholder="/exp help">
+      <button type="submit" class="bk-button bk-style-primary" data-text="send">${c.send}</button>
     </form>
     <p id="composer-note" class="composer-note" role="alert" hidden></p>
-    <p class="composer-hint">Slash commands go to the app; <code>/invite @exp-chatops</code> adds it to the channel; anything else is posted as you. ${escapeHtml(linkHint(unfurlDomains))} ↑/↓ recall what you sent.</p>
+    <p class="composer-hint"><span data-text="hintBefore">${c.hintBefore}</span> <code>/invite @exp-chatops</code> <span data-text="hintAfter">${c.hintAfter}</span> <span${attrs({ id: 'link-hint', 'data-domains': unfurlDomains.join(' ') })}>${escapeHtml(TEXTS.linkHint(unfurlDomains))}</span> <span data-text="recallHint">${c.recallHint}</span></p>
   </main>
   <aside id="thread-pane" class="thread-pane" aria-labelledby="thread-title" hidden>
-    <div class="thread-head"><h2 id="thread-title">Thread <span id="thread-channel" class="thread-channel"></span></h2><button type="button" id="thread-close" class="thread-close" aria-label="Close the thread">×</button></div>
+    <div class="thread-head"><h2 id="thread-title"><span data-text="thread">${c.thread}</span> <span id="thread-channel" class="thread-channel"></span></h2><button type="button" id="thread-close" class="thread-close" aria-label="${c.closeThread}" data-text-label="closeThread">×</button></div>
     <div id="thread-messages" class="messages thread-messages" aria-live="polite"></div>
     <form id="thread-composer" class="composer" autocomplete="off">
-      <input id="thread-input" name="text" aria-label="Reply" placeholder="Reply in the thread">
-      <button type="submit" class="bk-button bk-style-primary">Reply</button>
+      <input id="thread-input" name="text" aria-label="${c.reply}" data-text-label="reply" placeholder="${c.replyPlaceholder}" data-text-placeholder="replyPlaceholder">
+      <button type="submit" class="bk-button bk-style-primary" data-text="reply">${c.reply}</button>
     </form>
     <p id="thread-note" class="composer-note" role="alert" hidden></p>
   </aside>
@@ -72,13 +71,13 @@ export function renderPage(input: PageInput): string {
 <dialog id="confirm-dialog" class="confirm-dialog" aria-label="Confirm"></dialog>
 <dialog id="add-user-dialog" class="confirm-dialog" aria-labelledby="add-user-title">
   <form id="add-user-form">
-    <h3 id="add-user-title" class="cf-title">Add a user</h3>
-    <label class="bk-label" for="add-user-name">Name</label>
+    <h3 id="add-user-title" class="cf-title" data-text="addUserTitle">${c.addUserTitle}</h3>
+    <label class="bk-label" for="add-user-name" data-text="name">${c.name}</label>
     <input id="add-user-name" name="name" class="bk-control" maxlength="80" required>
-    <label class="bk-choice"><input type="checkbox" name="admin"> <span>Workspace admin</span></label>
+    <label class="bk-choice"><input type="checkbox" name="admin"> <span data-text="workspaceAdmin">${c.workspaceAdmin}</span></label>
     <div class="cf-buttons">
-      <button type="button" id="add-user-cancel" class="bk-button">Cancel</button>
-      <button type="submit" class="bk-button bk-style-primary">Add and switch</button>
+      <button type="button" id="add-user-cancel" class="bk-button" data-text="cancel">${c.cancel}</button>
+      <button type="submit" class="bk-button bk-style-primary" data-text="addAndSwitch">${c.addAndSwitch}</button>
     </div>
   </form>
 </dialog>

@@ -12,7 +12,7 @@ const REASONS: ReadonlyArray<[string, string]> = [
   ['other', 'Other'],
 ];
 
-export const WORKFLOWS_SECTION = `<h2>Workflows</h2><ul id="workflow-list"><li><button type="button" class="channel" data-workflow="${SAMPLE_WORKFLOW.id}"><span class="channel-name">${escapeHtml(SAMPLE_WORKFLOW.title)}</span></button></li></ul>`;
+export const WORKFLOWS_SECTION = `<h2 data-text="workflows">Workflows</h2><ul id="workflow-list"><li><button type="button" class="channel" data-workflow="${SAMPLE_WORKFLOW.id}"><span class="channel-name">${escapeHtml(SAMPLE_WORKFLOW.title)}</span></button></li></ul>`;
 
 export const WORKFLOW_DIALOG = `<dialog id="workflow-dialog" class="confirm-dialog" aria-labelledby="workflow-title">
   <form id="workflow-form">

@@ -3,7 +3,7 @@ import { controlId } from './field.js';
 import { attrs, escapeHtml, isObject, type Json, objects, stringOf } from './html.js';
 import { renderPlainText } from './mrkdwn.js';
 import { renderRichText } from './rich-text.js';
-import { type RenderContext, renderTextObject, textOf, unsupported } from './text.js';
+import { type RenderContext, renderTextObject, textOf, textsOf, unsupported } from './text.js';
 
 function section(block: Json, blockId: string | undefined, ctx: RenderContext): string {
   const text = isObject(block.text) ? `<div class="bk-text">${renderTextObject(block.text, ctx)}</div>` : '';
@@ -43,7 +43,7 @@ function input(block: Json, blockId: string | undefined, ctx: RenderContext): st
   const error = blockId === undefined ? undefined : ctx.errors?.[blockId];
   const label =
     `<label${attrs({ class: 'bk-label', for: controlId(element, place) })}>${renderPlainText(textOf(block.label))}` +
-    `${optional ? ' <span class="bk-optional">(optional)</span>' : ''}</label>`;
+    `${optional ? ` <span class="bk-optional">${escapeHtml(textsOf(ctx).optional)}</span>` : ''}</label>`;
   const hint = isObject(block.hint) ? `<div class="bk-hint">${renderTextObject(block.hint, ctx)}</div>` : '';
   const errorBox = `<div${attrs({ class: 'bk-error', role: 'alert', hidden: error === undefined })}>${
     error === undefined ? '' : renderPlainText(error)

@@ -3,7 +3,7 @@ import { attrs, escapeHtml, isObject, type Json, objects, stringOf } from './htm
 import { renderChoices, renderDateInput, renderTextInput } from './inputs.js';
 import { renderPlainText } from './mrkdwn.js';
 import { renderExternalSelect, renderListSelect } from './selects.js';
-import { type RenderContext, textOf, unsupported } from './text.js';
+import { type RenderContext, textOf, textsOf, unsupported } from './text.js';
 
 export type { ElementPlace } from './field.js';
 
@@ -32,7 +32,7 @@ function renderOverflow(element: Json, place: ElementPlace, ctx: RenderContext):
     .join('');
   return (
     fieldOpen(element, place) +
-    '<button type="button" class="bk-overflow-toggle" aria-label="More actions">⋯</button>' +
+    `<button type="button" class="bk-overflow-toggle" aria-label="${escapeHtml(textsOf(ctx).moreActions)}">⋯</button>` +
     `<ul class="bk-menu" hidden>${items}</ul>${confirmTemplate(element.confirm, ctx)}</span>`
   );
 }

@@ -1,6 +1,6 @@
 import { attrs, isObject, type Json, stringOf } from './html.js';
 import { renderPlainText } from './mrkdwn.js';
-import { type RenderContext, renderTextObject, textOf } from './text.js';
+import { type RenderContext, renderTextObject, textOf, textsOf } from './text.js';
 
 /** Where an element sits: the client reads these back to build Slack's action and state payloads. */
 export interface ElementPlace {
@@ -52,11 +52,12 @@ export function optionJson(option: Json): string {
 export function confirmTemplate(confirm: unknown, ctx: RenderContext): string {
   if (!isObject(confirm)) return '';
   const style = confirm.style === 'danger' ? 'danger' : 'primary';
-  const deny = textOf(confirm.deny) || 'Cancel';
-  const yes = textOf(confirm.confirm) || 'Yes';
+  const t = textsOf(ctx);
+  const deny = textOf(confirm.deny) || t.no;
+  const yes = textOf(confirm.confirm) || t.yes;
   return (
     '<template class="bk-confirm">' +
-    `<h3 class="cf-title">${renderPlainText(textOf(confirm.title) || 'Are you sure?')}</h3>` +
+    `<h3 class="cf-title">${renderPlainText(textOf(confirm.title) || t.areYouSure)}</h3>` +
     `<div class="cf-text">${renderTextObject(confirm.text, ctx)}</div>` +
     '<div class="cf-buttons">' +
     `<button type="button" class="bk-button cf-deny">${renderPlainText(deny)}</button>` +

@@ -2,7 +2,7 @@ import type { EmulatedMessage } from '../../slack-emulator/types.js';
 import { renderBlocks } from './blocks.js';
 import { attrs, escapeHtml } from './html.js';
 import { renderMrkdwn, renderPlainText } from './mrkdwn.js';
-import type { RenderContext } from './text.js';
+import { type RenderContext, textsOf } from './text.js';
 import { renderUnfurls } from './unfurls.js';
 
 export interface ChannelRenderContext extends RenderContext {
@@ -32,31 +32,39 @@ interface Placement {
   inThread?: boolean;
 }
 
-function threadSummary(message: EmulatedMessage, replies: readonly EmulatedMessage[]): string {
+function threadSummary(
+  message: EmulatedMessage,
+  replies: readonly EmulatedMessage[],
+  ctx: ChannelRenderContext,
+): string {
   const last = replies.at(-1);
   if (!last) return '';
-  const count = `${replies.length} ${replies.length === 1 ? 'reply' : 'replies'}`;
+  const t = textsOf(ctx);
+  const count = escapeHtml(t.replies(replies.length));
   return (
     `<div class="thread-summary"><button${attrs({
       type: 'button',
       class: 'thread-link',
       'data-thread-ts': message.ts,
-      'aria-label': `Open the thread: ${count}`,
+      'aria-label': t.openThread(t.replies(replies.length)),
     })}><span class="thread-count">${count}</span></button>` +
-    `<span class="thread-last">Last reply ${escapeHtml(timeOf(last.ts).shown)}</span></div>`
+    `<span class="thread-last">${escapeHtml(t.lastReply(timeOf(last.ts).shown))}</span></div>`
   );
 }
 
-function notes(message: EmulatedMessage, placement: Placement): string {
-  let out = message.ephemeral ? '<div class="msg-ephemeral-note">Only visible to you</div>' : '';
+function notes(message: EmulatedMessage, placement: Placement, ctx: ChannelRenderContext): string {
+  const t = textsOf(ctx);
+  let out = message.ephemeral
+    ? `<div class="msg-ephemeral-note">${escapeHtml(t.onlyVisibleToYou)}</div>`
+    : '';
   if (message.subtype === 'thread_broadcast') {
     out += placement.inThread
-      ? '<div class="msg-broadcast-note">Also sent to the channel</div>'
-      : `<div class="msg-broadcast-note">Replied to a thread <button${attrs({
+      ? `<div class="msg-broadcast-note">${escapeHtml(t.alsoSentToChannel)}</div>`
+      : `<div class="msg-broadcast-note">${escapeHtml(t.repliedToThread)} <button${attrs({
           type: 'button',
           class: 'thread-link thread-link-inline',
           'data-thread-ts': message.thread_ts,
-        })}>View thread</button></div>`;
+        })}>${escapeHtml(t.viewThread)}</button></div>`;
   }
   return out;
 }
@@ -64,9 +72,10 @@ function notes(message: EmulatedMessage, placement: Placement): string {
 // Slack shows a join as a quiet line under the member's name rather than as something they said.
 function joinLine(message: EmulatedMessage, ctx: ChannelRenderContext): string {
   const channel = ctx.names.channel(message.channel);
-  const where = channel ? `#${channel}` : 'the channel';
+  const t = textsOf(ctx);
+  const where = channel ? `#${channel}` : t.theChannel;
   const inviter = message.inviter === undefined ? undefined : ctx.names.user(message.inviter);
-  const text = inviter ? `was added to ${where} by ${inviter}.` : `joined ${where}.`;
+  const text = inviter ? t.addedBy(where, inviter) : t.joined(where);
   return `<div class="msg-system">${escapeHtml(text)}</div>`;
 }
 
@@ -99,8 +108,8 @@ function renderMessage(message: EmulatedMessage, ctx: ChannelRenderContext, plac
       'data-thread-ts': message.thread_ts,
     })}>` +
     `<div class="msg-avatar" aria-hidden="true">${escapeHtml(author.slice(0, 1).toUpperCase())}</div>` +
-    `<div class="msg-main">${meta}${notes(message, placement)}${content}` +
-    `${placement.replies ? threadSummary(message, placement.replies) : ''}</div></div>`
+    `<div class="msg-main">${meta}${notes(message, placement, ctx)}${content}` +
+    `${placement.replies ? threadSummary(message, placement.replies, ctx) : ''}</div></div>`
   );
 }
 
@@ -142,7 +151,7 @@ export function renderThreads(
   for (const [parentTs, replies] of repliesByParent(messages)) {
     const parent = messages.find((m) => m.ts === parentTs);
     if (!parent) continue;
-    const count = `${replies.length} ${replies.length === 1 ? 'reply' : 'replies'}`;
+    const count = escapeHtml(textsOf(ctx).replies(replies.length));
     threads[parentTs] =
       `<div class="thread-root">${renderMessage(parent, ctx, { inThread: true })}</div>` +
       `<div class="thread-divider"><span>${count}</span></div>` +

@@ -1,9 +1,12 @@
+import { playgroundTexts } from '../client/texts.js';
 import { escapeHtml } from './html.js';
 
 /** How mentions are shown: names come from the emulator's users and channels. */
 export interface MentionNames {
   user(id: string): string | undefined;
   channel(id: string): string | undefined;
+  /** How the reader's client words a date token's {ago}, in their language (English when absent). */
+  ago?: ((ms: number) => string) | undefined;
 }
 
 // Slack's own shortcodes the app uses, plus a few common ones; any other stays as typed.
@@ -122,7 +125,7 @@ function renderSpecial(inner: string, names: MentionNames): string {
   if (/^!(here|channel|everyone)$/.test(target)) return mention('broadcast', `@${target.slice(1)}`);
   if (target.startsWith('!subteam^')) return mention('group', label ?? `@${target.slice(9)}`);
   if (target.startsWith('!date^'))
-    return escapeHtml(renderDate(target) ?? label ?? decodeSlackEntities(target));
+    return escapeHtml(renderDate(target, names) ?? label ?? decodeSlackEntities(target));
   const url = decodeSlackEntities(target);
   if (/^(https?:\/\/|mailto:)/i.test(url)) {
     const shown = escapeHtml(label ?? url);
@@ -135,19 +138,9 @@ function renderSpecial(inner: string, names: MentionNames): string {
  * Slack renders `<!date^ts^{ago}|…>` relative to the reader's clock ("3 minutes ago"); the page does
  * the same for {ago}, at render time, and keeps the fallback for the other tokens.
  */
-function renderDate(target: string): string | undefined {
+function renderDate(target: string, names: MentionNames): string | undefined {
   const [, seconds = '', format = ''] = target.split('^');
   const ts = Number(seconds) * 1000;
   if (!Number.isFinite(ts) || !format.includes('{ago}')) return undefined;
-  return format.replace('{ago}', ago(Date.now() - ts));
-}
-
-function ago(ms: number): string {
-  const minutes = Math.round(ms / 60_000);
-  if (ms < 45_000) return 'just now';
-  if (minutes < 60) return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
-  const days = Math.round(hours / 24);
-  return days === 1 ? 'yesterday' : `${days} days ago`;
+  return format.replace('{ago}', (names.ago ?? playgroundTexts('en').ago)(Date.now() - ts));
 }

@@ -1,7 +1,7 @@
 import { confirmTemplate, controlId, type ElementPlace, fieldOpen, optionJson } from './field.js';
 import { attrs, escapeHtml, isObject, type Json, objects, stringOf } from './html.js';
 import { emojify } from './mrkdwn.js';
-import { type RenderContext, textOf } from './text.js';
+import { type RenderContext, textOf, textsOf } from './text.js';
 
 /** Option text inside <option> or a chip: escaped, no markup. */
 function optionLabel(option: Json): string {
@@ -70,7 +70,7 @@ export function renderListSelect(element: Json, place: ElementPlace, ctx: Render
     count = options.length;
     body = options.map((o) => optionTag(o, selected)).join('');
   }
-  const placeholder = textOf(element.placeholder) || 'Select an item';
+  const placeholder = textOf(element.placeholder) || textsOf(ctx).selectItem;
   const first = multi ? '' : `<option value="">${escapeHtml(placeholder)}</option>`;
   const id = controlId(element, place);
   // Outside input blocks nothing labels a list box, so its placeholder names it.
@@ -107,7 +107,7 @@ export function renderExternalSelect(element: Json, place: ElementPlace, ctx: Re
     type: 'text',
     class: 'bk-control bk-ext-query',
     id: controlId(element, place),
-    placeholder: textOf(element.placeholder) || 'Type to search',
+    placeholder: textOf(element.placeholder) || textsOf(ctx).typeToSearch,
     autocomplete: 'off',
     role: 'combobox',
     'aria-autocomplete': 'list',

@@ -1,4 +1,5 @@
 import type { EmulatedChannel, EmulatedUser } from '../../slack-emulator/types.js';
+import { type PlaygroundTexts, playgroundTexts } from '../client/texts.js';
 import { escapeHtml, isObject, stringOf } from './html.js';
 import { type MentionNames, renderMrkdwn, renderPlainText } from './mrkdwn.js';
 
@@ -9,7 +10,11 @@ export interface RenderContext {
   channels: readonly EmulatedChannel[];
   /** Submission errors by input block_id (a modal after response_action errors). */
   errors?: Readonly<Record<string, string>>;
+  /** The page's own texts in the viewer's language (English when absent). */
+  texts?: PlaygroundTexts;
 }
+
+export const textsOf = (ctx: RenderContext): PlaygroundTexts => ctx.texts ?? playgroundTexts(undefined);
 
 export function mentionNames(
   users: ReadonlyMap<string, EmulatedUser>,

@@ -1,0 +1,7 @@
+import type { SlackDeps } from '../deps.js';
+
+/** What the identity feature's listeners use of the app's dependencies. */
+export type IdentityDeps = Pick<
+  SlackDeps,
+  'audit' | 'connections' | 'logger' | 'messages' | 'metrics' | 'now' | 'probeClient' | 'vault' | 'viewSeal'
+>;

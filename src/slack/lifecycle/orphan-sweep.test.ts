@@ -1,0 +1,83 @@
+import { Keyv } from 'keyv';
+import { describe, expect, it } from 'vitest';
+import { createIntentLog } from '../../core/intents.js';
+import { createMemoryLogger } from '../../observability/logger.js';
+import { createActorDirectory } from '../access/actor.js';
+import { createLanguageStore } from '../locale/language-store.js';
+import { createLocaleResolver } from '../locale/request-scope.js';
+import { createSlackLocales } from '../locale/slack-locale.js';
+import { localizedMessages } from '../messages/index.js';
+import { reportOrphanedActions } from './orphan-sweep.js';
+
+// What a dead process left behind is reported with no request to take a language from: in the
+// channel's (the workspace's) language, or the person's when there is no channel to post in.
+
+const WORKSPACE = { teamId: 'T1' };
+const PERSON = 'U0PERSON1';
+
+async function sweepAfterADeadProcess(
+  choose: (languages: ReturnType<typeof createLanguageStore>) => Promise<void>,
+) {
+  const logger = createMemoryLogger('error');
+  const languages = createLanguageStore(new Keyv());
+  await choose(languages);
+  const actors = createActorDirectory({ admins: [], configuredWorkspace: async () => WORKSPACE, logger });
+  const locales = createLocaleResolver({
+    languages,
+    slackLocales: createSlackLocales({ lookUp: actors.person }),
+    logger,
+  });
+  const keyv = new Keyv({ namespace: 'intents' });
+  const log = (owner: string, now: () => Date) =>
+    createIntentLog({ keyv, now, inFlightMs: 1_000, onError: () => {}, owner });
+  // A process that died an hour ago, mid-call: one action asked in a channel, one from a DM.
+  const dead = log('aaaaaaaaaaaaaaaa', () => new Date(Date.now() - 3_600_000));
+  const base = { workspace: WORKSPACE, action: 'start' as const, actorId: PERSON };
+  await dead.begin({ ...base, experimentId: 4, channelId: 'C0GENERAL' });
+  await dead.begin({ ...base, experimentId: 5, channelId: 'D0PERSON1' });
+  const posted: Array<{ channel: string; text: string }> = [];
+  const client = {
+    chat: {
+      postMessage: async (args: { channel: string; text?: string }) => {
+        posted.push({ channel: args.channel, text: args.text ?? '' });
+        return { ok: true };
+      },
+    },
+  };
+  const { reported } = await reportOrphanedActions(
+    {
+      audit: { record: async () => {} } as never,
+      intents: log('bbbbbbbbbbbbbbbb', () => new Date()),
+      locks: { claim: async () => true } as never,
+      logger,
+      messages: localizedMessages(),
+      locales,
+    },
+    async () => client as never,
+  );
+  expect(reported).toBe(2);
+  const to = (channel: string) => posted.find((p) => p.channel === channel)?.text ?? '';
+  return { channel: to('C0GENERAL'), person: to(PERSON) };
+}
+
+describe('the orphan sweep’s notices', () => {
+  it('speak the workspace’s language in the channel and the person’s in a DM', async () => {
+    const said = await sweepAfterADeadProcess(async (languages) => {
+      await languages.setWorkspace(WORKSPACE, 'ru');
+      await languages.setPerson(WORKSPACE, PERSON, 'en');
+    });
+    expect(said.channel).toMatch(/эксперимент|Эксперимент/);
+    expect(said.channel).not.toMatch(/\b(the|was|experiment)\b/);
+    expect(said.person).toMatch(/\bexperiment\b/);
+    expect(said.person).not.toMatch(/[а-яё]/i);
+  });
+
+  it('and the other way round', async () => {
+    const said = await sweepAfterADeadProcess(async (languages) => {
+      await languages.setPerson(WORKSPACE, PERSON, 'ru');
+    });
+    expect(said.channel).toMatch(/\bexperiment\b/);
+    expect(said.channel).not.toMatch(/[а-яё]/i);
+    expect(said.person).toMatch(/[а-яё]{3}/i);
+  });
+});
