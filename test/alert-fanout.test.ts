@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createClient } from '@keyv/redis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signHookBody } from '../src/core/hooks/signature.js';
 import { createSubscriptionStore } from '../src/core/subscriptions.js';
 import { type Sandbox, startSandbox } from '../src/dev/sandbox/server.js';
@@ -53,6 +53,21 @@ afterAll(async () => {
   await emulator?.close();
   await sandbox?.close();
 });
+
+/**
+ * No alert job is left: each lane (a channel's jobs, in order; src/jobs/bullmq-scripts.ts) keeps a
+ * job until it has finished, and none waits for its time.
+ */
+async function alertQueueDrained(): Promise<boolean> {
+  const redis = createClient({ url: storeUrl });
+  await redis.connect();
+  try {
+    for (const lane of await redis.keys('exp:alerts:lane:*')) if ((await redis.lLen(lane)) > 0) return false;
+    return (await redis.zCard('exp:alerts:scheduled')) === 0;
+  } finally {
+    await redis.quit();
+  }
+}
 
 async function postEvent(url: string, fields: Record<string, unknown>): Promise<void> {
   const body = JSON.stringify(fields);
@@ -128,6 +143,8 @@ describe('alert fan-out on a durable queue', () => {
       message: 'the fan-out did not start',
     });
     await a.kill();
+    // The drained check below reads the queue's real keys: mid-run, it must see jobs left.
+    expect(await alertQueueDrained()).toBe(false);
 
     const total = CHANNELS.length * EVENTS.length;
     // A few seconds: the survivor takes over the killed replica's running alerts (counting them
@@ -152,8 +169,13 @@ describe('alert fan-out on a durable queue', () => {
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    // Anything still to come would be a duplicate: give it the time to show.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Anything still to come would be a duplicate: wait until the alert queue has no job left.
+    await vi.waitFor(
+      async () => {
+        if (!(await alertQueueDrained())) throw new Error('alert jobs were left in the queue');
+      },
+      { timeout: 20_000, interval: 100 },
+    );
     const elapsedMs = Date.now() - started;
     const byChannel = delivered();
     const unknown = await metric(b.url, 'unknown');
