@@ -65,7 +65,7 @@ export function scheduleMessagesEn(): ScheduleMessages {
         : md`Scheduling is now for ${who} (who must also be allowed the action).`,
     modalWhenLabel: 'When',
     modalWhenHint:
-      'Leave empty to stop now; or `at 2026-12-01 10:00`, `in 3d`, `tomorrow 09:00`, in your Slack time zone.',
+      'Leave empty to stop now; or “at 2026-12-01 10:00”, “in 3d”, “tomorrow 09:00”, in your Slack time zone.',
     modalWhenPlaceholder: 'in 3d',
   };
 }

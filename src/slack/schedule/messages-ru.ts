@@ -69,7 +69,7 @@ export function scheduleMessagesRu(): ScheduleMessages {
         : md`Планировать теперь может ${who} (если им можно и само действие).`,
     modalWhenLabel: 'Когда',
     modalWhenHint:
-      'Пусто — остановить сейчас; или `at 2026-12-01 10:00`, `in 3d`, `tomorrow 09:00` в вашем часовом поясе Slack.',
+      'Пусто — остановить сейчас; или «at 2026-12-01 10:00», «in 3d», «tomorrow 09:00» в вашем часовом поясе Slack.',
     modalWhenPlaceholder: 'in 3d',
   };
 }
