@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createClient } from '@keyv/redis';
 import { startBenchWorld } from './bench-world.js';
+import { spawnListening } from './load.js';
 import { paced, quantile } from './paced.js';
 import { settleAll, settledCpuMs } from './process-stats.js';
 
@@ -35,17 +35,6 @@ const redisBase = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 // Databases of their own, flushed first: neither process sees the other's keys.
 const redisUrls = { base: `${redisBase}/10`, candidate: `${redisBase}/11` };
 
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 async function flush(url: string): Promise<void> {
   const redis = createClient({ url });
   await redis.connect();
@@ -54,23 +43,8 @@ async function flush(url: string): Promise<void> {
 }
 
 async function startTree(label: string, dir: string, env: Record<string, string>): Promise<Tree> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: dir,
-    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    out = (out + chunk.toString()).slice(-4000);
-  });
-  const deadline = Date.now() + 120_000;
-  while (!/listening on/.test(out)) {
-    if (child.exitCode !== null) throw new Error(`${label} exited: ${out}`);
-    if (Date.now() > deadline) throw new Error(`${label} did not start: ${out}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { label, dir, child, url: `http://127.0.0.1:${port}/slack/events` };
+  const { child, url } = await spawnListening(label, ['--import', 'tsx', 'src/main.ts'], { env, cwd: dir });
+  return { label, dir, child, url };
 }
 
 const world = await startBenchWorld('compare');

@@ -44,9 +44,20 @@ export async function spawnSubject(
   env: Record<string, string>,
   nodeArgs: readonly string[] = [],
 ): Promise<Subject> {
+  const { child, url } = await spawnListening(name, [...nodeArgs, await compiled(script)], { env });
+  return { name, url, child };
+}
+
+/** Starts `node args…` on a free PORT and resolves once it prints "listening on". */
+export async function spawnListening(
+  label: string,
+  args: readonly string[],
+  options: { env: Record<string, string>; cwd?: string },
+): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, await compiled(script)], {
-    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) },
+  const child = spawn(process.execPath, args, {
+    cwd: options.cwd,
+    env: { PATH: process.env.PATH ?? '', ...options.env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -56,11 +67,11 @@ export async function spawnSubject(
   // Generous: on a machine shared with other builds, loading the app can take several seconds.
   const deadline = Date.now() + 120_000;
   while (!/listening on/.test(out)) {
-    if (child.exitCode !== null) throw new Error(`${name} exited: ${out}`);
-    if (Date.now() > deadline) throw new Error(`${name} did not start: ${out}`);
+    if (child.exitCode !== null) throw new Error(`${label} exited: ${out}`);
+    if (Date.now() > deadline) throw new Error(`${label} did not start: ${out}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { name, url: `http://127.0.0.1:${port}/slack/events`, child };
+  return { child, url: `http://127.0.0.1:${port}/slack/events` };
 }
 
 /** autocannon's histogram keeps whole milliseconds; acks here take fractions of one, so each response time is kept. */
