@@ -124,6 +124,14 @@ describe('the app in Russian', () => {
     expectRussian(messageText(note), 'subscribe');
   });
 
+  it('the splitter commands: a bad platform or participant, and a platform id the interface does not name', async () => {
+    const platform = await replyInRussian(MEMBER, 'features checkout tv user:1', /не платформа/);
+    expect(messageText(platform)).toContain('«tv» — не платформа. Укажите название или id: 1 Desktop, 4 iOS');
+    await replyInRussian(MEMBER, 'features checkout ios user:-3', /«-3» — не id пользователя/);
+    await replyInRussian(MEMBER, 'features checkout ios user:1 extra', /ровно три слова, а их 4/);
+    await replyInRussian(MEMBER, 'features checkout 9 user:42', /Платформы с id 9 нет среди известных/);
+  });
+
   it('an approval: the request in the channel, the word to the requester, Russian reason words', async () => {
     await h.driver.command({ text: 'policy approval stop on', userId: ADMIN });
     expectRussian(messageText(await slack.channelMessage(/требует одобрения второго человека/)), 'policy');

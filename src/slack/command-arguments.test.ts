@@ -58,15 +58,22 @@ describe('parseSplitterArgs', () => {
       participant: { userId: 42 },
       warning: undefined,
     });
-    expect(parseSplitterArgs(['checkout', 'ios'])).toEqual({ ok: false, error: undefined });
-    expect(parseSplitterArgs(['a', 'ios', '1', 'extra'])).toMatchObject({
+    expect(parseSplitterArgs(['checkout', 'ios'])).toEqual({ ok: false, problem: undefined });
+    expect(parseSplitterArgs(['a', 'ios', '1', 'extra'])).toEqual({
       ok: false,
-      error: expect.stringContaining('three'),
+      problem: { kind: 'word-count', count: 4 },
     });
-    expect(parseSplitterArgs(['a', 'tv', '1'])).toMatchObject({ ok: false, error: expect.any(String) });
+    expect(parseSplitterArgs(['a', 'tv', '1'])).toEqual({
+      ok: false,
+      problem: { kind: 'not-a-platform', input: 'tv' },
+    });
+    expect(parseSplitterArgs(['a', 'ios', 'bob'])).toEqual({
+      ok: false,
+      problem: { kind: 'not-a-participant', input: 'bob' },
+    });
     expect(parseSplitterArgs(['a', '9', 'visitor:abc'])).toMatchObject({
       ok: true,
-      warning: expect.any(String),
+      warning: { kind: 'unknown-platform-id', id: 9 },
     });
   });
 });

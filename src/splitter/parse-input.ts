@@ -1,34 +1,45 @@
 import { KNOWN_PLATFORMS, Participant } from './schemas.js';
 
 // Pure parsers for what people type in chat (`features TAG PLATFORM PARTICIPANT`). They refuse bad
-// input with a sentence meant for the person, so nothing malformed ever reaches the splitter.
+// input with a problem kind and what was typed, so nothing malformed ever reaches the splitter; the
+// words for the person (in their language) are the caller's.
+
+/** Why a platform word was refused; `input` is what was typed, trimmed and unescaped. */
+export type PlatformProblem = { kind: 'no-platform' } | { kind: 'not-a-platform'; input: string };
+
+/** An id the interface does not name: accepted, but what the splitter does with it is not shown. */
+export type PlatformWarning = { kind: 'unknown-platform-id'; id: number };
 
 export type ParsePlatformResult =
-  | { ok: true; platform: { id: number }; name?: string; warning?: string }
-  | { ok: false; error: string };
+  | { ok: true; platform: { id: number }; name?: string; warning?: PlatformWarning }
+  | { ok: false; problem: PlatformProblem };
 
-export type ParseParticipantResult = { ok: true; participant: Participant } | { ok: false; error: string };
+/** Why a participant word was refused; `input` is what was typed, trimmed and unescaped. */
+export type ParticipantProblem =
+  | { kind: 'no-participant' }
+  | { kind: 'not-a-user-id'; input: string }
+  | { kind: 'empty-visitor-id' }
+  | { kind: 'not-a-participant'; input: string }
+  // The client's schema refused what the checks above let through. Its own issue texts are not
+  // carried: they are zod's English, and a person can act on the kind alone.
+  | { kind: 'invalid-participant' };
 
-const KNOWN_LIST = [...KNOWN_PLATFORMS].map(([id, name]) => `${id} ${name}`).join(', ');
+export type ParseParticipantResult =
+  | { ok: true; participant: Participant }
+  | { ok: false; problem: ParticipantProblem };
 
 const PLATFORM_BY_NAME = new Map([...KNOWN_PLATFORMS].map(([id, name]) => [name.toLowerCase(), id]));
 
 export function parsePlatform(text: string): ParsePlatformResult {
   const input = text.trim();
-  if (input === '') return { ok: false, error: `Give a platform: ${KNOWN_LIST}.` };
+  if (input === '') return { ok: false, problem: { kind: 'no-platform' } };
   const byName = PLATFORM_BY_NAME.get(input.toLowerCase());
   if (byName !== undefined) return { ok: true, platform: { id: byName }, name: KNOWN_PLATFORMS.get(byName) };
   const id = parsePositiveInt(input);
-  if (id === undefined) {
-    return { ok: false, error: `${quote(input)} is not a platform. Use a name or id: ${KNOWN_LIST}.` };
-  }
+  if (id === undefined) return { ok: false, problem: { kind: 'not-a-platform', input } };
   const name = KNOWN_PLATFORMS.get(id);
   if (name !== undefined) return { ok: true, platform: { id }, name };
-  return {
-    ok: true,
-    platform: { id },
-    warning: `Platform id ${id} is not one of ${KNOWN_LIST}; behaviour for other ids is not shown by the platform.`,
-  };
+  return { ok: true, platform: { id }, warning: { kind: 'unknown-platform-id', id } };
 }
 
 /**
@@ -39,8 +50,7 @@ export function parsePlatform(text: string): ParsePlatformResult {
  */
 export function parseParticipant(text: string): ParseParticipantResult {
   const input = text.trim();
-  const usage = 'Use user:ID (a positive integer), visitor:ID, or a bare user id.';
-  if (input === '') return { ok: false, error: `Give a participant. ${usage}` };
+  if (input === '') return { ok: false, problem: { kind: 'no-participant' } };
 
   const bare = parsePositiveInt(input);
   if (bare !== undefined) return participant({ userId: bare });
@@ -50,33 +60,27 @@ export function parseParticipant(text: string): ParseParticipantResult {
   const value = match?.[2]?.trim() ?? '';
   if (prefix === 'user') {
     const userId = parsePositiveInt(value);
-    if (userId === undefined) return { ok: false, error: `${quote(value)} is not a user id. ${usage}` };
+    if (userId === undefined) return { ok: false, problem: { kind: 'not-a-user-id', input: value } };
     return participant({ userId });
   }
   if (prefix === 'visitor') {
-    if (value === '') return { ok: false, error: `The visitor id is empty. ${usage}` };
+    if (value === '') return { ok: false, problem: { kind: 'empty-visitor-id' } };
     // The interface sets no length for visitorId, so none is enforced here; the command's own
     // length bound (COMMAND_TEXT_MAX) keeps what reaches the splitter small.
     return participant({ visitorId: value });
   }
-  return { ok: false, error: `${quote(input)} is not a participant. ${usage}` };
+  return { ok: false, problem: { kind: 'not-a-participant', input } };
 }
 
 function participant(candidate: Participant): ParseParticipantResult {
   // Runs the same schema the client validates with, so the two can never disagree.
   const parsed = Participant.safeParse(candidate);
   if (parsed.success) return { ok: true, participant: parsed.data };
-  return { ok: false, error: parsed.error.issues.map((i) => i.message).join('; ') };
+  return { ok: false, problem: { kind: 'invalid-participant' } };
 }
 
 function parsePositiveInt(text: string): number | undefined {
   if (!/^\d+$/.test(text)) return undefined;
   const n = Number(text);
   return Number.isSafeInteger(n) && n > 0 ? n : undefined;
-}
-
-// Echoed input is shortened so a pasted paragraph does not become the reply; escaping for Slack is
-// the caller's job, as for all user text.
-function quote(text: string): string {
-  return `"${text.length > 40 ? `${text.slice(0, 40)}…` : text}"`;
 }

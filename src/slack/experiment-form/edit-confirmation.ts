@@ -4,7 +4,7 @@ import type { ExperimentForm } from '../../core/experiment-form.js';
 import { type SaveExperimentRequest, saveExperiment } from '../../core/save-experiment.js';
 import { grantOf, viewAccess } from '../access/middleware.js';
 import { experimentSubmissionTarget } from '../access/payload-targets.js';
-import { joinSafe, safe, userMention } from '../blocks/escape.js';
+import { joinSafe, safe } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import { noticeModal } from '../blocks/notice-modal.js';
 import type { SlackListeners } from '../listener-registry.js';
@@ -13,6 +13,7 @@ import { openViewMetadata } from '../view-seal/open-metadata.js';
 import { workspaceFromBody } from '../workspace.js';
 import { readStoredForm } from './audience-draft.js';
 import { changeText, filterLookupOf } from './change-summary.js';
+import { conflictActionLine } from './conflict-lines.js';
 import type { ExperimentFormDeps } from './deps.js';
 import { originalOf } from './form-context.js';
 import { EDIT_CONFIRM_VIEW } from './ids.js';
@@ -94,13 +95,7 @@ export function registerEditConfirmation(listeners: SlackListeners, deps: Experi
         const lines = [
           texts.conflict({ experimentId, basis: conflict.basis }),
           changeText(conflict.changes, lookup, messages),
-          ...conflict.actions.map((a) =>
-            texts.conflictAction({
-              who: a.actorId ? userMention(a.actorId) : safe(a.actor ?? '?', 80),
-              action: a.action,
-              at: safe(a.at, 40),
-            }),
-          ),
+          ...conflict.actions.map((a) => conflictActionLine(a, messages)),
           texts.conflictNone,
         ];
         return { kind: 'stopped', title: texts.conflictTitle, message: textMessage(joinSafe(lines)) };

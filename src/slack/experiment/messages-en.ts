@@ -176,7 +176,7 @@ export function experimentEditMessagesEn(): ExperimentEditMessages {
         ? md`Experiment *${experimentId}* changed on the platform since you opened the form, so nothing was saved. It is now:`
         : md`Experiment *${experimentId}* changed since you opened the form, so nothing was saved. This platform cannot be read: this is what the app knows of it now:`,
     conflictNone: md`Run ${cmd('edit')} again to start from its current state.`,
-    conflictAction: ({ who, action, at }) => md`• ${who} ${escapeMrkdwn(action)} it (${at})`,
+    conflictAction: ({ who, action, at }) => md`• ${who} ${DONE[action]} it (${at})`,
     updated: ({ user, experimentId, changes }) =>
       md`${user} updated experiment *${experimentId}*:\n${changes}`,
     saveFailedTitle: 'Not saved',

@@ -122,7 +122,8 @@ export interface ExperimentEditMessages {
   conflictTitle: string;
   conflict(p: { experimentId: number; basis: 'platform' | 'record' }): SafeText;
   conflictNone: SafeText;
-  conflictAction(p: { who: SafeText; action: string; at: SafeText }): SafeText;
+  /** One action taken while the form was open; at: a Slack date token. */
+  conflictAction(p: { who: SafeText; action: RecordedActionKind; at: SafeText }): SafeText;
   /** The message after saving: who changed what, with the same diff the confirmation showed. */
   updated(p: { user: SafeText; experimentId: number; changes: SafeText }): SafeText;
   saveFailedTitle: string;

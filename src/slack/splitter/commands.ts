@@ -14,7 +14,7 @@ export async function runFeatures(
 ): Promise<void> {
   const { deps } = ctx;
   const parsed = parseSplitterArgs(args);
-  if (!parsed.ok) return ctx.ack(featuresUsageMessage({ error: parsed.error, messages: deps.messages }));
+  if (!parsed.ok) return ctx.ack(featuresUsageMessage({ problem: parsed.problem, messages: deps.messages }));
   await ctx.ack();
   const outcome = await lookUpFeatures(deps, {
     tag: parsed.subject,
@@ -47,7 +47,7 @@ export async function runExpose(
 ): Promise<void> {
   const { deps } = ctx;
   const parsed = parseSplitterArgs(args);
-  if (!parsed.ok) return ctx.ack(exposeUsageMessage({ error: parsed.error, messages: deps.messages }));
+  if (!parsed.ok) return ctx.ack(exposeUsageMessage({ problem: parsed.problem, messages: deps.messages }));
   return ctx.ack(
     exposeConfirmMessage({
       label: parsed.subject,

@@ -54,7 +54,9 @@ describe('featuresMessage', () => {
     );
     const warning = reply.blocks.find((b) => b.block_id === 'exp_features_warning');
     expect(warning?.type).toBe('context');
-    expect(texts(warning ? [warning] : []).join('')).toContain(':warning: Platform id 9 is not one of');
+    expect(texts(warning ? [warning] : []).join('')).toBe(
+      ':warning: Platform id 9 is not one of 1 Desktop, 4 iOS, 5 Android, 6 Mobile; behaviour for other ids is not shown by the platform.',
+    );
   });
 
   it('names the example participant the way the contract says', () => {
@@ -96,7 +98,7 @@ describe('features and expose usage', () => {
   it('explain the arguments and show the parse error escaped', () => {
     const parsed = parseParticipant('<!here>');
     if (parsed.ok) throw new Error('expected a parse error');
-    const reply = within(featuresUsageMessage({ error: parsed.error, messages }));
+    const reply = within(featuresUsageMessage({ problem: parsed.problem, messages }));
     const all = texts(reply.blocks).join('\n');
     expect(all).toContain(':x: "&lt;!here&gt;" is not a participant.');
     expect(all).toContain('`/exp features TAG PLATFORM PARTICIPANT`');
@@ -108,6 +110,7 @@ describe('features and expose usage', () => {
     const exposeText = texts(expose.blocks).join('\n');
     expect(exposeText).toContain('`/exp expose LABEL PLATFORM PARTICIPANT`');
     expect(exposeText).not.toContain(':x:');
-    expect(within(exposeUsageMessage({ error: 'x'.repeat(5000), messages })).text.length).toBeLessThan(1000);
+    const long = { kind: 'not-a-participant', input: 'x'.repeat(5000) } as const;
+    expect(within(exposeUsageMessage({ problem: long, messages })).text.length).toBeLessThan(1000);
   });
 });

@@ -1,9 +1,11 @@
+import type { PlatformWarning } from '../../splitter/parse-input.js';
 import type { Feature, Participant } from '../../splitter/schemas.js';
 import { type SafeText, safe } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { context, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
 import { type PageBudget, packSections, paginate } from '../dictionaries/paginate.js';
 import type { Messages } from '../messages/index.js';
+import { platformWarningText } from './arg-problems.js';
 import { type PlatformInput, participantText, platformText, SPLITTER_LABEL_MAX } from './describe.js';
 import { SPLITTER_BLOCKS } from './ids.js';
 
@@ -19,7 +21,7 @@ export interface FeaturesInput {
   participant: Participant;
   features: readonly Feature[];
   /** parsePlatform's warning for an id it does not know. */
-  warning?: string | undefined;
+  warning?: PlatformWarning | undefined;
   messages: Messages;
 }
 
@@ -32,8 +34,11 @@ export function featuresMessage(input: FeaturesInput): SlackMessage {
     platform: platformText(input.platform, messages),
     participant: participantText(input.participant, messages),
   };
-  const warning = input.warning?.trim()
-    ? context([s.warning({ text: safe(input.warning.trim(), 500) })], SPLITTER_BLOCKS.featuresWarning)
+  const warning = input.warning
+    ? context(
+        [s.warning({ text: platformWarningText(input.warning, messages) })],
+        SPLITTER_BLOCKS.featuresWarning,
+      )
     : undefined;
   if (features.length === 0) {
     const text = s.noFeatures(about);

@@ -22,6 +22,8 @@ export function splitterMessagesEn(): SplitterMessages {
       md`No features for ${participant} on ${platform} with tag \`${tag}\`.`,
     moreNotShown: ({ count: n }) => md`…and ${count(n)} more not shown.`,
     warning: ({ text }) => md`:warning: ${text}`,
+    unknownPlatformId: ({ id, known }) =>
+      md`Platform id ${id} is not one of ${known}; behaviour for other ids is not shown by the platform.`,
     expose: {
       confirmText: ({ label, platform, participant }) =>
         md`Register an exposure of ${participant} in experiment \`${label}\` on ${platform}?`,
@@ -71,13 +73,28 @@ export function splitterMessagesEn(): SplitterMessages {
           : md`Something went wrong while asking the splitter. Nothing changed.`,
       notConfigured: md`This app has no splitter configured, so it cannot look up or register assignments. Ask whoever runs it to set \`SPLITTER_URL\`. Nothing was sent.`,
     },
-    usage: {
-      features: md`Usage: \`/exp features TAG PLATFORM PARTICIPANT\`: which groups a participant gets in the experiments with a tag.`,
-      expose: md`Usage: \`/exp expose LABEL PLATFORM PARTICIPANT\`: register an exposure of a participant in the experiment LABEL, after a confirmation.`,
-      arguments: md`PLATFORM is \`1\`, \`4\`, \`5\`, \`6\`, \`desktop\`, \`ios\`, \`android\` or \`mobile\`. PARTICIPANT is \`user:ID\`, \`visitor:ID\` or a bare user id.`,
-      featuresExample: md`Example: ${cmd('features checkout ios user:42')}`,
-      exposeExample: md`Example: ${cmd('expose checkout_button_color android visitor:3f9a')}`,
-      problem: ({ error }) => md`:x: ${error}`,
+    usage: usageEn(),
+  };
+}
+
+function usageEn(): SplitterMessages['usage'] {
+  const participantUsage = md`Use \`user:ID\` (a positive integer), \`visitor:ID\`, or a bare user id.`;
+  return {
+    features: md`Usage: \`/exp features TAG PLATFORM PARTICIPANT\`: which groups a participant gets in the experiments with a tag.`,
+    expose: md`Usage: \`/exp expose LABEL PLATFORM PARTICIPANT\`: register an exposure of a participant in the experiment LABEL, after a confirmation.`,
+    arguments: md`PLATFORM is \`1\`, \`4\`, \`5\`, \`6\`, \`desktop\`, \`ios\`, \`android\` or \`mobile\`. PARTICIPANT is \`user:ID\`, \`visitor:ID\` or a bare user id.`,
+    featuresExample: md`Example: ${cmd('features checkout ios user:42')}`,
+    exposeExample: md`Example: ${cmd('expose checkout_button_color android visitor:3f9a')}`,
+    problem: ({ error }) => md`:x: ${error}`,
+    problems: {
+      wordCount: ({ count: c }) => md`Expected three words, got ${c}.`,
+      noPlatform: ({ known }) => md`Give a platform: ${known}.`,
+      notAPlatform: ({ input, known }) => md`"${input}" is not a platform. Use a name or id: ${known}.`,
+      noParticipant: md`Give a participant. ${participantUsage}`,
+      notAUserId: ({ input }) => md`"${input}" is not a user id. ${participantUsage}`,
+      emptyVisitorId: md`The visitor id is empty. ${participantUsage}`,
+      notAParticipant: ({ input }) => md`"${input}" is not a participant. ${participantUsage}`,
+      invalidParticipant: md`That participant is not valid. ${participantUsage}`,
     },
   };
 }

@@ -21,6 +21,8 @@ export function splitterMessagesRu(): SplitterMessages {
     noFeatures: ({ tag, platform, participant }) => md`Фич нет: ${participant}, ${platform}, тег \`${tag}\`.`,
     moreNotShown: ({ count: c }) => md`…и ещё ${count(c)}, не показаны.`,
     warning: ({ text }) => md`:warning: ${text}`,
+    unknownPlatformId: ({ id, known }) =>
+      md`Платформы с id ${id} нет среди известных (${known}): как сплиттер ведёт себя с другими id, платформа не описывает.`,
     expose: {
       confirmText: ({ label, platform, participant }) =>
         md`Зарегистрировать экспозицию: ${participant} в эксперименте \`${label}\`, ${platform}?`,
@@ -69,13 +71,28 @@ export function splitterMessagesRu(): SplitterMessages {
           : md`Что-то пошло не так при запросе к сплиттеру. Ничего не изменилось.`,
       notConfigured: md`У приложения не настроен сплиттер, поэтому оно не может ни искать, ни регистрировать назначения. Попросите того, кто его запускает, задать \`SPLITTER_URL\`. Ничего не отправлено.`,
     },
-    usage: {
-      features: md`Как вызывать: \`/exp features TAG PLATFORM PARTICIPANT\` — в какие группы попадает участник в экспериментах с тегом.`,
-      expose: md`Как вызывать: \`/exp expose LABEL PLATFORM PARTICIPANT\` — зарегистрировать экспозицию участника в эксперименте LABEL после подтверждения.`,
-      arguments: md`PLATFORM — \`1\`, \`4\`, \`5\`, \`6\`, \`desktop\`, \`ios\`, \`android\` или \`mobile\`. PARTICIPANT — \`user:ID\`, \`visitor:ID\` или просто id пользователя.`,
-      featuresExample: md`Пример: ${cmd('features checkout ios user:42')}`,
-      exposeExample: md`Пример: ${cmd('expose checkout_button_color android visitor:3f9a')}`,
-      problem: ({ error }) => md`:x: ${error}`,
+    usage: usageRu(),
+  };
+}
+
+function usageRu(): SplitterMessages['usage'] {
+  const participantUsage = md`Укажите \`user:ID\` (целое положительное число), \`visitor:ID\` или просто id пользователя.`;
+  return {
+    features: md`Как вызывать: \`/exp features TAG PLATFORM PARTICIPANT\` — в какие группы попадает участник в экспериментах с тегом.`,
+    expose: md`Как вызывать: \`/exp expose LABEL PLATFORM PARTICIPANT\` — зарегистрировать экспозицию участника в эксперименте LABEL после подтверждения.`,
+    arguments: md`PLATFORM — \`1\`, \`4\`, \`5\`, \`6\`, \`desktop\`, \`ios\`, \`android\` или \`mobile\`. PARTICIPANT — \`user:ID\`, \`visitor:ID\` или просто id пользователя.`,
+    featuresExample: md`Пример: ${cmd('features checkout ios user:42')}`,
+    exposeExample: md`Пример: ${cmd('expose checkout_button_color android visitor:3f9a')}`,
+    problem: ({ error }) => md`:x: ${error}`,
+    problems: {
+      wordCount: ({ count: c }) => md`Нужно ровно три слова, а их ${c}.`,
+      noPlatform: ({ known }) => md`Не указана платформа. Подойдёт одна из: ${known}.`,
+      notAPlatform: ({ input, known }) => md`«${input}» — не платформа. Укажите название или id: ${known}.`,
+      noParticipant: md`Не указан участник. ${participantUsage}`,
+      notAUserId: ({ input }) => md`«${input}» — не id пользователя. ${participantUsage}`,
+      emptyVisitorId: md`Пустой id посетителя. ${participantUsage}`,
+      notAParticipant: ({ input }) => md`Не удалось понять участника «${input}». ${participantUsage}`,
+      invalidParticipant: md`Такой участник не подходит. ${participantUsage}`,
     },
   };
 }

@@ -10,6 +10,8 @@ export interface SplitterMessages {
   noFeatures(p: { tag: SafeText; platform: SafeText; participant: SafeText }): SafeText;
   moreNotShown(p: { count: number }): SafeText;
   warning(p: { text: SafeText }): SafeText;
+  /** A platform id the interface does not name; known: `1 Desktop, 4 iOS, …`. */
+  unknownPlatformId(p: { id: number; known: SafeText }): SafeText;
   expose: {
     confirmText(p: { label: SafeText; platform: SafeText; participant: SafeText }): SafeText;
     statsWarning: SafeText;
@@ -44,5 +46,17 @@ export interface SplitterMessages {
     featuresExample: SafeText;
     exposeExample: SafeText;
     problem(p: { error: SafeText }): SafeText;
+    /** Why arguments were refused. input: what was typed, escaped and shortened; known: `1 Desktop, 4 iOS, …`. */
+    problems: {
+      wordCount(p: { count: number }): SafeText;
+      noPlatform(p: { known: SafeText }): SafeText;
+      notAPlatform(p: { input: SafeText; known: SafeText }): SafeText;
+      noParticipant: SafeText;
+      notAUserId(p: { input: SafeText }): SafeText;
+      emptyVisitorId: SafeText;
+      notAParticipant(p: { input: SafeText }): SafeText;
+      /** The participant passed the word checks but not the splitter client's schema. */
+      invalidParticipant: SafeText;
+    };
   };
 }

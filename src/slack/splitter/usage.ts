@@ -1,23 +1,22 @@
-import { joinSafe, type SafeText, safe } from '../blocks/escape.js';
+import { joinSafe, type SafeText } from '../blocks/escape.js';
 import { context, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
 import type { Messages } from '../messages/index.js';
+import { argsProblemText } from './arg-problems.js';
+import type { SplitterArgsProblem } from './args.js';
 import { SPLITTER_BLOCKS } from './ids.js';
 
-/** The parse error echoes what was typed: shown escaped and bounded. */
-const PARSE_ERROR_MAX = 300;
-
 export interface UsageInput {
-  /** parsePlatform/parseParticipant's sentence, or undefined when arguments are simply missing. */
-  error?: string | undefined;
+  /** Why the arguments were refused, or undefined when they are simply missing. */
+  problem?: SplitterArgsProblem | undefined;
   messages: Messages;
 }
 
 function usageMessage(usage: SafeText, example: SafeText, input: UsageInput): SlackMessage {
   const { messages } = input;
-  const error = input.error?.trim();
-  const problem = error
-    ? messages.splitter.usage.problem({ error: safe(error, PARSE_ERROR_MAX) })
-    : undefined;
+  const problem =
+    input.problem === undefined
+      ? undefined
+      : messages.splitter.usage.problem({ error: argsProblemText(input.problem, messages) });
   const main = problem === undefined ? usage : joinSafe([problem, usage]);
   return message(fallbackText([main]), [
     section(main, SPLITTER_BLOCKS.usage),
