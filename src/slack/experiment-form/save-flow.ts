@@ -48,21 +48,7 @@ export interface SaveFlowInput {
   changes?: { text: SafeText; detail: string } | undefined;
 }
 
-type RunSaveDeps = Pick<
-  SlackDeps,
-  | 'alerts'
-  | 'audit'
-  | 'connections'
-  | 'consoleLinks'
-  | 'dictionaries'
-  | 'knowledge'
-  | 'logger'
-  | 'messages'
-  | 'metrics'
-  | 'scopeOf'
-  | 'slackFetch'
-  | 'subscriptions'
->;
+type RunSaveDeps = AnnounceDeps & Pick<SlackDeps, 'audit'>;
 
 export async function runSave(deps: RunSaveDeps, input: SaveFlowInput): Promise<void> {
   const { request, ack, client, metadata } = input;

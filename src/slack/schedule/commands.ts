@@ -1,21 +1,9 @@
 import type { LifecycleAction } from '../../core/lifecycle-action.js';
 import type { StopReason } from '../../core/stop-reason.js';
 import type { CommandContext } from '../command/command-context.js';
-import type { SlackDeps } from '../deps.js';
-import { scheduleAction } from './schedule-action.js';
+import { type ScheduleActionDeps, scheduleAction } from './schedule-action.js';
 
-type ScheduleFromCommandDeps = Pick<
-  SlackDeps,
-  | 'actors'
-  | 'approvals'
-  | 'audit'
-  | 'logger'
-  | 'messages'
-  | 'now'
-  | 'policies'
-  | 'scheduledActions'
-  | 'schedules'
->;
+type ScheduleFromCommandDeps = ScheduleActionDeps;
 
 /** `/exp start ID in 2h`, `/exp stop ID at … REASON …`: acked at once, then scheduled or refused. */
 export async function scheduleFromCommand(

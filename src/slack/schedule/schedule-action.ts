@@ -33,7 +33,8 @@ export interface ScheduleAsk {
   inChannelFallback?: ((message: SlackMessage) => Promise<void>) | undefined;
 }
 
-type ScheduleActionDeps = Pick<
+/** What scheduling an action uses; its callers (the command, the stop modal) need no more. */
+export type ScheduleActionDeps = Pick<
   SlackDeps,
   | 'actors'
   | 'approvals'

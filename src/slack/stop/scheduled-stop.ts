@@ -2,23 +2,11 @@ import type { webApi } from '@slack/bolt';
 import { isEmptyStopReason, type StopReason } from '../../core/stop-reason.js';
 import type { WorkspaceRef } from '../../core/workspace.js';
 import type { Permit } from '../access/gate.js';
-import type { SlackDeps } from '../deps.js';
 import type { LifecycleSurface } from '../lifecycle/surface.js';
-import { scheduleAction } from '../schedule/schedule-action.js';
+import { type ScheduleActionDeps, scheduleAction } from '../schedule/schedule-action.js';
 import type { StopModalMetadata } from './ids.js';
 
-type ScheduleStopDeps = Pick<
-  SlackDeps,
-  | 'actors'
-  | 'approvals'
-  | 'audit'
-  | 'logger'
-  | 'messages'
-  | 'now'
-  | 'policies'
-  | 'scheduledActions'
-  | 'schedules'
->;
+type ScheduleStopDeps = ScheduleActionDeps;
 
 /** The stop modal with its "when" filled in: the stop is scheduled (or the time refused), not run. */
 export async function scheduleStop(
