@@ -159,9 +159,9 @@ type Entry = Omit<Subscription, 'id' | 'channelId'>;
  * Layout: one record per (scope, channel) holds that channel's subscriptions, and one small index
  * per scope lists the channels. Two channels edited at once never overwrite each other. Both the
  * record and the index are read-modify-write: each write is read back and redone if another
- * replica's write replaced it, which leaves one narrow race (a concurrent write landing after our
- * read-back) in which a change is lost; running the command again repairs it. Index entries whose
- * record is gone are skipped on read.
+ * replica's write replaced it (the index once more a moment later, see INDEX_SETTLE_MS), which
+ * leaves one narrow race (a concurrent write landing after the last read-back) in which a change is
+ * lost; running the command again repairs it. Index entries whose record is gone are skipped on read.
  */
 export function createSubscriptionStore(
   keyv: Keyv,
@@ -325,11 +325,25 @@ async function updateRecord<T>(
   return outcome as T;
 }
 
+/**
+ * Another replica's stale write (its read before ours, its write after our read-back) lands within
+ * a round trip of its read; the index is read once more this long after ours was seen in place, and
+ * redone if that write replaced it. This narrows the race below to a write delayed longer than this.
+ */
+const INDEX_SETTLE_MS = 25;
+
 async function updateIndex(io: RecordIo, scope: string, channelId: string, present: boolean): Promise<void> {
-  for (let writes = 0; ; writes++) {
+  let lookedAgain = false;
+  for (let writes = 0; ; ) {
     // Also the read-back of the previous write: redone when another replica's write replaced it.
     const channels = new Set(await readIndex(io, scope));
-    if (channels.has(channelId) === present) return;
+    if (channels.has(channelId) === present) {
+      if (writes === 0 || lookedAgain) return;
+      lookedAgain = true;
+      await new Promise((resolve) => setTimeout(resolve, INDEX_SETTLE_MS));
+      continue;
+    }
+    lookedAgain = false;
     if (writes === WRITES) {
       io.logger?.warn('subscription index kept changing under concurrent writes', { scope, channelId });
       return;
@@ -339,6 +353,7 @@ async function updateIndex(io: RecordIo, scope: string, channelId: string, prese
     const next = [...channels];
     if (next.length === 0) await io.keyv.delete(indexKey(scope));
     else await write(io, indexKey(scope), { v: 1, channels: next });
+    writes++;
   }
 }
 
