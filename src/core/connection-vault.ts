@@ -20,6 +20,8 @@ export interface StoredConnection {
 
 export interface TokenVault {
   get(ref: WorkspaceRef): Promise<StoredConnection | undefined>;
+  /** Several at once, in the order asked (one store call): what a lookup by precedence needs. */
+  getMany(refs: readonly WorkspaceRef[]): Promise<(StoredConnection | undefined)[]>;
   put(ref: WorkspaceRef, connection: StoredConnection): Promise<void>;
   remove(ref: WorkspaceRef): Promise<boolean>;
   /**

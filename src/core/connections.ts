@@ -108,15 +108,12 @@ export function createConnectionResolver(options: ConnectionResolverOptions): Co
   const defaultClaims = defaultConnection?.token ? readJwtClaims(defaultConnection.token) : undefined;
   const defaultExpiresAt = defaultClaims?.expiresAt;
 
-  const teamStored = (ref: WorkspaceRef, channelId: string | undefined) =>
-    storedForTeam(vault, ref, channelId);
-
   const fromStored = (stored: StoredConnection, owner: WorkspaceRef, identity: Identity, scope: string) =>
     lookupOfStored(makeClient, stored, owner, identity, scope);
 
-  async function teamLookup(ref: WorkspaceRef, channelId: string | undefined): Promise<ConnectionLookup> {
+  /** The team's connection from what was read (the channel's, else the workspace's), else the default. */
+  function teamLookup(ref: WorkspaceRef, team: TeamStored | undefined): ConnectionLookup {
     const workspaceScope = workspaceKey(workspaceOnly(ref));
-    const team = await teamStored(ref, channelId);
     if (team) {
       // A team's connection may reach another platform: what it reads is cached apart.
       const scope = team.identity === 'channel' ? workspaceKey(team.owner) : workspaceScope;
@@ -139,7 +136,7 @@ export function createConnectionResolver(options: ConnectionResolverOptions): Co
 
   return {
     async describe(ref, channelId) {
-      const team = await teamStored(ref, channelId);
+      const team = (await readForLookup(vault, ref, { channelId })).team;
       if (team) return describeStored(team.stored, team.identity);
       if (!defaultConnection) return undefined;
       return {
@@ -157,10 +154,11 @@ export function createConnectionResolver(options: ConnectionResolverOptions): Co
     },
     disconnect: (owner) => vault.remove(owner),
     async lookup(ref, via = {}) {
-      const team = await teamLookup(ref, via.channelId);
+      const read = await readForLookup(vault, ref, via);
+      const team = teamLookup(ref, read.team);
       if (via.userId) {
         const owner = { ...workspaceOnly(ref), userId: via.userId };
-        const personal = await vault.get(owner);
+        const personal = read.personal;
         if (personal) {
           // The same platform as the team's connection shares its cache; another one has its own.
           const scope =
@@ -240,20 +238,37 @@ async function rememberOwner(owners: Keyv, owner: WorkspaceRef): Promise<void> {
   await owners.set(workspace, [...listed, entry].slice(-20_000));
 }
 
-/** The channel's own stored connection, else the workspace's, with the ref it is stored under. */
-async function storedForTeam(
+interface TeamStored {
+  stored: StoredConnection;
+  owner: WorkspaceRef;
+  identity: Identity;
+}
+
+/**
+ * What a lookup can use, read in one store call: the channel's own stored connection (a team
+ * channel), the workspace's, and the person's when one acts. Reading all of them costs one round
+ * trip where reading them in precedence order cost up to three.
+ */
+async function readForLookup(
   vault: ConnectionResolverOptions['vault'],
   ref: WorkspaceRef,
-  channelId: string | undefined,
-): Promise<{ stored: StoredConnection; owner: WorkspaceRef; identity: Identity } | undefined> {
+  via: Pick<ActingAs, 'userId' | 'channelId'>,
+): Promise<{ team: TeamStored | undefined; personal: StoredConnection | undefined }> {
   const workspace = workspaceOnly(ref);
-  if (isTeamChannel(channelId)) {
-    const owner = { ...workspace, channelId };
-    const stored = await vault.get(owner);
-    if (stored) return { stored, owner, identity: 'channel' };
-  }
-  const stored = await vault.get(workspace);
-  return stored ? { stored, owner: workspace, identity: 'workspace' } : undefined;
+  const channelOwner = isTeamChannel(via.channelId) ? { ...workspace, channelId: via.channelId } : undefined;
+  const personOwner = via.userId ? { ...workspace, userId: via.userId } : undefined;
+  const owners = [workspace, channelOwner, personOwner].filter((o): o is WorkspaceRef => o !== undefined);
+  const read = await vault.getMany(owners);
+  const [ofWorkspace] = read;
+  const ofChannel = channelOwner ? read[1] : undefined;
+  const personal = personOwner ? read[read.length - 1] : undefined;
+  const team: TeamStored | undefined =
+    channelOwner && ofChannel
+      ? { stored: ofChannel, owner: channelOwner, identity: 'channel' }
+      : ofWorkspace
+        ? { stored: ofWorkspace, owner: workspace, identity: 'workspace' }
+        : undefined;
+  return { team, personal };
 }
 
 /** Every connection of the workspace: its own, then each channel's and person's it listed. */

@@ -111,6 +111,35 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('token vault o
     gets.mockRestore();
   });
 
+  it('reads several connections in one store call, in the order asked, joining a read under way', async () => {
+    const keyv = store.keyv(namespace);
+    const many = createTokenVault({ keyv, key, logger });
+    const workspace = { teamId: 'T-many' };
+    const channel = { teamId: 'T-many', channelId: 'C0MANY' };
+    const person = { teamId: 'T-many', userId: 'U0MANY' };
+    const [workspaceToken, personToken] = [newToken(), newToken()];
+    await many.put(workspace, connection(workspaceToken));
+    await many.put(person, connection(personToken, { state: 'invalid', invalidReason: 'refused' }));
+    const gets = vi.spyOn(keyv, 'get');
+    const getManys = vi.spyOn(keyv, 'getMany');
+    const pending = many.get(workspace);
+    const [w, c, p] = await many.getMany([workspace, channel, person]);
+    expect(w).toEqual(connection(workspaceToken));
+    expect(c).toBeUndefined();
+    expect(p).toEqual(connection(personToken, { state: 'invalid', invalidReason: 'refused' }));
+    expect(await pending).toEqual(w);
+    // The workspace's read was under way: joined, not read again; the other two in one call.
+    expect(gets).toHaveBeenCalledTimes(1);
+    expect(getManys).toHaveBeenCalledTimes(1);
+    expect(getManys.mock.calls[0]?.[0]).toEqual([workspaceKey(channel), workspaceKey(person)]);
+    // Each caller has its own copy; nothing is kept once settled.
+    expect(w).not.toBe(await pending);
+    await many.getMany([workspace]);
+    expect(getManys).toHaveBeenCalledTimes(2);
+    gets.mockRestore();
+    getManys.mockRestore();
+  });
+
   it('markInvalid leaves a missing connection missing', async () => {
     await vault.markInvalid({ teamId: 'T-never' }, 'gone');
     expect(await vault.get({ teamId: 'T-never' })).toBeUndefined();

@@ -56,12 +56,12 @@ export function createTokenVault(opts: TokenVaultOptions): RotatingTokenVault {
     if (k.length !== 32) throw new RangeError('token vault key must be 32 bytes');
   const unreadable = new Set<string>();
 
-  const read = (workspace: string) => readRecord(keyv, logger, workspace);
+  const read = async (workspace: string) => checkRecord(logger, workspace, await keyv.get(workspace));
   const decrypt = (workspace: string, record: StoredRecord) =>
     decryptRecord({ key, unreadable, logger }, workspace, record);
 
-  const open = async (workspace: string): Promise<StoredConnection | undefined> => {
-    const record = await read(workspace);
+  const open = (workspace: string, raw: unknown): StoredConnection | undefined => {
+    const record = checkRecord(logger, workspace, raw);
     if (!record) return undefined;
     const opened = decrypt(workspace, record);
     const { v: _version, tokenCiphertext: _ciphertext, ...clear } = record;
@@ -70,7 +70,17 @@ export function createTokenVault(opts: TokenVaultOptions): RotatingTokenVault {
       return { ...clear, token: '', state: 'unreadable', invalidReason: 'no configured key opens it' };
     return { ...clear, token: opened.token };
   };
-  const reads = sharedReads(open);
+  const reads = sharedReads(
+    async (workspace) => open(workspace, await keyv.get(workspace)),
+    // One store call for several keys (one MGET on Redis): a lookup asks for a channel's, its
+    // workspace's and a person's connection at once instead of one after another.
+    async (workspaces) => {
+      const raws: unknown[] = await keyv.getMany(workspaces);
+      return workspaces.map((workspace, i) => open(workspace, raws[i]));
+    },
+  );
+  const copyOf = (opened: StoredConnection | undefined) =>
+    opened && { ...opened, ...(opened.scopes ? { scopes: [...opened.scopes] } : {}) };
 
   async function write(workspace: string, record: StoredRecord): Promise<void> {
     reads.forget(workspace);
@@ -82,10 +92,8 @@ export function createTokenVault(opts: TokenVaultOptions): RotatingTokenVault {
   }
 
   return {
-    async get(ref) {
-      const opened = await reads.get(workspaceKey(ref));
-      return opened && { ...opened, ...(opened.scopes ? { scopes: [...opened.scopes] } : {}) };
-    },
+    get: async (ref) => copyOf(await reads.get(workspaceKey(ref))),
+    getMany: async (refs) => (await reads.getMany(refs.map(workspaceKey))).map(copyOf),
     async put(ref, connection) {
       const workspace = workspaceKey(ref);
       unreadable.delete(workspace);
@@ -158,29 +166,38 @@ export function createTokenVault(opts: TokenVaultOptions): RotatingTokenVault {
  * is seen by every read that starts after it; a write through this vault makes the reads that start
  * after it (and during it) read again.
  */
-function sharedReads<T>(read: (key: string) => Promise<T>) {
+function sharedReads<T>(read: (key: string) => Promise<T>, readMany: (keys: string[]) => Promise<T[]>) {
   const flights = new Map<string, Promise<T>>();
+  const share = (key: string, reading: Promise<T>): Promise<T> => {
+    const shared = reading.finally(() => {
+      if (flights.get(key) === shared) flights.delete(key);
+    });
+    flights.set(key, shared);
+    return shared;
+  };
   return {
-    get(key: string): Promise<T> {
-      const inFlight = flights.get(key);
-      if (inFlight) return inFlight;
-      const reading = read(key).finally(() => {
-        if (flights.get(key) === reading) flights.delete(key);
-      });
-      flights.set(key, reading);
-      return reading;
+    get: (key: string): Promise<T> => flights.get(key) ?? share(key, read(key)),
+    /** Keys already being read join those reads; the rest are read together in one call. */
+    getMany(keys: readonly string[]): Promise<T[]> {
+      const missing = [...new Set(keys)].filter((key) => !flights.has(key));
+      if (missing.length > 0) {
+        const batch = readMany(missing);
+        missing.forEach(
+          (key, i) =>
+            void share(
+              key,
+              batch.then((values) => values[i] as T),
+            ),
+        );
+      }
+      return Promise.all(keys.map((key) => flights.get(key) as Promise<T>));
     },
     forget: (key: string) => void flights.delete(key),
   };
 }
 
 /** The record if it is well-formed; a bad one is reported and treated as absent. */
-async function readRecord(
-  keyv: Keyv,
-  logger: Logger | undefined,
-  workspace: string,
-): Promise<StoredRecord | undefined> {
-  const raw: unknown = await keyv.get(workspace);
+function checkRecord(logger: Logger | undefined, workspace: string, raw: unknown): StoredRecord | undefined {
   if (raw === undefined || raw === null) return undefined;
   const parsed = StoredRecord.safeParse(raw);
   if (!parsed.success) {
