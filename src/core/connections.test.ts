@@ -17,7 +17,7 @@ const stored = (baseUrl: string, token: string): StoredConnection => ({
 function resolverOnVault() {
   const keyv = new Keyv();
   const vault = createTokenVault({ keyv, key: Buffer.alloc(32, 7) });
-  const made: { baseUrl: string; token: string; scope: string }[] = [];
+  const made: { baseUrl: string; token: string | undefined; scope: string }[] = [];
   const resolver = createConnectionResolver({
     vault,
     defaultConnection: { baseUrl: 'https://default.example.test', token: 'default-token' },

@@ -60,16 +60,8 @@ export function createTokenVault(opts: TokenVaultOptions): RotatingTokenVault {
   const decrypt = (workspace: string, record: StoredRecord) =>
     decryptRecord({ key, unreadable, logger }, workspace, record);
 
-  const open = (workspace: string, raw: unknown): StoredConnection | undefined => {
-    const record = checkRecord(logger, workspace, raw);
-    if (!record) return undefined;
-    const opened = decrypt(workspace, record);
-    const { v: _version, tokenCiphertext: _ciphertext, ...clear } = record;
-    // Never absent, never a fallback: the workspace is told to connect again.
-    if (opened === undefined)
-      return { ...clear, token: '', state: 'unreadable', invalidReason: 'no configured key opens it' };
-    return { ...clear, token: opened.token };
-  };
+  const open = (workspace: string, raw: unknown) =>
+    openRecord(checkRecord(logger, workspace, raw), (record) => decrypt(workspace, record));
   const reads = sharedReads(
     async (workspace) => open(workspace, await keyv.get(workspace)),
     // One store call for several keys (one MGET on Redis): a lookup asks for a channel's, its
@@ -79,9 +71,6 @@ export function createTokenVault(opts: TokenVaultOptions): RotatingTokenVault {
       return workspaces.map((workspace, i) => open(workspace, raws[i]));
     },
   );
-  const copyOf = (opened: StoredConnection | undefined) =>
-    opened && { ...opened, ...(opened.scopes ? { scopes: [...opened.scopes] } : {}) };
-
   async function write(workspace: string, record: StoredRecord): Promise<void> {
     reads.forget(workspace);
     try {
@@ -158,6 +147,24 @@ export function createTokenVault(opts: TokenVaultOptions): RotatingTokenVault {
     },
   };
 }
+
+/** A stored record as the app uses it: the token opened, or marked unreadable. */
+function openRecord(
+  record: StoredRecord | undefined,
+  decrypt: (record: StoredRecord) => { token: string } | undefined,
+): StoredConnection | undefined {
+  if (!record) return undefined;
+  const opened = decrypt(record);
+  const { v: _version, tokenCiphertext: _ciphertext, ...clear } = record;
+  // Never absent, never a fallback: the workspace is told to connect again.
+  if (opened === undefined)
+    return { ...clear, token: '', state: 'unreadable', invalidReason: 'no configured key opens it' };
+  return { ...clear, token: opened.token };
+}
+
+/** Each caller gets its own copy of a shared read. */
+const copyOf = (opened: StoredConnection | undefined) =>
+  opened && { ...opened, ...(opened.scopes ? { scopes: [...opened.scopes] } : {}) };
 
 /**
  * Reads of one key made while another is under way share it (a card's labels look the connection
