@@ -4,16 +4,16 @@ import {
   InvalidTokenError,
   StatusConflictError,
 } from '../console/errors.js';
-import type { ConsoleApi } from '../console/types.js';
 import type { Logger } from '../observability/logger.js';
 import type { ConnectionLookup, ConnectionResolver, Identity } from './connections.js';
 import {
+  askPlatform,
   type ExperimentKnowledge,
   type ExperimentView,
   offeredFrom,
-  readAndRecord,
 } from './experiments/knowledge.js';
 import { type ExperimentRecord, emptyRecord } from './experiments/record.js';
+import type { Observation } from './experiments/record-store.js';
 import { statusAfter } from './experiments/transitions.js';
 import type { IntentLog } from './intents.js';
 import type { LifecycleAction } from './lifecycle-action.js';
@@ -231,23 +231,18 @@ async function recordDone(attempt: Attempt, intent: string | undefined): Promise
   };
   const status = statusAfter(k.transitions, before?.status?.value, action);
   try {
-    const record = await k.records.update(
-      scope,
-      experimentId,
-      {
-        status,
-        action: {
-          action,
-          actorId: request.actorId,
-          at: k.now().toISOString(),
-          source: 'slack',
-          channelId: request.channelId,
-          ...recordedStop(request.stop),
-        },
+    const acted = {
+      status,
+      action: {
+        action,
+        actorId: request.actorId,
+        at: k.now().toISOString(),
+        source: 'slack' as const,
+        channelId: request.channelId,
+        ...recordedStop(request.stop),
       },
-      'app-action',
-    );
-    const known = await learnName(k, connection, scope, experimentId, record);
+    };
+    const known = await recordWithName(attempt, { update: acted, source: 'app-action' });
     const learnt = await k.records.learnt(scope);
     return { ...done, view: { record: known, offered: offeredFrom(k, learnt, known) } };
   } catch (recordError) {
@@ -273,8 +268,7 @@ async function refused(
   if (error instanceof StatusConflictError) {
     log.info('lifecycle action refused by status', { currentStatus: error.currentStatus });
     const status = error.currentStatus;
-    const updated = await k.records.update(scope, experimentId, { status }, 'platform-conflict');
-    const record = await learnName(k, connection, scope, experimentId, updated);
+    const record = await recordWithName(attempt, { update: { status }, source: 'platform-conflict' });
     // The platform just proved the action is not allowed from that status: stop offering it.
     const learnt = status ? await k.records.learn(scope, status, action) : await k.records.learnt(scope);
     return {
@@ -302,14 +296,17 @@ async function refused(
 /** A reply should name the experiment: the first time the app meets one, it asks the platform. */
 const NAME_READ_BUDGET_MS = 1_500;
 
-async function learnName(
-  k: ExperimentKnowledge,
-  connection: { api: ConsoleApi; baseUrl: string },
-  scope: string,
-  experimentId: number,
-  record: ExperimentRecord,
-): Promise<ExperimentRecord> {
-  if (record.name) return record;
-  const read = await readAndRecord(k, connection, scope, experimentId, NAME_READ_BUDGET_MS);
-  return read.kind === 'read' ? read.record : record;
+/**
+ * Records what the action taught; for an experiment the app has no name for, what the platform's
+ * read says is asked first and merged into the same write (one record write, not two).
+ */
+async function recordWithName(attempt: Attempt, learnt: Observation): Promise<ExperimentRecord> {
+  const { deps, scope, before, connection, request } = attempt;
+  const { knowledge: k } = deps;
+  const observations = [learnt];
+  if (!before?.name) {
+    const asked = await askPlatform(k, connection, scope, request.experimentId, NAME_READ_BUDGET_MS);
+    if (asked.kind === 'read' || asked.kind === 'not-found') observations.push(asked.observation);
+  }
+  return k.records.observe(scope, request.experimentId, observations);
 }

@@ -6,7 +6,7 @@ import type { LifecycleAction } from '../lifecycle-action.js';
 import { type WorkspaceRef, workspaceKey } from '../workspace.js';
 import { connectionKey, type ReadRouteMemory, readFromPlatform } from './read-route.js';
 import { type ExperimentRecord, recentlyNotFound } from './record.js';
-import type { ExperimentRecords } from './record-store.js';
+import type { ExperimentRecords, Observation } from './record-store.js';
 import {
   allows,
   type LearntRefusals,
@@ -132,6 +132,30 @@ export async function readAndRecord(
   experimentId: number,
   budgetMs: number,
 ): Promise<ReadAndRecord> {
+  const asked = await askPlatform(k, connection, scope, experimentId, budgetMs);
+  if (asked.kind === 'route-missing' || asked.kind === 'failed') return asked;
+  const record = await k.records.observe(scope, experimentId, [asked.observation]);
+  return asked.kind === 'read' ? { kind: 'read', record } : { kind: 'not-found', record };
+}
+
+export type PlatformFacts =
+  | { kind: 'read'; observation: Observation }
+  | { kind: 'not-found'; observation: Observation }
+  | { kind: 'route-missing' }
+  | { kind: 'failed' };
+
+/**
+ * What the platform's (assumed) read route says of an experiment, within a budget, not yet
+ * recorded: a caller with more to record merges it in the same write. A missing route is
+ * remembered per connection (an hour), so it is not asked again meanwhile.
+ */
+export async function askPlatform(
+  k: ExperimentKnowledge,
+  connection: { api: ConsoleApi; baseUrl: string },
+  scope: string,
+  experimentId: number,
+  budgetMs: number,
+): Promise<PlatformFacts> {
   const memo = connectionKey(scope, connection.baseUrl);
   if (await k.readRoute.isMissing(memo)) return { kind: 'route-missing' };
   const read = await withBudget(readFromPlatform(connection.api, experimentId, k.experimentFields), budgetMs);
@@ -141,13 +165,9 @@ export async function readAndRecord(
     k.logger.info('the platform has no experiment read route; working from the record', { scope });
     return { kind: 'route-missing' };
   }
-  if (read.kind === 'not-found') {
-    return {
-      kind: 'not-found',
-      record: await k.records.update(scope, experimentId, { notFound: true }, 'platform-read'),
-    };
-  }
-  return { kind: 'read', record: await k.records.update(scope, experimentId, read.update, 'platform-read') };
+  if (read.kind === 'not-found')
+    return { kind: 'not-found', observation: { update: { notFound: true }, source: 'platform-read' } };
+  return { kind: 'read', observation: { update: read.update, source: 'platform-read' } };
 }
 
 export type FormCheck =

@@ -75,6 +75,35 @@ describe('the workspace index', () => {
     expect(sets.mock.calls.map(([key]) => key)).toEqual(['record:T1:4', 'index:T1', 'record:T1:4']);
   });
 
+  it('merges several observations in one read and one write, as updating with each in turn would', async () => {
+    const store = await backendFixture('memory').open();
+    const at = new Date('2026-11-01T10:00:00.000Z');
+    const keyv = store.keyv('experiments');
+    const records = createExperimentRecords(keyv, { now: () => at });
+    const acted = {
+      status: 'running',
+      action: { action: 'start' as const, actorId: 'U1', at: at.toISOString(), source: 'slack' as const },
+    };
+    const read = { name: 'Checkout', status: 'running', team: 'growth' };
+    await records.update('T-seq', 9, acted, 'app-action');
+    const oneByOne = await records.update('T-seq', 9, read, 'platform-read');
+    const getMany = vi.spyOn(keyv, 'getMany');
+    const sets = vi.spyOn(keyv, 'set');
+    const merged = await records.observe('T-obs', 9, [
+      { update: acted, source: 'app-action' },
+      { update: read, source: 'platform-read' },
+    ]);
+    expect(merged).toEqual(oneByOne);
+    expect(await records.get('T-obs', 9)).toEqual(oneByOne);
+    expect(merged.status).toMatchObject({ value: 'running', source: 'platform-read' });
+    expect(getMany).toHaveBeenCalledTimes(1);
+    expect(sets.mock.calls.map(([key]) => key).filter((key) => key.startsWith('record:'))).toEqual([
+      'record:T-obs:9',
+    ]);
+    getMany.mockRestore();
+    sets.mockRestore();
+  });
+
   it('treats an index of another shape as empty, and rebuilds it', async () => {
     const store = await backendFixture('memory').open();
     const keyv = store.keyv('experiments');
