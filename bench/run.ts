@@ -55,7 +55,9 @@ async function main(): Promise<void> {
   );
   process.stderr.write('bench: resident memory, the app and bare Bolt…\n');
   const memory = await memoryBenchmark(
-    quick ? { durationS: 1, startRate: 100, afterS: 2 } : { durationS: 6, startRate: 300, afterS: 60 },
+    quick
+      ? { durationS: 1, startRate: 100, afterS: 2, restS: 2 }
+      : { durationS: 6, startRate: 300, afterS: 60, restS: 20 },
   );
   process.stderr.write('bench: bursts of /exp start…\n');
   const burst = [

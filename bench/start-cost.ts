@@ -15,7 +15,9 @@ const workCost = await workCostBenchmark(
 );
 process.stdout.write(`\n${formatWorkCost(workCost)}\n\n`);
 const memory = await memoryBenchmark(
-  quick ? { durationS: 1, startRate: 100, afterS: 2 } : { durationS: 6, startRate: 300, afterS: 60 },
+  quick
+    ? { durationS: 1, startRate: 100, afterS: 2, restS: 2 }
+    : { durationS: 6, startRate: 300, afterS: 60, restS: 20 },
 );
 process.stdout.write(`${formatMemoryRows(memory)}\n`);
 const stamp = started.toISOString().slice(0, 16).replace('T', '-').replace(':', '');
