@@ -181,7 +181,15 @@ async function readBeforeSending(
   let before: ExperimentRecord | undefined;
   let connection: ConnectionLookup;
   try {
-    before = await k.records.get(scope, experimentId);
+    // Read together (one wait, not two); a stale click wastes the connection's read, which is rare.
+    [before, connection] = await Promise.all([
+      k.records.get(scope, experimentId),
+      deps.connections.lookup(request.workspace, {
+        userId: request.grant.actingAs.userId,
+        channelId: request.channelId,
+        personalRequired: request.grant.actingAs.personalRequired,
+      }),
+    ]);
     if (
       request.expectedStatus !== undefined &&
       before?.status &&
@@ -190,11 +198,6 @@ async function readBeforeSending(
       const learnt = await k.records.learnt(scope);
       return { kind: 'stale', request, view: { record: before, offered: offeredFrom(k, learnt, before) } };
     }
-    connection = await deps.connections.lookup(request.workspace, {
-      userId: request.grant.actingAs.userId,
-      channelId: request.channelId,
-      personalRequired: request.grant.actingAs.personalRequired,
-    });
   } catch (error) {
     deps.logger.error('lifecycle action not attempted: the store failed first', {
       action,
@@ -242,8 +245,10 @@ async function recordDone(attempt: Attempt, intent: string | undefined): Promise
         ...recordedStop(request.stop),
       },
     };
-    const known = await recordWithName(attempt, { update: acted, source: 'app-action' });
-    const learnt = await k.records.learnt(scope);
+    const [known, learnt] = await Promise.all([
+      recordWithName(attempt, { update: acted, source: 'app-action' }),
+      k.records.learnt(scope),
+    ]);
     return { ...done, view: { record: known, offered: offeredFrom(k, learnt, known) } };
   } catch (recordError) {
     // The platform did it; only the app's memory of it failed. The person hears it was done.
