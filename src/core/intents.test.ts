@@ -113,27 +113,63 @@ describe('intent log', () => {
     expect([...map.keys()].some((key) => key.includes(id))).toBe(false);
   });
 
-  it('marks its own intent telling without reading it back, and deletes an ended id once', async () => {
+  it('advances the receipt into the action, marks it telling without reading it back, deletes it once', async () => {
     const { keyv, clock, a, b } = twoReplicas();
     const gets = vi.spyOn(keyv, 'get');
     const deletes = vi.spyOn(keyv, 'delete');
     const receipt = a.receive(input);
     await receipt.written;
     const id = await a.begin({ ...input, receipt: receipt.id });
-    await a.end(receipt.id);
+    // One intent for the request: the receipt became the action's, under the same id.
+    expect(id).toBe(receipt.id);
+    expect(await keyv.get(id)).toMatchObject({ id, phase: 'sending' });
+    // The command that received it cannot end an action still at work.
+    await a.endReceipt(receipt.id);
+    expect(deletes).not.toHaveBeenCalled();
+    gets.mockClear();
     await a.telling(id, 'done');
     expect(gets).not.toHaveBeenCalled();
-    expect(await keyv.get(id)).toMatchObject({ id, phase: 'telling', outcome: 'done', receipt: receipt.id });
+    const told = await keyv.get(id);
+    expect(told).toMatchObject({ id, phase: 'telling', outcome: 'done' });
+    expect(told).not.toHaveProperty('receipt');
     clock.advance(2_000);
     expect((await b.orphans()).map((i) => [i.id, i.phase, i.outcome])).toEqual([[id, 'telling', 'done']]);
     await a.end(id);
-    // The request that wrote the receipt ends it too when it finishes: already gone, no second delete.
-    await a.end(receipt.id);
-    expect(deletes.mock.calls.map(([key]) => key)).toEqual([receipt.id, id]);
+    // The command finishing after its action: already gone, no second delete.
+    await a.endReceipt(receipt.id);
+    expect(deletes.mock.calls.map(([key]) => key)).toEqual([id]);
     expect(await b.orphans()).toEqual([]);
     // Telling an intent already ended writes nothing back.
     await a.telling(id, 'done');
     expect(await keyv.get(id)).toBeUndefined();
+  });
+
+  it("waits for the receipt's own write before advancing it, so the receipt cannot land last", async () => {
+    const { keyv, a } = twoReplicas();
+    const set = keyv.set.bind(keyv);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.spyOn(keyv, 'set').mockImplementationOnce(async (...args: Parameters<typeof keyv.set>) => {
+      await held;
+      return set(...args);
+    });
+    const receipt = a.receive(input);
+    const begun = a.begin({ ...input, receipt: receipt.id });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await keyv.get(receipt.id)).toBeUndefined();
+    release();
+    const id = await begun;
+    expect(await keyv.get(id)).toMatchObject({ id: receipt.id, phase: 'sending' });
+  });
+
+  it('ends a receipt no action took over, as end does', async () => {
+    const { keyv, a } = twoReplicas();
+    const receipt = a.receive(input);
+    await receipt.written;
+    await a.endReceipt(receipt.id);
+    expect(await keyv.get(receipt.id)).toBeUndefined();
   });
 
   it('marks telling an intent it did not begin by reading it from the store', async () => {

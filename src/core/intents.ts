@@ -30,7 +30,10 @@ export const Intent = z.object({
   phase: z.enum(['received', 'sending', 'telling']).default('sending'),
   /** On a telling intent: the platform's answer, known before the app began to tell it. */
   outcome: z.enum(['done', 'not-done']).optional(),
-  /** On a sending intent: the received one of the same request, which it supersedes. */
+  /**
+   * On a sending intent written by an earlier version: the received one of the same request, which
+   * it superseded (a sending intent now takes its receipt's id instead, so the sweep still reads it).
+   */
   receipt: z
     .string()
     .regex(/^[0-9a-f]{24}$/)
@@ -58,7 +61,11 @@ export interface IntentLog {
    * (`end` deletes it only once written). `written` rejects when the store fails.
    */
   receive(input: IntentInput): { id: string; written: Promise<void> };
-  /** Throws when the store cannot take it: the caller then sends nothing. */
+  /**
+   * Throws when the store cannot take it: the caller then sends nothing. With `receipt` (the intent
+   * `receive` wrote for the same request), that intent is advanced to sending under the same id:
+   * one write, where a second intent and the receipt's delete were two.
+   */
   begin(input: IntentInput): Promise<string>;
   /**
    * The platform answered: written before telling it. Never throws: when the store fails, the intent
@@ -67,6 +74,12 @@ export interface IntentLog {
   telling(id: string, outcome: NonNullable<Intent['outcome']>): Promise<void>;
   /** Never throws: the outcome is known and told; at worst the sweep repeats it. */
   end(id: string): Promise<void>;
+  /**
+   * The request that wrote this receipt is finished. When an action advanced it (`begin`), the
+   * action ends it, once told, and this leaves it alone: the intent of an action still at work is
+   * never deleted by the command that started it. Otherwise as `end`.
+   */
+  endReceipt(id: string): Promise<void>;
   /**
    * Intents past their deadline whose process is gone: no lease of its owner is alive. An intent of
    * this process is never one (it is still at work on it, however slow Slack or the store are).
@@ -137,7 +150,13 @@ export function createIntentLog(options: IntentLogOptions): IntentLog {
       return { id: intent.id, written };
     },
     async begin(input) {
-      const intent = buildIntent(options, owner, input, 'sending', 0);
+      const { receipt, ...rest } = input;
+      // The receipt's own write first: landing after this one, it would turn the intent back.
+      if (receipt !== undefined) await ender.written(receipt);
+      const intent = {
+        ...buildIntent(options, owner, rest, 'sending', 0),
+        ...(receipt ? { id: receipt } : {}),
+      };
       await store(intent);
       own.keep(intent);
       return intent.id;
@@ -154,6 +173,10 @@ export function createIntentLog(options: IntentLogOptions): IntentLog {
       }
     },
     end: (id) => ender.end(id),
+    async endReceipt(id) {
+      // Only `begin` and `telling` keep an intent here: one kept under this id is an action's.
+      if (own.get(id) === undefined) await ender.end(id);
+    },
     async orphans() {
       return (await scanOrphans()).orphans;
     },
@@ -171,8 +194,8 @@ export function createIntentLog(options: IntentLogOptions): IntentLog {
  * next phase without reading the intent back. Safe with several replicas: an intent is written only
  * by the process that owns it; another replica's sweep may delete it once this process's lease has
  * lapsed (it was reported as unknown then), and a `telling` written after that is ended right away.
- * Also the ids this process ended, so that a second `end` of the same id (a receipt is ended by the
- * action that supersedes it and again when its request finishes) costs no delete: nothing writes an
+ * Also the ids this process ended, so that a second `end` of the same id (an intent is ended by its
+ * action and again when the command that received it finishes) costs no delete: nothing writes an
  * id again once its owner ended it.
  */
 function ownIntents() {
@@ -237,6 +260,10 @@ function intentEnder(options: Pick<IntentLogOptions, 'keyv' | 'onError'>, own: O
   };
   return {
     end,
+    /** Settles once a receipt being written is written (or failed); at once for any other id. */
+    written: async (id: string): Promise<void> => {
+      await receiving.get(id);
+    },
     receiving(id: string, written: Promise<void>) {
       const settled = () => void receiving.delete(id);
       receiving.set(id, written.then(settled, settled));
@@ -261,7 +288,6 @@ function buildIntent(
     experimentId: input.experimentId,
     actorId: input.actorId,
     ...(input.channelId ? { channelId: input.channelId } : {}),
-    ...(input.receipt ? { receipt: input.receipt } : {}),
     at: at.toISOString(),
     deadline: new Date(at.getTime() + options.inFlightMs + extraMs).toISOString(),
     phase,

@@ -150,9 +150,6 @@ export async function runLifecycleAction(
     log.error('lifecycle action not attempted: its intent could not be recorded', { error });
     return { kind: 'unavailable', request };
   }
-  // The sending intent now speaks for the request: a receipt left behind past this point would be
-  // reported as "nothing was sent" by the sweep once the sending intent is ended.
-  if (request.receipt !== undefined) await deps.intents?.end(request.receipt);
   try {
     await connection.api.runAction(
       action,

@@ -60,7 +60,7 @@ async function endReceipt(deps: Pick<SlackDeps, 'intents'>, context: Record<stri
   const receipt = context[RECEIPT];
   if (typeof receipt !== 'string') return;
   context[RECEIPT] = undefined;
-  await deps.intents.end(receipt);
+  await deps.intents.endReceipt(receipt);
 }
 
 export function registerExpCommand(listeners: SlackListeners, deps: SlackDeps): void {
