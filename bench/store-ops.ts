@@ -41,7 +41,10 @@ function countKeyv(): void {
     proto[name] = function (this: Keyv, ...args: unknown[]) {
       const kind = reads.includes(name) ? 'read' : 'write';
       const first = args[0];
-      const key = Array.isArray(first) ? `[${first.length}] ${String(first[0])}` : String(first ?? '');
+      // getMany and deleteMany take keys; setMany takes entries ({ key, value }).
+      const head: unknown = Array.isArray(first) ? first[0] : undefined;
+      const headKey = head !== null && typeof head === 'object' && 'key' in head ? head.key : head;
+      const key = Array.isArray(first) ? `[${first.length}] ${String(headKey)}` : String(first ?? '');
       bump(`keyv ${kind} ${this.namespace ?? ''}|${keyShape(key)} (${name})`);
       bump(`total: keyv ${kind}s`);
       return original.apply(this, args);

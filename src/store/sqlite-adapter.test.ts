@@ -71,6 +71,21 @@ describe('the SQLite adapter', () => {
     expect(await keyv.get(['m1', 'm2'])).toEqual([undefined, undefined]);
   });
 
+  it('writes several keys in one statement, readable at once and from the file', async () => {
+    await keyv.set('s2', { old: true });
+    const wrote = () =>
+      keyv.setMany([
+        { key: 's1', value: { n: 1 } },
+        { key: 's2', value: { n: 2 } },
+      ]);
+    expect(await counted(wrote)).toEqual(['INSERT']);
+    expect(
+      await counted(async () => expect(await keyv.get(['s1', 's2'])).toEqual([{ n: 1 }, { n: 2 }])),
+    ).toEqual([]);
+    cache.clear();
+    expect(await keyv.get(['s1', 's2'])).toEqual([{ n: 1 }, { n: 2 }]);
+  });
+
   it('gives the next read what a write issued during a read in flight wrote', async () => {
     await keyv.set('race', 'old');
     cache.clear();

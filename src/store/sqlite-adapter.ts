@@ -78,8 +78,10 @@ export function createReadCache(options: { ttlMs: number; maxEntries: number }):
 }
 
 /**
- * @keyv/sqlite's adapter with the process's read cache in front, and a delete in one statement
- * (the library selects the row, then deletes it: two statements and two trips to the thread pool).
+ * @keyv/sqlite's adapter with the process's read cache in front, a delete in one statement (the
+ * library selects the row, then deletes it: two statements and two trips to the thread pool), and
+ * a `setMany` in one statement (the library has none, so Keyv sets each key on its own: one
+ * transaction, and one commit synced to disk, per key).
  */
 export class CachedKeyvSqlite extends KeyvSqlite {
   constructor(
@@ -125,6 +127,24 @@ export class CachedKeyvSqlite extends KeyvSqlite {
       throw error;
     }
     this.cache.written(key, typeof value === 'string' ? value : undefined);
+  }
+
+  /** One upsert of every row: one transaction, so all of them are written or none. */
+  // biome-ignore lint/suspicious/noExplicitAny: values as Keyv hands them to setMany (serialized).
+  async setMany(entries: { key: string; value: any }[]): Promise<void> {
+    if (entries.length === 0) return;
+    const rows = entries.map(() => '(?, ?)').join(', ');
+    try {
+      await this.query(
+        `INSERT INTO ${this.opts.table} (key, value) VALUES ${rows} ON CONFLICT(key) DO UPDATE SET value=excluded.value`,
+        ...entries.flatMap(({ key, value }) => [key, value]),
+      );
+    } catch (error) {
+      for (const { key } of entries) this.cache.forget(key);
+      throw error;
+    }
+    for (const { key, value } of entries)
+      this.cache.written(key, typeof value === 'string' ? value : undefined);
   }
 
   override async delete(key: string): Promise<boolean> {

@@ -67,8 +67,13 @@ describe('the workspace index', () => {
     const gets = vi.spyOn(keyv, 'get');
     const getMany = vi.spyOn(keyv, 'getMany');
     const sets = vi.spyOn(keyv, 'set');
+    const setManys = vi.spyOn(keyv, 'setMany');
     await records.update('T1', 4, { status: 'draft' }, 'app-form');
     await records.update('T1', 4, { status: 'running' }, 'app-action');
+    // A new id's record and index are one write (one transaction on SQLite, one MULTI on Redis).
+    expect(setManys.mock.calls.map(([entries]) => entries.map((e) => e.key))).toEqual([
+      ['record:T1:4', 'index:T1'],
+    ]);
     expect(getMany.mock.calls).toEqual([[['record:T1:4', 'index:T1']], [['record:T1:4', 'index:T1']]]);
     // The new id's index write is read back once (another replica may have replaced it).
     expect(gets.mock.calls).toEqual([['index:T1']]);

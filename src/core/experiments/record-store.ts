@@ -144,6 +144,8 @@ export function createExperimentRecords(
   const readIndex = async (scope: string): Promise<number[]> =>
     indexIds(await keyv.get(indexKey(scope))) ?? [];
 
+  const indexed = (id: number, ids: readonly number[]) => ({ v: 1, ids: [id, ...ids].slice(0, MAX_INDEXED) });
+
   /** Adds the id at the front of the index unless `ids` (the index as just read) holds it. */
   async function index(scope: string, id: number, ids: number[]): Promise<void> {
     for (let writes = 0, current = ids; !current.includes(id); writes++) {
@@ -151,7 +153,7 @@ export function createExperimentRecords(
         logger?.warn('experiment index kept changing under concurrent writes', { scope, experimentId: id });
         return;
       }
-      await keyv.set(indexKey(scope), { v: 1, ids: [id, ...current].slice(0, MAX_INDEXED) });
+      await keyv.set(indexKey(scope), indexed(id, current));
       current = await readIndex(scope);
     }
   }
@@ -162,11 +164,16 @@ export function createExperimentRecords(
     const at = now().toISOString();
     let next = parseRecord(scope, id, raw) ?? emptyRecord(id, at);
     for (const { update, source } of observations) next = applyUpdate(next, update, source, at);
-    // Sent together (one write to Redis's socket): neither depends on the other's outcome.
-    await Promise.all([
-      keyv.set(recordKey(scope, id), { v: 1, ...next }),
-      index(scope, id, indexIds(storedIndex) ?? []),
-    ]);
+    const record = { key: recordKey(scope, id), value: { v: 1, ...next } };
+    const ids = indexIds(storedIndex) ?? [];
+    if (ids.includes(id)) {
+      await keyv.set(record.key, record.value);
+      return next;
+    }
+    // A new id: the record and the index in one write (one MULTI on Redis, one transaction on
+    // SQLite), then the index read back, as another replica may have replaced it meanwhile.
+    await keyv.setMany([record, { key: indexKey(scope), value: indexed(id, ids) }]);
+    await index(scope, id, await readIndex(scope));
     return next;
   }
 
