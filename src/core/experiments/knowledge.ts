@@ -85,26 +85,12 @@ export async function lookUpExperiment(
       return { kind: 'not-connected' };
     if (connection.kind === 'invalid' && !record) return { kind: 'connection-invalid' };
     if (connection.kind === 'connected') {
-      const memo = connectionKey(scope, connection.baseUrl);
-      if (await k.readRoute.isMissing(memo)) refreshed = 'route-missing';
+      const asked = await askPlatform(k, connection, scope, experimentId, options.budgetMs);
+      if (asked.kind === 'route-missing' || asked.kind === 'failed') refreshed = asked.kind;
       else {
-        const read = await withBudget(
-          readFromPlatform(connection.api, experimentId, k.experimentFields),
-          options.budgetMs,
-        );
-        if (read === 'late') refreshed = 'failed';
-        else if (read.kind === 'route-missing') {
-          await k.readRoute.markMissing(memo);
-          k.logger.info('the platform has no experiment read route; working from the record', { scope });
-          refreshed = 'route-missing';
-        } else if (read.kind === 'failed') refreshed = 'failed';
-        else if (read.kind === 'not-found') {
-          record = await k.records.update(scope, experimentId, { notFound: true }, 'platform-read');
-          return { kind: 'not-found', view: await viewOf(k, scope, record) };
-        } else {
-          record = await k.records.update(scope, experimentId, read.update, 'platform-read');
-          refreshed = 'read';
-        }
+        record = await k.records.observe(scope, experimentId, [asked.observation]);
+        if (asked.kind === 'not-found') return { kind: 'not-found', view: await viewOf(k, scope, record) };
+        refreshed = 'read';
       }
     }
   }
