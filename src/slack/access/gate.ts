@@ -58,7 +58,8 @@ export type GateResult =
       actor: Actor | undefined;
     };
 
-type CheckAccessDeps = Pick<
+/** What the access gate reads: every path that acts checks it, so most features' deps include it. */
+export type CheckAccessDeps = Pick<
   SlackDeps,
   'actors' | 'audit' | 'connections' | 'logger' | 'messages' | 'policies'
 >;

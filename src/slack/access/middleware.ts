@@ -10,9 +10,14 @@ import type { WorkspaceRef } from '../../core/workspace.js';
 import { plain } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { noticeModal } from '../blocks/notice-modal.js';
-import type { SlackDeps } from '../deps.js';
 import { workspaceFromBody } from '../workspace.js';
-import { type AccessTarget, checkAccess, type GateResult, type Permit } from './gate.js';
+import {
+  type AccessTarget,
+  type CheckAccessDeps,
+  checkAccess,
+  type GateResult,
+  type Permit,
+} from './gate.js';
 
 const PERMIT = 'expAccessPermit';
 
@@ -45,18 +50,13 @@ export function rememberPermit(context: Context, gate: GateResult): void {
   if (gate.allowed && gate.permit) context[PERMIT] = gate.permit;
 }
 
-type ActionAccessDeps = Pick<
-  SlackDeps,
-  'actors' | 'audit' | 'connections' | 'logger' | 'messages' | 'policies'
->;
-
 // Access is checked as listener middleware on every path that acts: slash commands, buttons, modal
 // submissions (again on arrival, not only when the modal opened) and options requests of forms the
 // person may not submit. The handler behind a refusal never runs; the refusal is the answer.
 
 /** A button or select in a message: refused with an ephemeral reply; the message stays as it is. */
 export function actionAccess(
-  deps: ActionAccessDeps,
+  deps: CheckAccessDeps,
   target: (args: SlackActionMiddlewareArgs) => AccessTarget | Promise<AccessTarget>,
 ): Middleware<SlackActionMiddlewareArgs> {
   return async (args) => {
@@ -88,7 +88,7 @@ export function actionAccess(
  * input to carry the error (errorBlock gives undefined) is replaced by a notice saying why.
  */
 export function viewAccess(
-  deps: ActionAccessDeps,
+  deps: CheckAccessDeps,
   target: (args: SlackViewMiddlewareArgs) => AccessTarget,
   errorBlock: (args: SlackViewMiddlewareArgs) => string | undefined,
 ): Middleware<SlackViewMiddlewareArgs> {
@@ -117,7 +117,7 @@ export function viewAccess(
 
 /** Options of a form the person may not submit: none offered. */
 export function optionsAccess(
-  deps: ActionAccessDeps,
+  deps: CheckAccessDeps,
   target: (args: SlackOptionsMiddlewareArgs<'block_suggestion'>) => AccessTarget,
 ): Middleware<SlackOptionsMiddlewareArgs<'block_suggestion'>> {
   return async (args) => {

@@ -1,7 +1,5 @@
+import type { CheckAccessDeps } from '../access/gate.js';
 import type { SlackDeps } from '../deps.js';
 
 /** What the audit feature's listeners use of the app's dependencies. */
-export type AuditDeps = Pick<
-  SlackDeps,
-  'actors' | 'audit' | 'connections' | 'logger' | 'messages' | 'metrics' | 'policies'
->;
+export type AuditDeps = CheckAccessDeps & Pick<SlackDeps, 'metrics'>;

@@ -1,6 +1,6 @@
 import type { Middleware, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import { workspaceKey, workspaceOnly } from '../../core/workspace.js';
-import { checkAccess } from '../access/gate.js';
+import { type CheckAccessDeps, checkAccess } from '../access/gate.js';
 import { permitOf, rememberPermit } from '../access/middleware.js';
 import { afterPendingIo } from '../after-pending-io.js';
 import { textMessage } from '../blocks/message.js';
@@ -87,19 +87,8 @@ function boundedText(deps: Pick<SlackDeps, 'messages' | 'metrics' | 'sandboxNoti
   };
 }
 
-type CommandAccessDeps = Pick<
-  SlackDeps,
-  | 'actionSlots'
-  | 'actors'
-  | 'audit'
-  | 'connections'
-  | 'intents'
-  | 'logger'
-  | 'messages'
-  | 'metrics'
-  | 'policies'
-  | 'sandboxNotice'
->;
+type CommandAccessDeps = CheckAccessDeps &
+  Pick<SlackDeps, 'actionSlots' | 'intents' | 'metrics' | 'sandboxNotice'>;
 
 function commandAccess(deps: CommandAccessDeps): CommandStep {
   return async ({ command, ack, respond, client, context, next }) => {
@@ -155,10 +144,7 @@ function commandAccess(deps: CommandAccessDeps): CommandStep {
   };
 }
 
-type AckThenCheckDeps = Pick<
-  SlackDeps,
-  'actors' | 'audit' | 'connections' | 'intents' | 'logger' | 'messages' | 'policies'
->;
+type AckThenCheckDeps = CheckAccessDeps & Pick<SlackDeps, 'intents'>;
 
 /** Acked at once, checked after: a slow Slack never costs the person their ack. */
 async function ackThenCheck(

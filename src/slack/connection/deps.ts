@@ -1,25 +1,21 @@
+import type { CheckAccessDeps } from '../access/gate.js';
 import type { SlackDeps } from '../deps.js';
 
 /** What the connection feature's listeners use of the app's dependencies. */
-export type ConnectionDeps = Pick<
-  SlackDeps,
-  | 'actors'
-  | 'audit'
-  | 'connections'
-  | 'dictionaries'
-  | 'hooks'
-  | 'knowledge'
-  | 'locks'
-  | 'logger'
-  | 'messages'
-  | 'metrics'
-  | 'now'
-  | 'policies'
-  | 'probeClient'
-  | 'publicUrl'
-  | 'schedules'
-  | 'scopeOf'
-  | 'subscriptions'
-  | 'vault'
-  | 'viewSeal'
->;
+export type ConnectionDeps = CheckAccessDeps &
+  Pick<
+    SlackDeps,
+    | 'dictionaries'
+    | 'hooks'
+    | 'knowledge'
+    | 'locks'
+    | 'metrics'
+    | 'now'
+    | 'probeClient'
+    | 'publicUrl'
+    | 'schedules'
+    | 'scopeOf'
+    | 'subscriptions'
+    | 'vault'
+    | 'viewSeal'
+  >;

@@ -1,23 +1,19 @@
+import type { CheckAccessDeps } from '../access/gate.js';
 import type { SlackDeps } from '../deps.js';
 
 /** What the experiment-form feature's listeners use of the app's dependencies. */
-export type ExperimentFormDeps = Pick<
-  SlackDeps,
-  | 'actors'
-  | 'alerts'
-  | 'audit'
-  | 'connections'
-  | 'consoleLinks'
-  | 'dictionaries'
-  | 'drafts'
-  | 'experimentFields'
-  | 'knowledge'
-  | 'logger'
-  | 'messages'
-  | 'metrics'
-  | 'policies'
-  | 'scopeOf'
-  | 'slackFetch'
-  | 'subscriptions'
-  | 'viewSeal'
->;
+export type ExperimentFormDeps = CheckAccessDeps &
+  Pick<
+    SlackDeps,
+    | 'alerts'
+    | 'consoleLinks'
+    | 'dictionaries'
+    | 'drafts'
+    | 'experimentFields'
+    | 'knowledge'
+    | 'metrics'
+    | 'scopeOf'
+    | 'slackFetch'
+    | 'subscriptions'
+    | 'viewSeal'
+  >;

@@ -1,19 +1,9 @@
+import type { CheckAccessDeps } from '../access/gate.js';
 import type { SlackDeps } from '../deps.js';
 
 /** What the home feature's listeners use of the app's dependencies. */
-export type HomeDeps = Pick<
-  SlackDeps,
-  | 'actors'
-  | 'audit'
-  | 'connectPrefillUrl'
-  | 'connections'
-  | 'hooks'
-  | 'logger'
-  | 'messages'
-  | 'metrics'
-  | 'policies'
-  | 'publicUrl'
-  | 'schedules'
-  | 'subscriptions'
-  | 'viewSeal'
->;
+export type HomeDeps = CheckAccessDeps &
+  Pick<
+    SlackDeps,
+    'connectPrefillUrl' | 'hooks' | 'metrics' | 'publicUrl' | 'schedules' | 'subscriptions' | 'viewSeal'
+  >;

@@ -1,6 +1,7 @@
 import type { webApi } from '@slack/bolt';
 import type { WorkspaceRef } from '../../core/workspace.js';
 import { workspaceKey, workspaceOnly } from '../../core/workspace.js';
+import type { CheckAccessDeps } from '../access/gate.js';
 import type { SlackDeps } from '../deps.js';
 import { homeScheduledLines } from '../schedule/list-message.js';
 import { visibleTo } from '../subscriptions/replies.js';
@@ -9,19 +10,8 @@ import { homeView } from './home-view.js';
 /** Slack gives Home no deadline, but a person looking at a blank tab should not wait on Slack. */
 const HOME_LOOKUP_MS = 3_000;
 
-type PublishHomeDeps = Pick<
-  SlackDeps,
-  | 'actors'
-  | 'audit'
-  | 'connections'
-  | 'hooks'
-  | 'logger'
-  | 'messages'
-  | 'policies'
-  | 'publicUrl'
-  | 'schedules'
-  | 'subscriptions'
->;
+type PublishHomeDeps = CheckAccessDeps &
+  Pick<SlackDeps, 'hooks' | 'publicUrl' | 'schedules' | 'subscriptions'>;
 
 /** Builds and publishes the person's Home tab; never throws (a failure is logged). */
 export async function publishHome(

@@ -1,15 +1,5 @@
+import type { CheckAccessDeps } from '../access/gate.js';
 import type { SlackDeps } from '../deps.js';
 
 /** What the policy feature's listeners use of the app's dependencies. */
-export type PolicyDeps = Pick<
-  SlackDeps,
-  | 'actors'
-  | 'audit'
-  | 'connections'
-  | 'logger'
-  | 'messages'
-  | 'metrics'
-  | 'policies'
-  | 'slackFetch'
-  | 'viewSeal'
->;
+export type PolicyDeps = CheckAccessDeps & Pick<SlackDeps, 'metrics' | 'slackFetch' | 'viewSeal'>;

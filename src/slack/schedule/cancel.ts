@@ -2,7 +2,7 @@ import type { webApi } from '@slack/bolt';
 import type { LifecycleAction } from '../../core/lifecycle-action.js';
 import { matchesTarget, type ScheduledAction } from '../../core/schedule/scheduled-action.js';
 import { type WorkspaceRef, workspaceKey } from '../../core/workspace.js';
-import { checkAccess } from '../access/gate.js';
+import { type CheckAccessDeps, checkAccess } from '../access/gate.js';
 import { type SafeText, userMention } from '../blocks/escape.js';
 import type { SlackDeps } from '../deps.js';
 import { whenToken } from './when-text.js';
@@ -14,10 +14,7 @@ export interface CancelAsk {
   channelId: string;
 }
 
-type CancelScheduledDeps = Pick<
-  SlackDeps,
-  'actors' | 'audit' | 'connections' | 'logger' | 'messages' | 'policies' | 'scheduledActions' | 'schedules'
->;
+type CancelScheduledDeps = CheckAccessDeps & Pick<SlackDeps, 'scheduledActions' | 'schedules'>;
 
 /**
  * Cancels one scheduled action: whoever scheduled it may, and so may anyone the policy lets do the

@@ -3,7 +3,7 @@ import { dueState, type ScheduledAction } from '../../core/schedule/scheduled-ac
 import { stopReasonOfRequest } from '../../core/stop-reason.js';
 import type { WorkspaceRef } from '../../core/workspace.js';
 import type { JobHandler, JobOutcome } from '../../jobs/job-queue.js';
-import { checkAccess, type Permit } from '../access/gate.js';
+import { type CheckAccessDeps, checkAccess, type Permit } from '../access/gate.js';
 import { type SafeText, userMention } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
@@ -103,10 +103,7 @@ type DuePermit =
   | { kind: 'refused'; why: SafeText }
   | { kind: 'not-approved' };
 
-type PermitAtDueTimeDeps = Pick<
-  SlackDeps,
-  'actors' | 'audit' | 'connections' | 'logger' | 'messages' | 'policies'
->;
+type PermitAtDueTimeDeps = CheckAccessDeps;
 
 /**
  * The gate, asked as at a typed command for the person who scheduled it. When the policy wants an

@@ -1,16 +1,5 @@
+import type { CheckAccessDeps } from '../access/gate.js';
 import type { SlackDeps } from '../deps.js';
 
 /** What the splitter feature's listeners use of the app's dependencies. */
-export type SplitterDeps = Pick<
-  SlackDeps,
-  | 'actors'
-  | 'approvals'
-  | 'audit'
-  | 'connections'
-  | 'locks'
-  | 'logger'
-  | 'messages'
-  | 'metrics'
-  | 'policies'
-  | 'splitter'
->;
+export type SplitterDeps = CheckAccessDeps & Pick<SlackDeps, 'approvals' | 'locks' | 'metrics' | 'splitter'>;
