@@ -8,6 +8,7 @@ import { type SlackEmulator, startSlackEmulator } from '../src/dev/slack-emulato
 import { createMemoryLogger } from '../src/observability/logger.js';
 import { createStore } from '../src/store/create-store.js';
 import { type AppProcess, spawnApp } from './support/app-process.js';
+import { addPublicChannel } from './support/channels.js';
 
 // Two app processes on one Redis deliver the alerts of three lifecycle events to 200 subscribed
 // channels, through an emulator that allows one message per second per channel (429 + Retry-After
@@ -33,13 +34,7 @@ beforeAll(async () => {
   sandbox = await startSandbox();
   emulator = await startSlackEmulator();
   for (const id of CHANNELS) {
-    emulator.channels.set(id, {
-      id,
-      name: id.toLowerCase(),
-      is_private: false,
-      botIsMember: true,
-      members: [],
-    });
+    addPublicChannel(emulator, { id, name: id.toLowerCase(), members: [] });
   }
   // The subscriptions as `/exp subscribe` stores them, written straight into the shared store.
   const store = await createStore(storeUrl, { logger: createMemoryLogger() });

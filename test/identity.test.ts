@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import type { EmulatedView } from '../src/dev/slack-emulator/types.js';
+import { addPublicChannel } from './support/channels.js';
 import { emulatorQueries } from './support/emulator-queries.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
@@ -16,13 +17,7 @@ let h: Harness;
 
 beforeAll(async () => {
   h = await startHarness({ tokenOptions: { name: 'workspace token' } });
-  h.emulator.channels.set(GROWTH, {
-    id: GROWTH,
-    name: 'growth',
-    is_private: false,
-    botIsMember: true,
-    members: [ADMIN, MEMBER],
-  });
+  addPublicChannel(h.emulator, { id: GROWTH, name: 'growth', members: [ADMIN, MEMBER] });
 });
 afterAll(async () => {
   await h?.close();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPublicChannel } from './support/channels.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 import { type PeriodicRounds, watchRounds } from './support/periodic-rounds.js';
 
@@ -13,13 +14,7 @@ let rounds: PeriodicRounds;
 beforeAll(async () => {
   h = await startHarness({ pollIntervalMs: 150, alertIntervalMs: 20 });
   rounds = watchRounds(h.app.store, 'poll:round');
-  h.emulator.channels.set(WATCH, {
-    id: WATCH,
-    name: 'polled',
-    is_private: false,
-    botIsMember: true,
-    members: [],
-  });
+  addPublicChannel(h.emulator, { id: WATCH, name: 'polled', members: [] });
   token = await h.sandbox.issueToken({ name: 'someone in the console' });
 });
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import type { EmulatedMessage, EmulatedView } from '../src/dev/slack-emulator/types.js';
+import { addPublicChannel } from './support/channels.js';
 import { emulatorQueries } from './support/emulator-queries.js';
 import { englishSentences } from './support/english-sentences.js';
 import { openModal, text } from './support/experiment-modal.js';
@@ -274,13 +275,7 @@ describe('token reminders, sent with no request behind them', () => {
   let t: Harness;
   beforeAll(async () => {
     t = await startHarness({ alertIntervalMs: 20, tokenHealthIntervalMs: 150 });
-    t.emulator.channels.set(OPS, {
-      id: OPS,
-      name: 'ops',
-      is_private: false,
-      botIsMember: true,
-      members: [ADMIN],
-    });
+    addPublicChannel(t.emulator, { id: OPS, name: 'ops', members: [ADMIN] });
   });
   afterAll(async () => {
     await t?.close();

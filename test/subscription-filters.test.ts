@@ -3,6 +3,7 @@ import { signHookBody } from '../src/core/hooks/signature.js';
 import { createSubscriptionStore, type SubscriptionStore } from '../src/core/subscriptions.js';
 import { expectWithinBlockKitLimits } from '../src/dev/slack-emulator/block-kit/check-limits.js';
 import type { EmulatedMessage } from '../src/dev/slack-emulator/types.js';
+import { addPublicChannel } from './support/channels.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
 // Team, type and experiment filters, several subscriptions per channel, `#channel` as Slack
@@ -23,13 +24,7 @@ beforeAll(async () => {
   scope = h.emulator.identity.teamId;
   store = createSubscriptionStore(h.app.store.keyv('subscriptions'));
   for (const id of [SEARCH, WATCH]) {
-    h.emulator.channels.set(id, {
-      id,
-      name: id.toLowerCase(),
-      is_private: false,
-      botIsMember: true,
-      members: [USER, 'U0ADMIN01'],
-    });
+    addPublicChannel(h.emulator, { id, name: id.toLowerCase(), members: [USER, 'U0ADMIN01'] });
   }
 });
 afterAll(async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSubscriptionStore, type SubscriptionStore } from '../src/core/subscriptions.js';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import type { EmulatedMessage } from '../src/dev/slack-emulator/types.js';
+import { addPublicChannel } from './support/channels.js';
 import { emulatorQueries } from './support/emulator-queries.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
@@ -22,13 +23,7 @@ beforeAll(async () => {
   h = await startHarness();
   scope = h.emulator.identity.teamId;
   store = createSubscriptionStore(h.app.store.keyv('subscriptions'));
-  h.emulator.channels.set(SUBS, {
-    id: SUBS,
-    name: 'subs',
-    is_private: false,
-    botIsMember: true,
-    members: [MEMBER, ADMIN],
-  });
+  addPublicChannel(h.emulator, { id: SUBS, name: 'subs', members: [MEMBER, ADMIN] });
   await h.driver.command({
     text: `policy channels subscribe <#${SUBS}|subs>`,
     userId: ADMIN,

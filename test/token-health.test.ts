@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
+import { addPublicChannel } from './support/channels.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 import { connectViaModal } from './support/oauth-harness.js';
 import { type PeriodicRounds, watchRounds } from './support/periodic-rounds.js';
@@ -24,13 +25,7 @@ beforeAll(async () => {
     tokenHealthIntervalMs: 150,
   });
   rounds = watchRounds(h.app.store, 'token-health:sweep');
-  h.emulator.channels.set(OPS, {
-    id: OPS,
-    name: 'ops',
-    is_private: false,
-    botIsMember: true,
-    members: [ADMIN],
-  });
+  addPublicChannel(h.emulator, { id: OPS, name: 'ops', members: [ADMIN] });
 });
 afterAll(async () => {
   await h?.close();
