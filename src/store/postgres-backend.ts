@@ -59,12 +59,10 @@ export async function openPostgresBackend(url: string, report: ReportError): Pro
   }
 
   let closed = false;
+  const poolQuery = async (sql: string, params: unknown[]) => (await pool.query(sql, params)).rows;
   return {
     kind: 'postgres',
-    logs: createSqlLog(
-      async (sql, params) => (await pool.query(sql, params)).rows,
-      (n) => `$${n}`,
-    ),
+    logs: createSqlLog({ read: poolQuery, write: poolQuery }, (n) => `$${n}`),
     createKeyv(namespace) {
       const keyv = new Keyv(newAdapter(), { namespace, throwOnErrors: true, ...keyvJson });
       keyv.on('error', (error: unknown) => report(`postgres:${namespace}`, error));

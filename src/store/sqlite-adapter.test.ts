@@ -6,6 +6,8 @@ import { Keyv } from 'keyv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyvJson } from './keyv-json.js';
 import { CachedKeyvSqlite, createReadCache, type ReadCache } from './sqlite-adapter.js';
+import { openSerializedConnection, type SerializedConnection } from './sqlite-connection.js';
+import { createSqliteWriter } from './sqlite-writer.js';
 
 // The SQLite adapter's read cache and one-statement deletes, on a real file. The statements that
 // reach sqlite3 are counted by wrapping Database#all, which @keyv/sqlite binds when it connects.
@@ -18,6 +20,7 @@ const dir = mkdtempSync(join(tmpdir(), 'exp-sqlite-adapter-'));
 let cache: ReadCache;
 let keyv: Keyv;
 let adapter: CachedKeyvSqlite;
+let writerConnection: SerializedConnection;
 
 beforeAll(async () => {
   sqlite3.Database.prototype.all = function (this: unknown, sql: unknown, ...rest: unknown[]) {
@@ -25,14 +28,23 @@ beforeAll(async () => {
     return all.call(this, sql, ...rest);
   };
   cache = createReadCache({ ttlMs: 60_000, maxEntries: 3 });
-  adapter = new CachedKeyvSqlite({ uri: `sqlite://${join(dir, 'a.sqlite')}` }, cache);
+  const path = join(dir, 'a.sqlite');
+  writerConnection = await openSerializedConnection(path, 1_000);
+  adapter = new CachedKeyvSqlite(
+    { uri: `sqlite://${path}` },
+    cache,
+    createSqliteWriter(writerConnection.query),
+  );
   keyv = new Keyv(adapter, { namespace: 'ns', throwOnErrors: true, ...keyvJson });
+  // The adapter's own connection creates the table (in the app, the backend's first connection does).
+  await adapter.query('SELECT 1');
   await keyv.set('warm', 1);
 });
 
 afterAll(async () => {
   sqlite3.Database.prototype.all = all;
   await adapter.disconnect();
+  await writerConnection.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,4 +1,5 @@
 import { KeyvSqlite, type KeyvSqliteOptions } from '@keyv/sqlite';
+import type { SqliteWriter } from './sqlite-writer.js';
 
 /**
  * What one process remembers of the SQLite file it alone writes: each key's stored text (or that it
@@ -78,17 +79,24 @@ export function createReadCache(options: { ttlMs: number; maxEntries: number }):
 }
 
 /**
- * @keyv/sqlite's adapter with the process's read cache in front, a delete in one statement (the
- * library selects the row, then deletes it: two statements and two trips to the thread pool), and
- * a `setMany` in one statement (the library has none, so Keyv sets each key on its own: one
- * transaction, and one commit synced to disk, per key).
+ * @keyv/sqlite's adapter with the process's read cache in front, its writes made by the file's one
+ * writer (sqlite-writer.ts: writes that arrive together share a commit), a delete in one statement
+ * (the library selects the row, then deletes it: two statements and two trips to the thread pool),
+ * and a `setMany` in one statement (the library has none, so Keyv sets each key on its own: one
+ * transaction, and one commit synced to disk, per key). Its own connection only reads.
  */
 export class CachedKeyvSqlite extends KeyvSqlite {
   constructor(
     options: KeyvSqliteOptions,
     private readonly cache: ReadCache,
+    private readonly writer: SqliteWriter,
   ) {
     super(options);
+  }
+
+  /** The table @keyv/sqlite made (it sets its name in the constructor). */
+  private get table(): string {
+    return this.opts.table ?? 'keyv';
   }
 
   override async get<Value>(key: string): Promise<Value | undefined> {
@@ -120,7 +128,7 @@ export class CachedKeyvSqlite extends KeyvSqlite {
   // biome-ignore lint/suspicious/noExplicitAny: the signature @keyv/sqlite declares.
   override async set(key: string, value: any): Promise<void> {
     try {
-      await super.set(key, value);
+      await this.writer.upsert(this.table, [[key, value]]);
     } catch (error) {
       // Whether the row changed is unknown: the next read asks the file.
       this.cache.forget(key);
@@ -133,11 +141,10 @@ export class CachedKeyvSqlite extends KeyvSqlite {
   // biome-ignore lint/suspicious/noExplicitAny: values as Keyv hands them to setMany (serialized).
   async setMany(entries: { key: string; value: any }[]): Promise<void> {
     if (entries.length === 0) return;
-    const rows = entries.map(() => '(?, ?)').join(', ');
     try {
-      await this.query(
-        `INSERT INTO ${this.opts.table} (key, value) VALUES ${rows} ON CONFLICT(key) DO UPDATE SET value=excluded.value`,
-        ...entries.flatMap(({ key, value }) => [key, value]),
+      await this.writer.upsert(
+        this.table,
+        entries.map(({ key, value }) => [key, value]),
       );
     } catch (error) {
       for (const { key } of entries) this.cache.forget(key);
@@ -149,12 +156,9 @@ export class CachedKeyvSqlite extends KeyvSqlite {
 
   override async delete(key: string): Promise<boolean> {
     try {
-      const rows = (await this.query(
-        `DELETE FROM ${this.opts.table} WHERE key = ? RETURNING key`,
-        key,
-      )) as unknown[];
+      const existed = await this.writer.remove(this.table, [key]);
       this.cache.written(key, undefined);
-      return rows.length > 0;
+      return existed;
     } catch (error) {
       this.cache.forget(key);
       throw error;
@@ -163,12 +167,9 @@ export class CachedKeyvSqlite extends KeyvSqlite {
 
   override async deleteMany(keys: string[]): Promise<boolean> {
     try {
-      const rows = (await this.query(
-        `DELETE FROM ${this.opts.table} WHERE key IN (SELECT value FROM json_each(?)) RETURNING key`,
-        JSON.stringify(keys),
-      )) as unknown[];
+      const existed = await this.writer.remove(this.table, keys);
       for (const key of keys) this.cache.written(key, undefined);
-      return rows.length > 0;
+      return existed;
     } catch (error) {
       for (const key of keys) this.cache.forget(key);
       throw error;
@@ -178,7 +179,10 @@ export class CachedKeyvSqlite extends KeyvSqlite {
   override async clear(): Promise<void> {
     // Rare (tests, uninstall): the whole cache goes rather than a scan of it by prefix.
     this.cache.clear();
-    await super.clear();
+    await this.writer.run(
+      `DELETE FROM ${this.opts.table} WHERE key LIKE ?`,
+      this.namespace ? `${this.namespace}:%` : '%',
+    );
     this.cache.clear();
   }
 }

@@ -5,8 +5,10 @@ import { Keyv } from 'keyv';
 import type { ReportError } from './error-log.js';
 import { keyvJson } from './keyv-json.js';
 import { createMemoryOnceGuard } from './memory-once-guard.js';
-import { createSqlLog, LOG_TABLE_SQL } from './sql-log.js';
+import { createSqlLog, LOG_COLUMNS, LOG_TABLE, LOG_TABLE_SQL } from './sql-log.js';
 import { CachedKeyvSqlite, createReadCache } from './sqlite-adapter.js';
+import { openSerializedConnection, type SerializedConnection } from './sqlite-connection.js';
+import { createSqliteWriter } from './sqlite-writer.js';
 import { StoreConnectionError } from './store-errors.js';
 import type { Backend } from './store-types.js';
 
@@ -18,8 +20,11 @@ export const SQLITE_READ_CACHE = { ttlMs: 1_000, maxEntries: 2_000 };
 
 /**
  * sqlite://PATH: a local file, for one replica. @keyv/sqlite opens one connection per adapter and
- * each namespace needs its own adapter (Keyv writes the namespace onto it), so connections share
- * the file through WAL and a busy timeout. Claims (locks) are kept in process.
+ * each namespace needs its own adapter (Keyv writes the namespace onto it): those connections only
+ * read (WAL lets them while a write is under way). Every write, the audit log's and the clean-up's
+ * included, goes through one more connection, the writer (sqlite-writer.ts), which commits the
+ * writes that arrive together in one transaction. The busy timeout covers another process writing
+ * (`npm run rotate-keys`). Claims (locks) are kept in process.
  */
 export async function openSqliteBackend(path: string, report: ReportError): Promise<Backend> {
   const uri = `sqlite://${path}`;
@@ -40,17 +45,29 @@ export async function openSqliteBackend(path: string, report: ReportError): Prom
     await closeQuietly(base);
     throw new StoreConnectionError('sqlite', path, { cause });
   }
+  let writerConnection: SerializedConnection;
+  try {
+    writerConnection = await openSerializedConnection(path, busyTimeoutMs);
+  } catch (cause) {
+    await closeQuietly(base);
+    throw new StoreConnectionError('sqlite', path, { cause });
+  }
+  const writer = createSqliteWriter(writerConnection.query);
   const locks = createMemoryOnceGuard();
   // One for the file: every namespace's keys carry the namespace, so they cannot collide.
   const cache = createReadCache(SQLITE_READ_CACHE);
   return {
     kind: 'sqlite',
     logs: createSqlLog(
-      async (sql, params) => (await base.query(sql, ...params)) as { id: string; data: string }[],
+      {
+        read: async (sql, params) => (await base.query(sql, ...params)) as { id: string; data: string }[],
+        write: async (sql, params) => (await writer.run(sql, ...params)) as { id: string; data: string }[],
+        insert: (row) => writer.insertNew(LOG_TABLE, LOG_COLUMNS, [row]),
+      },
       () => '?',
     ),
     createKeyv(namespace) {
-      const adapter = new CachedKeyvSqlite({ uri, busyTimeout: busyTimeoutMs }, cache);
+      const adapter = new CachedKeyvSqlite({ uri, busyTimeout: busyTimeoutMs }, cache, writer);
       adapters.push(adapter);
       const keyv = new Keyv(adapter, { namespace, throwOnErrors: true, ...keyvJson });
       keyv.on('error', (error: unknown) => report(`sqlite:${namespace}`, error));
@@ -59,7 +76,7 @@ export async function openSqliteBackend(path: string, report: ReportError): Prom
     locks,
     async cleanup() {
       // @keyv/sqlite has no TTL support: Keyv only deletes an expired row when it reads it.
-      await base.query(
+      await writer.run(
         `DELETE FROM ${SQLITE_TABLE} WHERE json_valid(value) AND json_extract(value, '$.expires') < ?`,
         Date.now(),
       );
@@ -68,7 +85,8 @@ export async function openSqliteBackend(path: string, report: ReportError): Prom
     forgetReads: () => cache.clear(),
     async close() {
       cache.close();
-      await Promise.all(adapters.map(closeQuietly));
+      await writer.drained();
+      await Promise.all([...adapters.map(closeQuietly), writerConnection.close().catch(() => undefined)]);
     },
   };
 }
