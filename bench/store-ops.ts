@@ -14,7 +14,8 @@ import { BENCH_REDIS_URL, flushBenchRedis } from './bench-redis.js';
 // reaches the engine: SQL statements on SQLite (each one a trip to libuv's thread pool and, for a
 // write outside a transaction, a commit of its own), commands on Redis (a MULTI counted as one
 // round trip carrying its commands). The app runs in this process (test/support/harness.ts), one
-// start at a time, each on a draft of its own, the next sent once the outcome is in the channel.
+// start at a time, each on a draft of its own, the next sent once the outcome is in the channel;
+// on SQLite also ten at a time, where the file's writer commits writes made together at once.
 //   npm run bench:store-ops -- 20      (starts per store)
 
 type Counts = Map<string, number>;
@@ -52,6 +53,8 @@ function countKeyv(): void {
   }
 }
 
+let inTransaction = false;
+
 function countSqlite(): void {
   // @keyv/sqlite binds sqlite3's Database#all when it connects: patched before any store opens.
   const require = createRequire(import.meta.url);
@@ -64,7 +67,14 @@ function countSqlite(): void {
     const table = /\b(?:FROM|INTO|UPDATE)\s+(\w+)/i.exec(text)?.[1] ?? '';
     bump(`sqlite ${verb} ${table} ${verb === 'PRAGMA' ? text : firstParam}`);
     bump('total: round trips (SQL statements)');
-    if (verb !== 'SELECT') bump('total: SQL writes (each its own transaction)');
+    // The file's one writer (src/store/sqlite-writer.ts) issues its statements in order, so a
+    // transaction is the statements between its BEGIN and its COMMIT; a write outside one commits
+    // on its own.
+    if (verb === 'BEGIN') inTransaction = true;
+    else if (verb === 'COMMIT' || verb === 'ROLLBACK') {
+      inTransaction = false;
+      if (verb === 'COMMIT') bump('total: SQLite commits');
+    } else if (verb !== 'SELECT' && !inTransaction) bump('total: SQLite commits');
     return all.call(this, sql, ...params);
   };
 }
@@ -88,7 +98,7 @@ function countRedis(): void {
   };
 }
 
-async function countStarts(storeUrl: string, starts: number): Promise<Counts> {
+async function countStarts(storeUrl: string, starts: number, together = 1): Promise<Counts> {
   const harness = await startHarness({ env: { STORE_URL: storeUrl } });
   try {
     const template = harness.sandbox.state.experiments.get(4);
@@ -111,7 +121,12 @@ async function countStarts(storeUrl: string, starts: number): Promise<Counts> {
     // The work after the outcome (the alert queue, the record's last write) settles.
     await new Promise((resolve) => setTimeout(resolve, 300));
     counts.clear();
-    for (let i = 0; i < starts; i++) await start(2000 + i);
+    // `together` starts at once, as under load (SQLite's writer then commits their writes together).
+    for (let i = 0; i < starts; i += together) {
+      await Promise.all(
+        Array.from({ length: Math.min(together, starts - i) }, (_, j) => start(2000 + i + j)),
+      );
+    }
     await new Promise((resolve) => setTimeout(resolve, 300));
     return new Map(counts);
   } finally {
@@ -138,9 +153,12 @@ countRedis();
 const dir = mkdtempSync(join(tmpdir(), 'exp-ops-'));
 try {
   const sqlite = await countStarts(`sqlite://${join(dir, 'ops.sqlite')}`, starts);
+  const sqliteTogether = await countStarts(`sqlite://${join(dir, 'ops-together.sqlite')}`, starts, 10);
   await flushBenchRedis();
   const redis = await countStarts(BENCH_REDIS_URL, starts);
-  process.stdout.write(`${format('SQLite', sqlite, starts)}\n\n${format('Redis', redis, starts)}\n`);
+  process.stdout.write(
+    `${format('SQLite', sqlite, starts)}\n\n${format('SQLite, 10 starts at once', sqliteTogether, starts)}\n\n${format('Redis', redis, starts)}\n`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
