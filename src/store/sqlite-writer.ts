@@ -193,8 +193,14 @@ export function createSqliteWriter(query: SqliteQuery, maxBatch = MAX_WRITES_PER
     while (queue.length > 0) {
       const batch = queue.splice(0, maxBatch);
       const [only] = batch;
-      if (batch.length === 1 && only) await runAlone(only);
-      else await runTogether(batch);
+      try {
+        if (batch.length === 1 && only) await runAlone(only);
+        else await runTogether(batch);
+      } catch (error) {
+        // Not a statement's failure (those settle their writes): a bug here must not leave the
+        // batch waiting forever. Settling a write twice changes nothing.
+        for (const write of batch) write.reject(error);
+      }
     }
     draining = undefined;
   };
