@@ -54,18 +54,30 @@ export async function createStore(url: string, opts: CreateStoreOptions): Promis
   let closing: Promise<void> | undefined;
   logger.info('store ready', { where: target.kind === 'memory' ? 'memory://' : describeStoreUrl(url) });
 
+  const keyvOf = (namespace: string): Keyv => {
+    if (!namespacePattern.test(namespace)) {
+      throw new StoreConfigError('namespace', `"${namespace}": use letters, digits, '-' and '_' (max 64)`);
+    }
+    let keyv = keyvs.get(namespace);
+    if (!keyv) {
+      keyv = backend.createKeyv(namespace);
+      keyvs.set(namespace, keyv);
+    }
+    return keyv;
+  };
   return {
     kind: backend.kind,
-    keyv(namespace) {
-      if (!namespacePattern.test(namespace)) {
-        throw new StoreConfigError('namespace', `"${namespace}": use letters, digits, '-' and '_' (max 64)`);
-      }
-      let keyv = keyvs.get(namespace);
-      if (!keyv) {
-        keyv = backend.createKeyv(namespace);
-        keyvs.set(namespace, keyv);
-      }
-      return keyv;
+    keyv: keyvOf,
+    conditional: {
+      // The namespace checked and made first, as for keyv() (the backend's table or map with it).
+      read: async (namespace, key) => {
+        keyvOf(namespace);
+        return backend.conditional.read(namespace, key);
+      },
+      swap: async (namespace, key, expected, next) => {
+        keyvOf(namespace);
+        return backend.conditional.swap(namespace, key, expected, next);
+      },
     },
     locks: backend.locks,
     logs: backend.logs,

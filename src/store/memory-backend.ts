@@ -8,6 +8,11 @@ import type { Backend } from './store-types.js';
 /** memory://: everything lives in this process and is lost on restart (tests, playground). */
 export function openMemoryBackend(report: ReportError): Backend {
   const maps: Map<string, unknown>[] = [];
+  const mapOf = new Map<string, Map<string, unknown>>();
+  const stored = (namespace: string, key: string): string | undefined => {
+    const raw = mapOf.get(namespace)?.get(`${namespace}:${key}`);
+    return typeof raw === 'string' ? raw : undefined;
+  };
   const locks = createMemoryOnceGuard();
   const logs = createMemoryLog();
   return {
@@ -16,9 +21,21 @@ export function openMemoryBackend(report: ReportError): Backend {
     createKeyv(namespace) {
       const map = new Map<string, unknown>();
       maps.push(map);
+      mapOf.set(namespace, map);
       const keyv = new Keyv({ store: map, namespace, throwOnErrors: true, ...keyvJson });
       keyv.on('error', (error: unknown) => report(`memory:${namespace}`, error));
       return keyv;
+    },
+    conditional: {
+      read: async (namespace, key) => stored(namespace, key),
+      // One process and no await between the look and the write: nothing comes in between.
+      async swap(namespace, key, expected, next) {
+        const map = mapOf.get(namespace);
+        if (!map || stored(namespace, key) !== expected) return false;
+        if (next === undefined) map.delete(`${namespace}:${key}`);
+        else map.set(`${namespace}:${key}`, next);
+        return true;
+      },
     },
     locks,
     async cleanup() {

@@ -3,6 +3,7 @@ import { Keyv } from 'keyv';
 import pg from 'pg';
 import type { ReportError } from './error-log.js';
 import { keyvJson } from './keyv-json.js';
+import { createSqlConditional } from './sql-conditional.js';
 import { createSqlLog, LOG_TABLE_SQL } from './sql-log.js';
 import { describeStoreUrl, StoreConnectionError } from './store-errors.js';
 import { type Backend, checkTtl } from './store-types.js';
@@ -60,9 +61,19 @@ export async function openPostgresBackend(url: string, report: ReportError): Pro
 
   let closed = false;
   const poolQuery = async (sql: string, params: unknown[]) => (await pool.query(sql, params)).rows;
+  const conditional = createSqlConditional({
+    table: POSTGRES_KV_TABLE,
+    placeholder: (n) => `$${n}`,
+    read: poolQuery,
+    write: poolQuery,
+  });
   return {
     kind: 'postgres',
     logs: createSqlLog({ read: poolQuery, write: poolQuery }, (n) => `$${n}`),
+    conditional: {
+      read: (namespace, key) => conditional.read(`${namespace}:${key}`),
+      swap: (namespace, key, expected, next) => conditional.swap(`${namespace}:${key}`, expected, next),
+    },
     createKeyv(namespace) {
       const keyv = new Keyv(newAdapter(), { namespace, throwOnErrors: true, ...keyvJson });
       keyv.on('error', (error: unknown) => report(`postgres:${namespace}`, error));

@@ -56,6 +56,7 @@ export async function openRedisBackend(url: string, report: ReportError): Promis
       keyv.on('error', (error: unknown) => report(`redis:${namespace}`, error));
       return keyv;
     },
+    conditional: createRedisConditional(client),
     locks: {
       async claim(key, ttlMs) {
         checkTtl(ttlMs);
@@ -93,7 +94,41 @@ function newRedisClient(url: string, everConnected: () => boolean) {
 }
 
 // The client as configured in newRedisClient (its generics differ from createClient()'s default).
-type RedisClient = Pick<ReturnType<typeof newRedisClient>, 'multi' | 'zRange' | 'del'>;
+type RedisClient = Pick<ReturnType<typeof newRedisClient>, 'multi' | 'zRange' | 'del' | 'get' | 'eval'>;
+
+/**
+ * The look and the write in one script: Redis runs a script alone, so no other replica's write
+ * comes between them. ARGV: whether a value is expected, the expected value, whether a value is
+ * written (else the key is deleted), the value.
+ */
+const SWAP_SCRIPT = `
+local current = redis.call('GET', KEYS[1])
+if ARGV[1] == '1' then
+  if current ~= ARGV[2] then return 0 end
+elseif current then
+  return 0
+end
+if ARGV[3] == '1' then redis.call('SET', KEYS[1], ARGV[4]) else redis.call('DEL', KEYS[1]) end
+return 1`;
+
+function createRedisConditional(client: RedisClient): Backend['conditional'] {
+  const rawKey = (namespace: string, key: string) => `${redisNamespace(namespace)}:${key}`;
+  return {
+    read: async (namespace, key) => (await client.get(rawKey(namespace, key))) ?? undefined,
+    async swap(namespace, key, expected, next) {
+      const reply = await client.eval(SWAP_SCRIPT, {
+        keys: [rawKey(namespace, key)],
+        arguments: [
+          expected === undefined ? '0' : '1',
+          expected ?? '',
+          next === undefined ? '0' : '1',
+          next ?? '',
+        ],
+      });
+      return reply === 1;
+    },
+  };
+}
 
 /**
  * Every member has score 0 and starts with its entry id, so lexical order is time order: a page is

@@ -5,6 +5,7 @@ import { Keyv } from 'keyv';
 import type { ReportError } from './error-log.js';
 import { keyvJson } from './keyv-json.js';
 import { createMemoryOnceGuard } from './memory-once-guard.js';
+import { createSqlConditional } from './sql-conditional.js';
 import { createSqlLog, LOG_COLUMNS, LOG_TABLE, LOG_TABLE_SQL } from './sql-log.js';
 import { CachedKeyvSqlite, createReadCache } from './sqlite-adapter.js';
 import { openSerializedConnection, type SerializedConnection } from './sqlite-connection.js';
@@ -53,6 +54,15 @@ export async function openSqliteBackend(path: string, report: ReportError): Prom
     throw new StoreConnectionError('sqlite', path, { cause });
   }
   const writer = createSqliteWriter(writerConnection.query);
+  const rows = async (sql: string, params: unknown[]) =>
+    (await base.query(sql, ...params)) as Record<string, unknown>[];
+  const conditional = createSqlConditional({
+    table: SQLITE_TABLE,
+    placeholder: () => '?',
+    // Read from the file, not the read cache: the swap compares with what the file holds.
+    read: rows,
+    write: async (sql, params) => (await writer.run(sql, ...params)) as Record<string, unknown>[],
+  });
   const locks = createMemoryOnceGuard();
   // One for the file: every namespace's keys carry the namespace, so they cannot collide.
   const cache = createReadCache(SQLITE_READ_CACHE);
@@ -72,6 +82,21 @@ export async function openSqliteBackend(path: string, report: ReportError): Prom
       const keyv = new Keyv(adapter, { namespace, throwOnErrors: true, ...keyvJson });
       keyv.on('error', (error: unknown) => report(`sqlite:${namespace}`, error));
       return keyv;
+    },
+    conditional: {
+      read: (namespace, key) => conditional.read(`${namespace}:${key}`),
+      async swap(namespace, key, expected, next) {
+        const fullKey = `${namespace}:${key}`;
+        try {
+          const swapped = await conditional.swap(fullKey, expected, next);
+          if (swapped) cache.written(fullKey, next);
+          else cache.forget(fullKey);
+          return swapped;
+        } catch (error) {
+          cache.forget(fullKey);
+          throw error;
+        }
+      },
     },
     locks,
     async cleanup() {

@@ -12,6 +12,8 @@ export interface Store {
    * "no data", e.g. "this workspace is not connected".
    */
   keyv(namespace: string): Keyv;
+  /** Read-modify-write of one key that another replica's write cannot undo unseen. */
+  conditional: ConditionalWrites;
   locks: OnceGuard;
   /** Append-only logs (the audit trail), shared by replicas. */
   logs: AppendLog;
@@ -21,6 +23,26 @@ export interface Store {
    */
   forgetReads(): void;
   close(): Promise<void>;
+}
+
+/**
+ * One key's stored text (Keyv's serialized form, `<namespace>:<key>` as Keyv keys it) read, and
+ * replaced only if it is still what was read: a compare-and-set. Atomic across replicas on Redis (a
+ * script) and PostgreSQL (a conditional statement); on SQLite through the file's one writer, on
+ * memory in the one process. For values written without an expiry.
+ */
+export interface ConditionalWrites {
+  read(namespace: string, key: string): Promise<string | undefined>;
+  /**
+   * Writes `next` (undefined: deletes the key) if the stored text is still `expected` (undefined:
+   * the key is absent); whether it did.
+   */
+  swap(
+    namespace: string,
+    key: string,
+    expected: string | undefined,
+    next: string | undefined,
+  ): Promise<boolean>;
 }
 
 export interface OnceGuard {
@@ -36,6 +58,8 @@ export interface Backend {
   kind: StoreKind;
   /** A new Keyv for one (validated) namespace, its 'error' event already wired to the log. */
   createKeyv(namespace: string): Keyv;
+  /** Called only for a namespace createKeyv has made. */
+  conditional: ConditionalWrites;
   locks: OnceGuard;
   logs: AppendLog;
   /** Deletes expired entries the backend would otherwise keep forever; absent where it expires them. */
