@@ -4,6 +4,7 @@ import { createSubscriptionStore } from '../src/core/subscriptions.js';
 import { startSandbox } from '../src/dev/sandbox/server.js';
 import { startSlackEmulator } from '../src/dev/slack-emulator/server.js';
 import { createMemoryLogger } from '../src/observability/logger.js';
+import { storedValues } from '../src/store/conditional-update.js';
 import { createStore } from '../src/store/create-store.js';
 import { spawnApp } from '../test/support/app-process.js';
 import { flushBenchRedis, BENCH_REDIS_URL as STORE_URL } from './bench-redis.js';
@@ -44,7 +45,7 @@ export async function fanoutBenchmark(options: { channels: number; events: numbe
       members: [],
     });
   const store = await createStore(STORE_URL, { logger: createMemoryLogger() });
-  const subscriptions = createSubscriptionStore(store.keyv('subscriptions'));
+  const subscriptions = createSubscriptionStore(storedValues(store, 'subscriptions'));
   for (const id of channels) await subscriptions.subscribe(emulator.identity.teamId, id, { actions: 'all' });
   await store.close();
   const hookSecret = randomBytes(24).toString('hex');

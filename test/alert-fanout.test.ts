@@ -6,6 +6,7 @@ import { createSubscriptionStore } from '../src/core/subscriptions.js';
 import { type Sandbox, startSandbox } from '../src/dev/sandbox/server.js';
 import { type SlackEmulator, startSlackEmulator } from '../src/dev/slack-emulator/server.js';
 import { createMemoryLogger } from '../src/observability/logger.js';
+import { storedValues } from '../src/store/conditional-update.js';
 import { createStore } from '../src/store/create-store.js';
 import { type AppProcess, spawnApp } from './support/app-process.js';
 import { addPublicChannel } from './support/channels.js';
@@ -38,7 +39,7 @@ beforeAll(async () => {
   }
   // The subscriptions as `/exp subscribe` stores them, written straight into the shared store.
   const store = await createStore(storeUrl, { logger: createMemoryLogger() });
-  const subscriptions = createSubscriptionStore(store.keyv('subscriptions'));
+  const subscriptions = createSubscriptionStore(storedValues(store, 'subscriptions'));
   for (const id of CHANNELS) await subscriptions.subscribe(emulator.identity.teamId, id, { actions: 'all' });
   await store.close();
 }, 60_000);

@@ -3,6 +3,7 @@ import { signHookBody } from '../src/core/hooks/signature.js';
 import { createSubscriptionStore, type SubscriptionStore } from '../src/core/subscriptions.js';
 import { expectWithinBlockKitLimits } from '../src/dev/slack-emulator/block-kit/check-limits.js';
 import type { EmulatedMessage } from '../src/dev/slack-emulator/types.js';
+import { storedValues } from '../src/store/conditional-update.js';
 import { addPublicChannel } from './support/channels.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
@@ -22,7 +23,7 @@ let scope: string;
 beforeAll(async () => {
   h = await startHarness({ env: { LIFECYCLE_HOOK_SECRET: SECRET } });
   scope = h.emulator.identity.teamId;
-  store = createSubscriptionStore(h.app.store.keyv('subscriptions'));
+  store = createSubscriptionStore(storedValues(h.app.store, 'subscriptions'));
   for (const id of [SEARCH, WATCH]) {
     addPublicChannel(h.emulator, { id, name: id.toLowerCase(), members: [USER, 'U0ADMIN01'] });
   }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSubscriptionStore, type SubscriptionStore } from '../src/core/subscriptions.js';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import type { EmulatedMessage } from '../src/dev/slack-emulator/types.js';
+import { storedValues } from '../src/store/conditional-update.js';
 import { addPublicChannel } from './support/channels.js';
 import { emulatorQueries } from './support/emulator-queries.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
@@ -22,7 +23,7 @@ let scope: string;
 beforeAll(async () => {
   h = await startHarness();
   scope = h.emulator.identity.teamId;
-  store = createSubscriptionStore(h.app.store.keyv('subscriptions'));
+  store = createSubscriptionStore(storedValues(h.app.store, 'subscriptions'));
   addPublicChannel(h.emulator, { id: SUBS, name: 'subs', members: [MEMBER, ADMIN] });
   await h.driver.command({
     text: `policy channels subscribe <#${SUBS}|subs>`,

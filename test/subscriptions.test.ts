@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSubscriptionStore, type SubscriptionStore } from '../src/core/subscriptions.js';
 import { expectWithinBlockKitLimits } from '../src/dev/slack-emulator/block-kit/check-limits.js';
 import type { EmulatedMessage, EmulatedView } from '../src/dev/slack-emulator/types.js';
+import { storedValues } from '../src/store/conditional-update.js';
 import { addPublicChannel } from './support/channels.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 import { postSignedEvent, waitForLog } from './support/oauth-harness.js';
@@ -28,7 +29,7 @@ beforeAll(async () => {
   h = await startHarness();
   scope = h.emulator.identity.teamId;
   // The app's own namespace, read without going through Slack: what is really stored.
-  store = createSubscriptionStore(h.app.store.keyv('subscriptions'));
+  store = createSubscriptionStore(storedValues(h.app.store, 'subscriptions'));
   for (const id of [STOPS, 'C0DOOMED0', 'C0FROZEN0']) {
     addPublicChannel(h.emulator, { id, name: id.toLowerCase(), members: [USER, 'U0ADMIN01'] });
   }

@@ -23,6 +23,7 @@ import { localizedMessages } from '../slack/messages/index.js';
 import type { AlertJob } from '../slack/subscriptions/alert-delivery.js';
 import { slackResponseUrlOrigins } from '../slack/view-seal/response-url-origins.js';
 import { createViewSeal } from '../slack/view-seal/view-seal.js';
+import { storedValues } from '../store/conditional-update.js';
 import { decryptSecret, encryptSecret } from '../store/crypto.js';
 import type { Closers } from './closers.js';
 import type { Infrastructure } from './infrastructure.js';
@@ -137,7 +138,7 @@ function lifecycleServices(input: DomainServicesInput): LifecycleServices {
   const now = () => new Date();
   return {
     knowledge: experimentKnowledge(input),
-    subscriptions: createSubscriptionStore(store.keyv('subscriptions'), {
+    subscriptions: createSubscriptionStore(storedValues(store, 'subscriptions'), {
       logger: logger.child({ component: 'subscriptions' }),
     }),
     policies: createPolicyStore(store.keyv('policies'), {

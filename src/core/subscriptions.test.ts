@@ -1,10 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import KeyvSqlite from '@keyv/sqlite';
-import { Keyv } from 'keyv';
+import { createClient } from '@keyv/redis';
+import type { Keyv } from 'keyv';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../observability/logger.js';
+import { REDIS_URL } from '../store/backends.test-helper.js';
+import { storedValues } from '../store/conditional-update.js';
+import { createStore } from '../store/create-store.js';
+import type { Store } from '../store/store-types.js';
 import type { AlertSubject } from './subscription-selector.js';
 import {
   ALERT_ACTIONS,
@@ -15,38 +19,60 @@ import {
   type SubscriptionStore,
 } from './subscriptions.js';
 
-const stores: [string, () => { keyv: Keyv; close: () => Promise<void> }][] = [
-  ['in-memory Keyv', () => ({ keyv: new Keyv(), close: async () => {} })],
+// The stores the app opens, on the backends that differ in how a compare-and-set is made: in the
+// process (memory), through the file's one writer (SQLite), by a script (Redis).
+const stores: [string, () => Promise<{ store: Store; close: () => Promise<void> }>][] = [
+  ['memory', async () => open('memory://')],
   [
-    '@keyv/sqlite on a temp file',
-    () => {
+    'SQLite on a temp file',
+    async () => {
       const dir = mkdtempSync(join(tmpdir(), 'subscriptions-'));
-      const store = new KeyvSqlite(`sqlite://${join(dir, 'store.sqlite')}`);
+      const opened = await open(`sqlite://${join(dir, 'store.sqlite')}`);
       return {
-        keyv: new Keyv({ store, namespace: 'subscriptions' }),
+        store: opened.store,
         close: async () => {
-          await store.disconnect();
+          await opened.close();
           rmSync(dir, { recursive: true, force: true });
         },
       };
     },
   ],
+  [
+    'Redis',
+    async () => {
+      // A database of this file's own, emptied before each test (other files use 9 to 14).
+      const redis = createClient({ url: SUBSCRIPTIONS_REDIS_URL });
+      await redis.connect();
+      await redis.flushDb();
+      await redis.close();
+      return open(SUBSCRIPTIONS_REDIS_URL);
+    },
+  ],
 ];
+
+const SUBSCRIPTIONS_REDIS_URL = `${REDIS_URL}/15`;
+
+async function open(url: string): Promise<{ store: Store; close: () => Promise<void> }> {
+  const store = await createStore(url, { logger: createMemoryLogger() });
+  return { store, close: () => store.close() };
+}
 
 const AT = new Date('2026-01-31T12:00:00Z');
 const GROWTH = { value: 'growth', label: 'Growth Analytics' };
 const anyExperiment: AlertSubject = { experimentId: 7, team: undefined, type: undefined };
 
-describe.each(stores)('subscription store on %s', (_label, open) => {
+describe.each(stores)('subscription store on %s', (_label, openStore) => {
+  let backing: Store;
   let keyv: Keyv;
   let close: () => Promise<void>;
   let logger: ReturnType<typeof createMemoryLogger>;
   let store: SubscriptionStore;
 
-  beforeEach(() => {
-    ({ keyv, close } = open());
+  beforeEach(async () => {
+    ({ store: backing, close } = await openStore());
+    keyv = backing.keyv('subscriptions');
     logger = createMemoryLogger();
-    store = createSubscriptionStore(keyv, { logger, now: () => AT });
+    store = createSubscriptionStore(storedValues(backing, 'subscriptions'), { logger, now: () => AT });
   });
   const channelsFor = async (action: (typeof ALERT_ACTIONS)[number], subject = anyExperiment, scope = 'T1') =>
     (await store.matching(scope, action, subject)).map((m) => m.channelId);
@@ -259,8 +285,8 @@ describe.each(stores)('subscription store on %s', (_label, open) => {
   });
 
   it('keeps both channels when two replicas subscribe different channels at the same time', async () => {
-    const replicaA = createSubscriptionStore(keyv);
-    const replicaB = createSubscriptionStore(keyv);
+    const replicaA = createSubscriptionStore(storedValues(backing, 'subscriptions'));
+    const replicaB = createSubscriptionStore(storedValues(backing, 'subscriptions'));
     await Promise.all([
       replicaA.subscribe('T1', 'C0A', { actions: 'all' }),
       replicaB.subscribe('T1', 'C0B', { actions: ['stop'] }),
@@ -271,6 +297,50 @@ describe.each(stores)('subscription store on %s', (_label, open) => {
       replicaB.subscribe('T1', 'C0C', { actions: 'all' }),
     ]);
     expect((await store.list('T1')).map((s) => s.channelId).sort()).toEqual(['C0B', 'C0C']);
+  });
+});
+
+describe('subscriptions on two replicas sharing Redis', () => {
+  it('loses no channel and no subscription when many are written at once from both', async () => {
+    const { store: first, close: closeFirst } = await (stores[2] as (typeof stores)[number])[1]();
+    const { store: second, close: closeSecond } = await open(SUBSCRIPTIONS_REDIS_URL);
+    try {
+      const replicas = [
+        createSubscriptionStore(storedValues(first, 'subscriptions')),
+        createSubscriptionStore(storedValues(second, 'subscriptions')),
+      ];
+      const channels = Array.from({ length: 12 }, (_, i) => `C0${String.fromCharCode(65 + i)}`);
+      // Every channel gets two subscriptions, one from each replica, all at the same moment.
+      await Promise.all(
+        channels.flatMap((channelId, i) => [
+          (replicas[i % 2] as SubscriptionStore).subscribe('T9', channelId, { actions: 'all' }),
+          (replicas[(i + 1) % 2] as SubscriptionStore).subscribe('T9', channelId, {
+            selector: { experimentId: 40 + i },
+            actions: ['stop'],
+          }),
+        ]),
+      );
+      const listed = await (replicas[0] as SubscriptionStore).list('T9');
+      expect(new Set(listed.map((s) => s.channelId))).toEqual(new Set(channels));
+      expect(listed).toHaveLength(24);
+      // Half the channels emptied while the other half gain one more, at once.
+      await Promise.all(
+        channels.map((channelId, i) =>
+          i < 6
+            ? (replicas[i % 2] as SubscriptionStore).unsubscribe('T9', channelId)
+            : (replicas[i % 2] as SubscriptionStore).subscribe('T9', channelId, {
+                selector: { experimentId: 90 + i },
+                actions: ['start'],
+              }),
+        ),
+      );
+      const after = await (replicas[1] as SubscriptionStore).list('T9');
+      expect(new Set(after.map((s) => s.channelId))).toEqual(new Set(channels.slice(6)));
+      expect(after).toHaveLength(18);
+    } finally {
+      await closeSecond();
+      await closeFirst();
+    }
   });
 });
 

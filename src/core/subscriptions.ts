@@ -102,14 +102,6 @@ export class SubscriptionInputError extends Error {
   }
 }
 
-/** The Keyv reported that a write did not happen (instead of throwing). */
-class SubscriptionWriteError extends Error {
-  constructor(readonly key: string) {
-    super(`Could not write subscription record ${key}`);
-    this.name = 'SubscriptionWriteError';
-  }
-}
-
 // Slack ids are upper-case letters and digits; no ':' keeps the keys below unambiguous.
 const CHANNEL_ID = /^[A-Z][A-Z0-9]{1,63}$/;
 const SCOPE = /^[^\s]{1,200}$/;
@@ -145,8 +137,21 @@ const StoredV2 = z.object({
 });
 const StoredIndex = z.object({ v: z.literal(1), channels: z.array(z.string().regex(CHANNEL_ID)) });
 
-/** How many times a read-modify-write is redone when another replica's write replaced it. */
-const WRITES = 4;
+/**
+ * One stored value read, changed and written only over what was read (the store's compare-and-set,
+ * store/conditional-update.ts): `change` is applied again to whatever another writer put there
+ * meanwhile. `next` undefined deletes the key; `next` the very value read writes nothing.
+ */
+type UpdateStored = <T>(
+  key: string,
+  change: (current: unknown) => { next: unknown; result: T },
+) => Promise<T>;
+
+/** Where the subscriptions live: their namespace's Keyv, and its compare-and-set. */
+export interface SubscriptionStorage {
+  keyv: Keyv;
+  update: UpdateStored;
+}
 
 export interface SubscriptionStoreOptions {
   logger?: Logger;
@@ -158,16 +163,15 @@ type Entry = Omit<Subscription, 'id' | 'channelId'>;
 /**
  * Layout: one record per (scope, channel) holds that channel's subscriptions, and one small index
  * per scope lists the channels. Two channels edited at once never overwrite each other. Both the
- * record and the index are read-modify-write: each write is read back and redone if another
- * replica's write replaced it (the index once more a moment later, see INDEX_SETTLE_MS), which
- * leaves one narrow race (a concurrent write landing after the last read-back) in which a change is
- * lost; running the command again repairs it. Index entries whose record is gone are skipped on read.
+ * record and the index are updated by compare-and-set (store/conditional-update.ts): a write lands
+ * only over the value it was computed from, else it is computed again from what another replica
+ * wrote, so no concurrent change is lost. Index entries whose record is gone are skipped on read.
  */
 export function createSubscriptionStore(
-  keyv: Keyv,
+  { keyv, update }: SubscriptionStorage,
   options: SubscriptionStoreOptions = {},
 ): SubscriptionStore {
-  const io: RecordIo = { keyv, logger: options.logger };
+  const io: RecordIo = { keyv, update, logger: options.logger };
   const now = options.now ?? (() => new Date());
   const list = (scope: string) => listScope(io, scope);
 
@@ -232,6 +236,7 @@ export function createSubscriptionStore(
 
 interface RecordIo {
   keyv: Keyv;
+  update: UpdateStored;
   logger: Logger | undefined;
 }
 
@@ -248,7 +253,10 @@ const toSubscription = (channelId: string, entry: Entry): Subscription => ({
 });
 
 async function readRecord(io: RecordIo, scope: string, channelId: string): Promise<Subscription[]> {
-  const raw: unknown = await io.keyv.get(recordKey(scope, channelId));
+  return parseRecord(io, scope, channelId, await io.keyv.get(recordKey(scope, channelId)));
+}
+
+function parseRecord(io: RecordIo, scope: string, channelId: string, raw: unknown): Subscription[] {
   if (raw === undefined || raw === null) return [];
   const v2 = StoredV2.safeParse(raw);
   if (v2.success && v2.data.channelId === channelId) {
@@ -271,16 +279,15 @@ async function readRecord(io: RecordIo, scope: string, channelId: string): Promi
 }
 
 async function readIndex(io: RecordIo, scope: string): Promise<string[]> {
-  const raw: unknown = await io.keyv.get(indexKey(scope));
+  return parseIndex(io, scope, await io.keyv.get(indexKey(scope)));
+}
+
+function parseIndex(io: RecordIo, scope: string, raw: unknown): string[] {
   if (raw === undefined || raw === null) return [];
   const parsed = StoredIndex.safeParse(raw);
   if (parsed.success) return parsed.data.channels;
   io.logger?.warn('stored subscription index has an unexpected shape; treating it as empty', { scope });
   return [];
-}
-
-async function write(io: RecordIo, key: string, value: unknown): Promise<void> {
-  if ((await io.keyv.set(key, value)) === false) throw new SubscriptionWriteError(key);
 }
 
 const fingerprint = (subs: readonly Subscription[]) =>
@@ -299,8 +306,8 @@ const storedRecord = (channelId: string, subs: readonly Subscription[]) => ({
 });
 
 /**
- * Applies change to the channel's subscriptions and writes the result, redone (on a fresh read)
- * when the read-back shows another replica's write instead of ours.
+ * Applies change to the channel's subscriptions and writes the result over the record it was
+ * computed from (computed again if another replica wrote the record meanwhile), then the index.
  */
 async function updateRecord<T>(
   io: RecordIo,
@@ -308,53 +315,35 @@ async function updateRecord<T>(
   channelId: string,
   change: (current: Subscription[]) => { next: Subscription[]; result: T },
 ): Promise<T> {
-  let outcome: T | undefined;
-  for (let writes = 0; writes <= WRITES; writes++) {
-    const current = await readRecord(io, scope, channelId);
+  const { result, changed, present } = await io.update(recordKey(scope, channelId), (stored) => {
+    const current = parseRecord(io, scope, channelId, stored);
     const { next, result } = change(current);
-    outcome = result;
-    if (fingerprint(next) === fingerprint(current)) return result;
-    if (next.length === 0) await io.keyv.delete(recordKey(scope, channelId));
-    else await write(io, recordKey(scope, channelId), storedRecord(channelId, next));
-    if (fingerprint(await readRecord(io, scope, channelId)) === fingerprint(next)) {
-      await updateIndex(io, scope, channelId, next.length > 0);
-      return result;
+    if (fingerprint(next) === fingerprint(current)) {
+      return { next: stored, result: { result, changed: false, present: current.length > 0 } };
     }
+    return {
+      next: next.length === 0 ? undefined : storedRecord(channelId, next),
+      result: { result, changed: true, present: next.length > 0 },
+    };
+  });
+  if (!changed) return result;
+  await updateIndex(io, scope, channelId, present);
+  // A channel taken out of the index while another replica wrote a new record for it (its index
+  // update finding the channel still listed) would be lost from the index: looked at once more.
+  if (!present && (await readRecord(io, scope, channelId)).length > 0) {
+    await updateIndex(io, scope, channelId, true);
   }
-  io.logger?.warn('subscription record kept changing under concurrent writes', { scope, channelId });
-  return outcome as T;
+  return result;
 }
 
-/**
- * Another replica's stale write (its read before ours, its write after our read-back) lands within
- * a round trip of its read; the index is read once more this long after ours was seen in place, and
- * redone if that write replaced it. This narrows the race below to a write delayed longer than this.
- */
-const INDEX_SETTLE_MS = 25;
-
+/** Lists or unlists the channel in the scope's index, by compare-and-set. */
 async function updateIndex(io: RecordIo, scope: string, channelId: string, present: boolean): Promise<void> {
-  let lookedAgain = false;
-  for (let writes = 0; ; ) {
-    // Also the read-back of the previous write: redone when another replica's write replaced it.
-    const channels = new Set(await readIndex(io, scope));
-    if (channels.has(channelId) === present) {
-      if (writes === 0 || lookedAgain) return;
-      lookedAgain = true;
-      await new Promise((resolve) => setTimeout(resolve, INDEX_SETTLE_MS));
-      continue;
-    }
-    lookedAgain = false;
-    if (writes === WRITES) {
-      io.logger?.warn('subscription index kept changing under concurrent writes', { scope, channelId });
-      return;
-    }
-    if (present) channels.add(channelId);
-    else channels.delete(channelId);
-    const next = [...channels];
-    if (next.length === 0) await io.keyv.delete(indexKey(scope));
-    else await write(io, indexKey(scope), { v: 1, channels: next });
-    writes++;
-  }
+  await io.update(indexKey(scope), (stored) => {
+    const channels = parseIndex(io, scope, stored);
+    if (channels.includes(channelId) === present) return { next: stored, result: undefined };
+    const next = present ? [...channels, channelId] : channels.filter((c) => c !== channelId);
+    return { next: next.length === 0 ? undefined : { v: 1, channels: next }, result: undefined };
+  });
 }
 
 async function listScope(io: RecordIo, scope: string): Promise<Subscription[]> {
