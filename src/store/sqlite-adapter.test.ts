@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { KeyvSqlite } from '@keyv/sqlite';
 import { Keyv } from 'keyv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyvJson } from './keyv-json.js';
@@ -9,8 +10,9 @@ import { CachedKeyvSqlite, createReadCache, type ReadCache } from './sqlite-adap
 import { openSerializedConnection, type SerializedConnection } from './sqlite-connection.js';
 import { createSqliteWriter } from './sqlite-writer.js';
 
-// The SQLite adapter's read cache and one-statement deletes, on a real file. The statements that
-// reach sqlite3 are counted by wrapping Database#all, which @keyv/sqlite binds when it connects.
+// The SQLite adapter's read cache, one-statement deletes and iteration, on a real file, its reads
+// on a shared connection and its writes through the writer, as the backend wires them. The
+// statements that reach sqlite3 are counted by wrapping Database#all, which both connections call.
 
 const require = createRequire(import.meta.url);
 const sqlite3 = require('sqlite3') as { Database: { prototype: { all: (...args: unknown[]) => unknown } } };
@@ -21,6 +23,7 @@ let cache: ReadCache;
 let keyv: Keyv;
 let adapter: CachedKeyvSqlite;
 let writerConnection: SerializedConnection;
+let reader: KeyvSqlite;
 
 beforeAll(async () => {
   sqlite3.Database.prototype.all = function (this: unknown, sql: unknown, ...rest: unknown[]) {
@@ -29,21 +32,23 @@ beforeAll(async () => {
   };
   cache = createReadCache({ ttlMs: 60_000, maxEntries: 3 });
   const path = join(dir, 'a.sqlite');
+  // @keyv/sqlite's connection creates the table, as in the backend, and is the read connection.
+  reader = new KeyvSqlite({ uri: `sqlite://${path}` });
+  await reader.query('SELECT 1');
   writerConnection = await openSerializedConnection(path, 1_000);
   adapter = new CachedKeyvSqlite(
-    { uri: `sqlite://${path}` },
+    { uri: `sqlite://${path}`, table: 'keyv' },
+    (sql, ...params) => reader.query(sql, ...params),
     cache,
     createSqliteWriter(writerConnection.query),
   );
   keyv = new Keyv(adapter, { namespace: 'ns', throwOnErrors: true, ...keyvJson });
-  // The adapter's own connection creates the table (in the app, the backend's first connection does).
-  await adapter.query('SELECT 1');
   await keyv.set('warm', 1);
 });
 
 afterAll(async () => {
   sqlite3.Database.prototype.all = all;
-  await adapter.disconnect();
+  await reader.disconnect();
   await writerConnection.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -126,6 +131,29 @@ describe('the SQLite adapter', () => {
     expect(cache.size).toBe(3);
     expect(await counted(() => keyv.get('b1'))).toEqual(['SELECT']);
     expect(await counted(() => keyv.get('b4'))).toEqual([]);
+  });
+});
+
+describe('iterating a namespace', () => {
+  it("yields every key of the adapter's namespace and none of another's, across pages", async () => {
+    const other = new Keyv(
+      new CachedKeyvSqlite(
+        { uri: 'unused', table: 'keyv' },
+        (sql, ...params) => reader.query(sql, ...params),
+        cache,
+        createSqliteWriter(writerConnection.query),
+      ),
+      { namespace: 'it', throwOnErrors: true, ...keyvJson },
+    );
+    const keys = Array.from({ length: 23 }, (_, i) => `k${String(i).padStart(2, '0')}`);
+    for (const key of keys) await other.set(key, { key });
+    await keyv.set('not-it', 1);
+    const seen: [string, unknown][] = [];
+    if (!other.iterator) throw new Error('Keyv made no iterator for the adapter');
+    for await (const entry of other.iterator(other.namespace) as AsyncIterable<[string, unknown]>)
+      seen.push(entry);
+    expect(seen.map(([key]) => key)).toEqual(keys);
+    expect(seen[0]).toEqual(['k00', { key: 'k00' }]);
   });
 });
 

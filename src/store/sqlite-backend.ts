@@ -20,12 +20,12 @@ const busyTimeoutMs = 5_000;
 export const SQLITE_READ_CACHE = { ttlMs: 1_000, maxEntries: 2_000 };
 
 /**
- * sqlite://PATH: a local file, for one replica. @keyv/sqlite opens one connection per adapter and
- * each namespace needs its own adapter (Keyv writes the namespace onto it): those connections only
- * read (WAL lets them while a write is under way). Every write, the audit log's and the clean-up's
- * included, goes through one more connection, the writer (sqlite-writer.ts), which commits the
- * writes that arrive together in one transaction. The busy timeout covers another process writing
- * (`npm run rotate-keys`). Claims (locks) are kept in process.
+ * sqlite://PATH: a local file, for one replica. Two connections whatever the number of namespaces:
+ * one reads (every namespace's adapter, the audit log's pages, compare-and-set's reads; WAL lets it
+ * read while a write is under way) and one writes (sqlite-writer.ts: every write, the audit log's
+ * and the clean-up's included, the writes that arrive together committed in one transaction). The
+ * busy timeout covers another process writing (`npm run rotate-keys`). Claims (locks) are kept in
+ * process.
  */
 export async function openSqliteBackend(path: string, report: ReportError): Promise<Backend> {
   const uri = `sqlite://${path}`;
@@ -34,10 +34,11 @@ export async function openSqliteBackend(path: string, report: ReportError): Prom
   } catch (cause) {
     throw new StoreConnectionError('sqlite', path, { cause });
   }
-  const adapters: KeyvSqlite[] = [];
+  // @keyv/sqlite's connection, for the table it creates (the stored form stays its own) and as the
+  // file's one read connection.
   const base = new KeyvSqlite({ uri, busyTimeout: busyTimeoutMs });
   base.on('error', (error: unknown) => report('sqlite', error));
-  adapters.push(base);
+  const read = (sql: string, ...params: unknown[]): Promise<unknown> => base.query(sql, ...params);
   try {
     // Persistent in the file: lets other connections read while one writes.
     await base.query('PRAGMA journal_mode=WAL');
@@ -77,8 +78,7 @@ export async function openSqliteBackend(path: string, report: ReportError): Prom
       () => '?',
     ),
     createKeyv(namespace) {
-      const adapter = new CachedKeyvSqlite({ uri, busyTimeout: busyTimeoutMs }, cache, writer);
-      adapters.push(adapter);
+      const adapter = new CachedKeyvSqlite({ uri, table: SQLITE_TABLE }, read, cache, writer);
       const keyv = new Keyv(adapter, { namespace, throwOnErrors: true, ...keyvJson });
       keyv.on('error', (error: unknown) => report(`sqlite:${namespace}`, error));
       return keyv;
@@ -111,7 +111,7 @@ export async function openSqliteBackend(path: string, report: ReportError): Prom
     async close() {
       cache.close();
       await writer.drained();
-      await Promise.all([...adapters.map(closeQuietly), writerConnection.close().catch(() => undefined)]);
+      await Promise.all([closeQuietly(base), writerConnection.close().catch(() => undefined)]);
     },
   };
 }
