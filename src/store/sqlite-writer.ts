@@ -10,19 +10,20 @@ export type SqliteQuery = (sql: string, ...params: unknown[]) => Promise<unknown
  * settles once that transaction has committed (synced as the file's `synchronous` says, FULL by
  * default), so it guarantees what a write committed on its own did; under load many writes share
  * one commit instead of each waiting for its own. A write that finds the writer idle runs on its
- * own, as before: nothing waits for company.
+ * own at once: nothing waits for company.
  *
- * Writes of one kind to one table are merged into one statement (all the batch's upserts of keys
- * into one multi-row upsert, its deletes into one delete, its log entries into one insert): every
- * statement is three trips to libuv's thread pool, each waiting for a turn of a busy event loop, so
- * a batch run statement by statement took 0.25 ms a write and fell behind at 300 starts a second
- * (measured: 100-write batches took 25 ms). A key written twice in a batch starts a new statement,
- * so the order of writes to one key is kept; writes to different keys commute.
+ * Writes of one kind to one table are merged into one statement (all the batch's upserts into one
+ * multi-row upsert, its deletes into one delete, its log entries into one insert), because every
+ * statement costs trips to libuv's thread pool that each wait for a turn of a busy event loop: run
+ * statement by statement, batches fell behind under load (docs/benchmarks.md). A key upserted
+ * twice is written once, with the later value (nobody sees the one between inside a transaction);
+ * a key deleted after being written, or written after being deleted, starts the next statement, so
+ * the order of the writes to it is kept and a delete still says whether its key was there.
  *
- * Why one connection: with a connection per namespace (one per @keyv/sqlite adapter) the writes of
- * concurrent commands met at SQLite's single write lock, and a connection that found it taken slept
- * in SQLite's busy handler on the thread pool; each write also committed, and synced, on its own.
- * Reads stay on the namespaces' connections (WAL lets them read while this one writes).
+ * Why one connection: with a connection per namespace the writes of concurrent commands met at
+ * SQLite's single write lock, and a connection that found it taken slept in SQLite's busy handler
+ * on the thread pool; each write also committed, and synced, on its own. Reads go through the
+ * file's other connection (WAL lets it read while this one writes).
  */
 export interface SqliteWriter {
   /** Inserts or replaces rows of a key/value table (`key`, `value`). */
