@@ -300,6 +300,64 @@ describe.each(stores)('subscription store on %s', (_label, openStore) => {
   });
 });
 
+describe('a store failure part-way through a change', () => {
+  /** The memory store's storage, its compare-and-set failing for keys that start with `failing`. */
+  async function storageFailing(failing: string) {
+    const { store: backing, close } = await open('memory://');
+    const real = storedValues(backing, 'subscriptions');
+    const fails = { on: false };
+    const storage = {
+      keyv: real.keyv,
+      update: (async (key, change) => {
+        if (fails.on && key.startsWith(failing)) throw new Error('the store is down');
+        return real.update(key, change);
+      }) as typeof real.update,
+    };
+    return { storage, fails, close };
+  }
+
+  it('leaves nothing anyone sees when the record cannot be written', async () => {
+    const { storage, fails, close } = await storageFailing('channel:');
+    try {
+      const store = createSubscriptionStore(storage);
+      fails.on = true;
+      await expect(store.subscribe('T1', 'C0NEW', { actions: 'all' })).rejects.toThrow('the store is down');
+      // Listed first, the channel has no record: reads skip it.
+      expect(await store.list('T1')).toEqual([]);
+      expect(await store.listChannel('T1', 'C0NEW')).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('changes nothing when the channel cannot be listed before its first subscription', async () => {
+    const { storage, fails, close } = await storageFailing('index:');
+    try {
+      const store = createSubscriptionStore(storage);
+      fails.on = true;
+      await expect(store.subscribe('T1', 'C0NEW', { actions: 'all' })).rejects.toThrow('the store is down');
+      expect(await store.listChannel('T1', 'C0NEW')).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('tells an unsubscribe done when only the unlisting fails: the subscription is gone', async () => {
+    const { storage, fails, close } = await storageFailing('index:');
+    const logger = createMemoryLogger();
+    try {
+      const store = createSubscriptionStore(storage, { logger });
+      await store.subscribe('T1', 'C0OLD', { actions: 'all' });
+      fails.on = true;
+      expect(await store.unsubscribe('T1', 'C0OLD')).toMatchObject({ kind: 'removed' });
+      expect(await store.list('T1')).toEqual([]);
+      expect(logger.lines.join('\n')).toMatch(/subscription index not brought up to date/);
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe('subscriptions on two replicas sharing Redis', () => {
   it('loses no channel and no subscription when many are written at once from both', async () => {
     const { store: first, close: closeFirst } = await (stores[2] as (typeof stores)[number])[1]();

@@ -307,7 +307,10 @@ const storedRecord = (channelId: string, subs: readonly Subscription[]) => ({
 
 /**
  * Applies change to the channel's subscriptions and writes the result over the record it was
- * computed from (computed again if another replica wrote the record meanwhile), then the index.
+ * computed from (computed again if another replica wrote the record meanwhile). The channel is
+ * listed in the index before a record that keeps subscriptions is written, and unlisted after one
+ * is emptied: a failure between the two leaves at most a listed channel without a record, which
+ * reads skip, so a failed change changed nothing anyone sees, and a done one is never unlisted.
  */
 async function updateRecord<T>(
   io: RecordIo,
@@ -315,6 +318,10 @@ async function updateRecord<T>(
   channelId: string,
   change: (current: Subscription[]) => { next: Subscription[]; result: T },
 ): Promise<T> {
+  // Listed first, so that a record write that fails leaves nothing anyone sees.
+  if (change(await readRecord(io, scope, channelId)).next.length > 0) {
+    await updateIndex(io, scope, channelId, true);
+  }
   const { result, changed, present } = await io.update(recordKey(scope, channelId), (stored) => {
     const current = parseRecord(io, scope, channelId, stored);
     const { next, result } = change(current);
@@ -326,14 +333,29 @@ async function updateRecord<T>(
       result: { result, changed: true, present: next.length > 0 },
     };
   });
-  if (!changed) return result;
-  await updateIndex(io, scope, channelId, present);
-  // A channel taken out of the index while another replica wrote a new record for it (its index
-  // update finding the channel still listed) would be lost from the index: looked at once more.
-  if (!present && (await readRecord(io, scope, channelId)).length > 0) {
-    await updateIndex(io, scope, channelId, true);
-  }
+  if (changed) await settleIndex(io, scope, channelId, present);
   return result;
+}
+
+/**
+ * The index after a record was written, best effort since the change is done either way: a record
+ * that keeps subscriptions is listed (again, if another replica emptied and unlisted the channel
+ * between our listing and our write), and an emptied one unlisted, then listed again if another
+ * replica wrote a new record for it meanwhile. Each order of two such writers ends listed.
+ */
+async function settleIndex(io: RecordIo, scope: string, channelId: string, present: boolean): Promise<void> {
+  try {
+    await updateIndex(io, scope, channelId, present);
+    if (!present && (await readRecord(io, scope, channelId)).length > 0) {
+      await updateIndex(io, scope, channelId, true);
+    }
+  } catch (error) {
+    io.logger?.warn('subscription index not brought up to date; reads skip a channel without a record', {
+      scope,
+      channelId,
+      error: error instanceof Error ? error.name : 'unknown',
+    });
+  }
 }
 
 /** Lists or unlists the channel in the scope's index, by compare-and-set. */
