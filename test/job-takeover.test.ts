@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createJobQueue } from '../src/jobs/create-job-queue.js';
 import type { JobQueue, RunningJob } from '../src/jobs/job-queue.js';
@@ -6,6 +5,7 @@ import { createMemoryLogger } from '../src/observability/logger.js';
 import { backendFixture, uniqueName } from '../src/store/backends.test-helper.js';
 import { createStore } from '../src/store/create-store.js';
 import type { Store } from '../src/store/store-types.js';
+import { spawnWorker } from './support/worker-process.js';
 
 // A replica is SIGKILLed while it runs a job; another replica, opened the way the app opens its
 // queue (createJobQueue with JOB_LOCK_SECONDS as lockMs), takes the job over once the dead one's
@@ -35,25 +35,13 @@ describe.each(['redis', 'sqlite', 'postgres'] as const)('job takeover after a re
   });
 
   it('runs the dead replica job on the survivor within the configured hold, marked interrupted', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/hanging-job-worker.ts'], {
-      env: { PATH: process.env.PATH, STORE_URL: url, QUEUE_NAME: name, LOCK_MS: String(LOCK_MS) },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const worker = spawnWorker('test/support/hanging-job-worker.ts', {
+      STORE_URL: url,
+      QUEUE_NAME: name,
+      LOCK_MS: String(LOCK_MS),
     });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    const deadline = Date.now() + 30_000;
-    while (!output.includes('RUNNING J1')) {
-      if (child.exitCode !== null) throw new Error(`worker exited: ${output}`);
-      if (Date.now() > deadline) throw new Error(`worker never ran the job: ${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    child.kill('SIGKILL');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await worker.until((output) => output.includes('RUNNING J1'), 'ran the job');
+    await worker.kill();
     const killedAt = Date.now();
 
     const logger = createMemoryLogger();

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../src/observability/logger.js';
 import { createStore } from '../src/store/create-store.js';
 import type { Store } from '../src/store/store-types.js';
+import { spawnWorker } from './support/worker-process.js';
 
 // SQLite's one writer commits the writes that arrive together in one transaction, and answers each
 // only once that transaction is committed. A process writing 40 at a time is killed (SIGKILL, no
@@ -37,27 +37,11 @@ describe('SQLite writes told as done survive a kill', () => {
 
 /** Runs the writing worker until it has acknowledged 2,000 writes, kills it, and says which. */
 async function writeUntilKilled(run: number): Promise<{ kv: string[]; logged: string[] }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/sqlite-writing-worker.ts'], {
-    env: { PATH: process.env.PATH, STORE_URL: url, RUN: String(run) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const acknowledged = () => output.split('\n').filter((line) => line.startsWith('OK ')).length;
-  const deadline = Date.now() + 30_000;
-  while (acknowledged() < 2_000) {
-    if (child.exitCode !== null) throw new Error(`worker exited: ${output.slice(-2000)}`);
-    if (Date.now() > deadline) throw new Error(`worker wrote too little: ${output.slice(-2000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  child.kill('SIGKILL');
-  await new Promise((resolve) => child.once('exit', resolve));
-  const lines = output.split('\n').filter((line) => line.startsWith('OK '));
+  const worker = spawnWorker('test/support/sqlite-writing-worker.ts', { STORE_URL: url, RUN: String(run) });
+  const acknowledged = (output: string) => output.split('\n').filter((line) => line.startsWith('OK '));
+  await worker.until((output) => acknowledged(output).length >= 2_000, 'wrote 2,000 keys');
+  await worker.kill();
+  const lines = acknowledged(worker.output());
   return {
     kv: lines.filter((line) => line.startsWith('OK kv ')).map((line) => line.slice(6)),
     logged: lines.filter((line) => line.startsWith('OK log ')).map((line) => line.slice(7)),
