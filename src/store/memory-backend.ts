@@ -7,7 +7,7 @@ import type { Backend } from './store-types.js';
 
 /** memory://: everything lives in this process and is lost on restart (tests, playground). */
 export function openMemoryBackend(report: ReportError): Backend {
-  const maps: Map<string, unknown>[] = [];
+  // One Map per namespace: Keyv's store for it, and what the compare-and-set reads and writes.
   const mapOf = new Map<string, Map<string, unknown>>();
   const stored = (namespace: string, key: string): string | undefined => {
     const raw = mapOf.get(namespace)?.get(`${namespace}:${key}`);
@@ -20,7 +20,6 @@ export function openMemoryBackend(report: ReportError): Backend {
     logs,
     createKeyv(namespace) {
       const map = new Map<string, unknown>();
-      maps.push(map);
       mapOf.set(namespace, map);
       const keyv = new Keyv({ store: map, namespace, throwOnErrors: true, ...keyvJson });
       keyv.on('error', (error: unknown) => report(`memory:${namespace}`, error));
@@ -41,13 +40,13 @@ export function openMemoryBackend(report: ReportError): Backend {
     async cleanup() {
       // Keyv drops an expired entry only when it is read; unread ones would pile up for ever.
       const now = Date.now();
-      for (const map of maps) {
+      for (const map of mapOf.values()) {
         for (const [key, raw] of map) if (expiresAt(raw) < now) map.delete(key);
       }
       locks.sweep();
     },
     async close() {
-      for (const map of maps) map.clear();
+      for (const map of mapOf.values()) map.clear();
       logs.clear();
     },
   };

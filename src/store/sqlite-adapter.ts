@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { SqliteWriter } from './sqlite-writer.js';
+import type { SqliteQuery, SqliteWriter } from './sqlite-writer.js';
 
 /**
  * What one process remembers of the SQLite file it alone writes: each key's stored text (or that it
@@ -78,9 +78,6 @@ export function createReadCache(options: { ttlMs: number; maxEntries: number }):
   };
 }
 
-/** Runs a read statement on the file's shared read connection. */
-export type SqliteRead = (sql: string, ...params: unknown[]) => Promise<unknown>;
-
 /** How many rows one page of an iteration reads (as @keyv/sqlite's default iterationLimit). */
 const ITERATION_PAGE = 10;
 
@@ -103,7 +100,8 @@ export class CachedKeyvSqlite extends EventEmitter {
 
   constructor(
     options: { uri: string; table: string },
-    private readonly read: SqliteRead,
+    /** A statement on the file's shared read connection. */
+    private readonly read: SqliteQuery,
     private readonly cache: ReadCache,
     private readonly writer: SqliteWriter,
   ) {

@@ -55,14 +55,16 @@ export async function openSqliteBackend(path: string, report: ReportError): Prom
     throw new StoreConnectionError('sqlite', path, { cause });
   }
   const writer = createSqliteWriter(writerConnection.query);
-  const rows = async (sql: string, params: unknown[]) =>
-    (await base.query(sql, ...params)) as Record<string, unknown>[];
+  // Statements with their rows, for the audit log and compare-and-set (each reads the rows it asked for).
+  const readRows = async <Row>(sql: string, params: unknown[]) => (await read(sql, ...params)) as Row[];
+  const writeRows = async <Row>(sql: string, params: unknown[]) =>
+    (await writer.run(sql, ...params)) as Row[];
   const conditional = createSqlConditional({
     table: SQLITE_TABLE,
     placeholder: () => '?',
     // Read from the file, not the read cache: the swap compares with what the file holds.
-    read: rows,
-    write: async (sql, params) => (await writer.run(sql, ...params)) as Record<string, unknown>[],
+    read: readRows,
+    write: writeRows,
   });
   const locks = createMemoryOnceGuard();
   // One for the file: every namespace's keys carry the namespace, so they cannot collide.
@@ -71,8 +73,8 @@ export async function openSqliteBackend(path: string, report: ReportError): Prom
     kind: 'sqlite',
     logs: createSqlLog(
       {
-        read: async (sql, params) => (await base.query(sql, ...params)) as { id: string; data: string }[],
-        write: async (sql, params) => (await writer.run(sql, ...params)) as { id: string; data: string }[],
+        read: readRows,
+        write: writeRows,
         insert: (row) => writer.insertNew(LOG_TABLE, LOG_COLUMNS, [row]),
       },
       () => '?',
