@@ -189,7 +189,7 @@ function lifecycleServices(input: DomainServicesInput): LifecycleServices {
 function experimentKnowledge(input: DomainServicesInput): ExperimentKnowledge {
   const { config, infra, logger } = input;
   return {
-    records: createExperimentRecords(infra.store.keyv('experiments'), {
+    records: createExperimentRecords(storedValues(infra.store, 'experiments'), {
       logger: logger.child({ component: 'experiments' }),
     }),
     transitions: config.transitions,

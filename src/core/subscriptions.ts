@@ -1,6 +1,7 @@
 import type { Keyv } from 'keyv';
 import { z } from 'zod';
 import type { Logger } from '../observability/logger.js';
+import type { StoredValues, UpdateStored } from './stored-values.js';
 import {
   type AlertSelector,
   type AlertSubject,
@@ -137,22 +138,6 @@ const StoredV2 = z.object({
 });
 const StoredIndex = z.object({ v: z.literal(1), channels: z.array(z.string().regex(CHANNEL_ID)) });
 
-/**
- * One stored value read, changed and written only over what was read (the store's compare-and-set,
- * store/conditional-update.ts): `change` is applied again to whatever another writer put there
- * meanwhile. `next` undefined deletes the key; `next` the very value read writes nothing.
- */
-type UpdateStored = <T>(
-  key: string,
-  change: (current: unknown) => { next: unknown; result: T },
-) => Promise<T>;
-
-/** Where the subscriptions live: their namespace's Keyv, and its compare-and-set. */
-export interface SubscriptionStorage {
-  keyv: Keyv;
-  update: UpdateStored;
-}
-
 export interface SubscriptionStoreOptions {
   logger?: Logger;
   now?: () => Date;
@@ -168,7 +153,7 @@ type Entry = Omit<Subscription, 'id' | 'channelId'>;
  * wrote, so no concurrent change is lost. Index entries whose record is gone are skipped on read.
  */
 export function createSubscriptionStore(
-  { keyv, update }: SubscriptionStorage,
+  { keyv, update }: StoredValues,
   options: SubscriptionStoreOptions = {},
 ): SubscriptionStore {
   const io: RecordIo = { keyv, update, logger: options.logger };

@@ -1,6 +1,9 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createMemoryLogger } from '../../observability/logger.js';
 import { backendFixture, uniqueName } from '../../store/backends.test-helper.js';
-import { createExperimentRecords, MAX_INDEXED } from './record-store.js';
+import { storedValues } from '../../store/conditional-update.js';
+import { MAX_INDEXED } from './record-index.js';
+import { createExperimentRecords } from './record-store.js';
 
 describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('experiment records on %s', (kind) => {
   const fixture = backendFixture(kind);
@@ -14,7 +17,7 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('experiment re
       clock += 1000;
       return new Date(clock);
     };
-    const records = createExperimentRecords(store.keyv(namespace), { now: tick });
+    const records = createExperimentRecords(storedValues(store, namespace), { now: tick });
     await records.update('T1', 4, { name: 'Search v2', status: 'draft' }, 'app-form');
     await records.update('T1', 7, { status: 'running' }, 'platform-read');
     await records.update('T1', 4, { status: 'running' }, 'app-action');
@@ -40,7 +43,7 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('experiment re
   it('ignores a stored record of an unexpected shape instead of trusting it', async () => {
     const store = await fixture.open();
     const keyv = store.keyv(namespace);
-    const records = createExperimentRecords(keyv);
+    const records = createExperimentRecords(storedValues(store, namespace));
     await keyv.set('record:T9:5', { v: 1, experimentId: 5, status: { value: 42 } });
     expect(await records.get('T9', 5)).toBeUndefined();
     const updated = await records.update('T9', 5, { status: 'draft' }, 'app-form');
@@ -51,7 +54,7 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('experiment re
 describe('the workspace index', () => {
   it('keeps the most recently seen experiments when it overflows', async () => {
     const store = await backendFixture('memory').open();
-    const records = createExperimentRecords(store.keyv('experiments'));
+    const records = createExperimentRecords(storedValues(store, 'experiments'));
     for (let id = 1; id <= MAX_INDEXED + 5; id++)
       await records.update('T1', id, { status: 'draft' }, 'app-form');
     const all = await records.all('T1');
@@ -63,28 +66,59 @@ describe('the workspace index', () => {
   it('reads the record and the index together, and writes the index only for a new id', async () => {
     const store = await backendFixture('memory').open();
     const keyv = store.keyv('experiments');
-    const records = createExperimentRecords(keyv);
-    const gets = vi.spyOn(keyv, 'get');
+    const records = createExperimentRecords(storedValues(store, 'experiments'));
     const getMany = vi.spyOn(keyv, 'getMany');
     const sets = vi.spyOn(keyv, 'set');
-    const setManys = vi.spyOn(keyv, 'setMany');
+    const swaps = vi.spyOn(store.conditional, 'swap');
     await records.update('T1', 4, { status: 'draft' }, 'app-form');
     await records.update('T1', 4, { status: 'running' }, 'app-action');
-    // A new id's record and index are one write (one transaction on SQLite, one MULTI on Redis).
-    expect(setManys.mock.calls.map(([entries]) => entries.map((e) => e.key))).toEqual([
-      ['record:T1:4', 'index:T1'],
-    ]);
     expect(getMany.mock.calls).toEqual([[['record:T1:4', 'index:T1']], [['record:T1:4', 'index:T1']]]);
-    // The new id's index write is read back once (another replica may have replaced it).
-    expect(gets.mock.calls).toEqual([['index:T1']]);
-    expect(sets.mock.calls.map(([key]) => key)).toEqual(['record:T1:4', 'index:T1', 'record:T1:4']);
+    expect(sets.mock.calls.map(([key]) => key)).toEqual(['record:T1:4', 'record:T1:4']);
+    // The new id is listed by one compare-and-set; the known id's update leaves the index alone.
+    expect(swaps.mock.calls.map(([namespace, key]) => `${namespace}:${key}`)).toEqual([
+      'experiments:index:T1',
+    ]);
+    expect(await keyv.get('index:T1')).toEqual({ v: 1, ids: [4] });
+  });
+
+  it('lists new experiments that arrive together with one index write, newest first', async () => {
+    const store = await backendFixture('memory').open();
+    const records = createExperimentRecords(storedValues(store, 'experiments'));
+    await records.update('T1', 1, { status: 'draft' }, 'app-form');
+    const swaps = vi.spyOn(store.conditional, 'swap');
+    await Promise.all([2, 3, 4, 5, 6].map((id) => records.update('T1', id, { status: 'draft' }, 'app-form')));
+    expect(await store.keyv('experiments').get('index:T1')).toEqual({ v: 1, ids: [6, 5, 4, 3, 2, 1] });
+    expect(swaps).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the record when listing it fails, and lists it at its next update', async () => {
+    const store = await backendFixture('memory').open();
+    const logger = createMemoryLogger();
+    const real = storedValues(store, 'experiments');
+    let failing = true;
+    const records = createExperimentRecords(
+      {
+        keyv: real.keyv,
+        update: (key, change) =>
+          failing ? Promise.reject(new Error('store unavailable')) : real.update(key, change),
+      },
+      { logger },
+    );
+    const saved = await records.update('T1', 8, { status: 'draft' }, 'app-form');
+    expect(saved.status?.value).toBe('draft');
+    expect(await records.get('T1', 8)).toEqual(saved);
+    expect(await records.all('T1')).toEqual([]);
+    expect(logger.lines.join('\n')).toContain('could not list the experiment in its workspace index');
+    failing = false;
+    await records.update('T1', 8, { status: 'running' }, 'app-action');
+    expect((await records.all('T1')).map((r) => r.experimentId)).toEqual([8]);
   });
 
   it('merges several observations in one read and one write, as updating with each in turn would', async () => {
     const store = await backendFixture('memory').open();
     const at = new Date('2026-11-01T10:00:00.000Z');
     const keyv = store.keyv('experiments');
-    const records = createExperimentRecords(keyv, { now: () => at });
+    const records = createExperimentRecords(storedValues(store, 'experiments'), { now: () => at });
     const acted = {
       status: 'running',
       action: { action: 'start' as const, actorId: 'U1', at: at.toISOString(), source: 'slack' as const },
@@ -112,7 +146,7 @@ describe('the workspace index', () => {
   it('treats an index of another shape as empty, and rebuilds it', async () => {
     const store = await backendFixture('memory').open();
     const keyv = store.keyv('experiments');
-    const records = createExperimentRecords(keyv);
+    const records = createExperimentRecords(storedValues(store, 'experiments'));
     for (const bad of [
       { v: 2, ids: [1] },
       { v: 1, ids: [1, '2'] },
@@ -126,5 +160,40 @@ describe('the workspace index', () => {
     }
     await keyv.set('index:T1', { v: 1, ids: Array.from({ length: MAX_INDEXED + 1 }, (_, i) => i + 1) });
     expect(await records.all('T1')).toEqual([]);
+  });
+});
+
+describe.each(['sqlite', 'redis', 'postgres'] as const)('concurrent writers on %s', (kind) => {
+  const fixture = backendFixture(kind);
+  const namespace = uniqueName('experiments');
+  afterAll(() => fixture.dispose(namespace));
+
+  it('lists every new experiment two replicas record at the same time', async () => {
+    // SQLite is one process's file (one replica); two stores on it still race in one process.
+    const [first, second] = await Promise.all([
+      fixture.open(),
+      kind === 'sqlite' ? undefined : fixture.open(),
+    ]);
+    const replicas = [first, second ?? first].map((store) =>
+      createExperimentRecords(storedValues(store, namespace)),
+    );
+    const ids = Array.from({ length: 40 }, (_, i) => i + 1);
+    await Promise.all(ids.map((id) => replicas[id % 2]?.update('T1', id, { status: 'draft' }, 'app-form')));
+    const listed = (await replicas[0]?.all('T1'))?.map((r) => r.experimentId).sort((a, b) => a - b);
+    expect(listed).toEqual(ids);
+  });
+
+  it('keeps every refusal two replicas learn at the same time', async () => {
+    const [first, second] = await Promise.all([
+      fixture.open(),
+      kind === 'sqlite' ? undefined : fixture.open(),
+    ]);
+    const replicas = [first, second ?? first].map((store) =>
+      createExperimentRecords(storedValues(store, namespace)),
+    );
+    const statuses = ['draft', 'running', 'stopped', 'archived', 'paused', 'review'];
+    await Promise.all(statuses.map((status, i) => replicas[i % 2]?.learn('T2', status, 'start')));
+    const learnt = await replicas[0]?.learnt('T2');
+    expect(Object.keys(learnt ?? {}).sort()).toEqual([...statuses].sort());
   });
 });

@@ -1,7 +1,7 @@
-import type { Keyv } from 'keyv';
 import { z } from 'zod';
 import type { Logger } from '../../observability/logger.js';
 import { LIFECYCLE_ACTIONS } from '../lifecycle-action.js';
+import type { StoredValues } from '../stored-values.js';
 import {
   applyUpdate,
   type ExperimentRecord,
@@ -11,6 +11,7 @@ import {
   MAX_THREADS,
   type RecordUpdate,
 } from './record.js';
+import { createIndexAdder, indexIds, indexKey } from './record-index.js';
 import { type LearntRefusals, learnRefusal } from './transitions.js';
 
 /** One thing learnt about an experiment, and where it was learnt. */
@@ -38,17 +39,13 @@ export interface ExperimentRecords {
     experimentId: number,
     observations: readonly Observation[],
   ): Promise<ExperimentRecord>;
-  /** Every record of the workspace, most recently touched first (bounded by MAX_INDEXED). */
+  /** Every record of the workspace, most recently touched first (bounded by record-index's MAX_INDEXED). */
   all(scope: string): Promise<ExperimentRecord[]>;
   learnt(scope: string): Promise<LearntRefusals>;
   learn(scope: string, status: string, action: (typeof LIFECYCLE_ACTIONS)[number]): Promise<LearntRefusals>;
   /** Forgets the workspace's records (app uninstalled); returns how many there were. */
   clear(scope: string): Promise<number>;
 }
-
-/** How many experiments a workspace's index keeps; the least recently touched fall off. */
-export const MAX_INDEXED = 1000;
-const INDEX_WRITES = 4;
 
 const FactSchema = <T extends z.ZodType>(value: T) =>
   z.object({
@@ -86,18 +83,6 @@ const StoredRecord = z.object({
     .max(MAX_THREADS),
   touchedAt: z.string(),
 });
-/**
- * The index's ids, or undefined when the stored value is not an index. Checked by hand rather than
- * by a schema: every record update reads the index (up to MAX_INDEXED ids), and a schema walks each
- * id through its checks at many times the cost of this loop.
- */
-function indexIds(stored: unknown): number[] | undefined {
-  if (typeof stored !== 'object' || stored === null) return undefined;
-  const { v, ids } = stored as { v?: unknown; ids?: unknown };
-  if (v !== 1 || !Array.isArray(ids) || ids.length > MAX_INDEXED) return undefined;
-  for (const id of ids) if (!Number.isSafeInteger(id) || id <= 0) return undefined;
-  return ids as number[];
-}
 const StoredLearnt = z.object({
   v: z.literal(1),
   refusals: z.record(z.string().max(64), z.array(z.enum(LIFECYCLE_ACTIONS))),
@@ -111,17 +96,17 @@ export interface ExperimentRecordsOptions {
 /**
  * One record per (workspace, experiment) and one small index per workspace. A record update is a
  * read-merge-write: facts are newest-wins by their time, so two replicas writing the same record
- * at once can at worst drop the older of two observations made within the same instant; the index
- * is read back after writing and redone if another replica's write replaced it (as subscriptions do).
+ * at once can at worst drop the older of two observations made within the same instant. The index
+ * and the learnt refusals are written by compare-and-set, so no concurrent addition is lost.
  */
 export function createExperimentRecords(
-  keyv: Keyv,
+  { keyv, update }: StoredValues,
   options: ExperimentRecordsOptions = {},
 ): ExperimentRecords {
   const { logger } = options;
   const now = options.now ?? (() => new Date());
+  const addToIndex = createIndexAdder(update);
   const recordKey = (scope: string, id: number) => `record:${scope}:${id}`;
-  const indexKey = (scope: string) => `index:${scope}`;
   const learntKey = (scope: string) => `learnt:${scope}`;
 
   function parseRecord(scope: string, id: number, raw: unknown): ExperimentRecord | undefined {
@@ -144,20 +129,6 @@ export function createExperimentRecords(
   const readIndex = async (scope: string): Promise<number[]> =>
     indexIds(await keyv.get(indexKey(scope))) ?? [];
 
-  const indexed = (id: number, ids: readonly number[]) => ({ v: 1, ids: [id, ...ids].slice(0, MAX_INDEXED) });
-
-  /** Adds the id at the front of the index unless `ids` (the index as just read) holds it. */
-  async function index(scope: string, id: number, ids: number[]): Promise<void> {
-    for (let writes = 0, current = ids; !current.includes(id); writes++) {
-      if (writes === INDEX_WRITES) {
-        logger?.warn('experiment index kept changing under concurrent writes', { scope, experimentId: id });
-        return;
-      }
-      await keyv.set(indexKey(scope), indexed(id, current));
-      current = await readIndex(scope);
-    }
-  }
-
   async function observe(scope: string, id: number, observations: readonly Observation[]) {
     // The record and the index in one read (one round trip on Redis: MGET).
     const [raw, storedIndex] = await keyv.getMany([recordKey(scope, id), indexKey(scope)]);
@@ -170,11 +141,23 @@ export function createExperimentRecords(
       await keyv.set(record.key, record.value);
       return next;
     }
-    // A new id: the record and the index in one write (one MULTI on Redis, one transaction on
-    // SQLite), then the index read back, as another replica may have replaced it meanwhile.
-    await keyv.setMany([record, { key: indexKey(scope), value: indexed(id, ids) }]);
-    await index(scope, id, await readIndex(scope));
+    // A new id: the record and its index entry written at once. A crash between the two leaves
+    // the record unlisted until its next update lists it; `all` skips an id whose record is gone.
+    await Promise.all([keyv.set(record.key, record.value), listNew(scope, id)]);
     return next;
+  }
+
+  /** The index is a listing: a failure to add to it is logged, the record stays saved. */
+  async function listNew(scope: string, id: number) {
+    try {
+      await addToIndex(scope, id);
+    } catch (error) {
+      logger?.warn('could not list the experiment in its workspace index; its next update will', {
+        scope,
+        experimentId: id,
+        error: (error as Error).message,
+      });
+    }
   }
 
   return {
@@ -199,12 +182,13 @@ export function createExperimentRecords(
       const parsed = StoredLearnt.safeParse(await keyv.get(learntKey(scope)));
       return parsed.success ? parsed.data.refusals : {};
     },
-    async learn(scope, status, action) {
-      const before = await this.learnt(scope);
-      const after = learnRefusal(before, status, action);
-      if (after !== before) await keyv.set(learntKey(scope), { v: 1, refusals: after });
-      return after;
-    },
+    learn: (scope, status, action) =>
+      update(learntKey(scope), (stored) => {
+        const parsed = StoredLearnt.safeParse(stored);
+        const before = parsed.success ? parsed.data.refusals : {};
+        const after = learnRefusal(before, status, action);
+        return { next: after === before ? stored : { v: 1, refusals: after }, result: after };
+      }),
     async clear(scope) {
       const ids = await readIndex(scope);
       await Promise.all(ids.map((id) => keyv.delete(recordKey(scope, id))));

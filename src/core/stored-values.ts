@@ -1,0 +1,17 @@
+import type { Keyv } from 'keyv';
+
+/**
+ * One stored value read, changed and written only over what was read (the store's compare-and-set,
+ * store/conditional-update.ts): `change` is applied again to whatever another writer put there
+ * meanwhile. `next` undefined deletes the key; `next` the very value read writes nothing.
+ */
+export type UpdateStored = <T>(
+  key: string,
+  change: (current: unknown) => { next: unknown; result: T },
+) => Promise<T>;
+
+/** A namespace's Keyv and its compare-and-set, as the domain's stores take them. */
+export interface StoredValues {
+  keyv: Keyv;
+  update: UpdateStored;
+}
