@@ -101,6 +101,12 @@ export interface LifecycleDeps {
   intents?: IntentLog | undefined;
 }
 
+/** Told as the action goes; the caller's intent handling (core/lifecycle/told-intent.ts). */
+export interface LifecycleHooks {
+  /** The platform has answered the action sent under `intent`: done, or refused / failed. */
+  answered?: (intent: string | undefined, outcome: 'done' | 'not-done') => void;
+}
+
 type Connected = Extract<ConnectionLookup, { kind: 'connected' }>;
 type DoneOutcome = Extract<LifecycleOutcome, { kind: 'done' }>;
 
@@ -122,6 +128,7 @@ interface Attempt {
 export async function runLifecycleAction(
   deps: LifecycleDeps,
   request: LifecycleRequest,
+  hooks: LifecycleHooks = {},
 ): Promise<LifecycleOutcome> {
   const scope = workspaceKey(request.workspace);
   const { action, experimentId } = request;
@@ -157,9 +164,11 @@ export async function runLifecycleAction(
       request.stop === undefined ? undefined : toRequest(request.stop),
     );
   } catch (error) {
+    if (error instanceof ConsoleError) hooks.answered?.(intent, 'not-done');
     return await refused(attempt, error, intent);
   }
   log.info('lifecycle action done');
+  hooks.answered?.(intent, 'done');
   return await recordDone(attempt, intent);
 }
 

@@ -48,6 +48,8 @@ function done(r: LifecycleRequest, expiresInMs = 90 * DAY_MS): LifecycleOutcome 
 interface Fakes {
   /** What the platform makes of the request (or throws). */
   outcome?: (r: LifecycleRequest) => LifecycleOutcome;
+  /** The run says the platform answered before recording the answer, as runLifecycleAction does. */
+  answersFirst?: boolean;
   /** The teller throws when telling an outcome (Slack down). */
   tellFails?: boolean;
   slots?: ReturnType<typeof createActionSlots>;
@@ -72,9 +74,15 @@ function harness(fakes: Fakes = {}) {
         journal.push('slot given');
       },
     },
-    run: async (r) => {
+    run: async (r, hooks) => {
       journal.push('run');
-      return (fakes.outcome ?? done)(r);
+      const outcome = (fakes.outcome ?? done)(r);
+      if (fakes.answersFirst && 'intent' in outcome) {
+        hooks.answered?.(outcome.intent, outcome.kind === 'done' ? 'done' : 'not-done');
+        await Promise.resolve();
+        journal.push('answer recorded');
+      }
+      return outcome;
     },
     intents: {
       telling: async (id, outcome) => void journal.push(`intent ${id} telling ${outcome}`),
@@ -129,7 +137,7 @@ function harness(fakes: Fakes = {}) {
 }
 
 describe('performAction', () => {
-  it('tells a done action, ends its intent, then reminds and alerts, and audits it last', async () => {
+  it('tells a done action, then ends its intent and audits it together, then reminds and alerts', async () => {
     const h = harness({ outcome: (r) => done(r, 3 * DAY_MS + 1000) });
     const performed = await performAction(h.ports, request());
     expect(performed).toEqual({ kind: 'done', told: 'line:done', identity: 'workspace' });
@@ -139,11 +147,11 @@ describe('performAction', () => {
       'intent i1 telling done',
       'told done',
       'intent i1 ended',
+      'audited done',
       'told expiring in 3d',
       'subscribers notified',
       'counted done',
       'slot given',
-      'audited done',
     ]);
     expect(h.notified).toEqual([
       {
@@ -184,6 +192,31 @@ describe('performAction', () => {
       'audited crashed',
     ]);
     expect(h.notified).toHaveLength(1);
+  });
+
+  it('marks the intent telling when the platform answers, alongside recording the answer, and only once', async () => {
+    const h = harness({ answersFirst: true });
+    await performAction(h.ports, request());
+    expect(h.journal.slice(0, 6)).toEqual([
+      'slot taken',
+      'run',
+      'intent i1 telling done',
+      'answer recorded',
+      'told done',
+      'intent i1 ended',
+    ]);
+    expect(h.journal.filter((step) => step.includes('telling'))).toHaveLength(1);
+  });
+
+  it('audits a done action once, whatever follows its telling', async () => {
+    const h = harness();
+    h.ports.notifySubscribers = async () => {
+      throw new Error('a notifier that breaks its promise not to throw');
+    };
+    const performed = await performAction(h.ports, request());
+    expect(performed.kind).toBe('crashed');
+    // It was done and told before the flow broke: the trail says done, once.
+    expect(h.audited).toEqual([expect.objectContaining({ outcome: 'done' })]);
   });
 
   it('reminds of an expiring token once a day per workspace', async () => {
@@ -244,9 +277,9 @@ describe('performAction', () => {
       'intent i2 telling not-done',
       'told conflict',
       'intent i2 ended',
+      'audited conflict',
       'counted conflict',
       'slot given',
-      'audited conflict',
     ]);
   });
 
@@ -257,9 +290,9 @@ describe('performAction', () => {
       'slot taken',
       'run',
       'told not-connected',
+      'audited not-connected',
       'counted not-connected',
       'slot given',
-      'audited not-connected',
     ]);
   });
 

@@ -22,27 +22,40 @@ export async function performAction<Told>(
 ): Promise<PerformedAction<Told>> {
   let kind: PerformedKind = 'crashed';
   let identity: Identity | undefined;
+  const audit = auditOnce(ports, request);
   try {
-    const performed = await inSlot(ports, request, slotHeld);
+    const performed = await inSlot(ports, request, slotHeld, audit);
     kind = performed.kind;
     identity = performed.identity;
     return performed;
   } finally {
-    await ports.audit.record(workspaceKey(request.workspace), auditEntryOf(request, kind, identity));
+    await audit(kind, identity);
   }
+}
+
+/** Audits the attempt once: as soon as its outcome has been told, or at the end whatever happened. */
+type AuditOnce = (kind: PerformedKind, identity: Identity | undefined) => Promise<void>;
+
+function auditOnce<Told>(ports: PerformActionPorts<Told>, request: LifecycleRequest): AuditOnce {
+  let audited: Promise<void> | undefined;
+  return (kind, identity) => {
+    audited ??= ports.audit.record(workspaceKey(request.workspace), auditEntryOf(request, kind, identity));
+    return audited;
+  };
 }
 
 async function inSlot<Told>(
   ports: PerformActionPorts<Told>,
   request: LifecycleRequest,
   slotHeld: boolean,
+  audit: AuditOnce,
 ): Promise<PerformedAction<Told>> {
   // Bounded: with a platform that hangs, acked actions would otherwise pile up without limit.
   const workspace = workspaceKey(request.workspace);
   if (!slotHeld && !ports.slots.tryTake(workspace)) return { kind: 'busy', told: await ports.tell.busy() };
   const intent = toldIntent(ports.intents);
   try {
-    return await runAndTell(ports, request, intent);
+    return await runAndTell(ports, request, { intent, audit });
   } finally {
     // Telling failed or threw before the end: the outcome is known here, so the intent goes anyway.
     await intent.end();
@@ -50,21 +63,29 @@ async function inSlot<Told>(
   }
 }
 
+/** What follows telling: the intent's end and the audit record, written together. */
+interface AfterTelling {
+  intent: ToldIntent;
+  audit: AuditOnce;
+}
+
 async function runAndTell<Told>(
   ports: PerformActionPorts<Told>,
   request: LifecycleRequest,
-  intent: ToldIntent,
+  after: AfterTelling,
 ): Promise<PerformedAction<Told>> {
   const { action, experimentId } = request;
+  const { intent } = after;
   let counted = 'crashed';
   try {
-    const outcome = await ports.run(request);
+    const outcome = await ports.run(request, { answered: intent.answered });
     counted = outcome.kind;
     await intent.telling(outcome);
-    if (outcome.kind === 'done') return await tellDone(ports, outcome, intent);
+    if (outcome.kind === 'done') return await tellDone(ports, outcome, after);
     const told = await ports.tell.outcome(outcome);
-    await intent.end();
-    return { kind: outcome.kind, told, identity: 'identity' in outcome ? outcome.identity : undefined };
+    const identity = 'identity' in outcome ? outcome.identity : undefined;
+    await Promise.all([intent.end(), after.audit(outcome.kind, identity)]);
+    return { kind: outcome.kind, told, identity };
   } catch (error) {
     ports.logger.error('lifecycle flow failed', { error, action, experimentId });
     return { kind: 'crashed', told: await ports.tell.crashed(error) };
@@ -76,13 +97,17 @@ async function runAndTell<Told>(
 async function tellDone<Told>(
   ports: PerformActionPorts<Told>,
   outcome: DoneOutcome,
-  intent: ToldIntent,
+  { intent, audit }: AfterTelling,
 ): Promise<PerformedAction<Told>> {
   const { request } = outcome;
   try {
     const told = await ports.tell.outcome(outcome);
-    await intent.end();
-    const days = await dueExpiryReminder(ports.expiry, outcome.scope, outcome.tokenExpiresAt);
+    // Independent writes once told, issued together (one commit on SQLite, one round trip on Redis).
+    const [, , days] = await Promise.all([
+      intent.end(),
+      audit('done', outcome.identity),
+      dueExpiryReminder(ports.expiry, outcome.scope, outcome.tokenExpiresAt),
+    ]);
     if (days !== undefined) await ports.tell.expiringSoon(days);
     return { kind: 'done', told, identity: outcome.identity };
   } finally {

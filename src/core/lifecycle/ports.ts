@@ -5,7 +5,7 @@ import type { Identity } from '../connections.js';
 import type { ExperimentView } from '../experiments/knowledge.js';
 import type { IntentLog } from '../intents.js';
 import type { LifecycleAction } from '../lifecycle-action.js';
-import type { LifecycleOutcome, LifecycleRequest } from '../run-action.js';
+import type { LifecycleHooks, LifecycleOutcome, LifecycleRequest } from '../run-action.js';
 import type { StopReason } from '../stop-reason.js';
 import type { ActionSlots } from './action-slots.js';
 import type { ExpiryReminderDeps } from './expiry-reminder.js';
@@ -50,8 +50,8 @@ type NotifySubscribers = (event: DoneEvent, view: ExperimentView) => Promise<voi
 /** What the use-case needs, each as narrow as it uses it; the Slack layer builds them per request. */
 export interface PerformActionPorts<Told> {
   slots: Pick<ActionSlots, 'tryTake' | 'give'>;
-  /** runLifecycleAction over the domain's stores and the platform. */
-  run(request: LifecycleRequest): Promise<LifecycleOutcome>;
+  /** runLifecycleAction over the domain's stores and the platform; `answered` as it takes it. */
+  run(request: LifecycleRequest, hooks: LifecycleHooks): Promise<LifecycleOutcome>;
   intents: Pick<IntentLog, 'telling' | 'end'>;
   tell: OutcomeTeller<Told>;
   notifySubscribers: NotifySubscribers;

@@ -8,17 +8,32 @@ import type { LifecycleOutcome } from '../run-action.js';
  * (test/durability.test.ts). The gap left is between the surface's answer and the store's delete.
  */
 export interface ToldIntent {
+  /**
+   * The platform has answered: the "telling" mark is written from here, alongside what the action
+   * records of the answer, instead of after it (a commit or a round trip fewer before the reply).
+   */
+  answered: IntentAnswered;
+  /** Marks the intent "telling" for an outcome the platform gave (waits for the mark `answered` began). */
   telling(outcome: LifecycleOutcome): Promise<void>;
   /** Ends the intent once; later calls do nothing. */
   end(): Promise<void>;
 }
 
+export type IntentAnswered = (intent: string | undefined, outcome: 'done' | 'not-done') => void;
+
 export function toldIntent(intents: Pick<IntentLog, 'telling' | 'end'>): ToldIntent {
   let id: string | undefined;
+  let marking: Promise<void> | undefined;
   return {
+    answered(intent, outcome) {
+      if (intent === undefined || marking) return;
+      // Kept before the write: whatever happens next, the outcome is known and the intent must go.
+      id = intent;
+      marking = intents.telling(intent, outcome);
+    },
     async telling(outcome) {
       if (outcome.kind !== 'done' && outcome.kind !== 'conflict' && outcome.kind !== 'failed') return;
-      // Kept before the write: whatever happens next, the outcome is known and the intent must go.
+      if (marking) return await marking;
       id = outcome.intent;
       if (id !== undefined) await intents.telling(id, outcome.kind === 'done' ? 'done' : 'not-done');
     },

@@ -63,7 +63,7 @@ function lifecyclePorts(
   const { connections, knowledge, logger, intents } = deps;
   return {
     slots: deps.actionSlots,
-    run: (r) => runLifecycleAction({ connections, knowledge, logger, intents }, r),
+    run: (r, hooks) => runLifecycleAction({ connections, knowledge, logger, intents }, r, hooks),
     intents,
     tell: lifecycleTeller(deps, request, surface),
     notifySubscribers: async (event, view) => {
