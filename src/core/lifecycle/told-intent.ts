@@ -19,7 +19,7 @@ export interface ToldIntent {
   end(): Promise<void>;
 }
 
-export type IntentAnswered = (intent: string | undefined, outcome: 'done' | 'not-done') => void;
+type IntentAnswered = (intent: string | undefined, outcome: 'done' | 'not-done') => void;
 
 export function toldIntent(intents: Pick<IntentLog, 'telling' | 'end'>): ToldIntent {
   let id: string | undefined;
