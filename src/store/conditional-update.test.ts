@@ -44,6 +44,18 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('conditional w
     expect(await store.keyv(namespace).get('shared')).toEqual({ channels: ['C1', 'C2'] });
   });
 
+  it('builds on a value another store wrote after this one read it (SQLite: behind its read cache)', async () => {
+    const first = await fixture.open();
+    // A second Store on the same file or server; on SQLite a second process's writes (rotate-keys)
+    // reach the file without passing this process's read cache.
+    const second = kind === 'memory' ? first : await fixture.open();
+    await first.keyv(namespace).set('seen', 1);
+    expect(await first.keyv(namespace).get('seen')).toBe(1);
+    await second.keyv(namespace).set('seen', 5);
+    expect(await increment(first, namespace, 'seen')).toBe(6);
+    expect(await first.keyv(namespace).get('seen')).toBe(6);
+  });
+
   it('loses none of 30 concurrent updates, from two stores where replicas share the backend', async () => {
     const first = await fixture.open();
     const second = kind === 'redis' || kind === 'postgres' ? await fixture.open() : first;

@@ -62,7 +62,6 @@ export async function openSqliteBackend(path: string, report: ReportError): Prom
   const conditional = createSqlConditional({
     table: SQLITE_TABLE,
     placeholder: () => '?',
-    // Read from the file, not the read cache: the swap compares with what the file holds.
     read: readRows,
     write: writeRows,
   });
@@ -86,7 +85,18 @@ export async function openSqliteBackend(path: string, report: ReportError): Prom
       return keyv;
     },
     conditional: {
-      read: (namespace, key) => conditional.read(`${namespace}:${key}`),
+      async read(namespace, key) {
+        // Through the read cache: the swap itself compares with the file, so an entry gone stale
+        // (a write by another process, e.g. rotate-keys) only fails that swap, which forgets the
+        // entry, and the next attempt reads the file. A hit spares a statement on the thread pool.
+        const fullKey = `${namespace}:${key}`;
+        const hit = cache.get(fullKey);
+        if (hit) return hit.value;
+        const startedAt = cache.startRead();
+        const value = await conditional.read(fullKey);
+        cache.readDone(fullKey, value, startedAt);
+        return value;
+      },
       async swap(namespace, key, expected, next) {
         const fullKey = `${namespace}:${key}`;
         try {
