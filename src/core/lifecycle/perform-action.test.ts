@@ -50,6 +50,8 @@ interface Fakes {
   outcome?: (r: LifecycleRequest) => LifecycleOutcome;
   /** The run says the platform answered before recording the answer, as runLifecycleAction does. */
   answersFirst?: boolean;
+  /** Telling leaves the thread's parent being remembered, as a first post in a channel does. */
+  remembers?: boolean;
   /** The teller throws when telling an outcome (Slack down). */
   tellFails?: boolean;
   slots?: ReturnType<typeof createActionSlots>;
@@ -62,6 +64,7 @@ function harness(fakes: Fakes = {}) {
   const notified: unknown[] = [];
   const slots = fakes.slots ?? createActionSlots(4);
   const claimed = fakes.claimed ?? new Set<string>();
+  let remembering: Promise<void> | undefined;
   const ports: PerformActionPorts<string> = {
     slots: {
       tryTake: (w) => {
@@ -95,8 +98,14 @@ function harness(fakes: Fakes = {}) {
           throw new Error('slack is down');
         }
         journal.push(`told ${o.kind}`);
+        if (fakes.remembers)
+          remembering = (async () => {
+            for (let turn = 0; turn < 5; turn++) await Promise.resolve();
+            journal.push('thread remembered');
+          })();
         return `line:${o.kind}`;
       },
+      settled: async () => await remembering,
       busy: async () => {
         journal.push('told busy');
         return 'line:busy';
@@ -206,6 +215,19 @@ describe('performAction', () => {
       'intent i1 ended',
     ]);
     expect(h.journal.filter((step) => step.includes('telling'))).toHaveLength(1);
+  });
+
+  it('ends the intent and audits while the thread is remembered, and returns once it is', async () => {
+    const h = harness({ remembers: true });
+    await performAction(h.ports, request());
+    expect(h.journal.slice(2, 7)).toEqual([
+      'intent i1 telling done',
+      'told done',
+      'intent i1 ended',
+      'audited done',
+      'thread remembered',
+    ]);
+    expect(h.journal.at(-1)).toBe('slot given');
   });
 
   it('audits a done action once, whatever follows its telling', async () => {

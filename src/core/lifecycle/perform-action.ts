@@ -57,8 +57,9 @@ async function inSlot<Told>(
   try {
     return await runAndTell(ports, request, { intent, audit });
   } finally {
-    // Telling failed or threw before the end: the outcome is known here, so the intent goes anyway.
-    await intent.end();
+    // Telling failed or threw before the end: the outcome is known here, so the intent goes anyway
+    // (and whatever the telling left running is waited for: the request ends with its work).
+    await Promise.all([intent.end(), ports.tell.settled()]);
     ports.slots.give(workspace);
   }
 }
@@ -84,7 +85,7 @@ async function runAndTell<Told>(
     if (outcome.kind === 'done') return await tellDone(ports, outcome, after);
     const told = await ports.tell.outcome(outcome);
     const identity = 'identity' in outcome ? outcome.identity : undefined;
-    await Promise.all([intent.end(), after.audit(outcome.kind, identity)]);
+    await Promise.all([intent.end(), after.audit(outcome.kind, identity), ports.tell.settled()]);
     return { kind: outcome.kind, told, identity };
   } catch (error) {
     ports.logger.error('lifecycle flow failed', { error, action, experimentId });
@@ -103,9 +104,10 @@ async function tellDone<Told>(
   try {
     const told = await ports.tell.outcome(outcome);
     // Independent writes once told, issued together (one commit on SQLite, one round trip on Redis).
-    const [, , days] = await Promise.all([
+    const [, , , days] = await Promise.all([
       intent.end(),
       audit('done', outcome.identity),
+      ports.tell.settled(),
       dueExpiryReminder(ports.expiry, outcome.scope, outcome.tokenExpiresAt),
     ]);
     if (days !== undefined) await ports.tell.expiringSoon(days);

@@ -34,6 +34,11 @@ export interface OutcomeTeller<Told> {
   crashed(error: unknown): Promise<Told>;
   /** The acting token runs out in `days` whole days. */
   expiringSoon(days: number): Promise<void>;
+  /**
+   * Settles once what telling left running is done (the experiment's thread remembered). Never
+   * rejects; awaited alongside the intent's end and the audit entry instead of before them.
+   */
+  settled(): Promise<void>;
 }
 
 /** A done action, as the experiment's subscribers hear of it. */

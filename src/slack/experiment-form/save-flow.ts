@@ -150,7 +150,12 @@ async function announce(
             })
           : updatedLine({ experimentId: event.experimentId, fields: event.fields, userId: actorId, messages })
         : createdLine({ experimentId: event.experimentId, name: event.name, userId: actorId, messages });
-    await publishEvent(deps, surface, { workspace: request.workspace, line, view: outcome.view });
+    const published = await publishEvent(deps, surface, {
+      workspace: request.workspace,
+      line,
+      view: outcome.view,
+    });
+    await published.remembered;
   } else if (event.action === 'create') {
     const replier = webApiReplier({
       client,

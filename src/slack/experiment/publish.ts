@@ -13,17 +13,22 @@ type PublishEventDeps = Pick<
   'connections' | 'consoleLinks' | 'dictionaries' | 'knowledge' | 'logger' | 'messages'
 >;
 
+/** What publishing left running: a new thread parent being remembered (never rejects). */
+export interface Published {
+  remembered: Promise<void>;
+}
+
 /**
  * An event about an experiment, for the channel it happened in: into the experiment's thread there
  * (the parent shows the current state); the message whose button started it is refreshed to the new
  * state. When the bot cannot post in the channel (not invited to a private one), the card goes
- * through the response_url instead, which needs no membership.
+ * through the response_url instead, which needs no membership. Resolves once it has been said.
  */
 export function publishEvent(
   deps: PublishEventDeps,
   surface: LifecycleSurface,
   event: { workspace: WorkspaceRef; line: SafeText | (() => SafeText); view: ExperimentView },
-): Promise<void> {
+): Promise<Published> {
   // Read in the channel by many: the card speaks the workspace's language, whoever clicked. A line
   // given as a function is written in it too.
   return inWorkspaceLocale(() => publishCard(deps, surface, event));
@@ -33,7 +38,7 @@ async function publishCard(
   deps: PublishEventDeps,
   surface: LifecycleSurface,
   event: { workspace: WorkspaceRef; line: SafeText | (() => SafeText); view: ExperimentView },
-): Promise<void> {
+): Promise<Published> {
   const { view } = event;
   const line = typeof event.line === 'function' ? event.line() : event.line;
   const experimentId = view.record.experimentId;
@@ -47,6 +52,7 @@ async function publishCard(
     messages: deps.messages,
   });
   let parentTs: string | undefined;
+  let remembered: Promise<void> = Promise.resolve();
   try {
     const posted = await postToExperimentThread(
       { records: deps.knowledge.records, messages: deps.messages, logger: deps.logger, linkOf },
@@ -60,6 +66,7 @@ async function publishCard(
       },
     );
     parentTs = posted.parentTs;
+    remembered = posted.remembered;
   } catch (error) {
     deps.logger.info('the bot could not post in the channel; answering through the response_url', {
       error,
@@ -70,4 +77,5 @@ async function publishCard(
   }
   if (surface.refreshOrigin && surface.originTs !== parentTs) await surface.refreshOrigin(card);
   await surface.settled();
+  return { remembered };
 }

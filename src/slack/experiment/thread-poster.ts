@@ -35,7 +35,15 @@ export interface ThreadPosted {
   parentTs: string;
   /** The reply's ts; equal to parentTs when this event started the thread. */
   ts: string;
+  /**
+   * Settles once a new parent is remembered in the experiment's record (at once for a reply). Never
+   * rejects: failing to remember is logged. Left to the caller to await, so the store's write can
+   * go alongside the caller's own writes instead of before them.
+   */
+  remembered: Promise<void>;
 }
+
+const REMEMBERED: Promise<void> = Promise.resolve();
 
 /** Slack answers these when a remembered parent is gone: start a new thread. */
 const PARENT_GONE = new Set(['thread_not_found', 'message_not_found', 'cant_update_message']);
@@ -65,7 +73,7 @@ export async function postToExperimentThread(
         blocks: [section(event, CARD_BLOCKS.event)],
       });
       await refreshParent(deps, client, channelId, thread.parentTs, card(event));
-      return { parentTs: thread.parentTs, ts: reply.ts ?? thread.parentTs };
+      return { parentTs: thread.parentTs, ts: reply.ts ?? thread.parentTs, remembered: REMEMBERED };
     } catch (error) {
       if (!PARENT_GONE.has(errorCodeOf(error))) throw error;
       deps.logger.info('the experiment thread parent is gone; starting a new thread', {
@@ -76,15 +84,20 @@ export async function postToExperimentThread(
   }
   const parent = await client.chat.postMessage({ channel: channelId, ...card(event) });
   const parentTs = parent.ts ?? '';
-  if (parentTs) {
-    // The message is out: failing to remember it must not make the caller post it a second time.
-    await deps.records
-      .update(post.scope, id, { thread: { channelId, parentTs } }, 'app-action')
-      .catch((error: unknown) => {
-        deps.logger.warn('could not remember the experiment thread', { channelId, experimentId: id, error });
-      });
-  }
-  return { parentTs, ts: parentTs };
+  // The message is out: failing to remember it must not make the caller post it a second time.
+  const remembered = parentTs
+    ? deps.records.update(post.scope, id, { thread: { channelId, parentTs } }, 'app-action').then(
+        () => undefined,
+        (error: unknown) => {
+          deps.logger.warn('could not remember the experiment thread', {
+            channelId,
+            experimentId: id,
+            error,
+          });
+        },
+      )
+    : REMEMBERED;
+  return { parentTs, ts: parentTs, remembered };
 }
 
 /** Re-renders a thread's parent (or any card the app posted) in place; a failure is only logged. */

@@ -9,7 +9,7 @@ import { notConnectedMessage } from '../connection/replies.js';
 import type { SlackDeps } from '../deps.js';
 import { experimentCard } from '../experiment/card.js';
 import { cardLabels } from '../experiment/card-labels.js';
-import { publishEvent } from '../experiment/publish.js';
+import { type Published, publishEvent } from '../experiment/publish.js';
 import { inWorkspaceLocale } from '../locale/scope.js';
 import type { Messages } from '../messages/index.js';
 import { refuseBusy } from './busy-reply.js';
@@ -39,8 +39,11 @@ export function lifecycleTeller(
   surface: LifecycleSurface,
 ): OutcomeTeller<SafeText> {
   const { action, experimentId } = request;
+  const leftRunning: Promise<void>[] = [];
   return {
-    outcome: (outcome) => tellOutcome(deps, surface, outcome),
+    outcome: (outcome) =>
+      tellOutcome(deps, surface, outcome, (published) => leftRunning.push(published.remembered)),
+    settled: async () => void (await Promise.all(leftRunning)),
     busy: () => told(surface, refuseBusy(deps, action, experimentId)),
     crashed: (error) =>
       told(surface, platformErrorMessage(error, { action, experimentId, messages: deps.messages })),
@@ -57,6 +60,7 @@ async function tellOutcome(
   deps: TellOutcomeDeps,
   surface: LifecycleSurface,
   outcome: LifecycleOutcome,
+  published: (what: Published) => void,
 ): Promise<SafeText> {
   const { messages } = deps;
   const { request } = outcome;
@@ -67,7 +71,9 @@ async function tellOutcome(
       const line = inWorkspaceLocale(() =>
         doneLine({ action, experimentId, userId: request.actorId, stop: request.stop, messages }),
       );
-      await publishEvent(deps, surface, { workspace: request.workspace, line, view: outcome.view });
+      published(
+        await publishEvent(deps, surface, { workspace: request.workspace, line, view: outcome.view }),
+      );
       return line;
     }
     case 'conflict': {
@@ -76,7 +82,9 @@ async function tellOutcome(
       const line = inWorkspaceLocale(() =>
         conflictLine({ action, experimentId, currentStatus, userId: request.actorId, messages }),
       );
-      await publishEvent(deps, surface, { workspace: request.workspace, line, view: outcome.view });
+      published(
+        await publishEvent(deps, surface, { workspace: request.workspace, line, view: outcome.view }),
+      );
       return line;
     }
     case 'stale':

@@ -143,7 +143,7 @@ async function post(
     await client.chat.postMessage({ channel: job.channelId, text: alert.text, blocks: alert.blocks });
     return;
   }
-  await postToExperimentThread(
+  const posted = await postToExperimentThread(
     {
       records: deps.knowledge.records,
       messages: deps.messages,
@@ -160,6 +160,8 @@ async function post(
       labels: await cardLabels(deps, job.workspace, [record], { channelId: job.channelId }),
     },
   );
+  // The job is done once the thread is remembered: the next alert then replies in it.
+  await posted.remembered;
 }
 
 type StoppedDeps = Pick<SlackDeps, 'locks' | 'logger' | 'messages' | 'subscriptions'>;
