@@ -9,6 +9,7 @@ import type { PlatformRequestSample } from '../http/request-sample.js';
 import type { Logger } from '../observability/logger.js';
 import { recordPlatformRequest } from '../observability/platform-request-metrics.js';
 import { createSplitterClient, type SplitterClient } from '../splitter/client.js';
+import { storedValues } from '../store/conditional-update.js';
 import type { Closers } from './closers.js';
 import type { Infrastructure } from './infrastructure.js';
 import type { StartOptions } from './start-options.js';
@@ -47,7 +48,7 @@ export async function buildPlatformClients(input: PlatformClientsInput): Promise
     defaultConnection,
     makeClient: consoles.makeClient,
     logger,
-    owners: infra.store.keyv('connection-owners'),
+    owners: storedValues(infra.store, 'connection-owners'),
   });
   const splitterUrl = config.splitter.url ?? (config.sandbox ? sandbox?.splitterUrl : undefined);
   const splitter = splitterUrl

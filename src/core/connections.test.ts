@@ -1,7 +1,10 @@
 import { Keyv } from 'keyv';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { ConsoleApi } from '../console/types.js';
 import { createMemoryLogger } from '../observability/logger.js';
+import { backendFixture, uniqueName } from '../store/backends.test-helper.js';
+import { storedValues } from '../store/conditional-update.js';
+import type { Store } from '../store/store-types.js';
 import { createTokenVault } from '../store/token-vault.js';
 import type { StoredConnection } from './connection-vault.js';
 import { createConnectionResolver } from './connections.js';
@@ -26,7 +29,8 @@ function resolverOnVault() {
       return {} as ConsoleApi;
     },
     logger: createMemoryLogger(),
-    owners: new Keyv(),
+    // Look-ups never touch the owner list (its own suite below runs on the stores).
+    owners: { keyv: new Keyv(), update: () => Promise.reject(new Error('look-ups list no owners')) },
   });
   return { keyv, vault, resolver, made };
 }
@@ -64,5 +68,65 @@ describe('connection lookup', () => {
     expect(await resolver.lookup({ teamId: 'T1' }, { channelId: 'C0TEAM' })).toMatchObject({
       identity: 'channel',
     });
+  });
+});
+
+describe.each(['memory', 'sqlite', 'redis'] as const)('owners of stored connections on %s', (kind) => {
+  const fixture = backendFixture(kind);
+  const namespace = uniqueName('connection-owners');
+  afterAll(() => fixture.dispose(namespace));
+
+  /** A replica: its own Store on the backend, the vault and owner list on it, as the app builds them. */
+  function replica(store: Store) {
+    const vault = createTokenVault({ keyv: store.keyv(`${namespace}-vault`), key: Buffer.alloc(32, 7) });
+    const resolver = createConnectionResolver({
+      vault,
+      defaultConnection: undefined,
+      makeClient: () => ({}) as ConsoleApi,
+      logger: createMemoryLogger(),
+      owners: storedValues(store, namespace),
+    });
+    return { vault, resolver };
+  }
+
+  it('lists every owner two replicas connect at the same moment, and an uninstall removes them all', async () => {
+    const first = await fixture.open();
+    const second = kind === 'redis' ? await fixture.open() : first;
+    const replicas = [replica(first), replica(second)];
+    const owners = Array.from({ length: 24 }, (_, i) =>
+      i % 3 === 0 ? { teamId: 'T7', channelId: `C0TEAM${i}` } : { teamId: 'T7', userId: `U${i}` },
+    );
+    await Promise.all(
+      owners.map(async (owner, i) => {
+        const { vault, resolver } = replicas[i % 2] as ReturnType<typeof replica>;
+        await vault.put(owner, stored('https://team.example.test', `token-${i}`));
+        await resolver.remember(owner);
+      }),
+    );
+    const { vault, resolver } = replicas[0] as ReturnType<typeof replica>;
+    expect(await resolver.removeAll({ teamId: 'T7' })).toEqual({ removed: owners.length });
+    for (const owner of owners) expect(await vault.get(owner)).toBeUndefined();
+    expect(await first.keyv(namespace).get('T7')).toBeUndefined();
+  });
+
+  it('removes an owner who connects while the uninstall is removing the others', async () => {
+    const store = await fixture.open();
+    const { vault, resolver } = replica(store);
+    await vault.put({ teamId: 'T8', userId: 'U1' }, stored('https://team.example.test', 'token-1'));
+    await resolver.remember({ teamId: 'T8', userId: 'U1' });
+    const remove = vault.remove.bind(vault);
+    let joined = false;
+    vi.spyOn(vault, 'remove').mockImplementation(async (owner) => {
+      if (!joined && owner.userId === 'U1') {
+        joined = true;
+        // A login lands between the uninstall's read of the list and its delete.
+        await vault.put({ teamId: 'T8', userId: 'U2' }, stored('https://team.example.test', 'token-2'));
+        await resolver.remember({ teamId: 'T8', userId: 'U2' });
+      }
+      return remove(owner);
+    });
+    expect(await resolver.removeAll({ teamId: 'T8' })).toEqual({ removed: 2 });
+    expect(await vault.get({ teamId: 'T8', userId: 'U2' })).toBeUndefined();
+    expect(await store.keyv(namespace).get('T8')).toBeUndefined();
   });
 });

@@ -1,9 +1,9 @@
-import type { Keyv } from 'keyv';
 import { z } from 'zod';
 import { readJwtClaims } from '../console/jwt-claims.js';
 import type { ConsoleApi, ConsoleConnection } from '../console/types.js';
 import type { Logger } from '../observability/logger.js';
 import type { StoredConnection, TokenVault } from './connection-vault.js';
+import type { StoredValues } from './stored-values.js';
 import { type WorkspaceRef, workspaceKey, workspaceOnly } from './workspace.js';
 
 /**
@@ -91,13 +91,14 @@ export interface ConnectionResolverOptions {
   makeClient: (connection: ConsoleConnection, scope: string) => ConsoleApi;
   logger: Logger;
   /** Where the channels and people with their own connection are listed per workspace. */
-  owners: Keyv;
+  owners: StoredValues;
 }
 
 /** The channels and people of a workspace with a stored connection (at most this many are listed). */
+const MAX_OWNERS = 20_000;
 const OwnerList = z
   .array(z.object({ userId: z.string().optional(), channelId: z.string().optional() }))
-  .max(20_000);
+  .max(MAX_OWNERS);
 
 /** Channels that can hold a team's connection: public and private channels, not DMs. */
 export const isTeamChannel = (channelId: string | undefined): channelId is string =>
@@ -221,21 +222,32 @@ function lookupOfStored(
   };
 }
 
-async function readOwnerList(owners: Keyv, workspace: string) {
-  const parsed = OwnerList.safeParse(await owners.get(workspace));
+type OwnerEntry = z.infer<typeof OwnerList>[number];
+
+function ownerList(stored: unknown): OwnerEntry[] {
+  const parsed = OwnerList.safeParse(stored);
   return parsed.success ? parsed.data : [];
 }
 
-/** Lists a personal or channel owner under its workspace, so an uninstall can find its record. */
-async function rememberOwner(owners: Keyv, owner: WorkspaceRef): Promise<void> {
+async function readOwnerList(owners: StoredValues, workspace: string) {
+  return ownerList(await owners.keyv.get(workspace));
+}
+
+/**
+ * Lists a personal or channel owner under its workspace, so an uninstall can find its record. By
+ * compare-and-set: two logins at the same instant, on one replica or two, are both listed (a lost
+ * entry would leave that person's or channel's token behind after an uninstall).
+ */
+async function rememberOwner(owners: StoredValues, owner: WorkspaceRef): Promise<void> {
   if (!owner.userId && !owner.channelId) return;
   const workspace = workspaceKey(workspaceOnly(owner));
-  const listed = await readOwnerList(owners, workspace);
   const entry = owner.userId ? { userId: owner.userId } : { channelId: owner.channelId };
-  if (listed.some((o) => o.userId === entry.userId && o.channelId === entry.channelId)) return;
-  // Read-modify-write: two logins at the same instant may lose one entry, which only means an
-  // uninstall leaves that one record behind; the list is advisory, the vault is the truth.
-  await owners.set(workspace, [...listed, entry].slice(-20_000));
+  await owners.update(workspace, (stored) => {
+    const listed = ownerList(stored);
+    if (listed.some((o) => o.userId === entry.userId && o.channelId === entry.channelId))
+      return { next: stored, result: undefined };
+    return { next: [...listed, entry].slice(-MAX_OWNERS), result: undefined };
+  });
 }
 
 interface TeamStored {
@@ -271,18 +283,38 @@ async function readForLookup(
   return { team, personal };
 }
 
-/** Every connection of the workspace: its own, then each channel's and person's it listed. */
+/** How often an uninstall goes round again for owners listed while it was removing the others. */
+const REMOVE_ROUNDS = 5;
+
+/**
+ * Every connection of the workspace: its own, then each channel's and person's it listed. The list
+ * is deleted only if it still holds what was removed (compare-and-set); an owner listed meanwhile
+ * (a login during the uninstall) is removed in another round instead of being left unlisted.
+ */
 async function removeWorkspace(
   vault: ConnectionResolverOptions['vault'],
-  owners: Keyv,
+  owners: StoredValues,
   ref: WorkspaceRef,
 ): Promise<{ removed: number }> {
   const workspace = workspaceOnly(ref);
   const key = workspaceKey(workspace);
   let removed = (await vault.remove(workspace)) ? 1 : 0;
-  for (const owner of await readOwnerList(owners, key)) {
-    if (await vault.remove({ ...workspace, ...owner })) removed += 1;
+  const done = new Set<string>();
+  for (let round = 0; round < REMOVE_ROUNDS; round++) {
+    const listed = await readOwnerList(owners, key);
+    for (const owner of listed) {
+      const id = JSON.stringify(owner);
+      if (done.has(id)) continue;
+      done.add(id);
+      if (await vault.remove({ ...workspace, ...owner })) removed += 1;
+    }
+    const emptied = await owners.update(key, (stored) => {
+      const now = ownerList(stored);
+      return now.every((owner) => done.has(JSON.stringify(owner)))
+        ? { next: undefined, result: true }
+        : { next: stored, result: false };
+    });
+    if (emptied) break;
   }
-  await owners.delete(key);
   return { removed };
 }
