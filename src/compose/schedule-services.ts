@@ -2,6 +2,7 @@ import { createScheduleStore } from '../core/schedule/schedule-store.js';
 import { createJobQueue } from '../jobs/create-job-queue.js';
 import type { SlackDeps } from '../slack/deps.js';
 import { SCHEDULE_QUEUE, type ScheduledJob } from '../slack/schedule/ids.js';
+import { storedValues } from '../store/conditional-update.js';
 import type { DomainServicesInput } from './domain-services.js';
 
 /**
@@ -24,7 +25,7 @@ export async function scheduleServices(
   input.closers.push(() => scheduledActions.close());
   return {
     schedules: createScheduleStore({
-      keyv: store.keyv('schedules'),
+      stored: storedValues(store, 'schedules'),
       claim: (key, ttlMs) => store.locks.claim(key, ttlMs),
       now: () => new Date(),
     }),

@@ -1,17 +1,20 @@
-import { Keyv } from 'keyv';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { backendFixture, uniqueName } from '../../store/backends.test-helper.js';
+import { storedValues } from '../../store/conditional-update.js';
+import type { Store } from '../../store/store-types.js';
 import { DEFAULT_POLICY } from '../policy/policy.js';
 import { maySchedule } from '../policy/schedule-rule.js';
 import { createScheduleStore } from './schedule-store.js';
 import { dueState, MISSED_AFTER_MS } from './scheduled-action.js';
 
 const claimed = new Set<string>();
-const store = () =>
+const onStore = (backing: Store, namespace = 'schedules') =>
   createScheduleStore({
-    keyv: new Keyv(),
+    stored: storedValues(backing, namespace),
     claim: async (key) => !claimed.has(key) && Boolean(claimed.add(key)),
     now: () => new Date('2026-11-25T12:00:00Z'),
   });
+const store = async () => onStore(await backendFixture('memory').open());
 
 const entry = (id: string, runAt: string) => ({
   id,
@@ -27,7 +30,7 @@ const entry = (id: string, runAt: string) => ({
 
 describe('the schedule store', () => {
   it('lists by due time, records an approval, and forgets', async () => {
-    const s = store();
+    const s = await store();
     await s.add(entry('00000000-0000-4000-8000-000000000002', '2026-12-02T10:00:00Z'));
     await s.add(entry('00000000-0000-4000-8000-000000000001', '2026-12-01T10:00:00Z'));
     expect((await s.list('T1')).map((e) => e.runAt)).toEqual([
@@ -41,7 +44,7 @@ describe('the schedule store', () => {
   });
 
   it('lets one of a run and a cancel claim an action', async () => {
-    const s = store();
+    const s = await store();
     expect(await s.claim('T1', 'a')).toBe(true);
     expect(await s.claim('T1', 'a')).toBe(false);
   });
@@ -66,5 +69,28 @@ describe('the schedule switch', () => {
     expect(
       maySchedule({ ...DEFAULT_POLICY, schedule: { kind: 'members' } }, { ...actor, isGuest: true }),
     ).toBe(false);
+  });
+});
+
+describe.each(['sqlite', 'redis'] as const)('scheduled actions on %s', (kind) => {
+  const fixture = backendFixture(kind);
+  const namespace = uniqueName('schedules');
+  afterAll(() => fixture.dispose(namespace));
+
+  it('lists every action two replicas schedule at the same moment', async () => {
+    const first = await fixture.open();
+    const second = kind === 'redis' ? await fixture.open() : first;
+    const replicas = [onStore(first, namespace), onStore(second, namespace)];
+    const ids = Array.from(
+      { length: 30 },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
+    await Promise.all(
+      ids.map((id, i) =>
+        replicas[i % 2]?.add(entry(id, `2026-12-${String((i % 28) + 1).padStart(2, '0')}T10:00:00Z`)),
+      ),
+    );
+    const listed = (await replicas[0]?.list('T1'))?.map((e) => e.id).sort();
+    expect(listed).toEqual(ids);
   });
 });

@@ -1,5 +1,5 @@
-import type { Keyv } from 'keyv';
 import { z } from 'zod';
+import type { StoredValues } from '../stored-values.js';
 import { type NewScheduledAction, ScheduledAction } from './scheduled-action.js';
 
 /** Each workspace's scheduled actions, until they run or are cancelled. */
@@ -20,37 +20,32 @@ export interface ScheduleStore {
 }
 
 const Index = z.object({ v: z.literal(1), ids: z.array(z.string().max(64)).max(10_000) });
-/** How many times an index write is redone when another replica's write replaced it. */
-const WRITES = 4;
 /** Claims outlive any entry: a year ahead plus the hour a late run may still take. */
 const CLAIM_MS = 400 * 24 * 60 * 60 * 1000;
 
 /**
- * One record per scheduled action and one index per scope listing them. The index is
- * read-modify-write, read back and redone if another replica's write replaced it (as in
- * subscriptions.ts); an index entry whose record is gone is skipped on read.
+ * One record per scheduled action and one index per scope listing them. The index is written by
+ * compare-and-set (as in subscriptions.ts), so two actions scheduled at once are both listed, and
+ * so can be seen and cancelled; an index entry whose record is gone is skipped on read.
  */
 export function createScheduleStore(options: {
-  keyv: Keyv;
+  /** The schedules' namespace; its compare-and-set writes the index. */
+  stored: StoredValues;
   /** Atomic set-if-absent across replicas (the store's locks). */
   claim: (key: string, ttlMs: number) => Promise<boolean>;
   now: () => Date;
 }): ScheduleStore {
-  const { keyv, now } = options;
+  const { now } = options;
+  const { keyv, update } = options.stored;
   const recordKey = (scope: string, id: string) => `action:${scope}:${id}`;
   const indexKey = (scope: string) => `index:${scope}`;
-  const readIndex = async (scope: string): Promise<string[]> => {
-    const parsed = Index.safeParse(await keyv.get(indexKey(scope)));
+  const idsOf = (stored: unknown): string[] => {
+    const parsed = Index.safeParse(stored);
     return parsed.success ? parsed.data.ids : [];
   };
-  const updateIndex = async (scope: string, change: (ids: string[]) => string[]) => {
-    for (let i = 0; i < WRITES; i++) {
-      const next = change(await readIndex(scope));
-      await keyv.set(indexKey(scope), { v: 1, ids: next });
-      const back = await readIndex(scope);
-      if (back.length === next.length && back.every((id, j) => id === next[j])) return;
-    }
-  };
+  const readIndex = async (scope: string): Promise<string[]> => idsOf(await keyv.get(indexKey(scope)));
+  const updateIndex = (scope: string, change: (ids: string[]) => string[]) =>
+    update(indexKey(scope), (stored) => ({ next: { v: 1, ids: change(idsOf(stored)) }, result: undefined }));
   const read = async (scope: string, id: string) => {
     const parsed = ScheduledAction.safeParse(await keyv.get(recordKey(scope, id)));
     return parsed.success && parsed.data.scope === scope ? parsed.data : undefined;
