@@ -12,6 +12,7 @@ import { createSplitterClient, type SplitterClient } from '../splitter/client.js
 import { storedValues } from '../store/conditional-update.js';
 import type { Closers } from './closers.js';
 import type { Infrastructure } from './infrastructure.js';
+import { reusedPerConnection } from './reused-clients.js';
 import type { StartOptions } from './start-options.js';
 
 /** The A/B platform as the app reaches it: console clients per connection, the splitter, dictionaries. */
@@ -72,7 +73,7 @@ function consoleClientFactories(input: PlatformClientsInput, dictionaries: Dicti
   const dispatcher = options.consoleDispatcher ?? agent;
   const consoleLogger = logger.child({ component: 'console' });
   const observe = (sample: PlatformRequestSample) => recordPlatformRequest(infra.metrics, sample);
-  const makeClient = (connection: ConsoleConnection, scope: string) =>
+  const newClient = (connection: ConsoleConnection, scope: string) =>
     createConsoleClient({
       connection,
       dispatcher,
@@ -82,6 +83,7 @@ function consoleClientFactories(input: PlatformClientsInput, dictionaries: Dicti
       // The interface asks clients to drop cached dictionaries on a validation 400.
       onValidationError: () => dictionaries.drop(scope),
     });
+  const makeClient = reusedPerConnection(newClient);
   const probeClient = (connection: ConsoleConnection, budgetMs: number) =>
     createConsoleClient({
       connection,

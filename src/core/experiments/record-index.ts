@@ -23,7 +23,9 @@ function withIds(stored: unknown, added: readonly number[]): { next: unknown; re
   const listed = indexIds(stored);
   const missing = added.filter((id) => !listed?.includes(id));
   if (listed && missing.length === 0) return { next: stored, result: undefined };
-  const ids = [...new Set([...missing].reverse()), ...(listed ?? [])].slice(0, MAX_INDEXED);
+  // One copy of the (up to 1,000) listed ids, cut in place: this runs on every new experiment.
+  const ids = [...new Set(missing)].reverse().concat(listed ?? []);
+  if (ids.length > MAX_INDEXED) ids.length = MAX_INDEXED;
   return { next: { v: 1, ids }, result: undefined };
 }
 
