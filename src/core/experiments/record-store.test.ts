@@ -168,15 +168,15 @@ describe.each(['sqlite', 'redis', 'postgres'] as const)('concurrent writers on %
   const namespace = uniqueName('experiments');
   afterAll(() => fixture.dispose(namespace));
 
+  /** Two replicas on the server; SQLite is one process's file, so one store whose writes still race. */
+  async function twoReplicas() {
+    const first = await fixture.open();
+    const second = kind === 'sqlite' ? first : await fixture.open();
+    return [first, second].map((store) => createExperimentRecords(storedValues(store, namespace)));
+  }
+
   it('lists every new experiment two replicas record at the same time', async () => {
-    // SQLite is one process's file (one replica); two stores on it still race in one process.
-    const [first, second] = await Promise.all([
-      fixture.open(),
-      kind === 'sqlite' ? undefined : fixture.open(),
-    ]);
-    const replicas = [first, second ?? first].map((store) =>
-      createExperimentRecords(storedValues(store, namespace)),
-    );
+    const replicas = await twoReplicas();
     const ids = Array.from({ length: 40 }, (_, i) => i + 1);
     await Promise.all(ids.map((id) => replicas[id % 2]?.update('T1', id, { status: 'draft' }, 'app-form')));
     const listed = (await replicas[0]?.all('T1'))?.map((r) => r.experimentId).sort((a, b) => a - b);
@@ -184,13 +184,7 @@ describe.each(['sqlite', 'redis', 'postgres'] as const)('concurrent writers on %
   });
 
   it('keeps every refusal two replicas learn at the same time', async () => {
-    const [first, second] = await Promise.all([
-      fixture.open(),
-      kind === 'sqlite' ? undefined : fixture.open(),
-    ]);
-    const replicas = [first, second ?? first].map((store) =>
-      createExperimentRecords(storedValues(store, namespace)),
-    );
+    const replicas = await twoReplicas();
     const statuses = ['draft', 'running', 'stopped', 'archived', 'paused', 'review'];
     await Promise.all(statuses.map((status, i) => replicas[i % 2]?.learn('T2', status, 'start')));
     const learnt = await replicas[0]?.learnt('T2');
