@@ -15,7 +15,10 @@ export function reusedPerConnection(
   const clients = new WeakMap<ConsoleConnection, Map<string, ConsoleApi>>();
   return (connection, scope) => {
     let byScope = clients.get(connection);
-    if (!byScope) clients.set(connection, (byScope = new Map()));
+    if (!byScope) {
+      byScope = new Map();
+      clients.set(connection, byScope);
+    }
     let client = byScope.get(scope);
     if (!client) {
       if (byScope.size >= CLIENTS_PER_CONNECTION) byScope.clear();
