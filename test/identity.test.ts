@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Keyv } from 'keyv';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import type { EmulatedView } from '../src/dev/slack-emulator/types.js';
 import { addPublicChannel } from './support/channels.js';
@@ -237,5 +238,39 @@ describe('identity', () => {
     expect(messageText(await replyTo(MEMBER, GROWTH, /Your actions/))).toContain(
       '*the token this app was started with*',
     );
+  });
+
+  it("reads a card's dictionary names through the connection the action used, unless it was a person's own", async () => {
+    const template = h.sandbox.state.experiments.get(4);
+    if (!template) throw new Error('the sandbox has no experiment 4');
+    // Every look-up of a platform connection is one getMany on the vault's namespace.
+    const lookups: string[] = [];
+    const original = Keyv.prototype.getMany;
+    const spy = vi.spyOn(Keyv.prototype, 'getMany').mockImplementation(function (this: Keyv, keys: string[]) {
+      if (this.namespace === 'connections') lookups.push(keys.join(','));
+      return original.call(this, keys);
+    } as Keyv['getMany']);
+    try {
+      const startAs = async (id: number, userId: string) => {
+        h.sandbox.state.experiments.set(id, { ...template, id, status: 'draft', name: `Reads ${id}` });
+        lookups.length = 0;
+        await h.driver.command({ text: `start ${id}`, userId, channelId: GENERAL });
+        await until(() => actedAs(id, 'start'), `start ${id} did not reach the platform`);
+        await h.app.idle();
+        return lookups.length;
+      };
+      // The workspace's connection acted: the card is named through it, no second look-up.
+      expect(await startAs(9101, ADMIN)).toBe(1);
+      const view = await openView('login', ADMIN, GENERAL, 'exp_login_modal');
+      const own = await h.sandbox.issueToken({ name: 'admin personal' });
+      await h.driver.submitView(view.id, tokenValues(own), { userId: ADMIN });
+      await replyTo(ADMIN, GENERAL, /You're logged in/);
+      // ADMIN's own token acted: the channel is shown names read through the team's connection.
+      expect(await startAs(9102, ADMIN)).toBe(2);
+      expect(actedAs(9102, 'start')).toBe('admin personal');
+      await h.driver.command({ text: 'logout', userId: ADMIN, channelId: GENERAL });
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { ConsoleError, InvalidTokenError } from '../console/errors.js';
 import type { ConsoleExperimentContextPredicatesRequest } from '../console/schemas.js';
 import type { DictionaryName } from '../console/types.js';
 import type { Logger } from '../observability/logger.js';
-import type { ConnectionResolver } from './connections.js';
+import type { ConnectionLookup, ConnectionResolver } from './connections.js';
 import type { WorkspaceRef } from './workspace.js';
 
 export type DictionaryOutcome =
@@ -25,6 +25,11 @@ export interface ReadDictionaryOptions {
   budgetMs?: number | undefined;
   /** Where the person asks from: a channel with its own (team's) connection reads through it. */
   channelId?: string | undefined;
+  /**
+   * The connection a look-up for `channelId` would return, when the caller already holds it (the
+   * team's connection a lifecycle action just used): read through it, without looking it up again.
+   */
+  connection?: Extract<ConnectionLookup, { kind: 'connected' }> | undefined;
 }
 
 /** Reads one dictionary for a workspace through its cache; classifies failures instead of throwing. */
@@ -34,7 +39,8 @@ export async function readDictionary(
   name: DictionaryName,
   options: ReadDictionaryOptions = {},
 ): Promise<DictionaryOutcome> {
-  const connection = await deps.connections.lookup(workspace, { channelId: options.channelId });
+  const connection =
+    options.connection ?? (await deps.connections.lookup(workspace, { channelId: options.channelId }));
   if (connection.kind === 'not-connected' || connection.kind === 'personal-required')
     return { kind: 'not-connected' };
   if (connection.kind === 'invalid') return { kind: 'connection-invalid' };

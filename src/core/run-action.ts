@@ -61,6 +61,7 @@ export type LifecycleOutcome =
       /** Whose token acted (recorded in the audit trail; never the token). */
       identity: Identity;
       view: ExperimentView;
+      readVia?: Connected | undefined;
     }
   | {
       kind: 'conflict';
@@ -69,6 +70,7 @@ export type LifecycleOutcome =
       error: StatusConflictError;
       identity: Identity;
       view: ExperimentView;
+      readVia?: Connected | undefined;
     }
   /** The click was made on a message built for another state; nothing was sent. */
   | { kind: 'stale'; request: LifecycleRequest; view: ExperimentView }
@@ -108,6 +110,15 @@ export interface LifecycleHooks {
 }
 
 type Connected = Extract<ConnectionLookup, { kind: 'connected' }>;
+
+/**
+ * `readVia` on an outcome: the connection the action used when it is the team's (the channel's, the
+ * workspace's or the default), i.e. the one a look-up for the channel would return; telling the
+ * outcome reads the card's dictionary names through it instead of looking it up again. Absent when a
+ * person's own token acted: what the channel is shown is read through the team's connection.
+ */
+const teamsOwn = (connection: Connected): Connected | undefined =>
+  connection.identity === 'personal' ? undefined : connection;
 type DoneOutcome = Extract<LifecycleOutcome, { kind: 'done' }>;
 
 /** What the action is run with once the app's knowledge and the connection have been read. */
@@ -237,6 +248,7 @@ async function recordDone(attempt: Attempt, intent: string | undefined): Promise
     scope: connection.scope,
     intent,
     identity: connection.identity,
+    readVia: teamsOwn(connection),
   };
   const status = statusAfter(k.transitions, before?.status?.value, action);
   try {
@@ -289,6 +301,7 @@ async function refused(
       intent,
       identity: connection.identity,
       view: { record, offered: offeredFrom(k, learnt, record) },
+      readVia: teamsOwn(connection),
     };
   }
   if (error instanceof ExperimentNotFoundError) {

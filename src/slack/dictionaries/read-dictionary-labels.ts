@@ -1,6 +1,10 @@
 import type { DictionaryItem } from '../../console/dictionaries/normalise.js';
 import type { DictionaryName } from '../../console/types.js';
-import { type DictionaryDeps, readDictionary } from '../../core/read-dictionary.js';
+import {
+  type DictionaryDeps,
+  type ReadDictionaryOptions,
+  readDictionary,
+} from '../../core/read-dictionary.js';
 import type { WorkspaceRef } from '../../core/workspace.js';
 import {
   type DictionaryLabels,
@@ -22,6 +26,8 @@ export const LABELS_BUDGET_MS = 1_000;
 export interface ReadLabelsOptions {
   /** The message's channel: a channel with its own (team's) connection reads its own platform. */
   channelId?: string | undefined;
+  /** That channel's connection, when the caller holds it already (see ReadDictionaryOptions). */
+  connection?: ReadDictionaryOptions['connection'];
   /** Lowered to the caller's own budget when that is shorter. */
   budgetMs?: number | undefined;
 }
@@ -41,7 +47,7 @@ export async function readDictionaryLabels(
   const wanted = [...new Set(dictionaries)];
   if (wanted.length === 0) return NO_DICTIONARY_LABELS;
   const reads = Promise.all(
-    wanted.map(async (name) => [name, await itemsOf(deps, workspace, name, options.channelId, budgetMs)]),
+    wanted.map(async (name) => [name, await itemsOf(deps, workspace, name, { ...options, budgetMs })]),
   );
   // The cache bounds the platform fetch; this also bounds finding the connection (a store read).
   let timer: NodeJS.Timeout | undefined;
@@ -63,11 +69,10 @@ async function itemsOf(
   deps: DictionaryDeps,
   workspace: WorkspaceRef,
   name: DictionaryName,
-  channelId: string | undefined,
-  budgetMs: number,
+  { channelId, connection, budgetMs }: ReadLabelsOptions & { budgetMs: number },
 ): Promise<readonly DictionaryItem[] | undefined> {
   try {
-    const outcome = await readDictionary(deps, workspace, name, { channelId, budgetMs });
+    const outcome = await readDictionary(deps, workspace, name, { channelId, connection, budgetMs });
     return outcome.kind === 'ok' ? outcome.dictionary.items : undefined;
   } catch (error) {
     // readDictionary classifies platform failures; this is the connection store failing.

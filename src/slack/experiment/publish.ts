@@ -2,6 +2,7 @@ import type { ExperimentView } from '../../core/experiments/knowledge.js';
 import { type WorkspaceRef, workspaceKey } from '../../core/workspace.js';
 import type { SafeText } from '../blocks/escape.js';
 import type { SlackDeps } from '../deps.js';
+import type { ReadLabelsOptions } from '../dictionaries/read-dictionary-labels.js';
 import type { LifecycleSurface } from '../lifecycle/surface.js';
 import { inWorkspaceLocale } from '../locale/scope.js';
 import { experimentCard } from './card.js';
@@ -12,6 +13,14 @@ type PublishEventDeps = Pick<
   SlackDeps,
   'connections' | 'consoleLinks' | 'dictionaries' | 'knowledge' | 'logger' | 'messages'
 >;
+
+interface PublishedEvent {
+  workspace: WorkspaceRef;
+  line: SafeText | (() => SafeText);
+  view: ExperimentView;
+  /** The channel's connection when the caller holds it (an action's team connection): names read through it. */
+  readVia?: ReadLabelsOptions['connection'];
+}
 
 /** What publishing left running: a new thread parent being remembered (never rejects). */
 export interface Published {
@@ -27,7 +36,7 @@ export interface Published {
 export function publishEvent(
   deps: PublishEventDeps,
   surface: LifecycleSurface,
-  event: { workspace: WorkspaceRef; line: SafeText | (() => SafeText); view: ExperimentView },
+  event: PublishedEvent,
 ): Promise<Published> {
   // Read in the channel by many: the card speaks the workspace's language, whoever clicked. A line
   // given as a function is written in it too.
@@ -37,13 +46,16 @@ export function publishEvent(
 async function publishCard(
   deps: PublishEventDeps,
   surface: LifecycleSurface,
-  event: { workspace: WorkspaceRef; line: SafeText | (() => SafeText); view: ExperimentView },
+  event: PublishedEvent,
 ): Promise<Published> {
   const { view } = event;
   const line = typeof event.line === 'function' ? event.line() : event.line;
   const experimentId = view.record.experimentId;
   const linkOf = (id: number) => deps.consoleLinks?.urlOf(id);
-  const labels = await cardLabels(deps, event.workspace, [view.record], { channelId: surface.channelId });
+  const labels = await cardLabels(deps, event.workspace, [view.record], {
+    channelId: surface.channelId,
+    connection: event.readVia,
+  });
   const card = experimentCard({
     view,
     headline: line,

@@ -56,6 +56,12 @@ type TellOutcomeDeps = Pick<
   'connections' | 'consoleLinks' | 'dictionaries' | 'knowledge' | 'logger' | 'messages'
 >;
 
+/** The action's team connection, when the card goes to the channel it was asked from (else looked up). */
+const readVia = (
+  outcome: Extract<LifecycleOutcome, { kind: 'done' | 'conflict' }>,
+  surface: LifecycleSurface,
+) => (surface.channelId === outcome.request.channelId ? outcome.readVia : undefined);
+
 async function tellOutcome(
   deps: TellOutcomeDeps,
   surface: LifecycleSurface,
@@ -72,7 +78,12 @@ async function tellOutcome(
         doneLine({ action, experimentId, userId: request.actorId, stop: request.stop, messages }),
       );
       published(
-        await publishEvent(deps, surface, { workspace: request.workspace, line, view: outcome.view }),
+        await publishEvent(deps, surface, {
+          workspace: request.workspace,
+          line,
+          view: outcome.view,
+          readVia: readVia(outcome, surface),
+        }),
       );
       return line;
     }
@@ -83,7 +94,12 @@ async function tellOutcome(
         conflictLine({ action, experimentId, currentStatus, userId: request.actorId, messages }),
       );
       published(
-        await publishEvent(deps, surface, { workspace: request.workspace, line, view: outcome.view }),
+        await publishEvent(deps, surface, {
+          workspace: request.workspace,
+          line,
+          view: outcome.view,
+          readVia: readVia(outcome, surface),
+        }),
       );
       return line;
     }
