@@ -146,7 +146,7 @@ function lifecycleServices(input: DomainServicesInput): LifecycleServices {
       claim,
     }),
     approvals: createApprovalStore({
-      keyv: store.keyv('approvals'),
+      stored: storedValues(store, 'approvals'),
       claim,
       ttlMs: config.approvalTtlHours * 60 * 60 * 1000,
       now,

@@ -68,7 +68,8 @@ describe('a stop reason', () => {
     const keyv = new Keyv();
     const locks = createMemoryOnceGuard();
     const approvals = createApprovalStore({
-      keyv,
+      // Only read here; nothing is changed after the request was written.
+      stored: { keyv, update: () => Promise.reject(new Error('not changed in this test')) },
       claim: (key, ttl) => locks.claim(key, ttl),
       ttlMs: 60_000,
       now: () => new Date('2026-11-01T10:00:00Z'),

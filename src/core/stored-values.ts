@@ -8,6 +8,8 @@ import type { Keyv } from 'keyv';
 export type UpdateStored = <T>(
   key: string,
   change: (current: unknown) => { next: unknown; result: T },
+  /** `ttlMs`: what is written expires that long after, as Keyv's `set(key, value, ttl)`. */
+  options?: { ttlMs?: number | undefined },
 ) => Promise<T>;
 
 /** A namespace's Keyv and its compare-and-set, as the domain's stores take them. */

@@ -56,6 +56,19 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('conditional w
     expect(await first.keyv(namespace).get('seen')).toBe(6);
   });
 
+  it('writes a value that expires when asked to, as Keyv would (Redis expires the key itself)', async () => {
+    const store = await fixture.open();
+    await updateConditionally(store.conditional, namespace, 'brief', () => ({ next: { n: 1 }, result: 0 }), {
+      ttlMs: 80,
+    });
+    expect(await store.keyv(namespace).get('brief')).toEqual({ n: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 160));
+    store.forgetReads();
+    // Before Keyv reads it (a read of an expired value deletes it): Redis dropped the key on its own.
+    if (kind === 'redis') expect(await store.conditional.read(namespace, 'brief')).toBeUndefined();
+    expect(await store.keyv(namespace).get('brief')).toBeUndefined();
+  });
+
   it('loses none of 30 concurrent updates, from two stores where replicas share the backend', async () => {
     const first = await fixture.open();
     const second = kind === 'redis' || kind === 'postgres' ? await fixture.open() : first;

@@ -40,25 +40,36 @@ function decode(raw: string | undefined, now: number): unknown {
   }
 }
 
+/** `ttlMs`: the written value expires that long after the write, as Keyv's `set(key, value, ttl)`. */
+export interface UpdateOptions {
+  ttlMs?: number | undefined;
+}
+
 /**
  * Reads the key's value, applies `change` and writes the result only if the key still holds what
  * was read; otherwise reads again and re-applies, so a concurrent writer's change is built on, never
- * overwritten. The value is written as Keyv writes one without an expiry, so Keyv reads it as usual.
+ * overwritten. The value is written as Keyv writes one (with its expiry when `ttlMs` is given), so
+ * Keyv reads it as usual.
  */
 export async function updateConditionally<T>(
   writes: ConditionalWrites,
   namespace: string,
   key: string,
   change: (current: unknown) => Change<T>,
+  options: UpdateOptions = {},
 ): Promise<T> {
+  const { ttlMs } = options;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     if (attempt > 0) await backOff(attempt);
     const raw = await writes.read(namespace, key);
     const current = decode(raw, Date.now());
     const { next, result } = change(current);
     if (next === current) return result;
-    const nextRaw = next === undefined ? undefined : serialize({ value: next });
-    if (await writes.swap(namespace, key, raw, nextRaw)) return result;
+    const nextRaw =
+      next === undefined
+        ? undefined
+        : serialize(ttlMs === undefined ? { value: next } : { value: next, expires: Date.now() + ttlMs });
+    if (await writes.swap(namespace, key, raw, nextRaw, ttlMs)) return result;
   }
   throw new ConditionalUpdateError(namespace, key, ATTEMPTS);
 }
@@ -67,7 +78,7 @@ export async function updateConditionally<T>(
 export function storedValues(store: Pick<Store, 'keyv' | 'conditional'>, namespace: string) {
   return {
     keyv: store.keyv(namespace),
-    update: <T>(key: string, change: (current: unknown) => Change<T>) =>
-      updateConditionally(store.conditional, namespace, key, change),
+    update: <T>(key: string, change: (current: unknown) => Change<T>, options?: UpdateOptions) =>
+      updateConditionally(store.conditional, namespace, key, change, options),
   };
 }

@@ -74,9 +74,9 @@ export async function createStore(url: string, opts: CreateStoreOptions): Promis
         keyvOf(namespace);
         return backend.conditional.read(namespace, key);
       },
-      swap: async (namespace, key, expected, next) => {
+      swap: async (namespace, key, expected, next, ttlMs) => {
         keyvOf(namespace);
-        return backend.conditional.swap(namespace, key, expected, next);
+        return backend.conditional.swap(namespace, key, expected, next, ttlMs);
       },
     },
     locks: backend.locks,

@@ -99,7 +99,7 @@ type RedisClient = Pick<ReturnType<typeof newRedisClient>, 'multi' | 'zRange' | 
 /**
  * The look and the write in one script: Redis runs a script alone, so no other replica's write
  * comes between them. ARGV: whether a value is expected, the expected value, whether a value is
- * written (else the key is deleted), the value.
+ * written (else the key is deleted), the value, its time to live in ms ('' for none).
  */
 const SWAP_SCRIPT = `
 local current = redis.call('GET', KEYS[1])
@@ -108,14 +108,16 @@ if ARGV[1] == '1' then
 elseif current then
   return 0
 end
-if ARGV[3] == '1' then redis.call('SET', KEYS[1], ARGV[4]) else redis.call('DEL', KEYS[1]) end
+if ARGV[3] ~= '1' then redis.call('DEL', KEYS[1])
+elseif ARGV[5] ~= '' then redis.call('SET', KEYS[1], ARGV[4], 'PX', ARGV[5])
+else redis.call('SET', KEYS[1], ARGV[4]) end
 return 1`;
 
 function createRedisConditional(client: RedisClient): Backend['conditional'] {
   const rawKey = (namespace: string, key: string) => `${redisNamespace(namespace)}:${key}`;
   return {
     read: async (namespace, key) => (await client.get(rawKey(namespace, key))) ?? undefined,
-    async swap(namespace, key, expected, next) {
+    async swap(namespace, key, expected, next, ttlMs) {
       const reply = await client.eval(SWAP_SCRIPT, {
         keys: [rawKey(namespace, key)],
         arguments: [
@@ -123,6 +125,7 @@ function createRedisConditional(client: RedisClient): Backend['conditional'] {
           expected ?? '',
           next === undefined ? '0' : '1',
           next ?? '',
+          ttlMs === undefined ? '' : String(Math.max(1, Math.ceil(ttlMs))),
         ],
       });
       return reply === 1;

@@ -35,13 +35,15 @@ export interface ConditionalWrites {
   read(namespace: string, key: string): Promise<string | undefined>;
   /**
    * Writes `next` (undefined: deletes the key) if the stored text is still `expected` (undefined:
-   * the key is absent); whether it did.
+   * the key is absent); whether it did. `ttlMs`: the expiry `next` carries in its stored form, which
+   * Redis is also told (SQL and memory drop expired values at their cleanup, Keyv on read).
    */
   swap(
     namespace: string,
     key: string,
     expected: string | undefined,
     next: string | undefined,
+    ttlMs?: number,
   ): Promise<boolean>;
 }
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Keyv } from 'keyv';
 import { z } from 'zod';
 import { LIFECYCLE_ACTIONS } from '../lifecycle-action.js';
 import { StopRequest } from '../stop-reason.js';
+import type { StoredValues } from '../stored-values.js';
 
 // A second person's approval, when the policy asks for one. The request holds exactly what would
 // run; approving runs it under the requester's identity (their own token where they have one), so
@@ -70,20 +70,36 @@ export interface ApprovalStore {
 }
 
 export function createApprovalStore(options: {
-  keyv: Keyv;
+  /** The approvals' namespace; its compare-and-set writes a request's later changes. */
+  stored: StoredValues;
   /** Atomic set-if-absent (Redis SET NX, Postgres ON CONFLICT…): the decision lock. */
   claim: (key: string, ttlMs: number) => Promise<boolean>;
   ttlMs: number;
   now: () => Date;
 }): ApprovalStore {
-  const { keyv, claim, ttlMs, now } = options;
+  const { claim, ttlMs, now } = options;
+  const { keyv, update } = options.stored;
   const key = (scope: string, id: string) => `approval:${scope}:${id}`;
   // Kept past expiry, so a late click still finds the request and is told it expired.
   const keepMs = ttlMs * 2;
-  const read = async (scope: string, id: string) => {
-    const parsed = ApprovalRequest.safeParse(await keyv.get(key(scope, id)));
+  const parse = (scope: string, stored: unknown) => {
+    const parsed = ApprovalRequest.safeParse(stored);
     return parsed.success && parsed.data.scope === scope ? parsed.data : undefined;
   };
+  const read = async (scope: string, id: string) => parse(scope, await keyv.get(key(scope, id)));
+  /**
+   * Changes the stored request by compare-and-set: posting its message and deciding it can land
+   * at the same moment, and neither may undo the other (a decided request turned back to pending).
+   */
+  const change = (scope: string, id: string, edit: (current: ApprovalRequest) => ApprovalRequest) =>
+    update(
+      key(scope, id),
+      (stored) => {
+        const current = parse(scope, stored);
+        return current ? { next: edit(current), result: true } : { next: stored, result: false };
+      },
+      { ttlMs: keepMs },
+    );
   return {
     async create(input) {
       const created = now();
@@ -100,8 +116,7 @@ export function createApprovalStore(options: {
     },
     get: read,
     async attachMessage(request, messageTs) {
-      const current = (await read(request.scope, request.id)) ?? request;
-      await keyv.set(key(request.scope, request.id), { ...current, messageTs }, keepMs);
+      await change(request.scope, request.id, (current) => ({ ...current, messageTs }));
     },
     async decide(scope, id, decision, by) {
       const request = await read(scope, id);
@@ -112,13 +127,17 @@ export function createApprovalStore(options: {
       if (!(await claim(`approval-decision:${scope}:${id}`, keepMs))) {
         return { kind: 'already', request: (await read(scope, id)) ?? request };
       }
-      const decided: ApprovalRequest = {
-        ...request,
-        state: decision === 'approve' ? 'approved' : 'rejected',
+      const verdict = {
+        state: decision === 'approve' ? ('approved' as const) : ('rejected' as const),
         decidedBy: by,
         decidedAt: now().toISOString(),
       };
-      await keyv.set(key(scope, id), decided, keepMs);
+      let decided: ApprovalRequest = { ...request, ...verdict };
+      // The decision claim makes this the only decider; the message's ts may land meanwhile.
+      await change(scope, id, (current) => {
+        decided = { ...current, ...verdict };
+        return decided;
+      });
       return { kind: 'decided', request: decided };
     },
   };
