@@ -62,6 +62,26 @@ const readVia = (
   surface: LifecycleSurface,
 ) => (surface.channelId === outcome.request.channelId ? outcome.readVia : undefined);
 
+/** A done or refused action's line and card in the channel; what publishing left running goes to `published`. */
+async function publishOutcome(
+  deps: TellOutcomeDeps,
+  surface: LifecycleSurface,
+  outcome: Extract<LifecycleOutcome, { kind: 'done' | 'conflict' }>,
+  line: SafeText,
+  published: (what: Published) => void,
+): Promise<SafeText> {
+  const { workspace } = outcome.request;
+  published(
+    await publishEvent(deps, surface, {
+      workspace,
+      line,
+      view: outcome.view,
+      readVia: readVia(outcome, surface),
+    }),
+  );
+  return line;
+}
+
 async function tellOutcome(
   deps: TellOutcomeDeps,
   surface: LifecycleSurface,
@@ -77,15 +97,7 @@ async function tellOutcome(
       const line = inWorkspaceLocale(() =>
         doneLine({ action, experimentId, userId: request.actorId, stop: request.stop, messages }),
       );
-      published(
-        await publishEvent(deps, surface, {
-          workspace: request.workspace,
-          line,
-          view: outcome.view,
-          readVia: readVia(outcome, surface),
-        }),
-      );
-      return line;
+      return publishOutcome(deps, surface, outcome, line, published);
     }
     case 'conflict': {
       // Everyone in the channel sees why the action was refused, not only the person who asked.
@@ -93,15 +105,7 @@ async function tellOutcome(
       const line = inWorkspaceLocale(() =>
         conflictLine({ action, experimentId, currentStatus, userId: request.actorId, messages }),
       );
-      published(
-        await publishEvent(deps, surface, {
-          workspace: request.workspace,
-          line,
-          view: outcome.view,
-          readVia: readVia(outcome, surface),
-        }),
-      );
-      return line;
+      return publishOutcome(deps, surface, outcome, line, published);
     }
     case 'stale':
       return tellStale(deps, surface, outcome);
