@@ -96,7 +96,9 @@ export function createApprovalStore(options: {
       key(scope, id),
       (stored) => {
         const current = parse(scope, stored);
-        return current ? { next: edit(current), result: true } : { next: stored, result: false };
+        if (!current) return { next: stored, result: undefined };
+        const next = edit(current);
+        return { next, result: next };
       },
       { ttlMs: keepMs },
     );
@@ -132,13 +134,9 @@ export function createApprovalStore(options: {
         decidedBy: by,
         decidedAt: now().toISOString(),
       };
-      let decided: ApprovalRequest = { ...request, ...verdict };
       // The decision claim makes this the only decider; the message's ts may land meanwhile.
-      await change(scope, id, (current) => {
-        decided = { ...current, ...verdict };
-        return decided;
-      });
-      return { kind: 'decided', request: decided };
+      const decided = await change(scope, id, (current) => ({ ...current, ...verdict }));
+      return { kind: 'decided', request: decided ?? { ...request, ...verdict } };
     },
   };
 }

@@ -44,8 +44,14 @@ export function createScheduleStore(options: {
     return parsed.success ? parsed.data.ids : [];
   };
   const readIndex = async (scope: string): Promise<string[]> => idsOf(await keyv.get(indexKey(scope)));
+  // An index the change leaves as it was is not written (as subscriptions.ts does).
   const updateIndex = (scope: string, change: (ids: string[]) => string[]) =>
-    update(indexKey(scope), (stored) => ({ next: { v: 1, ids: change(idsOf(stored)) }, result: undefined }));
+    update(indexKey(scope), (stored) => {
+      const ids = idsOf(stored);
+      const next = change(ids);
+      const same = next.length === ids.length && next.every((id, i) => id === ids[i]);
+      return { next: same ? stored : { v: 1, ids: next }, result: undefined };
+    });
   const read = async (scope: string, id: string) => {
     const parsed = ScheduledAction.safeParse(await keyv.get(recordKey(scope, id)));
     return parsed.success && parsed.data.scope === scope ? parsed.data : undefined;
