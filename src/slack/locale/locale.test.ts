@@ -1,4 +1,4 @@
-import { Keyv } from 'keyv';
+import { Keyv, KeyvHooks } from 'keyv';
 import { describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../../observability/logger.js';
 import { createActorDirectory } from '../access/actor.js';
@@ -199,5 +199,36 @@ describe('a queued message’s languages', () => {
     await handler(job('C0GENERAL'));
     await handler(job('U0PERSON1'));
     expect(said).toEqual([`C0GENERAL: ${ru.errors.timeout}`, `U0PERSON1: ${en.errors.timeout}`]);
+  });
+});
+
+describe('the language choices', () => {
+  /** A Keyv that counts the reads asked of it (through Keyv's own hooks). */
+  function countingKeyv() {
+    const keyv = new Keyv();
+    const reads: string[] = [];
+    keyv.hooks.addHandler(KeyvHooks.PRE_GET, () => reads.push('get'));
+    keyv.hooks.addHandler(KeyvHooks.PRE_GET_MANY, () => reads.push('getMany'));
+    return { keyv, reads };
+  }
+
+  it('reads the person’s and the workspace’s choice in one read, each request', async () => {
+    const { keyv, reads } = countingKeyv();
+    const languages = createLanguageStore(keyv);
+    await languages.setWorkspace(WORKSPACE, 'ru');
+    await languages.setPerson(WORKSPACE, 'U1', 'en');
+    await keyv.set(':T1:U9', 'fr');
+    reads.length = 0;
+    expect(await languages.chosen(WORKSPACE, 'U1')).toEqual({ person: 'en', workspace: 'ru' });
+    expect(reads).toEqual(['getMany']);
+    // What is stored and is not a language the app speaks counts as no choice.
+    expect(await languages.chosen(WORKSPACE, 'U9')).toEqual({ person: undefined, workspace: 'ru' });
+    expect(await languages.chosen({ teamId: 'T2' }, 'U1')).toEqual({
+      person: undefined,
+      workspace: undefined,
+    });
+    reads.length = 0;
+    expect(await languages.chosen(WORKSPACE, undefined)).toEqual({ workspace: 'ru' });
+    expect(reads).toEqual(['get']);
   });
 });
