@@ -14,7 +14,7 @@ import {
 } from './experiments/knowledge.js';
 import { type ExperimentRecord, emptyRecord } from './experiments/record.js';
 import type { Observation } from './experiments/record-store.js';
-import { statusAfter } from './experiments/transitions.js';
+import { type LearntRefusals, statusAfter } from './experiments/transitions.js';
 import type { IntentLog } from './intents.js';
 import type { LifecycleAction } from './lifecycle-action.js';
 import { type Grant, requireGrant } from './policy/grant.js';
@@ -238,7 +238,7 @@ async function readBeforeSending(
 
 /** The platform did it: the record learns the action and the status it leads to. */
 async function recordDone(attempt: Attempt, intent: string | undefined): Promise<DoneOutcome> {
-  const { deps, request, scope, before, connection, log } = attempt;
+  const { deps, request, before, connection, log } = attempt;
   const { knowledge: k } = deps;
   const { action, experimentId } = request;
   const done = {
@@ -263,10 +263,7 @@ async function recordDone(attempt: Attempt, intent: string | undefined): Promise
         ...recordedStop(request.stop),
       },
     };
-    const [known, learnt] = await Promise.all([
-      recordWithName(attempt, { update: acted, source: 'app-action' }),
-      k.records.learnt(scope),
-    ]);
+    const { record: known, learnt } = await recordWithName(attempt, { update: acted, source: 'app-action' });
     return { ...done, view: { record: known, offered: offeredFrom(k, learnt, known) } };
   } catch (recordError) {
     // The platform did it; only the app's memory of it failed. The person hears it was done.
@@ -291,9 +288,10 @@ async function refused(
   if (error instanceof StatusConflictError) {
     log.info('lifecycle action refused by status', { currentStatus: error.currentStatus });
     const status = error.currentStatus;
-    const record = await recordWithName(attempt, { update: { status }, source: 'platform-conflict' });
+    const known = await recordWithName(attempt, { update: { status }, source: 'platform-conflict' });
+    const { record } = known;
     // The platform just proved the action is not allowed from that status: stop offering it.
-    const learnt = status ? await k.records.learn(scope, status, action) : await k.records.learnt(scope);
+    const learnt = status ? await k.records.learn(scope, status, action) : known.learnt;
     return {
       kind: 'conflict',
       request,
@@ -322,9 +320,13 @@ const NAME_READ_BUDGET_MS = 1_500;
 
 /**
  * Records what the action taught; for an experiment the app has no name for, what the platform's
- * read says is asked first and merged into the same write (one record write, not two).
+ * read says is asked first and merged into the same write (one record write, not two). The learnt
+ * refusals come with the record's read: what the outcome offers next needs both.
  */
-async function recordWithName(attempt: Attempt, learnt: Observation): Promise<ExperimentRecord> {
+async function recordWithName(
+  attempt: Attempt,
+  learnt: Observation,
+): Promise<{ record: ExperimentRecord; learnt: LearntRefusals }> {
   const { deps, scope, before, connection, request } = attempt;
   const { knowledge: k } = deps;
   const observations = [learnt];
@@ -332,5 +334,5 @@ async function recordWithName(attempt: Attempt, learnt: Observation): Promise<Ex
     const asked = await askPlatform(k, connection, scope, request.experimentId, NAME_READ_BUDGET_MS);
     if (asked.kind === 'read' || asked.kind === 'not-found') observations.push(asked.observation);
   }
-  return k.records.observe(scope, request.experimentId, observations);
+  return k.records.observeWithLearnt(scope, request.experimentId, observations);
 }

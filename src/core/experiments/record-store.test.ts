@@ -31,6 +31,11 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('experiment re
 
     expect(await records.learn('T1', 'running', 'start')).toEqual({ running: ['start'] });
     expect(await records.learnt('T1')).toEqual({ running: ['start'] });
+    const observed = await records.observeWithLearnt('T1', 7, [
+      { update: { status: 'stopped' }, source: 'app-action' },
+    ]);
+    expect(observed.learnt).toEqual({ running: ['start'] });
+    expect(observed.record.status?.value).toBe('stopped');
     expect(await records.learnt('T2')).toEqual({});
 
     expect(await records.clear('T1')).toBe(2);
@@ -79,6 +84,27 @@ describe('the workspace index', () => {
       'experiments:index:T1',
     ]);
     expect(await keyv.get('index:T1')).toEqual({ v: 1, ids: [4] });
+  });
+
+  it('reads the learnt refusals in the same read as the record when an outcome needs both', async () => {
+    const store = await backendFixture('memory').open();
+    const keyv = store.keyv('experiments');
+    const records = createExperimentRecords(storedValues(store, 'experiments'));
+    await records.learn('T1', 'running', 'start');
+    const getMany = vi.spyOn(keyv, 'getMany');
+    const get = vi.spyOn(keyv, 'get');
+    const { record, learnt } = await records.observeWithLearnt('T1', 4, [
+      { update: { status: 'running' }, source: 'app-action' },
+    ]);
+    expect(record.status?.value).toBe('running');
+    expect(learnt).toEqual({ running: ['start'] });
+    expect(getMany.mock.calls).toEqual([[['record:T1:4', 'index:T1', 'learnt:T1']]]);
+    expect(get).not.toHaveBeenCalled();
+    expect(await records.get('T1', 4)).toEqual(record);
+    // Nothing learnt yet, or something else stored there: nothing refused.
+    await keyv.set('learnt:T2', { v: 1, refusals: 'not a map' });
+    expect((await records.observeWithLearnt('T2', 4, [])).learnt).toEqual({});
+    expect((await records.observeWithLearnt('T3', 4, [])).learnt).toEqual({});
   });
 
   it('lists new experiments that arrive together with one index write, newest first', async () => {

@@ -39,6 +39,15 @@ export interface ExperimentRecords {
     experimentId: number,
     observations: readonly Observation[],
   ): Promise<ExperimentRecord>;
+  /**
+   * `observe`, and the workspace's learnt refusals read in the same read (what an action's outcome
+   * offers next needs both): one round trip fewer than `observe` and `learnt` side by side.
+   */
+  observeWithLearnt(
+    scope: string,
+    experimentId: number,
+    observations: readonly Observation[],
+  ): Promise<{ record: ExperimentRecord; learnt: LearntRefusals }>;
   /** Every record of the workspace, most recently touched first (bounded by record-index's MAX_INDEXED). */
   all(scope: string): Promise<ExperimentRecord[]>;
   learnt(scope: string): Promise<LearntRefusals>;
@@ -88,6 +97,32 @@ const StoredLearnt = z.object({
   refusals: z.record(z.string().max(64), z.array(z.enum(LIFECYCLE_ACTIONS))),
 });
 
+/** The stored record, or undefined (logged) when what is stored is not one, or not this experiment's. */
+function storedRecord(
+  logger: Logger | undefined,
+  scope: string,
+  id: number,
+  raw: unknown,
+): ExperimentRecord | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  const parsed = StoredRecord.safeParse(raw);
+  if (!parsed.success || parsed.data.experimentId !== id) {
+    logger?.warn('stored experiment record has an unexpected shape; ignoring it', {
+      scope,
+      experimentId: id,
+    });
+    return undefined;
+  }
+  const { v: _v, ...record } = parsed.data;
+  return record as ExperimentRecord;
+}
+
+/** The refusals learnt; none when nothing, or something else, is stored. */
+function parseLearnt(stored: unknown): LearntRefusals {
+  const parsed = StoredLearnt.safeParse(stored);
+  return parsed.success ? parsed.data.refusals : {};
+}
+
 export interface ExperimentRecordsOptions {
   logger?: Logger;
   now?: () => Date;
@@ -109,19 +144,7 @@ export function createExperimentRecords(
   const recordKey = (scope: string, id: number) => `record:${scope}:${id}`;
   const learntKey = (scope: string) => `learnt:${scope}`;
 
-  function parseRecord(scope: string, id: number, raw: unknown): ExperimentRecord | undefined {
-    if (raw === undefined || raw === null) return undefined;
-    const parsed = StoredRecord.safeParse(raw);
-    if (!parsed.success || parsed.data.experimentId !== id) {
-      logger?.warn('stored experiment record has an unexpected shape; ignoring it', {
-        scope,
-        experimentId: id,
-      });
-      return undefined;
-    }
-    const { v: _v, ...record } = parsed.data;
-    return record as ExperimentRecord;
-  }
+  const parseRecord = (scope: string, id: number, raw: unknown) => storedRecord(logger, scope, id, raw);
 
   const read = async (scope: string, id: number) =>
     parseRecord(scope, id, await keyv.get(recordKey(scope, id)));
@@ -129,9 +152,19 @@ export function createExperimentRecords(
   const readIndex = async (scope: string): Promise<number[]> =>
     indexIds(await keyv.get(indexKey(scope))) ?? [];
 
-  async function observe(scope: string, id: number, observations: readonly Observation[]) {
-    // The record and the index in one read (one round trip on Redis: MGET).
-    const [raw, storedIndex] = await keyv.getMany([recordKey(scope, id), indexKey(scope)]);
+  /** Reads the record and the index (and `extra` keys) in one read, merges and writes the record. */
+  async function observeReading(
+    scope: string,
+    id: number,
+    observations: readonly Observation[],
+    extra: readonly string[],
+  ): Promise<{ record: ExperimentRecord; extras: unknown[] }> {
+    // One read (one round trip on Redis: MGET).
+    const [raw, storedIndex, ...extras] = await keyv.getMany([
+      recordKey(scope, id),
+      indexKey(scope),
+      ...extra,
+    ]);
     const at = now().toISOString();
     let next = parseRecord(scope, id, raw) ?? emptyRecord(id, at);
     for (const { update, source } of observations) next = applyUpdate(next, update, source, at);
@@ -139,13 +172,16 @@ export function createExperimentRecords(
     const ids = indexIds(storedIndex) ?? [];
     if (ids.includes(id)) {
       await keyv.set(record.key, record.value);
-      return next;
+      return { record: next, extras };
     }
     // A new id: the record and its index entry written at once. A crash between the two leaves
     // the record unlisted until its next update lists it; `all` skips an id whose record is gone.
     await Promise.all([keyv.set(record.key, record.value), listNew(scope, id)]);
-    return next;
+    return { record: next, extras };
   }
+
+  const observe = async (scope: string, id: number, observations: readonly Observation[]) =>
+    (await observeReading(scope, id, observations, [])).record;
 
   /** The index is a listing: a failure to add to it is logged, the record stays saved. */
   async function listNew(scope: string, id: number) {
@@ -164,24 +200,19 @@ export function createExperimentRecords(
     get: (scope, id) => read(scope, id),
     update: (scope, id, update, source) => observe(scope, id, [{ update, source }]),
     observe,
+    async observeWithLearnt(scope, id, observations) {
+      const { record, extras } = await observeReading(scope, id, observations, [learntKey(scope)]);
+      return { record, learnt: parseLearnt(extras[0]) };
+    },
     async all(scope) {
       const ids = await readIndex(scope);
       if (ids.length === 0) return [];
       const raws = await keyv.getMany(ids.map((id) => recordKey(scope, id)));
-      const records: ExperimentRecord[] = [];
-      raws.forEach((raw, i) => {
-        const parsed = StoredRecord.safeParse(raw);
-        if (parsed.success && parsed.data.experimentId === ids[i]) {
-          const { v: _v, ...record } = parsed.data;
-          records.push(record as ExperimentRecord);
-        }
-      });
+      // An id whose record is gone (or unreadable) is skipped, silently: the index is only a listing.
+      const records = raws.flatMap((raw, i) => storedRecord(undefined, scope, ids[i] ?? 0, raw) ?? []);
       return records.sort((a, b) => (a.touchedAt < b.touchedAt ? 1 : a.touchedAt > b.touchedAt ? -1 : 0));
     },
-    async learnt(scope) {
-      const parsed = StoredLearnt.safeParse(await keyv.get(learntKey(scope)));
-      return parsed.success ? parsed.data.refusals : {};
-    },
+    learnt: async (scope) => parseLearnt(await keyv.get(learntKey(scope))),
     learn: (scope, status, action) =>
       update(learntKey(scope), (stored) => {
         const parsed = StoredLearnt.safeParse(stored);
