@@ -193,7 +193,7 @@ function experimentKnowledge(input: DomainServicesInput): ExperimentKnowledge {
       logger: logger.child({ component: 'experiments' }),
     }),
     transitions: config.transitions,
-    readRoute: createReadRouteMemory(infra.store.keyv('read-route')),
+    readRoute: createReadRouteMemory(),
     experimentFields: config.experimentFields,
     logger: logger.child({ component: 'experiments' }),
     now: () => new Date(),

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { Keyv } from 'keyv';
 import { ConsoleError } from '../../console/errors.js';
 import type { ConsoleApi } from '../../console/types.js';
 import { type FieldMapping, getPath } from '../experiment-fields.js';
@@ -9,8 +8,8 @@ import type { RecordUpdate } from './record.js';
 // experiments … not shown"). The app tries `GET /experiments/v1/{id}` (the console client's
 // getExperiment) and reads a few fields from whatever it returns. The interface's own 404 text for
 // a missing experiment starts "Experiment with id=<id> was not found"; a 404 or 405 without it means
-// the platform has no such route: that is remembered per connection for an hour (then re-checked)
-// and the app works from its own record instead.
+// the platform has no such route: that is remembered per connection for an hour (then re-checked),
+// in each replica's memory, and the app works from its own record instead.
 
 const INTERFACE_NOT_FOUND = /Experiment with id=\d+ was not found/;
 const ROUTE_RECHECK_MS = 60 * 60 * 1000;
@@ -29,11 +28,31 @@ export interface ReadRouteMemory {
   markMissing(connection: string): Promise<void>;
 }
 
-export function createReadRouteMemory(keyv: Keyv): ReadRouteMemory {
+/** Connections remembered at most; past it the one remembered longest ago is forgotten first. */
+const MAX_REMEMBERED = 10_000;
+
+/**
+ * Kept in this process, not in the shared store: the check runs before every first read of an
+ * experiment, and on a platform that has the route (the usual case) a store read there cost a round
+ * trip each time to learn nothing. Each replica learns a missing route on its own, which costs one
+ * refused GET per replica an hour (and one after a restart).
+ */
+export function createReadRouteMemory(now: () => number = Date.now): ReadRouteMemory {
+  const missingUntil = new Map<string, number>();
   return {
-    isMissing: async (connection) => (await keyv.get(`missing:${connection}`)) === true,
-    markMissing: async (connection) => {
-      await keyv.set(`missing:${connection}`, true, ROUTE_RECHECK_MS);
+    async isMissing(connection) {
+      const until = missingUntil.get(connection);
+      if (until === undefined) return false;
+      if (until > now()) return true;
+      missingUntil.delete(connection);
+      return false;
+    },
+    async markMissing(connection) {
+      missingUntil.delete(connection);
+      missingUntil.set(connection, now() + ROUTE_RECHECK_MS);
+      if (missingUntil.size <= MAX_REMEMBERED) return;
+      const [oldest] = missingUntil.keys();
+      if (oldest !== undefined) missingUntil.delete(oldest);
     },
   };
 }
