@@ -8,8 +8,12 @@ import type { Keyv } from 'keyv';
 export type UpdateStored = <T>(
   key: string,
   change: (current: unknown) => { next: unknown; result: T },
-  /** `ttlMs`: what is written expires that long after, as Keyv's `set(key, value, ttl)`. */
-  options?: { ttlMs?: number | undefined },
+  /**
+   * `ttlMs`: what is written expires that long after, as Keyv's `set(key, value, ttl)`. `known`:
+   * what the caller has just read of the key (`value` undefined: absent), swapped against first
+   * instead of reading the key again; out of date, it costs that attempt only.
+   */
+  options?: { ttlMs?: number | undefined; known?: { value: unknown } | undefined },
 ) => Promise<T>;
 
 /** A namespace's Keyv and its compare-and-set, as the domain's stores take them. */

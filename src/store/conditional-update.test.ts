@@ -56,6 +56,45 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('conditional w
     expect(await first.keyv(namespace).get('seen')).toBe(6);
   });
 
+  it('swaps first against what the caller just read, and reads only when that is out of date', async () => {
+    const store = await fixture.open();
+    const keyv = store.keyv(namespace);
+    const reads: string[] = [];
+    const counted = {
+      ...store.conditional,
+      read: (ns: string, key: string) => {
+        reads.push(key);
+        return store.conditional.read(ns, key);
+      },
+    };
+    const append = (key: string, known: { value: unknown } | undefined, item: number) =>
+      updateConditionally(
+        counted,
+        namespace,
+        key,
+        (current) => {
+          const list = Array.isArray(current) ? current : [];
+          return { next: [item, ...list], result: undefined };
+        },
+        { known },
+      );
+    // Absent, and known to be: no read.
+    await append('known', { value: undefined }, 1);
+    // As read through Keyv: no read.
+    await append('known', { value: await keyv.get('known') }, 2);
+    expect(reads).toEqual([]);
+    expect(await keyv.get('known')).toEqual([2, 1]);
+    // Out of date (another writer came between): the swap fails, the next attempt reads, nothing lost.
+    const stale = { value: await keyv.get('known') };
+    await keyv.set('known', [3, 2, 1]);
+    await append('known', stale, 4);
+    expect(reads).toEqual(['known']);
+    expect(await keyv.get('known')).toEqual([4, 3, 2, 1]);
+    // Said to be absent while it is there: the same.
+    await append('known', { value: undefined }, 5);
+    expect(await keyv.get('known')).toEqual([5, 4, 3, 2, 1]);
+  });
+
   it('writes a value that expires when asked to, as Keyv would (Redis expires the key itself)', async () => {
     const store = await fixture.open();
     await updateConditionally(store.conditional, namespace, 'brief', () => ({ next: { n: 1 }, result: 0 }), {

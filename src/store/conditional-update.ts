@@ -40,9 +40,31 @@ function decode(raw: string | undefined, now: number): unknown {
   }
 }
 
-/** `ttlMs`: the written value expires that long after the write, as Keyv's `set(key, value, ttl)`. */
 export interface UpdateOptions {
+  /** The written value expires that long after the write, as Keyv's `set(key, value, ttl)`. */
   ttlMs?: number | undefined;
+  /**
+   * What the caller has just read of the key (`value` undefined: absent): the first attempt swaps
+   * against it instead of reading the key again. A guess that is out of date, or that was stored
+   * with an expiry, fails that swap only; the next attempt reads.
+   */
+  known?: { value: unknown } | undefined;
+}
+
+/** The key's stored form and value to swap against: the caller's `known` first, then what is read. */
+async function currentOf(
+  writes: ConditionalWrites,
+  namespace: string,
+  key: string,
+  known: { value: unknown } | undefined,
+): Promise<{ raw: string | undefined; current: unknown }> {
+  if (known !== undefined)
+    return {
+      raw: known.value === undefined ? undefined : serialize({ value: known.value }),
+      current: known.value,
+    };
+  const raw = await writes.read(namespace, key);
+  return { raw, current: decode(raw, Date.now()) };
 }
 
 /**
@@ -61,8 +83,12 @@ export async function updateConditionally<T>(
   const { ttlMs } = options;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     if (attempt > 0) await backOff(attempt);
-    const raw = await writes.read(namespace, key);
-    const current = decode(raw, Date.now());
+    const { raw, current } = await currentOf(
+      writes,
+      namespace,
+      key,
+      attempt === 0 ? options.known : undefined,
+    );
     const { next, result } = change(current);
     if (next === current) return result;
     const nextRaw =

@@ -31,6 +31,8 @@ function withIds(stored: unknown, added: readonly number[]): { next: unknown; re
 
 interface Batch {
   ids: number[];
+  /** The index as its adders last read it, if they did: the first swap is tried against it. */
+  known: { value: unknown } | undefined;
   written: Promise<void>;
 }
 
@@ -44,19 +46,23 @@ export function createIndexAdder(update: UpdateStored) {
   const open = new Map<string, Batch>();
   const last = new Map<string, Promise<void>>();
 
-  return function add(scope: string, id: number): Promise<void> {
+  /** `known`: the index as the caller just read it (value undefined: none stored), if it did. */
+  return function add(scope: string, id: number, known?: { value: unknown }): Promise<void> {
     const joinable = open.get(scope);
     if (joinable) {
       joinable.ids.push(id);
+      if (joinable.known !== undefined) joinable.known = known ?? joinable.known;
       return joinable.written;
     }
-    const ids = [id];
-    const previous = last.get(scope) ?? Promise.resolve();
-    const written = previous.then(() => {
+    const waiting = last.get(scope);
+    // Behind a write of this process's own, what its callers read is out of date: read afresh then.
+    const batch: Batch = { ids: [id], known: waiting ? undefined : known, written: Promise.resolve() };
+    const written = (waiting ?? Promise.resolve()).then(() => {
       open.delete(scope);
-      return update(indexKey(scope), (stored) => withIds(stored, ids));
+      return update(indexKey(scope), (stored) => withIds(stored, batch.ids), { known: batch.known });
     });
-    open.set(scope, { ids, written });
+    batch.written = written;
+    open.set(scope, batch);
     const settled = written.catch(() => undefined);
     last.set(scope, settled);
     void settled.then(() => {

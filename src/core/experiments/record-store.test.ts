@@ -75,6 +75,7 @@ describe('the workspace index', () => {
     const getMany = vi.spyOn(keyv, 'getMany');
     const sets = vi.spyOn(keyv, 'set');
     const swaps = vi.spyOn(store.conditional, 'swap');
+    const conditionalReads = vi.spyOn(store.conditional, 'read');
     await records.update('T1', 4, { status: 'draft' }, 'app-form');
     await records.update('T1', 4, { status: 'running' }, 'app-action');
     expect(getMany.mock.calls).toEqual([[['record:T1:4', 'index:T1']], [['record:T1:4', 'index:T1']]]);
@@ -83,7 +84,12 @@ describe('the workspace index', () => {
     expect(swaps.mock.calls.map(([namespace, key]) => `${namespace}:${key}`)).toEqual([
       'experiments:index:T1',
     ]);
+    // Swapped against the index as the update read it: not read a second time.
+    expect(conditionalReads).not.toHaveBeenCalled();
     expect(await keyv.get('index:T1')).toEqual({ v: 1, ids: [4] });
+    await records.update('T1', 5, { status: 'draft' }, 'app-form');
+    expect(conditionalReads).not.toHaveBeenCalled();
+    expect(await keyv.get('index:T1')).toEqual({ v: 1, ids: [5, 4] });
   });
 
   it('reads the learnt refusals in the same read as the record when an outcome needs both', async () => {

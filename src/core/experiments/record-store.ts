@@ -176,7 +176,7 @@ export function createExperimentRecords(
     }
     // A new id: the record and its index entry written at once. A crash between the two leaves
     // the record unlisted until its next update lists it; `all` skips an id whose record is gone.
-    await Promise.all([keyv.set(record.key, record.value), listNew(scope, id)]);
+    await Promise.all([keyv.set(record.key, record.value), listNew(scope, id, storedIndex)]);
     return { record: next, extras };
   }
 
@@ -184,9 +184,10 @@ export function createExperimentRecords(
     (await observeReading(scope, id, observations, [])).record;
 
   /** The index is a listing: a failure to add to it is logged, the record stays saved. */
-  async function listNew(scope: string, id: number) {
+  async function listNew(scope: string, id: number, storedIndex: unknown) {
     try {
-      await addToIndex(scope, id);
+      // The index as just read: the compare-and-set tries it before reading the index again.
+      await addToIndex(scope, id, { value: storedIndex });
     } catch (error) {
       logger?.warn('could not list the experiment in its workspace index; its next update will', {
         scope,
