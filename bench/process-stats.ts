@@ -11,16 +11,25 @@ function statusKb(child: ChildProcess, field: 'VmHWM' | 'VmRSS'): number {
     return 0;
   }
 }
-/** User + system CPU the process has used, in ms (Linux /proc; 0 elsewhere). */
-export function cpuMs(child: ChildProcess): number {
+/** User and system CPU the process has used, in ms each (Linux /proc; 0 elsewhere). */
+export function cpuSplitMs(child: ChildProcess): { user: number; system: number } {
   try {
     // Fields 14 and 15 of /proc/PID/stat, after the command name in parentheses.
     const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    return {
+      user: (Number(fields[11]) * 1000) / CLOCK_TICKS,
+      system: (Number(fields[12]) * 1000) / CLOCK_TICKS,
+    };
   } catch {
-    return 0;
+    return { user: 0, system: 0 };
   }
+}
+
+/** User + system CPU the process has used, in ms (Linux /proc; 0 elsewhere). */
+export function cpuMs(child: ChildProcess): number {
+  const { user, system } = cpuSplitMs(child);
+  return user + system;
 }
 // sysconf(_SC_CLK_TCK): 100 on every Linux this runs on; Node has no binding for it.
 const CLOCK_TICKS = 100;

@@ -16,7 +16,7 @@ import type { WorldCounts } from './world-protocol.js';
 // user + system time from /proc over the run and until it is idle again (its work after the acks
 // included), divided by the commands sent. The platform and Slack count what each subject did.
 
-export type WorkSubject = 'app-sqlite' | 'app-redis' | 'bolt-calls';
+export type WorkSubject = 'app-sqlite' | 'app-redis' | 'bolt-calls' | 'bolt-card';
 
 export interface WorkCostRound {
   sent: number;
@@ -46,7 +46,7 @@ export interface WorkCostOptions {
 }
 
 const FIRST_ID = 100_000;
-const SUBJECTS: WorkSubject[] = ['app-sqlite', 'app-redis', 'bolt-calls'];
+const SUBJECTS: WorkSubject[] = ['app-sqlite', 'app-redis', 'bolt-calls', 'bolt-card'];
 
 export async function workCostBenchmark(options: WorkCostOptions): Promise<WorkCostRow[]> {
   const world = await startBenchWorld('bench');
@@ -58,7 +58,8 @@ export async function workCostBenchmark(options: WorkCostOptions): Promise<WorkC
       STORE_URL: `sqlite://${join(dir, 'app.sqlite')}`,
     }),
     await spawnSubject('app', 'src/main.ts', { ...world.env, STORE_URL: BENCH_REDIS_URL }),
-    await spawnSubject('bolt', 'bench/bolt-with-calls.ts', world.env),
+    await spawnSubject('bolt', 'bench/bolt-with-calls.ts', { ...world.env, BOLT_CALLS: 'start' }),
+    await spawnSubject('bolt', 'bench/bolt-with-calls.ts', { ...world.env, BOLT_CALLS: 'card' }),
   ];
   const rows: WorkCostRow[] = [];
   let nextId = FIRST_ID;
@@ -78,7 +79,7 @@ export async function workCostBenchmark(options: WorkCostOptions): Promise<WorkC
       const rateRows = SUBJECTS.map((subject): WorkCostRow => ({ subject, rate, rounds: [] }));
       rows.push(...rateRows);
       for (let round = 0; round < options.rounds; round++) {
-        const order = round % 2 === 0 ? [0, 1, 2] : [2, 1, 0];
+        const order = round % 2 === 0 ? [0, 1, 2, 3] : [3, 2, 1, 0];
         for (const i of order) {
           const subject = subjects[i];
           const row = rateRows[i];
@@ -163,6 +164,7 @@ const LABEL: Record<WorkSubject, string> = {
   'app-sqlite': 'the app (SQLite)',
   'app-redis': 'the app (Redis)',
   'bolt-calls': 'Bolt making the same calls',
+  'bolt-card': "Bolt making the app's calls (start, read, card)",
 };
 
 /** Medians over rounds of each measure, and the app's ratio to Bolt making the same calls. */
@@ -190,17 +192,19 @@ export function summarise(row: WorkCostRow) {
 
 export function formatWorkCost(rows: readonly WorkCostRow[]): string {
   const lines = [
-    '| /exp start, evenly spaced | subject | ms CPU per command (rounds) | CPU ÷ Bolt | end-to-end p50 / p99 ms | e2e p99 ÷ Bolt | ack p50 / p99 ms | ack p99 ÷ Bolt | sent / acked / told / platform starts | Slack posts / updates / responses per start | platform / Slack calls per start | sender late p99 ms |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| /exp start, evenly spaced | subject | ms CPU per command (rounds) | CPU ÷ Bolt | CPU ÷ Bolt with the app’s calls | end-to-end p50 / p99 ms | e2e p99 ÷ Bolt | e2e p99 ÷ Bolt with the app’s calls | ack p50 / p99 ms | ack p99 ÷ Bolt | sent / acked / told / platform starts | Slack posts / updates / responses per start | platform / Slack calls per start | sender late p99 ms |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const row of rows) {
     const s = summarise(row);
     const boltRow = rows.find((r) => r.rate === row.rate && r.subject === 'bolt-calls');
     const bolt = boltRow && summarise(boltRow);
+    const cardRow = rows.find((r) => r.rate === row.rate && r.subject === 'bolt-card');
+    const card = cardRow && summarise(cardRow);
     const ratio = (a: number, b: number | undefined) => (b ? (a / b).toFixed(2) : 'n/a');
     const per = (n: number) => (s.starts ? (n / s.starts).toFixed(2) : 'n/a');
     lines.push(
-      `| ${row.rate}/s | ${LABEL[row.subject]} | ${s.cpu.toFixed(2)} (${row.rounds.map((r) => r.cpuMsPerCommand.toFixed(2)).join(', ')}) | ${ratio(s.cpu, bolt?.cpu)} | ${s.e2eP50.toFixed(1)} / ${s.e2eP99.toFixed(1)} | ${ratio(s.e2eP99, bolt?.e2eP99)} | ${s.ackP50.toFixed(2)} / ${s.ackP99.toFixed(2)} | ${ratio(s.ackP99, bolt?.ackP99)} | ${s.sent} / ${s.acked} / ${s.told} / ${s.starts} | ${per(s.posts)} / ${per(s.updates)} / ${per(s.responses)} | ${per(s.platformCalls)} / ${per(s.slackCalls)} | ${s.lateP99.toFixed(1)} |`,
+      `| ${row.rate}/s | ${LABEL[row.subject]} | ${s.cpu.toFixed(2)} (${row.rounds.map((r) => r.cpuMsPerCommand.toFixed(2)).join(', ')}) | ${ratio(s.cpu, bolt?.cpu)} | ${ratio(s.cpu, card?.cpu)} | ${s.e2eP50.toFixed(1)} / ${s.e2eP99.toFixed(1)} | ${ratio(s.e2eP99, bolt?.e2eP99)} | ${ratio(s.e2eP99, card?.e2eP99)} | ${s.ackP50.toFixed(2)} / ${s.ackP99.toFixed(2)} | ${ratio(s.ackP99, bolt?.ackP99)} | ${s.sent} / ${s.acked} / ${s.told} / ${s.starts} | ${per(s.posts)} / ${per(s.updates)} / ${per(s.responses)} | ${per(s.platformCalls)} / ${per(s.slackCalls)} | ${s.lateP99.toFixed(1)} |`,
     );
   }
   const incomplete = rows.filter((row) => summarise(row).told < summarise(row).sent);
