@@ -7,13 +7,16 @@ import { run, spawnSubject } from './load.js';
 import { paced } from './paced.js';
 import { rssKb, settleAll } from './process-stats.js';
 
-// Resident memory of the app (SQLite, the default store) and of bare Bolt (bench/bare-bolt.ts),
-// each a fresh process: idle once started, the highest under a `/exp help` load (autocannon, 50
-// connections) and under evenly spaced `/exp start` (each on a draft of its own; bare Bolt only acks
-// them), sampled every 100 ms from /proc, and what is left a minute after the load stopped.
+// Resident memory of the app (SQLite, the default store), of bare Bolt (bench/bare-bolt.ts) and of
+// Bolt making the app's calls (bench/bolt-with-calls.ts, BOLT_CALLS=card), each a fresh process:
+// idle once started, the highest under a `/exp help` load (autocannon, 50 connections) and under
+// evenly spaced `/exp start` (each on a draft of its own; bare Bolt only acks them, the other Bolt
+// starts, reads and posts a card as the app does), sampled every 100 ms from /proc, and what is left
+// a minute after the load stopped. Issue #25's goal is against bare Bolt; the third says how much of
+// a peak under starts is the work every app making those calls does.
 
 export interface MemoryRow {
-  subject: 'app' | 'bolt';
+  subject: 'app' | 'bolt' | 'bolt-card';
   /** Right after start-up, once the process is idle (before V8's first idle-time GC). */
   idleKb: number;
   /** `restS` seconds after start-up with nothing asked of it: the start-up's garbage given back. */
@@ -64,16 +67,18 @@ export async function memoryBenchmark(options: MemoryOptions): Promise<MemoryRow
       STORE_URL: `sqlite://${join(dir, 'app.sqlite')}`,
     }),
     await spawnSubject('bolt', 'bench/bare-bolt.ts', world.env),
+    await spawnSubject('bolt', 'bench/bolt-with-calls.ts', { ...world.env, BOLT_CALLS: 'card' }),
   ];
-  // Both were spawned within a moment of each other; the later one's start-up counts.
+  const names: MemoryRow['subject'][] = ['app', 'bolt', 'bolt-card'];
+  // All were spawned within a moment of each other; the later one's start-up counts.
   const spawned = Date.now();
   const help = world.command('help');
   let nextId = FIRST_ID;
   try {
     await settleAll(subjects.map((s) => s.child));
     const rows = subjects.map(
-      (s): MemoryRow => ({
-        subject: s.name === 'app' ? 'app' : 'bolt',
+      (s, i): MemoryRow => ({
+        subject: names[i] ?? 'bolt',
         idleKb: rssKb(s.child),
         restKb: 0,
         restS: options.restS,
@@ -119,17 +124,22 @@ export async function memoryBenchmark(options: MemoryOptions): Promise<MemoryRow
 export function formatMemoryRows(rows: readonly MemoryRow[]): string {
   const app = rows.find((r) => r.subject === 'app');
   const bolt = rows.find((r) => r.subject === 'bolt');
+  const card = rows.find((r) => r.subject === 'bolt-card');
   if (!app || !bolt) return '';
   const mb = (kb: number) => (kb / 1024).toFixed(0);
-  const line = (label: string, a: number, b: number) =>
-    `| ${label} | ${mb(a)} | ${mb(b)} | ${(a / b).toFixed(2)} |`;
+  const pick = (r: MemoryRow | undefined, field: keyof MemoryRow) => Number(r?.[field] ?? 0);
+  const line = (label: string, field: keyof MemoryRow) => {
+    const [a, b, c] = [pick(app, field), pick(bolt, field), pick(card, field)];
+    const byCard = c ? `${mb(c)} | ${(a / c).toFixed(2)}` : 'n/a | n/a';
+    return `| ${label} | ${mb(a)} | ${mb(b)} | ${(a / b).toFixed(2)} | ${byCard} |`;
+  };
   return [
-    '| resident memory MB | the app (SQLite) | bare Bolt | ratio |',
-    '|---|---|---|---|',
-    line('idle, right after start-up', app.idleKb, bolt.idleKb),
-    line(`at rest, ${app.restS} s after start-up`, app.restKb, bolt.restKb),
-    line('peak under /exp help (50 connections)', app.helpPeakKb, bolt.helpPeakKb),
-    line('peak under /exp start (evenly spaced)', app.startPeakKb, bolt.startPeakKb),
-    line(`${app.afterS} s after the load`, app.afterKb, bolt.afterKb),
+    "| resident memory MB | the app (SQLite) | bare Bolt | ratio | Bolt making the app's calls | ratio to it |",
+    '|---|---|---|---|---|---|',
+    line('idle, right after start-up', 'idleKb'),
+    line(`at rest, ${app.restS} s after start-up`, 'restKb'),
+    line('peak under /exp help (50 connections)', 'helpPeakKb'),
+    line('peak under /exp start (evenly spaced)', 'startPeakKb'),
+    line(`${app.afterS} s after the load`, 'afterKb'),
   ].join('\n');
 }
