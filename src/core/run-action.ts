@@ -288,10 +288,10 @@ async function refused(
   if (error instanceof StatusConflictError) {
     log.info('lifecycle action refused by status', { currentStatus: error.currentStatus });
     const status = error.currentStatus;
-    const known = await recordWithName(attempt, { update: { status }, source: 'platform-conflict' });
-    const { record } = known;
+    const observed = await recordWithName(attempt, { update: { status }, source: 'platform-conflict' });
+    const { record } = observed;
     // The platform just proved the action is not allowed from that status: stop offering it.
-    const learnt = status ? await k.records.learn(scope, status, action) : known.learnt;
+    const learnt = status ? await k.records.learn(scope, status, action) : observed.learnt;
     return {
       kind: 'conflict',
       request,
