@@ -4,13 +4,14 @@ import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
-// Subjects run as compiled JavaScript, as production runs the app (`node dist/main.js`), never
-// through tsx: tsx's loader keeps a transform and a source map per module, which adds about 60 MB to
-// the app's resident memory and 23 MB to bare Bolt's (measured idle: the app 170 MB under tsx, 110 MB
-// from dist/; bare Bolt 97 MB and 74 MB), so a memory ratio under tsx measures the loader as much as
-// the app. The app comes from dist/ (built here when a source file is newer); the baselines and
-// probes under bench/ are bundled by esbuild, their own imports of src/ pointed at dist/ so that a
-// probe shares the app's module instances.
+// Subjects run as compiled JavaScript, as production runs the app (`node dist/server/main.js`),
+// never through tsx: tsx's loader keeps a transform and a source map per module, which adds about
+// 60 MB to the app's resident memory and 23 MB to bare Bolt's (measured idle: the app 170 MB under
+// tsx, 110 MB from dist/; bare Bolt 97 MB and 74 MB), so a memory ratio under tsx measures the loader
+// as much as the app. The app (`src/main.ts`) is the server bundle `npm run build` makes (built here
+// when a source file is newer); the baselines and probes under bench/ are bundled by esbuild, their
+// own imports of src/ pointed at tsc's dist/. A probe preloaded into the app must share its module
+// instances, which the server bundle's copies are not: such a subject runs tsc's `dist/main.js`.
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const srcDir = join(root, 'src');
@@ -32,7 +33,7 @@ function newestSourceMs(dir: string): number {
 
 function builtMs(): number {
   try {
-    return statSync(join(distDir, 'main.js')).mtimeMs;
+    return statSync(join(distDir, 'server', 'main.js')).mtimeMs;
   } catch {
     return 0;
   }
@@ -75,12 +76,18 @@ async function bundle(script: string): Promise<string> {
   return outfile;
 }
 
+/** The app as production runs it, and tsc's output of the same modules unbundled (for probes). */
+const APP_ENTRIES: Record<string, string> = {
+  'src/main.ts': join('server', 'main.js'),
+  'dist/main.js': 'main.js',
+};
+
 /** The JavaScript file to run for a subject given by its TypeScript path (relative to the repository). */
 export function compiled(script: string): Promise<string> {
   ensureDist();
   let path = built.get(script);
   if (!path) {
-    path = script === 'src/main.ts' ? Promise.resolve(join(distDir, 'main.js')) : bundle(script);
+    path = APP_ENTRIES[script] ? Promise.resolve(join(distDir, APP_ENTRIES[script])) : bundle(script);
     built.set(script, path);
   }
   return path;

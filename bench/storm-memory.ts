@@ -23,9 +23,10 @@ const heapMb = Number(heapArg);
 const world = await startBenchWorld('storm');
 const probeDir = mkdtempSync(join(tmpdir(), 'exp-storm-'));
 const guardFile = join(probeDir, 'guard');
+// tsc's output, not the server bundle: the probe reads the guard's module instance (bench/compiled.ts).
 const app = await spawnSubject(
   'app',
-  'src/main.ts',
+  'dist/main.js',
   {
     ...world.env,
     BENCH_GUARD_FILE: guardFile,

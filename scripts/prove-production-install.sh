@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Proves the README's production recipe: a built dist/ runs on the production dependencies alone
-# (what `npm ci --omit=dev` installs) with `node dist/main.js`, in HTTP mode. Run after `npm ci` and
+# (what `npm ci --omit=dev` installs) with `node dist/server/main.js`, in HTTP mode. Run after `npm ci` and
 # `npm run build`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -f dist/main.js ] || { echo "prove-production: run npm run build first" >&2; exit 1; }
+[ -f dist/server/main.js ] || { echo "prove-production: run npm run build first" >&2; exit 1; }
 
 work=$(mktemp -d)
 trap 'kill "${pid:-}" 2>/dev/null || true; rm -rf "$work"' EXIT
@@ -25,7 +25,7 @@ port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{
 key=$(node -e "console.log(require('crypto').randomBytes(32).toString('base64'))")
 (cd "$work" && exec env -i PATH="$PATH" PORT="$port" STORE_URL=memory:// \
   SLACK_SIGNING_SECRET=prove-production SLACK_BOT_TOKEN=xoxb-prove-production \
-  TOKEN_ENCRYPTION_KEY="$key" node dist/main.js >"$work/out.log" 2>&1) &
+  TOKEN_ENCRYPTION_KEY="$key" node dist/server/main.js >"$work/out.log" 2>&1) &
 pid=$!
 for _ in $(seq 1 100); do
   if curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; then break; fi
@@ -40,7 +40,7 @@ kill "$pid"; wait "$pid" 2>/dev/null || true
 port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
 page=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
 (cd "$work" && exec env -i PATH="$PATH" PORT="$port" PLAYGROUND_PORT="$page" STORE_URL=memory:// \
-  node dist/main.js >"$work/playground.log" 2>&1) &
+  node dist/server/main.js >"$work/playground.log" 2>&1) &
 pid=$!
 for _ in $(seq 1 100); do
   if curl -fsS "http://127.0.0.1:$page/playground.js" >/dev/null 2>&1; then break; fi
@@ -48,4 +48,4 @@ for _ in $(seq 1 100); do
 done
 { curl -fsS "http://127.0.0.1:$page/playground.js" -o "$work/bundle.js" && [ -s "$work/bundle.js" ]; } ||
   { cat "$work/playground.log" >&2; echo "prove-production: the playground bundle is not served" >&2; exit 1; }
-echo "prove-production: dist/main.js runs in HTTP mode and serves the playground on production dependencies only"
+echo "prove-production: dist/server/main.js runs in HTTP mode and serves the playground on production dependencies only"

@@ -25,7 +25,7 @@ async function freePorts(count: number): Promise<number[]> {
   return ports;
 }
 
-/** Runs src/main.ts as `npm start` would run dist/main.js: a real process with a given environment. */
+/** Runs src/main.ts as `npm start` runs its bundle, dist/server/main.js: a real process with a given environment. */
 function runMain(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     env: { PATH: process.env.PATH ?? '', ...env },

@@ -1,10 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bundleServer, type ServerBundle } from '../scripts/server-bundle.js';
+
+const CACHE = resolve('node_modules/.cache/exp-chatops-test');
 
 // Production must never load development tooling (the sandbox, the Slack emulator, the playground):
 // start the real entry point in a process whose module loads are recorded, and read the record.
@@ -25,24 +29,24 @@ async function freePort(): Promise<number> {
   });
 }
 
+const RECORDER = './test/support/module-loads/register.mjs';
+
+/** `node …entry` with tsx for src/main.ts, as tests run it; the server bundle runs on plain node. */
 async function startRecorded(
   env: Record<string, string>,
+  entry: readonly string[] = ['--import', 'tsx', '--import', RECORDER, 'src/main.ts'],
 ): Promise<{ loaded: () => string[]; out: () => string }> {
   const log = join(mkdtempSync(join(tmpdir(), 'exp-loads-')), 'modules.txt');
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--import', './test/support/module-loads/register.mjs', 'src/main.ts'],
-    {
-      env: {
-        PATH: process.env.PATH ?? '',
-        MODULE_LOAD_LOG: log,
-        STORE_URL: 'memory://',
-        PORT: String(await freePort()),
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(process.execPath, entry, {
+    env: {
+      PATH: process.env.PATH ?? '',
+      MODULE_LOAD_LOG: log,
+      STORE_URL: 'memory://',
+      PORT: String(await freePort()),
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let output = '';
   child.stdout?.on('data', (chunk) => {
@@ -66,14 +70,17 @@ async function startRecorded(
 
 const devModules = (urls: string[]) => urls.filter((url) => url.includes('/src/dev/'));
 
+/** HTTP mode: Slack credentials and a key, no platform (each workspace connects its own). */
+const productionEnv = () => ({
+  SLACK_SIGNING_SECRET: randomBytes(16).toString('hex'),
+  SLACK_BOT_TOKEN: 'xoxb-production-boundary',
+  SLACK_API_URL: 'http://127.0.0.1:9/api',
+  TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+});
+
 describe('the production entry point', () => {
   it('in HTTP mode loads no module of the development tooling', async () => {
-    const app = await startRecorded({
-      SLACK_SIGNING_SECRET: randomBytes(16).toString('hex'),
-      SLACK_BOT_TOKEN: 'xoxb-production-boundary',
-      SLACK_API_URL: 'http://127.0.0.1:9/api',
-      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    });
+    const app = await startRecorded(productionEnv());
     const urls = app.loaded();
     // The record is real: the app's own modules and Bolt are in it.
     expect(urls.some((url) => url.endsWith('/src/start.ts'))).toBe(true);
@@ -92,5 +99,56 @@ describe('the production entry point', () => {
         expect.stringContaining('/src/dev/sandbox/server.ts'),
       ]),
     );
+  });
+});
+
+describe('the server bundle npm start runs (scripts/server-bundle.ts)', () => {
+  // Built here from src/, as `npm run build` builds it, under node_modules/ so that its imports of
+  // the npm packages resolve as they do from dist/server/.
+  let outdir = '';
+  let bundle: ServerBundle;
+  beforeAll(async () => {
+    mkdirSync(CACHE, { recursive: true });
+    outdir = mkdtempSync(join(CACHE, 'server-'));
+    bundle = await bundleServer(outdir);
+  }, 60_000);
+  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+  /** The output files (absolute paths) holding any module of the development tooling. */
+  const devOutputs = () =>
+    Object.entries(bundle.metafile.outputs)
+      .filter(([, output]) => Object.keys(output.inputs).some((input) => input.startsWith('src/dev/')))
+      .map(([path]) => resolve(path));
+
+  it('keeps the development tooling in files of its own, reached only by import()', () => {
+    const outputs = bundle.metafile.outputs;
+    const main = Object.keys(outputs).find((path) => path.endsWith('/main.js')) as string;
+    const dev = devOutputs();
+    expect(dev.length).toBeGreaterThan(0);
+    // Everything main.js loads before it runs: its static imports, and theirs.
+    const staticClosure = new Set<string>();
+    const visit = (path: string) => {
+      if (staticClosure.has(path)) return;
+      staticClosure.add(path);
+      for (const next of outputs[path]?.imports ?? []) if (next.kind === 'import-statement') visit(next.path);
+    };
+    visit(main);
+    expect([...staticClosure].map((path) => resolve(path)).filter((path) => dev.includes(path))).toEqual([]);
+    expect(
+      outputs[main]?.imports.some(
+        (next) => next.kind === 'dynamic-import' && dev.includes(resolve(next.path)),
+      ),
+    ).toBe(true);
+  });
+
+  it('started in HTTP mode, loads none of those files and serves', async () => {
+    const app = await startRecorded(productionEnv(), ['--import', RECORDER, join(outdir, 'main.js')]);
+    const files = app.loaded().map((url) => fileURLToPath(url));
+    expect(files).toContain(join(outdir, 'main.js'));
+    expect(files.some((file) => file.includes('/node_modules/@slack/bolt/'))).toBe(true);
+    // No module of src/ is loaded apart from the bundle: it holds them all.
+    expect(files.filter((file) => file.startsWith(`${resolve('src')}/`))).toEqual([]);
+    expect(files.filter((file) => devOutputs().includes(file))).toEqual([]);
+    expect(app.out()).toContain('per workspace (/exp connect)');
   });
 });

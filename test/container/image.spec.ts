@@ -93,7 +93,7 @@ describe('the image', () => {
       { Config: { User?: string; Env?: string[]; Cmd?: string[] }; Healthcheck?: { Test?: string[] } },
     ];
     expect(config.Config.User).toBe('10001:10001');
-    expect(config.Config.Cmd).toEqual(['node', 'dist/main.js']);
+    expect(config.Config.Cmd).toEqual(['node', 'dist/server/main.js']);
     expect(config.Healthcheck?.Test?.join(' ')).toContain('/healthz');
     const baked = (config.Config.Env ?? []).map((e) => e.split('=')[0]);
     for (const variable of [...Object.keys(env), 'SLACK_CLIENT_SECRET', 'SLACK_STATE_SECRET']) {
@@ -123,7 +123,7 @@ describe('the image', () => {
 
     const status = await podmanOk(['exec', app.name, 'cat', '/proc/1/status', '/proc/1/cmdline']);
     expect(status).toMatch(/^Uid:\s+10001\s+10001\s+10001\s+10001$/m);
-    expect(status).toContain('node\0dist/main.js');
+    expect(status).toContain('node\0dist/server/main.js');
 
     const stop = await terminate(app);
     expect(stop.exitCode).toBe('0');
