@@ -15,6 +15,8 @@ import { settleAll, settledCpuMs } from './process-stats.js';
 // tree, on its own store (SQLite files, or two Redis databases). CPU is user + system time from /proc
 // from before a round until the process is idle again, divided by the starts sent.
 //   BASE=/tmp/wt-base CANDIDATE=. node --import tsx bench/compare-trees.ts redis 50 4 3
+// BASE_ENTRY / CANDIDATE_ENTRY run a built file of the tree with plain node instead (two builds of
+// one tree: BASE=. CANDIDATE=. BASE_ENTRY=dist/main.js CANDIDATE_ENTRY=dist/server/main.js).
 
 interface Tree {
   label: string;
@@ -42,8 +44,17 @@ async function flush(url: string): Promise<void> {
   await redis.quit();
 }
 
-async function startTree(label: string, dir: string, env: Record<string, string>): Promise<Tree> {
-  const { child, url } = await spawnListening(label, ['--import', 'tsx', 'src/main.ts'], { env, cwd: dir });
+const entries = {
+  base: process.env.BASE_ENTRY ? [process.env.BASE_ENTRY] : ['--import', 'tsx', 'src/main.ts'],
+  candidate: process.env.CANDIDATE_ENTRY ? [process.env.CANDIDATE_ENTRY] : ['--import', 'tsx', 'src/main.ts'],
+};
+
+async function startTree(
+  label: 'base' | 'candidate',
+  dir: string,
+  env: Record<string, string>,
+): Promise<Tree> {
+  const { child, url } = await spawnListening(label, entries[label], { env, cwd: dir });
   return { label, dir, child, url };
 }
 
@@ -87,7 +98,7 @@ try {
     const key = label as keyof typeof dirs;
     if (storeKind === 'redis') await flush(redisUrls[key]);
     const storeUrl = storeKind === 'redis' ? redisUrls[key] : `sqlite://${join(tmp, `${label}.sqlite`)}`;
-    trees.push(await startTree(label, dir, { ...world.env, STORE_URL: storeUrl }));
+    trees.push(await startTree(key, dir, { ...world.env, STORE_URL: storeUrl }));
   }
   process.stderr.write(`compare: warm-up\n`);
   await round(Math.min(100, perRound));
