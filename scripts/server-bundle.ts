@@ -14,8 +14,12 @@ import { build, type Metafile } from 'esbuild';
 // Code splitting keeps every `import()` a file of its own, loaded only when asked for: the
 // development tooling (sandbox, emulator, playground) and the store backends stay out of a
 // production process that does not use them (test/server-bundle.test.ts reads the metafile and
-// records what a started bundle loads). Names are kept (esbuild renames colliding top-level names
-// when it joins modules) because error classes name themselves after their class.
+// records what a started bundle loads). esbuild's keepNames is off: it wraps every function and
+// closure it creates in a call that redefines its name, per request for the closures a request
+// makes; with it, /exp help answered 8-14 % fewer requests a second than tsc's output did side by
+// side. Error classes name themselves after their class (`new.target.name`), so a class esbuild
+// renamed on joining modules (Foo2 for a second Foo) would change what logs say: the same test
+// checks that no class of the bundle is named otherwise than in src/.
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -41,7 +45,6 @@ export async function bundleServer(outdir: string): Promise<ServerBundle> {
     packages: 'external',
     entryNames: '[name]',
     chunkNames: '[name]-[hash]',
-    keepNames: true,
     // Maps for `node --enable-source-maps` when a stack trace must point into src/; Node reads
     // them only when asked, so they cost nothing otherwise.
     sourcemap: 'linked',

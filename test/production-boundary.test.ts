@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -66,6 +66,13 @@ async function startRecorded(
       .split('\n')
       .filter((url) => url.startsWith('file:'));
   return { loaded, out: () => output };
+}
+
+/** Every TypeScript file under `dir`, tests included (a class declared anywhere in src/ counts). */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => join(dir, file));
 }
 
 const devModules = (urls: string[]) => urls.filter((url) => url.includes('/src/dev/'));
@@ -139,6 +146,20 @@ describe('the server bundle npm start runs (scripts/server-bundle.ts)', () => {
         (next) => next.kind === 'dynamic-import' && dev.includes(resolve(next.path)),
       ),
     ).toBe(true);
+  });
+
+  it('names every class as src/ does (error classes log under their own name)', () => {
+    const declared = (text: string) => [...text.matchAll(/\bclass (\w+)/g)].map((m) => m[1] as string);
+    // esbuild writes a class as `var Name = class ...`: the class takes its name from the variable.
+    const bundledAs = (text: string) =>
+      [...text.matchAll(/\b(?:class (\w+)|(\w+) = class\b)/g)].map((m) => (m[1] ?? m[2]) as string);
+    const fromSources = new Set(sourceFiles('src').flatMap((file) => declared(readFileSync(file, 'utf8'))));
+    const bundled = Object.keys(bundle.metafile.outputs)
+      .filter((path) => path.endsWith('.js'))
+      .flatMap((path) => bundledAs(readFileSync(resolve(path), 'utf8')));
+    expect(bundled.length).toBeGreaterThan(20);
+    // A class esbuild renamed (Foo2 beside another module's Foo) is in the bundle, not in src/.
+    expect(bundled.filter((name) => /\d$/.test(name) && !fromSources.has(name))).toEqual([]);
   });
 
   it('started in HTTP mode, loads none of those files and serves', async () => {
