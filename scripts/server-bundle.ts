@@ -6,20 +6,18 @@ import { build, type Metafile } from 'esbuild';
 // What `npm start` and the container run: the app's own modules bundled into a few files by
 // esbuild, its npm packages left as imports (sqlite3's addon, BullMQ's Lua scripts and pino's
 // worker are loaded from their packages at run time). Node's ESM loader keeps a record, a job and a
-// compiled scope per module; for the app's 450-odd modules that was about 11 MB more resident
-// memory right after start-up (median of six start-ups side by side: 106 MB unbundled, 95 MB
-// bundled; bare Bolt 72 MB) and a longer start-up. The benchmark's Bolt baselines are bundled the
-// same way, so the comparison is like for like (docs/benchmarks.md).
+// compiled scope for each module it loads; for the app's 450-odd modules that is memory a process
+// holds from start-up on (the figures are in docs/benchmarks.md, "The server bundle"). The
+// benchmark's Bolt baselines are bundled the same way.
 //
 // Code splitting keeps every `import()` a file of its own, loaded only when asked for: the
 // development tooling (sandbox, emulator, playground) and the store backends stay out of a
-// production process that does not use them (test/server-bundle.test.ts reads the metafile and
-// records what a started bundle loads). esbuild's keepNames is off: it wraps every function and
-// closure it creates in a call that redefines its name, per request for the closures a request
-// makes; with it, /exp help answered 8-14 % fewer requests a second than tsc's output did side by
-// side. Error classes name themselves after their class (`new.target.name`), so a class esbuild
-// renamed on joining modules (Foo2 for a second Foo) would change what logs say: the same test
-// checks that no class of the bundle is named otherwise than in src/.
+// production process that does not use them (test/production-boundary.test.ts reads the metafile
+// and records what a started bundle loads). esbuild's keepNames stays off: it wraps every function
+// in a call that redefines its name, closures included, so every request would pay for it. Error
+// classes name themselves after their class (`new.target.name`), so a class esbuild renamed when
+// joining modules (Foo2 beside another Foo) would change what logs say: the same test checks that
+// no class of the bundle bears a name src/ does not declare.
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 

@@ -162,7 +162,7 @@ describe('the server bundle npm start runs (scripts/server-bundle.ts)', () => {
     expect(bundled.filter((name) => /\d$/.test(name) && !fromSources.has(name))).toEqual([]);
   });
 
-  it('started in HTTP mode, loads none of those files and serves', async () => {
+  it('started in HTTP mode, listens having loaded none of those files nor any module of src/', async () => {
     const app = await startRecorded(productionEnv(), ['--import', RECORDER, join(outdir, 'main.js')]);
     const files = app.loaded().map((url) => fileURLToPath(url));
     expect(files).toContain(join(outdir, 'main.js'));
