@@ -9,9 +9,9 @@ import { build, type Plugin } from 'esbuild';
 // 60 MB to the app's resident memory and 23 MB to bare Bolt's (measured idle: the app 170 MB under
 // tsx, 110 MB from dist/; bare Bolt 97 MB and 74 MB), so a memory ratio under tsx measures the loader
 // as much as the app. The app (`src/main.ts`) is the server bundle `npm run build` makes (built here
-// when a source file is newer); the baselines and probes under bench/ are bundled by esbuild, their
-// own imports of src/ pointed at tsc's dist/. A probe preloaded into the app must share its module
-// instances, which the server bundle's copies are not: such a subject runs tsc's `dist/main.js`.
+// when a source file is newer); the baselines under bench/ are bundled by esbuild, their own imports
+// of src/ pointed at tsc's dist/. `dist/main.js`, tsc's output of the same code one file per
+// module, is there for the profilers, whose summaries tell the app's folders apart by file.
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const srcDir = join(root, 'src');
@@ -76,7 +76,7 @@ async function bundle(script: string): Promise<string> {
   return outfile;
 }
 
-/** The app as production runs it, and tsc's output of the same modules unbundled (for probes). */
+/** The app as production runs it, and tsc's output of the same modules unbundled (for profiles). */
 const APP_ENTRIES: Record<string, string> = {
   'src/main.ts': join('server', 'main.js'),
   'dist/main.js': 'main.js',

@@ -1,9 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SEEN_REQUESTS_MAX } from '../src/store/memory-once-guard.js';
 import { metricTotal, startBenchWorld } from './bench-world.js';
-import { compiled } from './compiled.js';
 import { run, spawnSubject } from './load.js';
 import { peakRssKb, rssKb } from './process-stats.js';
 
@@ -13,7 +12,7 @@ import { peakRssKb, rssKb } from './process-stats.js';
 // resident memory and V8 heap (from its /metrics). With a heap cap (third argument, MB) an
 // unbounded pile-up ends in an out-of-memory crash, which this reports, instead of a large RSS
 // that V8's lazy collection makes hard to tell from garbage. The replay guard's size (requests it
-// remembers, bench/guard-probe.ts) is shown beside it: every signed request adds one, up to its bound.
+// remembers, the app's exp_replay_guard_requests gauge) is shown beside it: every signed request adds one, up to its bound.
 //   npm run bench:storm -- 60 50 192 sqlite   (seconds, connections, heap cap in MB (0: no cap),
 //                                             store: sqlite, the default, or memory)
 
@@ -21,30 +20,16 @@ const [secondsArg = '60', connectionsArg = '50', heapArg = '192', storeArg = 'sq
   process.argv.slice(2);
 const heapMb = Number(heapArg);
 const world = await startBenchWorld('storm');
-const probeDir = mkdtempSync(join(tmpdir(), 'exp-storm-'));
-const guardFile = join(probeDir, 'guard');
-// tsc's output, not the server bundle: the probe reads the guard's module instance (bench/compiled.ts).
+const dir = mkdtempSync(join(tmpdir(), 'exp-storm-'));
 const app = await spawnSubject(
   'app',
-  'dist/main.js',
+  'src/main.ts',
   {
     ...world.env,
-    BENCH_GUARD_FILE: guardFile,
-    STORE_URL: storeArg === 'memory' ? 'memory://' : `sqlite://${join(probeDir, 'app.sqlite')}`,
+    STORE_URL: storeArg === 'memory' ? 'memory://' : `sqlite://${join(dir, 'app.sqlite')}`,
   },
-  [
-    ...(heapMb > 0 ? [`--max-old-space-size=${heapMb}`] : []),
-    '--import',
-    await compiled('bench/guard-probe.ts'),
-  ],
+  heapMb > 0 ? [`--max-old-space-size=${heapMb}`] : [],
 );
-const guardEntries = () => {
-  try {
-    return readFileSync(guardFile, 'utf8');
-  } catch {
-    return '?';
-  }
-};
 await world.setStartLatency(5_000);
 const make = world.command('start 4');
 
@@ -63,12 +48,13 @@ process.stdout.write(
 const sample = async () => {
   if (crashed) return;
   try {
-    const [heap, busy] = [
+    const [heap, busy, remembered] = [
       await metricTotal(app.url, 'nodejs_heap_size_used_bytes'),
       await metricTotal(app.url, 'exp_lifecycle_total', 'outcome="busy"'),
+      await metricTotal(app.url, 'exp_replay_guard_requests'),
     ];
     process.stdout.write(
-      `| ${Math.round((Date.now() - started) / 1000)} | ${mb(rssKb(app.child) * 1024)} | ${mb(peakRssKb(app.child) * 1024)} | ${mb(heap)} | ${busy} | ${guardEntries()} |\n`,
+      `| ${Math.round((Date.now() - started) / 1000)} | ${mb(rssKb(app.child) * 1024)} | ${mb(peakRssKb(app.child) * 1024)} | ${mb(heap)} | ${busy} | ${remembered} |\n`,
     );
   } catch {
     // The process is gone or not answering: reported below.
@@ -84,5 +70,5 @@ process.stdout.write(
 );
 app.child.kill('SIGKILL');
 await world.close();
-rmSync(probeDir, { recursive: true, force: true });
+rmSync(dir, { recursive: true, force: true });
 process.exit(crashed ? 1 : 0);

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmulatedView } from '../src/dev/slack-emulator/server.js';
-import { counterCatalogue, histogramCatalogue } from '../src/observability/metric-catalogue.js';
+import {
+  counterCatalogue,
+  gaugeCatalogue,
+  histogramCatalogue,
+} from '../src/observability/metric-catalogue.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
 const USER = 'U0MEMBER1';
@@ -49,6 +53,7 @@ describe('/metrics', () => {
     const text = await res.text();
     for (const name of Object.keys(counterCatalogue)) expect(text).toContain(`\n# TYPE ${name} counter\n`);
     for (const name of Object.keys(histogramCatalogue)) expect(text).toContain(`# TYPE ${name} histogram\n`);
+    for (const name of Object.keys(gaugeCatalogue)) expect(text).toContain(`# TYPE ${name} gauge\n`);
     expect(text).toMatch(/^# TYPE process_resident_memory_bytes gauge$/m);
     expect(text).not.toContain('exp_ack_duration_seconds_count');
     expect(text).not.toContain('exp_commands_total{');
@@ -89,6 +94,14 @@ describe('/metrics', () => {
     const form = await newView('exp_experiment_modal', 'create');
     await h.driver.suggestOptions(form.id, 'exp_xm_metrics', 'exp_xm_metrics_select', 'conv');
     expect(await sample('exp_ack_duration_seconds_count{kind="block_suggestion"}')).toBe(1);
+  });
+
+  it('shows how many signed requests the replay guard remembers (memory store: in the process)', async () => {
+    const before = await sample('exp_replay_guard_requests');
+    expect(before).toBeGreaterThan(0);
+    await h.driver.command({ text: 'help' });
+    await h.driver.command({ text: 'help' });
+    expect(await sample('exp_replay_guard_requests')).toBe(before + 2);
   });
 
   it('labels a failed Web API call with the Slack error code, and a 429 as rate_limited', async () => {

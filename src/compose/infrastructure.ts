@@ -20,8 +20,10 @@ export async function buildInfrastructure(
   logger: Logger,
   closers: Closers,
 ): Promise<Infrastructure> {
-  const metrics = createMetrics();
   const store = await createStore(config.store.url, { logger: logger.child({ component: 'store' }) });
+  const metrics = createMetrics({
+    readings: { exp_replay_guard_requests: () => store.requestsRemembered() },
+  });
   closers.push(() => store.close());
   // Only where the embedded sandbox is the platform may the key be per process (config enforces it):
   // its tokens live exactly as long as the sandbox that issued them.

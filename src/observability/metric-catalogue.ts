@@ -59,7 +59,16 @@ export const histogramCatalogue = {
   },
 } as const satisfies Record<string, HistogramSpec>;
 
+/** Values read when /metrics is asked for, from a reading the composition root gives. */
+export const gaugeCatalogue = {
+  exp_replay_guard_requests: {
+    help: 'Signed Slack requests the replay guard remembers in this process (SQLite and memory stores; 0 where Redis or PostgreSQL keeps them), bounded at 200000',
+    labelNames: [],
+  },
+} as const satisfies Record<string, CounterSpec>;
+
 export type CounterName = keyof typeof counterCatalogue;
+export type GaugeName = keyof typeof gaugeCatalogue;
 export type HistogramName = keyof typeof histogramCatalogue;
 
 /** The labels a metric declares; any of them may be left out, none may be added. */

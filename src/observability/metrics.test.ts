@@ -30,6 +30,22 @@ describe('metrics', () => {
     expect(text).toContain('exp_lifecycle_total{outcome="ok",action="stop"} 3\n');
   });
 
+  it('reads each gauge when rendered, from the reading it was given (0 without one)', async () => {
+    let remembered = 3;
+    const metrics = createMetrics({
+      processMetrics: false,
+      readings: { exp_replay_guard_requests: () => remembered },
+    });
+    expect(await metrics.render()).toContain(
+      `# TYPE exp_replay_guard_requests gauge\nexp_replay_guard_requests 3\n`,
+    );
+    remembered = 7;
+    expect(await metrics.render()).toContain('\nexp_replay_guard_requests 7\n');
+    expect(await createMetrics({ processMetrics: false }).render()).toContain(
+      '\nexp_replay_guard_requests 0\n',
+    );
+  });
+
   it('keeps one registry per instance, so two apps in one process count apart', async () => {
     const first = createMetrics();
     const second = createMetrics();

@@ -1,8 +1,10 @@
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import {
   type CounterLabels,
   type CounterName,
   counterCatalogue,
+  type GaugeName,
+  gaugeCatalogue,
   type HistogramLabels,
   type HistogramName,
   histogramCatalogue,
@@ -21,6 +23,8 @@ export interface Metrics {
 export interface MetricsOptions {
   /** Node process metrics (CPU, memory, event loop lag, GC, handles); on unless a test turns them off. */
   processMetrics?: boolean;
+  /** Where each gauge's value is read when /metrics is asked for; a gauge without one reads 0. */
+  readings?: Partial<Record<GaugeName, () => number>>;
 }
 
 /**
@@ -48,6 +52,17 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
         registers: [registry],
       }),
     );
+  }
+  for (const [name, spec] of Object.entries(gaugeCatalogue)) {
+    const read = options.readings?.[name as GaugeName];
+    new Gauge({
+      name,
+      help: spec.help,
+      registers: [registry],
+      collect() {
+        this.set(read?.() ?? 0);
+      },
+    });
   }
   if (options.processMetrics ?? true) collectDefaultMetrics({ register: registry });
   return {

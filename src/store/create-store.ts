@@ -82,6 +82,7 @@ export async function createStore(url: string, opts: CreateStoreOptions): Promis
     locks: backend.locks,
     logs: backend.logs,
     forgetReads: () => backend.forgetReads?.(),
+    requestsRemembered: () => backend.requestsRemembered?.() ?? 0,
     close() {
       closing ??= (async () => {
         clearInterval(timer);

@@ -37,6 +37,7 @@ export function openMemoryBackend(report: ReportError): Backend {
       },
     },
     locks,
+    requestsRemembered: () => locks.seenCount(),
     async cleanup() {
       // Keyv drops an expired entry only when it is read; unread ones would pile up for ever.
       const now = Date.now();

@@ -11,15 +11,6 @@ export const SEEN_REQUEST_PREFIX = 'slack-request:';
 /** 200,000 requests: 300 a second for the replay guard's 11 minutes; about 94 bytes each, 19 MB. */
 export const SEEN_REQUESTS_MAX = 200_000;
 
-// Every guard of the process, for seenRequestsRemembered() (one per store: one in the app); weak,
-// so a closed store's guard goes with it.
-const guards: WeakRef<{ seenCount(): number }>[] = [];
-
-/** Requests the process's replay guards remember now (benchmarks show it over time). */
-export function seenRequestsRemembered(): number {
-  return guards.reduce((n, guard) => n + (guard.deref()?.seenCount() ?? 0), 0);
-}
-
 /**
  * In-process claims for the sqlite and memory stores. Check-and-set happens synchronously, so
  * concurrent claims inside one process are atomic; a second replica would have its own map, which
@@ -53,7 +44,7 @@ export function createMemoryOnceGuard(
     seen.set(key, Math.ceil(nowS + ttlMs / 1000));
     return true;
   };
-  const guard = {
+  return {
     async claim(key: string, ttlMs: number) {
       checkTtl(ttlMs);
       const now = Date.now();
@@ -70,6 +61,4 @@ export function createMemoryOnceGuard(
     },
     seenCount: () => seen.size,
   };
-  guards.push(new WeakRef(guard));
-  return guard;
 }

@@ -7,11 +7,11 @@ import { keyvJson } from './keyv-json.js';
 import { createMemoryOnceGuard } from './memory-once-guard.js';
 import { createSqlConditional } from './sql-conditional.js';
 import { createSqlLog, LOG_COLUMNS, LOG_TABLE, LOG_TABLE_SQL } from './sql-log.js';
-import { CachedKeyvSqlite, createReadCache } from './sqlite-adapter.js';
+import { CachedKeyvSqlite, createReadCache, type ReadCache } from './sqlite-adapter.js';
 import { openSerializedConnection, type SerializedConnection } from './sqlite-connection.js';
 import { createSqliteWriter } from './sqlite-writer.js';
 import { StoreConnectionError } from './store-errors.js';
-import type { Backend } from './store-types.js';
+import type { Backend, ConditionalWrites } from './store-types.js';
 
 /** @keyv/sqlite's table: one row per key, `value` holding Keyv's JSON `{"value":…,"expires":ms}`. */
 export const SQLITE_TABLE = 'keyv';
@@ -84,33 +84,9 @@ export async function openSqliteBackend(path: string, report: ReportError): Prom
       keyv.on('error', (error: unknown) => report(`sqlite:${namespace}`, error));
       return keyv;
     },
-    conditional: {
-      async read(namespace, key) {
-        // Through the read cache: the swap itself compares with the file, so an entry gone stale
-        // (a write by another process, e.g. rotate-keys) only fails that swap, which forgets the
-        // entry, and the next attempt reads the file. A hit spares a statement on the thread pool.
-        const fullKey = `${namespace}:${key}`;
-        const hit = cache.get(fullKey);
-        if (hit) return hit.value;
-        const startedAt = cache.startRead();
-        const value = await conditional.read(fullKey);
-        cache.readDone(fullKey, value, startedAt);
-        return value;
-      },
-      async swap(namespace, key, expected, next) {
-        const fullKey = `${namespace}:${key}`;
-        try {
-          const swapped = await conditional.swap(fullKey, expected, next);
-          if (swapped) cache.written(fullKey, next);
-          else cache.forget(fullKey);
-          return swapped;
-        } catch (error) {
-          cache.forget(fullKey);
-          throw error;
-        }
-      },
-    },
+    conditional: throughReadCache(conditional, cache),
     locks,
+    requestsRemembered: () => locks.seenCount(),
     async cleanup() {
       // @keyv/sqlite has no TTL support: Keyv only deletes an expired row when it reads it.
       await writer.run(
@@ -124,6 +100,40 @@ export async function openSqliteBackend(path: string, report: ReportError): Prom
       cache.close();
       await writer.drained();
       await Promise.all([closeQuietly(base), writerConnection.close().catch(() => undefined)]);
+    },
+  };
+}
+
+/**
+ * Compare-and-set through the read cache: the swap itself compares with the file, so an entry gone
+ * stale (a write by another process, e.g. rotate-keys) only fails that swap, which forgets the
+ * entry, and the next attempt reads the file. A hit spares a statement on the thread pool.
+ */
+function throughReadCache(
+  conditional: ReturnType<typeof createSqlConditional>,
+  cache: ReadCache,
+): ConditionalWrites {
+  return {
+    async read(namespace, key) {
+      const fullKey = `${namespace}:${key}`;
+      const hit = cache.get(fullKey);
+      if (hit) return hit.value;
+      const startedAt = cache.startRead();
+      const value = await conditional.read(fullKey);
+      cache.readDone(fullKey, value, startedAt);
+      return value;
+    },
+    async swap(namespace, key, expected, next) {
+      const fullKey = `${namespace}:${key}`;
+      try {
+        const swapped = await conditional.swap(fullKey, expected, next);
+        if (swapped) cache.written(fullKey, next);
+        else cache.forget(fullKey);
+        return swapped;
+      } catch (error) {
+        cache.forget(fullKey);
+        throw error;
+      }
     },
   };
 }

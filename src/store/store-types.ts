@@ -22,6 +22,11 @@ export interface Store {
    * second), for when another process has written the file: tests that write it directly.
    */
   forgetReads(): void;
+  /**
+   * How many signed Slack requests the replay guard remembers in this process (the guard's cost,
+   * about 94 bytes each, bounded); 0 where the server keeps them (Redis, PostgreSQL).
+   */
+  requestsRemembered(): number;
   close(): Promise<void>;
 }
 
@@ -68,6 +73,8 @@ export interface Backend {
   cleanup?: () => Promise<void>;
   /** Absent where the backend remembers nothing it read. */
   forgetReads?: () => void;
+  /** Absent where the replay guard lives in the server. */
+  requestsRemembered?: () => number;
   close(): Promise<void>;
 }
 
