@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../../observability/logger.js';
 import { createMemoryLog } from '../../store/append-log.js';
-import { type AuditStream, createAuditLog } from './audit-log.js';
+import { type AuditStream, createAuditLog, MAX_PENDING_WRITES } from './audit-log.js';
 
 const DAY = 86_400_000;
 
@@ -80,5 +80,60 @@ describe('the audit log', () => {
     expect((await audit.page('T1', { size: 10 })).records.map((r) => r.action)).toEqual(['stop']);
     await audit.clear('T1');
     expect((await audit.page('T1', { size: 10 })).records).toEqual([]);
+  });
+
+  it('counts refusals for want of a slot while too many writes are under way, and writes the totals once caught up', async () => {
+    const stored = createMemoryLog();
+    // A store that holds every append until released: the trail falls behind on purpose.
+    const held: Array<() => void> = [];
+    const slow: AuditStream = {
+      ...stored,
+      append: (stream, data, options) =>
+        new Promise((resolve, reject) => {
+          held.push(() => stored.append(stream, data, options).then(resolve, reject));
+        }),
+    };
+    const { audit, logger } = trail(slow);
+    const busy = (userId: string) =>
+      audit.record('T1', {
+        userId,
+        action: 'start',
+        experimentId: 4,
+        decision: 'refused',
+        rule: 'busy',
+        outcome: 'busy',
+      });
+    const written = Array.from({ length: MAX_PENDING_WRITES }, (_, i) => busy(`U${i}`));
+    expect(held).toHaveLength(MAX_PENDING_WRITES);
+    // Past the bound: counted at once, nothing more waits on the store.
+    await Promise.all(Array.from({ length: 40 }, (_, i) => busy(`V${i % 7}`)));
+    expect(held).toHaveLength(MAX_PENDING_WRITES);
+    expect(logger.lines.some((line) => line.includes('audit trail behind'))).toBe(true);
+    // An entry that is not a refusal for want of a slot is never counted: it waits its turn.
+    const done = audit.record('T1', {
+      userId: 'W2',
+      action: 'stop',
+      experimentId: 6,
+      decision: 'allowed',
+      outcome: 'done',
+    });
+    expect(held).toHaveLength(MAX_PENDING_WRITES + 1);
+    // The store catches up: the writes under way land, then the totals (written by whichever
+    // request's write brought the backlog under half the bound, which waits for them).
+    let settled = false;
+    const all = Promise.all([...written, done]).then(() => {
+      settled = true;
+    });
+    while (!settled) {
+      while (held.length > 0) held.shift()?.();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    await all;
+    const page = await audit.page('T1', { size: 50, userId: 'V0' });
+    const summary = page.records.find((r) => r.detail?.includes('counted'));
+    expect(summary).toMatchObject({ action: 'start', decision: 'refused', rule: 'busy', outcome: 'busy' });
+    expect(summary?.detail).toMatch(
+      /^40 refused for want of a slot between \d\d:\d\d:\d\d and \d\d:\d\d:\d\d UTC, by V0, V1, V2, V3, V4 and others;/,
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Logger } from '../../observability/logger.js';
+import { createBusyTally } from './busy-tally.js';
 
 // Every attempt to act, allowed or not, with who, what, where, why and what came of it. Never the
 // token: only which identity (the workspace's, a channel's, the person's own) was used.
@@ -72,6 +73,12 @@ export interface AuditLog {
   clear(scope: string): Promise<void>;
 }
 
+/**
+ * Audit writes under way past which refusals for want of a slot are counted instead of written
+ * (busy-tally.ts); the counts are written once fewer than half as many are under way.
+ */
+export const MAX_PENDING_WRITES = 256;
+
 /** How far back a filtered page looks before it says "no more": a bounded scan, whatever the filter. */
 const SCAN_LIMIT = 5_000;
 const BATCH = 250;
@@ -83,6 +90,25 @@ export function createAuditLog(options: {
   logger: Logger;
 }): AuditLog {
   const stream = (scope: string) => `audit:${scope.replace(/[^A-Za-z0-9:_-]/g, '_')}`;
+  const busy = createBusyTally();
+  let pending = 0;
+  let warnedAt = Number.NEGATIVE_INFINITY;
+  const write = async (scope: string, entry: AuditEntry): Promise<void> => {
+    pending += 1;
+    try {
+      await options.logs.append(stream(scope), entry, {
+        at: options.now().getTime(),
+        retentionMs: options.retentionMs,
+      });
+    } catch (error) {
+      options.logger.error('could not write the audit trail', { error, action: entry.action });
+    } finally {
+      pending -= 1;
+    }
+    if (busy.size > 0 && pending <= MAX_PENDING_WRITES / 2) {
+      await Promise.all(busy.take().map((summary) => write(summary.scope, summary.entry)));
+    }
+  };
   return {
     retentionDays: Math.round(options.retentionMs / 86_400_000),
     async record(scope, entry) {
@@ -94,14 +120,16 @@ export function createAuditLog(options: {
         });
         return;
       }
-      try {
-        await options.logs.append(stream(scope), parsed.data, {
-          at: options.now().getTime(),
-          retentionMs: options.retentionMs,
-        });
-      } catch (error) {
-        options.logger.error('could not write the audit trail', { error, action: entry.action });
+      if (parsed.data.rule === 'busy' && pending >= MAX_PENDING_WRITES) {
+        const at = options.now().getTime();
+        if (at - warnedAt >= 60_000) {
+          warnedAt = at;
+          options.logger.warn('audit trail behind: counting refusals for want of a slot, written as totals');
+        }
+        busy.add(scope, parsed.data, at);
+        return;
       }
+      await write(scope, parsed.data);
     },
     async page(scope, query) {
       const size = Math.min(Math.max(1, query.size), 50);

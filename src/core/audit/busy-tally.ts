@@ -1,0 +1,67 @@
+import type { AuditEntry } from './audit-log.js';
+
+// Refusals for want of an action slot come as fast as people (or a script) can send them, while
+// the audit trail is written at the store's pace: on SQLite about 2,400 refused starts a second
+// outran its one writer, and every refusal's write, and the request waiting on it, piled up until
+// the process ran out of memory (docs/benchmarks.md, the storm). So while too many audit writes are
+// under way, such refusals are counted here, per workspace, and written as one entry when the trail
+// has caught up: every refusal is still accounted for, with who and when, in bounded memory.
+
+/** Who is named in a summary, at most (the count covers everyone). */
+const NAMED_AT_MOST = 5;
+
+interface Tally {
+  count: number;
+  users: string[];
+  actions: string[];
+  from: number;
+  to: number;
+}
+
+export interface BusyTally {
+  /** Counts one refusal of `scope`'s instead of writing it. */
+  add(scope: string, entry: AuditEntry, at: number): void;
+  /** The summaries of every workspace counted so far (forgotten here once taken). */
+  take(): Array<{ scope: string; entry: AuditEntry }>;
+  readonly size: number;
+}
+
+export function createBusyTally(): BusyTally {
+  const tallies = new Map<string, Tally>();
+  return {
+    add(scope, entry, at) {
+      const tally = tallies.get(scope) ?? { count: 0, users: [], actions: [], from: at, to: at };
+      tally.count += 1;
+      tally.to = at;
+      if (!tally.users.includes(entry.userId) && tally.users.length < NAMED_AT_MOST)
+        tally.users.push(entry.userId);
+      if (!tally.actions.includes(entry.action)) tally.actions.push(entry.action);
+      tallies.set(scope, tally);
+    },
+    take() {
+      const taken = [...tallies].map(([scope, tally]) => ({ scope, entry: summaryOf(tally) }));
+      tallies.clear();
+      return taken;
+    },
+    get size() {
+      return tallies.size;
+    },
+  };
+}
+
+const clock = (ms: number) => new Date(ms).toISOString().slice(11, 19);
+
+/** One audit entry for a workspace's counted refusals: how many, of what, by whom, between when. */
+function summaryOf(tally: Tally): AuditEntry {
+  const others = tally.count > tally.users.length ? ' and others' : '';
+  return {
+    userId: tally.users[0] ?? 'unknown',
+    action: tally.actions.join(',').slice(0, 40),
+    decision: 'refused',
+    rule: 'busy',
+    outcome: 'busy',
+    detail:
+      `${tally.count} refused for want of a slot between ${clock(tally.from)} and ${clock(tally.to)} UTC, ` +
+      `by ${tally.users.join(', ')}${others}; counted, not written one by one, while the audit trail was behind`,
+  };
+}
