@@ -13,6 +13,8 @@ const NAMED_AT_MOST = 5;
 interface Tally {
   count: number;
   users: string[];
+  /** Someone beyond the named was refused too. */
+  others: boolean;
   actions: string[];
   from: number;
   to: number;
@@ -30,11 +32,20 @@ export function createBusyTally(): BusyTally {
   const tallies = new Map<string, Tally>();
   return {
     add(scope, entry, at) {
-      const tally = tallies.get(scope) ?? { count: 0, users: [], actions: [], from: at, to: at };
+      const tally = tallies.get(scope) ?? {
+        count: 0,
+        users: [],
+        others: false,
+        actions: [],
+        from: at,
+        to: at,
+      };
       tally.count += 1;
       tally.to = at;
-      if (!tally.users.includes(entry.userId) && tally.users.length < NAMED_AT_MOST)
-        tally.users.push(entry.userId);
+      if (!tally.users.includes(entry.userId)) {
+        if (tally.users.length < NAMED_AT_MOST) tally.users.push(entry.userId);
+        else tally.others = true;
+      }
       if (!tally.actions.includes(entry.action)) tally.actions.push(entry.action);
       tallies.set(scope, tally);
     },
@@ -53,15 +64,17 @@ const clock = (ms: number) => new Date(ms).toISOString().slice(11, 19);
 
 /** One audit entry for a workspace's counted refusals: how many, of what, by whom, between when. */
 function summaryOf(tally: Tally): AuditEntry {
-  const others = tally.count > tally.users.length ? ' and others' : '';
+  const others = tally.others ? ' and others' : '';
   return {
     userId: tally.users[0] ?? 'unknown',
     action: tally.actions.join(',').slice(0, 40),
     decision: 'refused',
     rule: 'busy',
     outcome: 'busy',
-    detail:
+    // Cut to the schema's bounds (AuditEntry): a longer entry would be written but never read back.
+    detail: (
       `${tally.count} refused for want of a slot between ${clock(tally.from)} and ${clock(tally.to)} UTC, ` +
-      `by ${tally.users.join(', ')}${others}; counted, not written one by one, while the audit trail was behind`,
+      `by ${tally.users.join(', ')}${others}; counted, not written one by one, while the audit trail was behind`
+    ).slice(0, 300),
   };
 }
