@@ -1,9 +1,9 @@
 import type { AuditEntry } from './audit-log.js';
 
 // Refusals for want of an action slot come as fast as people (or a script) can send them, while
-// the audit trail is written at the store's pace: on SQLite about 2,400 refused starts a second
-// outran its one writer, and every refusal's write, and the request waiting on it, piled up until
-// the process ran out of memory (docs/benchmarks.md, the storm). So while too many audit writes are
+// the audit trail is written at the store's pace: under a storm they outran SQLite's one writer,
+// and every refusal's write, and the request waiting on it, piled up until the process ran out of
+// memory (docs/benchmarks.md, the storm). So while too many audit writes are
 // under way, such refusals are counted here, per workspace, and written as one entry when the trail
 // has caught up: every refusal is still accounted for, with who and when, in bounded memory.
 
