@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBenchWorld } from './bench-world.js';
-import { run, spawnSubject } from './load.js';
+import { median, run, spawnSubject } from './load.js';
 
 // `/exp help` under autocannon: the app, bare Bolt (acks with nothing) and Bolt acking with the
-// app's own help reply (about 3.5 kB of blocks), rounds alternating. bench/load.ts holds the goal
-// against bare Bolt; this says how much of the gap is the reply every app answering help sends.
+// app's own help reply (about 3.5 kB of blocks; bench/bare-bolt.ts with BENCH_REPLY_FILE), rounds
+// alternating. bench/load.ts holds the goal against bare Bolt; this says how much of the gap is the
+// reply every app answering help sends.
 //   npm run bench:help-reply -- 5 2      (seconds per run, rounds)
 
 const [secondsArg = '5', roundsArg = '2'] = process.argv.slice(2);
@@ -24,17 +25,12 @@ const subjects = [
   { label: 'bare Bolt', subject: await spawnSubject('bolt', 'bench/bare-bolt.ts', world.env) },
   {
     label: "Bolt acking with the app's reply",
-    subject: await spawnSubject('bolt', 'bench/bolt-with-reply.ts', {
+    subject: await spawnSubject('bolt', 'bench/bare-bolt.ts', {
       ...world.env,
       BENCH_REPLY_FILE: join(dir, 'reply.json'),
     }),
   },
 ];
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
 process.stdout.write(
   `/exp help, the app's reply ${reply.length} bytes; ${secondsArg} s runs, ${roundsArg} rounds alternating\n\n` +
     '| conn | subject | req/s (rounds) | p99 ms (rounds) | req/s ÷ bare Bolt | p99 ÷ bare Bolt |\n|---|---|---|---|---|---|\n',

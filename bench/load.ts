@@ -189,7 +189,8 @@ export async function loadBenchmarks(options: LoadOptions): Promise<LoadRow[]> {
  */
 const busyCount = (eventsUrl: string) => metricTotal(eventsUrl, 'exp_lifecycle_total', 'outcome="busy"');
 
-const median = (xs: readonly number[]) => {
+/** The middle value, or the mean of the two middle ones. */
+export const median = (xs: readonly number[]) => {
   const sorted = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length === 0

@@ -98,7 +98,6 @@ describe('/metrics', () => {
 
   it('shows how many signed requests the replay guard remembers (memory store: in the process)', async () => {
     const before = await sample('exp_replay_guard_requests');
-    expect(before).toBeGreaterThan(0);
     await h.driver.command({ text: 'help' });
     await h.driver.command({ text: 'help' });
     expect(await sample('exp_replay_guard_requests')).toBe(before + 2);
