@@ -57,26 +57,48 @@ let inTransaction = false;
 
 function countSqlite(): void {
   // @keyv/sqlite binds sqlite3's Database#all when it connects: patched before any store opens.
+  // The writer's connection (src/store/sqlite-connection.ts) runs statements it keeps prepared,
+  // through Statement#all: counted the same way, by the statement's SQL.
   const require = createRequire(import.meta.url);
-  const sqlite3 = require('sqlite3') as { Database: { prototype: Record<string, unknown> } };
-  const all = sqlite3.Database.prototype.all as (...args: unknown[]) => unknown;
-  sqlite3.Database.prototype.all = function (this: unknown, sql: unknown, ...params: unknown[]) {
-    const text = String(sql).trim().replace(/\s+/g, ' ');
-    const verb = text.split(' ')[0]?.toUpperCase() ?? '?';
-    const firstParam = typeof params[0] === 'string' ? keyShape(params[0]) : '';
-    const table = /\b(?:FROM|INTO|UPDATE)\s+(\w+)/i.exec(text)?.[1] ?? '';
-    bump(`sqlite ${verb} ${table} ${verb === 'PRAGMA' ? text : firstParam}`);
-    bump('total: round trips (SQL statements)');
-    // The file's one writer (src/store/sqlite-writer.ts) issues its statements in order, so a
-    // transaction is the statements between its BEGIN and its COMMIT; a write outside one commits
-    // on its own.
-    if (verb === 'BEGIN') inTransaction = true;
-    else if (verb === 'COMMIT' || verb === 'ROLLBACK') {
-      inTransaction = false;
-      if (verb === 'COMMIT') bump('total: SQLite commits');
-    } else if (verb !== 'SELECT' && !inTransaction) bump('total: SQLite commits');
-    return all.call(this, sql, ...params);
+  type Method = (...args: unknown[]) => unknown;
+  const sqlite3 = require('sqlite3') as {
+    Database: { prototype: Record<string, unknown> };
+    Statement: { prototype: Record<string, unknown> };
   };
+  // Database#all runs a Statement#all of its own: counted once, as Database#all.
+  let inDatabaseAll = false;
+  const databaseAll = sqlite3.Database.prototype.all as Method;
+  sqlite3.Database.prototype.all = function (this: unknown, sql: unknown, ...params: unknown[]) {
+    countStatement(String(sql), params[0]);
+    inDatabaseAll = true;
+    try {
+      return databaseAll.call(this, sql, ...params);
+    } finally {
+      inDatabaseAll = false;
+    }
+  };
+  const statementAll = sqlite3.Statement.prototype.all as Method;
+  sqlite3.Statement.prototype.all = function (this: { sql: string }, ...args: unknown[]) {
+    if (!inDatabaseAll) countStatement(this.sql, Array.isArray(args[0]) ? args[0][0] : undefined);
+    return statementAll.apply(this, args);
+  };
+}
+
+function countStatement(sql: string, firstParam: unknown): void {
+  const text = sql.trim().replace(/\s+/g, ' ');
+  const verb = text.split(' ')[0]?.toUpperCase() ?? '?';
+  const key = typeof firstParam === 'string' ? keyShape(firstParam) : '';
+  const table = /\b(?:FROM|INTO|UPDATE)\s+(\w+)/i.exec(text)?.[1] ?? '';
+  bump(`sqlite ${verb} ${table} ${verb === 'PRAGMA' ? text : key}`);
+  bump('total: round trips (SQL statements)');
+  // The file's one writer (src/store/sqlite-writer.ts) issues its statements in order, so a
+  // transaction is the statements between its BEGIN and its COMMIT; a write outside one commits
+  // on its own.
+  if (verb === 'BEGIN') inTransaction = true;
+  else if (verb === 'COMMIT' || verb === 'ROLLBACK') {
+    inTransaction = false;
+    if (verb === 'COMMIT') bump('total: SQLite commits');
+  } else if (verb !== 'SELECT' && !inTransaction) bump('total: SQLite commits');
 }
 
 function countRedis(): void {

@@ -12,12 +12,19 @@ import { createSqliteWriter } from './sqlite-writer.js';
 
 // The SQLite adapter's read cache, one-statement deletes and iteration, on a real file, its reads
 // on a shared connection and its writes through the writer, as the backend wires them. The
-// statements that reach sqlite3 are counted by wrapping Database#all, which both connections call.
+// statements that reach sqlite3 are counted by wrapping Database#all (the read connection's) and
+// Statement#all (the writer's, which keeps its statements prepared).
 
+type All = (...args: unknown[]) => unknown;
 const require = createRequire(import.meta.url);
-const sqlite3 = require('sqlite3') as { Database: { prototype: { all: (...args: unknown[]) => unknown } } };
+const sqlite3 = require('sqlite3') as {
+  Database: { prototype: { all: All } };
+  Statement: { prototype: { all: All } };
+};
 const statements: string[] = [];
 const all = sqlite3.Database.prototype.all;
+const statementAll = sqlite3.Statement.prototype.all;
+const firstWord = (sql: unknown) => String(sql).trim().split(/\s+/)[0] ?? '';
 const dir = mkdtempSync(join(tmpdir(), 'exp-sqlite-adapter-'));
 let cache: ReadCache;
 let keyv: Keyv;
@@ -26,9 +33,20 @@ let writerConnection: SerializedConnection;
 let reader: KeyvSqlite;
 
 beforeAll(async () => {
+  // Database#all runs a Statement#all of its own: counted once, as Database#all.
+  let inDatabaseAll = false;
   sqlite3.Database.prototype.all = function (this: unknown, sql: unknown, ...rest: unknown[]) {
-    statements.push(String(sql).trim().split(/\s+/)[0] ?? '');
-    return all.call(this, sql, ...rest);
+    statements.push(firstWord(sql));
+    inDatabaseAll = true;
+    try {
+      return all.call(this, sql, ...rest);
+    } finally {
+      inDatabaseAll = false;
+    }
+  };
+  sqlite3.Statement.prototype.all = function (this: { sql: string }, ...args: unknown[]) {
+    if (!inDatabaseAll) statements.push(firstWord(this.sql));
+    return statementAll.apply(this, args);
   };
   cache = createReadCache({ ttlMs: 60_000, maxEntries: 3 });
   const path = join(dir, 'a.sqlite');
@@ -48,6 +66,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   sqlite3.Database.prototype.all = all;
+  sqlite3.Statement.prototype.all = statementAll;
   await reader.disconnect();
   await writerConnection.close();
   rmSync(dir, { recursive: true, force: true });

@@ -20,12 +20,12 @@ const busyTimeoutMs = 5_000;
 export const SQLITE_READ_CACHE = { ttlMs: 1_000, maxEntries: 2_000 };
 
 /**
- * sqlite://PATH: a local file, for one replica. Two connections whatever the number of namespaces:
- * one reads (every namespace's adapter, the audit log's pages, compare-and-set's reads; WAL lets it
- * read while a write is under way) and one writes (sqlite-writer.ts: every write, the audit log's
- * and the clean-up's included, the writes that arrive together committed in one transaction). The
- * busy timeout covers another process writing (`npm run rotate-keys`). Claims (locks) are kept in
- * process.
+ * sqlite://PATH: a local file, for one replica. Two connections whatever the number of namespaces
+ * (sqlite-connection.ts): one reads (every namespace's adapter, the audit log's pages,
+ * compare-and-set's reads; WAL lets it read while a write is under way) and one writes
+ * (sqlite-writer.ts: every write, the audit log's and the clean-up's included, the writes that
+ * arrive together committed in one transaction). The busy timeout covers another process writing
+ * (`npm run rotate-keys`). Claims (locks) are kept in process.
  */
 export async function openSqliteBackend(path: string, report: ReportError): Promise<Backend> {
   const uri = `sqlite://${path}`;
@@ -34,26 +34,27 @@ export async function openSqliteBackend(path: string, report: ReportError): Prom
   } catch (cause) {
     throw new StoreConnectionError('sqlite', path, { cause });
   }
-  // @keyv/sqlite's connection, for the table it creates (the stored form stays its own) and as the
-  // file's one read connection.
+  // @keyv/sqlite's connection creates its table (the stored form stays its own), then closes:
+  // reads and writes go through two connections of the app's that keep their statements prepared.
   const base = new KeyvSqlite({ uri, busyTimeout: busyTimeoutMs });
   base.on('error', (error: unknown) => report('sqlite', error));
-  const read = (sql: string, ...params: unknown[]): Promise<unknown> => base.query(sql, ...params);
+  let readerConnection: SerializedConnection;
+  let writerConnection: SerializedConnection;
   try {
     // Persistent in the file: lets other connections read while one writes.
     await base.query('PRAGMA journal_mode=WAL');
     await base.query(LOG_TABLE_SQL);
+    readerConnection = await openSerializedConnection(path, busyTimeoutMs);
+    writerConnection = await openSerializedConnection(path, busyTimeoutMs).catch(async (error: unknown) => {
+      await readerConnection.close().catch(() => undefined);
+      throw error;
+    });
   } catch (cause) {
-    await closeQuietly(base);
     throw new StoreConnectionError('sqlite', path, { cause });
-  }
-  let writerConnection: SerializedConnection;
-  try {
-    writerConnection = await openSerializedConnection(path, busyTimeoutMs);
-  } catch (cause) {
+  } finally {
     await closeQuietly(base);
-    throw new StoreConnectionError('sqlite', path, { cause });
   }
+  const read = readerConnection.query;
   const writer = createSqliteWriter(writerConnection.query);
   // Statements with their rows, for the audit log and compare-and-set (each reads the rows it asked for).
   const readRows = async <Row>(sql: string, params: unknown[]) => (await read(sql, ...params)) as Row[];
@@ -99,7 +100,7 @@ export async function openSqliteBackend(path: string, report: ReportError): Prom
     async close() {
       cache.close();
       await writer.drained();
-      await Promise.all([closeQuietly(base), writerConnection.close().catch(() => undefined)]);
+      await Promise.all([readerConnection, writerConnection].map((c) => c.close().catch(() => undefined)));
     },
   };
 }
