@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Logger } from '../../observability/logger.js';
-import { createBusyTally } from './busy-tally.js';
+import { createBusyTally, SLOT_REFUSAL_RULE } from './busy-tally.js';
 
 // Every attempt to act, allowed or not, with who, what, where, why and what came of it. Never the
 // token: only which identity (the workspace's, a channel's, the person's own) was used.
@@ -120,7 +120,7 @@ export function createAuditLog(options: {
         });
         return;
       }
-      if (parsed.data.rule === 'busy' && pending >= MAX_PENDING_WRITES) {
+      if (parsed.data.rule === SLOT_REFUSAL_RULE && pending >= MAX_PENDING_WRITES) {
         const at = options.now().getTime();
         if (at - warnedAt >= 60_000) {
           warnedAt = at;

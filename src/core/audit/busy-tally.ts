@@ -60,6 +60,12 @@ export function createBusyTally(): BusyTally {
   };
 }
 
+/**
+ * The rule of an entry that refuses an action for want of a slot: the one kind of entry counted
+ * instead of written while the trail is behind. Whoever writes such refusals uses this value.
+ */
+export const SLOT_REFUSAL_RULE = 'busy';
+
 const clock = (ms: number) => new Date(ms).toISOString().slice(11, 19);
 
 /** One audit entry for a workspace's counted refusals: how many, of what, by whom, between when. */
@@ -69,7 +75,7 @@ function summaryOf(tally: Tally): AuditEntry {
     userId: tally.users[0] ?? 'unknown',
     action: tally.actions.join(',').slice(0, 40),
     decision: 'refused',
-    rule: 'busy',
+    rule: SLOT_REFUSAL_RULE,
     outcome: 'busy',
     // Cut to the schema's bounds (AuditEntry): a longer entry would be written but never read back.
     detail: (

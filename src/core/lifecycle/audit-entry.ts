@@ -1,4 +1,5 @@
 import type { AuditEntry } from '../audit/audit-log.js';
+import { SLOT_REFUSAL_RULE } from '../audit/busy-tally.js';
 import type { Identity } from '../connections.js';
 import type { LifecycleRequest } from '../run-action.js';
 import type { PerformedKind } from './ports.js';
@@ -7,7 +8,7 @@ import type { PerformedKind } from './ports.js';
  * How an action refused for want of a slot reads in the audit trail, from a command or a click:
  * refused, the action never ran (a command's access check did not either).
  */
-export const BUSY_AUDIT = { decision: 'refused', rule: 'busy', outcome: 'busy' } as const;
+export const BUSY_AUDIT = { decision: 'refused', rule: SLOT_REFUSAL_RULE, outcome: 'busy' } as const;
 
 /** The audit record of one performed action: who asked, what became of it, whose token acted, which approval. */
 export function auditEntryOf(
