@@ -133,7 +133,7 @@ describe('the audit log', () => {
     const summary = page.records.find((r) => r.detail?.includes('counted'));
     expect(summary).toMatchObject({ action: 'start', decision: 'refused', rule: 'busy', outcome: 'busy' });
     expect(summary?.detail).toMatch(
-      /^40 refused for want of a slot between \d\d:\d\d:\d\d and \d\d:\d\d:\d\d UTC, by V0, V1, V2, V3, V4 and others;/,
+      /^40 refused for want of a slot (?:at \d\d:\d\d:\d\d|between \d\d:\d\d:\d\d and \d\d:\d\d:\d\d) UTC, by V0, V1, V2, V3, V4 and others;/,
     );
   });
 });

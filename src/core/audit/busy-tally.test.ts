@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { AuditEntry } from './audit-log.js';
 import { createBusyTally } from './busy-tally.js';
 
-const refusal = (userId: string, action = 'start'): AuditEntry => ({
+const refusal = (userId: string, action = 'start', experimentId = 4): AuditEntry => ({
   userId,
   action,
-  experimentId: 4,
+  experimentId,
   decision: 'refused',
   rule: 'busy',
   outcome: 'busy',
@@ -23,8 +23,27 @@ describe('the tally of refusals for want of a slot', () => {
     expect(taken[0]?.entry.detail).toMatch(
       /^2 refused for want of a slot between 10:00:01 and 10:00:03 UTC, by U1;/,
     );
+    expect(taken[1]?.entry.detail).toMatch(/^1 refused for want of a slot at 10:00:02 UTC, by U9;/);
     expect(tally.size).toBe(0);
     expect(tally.take()).toEqual([]);
+  });
+
+  it("keeps a total per experiment, found by that experiment's trail, up to a bound", () => {
+    const tally = createBusyTally();
+    tally.add('T1', refusal('U1', 'start', 4), 0);
+    tally.add('T1', refusal('U2', 'start', 7), 0);
+    tally.add('T1', refusal('U3', 'start', 4), 0);
+    expect(tally.take().map((t) => [t.entry.experimentId, t.entry.detail?.split(' refused')[0]])).toEqual([
+      [4, '2'],
+      [7, '1'],
+    ]);
+    for (let id = 1; id <= 150; id++) tally.add('T1', refusal('U1', 'start', id), 0);
+    tally.add('T1', refusal('U1', 'start', 150), 0);
+    const totals = tally.take();
+    expect(totals).toHaveLength(101);
+    expect(totals.filter((t) => t.entry.experimentId !== undefined)).toHaveLength(100);
+    const shared = totals.find((t) => t.entry.experimentId === undefined);
+    expect(shared?.entry.detail).toMatch(/^51 refused/);
   });
 
   it('stays within what the audit schema reads back, however long the ids', () => {

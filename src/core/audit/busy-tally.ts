@@ -4,13 +4,21 @@ import type { AuditEntry } from './audit-log.js';
 // the audit trail is written at the store's pace: under a storm they outran SQLite's one writer,
 // and every refusal's write, and the request waiting on it, piled up until the process ran out of
 // memory (docs/benchmarks.md, the storm). So while too many audit writes are
-// under way, such refusals are counted here, per workspace, and written as one entry when the trail
-// has caught up: every refusal is still accounted for, with who and when, in bounded memory.
+// under way, such refusals are counted here, per workspace and experiment, and written as one
+// entry each when the trail has caught up: every refusal is still accounted for, with who and
+// when, in bounded memory, and `/exp audit ID` finds the total for its experiment.
 
 /** Who is named in a summary, at most (the count covers everyone). */
 const NAMED_AT_MOST = 5;
+/**
+ * Totals kept apart by experiment, at most, over all workspaces: past it, further experiments share
+ * their workspace's total, which names none (a storm over thousands of ids stays a few entries).
+ */
+const BY_EXPERIMENT_AT_MOST = 100;
 
 interface Tally {
+  scope: string;
+  experimentId: number | undefined;
   count: number;
   users: string[];
   /** Someone beyond the named was refused too. */
@@ -30,9 +38,18 @@ export interface BusyTally {
 
 export function createBusyTally(): BusyTally {
   const tallies = new Map<string, Tally>();
+  const keyOf = (scope: string, experimentId: number | undefined) => {
+    const key = `${scope}#${experimentId ?? ''}`;
+    return tallies.has(key) || tallies.size < BY_EXPERIMENT_AT_MOST
+      ? { key, experimentId }
+      : { key: `${scope}#`, experimentId: undefined };
+  };
   return {
     add(scope, entry, at) {
-      const tally = tallies.get(scope) ?? {
+      const { key, experimentId } = keyOf(scope, entry.experimentId);
+      const tally = tallies.get(key) ?? {
+        scope,
+        experimentId,
         count: 0,
         users: [],
         others: false,
@@ -47,10 +64,10 @@ export function createBusyTally(): BusyTally {
         else tally.others = true;
       }
       if (!tally.actions.includes(entry.action)) tally.actions.push(entry.action);
-      tallies.set(scope, tally);
+      tallies.set(key, tally);
     },
     take() {
-      const taken = [...tallies].map(([scope, tally]) => ({ scope, entry: summaryOf(tally) }));
+      const taken = [...tallies.values()].map((tally) => ({ scope: tally.scope, entry: summaryOf(tally) }));
       tallies.clear();
       return taken;
     },
@@ -67,6 +84,8 @@ export function createBusyTally(): BusyTally {
 export const SLOT_REFUSAL_RULE = 'busy';
 
 const clock = (ms: number) => new Date(ms).toISOString().slice(11, 19);
+const during = (from: number, to: number) =>
+  clock(from) === clock(to) ? `at ${clock(from)}` : `between ${clock(from)} and ${clock(to)}`;
 
 /** One audit entry for a workspace's counted refusals: how many, of what, by whom, between when. */
 function summaryOf(tally: Tally): AuditEntry {
@@ -74,12 +93,13 @@ function summaryOf(tally: Tally): AuditEntry {
   return {
     userId: tally.users[0] ?? 'unknown',
     action: tally.actions.join(',').slice(0, 40),
+    ...(tally.experimentId === undefined ? {} : { experimentId: tally.experimentId }),
     decision: 'refused',
     rule: SLOT_REFUSAL_RULE,
     outcome: 'busy',
     // Cut to the schema's bounds (AuditEntry): a longer entry would be written but never read back.
     detail: (
-      `${tally.count} refused for want of a slot between ${clock(tally.from)} and ${clock(tally.to)} UTC, ` +
+      `${tally.count} refused for want of a slot ${during(tally.from, tally.to)} UTC, ` +
       `by ${tally.users.join(', ')}${others}; counted, not written one by one, while the audit trail was behind`
     ).slice(0, 300),
   };
