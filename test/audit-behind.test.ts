@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sqlite3 from 'sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
@@ -12,22 +12,15 @@ import { type Harness, messageText, startHarness } from './support/harness.js';
 // refusal is answered at once; past 256 audit writes under way the refusals are counted, and once
 // the file is free again the trail holds what was written one by one and a total for the rest.
 
-type Database = {
-  exec(sql: string, callback: (error: Error | null) => void): void;
-  close(callback: (error: Error | null) => void): void;
-};
-const sqlite3 = createRequire(import.meta.url)('sqlite3') as {
-  Database: new (path: string, callback: (error: Error | null) => void) => Database;
-};
 const dir = mkdtempSync(join(tmpdir(), 'exp-audit-behind-'));
 const file = join(dir, 'app.sqlite');
 const REFUSALS = 320;
 let h: Harness;
 
-const exec = (db: Database, sql: string) =>
+const exec = (db: sqlite3.Database, sql: string) =>
   new Promise<void>((resolve, reject) => db.exec(sql, (error) => (error ? reject(error) : resolve())));
 const openLocker = () =>
-  new Promise<Database>((resolve, reject) => {
+  new Promise<sqlite3.Database>((resolve, reject) => {
     const db = new sqlite3.Database(file, (error) => (error ? reject(error) : resolve(db)));
   });
 

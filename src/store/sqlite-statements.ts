@@ -3,9 +3,8 @@ import type sqlite3 from 'sqlite3';
 /**
  * The statements a connection has prepared, kept by their SQL text and reused. sqlite3's
  * `Database#all` prepares a statement, runs it and finalises it each time: two trips to libuv's
- * thread pool and SQLite parsing the SQL again. A kept statement is one trip. Measured on this
- * file's upsert of a 1.2 kB value and on a read by key: about 100 µs of CPU each way through
- * `Database#all`, 45–55 µs through a kept statement (docs/benchmarks.md).
+ * thread pool and SQLite parsing the SQL again. A kept statement is one trip and no parse, about
+ * half the CPU of a statement (measured: docs/benchmarks.md, "Store operations").
  *
  * A kept statement is used by one query at a time (the connection runs them one after another).
  * A statement that failed is finalised and forgotten, so whatever state the failure left it in
