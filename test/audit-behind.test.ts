@@ -74,7 +74,7 @@ describe('refusals while the audit trail is behind', () => {
         .map((p) => messageText(p.body as never)),
     ].join('\n');
     const total =
-      /(\d+) refused for want of a slot (?:at|between) [\d: and]+ UTC, by U0MEMBER1; counted, not written one by one/.exec(
+      /(\d+) refused for want of a slot (?:at|between) [\d: and]+ UTC, by <@U0MEMBER1>; counted, not written one by one/.exec(
         shown,
       );
     expect(total, shown).not.toBeNull();

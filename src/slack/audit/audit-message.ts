@@ -1,8 +1,13 @@
 import type { Button, SectionBlock } from '@slack/types';
 import type { AuditPage, AuditRecord } from '../../core/audit/audit-log.js';
+import { SLOT_REFUSAL_RULE } from '../../core/audit/busy-tally.js';
 import {
   channelMention,
+  truncateSafe as cut,
+  escapeMrkdwn,
   isSlackChannelId,
+  joinSafe,
+  md,
   mrkdwn,
   plain,
   type SafeText,
@@ -50,8 +55,26 @@ export function auditRow(record: AuditRecord, messages: Messages): SafeText {
                 : userMention(record.approval.requestedBy),
           }),
     identity: record.identity === undefined ? undefined : a.identity({ identity: record.identity }),
-    detail: record.detail === undefined || forged ? undefined : safe(record.detail, DETAIL_MAX),
+    detail: record.detail === undefined || forged ? undefined : detailOf(record.rule, record.detail),
   });
+}
+
+/** A total of refusals counted while the trail was behind (busy-tally.ts) is longer, mentions included. */
+const TOTAL_DETAIL_MAX = 360;
+/** How a total names people: by their Slack user ids (long enough that `UTC` is not one). */
+const NAMED_USER = /\b([UW][A-Z0-9]{8,})\b/;
+
+/**
+ * What the trail stored beside the outcome, escaped. A total of refusals for want of a slot names
+ * the people refused by id: they are shown as mentions, as the row's own actor is.
+ */
+function detailOf(rule: string | undefined, detail: string): SafeText {
+  if (rule !== SLOT_REFUSAL_RULE) return safe(detail, DETAIL_MAX);
+  // split() with a capturing group puts each id at an odd index.
+  const pieces = detail
+    .split(NAMED_USER)
+    .map((piece, i) => (i % 2 ? userMention(piece) : escapeMrkdwn(piece)));
+  return cut(joinSafe(pieces, md``), TOTAL_DETAIL_MAX);
 }
 
 const FORGED_REASONS: readonly ViewForgedReason[] = ['unsigned', 'mismatch', 'expired', 'response-url'];
