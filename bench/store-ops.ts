@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@keyv/redis';
 import { Keyv } from 'keyv';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import { messageText, startHarness } from '../test/support/harness.js';
+import { watchSqliteStatements } from '../test/support/sqlite-statements.js';
 import { BENCH_REDIS_URL, flushBenchRedis } from './bench-redis.js';
 
 // How many store operations one `/exp start` makes, on each store, counted by wrapping the
@@ -56,32 +56,7 @@ function countKeyv(): void {
 let inTransaction = false;
 
 function countSqlite(): void {
-  // @keyv/sqlite binds sqlite3's Database#all when it connects: patched before any store opens.
-  // The writer's connection (src/store/sqlite-connection.ts) runs statements it keeps prepared,
-  // through Statement#all: counted the same way, by the statement's SQL.
-  const require = createRequire(import.meta.url);
-  type Method = (...args: unknown[]) => unknown;
-  const sqlite3 = require('sqlite3') as {
-    Database: { prototype: Record<string, unknown> };
-    Statement: { prototype: Record<string, unknown> };
-  };
-  // Database#all runs a Statement#all of its own: counted once, as Database#all.
-  let inDatabaseAll = false;
-  const databaseAll = sqlite3.Database.prototype.all as Method;
-  sqlite3.Database.prototype.all = function (this: unknown, sql: unknown, ...params: unknown[]) {
-    countStatement(String(sql), params[0]);
-    inDatabaseAll = true;
-    try {
-      return databaseAll.call(this, sql, ...params);
-    } finally {
-      inDatabaseAll = false;
-    }
-  };
-  const statementAll = sqlite3.Statement.prototype.all as Method;
-  sqlite3.Statement.prototype.all = function (this: { sql: string }, ...args: unknown[]) {
-    if (!inDatabaseAll) countStatement(this.sql, Array.isArray(args[0]) ? args[0][0] : undefined);
-    return statementAll.apply(this, args);
-  };
+  watchSqliteStatements(countStatement);
 }
 
 function countStatement(sql: string, firstParam: unknown): void {

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KeyvSqlite } from '@keyv/sqlite';
 import { Keyv } from 'keyv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { watchSqliteStatements } from '../../test/support/sqlite-statements.js';
 import { keyvJson } from './keyv-json.js';
 import { CachedKeyvSqlite, createReadCache, type ReadCache } from './sqlite-adapter.js';
 import { openSerializedConnection, type SerializedConnection } from './sqlite-connection.js';
@@ -15,16 +15,8 @@ import { createSqliteWriter } from './sqlite-writer.js';
 // statements that reach sqlite3 are counted by wrapping Database#all (the read connection's) and
 // Statement#all (the writer's, which keeps its statements prepared).
 
-type All = (...args: unknown[]) => unknown;
-const require = createRequire(import.meta.url);
-const sqlite3 = require('sqlite3') as {
-  Database: { prototype: { all: All } };
-  Statement: { prototype: { all: All } };
-};
 const statements: string[] = [];
-const all = sqlite3.Database.prototype.all;
-const statementAll = sqlite3.Statement.prototype.all;
-const firstWord = (sql: unknown) => String(sql).trim().split(/\s+/)[0] ?? '';
+let unwatch: () => void;
 const dir = mkdtempSync(join(tmpdir(), 'exp-sqlite-adapter-'));
 let cache: ReadCache;
 let keyv: Keyv;
@@ -33,21 +25,7 @@ let writerConnection: SerializedConnection;
 let reader: KeyvSqlite;
 
 beforeAll(async () => {
-  // Database#all runs a Statement#all of its own: counted once, as Database#all.
-  let inDatabaseAll = false;
-  sqlite3.Database.prototype.all = function (this: unknown, sql: unknown, ...rest: unknown[]) {
-    statements.push(firstWord(sql));
-    inDatabaseAll = true;
-    try {
-      return all.call(this, sql, ...rest);
-    } finally {
-      inDatabaseAll = false;
-    }
-  };
-  sqlite3.Statement.prototype.all = function (this: { sql: string }, ...args: unknown[]) {
-    if (!inDatabaseAll) statements.push(firstWord(this.sql));
-    return statementAll.apply(this, args);
-  };
+  unwatch = watchSqliteStatements((sql) => statements.push(sql.trim().split(/\s+/)[0] ?? ''));
   cache = createReadCache({ ttlMs: 60_000, maxEntries: 3 });
   const path = join(dir, 'a.sqlite');
   // @keyv/sqlite's connection creates the table, as in the backend, and is the read connection.
@@ -65,8 +43,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  sqlite3.Database.prototype.all = all;
-  sqlite3.Statement.prototype.all = statementAll;
+  unwatch();
   await reader.disconnect();
   await writerConnection.close();
   rmSync(dir, { recursive: true, force: true });

@@ -3,7 +3,6 @@ import type { AuditPage, AuditRecord } from '../../core/audit/audit-log.js';
 import { SLOT_REFUSAL_RULE } from '../../core/audit/busy-tally.js';
 import {
   channelMention,
-  truncateSafe as cut,
   escapeMrkdwn,
   isSlackChannelId,
   joinSafe,
@@ -13,6 +12,7 @@ import {
   type SafeText,
   safe,
   slackDate,
+  truncateSafe,
   userMention,
 } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
@@ -74,7 +74,7 @@ function detailOf(rule: string | undefined, detail: string): SafeText {
   const pieces = detail
     .split(NAMED_USER)
     .map((piece, i) => (i % 2 ? userMention(piece) : escapeMrkdwn(piece)));
-  return cut(joinSafe(pieces, md``), TOTAL_DETAIL_MAX);
+  return truncateSafe(joinSafe(pieces, md``), TOTAL_DETAIL_MAX);
 }
 
 const FORGED_REASONS: readonly ViewForgedReason[] = ['unsigned', 'mismatch', 'expired', 'response-url'];
