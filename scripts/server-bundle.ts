@@ -1,11 +1,14 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Metafile } from 'esbuild';
+import { build, type Metafile, type Plugin } from 'esbuild';
 
 // What `npm start` and the container run: the app's own modules bundled into a few files by
 // esbuild, its npm packages left as imports (sqlite3's addon, BullMQ's Lua scripts and pino's
-// worker are loaded from their packages at run time). Node's ESM loader keeps a record, a job and a
+// worker are loaded from their packages at run time), except zod: its package loads every module
+// it has, 60-odd languages of error messages among them, where the app uses a fifth of it in
+// English; bundled, esbuild keeps only what the app's `z.` calls reach (imported as a namespace for
+// that: biome.json refuses `import { z }`). Node's ESM loader keeps a record, a job and a
 // compiled scope for each module it loads; for the app's 450-odd modules that is memory a process
 // holds from start-up on (the figures are in docs/benchmarks.md, "The server bundle"). The
 // benchmark's Bolt baselines are bundled the same way.
@@ -29,6 +32,19 @@ export interface ServerBundle {
   metafile: Metafile;
 }
 
+/** Every bare import (a package, `node:` modules) left as an import, but those of `bundled`. */
+function externalExcept(bundled: readonly string[]): Plugin {
+  const inside = (path: string) => bundled.some((name) => path === name || path.startsWith(`${name}/`));
+  return {
+    name: 'external-packages',
+    setup(b) {
+      b.onResolve({ filter: /^[^./]/ }, (args) =>
+        inside(args.path) ? undefined : { path: args.path, external: true },
+      );
+    },
+  };
+}
+
 /** Bundles src/main.ts into `outdir` (its entry is `outdir/main.js`). */
 export async function bundleServer(outdir: string): Promise<ServerBundle> {
   const result = await build({
@@ -40,7 +56,7 @@ export async function bundleServer(outdir: string): Promise<ServerBundle> {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
+    plugins: [externalExcept(['zod'])],
     entryNames: '[name]',
     chunkNames: '[name]-[hash]',
     // Maps for `node --enable-source-maps` when a stack trace must point into src/; Node reads

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type FieldMapping, FieldMappingError, resolveFieldMapping } from './core/experiment-fields.js';
 import {
   parseTransitionTable,

@@ -162,11 +162,20 @@ describe('the server bundle npm start runs (scripts/server-bundle.ts)', () => {
     expect(bundled.filter((name) => /\d$/.test(name) && !fromSources.has(name))).toEqual([]);
   });
 
+  it('holds zod with only what the app uses of it: its English messages, no other language', () => {
+    const inputs = Object.values(bundle.metafile.outputs).flatMap((output) => Object.keys(output.inputs));
+    expect(inputs.filter((input) => input.startsWith('node_modules/zod/')).length).toBeGreaterThan(5);
+    expect(inputs.filter((input) => input.includes('node_modules/zod/v4/locales/'))).toEqual([
+      'node_modules/zod/v4/locales/en.js',
+    ]);
+  });
+
   it('started in HTTP mode, listens having loaded none of those files nor any module of src/', async () => {
     const app = await startRecorded(productionEnv(), ['--import', RECORDER, join(outdir, 'main.js')]);
     const files = app.loaded().map((url) => fileURLToPath(url));
     expect(files).toContain(join(outdir, 'main.js'));
     expect(files.some((file) => file.includes('/node_modules/@slack/bolt/'))).toBe(true);
+    expect(files.filter((file) => file.includes('/node_modules/zod/'))).toEqual([]);
     // No module of src/ is loaded apart from the bundle: it holds them all.
     expect(files.filter((file) => file.startsWith(`${resolve('src')}/`))).toEqual([]);
     expect(files.filter((file) => devOutputs().includes(file))).toEqual([]);

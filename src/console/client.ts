@@ -17,7 +17,7 @@
  * - Input is validated before any network call (InvalidRequestError), so bad ids never reach the platform.
  */
 import type { Dispatcher } from 'undici';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { LifecycleAction } from '../core/lifecycle-action.js';
 import type { ObserveRequest } from '../http/request-sample.js';
 import { normaliseRetry, type RetryOptions } from '../http/retry-policy.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { readJwtClaims } from '../console/jwt-claims.js';
 import type { ConsoleApi, ConsoleConnection } from '../console/types.js';
 import type { Logger } from '../observability/logger.js';

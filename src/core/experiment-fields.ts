@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { DictionaryName } from '../console/types.js';
 import type { DictValue, ExperimentForm, FormField, SegmentChoice } from './experiment-form.js';
 

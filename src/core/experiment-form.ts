@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isObject, pickValue } from '../console/dictionaries/item-fields.js';
 import {
   ConsoleExposureType,

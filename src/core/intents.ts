@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Keyv } from 'keyv';
-import { z } from 'zod';
+import * as z from 'zod';
 import { LIFECYCLE_ACTIONS } from './lifecycle-action.js';
 import type { WorkspaceRef } from './workspace.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ExperimentInterruptReason } from '../console/schemas.js';
 import type { WorkspacePolicy } from './policy/policy.js';
 

@@ -1,5 +1,5 @@
 import type { Keyv } from 'keyv';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Logger } from '../observability/logger.js';
 import type { StoredValues, UpdateStored } from './stored-values.js';
 import {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Keyv } from 'keyv';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Logger } from '../observability/logger.js';
 import type { OnceGuard } from '../store/store-types.js';
 import {

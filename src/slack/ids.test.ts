@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { HELP_BLOCKS } from './command/ids.js';
 import { CONNECT_MODAL, CONNECTION_BLOCKS, ConnectModalMetadata } from './connection/ids.js';
 import { DICT_ACTIONS, DICT_BLOCKS } from './dictionaries/ids.js';

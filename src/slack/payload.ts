@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { LIMITS } from './blocks/limits.js';
 
 // Button values and private_metadata come back from Slack as strings anyone with the signing secret

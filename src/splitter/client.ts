@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { ObserveRequest } from '../http/request-sample.js';
 import { DEFAULT_RETRY, normaliseRetry, type RetryOptions, type RetryPolicy } from '../http/retry-policy.js';
 import { createLogger, type Logger } from '../observability/logger.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 // One class per way a splitter call can fail; callers switch on the class, never on text. Every
 // message and body kept here has already passed through redactSecrets with the client's token.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // Shapes of the splitter API exactly as the interface states them. Request schemas are strict so a
 // misspelt field (`userID`) is refused before the call instead of being silently dropped.

@@ -1,5 +1,5 @@
 import type { Keyv } from 'keyv';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RotationReport, StoredConnection, TokenVault } from '../core/connection-vault.js';
 import { workspaceKey } from '../core/workspace.js';
 import type { Logger } from '../observability/logger.js';

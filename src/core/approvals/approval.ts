@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { LIFECYCLE_ACTIONS } from '../lifecycle-action.js';
 import { StopRequest } from '../stop-reason.js';
 import type { StoredValues } from '../stored-values.js';

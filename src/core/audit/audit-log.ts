@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Logger } from '../../observability/logger.js';
 import { createBusyTally, SLOT_REFUSAL_RULE } from './busy-tally.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Logger } from '../../observability/logger.js';
 import { LIFECYCLE_ACTIONS } from '../lifecycle-action.js';
 import type { StoredValues } from '../stored-values.js';

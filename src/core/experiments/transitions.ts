@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LIFECYCLE_ACTIONS, type LifecycleAction } from '../lifecycle-action.js';
 
 // ASSUMPTION (interface: "Names of experiment statuses: not shown. Transitions: not shown"). Which

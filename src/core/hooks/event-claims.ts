@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Keyv } from 'keyv';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** How long an event id is remembered: a sender retrying for longer would alert again. */
 const EVENT_ID_TTL_MS = 7 * 24 * 60 * 60 * 1000;

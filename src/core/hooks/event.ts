@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ExperimentInterruptReason } from '../../console/schemas.js';
 
 // What the platform, a CI job or a scheduler tells the app happened to an experiment. Strict: an

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Keyv } from 'keyv';
-import { z } from 'zod';
+import * as z from 'zod';
 import { type WorkspaceRef, workspaceKey } from '../workspace.js';
 import { createEventClaims, type EventClaims } from './event-claims.js';
 

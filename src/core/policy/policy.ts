@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // Who may do what, per workspace. Connection management and the policy itself are always
 // admin-only and are not in this table; reading (help, dict, show, list, features) is open to

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { StoredValues } from '../stored-values.js';
 import { type NewScheduledAction, ScheduledAction } from './scheduled-action.js';
 

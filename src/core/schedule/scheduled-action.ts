@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LIFECYCLE_ACTIONS, type LifecycleAction } from '../lifecycle-action.js';
 import { StopRequest } from '../stop-reason.js';
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { SlackDriver } from '../slack-emulator/driver.js';
 import { isRecord } from '../slack-emulator/request-body.js';
 import type {

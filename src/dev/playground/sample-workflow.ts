@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { SlackDriver } from '../slack-emulator/driver.js';
 import type { FunctionDefinition } from '../slack-emulator/functions.js';
 import type { SlackEmulator } from '../slack-emulator/types.js';

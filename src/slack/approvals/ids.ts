@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { decodeButton, encodeButton } from '../payload.js';
 
 export const APPROVAL_BLOCKS = { request: 'exp_approval_request', actions: 'exp_approval_actions' } as const;

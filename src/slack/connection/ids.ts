@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const CONNECT_MODAL = {
   callbackId: 'exp_connect_modal',

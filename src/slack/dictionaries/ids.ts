@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ConsoleExperimentContextPredicatesRequest } from '../../console/schemas.js';
 import { DICTIONARY_NAMES } from '../../console/types.js';
 import { decodeButton, encodeButton } from '../payload.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { type ExperimentForm, type SegmentChoice, StoredExperimentForm } from '../../core/experiment-form.js';
 import type { SlackDeps } from '../deps.js';
 

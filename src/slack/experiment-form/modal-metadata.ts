@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ExperimentId } from '../../console/schemas.js';
 import { type DictValue, type ExperimentForm, StoredExperimentForm } from '../../core/experiment-form.js';
 import { decodeMetadata, encodeMetadata, METADATA_JSON_MAX, SlackPayloadError } from '../payload.js';

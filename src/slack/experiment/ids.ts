@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ExperimentId } from '../../console/schemas.js';
 import { decodeButton, encodeButton } from '../payload.js';
 

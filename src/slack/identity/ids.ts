@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const LOGIN_MODAL = {
   callbackId: 'exp_login_modal',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ExperimentId } from '../../console/schemas.js';
 import type { LifecycleAction } from '../../core/lifecycle-action.js';
 import { decodeButton, encodeButton } from '../payload.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const POLICY_BLOCKS = {
   header: 'exp_policy_header',

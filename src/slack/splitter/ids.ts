@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Participant } from '../../splitter/schemas.js';
 import { decodeButton, encodeButton } from '../payload.js';
 

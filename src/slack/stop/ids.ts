@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ExperimentId } from '../../console/schemas.js';
 
 export const STOP_MODAL = {

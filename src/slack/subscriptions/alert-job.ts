@@ -1,5 +1,5 @@
 import type { KnownBlock } from '@slack/types';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ExperimentInterruptReason } from '../../console/schemas.js';
 import { LIFECYCLE_ACTIONS } from '../../core/lifecycle-action.js';
 import { StopReason } from '../../core/stop-reason.js';

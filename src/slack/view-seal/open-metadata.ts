@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { workspaceKey } from '../../core/workspace.js';
 import type { SlackDeps } from '../deps.js';
 import { decodeMetadata, SlackPayloadError } from '../payload.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { FieldError } from '../model/error-bodies.js';
 
 /** `metrics.2` style paths become `metrics[2]`, the way a form would name the field. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // The interface's enumerations, path names and request shapes, copied here from the interface text
 // (the platform interface description, platform-api.md) ON PURPOSE rather than imported from the app's client

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 
 // ASSUMPTIONS for the splitter API (B). Stated and implemented elsewhere to the letter: request and
 // response shapes, `{ error: { kind, message } }` errors, status codes 200/400/500.

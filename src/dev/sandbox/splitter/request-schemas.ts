@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ParticipantIds } from '../model/splitter-rules.js';
 
 // The splitter's request bodies as the interface states them. Server side, unknown extra fields
