@@ -2,6 +2,7 @@ import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile, type Plugin } from 'esbuild';
+import { asciiOutputFile } from './ascii-output.js';
 
 // What `npm start` and the container run: the app's own modules bundled into a few files by
 // esbuild, its npm packages left as imports (sqlite3's addon, BullMQ's Lua scripts and pino's
@@ -66,6 +67,9 @@ export async function bundleServer(outdir: string): Promise<ServerBundle> {
     metafile: true,
     logLevel: 'warning',
   });
+  // scripts/ascii-output.ts says why.
+  const scripts = Object.keys(result.metafile.outputs).filter((path) => path.endsWith('.js'));
+  await Promise.all(scripts.map((path) => asciiOutputFile(join(root, path))));
   return { metafile: result.metafile };
 }
 

@@ -162,6 +162,14 @@ describe('the server bundle npm start runs (scripts/server-bundle.ts)', () => {
     expect(bundled.filter((name) => /\d$/.test(name) && !fromSources.has(name))).toEqual([]);
   });
 
+  it('writes every file in ASCII, so V8 keeps its source one byte a character', () => {
+    const scripts = Object.keys(bundle.metafile.outputs).filter((path) => path.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(3);
+    const aboveAscii = (path: string) =>
+      [...readFileSync(resolve(path), 'utf8')].filter((c) => (c.codePointAt(0) ?? 0) > 0x7f).length;
+    expect(scripts.filter((path) => aboveAscii(path) > 0)).toEqual([]);
+  });
+
   it('holds zod with only what the app uses of it: its English messages, no other language', () => {
     const inputs = Object.values(bundle.metafile.outputs).flatMap((output) => Object.keys(output.inputs));
     expect(inputs.filter((input) => input.startsWith('node_modules/zod/')).length).toBeGreaterThan(5);
