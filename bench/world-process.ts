@@ -25,6 +25,7 @@ const countingLogger: Logger = {
     process.stderr.write(`bench world: ${msg} ${JSON.stringify(fields ?? {})}\n`);
   },
   child: () => countingLogger,
+  isLevelEnabled: (level) => level === 'debug' || level === 'error',
 };
 // When each start's outcome reached Slack (the emulator's own clock, ms), by experiment id: the
 // first channel post saying it started, as the app words it or as bench/bolt-with-calls.ts does.

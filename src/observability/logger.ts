@@ -12,6 +12,8 @@ export interface Logger {
   warn(msg: string, fields?: LogFields): void;
   error(msg: string, fields?: LogFields): void;
   child(fields: LogFields): Logger;
+  /** Whether a line at `level` would be written: for callers whose message costs work to build. */
+  isLevelEnabled(level: LogLevel): boolean;
 }
 
 export interface LoggerOptions {
@@ -64,6 +66,7 @@ function wrap(root: PinoLogger, bindings: LogFields): Logger {
     warn: (msg, fields) => emit('warn', msg, fields),
     error: (msg, fields) => emit('error', msg, fields),
     child: (fields) => wrap(root, { ...bindings, ...fields }),
+    isLevelEnabled: (level) => bound.isLevelEnabled(level),
   };
 }
 

@@ -34,4 +34,22 @@ describe('toBoltLogger', () => {
     bolt.setLevel(LogLevel.DEBUG);
     expect(bolt.getLevel()).toBe(LogLevel.DEBUG);
   });
+
+  it('builds nothing for a level that is off', () => {
+    const logger = createMemoryLogger('info');
+    const bolt = toBoltLogger(logger);
+    let read = 0;
+    const body = {
+      toJSON() {
+        read += 1;
+        return { channel: 'C1' };
+      },
+    };
+    bolt.debug('http request body:', body);
+    expect(read).toBe(0);
+    expect(logger.lines).toEqual([]);
+    bolt.info('http request body:', body);
+    expect(read).toBe(1);
+    expect(JSON.parse(logger.lines[0] ?? '{}').msg).toBe('http request body: {"channel":"C1"}');
+  });
 });

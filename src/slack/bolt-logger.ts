@@ -4,7 +4,8 @@ import type { LogFields, Logger } from '../observability/logger.js';
 /**
  * Bolt and the Web API client log variadic values; route them into our structured (and redacting)
  * logger. The first Error among them travels as `error`, so its stack, cause and code survive
- * instead of being flattened into the message.
+ * instead of being flattened into the message. Nothing is built for a level that is off: the Web API
+ * client logs at debug several times a call, and Bolt's own ConsoleLogger checks its level first too.
  */
 export function toBoltLogger(logger: Logger): BoltLogger {
   // Our logger filters by LOG_LEVEL; Bolt's level is only remembered because Bolt asks for it back.
@@ -18,11 +19,16 @@ export function toBoltLogger(logger: Logger): BoltLogger {
     const fields: LogFields = error ? { error } : {};
     return [text || (error ? `${error.name}: ${error.message}` : ''), fields];
   };
+  const at =
+    (name: 'debug' | 'info' | 'warn' | 'error') =>
+    (...msg: unknown[]) => {
+      if (logger.isLevelEnabled(name)) logger[name](...entry(msg));
+    };
   return {
-    debug: (...msg) => logger.debug(...entry(msg)),
-    info: (...msg) => logger.info(...entry(msg)),
-    warn: (...msg) => logger.warn(...entry(msg)),
-    error: (...msg) => logger.error(...entry(msg)),
+    debug: at('debug'),
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
     setLevel: (l) => {
       level = l;
     },

@@ -91,6 +91,7 @@ const silentLogger: Logger = {
   warn: () => {},
   error: () => {},
   child: () => silentLogger,
+  isLevelEnabled: () => false,
 };
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
