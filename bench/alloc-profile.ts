@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { WebSocket } from 'undici';
 import { freePort } from '../test/support/app-process.js';
 import { type HeapProfile, summariseAllocations } from './alloc-summary.js';
-import { BENCH_REDIS_URL, flushBenchRedis } from './bench-redis.js';
+import { benchStoreUrl } from './bench-redis.js';
 import { startBenchWorld } from './bench-world.js';
 import { spawnListening } from './load.js';
 import { paced } from './paced.js';
@@ -21,13 +21,7 @@ const [storeArg = 'sqlite', rateArg = '100', countArg = '600'] = process.argv.sl
 const rate = Number(rateArg);
 const count = Number(countArg);
 const dir = mkdtempSync(join(tmpdir(), 'exp-alloc-'));
-const storeUrl =
-  storeArg === 'redis'
-    ? BENCH_REDIS_URL
-    : storeArg === 'memory'
-      ? 'memory://'
-      : `sqlite://${join(dir, 'app.sqlite')}`;
-if (storeArg === 'redis') await flushBenchRedis();
+const storeUrl = await benchStoreUrl(storeArg, dir);
 const world = await startBenchWorld('alloc');
 const inspectPort = await freePort();
 const app = await spawnListening('app', [`--inspect=127.0.0.1:${inspectPort}`, 'dist/main.js'], {

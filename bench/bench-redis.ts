@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { createClient } from '@keyv/redis';
 
 /** The benchmarks' Redis: a database of their own, flushed before each use. */
@@ -8,4 +9,13 @@ export async function flushBenchRedis(): Promise<void> {
   await redis.connect();
   await redis.flushDb();
   await redis.quit();
+}
+
+/** The app's STORE_URL for a benchmark's store argument (sqlite | redis | memory): Redis flushed first. */
+export async function benchStoreUrl(kind: string, dir: string): Promise<string> {
+  if (kind === 'redis') {
+    await flushBenchRedis();
+    return BENCH_REDIS_URL;
+  }
+  return kind === 'memory' ? 'memory://' : `sqlite://${join(dir, 'app.sqlite')}`;
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getGlobalDispatcher } from 'undici';
-import { BENCH_REDIS_URL, flushBenchRedis } from './bench-redis.js';
+import { benchStoreUrl } from './bench-redis.js';
 import { startBenchWorld } from './bench-world.js';
 import { spawnSubject } from './load.js';
 import { paced } from './paced.js';
@@ -17,13 +17,7 @@ import { summariseProfile } from './profile-summary.js';
 const [storeArg = 'sqlite', rateArg = '100', secondsArg = '10'] = process.argv.slice(2);
 const rate = Number(rateArg);
 const dir = mkdtempSync(join(tmpdir(), 'exp-prof-'));
-const storeUrl =
-  storeArg === 'redis'
-    ? BENCH_REDIS_URL
-    : storeArg === 'memory'
-      ? 'memory://'
-      : `sqlite://${join(dir, 'app.sqlite')}`;
-if (storeArg === 'redis') await flushBenchRedis();
+const storeUrl = await benchStoreUrl(storeArg, dir);
 const world = await startBenchWorld('profile');
 // tsc's output, one file per module, not the server bundle: the summary tells the app's folders
 // apart by the file a function is in (the code is the same; bench/compiled.ts).
