@@ -1,3 +1,5 @@
+import { packageOf } from './profile-summary.js';
+
 // A V8 sampling heap profile (HeapProfiler.stopSampling, every collected object kept) as text:
 // what was allocated per command by package or app folder, the functions that allocated most
 // themselves, and everything allocated under each of the app's functions nearest to it (what a
@@ -12,21 +14,13 @@ export interface HeapProfile {
   head: HeapNode;
 }
 
-/** Where a frame's code lives: a package, the app's own folder (tsc's dist/), Node, or the engine. */
-function placeOf(url: string): string {
-  const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
-  if (inModules) return inModules;
-  const app = /\/dist\/([^/]+)/.exec(url)?.[1];
-  if (app) return `app: ${app.replace(/\.js$/, '')}`;
-  if (url.startsWith('node:')) return `node: ${url.slice(5).split('/').slice(0, 2).join('/')}`;
-  return '(engine or native)';
-}
-
 /** A frame's file: its path under dist/ or in its package, else where it lives. */
 function fileOf(url: string): string {
   const file = /(?:\/dist\/|node_modules\/)(.+)$/.exec(url)?.[1];
-  return file ?? placeOf(url);
+  return file ?? packageOf(url, '');
 }
+
+const placeOf = (node: HeapNode) => packageOf(node.callFrame.url, node.callFrame.functionName);
 
 const frameName = (node: HeapNode) =>
   `${node.callFrame.functionName || '(anonymous)'} ${fileOf(node.callFrame.url)}:${node.callFrame.lineNumber + 1}`;
@@ -56,9 +50,9 @@ export function summariseAllocations(profile: HeapProfile, per: number, top = 25
   for (let item = pending.pop(); item; item = pending.pop()) {
     const { node } = item;
     const name = frameName(node);
-    const appCaller = placeOf(node.callFrame.url).startsWith('app: ') ? name : item.appCaller;
+    const appCaller = placeOf(node).startsWith('app: ') ? name : item.appCaller;
     total += node.selfSize;
-    add(byPlace, placeOf(node.callFrame.url), node.selfSize);
+    add(byPlace, placeOf(node), node.selfSize);
     add(bySelf, name, node.selfSize);
     if (appCaller) add(byAppCaller, appCaller, node.selfSize);
     for (const child of node.children) pending.push({ node: child, appCaller });

@@ -15,14 +15,17 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-/** Where a frame's code lives: a package, the app's own folder, Node itself, or the engine. */
-function packageOf(url: string, functionName: string): string {
+/**
+ * Where a frame's code lives: a package, the app's own folder, Node itself (a module of its own, or
+ * a folder of its internals), or the engine. The CPU and the allocation summaries both group by it.
+ */
+export function packageOf(url: string, functionName: string): string {
   const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
   if (inModules) return inModules;
   // The app runs compiled (dist/, as production does): its folders are src/'s.
   const app = /\/(?:(src|dist)\/([^/]+)|(bench|test)\/)/.exec(url);
   if (app) return `app: ${app[3] ?? `src/${app[2]}`}`;
-  if (url.startsWith('node:')) return `node: ${url.slice(5).split('/')[0]}`;
+  if (url.startsWith('node:')) return `node: ${url.slice(5).split('/').slice(0, 2).join('/')}`;
   return functionName.startsWith('(') ? functionName : '(native)';
 }
 
