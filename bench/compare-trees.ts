@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { createClient } from '@keyv/redis';
 import { startBenchWorld } from './bench-world.js';
 import { spawnListening } from './load.js';
-import { paced, quantile } from './paced.js';
+import { type PacedSend, paced, quantile } from './paced.js';
 import { settleAll, settledCpuMs } from './process-stats.js';
 
 // CPU per `/exp start` of the app from two source trees (a git worktree of a base commit and the
@@ -13,7 +13,8 @@ import { settleAll, settledCpuMs } from './process-stats.js';
 // evenly spaced starts at the same rate, in parallel, so a machine shared with other work slows both
 // alike and the ratio says what the change did. Each runs `node --import tsx src/main.ts` from its
 // tree, on its own store (SQLite files, or two Redis databases). CPU is user + system time from /proc
-// from before a round until the process is idle again, divided by the starts sent.
+// from before a round until the process is idle again, divided by the starts sent; ack and
+// end-to-end times (to the post reaching the Slack emulator) as bench/work-cost.ts measures them.
 //   BASE=/tmp/wt-base CANDIDATE=. node --import tsx bench/compare-trees.ts redis 50 4 3
 // BASE_ENTRY / CANDIDATE_ENTRY run a built file of the tree with plain node instead (two builds of
 // one tree: BASE=. CANDIDATE=. BASE_ENTRY=dist/main.js CANDIDATE_ENTRY=dist/server/main.js).
@@ -65,7 +66,24 @@ let nextId = 500_000;
 const ids = (count: number) => Array.from({ length: count }, () => nextId++);
 
 /** Starts `count` new drafts on every tree at once; returns each tree's CPU ms per start and how many were told. */
-async function round(count: number): Promise<{ cpu: number; told: number; ackP99: number }[]> {
+interface RoundResult {
+  cpu: number;
+  told: number;
+  ackP99: number;
+  /** From writing the request to the post telling the start reaching Slack (the emulator's clock). */
+  e2eP50: number;
+  e2eP99: number;
+}
+
+/** Each start's end-to-end time, ms: its post's arrival at Slack minus when its request was written. */
+function endToEnd(sends: readonly PacedSend[], toldAt: readonly (number | null)[]): number[] {
+  return toldAt.flatMap((at, j) => {
+    const sentAt = sends[j]?.sentAt;
+    return at === null || sentAt === undefined ? [] : [at - sentAt];
+  });
+}
+
+async function round(count: number): Promise<RoundResult[]> {
   const batches = trees.map(() => ids(count));
   for (const batch of batches) await world.addDrafts(batch[0] ?? 0, batch.length);
   await settleAll(
@@ -83,14 +101,20 @@ async function round(count: number): Promise<{ cpu: number; told: number; ackP99
     told = await Promise.all(batches.map((b) => world.toldStarted(b)));
   }
   const after = await Promise.all(trees.map((t) => settledCpuMs(t.child, 120_000)));
-  return trees.map((_, i) => ({
-    cpu: ((after[i] ?? 0) - (before[i] ?? 0)) / count,
-    told: told[i]?.length ?? 0,
-    ackP99: quantile(
-      (sent[i]?.sends ?? []).map((s) => s.ackMs ?? Number.NaN),
-      0.99,
-    ),
-  }));
+  const toldAt = await Promise.all(batches.map((b) => world.outcomes(b)));
+  return trees.map((_, i) => {
+    const e2e = endToEnd(sent[i]?.sends ?? [], toldAt[i] ?? []);
+    return {
+      cpu: ((after[i] ?? 0) - (before[i] ?? 0)) / count,
+      told: told[i]?.length ?? 0,
+      ackP99: quantile(
+        (sent[i]?.sends ?? []).map((s) => s.ackMs ?? Number.NaN),
+        0.99,
+      ),
+      e2eP50: quantile(e2e, 0.5),
+      e2eP99: quantile(e2e, 0.99),
+    };
+  });
 }
 
 try {
@@ -102,7 +126,7 @@ try {
   }
   process.stderr.write(`compare: warm-up\n`);
   await round(Math.min(100, perRound));
-  const results: { cpu: number; told: number; ackP99: number }[][] = [];
+  const results: RoundResult[][] = [];
   for (let r = 0; r < rounds; r++) {
     process.stderr.write(`compare: round ${r + 1} of ${rounds}, ${perRound} starts each at ${rate}/s\n`);
     results.push(await round(perRound));
@@ -110,8 +134,8 @@ try {
   const lines = [
     `/exp start on ${storeKind}, ${rate}/s each, ${perRound} starts per round, both trees at once`,
     '',
-    '| tree | ms CPU per start (rounds) | median | told | ack p99 ms (rounds) |',
-    '|---|---|---|---|---|',
+    '| tree | ms CPU per start (rounds) | median | told | ack p99 ms (rounds) | end-to-end p50 / p99 ms (rounds) |',
+    '|---|---|---|---|---|---|',
   ];
   const medians = trees.map((_, i) =>
     quantile(
@@ -123,8 +147,9 @@ try {
     const cpu = results.map((r) => (r[i]?.cpu ?? 0).toFixed(2)).join(', ');
     const told = results.reduce((n, r) => n + (r[i]?.told ?? 0), 0);
     const acks = results.map((r) => (r[i]?.ackP99 ?? 0).toFixed(1)).join(', ');
+    const e2e = results.map((r) => `${(r[i]?.e2eP50 ?? 0).toFixed(0)} / ${(r[i]?.e2eP99 ?? 0).toFixed(0)}`);
     lines.push(
-      `| ${tree.label} (${tree.dir}) | ${cpu} | ${medians[i]?.toFixed(2)} | ${told} / ${perRound * rounds} | ${acks} |`,
+      `| ${tree.label} (${tree.dir}) | ${cpu} | ${medians[i]?.toFixed(2)} | ${told} / ${perRound * rounds} | ${acks} | ${e2e.join(', ')} |`,
     );
   });
   const perRoundRatios = results.map((r) => ((r[1]?.cpu ?? 0) / (r[0]?.cpu ?? 1)).toFixed(2)).join(', ');
