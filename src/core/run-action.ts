@@ -62,6 +62,11 @@ export type LifecycleOutcome =
       identity: Identity;
       view: ExperimentView;
       readVia?: Connected | undefined;
+      /**
+       * Settles once the record of the action is written (never rejects: a failure is logged). The
+       * outcome is told from `view` meanwhile; whoever ends the request waits for it.
+       */
+      recorded?: Promise<void> | undefined;
     }
   | {
       kind: 'conflict';
@@ -263,17 +268,24 @@ async function recordDone(attempt: Attempt, intent: string | undefined): Promise
         ...recordedStop(request.stop),
       },
     };
-    const { record: known, learnt } = await recordWithName(attempt, { update: acted, source: 'app-action' });
-    return { ...done, view: { record: known, offered: offeredFrom(k, learnt, known) } };
+    const observed = await recordWithName(attempt, { update: acted, source: 'app-action' });
+    const { record: known, learnt } = observed;
+    // Told from the merged record while it is written: the reply does not wait for the write.
+    const recorded = observed.written.catch((error: unknown) => notRecorded(log, error));
+    return { ...done, view: { record: known, offered: offeredFrom(k, learnt, known) }, recorded };
   } catch (recordError) {
-    // The platform did it; only the app's memory of it failed. The person hears it was done.
-    log.error('lifecycle action done but not recorded', { error: recordError });
+    notRecorded(log, recordError);
     const record = before ?? emptyRecord(experimentId, k.now().toISOString());
     const shown = status
       ? { ...record, status: { value: status, source: 'app-action' as const, at: k.now().toISOString() } }
       : record;
     return { ...done, view: { record: shown, offered: offeredFrom(k, {}, shown) } };
   }
+}
+
+/** The platform did it; only the app's memory of it failed. The person hears it was done. */
+function notRecorded(log: Logger, error: unknown): void {
+  log.error('lifecycle action done but not recorded', { error });
 }
 
 /** The platform did not do it: what it said is recorded, and the outcome classified. */
@@ -289,6 +301,7 @@ async function refused(
     log.info('lifecycle action refused by status', { currentStatus: error.currentStatus });
     const status = error.currentStatus;
     const observed = await recordWithName(attempt, { update: { status }, source: 'platform-conflict' });
+    await observed.written;
     const { record } = observed;
     // The platform just proved the action is not allowed from that status: stop offering it.
     const learnt = status ? await k.records.learn(scope, status, action) : observed.learnt;
@@ -326,7 +339,7 @@ const NAME_READ_BUDGET_MS = 1_500;
 async function recordWithName(
   attempt: Attempt,
   learnt: Observation,
-): Promise<{ record: ExperimentRecord; learnt: LearntRefusals }> {
+): Promise<{ record: ExperimentRecord; learnt: LearntRefusals; written: Promise<void> }> {
   const { deps, scope, before, connection, request } = attempt;
   const { knowledge: k } = deps;
   const observations = [learnt];

@@ -45,6 +45,68 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('experiment re
     expect(await records.get('T2', 4)).toBeDefined();
   });
 
+  it('answers an observation before writing it; reads and updates here wait for the write', async () => {
+    const store = await fixture.open();
+    const values = storedValues(store, namespace);
+    const records = createExperimentRecords(values);
+    await records.update('T5', 9, { status: 'draft' }, 'app-form');
+    const { keyv } = values;
+    const realSet = keyv.set;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    keyv.set = (async (...args: Parameters<typeof realSet>) => {
+      await gate;
+      return realSet.apply(keyv, args);
+    }) as typeof realSet;
+    try {
+      const observed = await records.observeWithLearnt('T5', 9, [
+        { update: { status: 'running' }, source: 'app-action' },
+      ]);
+      expect(observed.record.status?.value).toBe('running');
+      let written = false;
+      void observed.written.then(() => {
+        written = true;
+      });
+      const reading = records.get('T5', 9);
+      const updating = records.update('T5', 9, { name: 'Named later' }, 'app-form');
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect(written).toBe(false);
+      release();
+      await observed.written;
+      expect((await reading)?.status?.value).toBe('running');
+      // Read after the write, so the first observation is not written over.
+      const later = await updating;
+      expect(later.status?.value).toBe('running');
+      expect((await records.get('T5', 9))?.name?.value).toBe('Named later');
+    } finally {
+      keyv.set = realSet;
+    }
+  });
+
+  it('answers an observation whose write fails, and says so through `written` only', async () => {
+    const store = await fixture.open();
+    const values = storedValues(store, namespace);
+    const records = createExperimentRecords(values);
+    const { keyv } = values;
+    const realSet = keyv.set;
+    keyv.set = (async () => {
+      throw new Error('the store refused the write');
+    }) as typeof realSet;
+    try {
+      const observed = await records.observeWithLearnt('T6', 3, [
+        { update: { status: 'running' }, source: 'app-action' },
+      ]);
+      expect(observed.record.status?.value).toBe('running');
+      await expect(observed.written).rejects.toThrow('the store refused the write');
+    } finally {
+      keyv.set = realSet;
+    }
+    // Nothing was stored, and what waits on the failed write goes on.
+    expect(await records.get('T6', 3)).toBeUndefined();
+  });
+
   it('ignores a stored record of an unexpected shape instead of trusting it', async () => {
     const store = await fixture.open();
     const keyv = store.keyv(namespace);

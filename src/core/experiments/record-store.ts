@@ -1,7 +1,9 @@
+import type { Keyv } from 'keyv';
 import * as z from 'zod';
 import type { Logger } from '../../observability/logger.js';
 import { LIFECYCLE_ACTIONS } from '../lifecycle-action.js';
 import type { StoredValues } from '../stored-values.js';
+import { createPendingWrites } from './pending-writes.js';
 import {
   applyUpdate,
   type ExperimentRecord,
@@ -41,13 +43,16 @@ export interface ExperimentRecords {
   ): Promise<ExperimentRecord>;
   /**
    * `observe`, and the workspace's learnt refusals read in the same read (what an action's outcome
-   * offers next needs both): one round trip fewer than `observe` and `learnt` side by side.
+   * offers next needs both): one round trip fewer than `observe` and `learnt` side by side. Answers
+   * once the record is merged, before it is written: `written` settles (or rejects) when it is, so
+   * a reply built from the record need not wait for the write. This process's later reads and
+   * updates of the same record wait for that write first.
    */
   observeWithLearnt(
     scope: string,
     experimentId: number,
     observations: readonly Observation[],
-  ): Promise<{ record: ExperimentRecord; learnt: LearntRefusals }>;
+  ): Promise<{ record: ExperimentRecord; learnt: LearntRefusals; written: Promise<void> }>;
   /** Every record of the workspace, most recently touched first (bounded by record-index's MAX_INDEXED). */
   all(scope: string): Promise<ExperimentRecord[]>;
   learnt(scope: string): Promise<LearntRefusals>;
@@ -128,61 +133,8 @@ export interface ExperimentRecordsOptions {
   now?: () => Date;
 }
 
-/**
- * One record per (workspace, experiment) and one small index per workspace. A record update is a
- * read-merge-write: facts are newest-wins by their time, so two replicas writing the same record
- * at once can at worst drop the older of two observations made within the same instant. The index
- * and the learnt refusals are written by compare-and-set, so no concurrent addition is lost.
- */
-export function createExperimentRecords(
-  { keyv, update }: StoredValues,
-  options: ExperimentRecordsOptions = {},
-): ExperimentRecords {
-  const { logger } = options;
-  const now = options.now ?? (() => new Date());
-  const addToIndex = createIndexAdder(update);
-  const recordKey = (scope: string, id: number) => `record:${scope}:${id}`;
-  const learntKey = (scope: string) => `learnt:${scope}`;
-
-  const parseRecord = (scope: string, id: number, raw: unknown) => storedRecord(logger, scope, id, raw);
-
-  const read = async (scope: string, id: number) =>
-    parseRecord(scope, id, await keyv.get(recordKey(scope, id)));
-
-  const readIndex = async (scope: string): Promise<number[]> =>
-    indexIds(await keyv.get(indexKey(scope))) ?? [];
-
-  /** Reads the record and the index (and `extra` keys) in one read, merges and writes the record. */
-  async function observeReading(
-    scope: string,
-    id: number,
-    observations: readonly Observation[],
-    extra: readonly string[],
-  ): Promise<{ record: ExperimentRecord; extras: unknown[] }> {
-    // One read (one round trip on Redis: MGET).
-    const [raw, storedIndex, ...extras] = await keyv.getMany([
-      recordKey(scope, id),
-      indexKey(scope),
-      ...extra,
-    ]);
-    const at = now().toISOString();
-    let next = parseRecord(scope, id, raw) ?? emptyRecord(id, at);
-    for (const { update, source } of observations) next = applyUpdate(next, update, source, at);
-    const record = { key: recordKey(scope, id), value: { v: 1, ...next } };
-    const ids = indexIds(storedIndex) ?? [];
-    if (ids.includes(id)) {
-      await keyv.set(record.key, record.value);
-      return { record: next, extras };
-    }
-    // A new id: the record and its index entry written at once. A crash between the two leaves
-    // the record unlisted until its next update lists it; `all` skips an id whose record is gone.
-    await Promise.all([keyv.set(record.key, record.value), listNew(scope, id, storedIndex)]);
-    return { record: next, extras };
-  }
-
-  const observe = async (scope: string, id: number, observations: readonly Observation[]) =>
-    (await observeReading(scope, id, observations, [])).record;
-
+/** Writes a record as merged; a new id is listed in its workspace's index at the same time. */
+function createRecordWriter(keyv: Keyv, addToIndex: ReturnType<typeof createIndexAdder>, logger?: Logger) {
   /** The index is a listing: a failure to add to it is logged, the record stays saved. */
   async function listNew(scope: string, id: number, storedIndex: unknown) {
     try {
@@ -196,14 +148,81 @@ export function createExperimentRecords(
       });
     }
   }
+  return async (key: string, scope: string, next: ExperimentRecord, storedIndex: unknown) => {
+    const value = { v: 1, ...next };
+    if ((indexIds(storedIndex) ?? []).includes(next.experimentId)) {
+      await keyv.set(key, value);
+      return;
+    }
+    // A new id: the record and its index entry written at once. A crash between the two leaves
+    // the record unlisted until its next update lists it; `all` skips an id whose record is gone.
+    await Promise.all([keyv.set(key, value), listNew(scope, next.experimentId, storedIndex)]);
+  };
+}
+
+/**
+ * One record per (workspace, experiment) and one small index per workspace. A record update is a
+ * read-merge-write: facts are newest-wins by their time, so two replicas writing the same record
+ * at once can at worst drop the older of two observations made within the same instant. The index
+ * and the learnt refusals are written by compare-and-set, so no concurrent addition is lost.
+ */
+export function createExperimentRecords(
+  { keyv, update }: StoredValues,
+  options: ExperimentRecordsOptions = {},
+): ExperimentRecords {
+  const { logger } = options;
+  const now = options.now ?? (() => new Date());
+  const writeRecord = createRecordWriter(keyv, createIndexAdder(update), logger);
+  const recordKey = (scope: string, id: number) => `record:${scope}:${id}`;
+  const learntKey = (scope: string) => `learnt:${scope}`;
+
+  const parseRecord = (scope: string, id: number, raw: unknown) => storedRecord(logger, scope, id, raw);
+
+  const pending = createPendingWrites();
+
+  const read = async (scope: string, id: number) => {
+    const key = recordKey(scope, id);
+    await pending.settled(key);
+    return parseRecord(scope, id, await keyv.get(key));
+  };
+
+  const readIndex = async (scope: string): Promise<number[]> =>
+    indexIds(await keyv.get(indexKey(scope))) ?? [];
+
+  /**
+   * Reads the record and the index (and `extra` keys) in one read, merges, and starts writing the
+   * record: answered before the write, which `written` is.
+   */
+  async function observeReading(
+    scope: string,
+    id: number,
+    observations: readonly Observation[],
+    extra: readonly string[],
+  ): Promise<{ record: ExperimentRecord; extras: unknown[]; written: Promise<void> }> {
+    const key = recordKey(scope, id);
+    await pending.settled(key);
+    // One read (one round trip on Redis: MGET).
+    const [raw, storedIndex, ...extras] = await keyv.getMany([key, indexKey(scope), ...extra]);
+    const at = now().toISOString();
+    let next = parseRecord(scope, id, raw) ?? emptyRecord(id, at);
+    for (const { update, source } of observations) next = applyUpdate(next, update, source, at);
+    const written = pending.track(key, writeRecord(key, scope, next, storedIndex));
+    return { record: next, extras, written };
+  }
+
+  const observe = async (scope: string, id: number, observations: readonly Observation[]) => {
+    const { record, written } = await observeReading(scope, id, observations, []);
+    await written;
+    return record;
+  };
 
   return {
     get: (scope, id) => read(scope, id),
     update: (scope, id, update, source) => observe(scope, id, [{ update, source }]),
     observe,
     async observeWithLearnt(scope, id, observations) {
-      const { record, extras } = await observeReading(scope, id, observations, [learntKey(scope)]);
-      return { record, learnt: parseLearnt(extras[0]) };
+      const { record, extras, written } = await observeReading(scope, id, observations, [learntKey(scope)]);
+      return { record, learnt: parseLearnt(extras[0]), written };
     },
     async all(scope) {
       const ids = await readIndex(scope);
@@ -222,6 +241,8 @@ export function createExperimentRecords(
         return { next: after === before ? stored : { v: 1, refusals: after }, result: after };
       }),
     async clear(scope) {
+      // A write still under way would put a record back after its delete.
+      await pending.settledUnder(recordKey(scope, 0).slice(0, -1));
       const ids = await readIndex(scope);
       await Promise.all(ids.map((id) => keyv.delete(recordKey(scope, id))));
       await keyv.delete(indexKey(scope));

@@ -230,6 +230,30 @@ describe('performAction', () => {
     expect(h.journal.at(-1)).toBe('slot given');
   });
 
+  it('tells a done action while its record is written, and gives the slot back only once it is', async () => {
+    const h = harness();
+    let finishWrite = () => {};
+    const recorded = new Promise<void>((resolve) => {
+      finishWrite = () => {
+        h.journal.push('record written');
+        resolve();
+      };
+    });
+    h.ports.run = async (r) => {
+      h.journal.push('run');
+      return { ...done(r), recorded } as LifecycleOutcome;
+    };
+    const performing = performAction(h.ports, request());
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(h.journal).toContain('told done');
+    expect(h.journal).not.toContain('slot given');
+    finishWrite();
+    await performing;
+    const at = (step: string) => h.journal.indexOf(step);
+    expect(at('told done')).toBeLessThan(at('record written'));
+    expect(at('record written')).toBeLessThan(at('slot given'));
+  });
+
   it('audits a done action once, whatever follows its telling', async () => {
     const h = harness();
     h.ports.notifySubscribers = async () => {

@@ -113,15 +113,19 @@ async function tellDone<Told>(
     if (days !== undefined) await ports.tell.expiringSoon(days);
     return { kind: 'done', told, identity: outcome.identity };
   } finally {
-    // The action happened whatever became of the replies: subscribers hear of it regardless.
-    await ports.notifySubscribers(
-      {
-        action: request.action,
-        experimentId: request.experimentId,
-        actorId: request.actorId,
-        stop: request.stop,
-      },
-      outcome.view,
-    );
+    // The action happened whatever became of the replies: subscribers hear of it regardless. The
+    // request ends with the record's write, which went on while the outcome was told.
+    await Promise.all([
+      outcome.recorded,
+      ports.notifySubscribers(
+        {
+          action: request.action,
+          experimentId: request.experimentId,
+          actorId: request.actorId,
+          stop: request.stop,
+        },
+        outcome.view,
+      ),
+    ]);
   }
 }
