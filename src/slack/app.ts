@@ -7,6 +7,7 @@ import { toBoltLogger } from './bolt-logger.js';
 import type { SlackDeps } from './deps.js';
 import { type InFlight, trackInFlight } from './in-flight.js';
 import type { FetchLike } from './lifecycle/surface.js';
+import { readChoicesAhead } from './locale/request-scope.js';
 import { type OAuthRoutes, SlackHttpReceiver } from './receiver/http-receiver.js';
 import type { RouteTable } from './receiver/routes.js';
 import { SlackSocketReceiver } from './receiver/socket-receiver.js';
@@ -121,7 +122,9 @@ function receiverFor(
       deps.logger.info('a signed request seen before was answered without acting again', { retryNum }),
   };
   const listenerFailureText = deps.messages.errors.listenerFailed;
-  return new SlackHttpReceiver({ checks, routes, oauth, onEvent, logger, listenerFailureText });
+  // A request's language choices are read while its replay claim is made (request-scope.ts).
+  const readAhead = (body: Record<string, unknown>) => readChoicesAhead(deps.locales, body);
+  return new SlackHttpReceiver({ checks, routes, oauth, onEvent, readAhead, logger, listenerFailureText });
 }
 
 /** The install page and redirect of the OAuth flow, at Bolt's default paths. */

@@ -32,7 +32,13 @@ export function registerListeners(
     (kind, id) =>
       deps.logger.info('interaction for no listener acked with nothing done', { kind, id: id.slice(0, 80) }),
     // Each request speaks its person's language (locale/scope.ts says why a scope).
-    (args, run) => inRequestLocale(deps.locales, args.body as Record<string, unknown>, args.client, run),
+    (args, run) =>
+      inRequestLocale(
+        deps.locales,
+        { body: args.body as Record<string, unknown>, context: args.context },
+        args.client,
+        run,
+      ),
   );
   const listeners = registry.listeners;
   // The `/exp` subcommands are declared by each feature (command/subcommands.ts); these register

@@ -14,7 +14,7 @@ export interface LanguageStore {
   setWorkspace(workspace: WorkspaceRef, locale: Locale | undefined): Promise<void>;
 }
 
-interface ChosenLanguages {
+export interface ChosenLanguages {
   person?: Locale | undefined;
   workspace?: Locale | undefined;
 }

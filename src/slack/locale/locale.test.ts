@@ -7,7 +7,7 @@ import { formatDateTime, plural, relativeTime } from './format.js';
 import { inJobLocale } from './job-scope.js';
 import { createLanguageStore } from './language-store.js';
 import { localeOfSlack } from './locale.js';
-import { askerOf, createLocaleResolver, inRequestLocale } from './request-scope.js';
+import { askerOf, createLocaleResolver, inRequestLocale, readChoicesAhead } from './request-scope.js';
 import { currentLocale, inLocale, inWorkspaceLocale, withLocaleScope } from './scope.js';
 import { createSlackLocales, type UsersInfoClient } from './slack-locale.js';
 
@@ -137,11 +137,11 @@ describe('the catalogue of the current scope', () => {
     await languages.setPerson(WORKSPACE, 'U1', 'ru');
     const body = { command: '/exp', team_id: 'T1', user_id: 'U1' };
     const said: string[] = [];
-    const other = inRequestLocale(resolver, { ...body, user_id: 'U9' }, undefined, async () => {
+    const other = inRequestLocale(resolver, { body: { ...body, user_id: 'U9' } }, undefined, async () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
       said.push(`U9: ${messages.errors.timeout}`);
     });
-    await inRequestLocale(resolver, body, undefined, async () => {
+    await inRequestLocale(resolver, { body }, undefined, async () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
       said.push(`ephemeral: ${messages.errors.timeout}`);
       said.push(`channel: ${inWorkspaceLocale(() => messages.errors.timeout)}`);
@@ -230,5 +230,66 @@ describe('the language choices', () => {
     reads.length = 0;
     expect(await languages.chosen(WORKSPACE, undefined)).toEqual({ workspace: 'ru' });
     expect(reads).toEqual(['get']);
+  });
+});
+
+describe('language choices read ahead of the listeners', () => {
+  it('are read once, by the receiver, and used by the request they were read for', async () => {
+    const keyv = new Keyv();
+    const reads: unknown[] = [];
+    keyv.hooks.addHandler(KeyvHooks.PRE_GET_MANY, (data: { keys: unknown }) => void reads.push(data.keys));
+    const { languages, resolver } = resolverWith(keyv);
+    await languages.setPerson(WORKSPACE, 'U1', 'ru');
+    const body = { command: '/exp', team_id: 'T1', user_id: 'U1' };
+    const context = readChoicesAhead(resolver, body);
+    expect(reads).toHaveLength(1);
+    let spoken: string | undefined;
+    await inRequestLocale(resolver, { body, context }, undefined, async () => {
+      spoken = currentLocale();
+    });
+    expect(spoken).toBe('ru');
+    expect(reads).toHaveLength(1);
+  });
+
+  it("are not used for another asker's request, which reads its own", async () => {
+    const keyv = new Keyv();
+    const reads: unknown[] = [];
+    keyv.hooks.addHandler(KeyvHooks.PRE_GET_MANY, (data: { keys: unknown }) => void reads.push(data.keys));
+    const { languages, resolver } = resolverWith(keyv);
+    await languages.setPerson(WORKSPACE, 'U1', 'ru');
+    const context = readChoicesAhead(resolver, { command: '/exp', team_id: 'T1', user_id: 'U1' });
+    let spoken: string | undefined;
+    const other = { command: '/exp', team_id: 'T1', user_id: 'U2' };
+    await inRequestLocale(resolver, { body: other, context }, undefined, async () => {
+      spoken = currentLocale();
+    });
+    expect(spoken).toBe('en');
+    expect(reads).toHaveLength(2);
+  });
+
+  it('that fail and are never used leave no unhandled rejection, and a request using them speaks English', async () => {
+    const keyv = new Keyv();
+    keyv.getMany = async () => {
+      throw new Error('the store is down');
+    };
+    const { resolver } = resolverWith(keyv);
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const body = { command: '/exp', team_id: 'T1', user_id: 'U1' };
+      readChoicesAhead(resolver, body);
+      const context = readChoicesAhead(resolver, body);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      let spoken: string | undefined;
+      await inRequestLocale(resolver, { body, context }, undefined, async () => {
+        spoken = currentLocale();
+      });
+      expect(spoken).toBe('en');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 });

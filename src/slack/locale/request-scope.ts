@@ -1,6 +1,6 @@
 import type { WorkspaceRef } from '../../core/workspace.js';
 import type { Logger } from '../../observability/logger.js';
-import type { LanguageStore } from './language-store.js';
+import type { ChosenLanguages, LanguageStore } from './language-store.js';
 import { DEFAULT_LOCALE } from './locale.js';
 import { type LocaleScope, withLocaleScope } from './scope.js';
 import type { SlackLocales, UsersInfoClient } from './slack-locale.js';
@@ -14,9 +14,25 @@ export interface Asker {
   userId?: string | undefined;
 }
 
-export interface LocaleResolver {
-  scopeOf(asker: Asker, client: UsersInfoClient | undefined): Promise<LocaleScope>;
+/** The choices of one asker, read ahead of the request's listeners (LocaleResolver.readAhead). */
+interface ChoicesRead {
+  asker: string;
+  chosen: Promise<ChosenLanguages>;
 }
+
+export interface LocaleResolver {
+  /** `ahead`: the asker's choices already being read (readAhead), used instead of reading them again. */
+  scopeOf(asker: Asker, client: UsersInfoClient | undefined, ahead?: ChoicesRead): Promise<LocaleScope>;
+  /**
+   * Starts reading a request's language choices before its listeners run: the receiver does it while
+   * the request's replay claim is made, so both reads share a round trip on Redis. A read nobody
+   * uses (a replay) is dropped; its failure is the user's to see, never an unhandled rejection.
+   */
+  readAhead(asker: Asker): ChoicesRead;
+}
+
+const askerKey = (asker: Asker): string =>
+  `${asker.workspace.enterpriseId ?? ''}:${asker.workspace.teamId}:${asker.userId ?? ''}`;
 
 /**
  * A person's language: their own choice, else the workspace's default, else their Slack locale
@@ -31,13 +47,20 @@ export function createLocaleResolver(input: {
 }): LocaleResolver {
   const budgetMs = input.budgetMs ?? LANGUAGE_LOOKUP_BUDGET_MS;
   return {
-    async scopeOf(asker, client) {
-      const chosen = await bounded(input.languages.chosen(asker.workspace, asker.userId), budgetMs).catch(
-        (error: unknown) => {
-          input.logger.warn('could not read the language choices; speaking English', { error });
-          return undefined;
-        },
-      );
+    readAhead(asker) {
+      const chosen = input.languages.chosen(asker.workspace, asker.userId);
+      chosen.catch(() => undefined);
+      return { asker: askerKey(asker), chosen };
+    },
+    async scopeOf(asker, client, ahead) {
+      const reading =
+        ahead?.asker === askerKey(asker)
+          ? ahead.chosen
+          : input.languages.chosen(asker.workspace, asker.userId);
+      const chosen = await bounded(reading, budgetMs).catch((error: unknown) => {
+        input.logger.warn('could not read the language choices; speaking English', { error });
+        return undefined;
+      });
       const workspace = chosen?.workspace ?? DEFAULT_LOCALE;
       if (chosen?.person) return { person: chosen.person, workspace, source: 'person' };
       if (chosen?.workspace) return { person: workspace, workspace, source: 'workspace' };
@@ -74,16 +97,32 @@ export function askerOf(body: Record<string, unknown>): Asker | undefined {
   return { workspace: { teamId, enterpriseId }, userId };
 }
 
+/**
+ * Where the receiver leaves a request's choices read ahead: a key of the request's context (Bolt
+ * copies a receiver event's customProperties into it), not one of Bolt's own.
+ */
+const CHOICES_READ_AHEAD = 'expLanguageChoices';
+
+/** What the receiver hands Bolt with a signed request: its choices, already being read. */
+export function readChoicesAhead(
+  resolver: LocaleResolver,
+  body: Record<string, unknown>,
+): Record<string, unknown> {
+  const asker = askerOf(body);
+  return asker === undefined ? {} : { [CHOICES_READ_AHEAD]: resolver.readAhead(asker) };
+}
+
 /** Runs a request's listeners in its languages (see scope.ts for why a scope and not a parameter). */
 export async function inRequestLocale(
   resolver: LocaleResolver,
-  body: Record<string, unknown>,
+  request: { body: Record<string, unknown>; context?: Record<string, unknown> | undefined },
   client: UsersInfoClient | undefined,
   run: () => Promise<void>,
 ): Promise<void> {
-  const asker = askerOf(body);
+  const asker = askerOf(request.body);
   if (asker === undefined) return run();
-  const scope = await resolver.scopeOf(asker, client);
+  const ahead = request.context?.[CHOICES_READ_AHEAD] as ChoicesRead | undefined;
+  const scope = await resolver.scopeOf(asker, client, ahead);
   return withLocaleScope(scope, run);
 }
 

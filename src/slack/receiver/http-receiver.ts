@@ -29,6 +29,12 @@ export interface SlackHttpReceiverOptions {
   oauth?: OAuthRoutes | undefined;
   /** Wraps each event before the app sees it (the ack timing). */
   onEvent?: ((event: ReceiverEvent) => ReceiverEvent) | undefined;
+  /**
+   * What to start reading for a signed request while its replay claim is made (its language
+   * choices); handed to its listeners as the event's customProperties, Bolt's documented way for a
+   * receiver to put values in the context.
+   */
+  readAhead?: ((body: Record<string, unknown>) => Record<string, unknown>) | undefined;
   logger: Logger;
   /** What a slash command shows when its listener failed before answering (the catalogue's words). */
   listenerFailureText: string;
@@ -106,7 +112,15 @@ export class SlackHttpReceiver implements Receiver {
   }
 
   private async slackRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const verdict = await checkSlackRequest(req, this.options.checks);
+    // Parsed as soon as it is known signed, before the replay claim, so what is read ahead for it
+    // goes with the claim; a body that does not parse is answered below.
+    let parsed: { body: Record<string, unknown>; ahead: Record<string, unknown> } | undefined;
+    const onSigned = (rawBody: Buffer) => {
+      const body = parseBody(Object.assign(req, { rawBody }));
+      const readAhead = this.options.readAhead;
+      if (body) parsed = { body, ahead: readAhead && !isHandshake(body) ? readAhead(body) : {} };
+    };
+    const verdict = await checkSlackRequest(req, { ...this.options.checks, onSigned });
     if (res.headersSent) return;
     if (verdict.kind === 'refused') {
       res.writeHead(verdict.status, { 'content-type': 'text/plain; charset=utf-8' });
@@ -119,20 +133,20 @@ export class SlackHttpReceiver implements Receiver {
       return;
     }
     const buffered: BufferedIncomingMessage = Object.assign(req, { rawBody: verdict.rawBody });
-    let body: Record<string, unknown>;
-    try {
-      body = HTTPModuleFunctions.parseHTTPRequestBody(buffered);
-    } catch {
-      HTTPModuleFunctions.buildNoBodyResponse(res, 400);
-      return;
-    }
+    if (!parsed) return HTTPModuleFunctions.buildNoBodyResponse(res, 400);
+    const { body, ahead } = parsed;
     if (body.ssl_check === '1') return HTTPModuleFunctions.buildSSLCheckResponse(res);
     if (body.type === 'url_verification') return HTTPModuleFunctions.buildUrlVerificationResponse(res, body);
-    await this.dispatch(buffered, body, res);
+    await this.dispatch(buffered, body, res, ahead);
   }
 
   /** Hands the event to the app; a listener failure before the ack is answered by answerListenerFailure. */
-  private async dispatch(req: BufferedIncomingMessage, body: Record<string, unknown>, res: ServerResponse) {
+  private async dispatch(
+    req: BufferedIncomingMessage,
+    body: Record<string, unknown>,
+    res: ServerResponse,
+    customProperties: Record<string, unknown>,
+  ) {
     const logger = this.options.logger;
     const ack = new HTTPResponseAck({
       logger,
@@ -146,7 +160,7 @@ export class SlackHttpReceiver implements Receiver {
       ack: ack.bind(),
       retryNum: HTTPModuleFunctions.extractRetryNumFromHTTPRequest(req),
       retryReason: HTTPModuleFunctions.extractRetryReasonFromHTTPRequest(req),
-      customProperties: {},
+      customProperties,
     };
     try {
       await this.app?.processEvent(this.options.onEvent ? this.options.onEvent(event) : event);
@@ -157,3 +171,16 @@ export class SlackHttpReceiver implements Receiver {
     }
   }
 }
+
+/** Bolt's parse of a Slack body (form, JSON or an interaction's payload); undefined when it throws. */
+function parseBody(req: BufferedIncomingMessage): Record<string, unknown> | undefined {
+  try {
+    return HTTPModuleFunctions.parseHTTPRequestBody(req);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Slack's checks of the endpoint itself, answered by the receiver: no listener runs for them. */
+const isHandshake = (body: Record<string, unknown>) =>
+  body.ssl_check === '1' || body.type === 'url_verification';

@@ -1,0 +1,117 @@
+import type { AddressInfo } from 'node:net';
+import type { App, Logger, ReceiverEvent } from '@slack/bolt';
+import { request } from 'undici';
+import { afterEach, describe, expect, it } from 'vitest';
+import { signSlackRequest } from '../../dev/slack-emulator/driver.js';
+import { SlackHttpReceiver } from './http-receiver.js';
+
+// The receiver over real HTTP with Slack's signature: what it reads ahead for a request goes with
+// the request's replay claim, and reaches the listeners through the event's customProperties.
+
+const SECRET = 'test-signing-secret';
+const logger = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+} as Partial<Logger> as Logger;
+
+let receiver: SlackHttpReceiver | undefined;
+afterEach(async () => {
+  await receiver?.stop();
+  receiver = undefined;
+});
+
+/** A receiver whose claim waits for `release`, and what it saw in order. */
+async function receiverWithHeldClaim(claimResult: boolean) {
+  const seen: string[] = [];
+  const events: ReceiverEvent[] = [];
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  receiver = new SlackHttpReceiver({
+    checks: {
+      signingSecret: SECRET,
+      claimOnce: async () => {
+        seen.push('claim asked');
+        await released;
+        return claimResult;
+      },
+    },
+    routes: { get: {}, post: {} },
+    readAhead: (body) => {
+      seen.push(`read ahead for ${String(body.user_id)}`);
+      return { expLanguageChoices: { asker: 'T1:U1' } };
+    },
+    logger,
+    listenerFailureText: 'failed',
+  });
+  const app = {
+    processEvent: async (event: ReceiverEvent) => {
+      seen.push('listeners ran');
+      events.push(event);
+      await event.ack();
+    },
+  };
+  receiver.init(app as Partial<App> as App);
+  const server = await receiver.start(0);
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/slack/events`;
+  return { seen, events, release, url };
+}
+
+function signedCommand(url: string, text: string) {
+  const body = `command=%2Fexp&text=${encodeURIComponent(text)}&team_id=T1&user_id=U1&trigger_id=${Math.random()}`;
+  const timestamp = Math.floor(Date.now() / 1000);
+  return request(url, {
+    method: 'POST',
+    body,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-slack-request-timestamp': String(timestamp),
+      'x-slack-signature': signSlackRequest(SECRET, timestamp, body),
+    },
+  });
+}
+
+describe('the Slack receiver', () => {
+  it('starts what it reads ahead before the replay claim, and hands it to the listeners', async () => {
+    const r = await receiverWithHeldClaim(true);
+    const answering = signedCommand(r.url, 'start 4');
+    while (!r.seen.includes('claim asked')) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(r.seen).toEqual(['read ahead for U1', 'claim asked']);
+    r.release();
+    const res = await answering;
+    expect(res.statusCode).toBe(200);
+    await res.body.text();
+    expect(r.seen).toEqual(['read ahead for U1', 'claim asked', 'listeners ran']);
+    expect(r.events[0]?.customProperties).toEqual({ expLanguageChoices: { asker: 'T1:U1' } });
+    expect(r.events[0]?.body).toMatchObject({ command: '/exp', text: 'start 4', user_id: 'U1' });
+  });
+
+  it('answers a replay without running the listeners, whatever it read ahead', async () => {
+    const r = await receiverWithHeldClaim(false);
+    r.release();
+    const res = await signedCommand(r.url, 'start 4');
+    expect(res.statusCode).toBe(200);
+    expect(await res.body.text()).toBe('');
+    expect(r.seen).toEqual(['read ahead for U1', 'claim asked']);
+  });
+
+  it('reads nothing ahead for a request whose signature is wrong', async () => {
+    const r = await receiverWithHeldClaim(true);
+    r.release();
+    const res = await request(r.url, {
+      method: 'POST',
+      body: 'command=%2Fexp&text=help&team_id=T1&user_id=U1',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-slack-request-timestamp': String(Math.floor(Date.now() / 1000)),
+        'x-slack-signature': 'v0=0000',
+      },
+    });
+    expect(res.statusCode).toBe(401);
+    await res.body.text();
+    expect(r.seen).toEqual([]);
+  });
+});
