@@ -233,13 +233,19 @@ describe('the language choices', () => {
   });
 });
 
+/** U1 has chosen Russian; `reads` lists each read of the choices (one getMany each). */
+async function russianSpeakerU1() {
+  const keyv = new Keyv();
+  const reads: unknown[] = [];
+  keyv.hooks.addHandler(KeyvHooks.PRE_GET_MANY, (data: { keys: unknown }) => void reads.push(data.keys));
+  const { languages, resolver } = resolverWith(keyv);
+  await languages.setPerson(WORKSPACE, 'U1', 'ru');
+  return { reads, resolver };
+}
+
 describe('language choices read ahead of the listeners', () => {
   it('are read once, by the receiver, and used by the request they were read for', async () => {
-    const keyv = new Keyv();
-    const reads: unknown[] = [];
-    keyv.hooks.addHandler(KeyvHooks.PRE_GET_MANY, (data: { keys: unknown }) => void reads.push(data.keys));
-    const { languages, resolver } = resolverWith(keyv);
-    await languages.setPerson(WORKSPACE, 'U1', 'ru');
+    const { reads, resolver } = await russianSpeakerU1();
     const body = { command: '/exp', team_id: 'T1', user_id: 'U1' };
     const context = readChoicesAhead(resolver, body);
     expect(reads).toHaveLength(1);
@@ -252,11 +258,7 @@ describe('language choices read ahead of the listeners', () => {
   });
 
   it("are not used for another asker's request, which reads its own", async () => {
-    const keyv = new Keyv();
-    const reads: unknown[] = [];
-    keyv.hooks.addHandler(KeyvHooks.PRE_GET_MANY, (data: { keys: unknown }) => void reads.push(data.keys));
-    const { languages, resolver } = resolverWith(keyv);
-    await languages.setPerson(WORKSPACE, 'U1', 'ru');
+    const { reads, resolver } = await russianSpeakerU1();
     const context = readChoicesAhead(resolver, { command: '/exp', team_id: 'T1', user_id: 'U1' });
     let spoken: string | undefined;
     const other = { command: '/exp', team_id: 'T1', user_id: 'U2' };
