@@ -85,6 +85,40 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('experiment re
     }
   });
 
+  it("forgets a workspace's record whose write was under way, instead of having it put back after", async () => {
+    const store = await fixture.open();
+    const values = storedValues(store, namespace);
+    const records = createExperimentRecords(values);
+    const { keyv } = values;
+    const realSet = keyv.set;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    keyv.set = (async (...args: Parameters<typeof realSet>) => {
+      await gate;
+      return realSet.apply(keyv, args);
+    }) as typeof realSet;
+    let cleared = false;
+    try {
+      const observed = await records.observeWithLearnt('T7', 11, [
+        { update: { status: 'running' }, source: 'app-action' },
+      ]);
+      const clearing = records.clear('T7').then(() => {
+        cleared = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect(cleared).toBe(false);
+      release();
+      await observed.written;
+      await clearing;
+    } finally {
+      keyv.set = realSet;
+    }
+    expect(await records.get('T7', 11)).toBeUndefined();
+    expect(await records.all('T7')).toEqual([]);
+  });
+
   it('answers an observation whose write fails, and says so through `written` only', async () => {
     const store = await fixture.open();
     const values = storedValues(store, namespace);
