@@ -4,7 +4,8 @@ import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
 // What a `/exp start` waits for, through the real endpoint: a write the outcome does not depend on
-// is not waited for before the outcome is told, and the request still ends with it.
+// is not waited for before the outcome is told, and the request still ends with it; the record is
+// written once per action, with the thread its card started.
 // The record's writes are watched, and held, where the app asks for them (Keyv's set, as
 // bench/store-ops.ts counts them).
 
@@ -74,8 +75,25 @@ describe('what a start waits for', () => {
     await h.app.idle();
     // The status written, and the thread the card started remembered over it, not over the record
     // before it: the last write of the record holds both.
-    const last = records.filter((r) => r.experimentId === 9102).at(-1);
-    expect(last?.status?.value).toBe('running');
-    expect(last?.threads).toHaveLength(1);
+    const written = records.filter((r) => r.experimentId === 9102);
+    expect(written.at(-1)?.status?.value).toBe('running');
+    expect(written.at(-1)?.threads).toHaveLength(1);
+    // One write: the status was held while the card was posted, and the thread went into it.
+    expect(written).toHaveLength(1);
+  });
+
+  it('writes the record once for an action told in a thread it already has', async () => {
+    draft(9103);
+    await h.driver.command({ text: 'start 9103' });
+    await h.emulator.waitFor(() => told(9103), { timeoutMs: 5_000, message: 'start 9103 told' });
+    await h.app.idle();
+    records.length = 0;
+    const res = await h.driver.command({ text: 'stop 9103 bug Wrong split' });
+    expect(res.status).toBe(200);
+    await h.app.idle();
+    const written = records.filter((r) => r.experimentId === 9103);
+    expect(written).toHaveLength(1);
+    expect(written[0]?.status?.value).toBe('stopped');
+    expect(written[0]?.threads).toHaveLength(1);
   });
 });

@@ -67,6 +67,11 @@ export type LifecycleOutcome =
        * outcome is told from `view` meanwhile; whoever ends the request waits for it.
        */
       recorded?: Promise<void> | undefined;
+      /**
+       * The record's write is held while the outcome is told, so that the thread its card starts goes
+       * into the same write: called once it is told (or its telling failed), it starts the write.
+       */
+      releaseRecord?: (() => void) | undefined;
     }
   | {
       kind: 'conflict';
@@ -268,11 +273,12 @@ async function recordDone(attempt: Attempt, intent: string | undefined): Promise
         ...recordedStop(request.stop),
       },
     };
-    const observed = await recordWithName(attempt, { update: acted, source: 'app-action' });
+    const observed = await recordWithName(attempt, { update: acted, source: 'app-action' }, true);
     const { record: known, learnt } = observed;
-    // Told from the merged record while it is written: the reply does not wait for the write.
+    // Told from the merged record, which is written once told: the reply does not wait for it.
     const recorded = observed.written.catch((error: unknown) => notRecorded(log, error));
-    return { ...done, view: { record: known, offered: offeredFrom(k, learnt, known) }, recorded };
+    const view = { record: known, offered: offeredFrom(k, learnt, known) };
+    return { ...done, view, recorded, releaseRecord: observed.release };
   } catch (recordError) {
     notRecorded(log, recordError);
     const record = before ?? emptyRecord(experimentId, k.now().toISOString());
@@ -339,7 +345,8 @@ const NAME_READ_BUDGET_MS = 1_500;
 async function recordWithName(
   attempt: Attempt,
   learnt: Observation,
-): Promise<{ record: ExperimentRecord; learnt: LearntRefusals; written: Promise<void> }> {
+  hold = false,
+): Promise<{ record: ExperimentRecord; learnt: LearntRefusals; written: Promise<void>; release(): void }> {
   const { deps, scope, before, connection, request } = attempt;
   const { knowledge: k } = deps;
   const observations = [learnt];
@@ -347,5 +354,5 @@ async function recordWithName(
     const asked = await askPlatform(k, connection, scope, request.experimentId, NAME_READ_BUDGET_MS);
     if (asked.kind === 'read' || asked.kind === 'not-found') observations.push(asked.observation);
   }
-  return k.records.observeWithLearnt(scope, request.experimentId, observations);
+  return k.records.observeWithLearnt(scope, request.experimentId, observations, { hold });
 }

@@ -85,6 +85,47 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('experiment re
     }
   });
 
+  it("holds an action's write for the next update here, then writes both at once", async () => {
+    const store = await fixture.open();
+    const values = storedValues(store, namespace);
+    const records = createExperimentRecords(values);
+    const { keyv } = values;
+    const realSet = keyv.set;
+    const sets: unknown[] = [];
+    keyv.set = (async (...args: Parameters<typeof realSet>) => {
+      sets.push(args[1]);
+      return realSet.apply(keyv, args);
+    }) as typeof realSet;
+    try {
+      const held = await records.observeWithLearnt(
+        'T8',
+        5,
+        [{ update: { status: 'running' }, source: 'app-action' }],
+        { hold: true },
+      );
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(sets).toEqual([]);
+      const thread = { channelId: 'C1', parentTs: '1700000000.000100' };
+      const updated = await records.update('T8', 5, { thread }, 'app-action');
+      await held.written;
+      expect(updated.status?.value).toBe('running');
+      expect(sets).toHaveLength(1);
+      const stored = await records.get('T8', 5);
+      expect(stored?.status?.value).toBe('running');
+      expect(stored?.threads).toEqual([expect.objectContaining(thread)]);
+      // A read starts a held write at once rather than waiting out the hold.
+      await records.observeWithLearnt('T8', 5, [{ update: { status: 'stopped' }, source: 'app-action' }], {
+        hold: true,
+      });
+      const started = Date.now();
+      expect((await records.get('T8', 5))?.status?.value).toBe('stopped');
+      expect(Date.now() - started).toBeLessThan(500);
+      expect(sets).toHaveLength(2);
+    } finally {
+      keyv.set = realSet;
+    }
+  });
+
   it("forgets a workspace's record whose write was under way, instead of having it put back after", async () => {
     const store = await fixture.open();
     const values = storedValues(store, namespace);

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import type { Logger } from '../../observability/logger.js';
 import { LIFECYCLE_ACTIONS } from '../lifecycle-action.js';
 import type { StoredValues } from '../stored-values.js';
+import { createHeldWrites } from './held-writes.js';
 import { createPendingWrites } from './pending-writes.js';
 import {
   applyUpdate,
@@ -52,7 +53,14 @@ export interface ExperimentRecords {
     scope: string,
     experimentId: number,
     observations: readonly Observation[],
-  ): Promise<{ record: ExperimentRecord; learnt: LearntRefusals; written: Promise<void> }>;
+    options?: {
+      /**
+       * Hold the write until `release()` (at most RECORD_HOLD_MS): the next update of the record in
+       * this process goes into it (the thread an action's card starts: one write, not two).
+       */
+      hold?: boolean;
+    },
+  ): Promise<{ record: ExperimentRecord; learnt: LearntRefusals; written: Promise<void>; release(): void }>;
   /** Every record of the workspace, most recently touched first (bounded by record-index's MAX_INDEXED). */
   all(scope: string): Promise<ExperimentRecord[]>;
   learnt(scope: string): Promise<LearntRefusals>;
@@ -133,6 +141,48 @@ export interface ExperimentRecordsOptions {
   now?: () => Date;
 }
 
+/**
+ * How long an action's record write may wait for the thread its card starts (the post's time; Slack
+ * answers in milliseconds). Beyond it the status is written alone and the thread after it.
+ */
+const RECORD_HOLD_MS = 1_000;
+
+const noop = () => {};
+
+function applyAll(record: ExperimentRecord, observations: readonly Observation[], at: string) {
+  let next = record;
+  for (const { update, source } of observations) next = applyUpdate(next, update, source, at);
+  return next;
+}
+
+/** This process's writes of records, held or under way, and what a read of one waits for. */
+function createRecordWrites() {
+  const pending = createPendingWrites();
+  const held = createHeldWrites<ExperimentRecord>(RECORD_HOLD_MS);
+  return {
+    absorb: held.absorb,
+    /** Before a read of `key`: its held write started, and any under way waited for. */
+    settled(key: string): Promise<void> | undefined {
+      held.release(key);
+      return pending.settled(key);
+    },
+    settledUnder(prefix: string): Promise<unknown> {
+      held.releaseUnder(prefix);
+      return pending.settledUnder(prefix);
+    },
+    start(
+      key: string,
+      next: ExperimentRecord,
+      write: (record: ExperimentRecord) => Promise<void>,
+      hold: boolean,
+    ) {
+      if (!hold) return { written: pending.track(key, write(next)), release: noop };
+      const holding = held.hold(key, next, write);
+      return { written: pending.track(key, holding.written), release: holding.release };
+    },
+  };
+}
+
 /** Writes a record as merged; a new id is listed in its workspace's index at the same time. */
 function createRecordWriter(keyv: Keyv, addToIndex: ReturnType<typeof createIndexAdder>, logger?: Logger) {
   /** The index is a listing: a failure to add to it is logged, the record stays saved. */
@@ -178,11 +228,12 @@ export function createExperimentRecords(
 
   const parseRecord = (scope: string, id: number, raw: unknown) => storedRecord(logger, scope, id, raw);
 
-  const pending = createPendingWrites();
+  const writes = createRecordWrites();
+  const writtenUnder = (scope: string) => writes.settledUnder(recordKey(scope, 0).slice(0, -1));
 
   const read = async (scope: string, id: number) => {
     const key = recordKey(scope, id);
-    await pending.settled(key);
+    await writes.settled(key);
     return parseRecord(scope, id, await keyv.get(key));
   };
 
@@ -198,16 +249,19 @@ export function createExperimentRecords(
     id: number,
     observations: readonly Observation[],
     extra: readonly string[],
-  ): Promise<{ record: ExperimentRecord; extras: unknown[]; written: Promise<void> }> {
+    hold = false,
+  ): Promise<{ record: ExperimentRecord; extras: unknown[]; written: Promise<void>; release(): void }> {
     const key = recordKey(scope, id);
-    await pending.settled(key);
+    const merge = (record: ExperimentRecord) => applyAll(record, observations, now().toISOString());
+    // Into a write held here, which holds the newest this process knows: no read of its own.
+    const absorbed = extra.length === 0 ? writes.absorb(key, merge) : undefined;
+    if (absorbed) return { record: absorbed.value, extras: [], written: absorbed.written, release: noop };
+    await writes.settled(key);
     // One read (one round trip on Redis: MGET).
     const [raw, storedIndex, ...extras] = await keyv.getMany([key, indexKey(scope), ...extra]);
-    const at = now().toISOString();
-    let next = parseRecord(scope, id, raw) ?? emptyRecord(id, at);
-    for (const { update, source } of observations) next = applyUpdate(next, update, source, at);
-    const written = pending.track(key, writeRecord(key, scope, next, storedIndex));
-    return { record: next, extras, written };
+    const next = merge(parseRecord(scope, id, raw) ?? emptyRecord(id, now().toISOString()));
+    const write = (record: ExperimentRecord) => writeRecord(key, scope, record, storedIndex);
+    return { record: next, extras, ...writes.start(key, next, write, hold) };
   }
 
   const observe = async (scope: string, id: number, observations: readonly Observation[]) => {
@@ -220,11 +274,14 @@ export function createExperimentRecords(
     get: (scope, id) => read(scope, id),
     update: (scope, id, update, source) => observe(scope, id, [{ update, source }]),
     observe,
-    async observeWithLearnt(scope, id, observations) {
-      const { record, extras, written } = await observeReading(scope, id, observations, [learntKey(scope)]);
-      return { record, learnt: parseLearnt(extras[0]), written };
+    async observeWithLearnt(scope, id, observations, options = {}) {
+      const extra = [learntKey(scope)];
+      const observed = await observeReading(scope, id, observations, extra, options.hold);
+      const { record, extras, written, release } = observed;
+      return { record, learnt: parseLearnt(extras[0]), written, release };
     },
     async all(scope) {
+      await writtenUnder(scope);
       const ids = await readIndex(scope);
       if (ids.length === 0) return [];
       const raws = await keyv.getMany(ids.map((id) => recordKey(scope, id)));
@@ -242,7 +299,7 @@ export function createExperimentRecords(
       }),
     async clear(scope) {
       // A write still under way would put a record back after its delete.
-      await pending.settledUnder(recordKey(scope, 0).slice(0, -1));
+      await writtenUnder(scope);
       const ids = await readIndex(scope);
       await Promise.all(ids.map((id) => keyv.delete(recordKey(scope, id))));
       await keyv.delete(indexKey(scope));
