@@ -213,7 +213,8 @@ function createRecordWriter(keyv: Keyv, addToIndex: ReturnType<typeof createInde
 /**
  * One record per (workspace, experiment) and one small index per workspace. A record update is a
  * read-merge-write: facts are newest-wins by their time, so two replicas writing the same record
- * at once can at worst drop the older of two observations made within the same instant. The index
+ * at once can at worst drop the older of two observations made within the same instant (within the
+ * hold of an action's write, a second at most, for an update merged into it). The index
  * and the learnt refusals are written by compare-and-set, so no concurrent addition is lost.
  */
 export function createExperimentRecords(

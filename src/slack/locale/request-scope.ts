@@ -26,7 +26,8 @@ export interface LocaleResolver {
   /**
    * Starts reading a request's language choices before its listeners run: the receiver does it while
    * the request's replay claim is made, so both reads share a round trip on Redis. A read nobody
-   * uses (a replay) is dropped; its failure is the user's to see, never an unhandled rejection.
+   * uses (a replay) is dropped: its failure is seen by whoever uses it, and is never an unhandled
+   * rejection.
    */
   readAhead(asker: Asker): ChoicesRead;
 }

@@ -23,7 +23,12 @@ afterEach(async () => {
 });
 
 /** A receiver whose claim waits for `release`, and what it saw in order. */
-async function receiverWithHeldClaim(claimResult: boolean) {
+async function receiverWithHeldClaim(
+  claimResult: boolean,
+  readAhead: (body: Record<string, unknown>) => Record<string, unknown> = (body) => {
+    return { expLanguageChoices: { asker: `T1:${String(body.user_id)}` } };
+  },
+) {
   const seen: string[] = [];
   const events: ReceiverEvent[] = [];
   let release = () => {};
@@ -42,7 +47,7 @@ async function receiverWithHeldClaim(claimResult: boolean) {
     routes: { get: {}, post: {} },
     readAhead: (body) => {
       seen.push(`read ahead for ${String(body.user_id)}`);
-      return { expLanguageChoices: { asker: 'T1:U1' } };
+      return readAhead(body);
     },
     logger,
     listenerFailureText: 'failed',
@@ -96,6 +101,18 @@ describe('the Slack receiver', () => {
     expect(res.statusCode).toBe(200);
     expect(await res.body.text()).toBe('');
     expect(r.seen).toEqual(['read ahead for U1', 'claim asked']);
+  });
+
+  it('runs the listeners without it when reading ahead throws', async () => {
+    const r = await receiverWithHeldClaim(true, () => {
+      throw new Error('a bug in what reads ahead');
+    });
+    r.release();
+    const res = await signedCommand(r.url, 'start 4');
+    expect(res.statusCode).toBe(200);
+    await res.body.text();
+    expect(r.seen).toEqual(['read ahead for U1', 'claim asked', 'listeners ran']);
+    expect(r.events[0]?.customProperties).toEqual({});
   });
 
   it('reads nothing ahead for a request whose signature is wrong', async () => {

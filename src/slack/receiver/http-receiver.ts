@@ -117,8 +117,7 @@ export class SlackHttpReceiver implements Receiver {
     let parsed: { body: Record<string, unknown>; ahead: Record<string, unknown> } | undefined;
     const onSigned = (rawBody: Buffer) => {
       const body = parseBody(Object.assign(req, { rawBody }));
-      const readAhead = this.options.readAhead;
-      if (body) parsed = { body, ahead: readAhead && !isHandshake(body) ? readAhead(body) : {} };
+      if (body) parsed = { body, ahead: this.readAhead(body) };
     };
     const verdict = await checkSlackRequest(req, { ...this.options.checks, onSigned });
     if (res.headersSent) return;
@@ -138,6 +137,18 @@ export class SlackHttpReceiver implements Receiver {
     if (body.ssl_check === '1') return HTTPModuleFunctions.buildSSLCheckResponse(res);
     if (body.type === 'url_verification') return HTTPModuleFunctions.buildUrlVerificationResponse(res, body);
     await this.dispatch(buffered, body, res, ahead);
+  }
+
+  /** What is read ahead for a request; nothing when that fails: its listeners then read it themselves. */
+  private readAhead(body: Record<string, unknown>): Record<string, unknown> {
+    const readAhead = this.options.readAhead;
+    if (!readAhead || isHandshake(body)) return {};
+    try {
+      return readAhead(body);
+    } catch (error) {
+      this.options.logger.warn(`could not read ahead for a request: ${(error as Error).message}`);
+      return {};
+    }
   }
 
   /** Hands the event to the app; a listener failure before the ack is answered by answerListenerFailure. */
