@@ -5,6 +5,49 @@ import { storedValues } from '../../store/conditional-update.js';
 import { MAX_INDEXED } from './record-index.js';
 import { createExperimentRecords } from './record-store.js';
 
+/**
+ * Records whose store writes (Keyv's set, where the record store asks for them) are counted, and
+ * can be held until released or made to fail; `restore` puts the real set back.
+ */
+function watchedRecords(
+  store: Awaited<ReturnType<ReturnType<typeof backendFixture>['open']>>,
+  namespace: string,
+) {
+  const values = storedValues(store, namespace);
+  const { keyv } = values;
+  const realSet = keyv.set;
+  const sets: unknown[] = [];
+  let gate: Promise<void> | undefined;
+  let failing = false;
+  keyv.set = (async (...args: Parameters<typeof realSet>) => {
+    sets.push(args[1]);
+    if (failing) throw new Error('the store refused the write');
+    if (gate) await gate;
+    return realSet.apply(keyv, args);
+  }) as typeof realSet;
+  return {
+    records: createExperimentRecords(values),
+    sets,
+    /** Holds every write from now on; the function returned lets them go. */
+    hold() {
+      let release = () => {};
+      gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return () => {
+        gate = undefined;
+        release();
+      };
+    },
+    fail() {
+      failing = true;
+    },
+    restore() {
+      keyv.set = realSet;
+    },
+  };
+}
+
 describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('experiment records on %s', (kind) => {
   const fixture = backendFixture(kind);
   const namespace = uniqueName('experiments');
@@ -46,20 +89,10 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('experiment re
   });
 
   it('answers an observation before writing it; reads and updates here wait for the write', async () => {
-    const store = await fixture.open();
-    const values = storedValues(store, namespace);
-    const records = createExperimentRecords(values);
+    const watched = watchedRecords(await fixture.open(), namespace);
+    const { records } = watched;
     await records.update('T5', 9, { status: 'draft' }, 'app-form');
-    const { keyv } = values;
-    const realSet = keyv.set;
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    keyv.set = (async (...args: Parameters<typeof realSet>) => {
-      await gate;
-      return realSet.apply(keyv, args);
-    }) as typeof realSet;
+    const release = watched.hold();
     try {
       const observed = await records.observeWithLearnt('T5', 9, [
         { update: { status: 'running' }, source: 'app-action' },
@@ -81,21 +114,13 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('experiment re
       expect(later.status?.value).toBe('running');
       expect((await records.get('T5', 9))?.name?.value).toBe('Named later');
     } finally {
-      keyv.set = realSet;
+      watched.restore();
     }
   });
 
   it("holds an action's write for the next update here, then writes both at once", async () => {
-    const store = await fixture.open();
-    const values = storedValues(store, namespace);
-    const records = createExperimentRecords(values);
-    const { keyv } = values;
-    const realSet = keyv.set;
-    const sets: unknown[] = [];
-    keyv.set = (async (...args: Parameters<typeof realSet>) => {
-      sets.push(args[1]);
-      return realSet.apply(keyv, args);
-    }) as typeof realSet;
+    const watched = watchedRecords(await fixture.open(), namespace);
+    const { records, sets } = watched;
     try {
       const held = await records.observeWithLearnt(
         'T8',
@@ -122,24 +147,14 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('experiment re
       expect(Date.now() - started).toBeLessThan(500);
       expect(sets).toHaveLength(2);
     } finally {
-      keyv.set = realSet;
+      watched.restore();
     }
   });
 
   it("forgets a workspace's record whose write was under way, instead of having it put back after", async () => {
-    const store = await fixture.open();
-    const values = storedValues(store, namespace);
-    const records = createExperimentRecords(values);
-    const { keyv } = values;
-    const realSet = keyv.set;
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    keyv.set = (async (...args: Parameters<typeof realSet>) => {
-      await gate;
-      return realSet.apply(keyv, args);
-    }) as typeof realSet;
+    const watched = watchedRecords(await fixture.open(), namespace);
+    const { records } = watched;
+    const release = watched.hold();
     let cleared = false;
     try {
       const observed = await records.observeWithLearnt('T7', 11, [
@@ -154,21 +169,16 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('experiment re
       await observed.written;
       await clearing;
     } finally {
-      keyv.set = realSet;
+      watched.restore();
     }
     expect(await records.get('T7', 11)).toBeUndefined();
     expect(await records.all('T7')).toEqual([]);
   });
 
   it('answers an observation whose write fails, and says so through `written` only', async () => {
-    const store = await fixture.open();
-    const values = storedValues(store, namespace);
-    const records = createExperimentRecords(values);
-    const { keyv } = values;
-    const realSet = keyv.set;
-    keyv.set = (async () => {
-      throw new Error('the store refused the write');
-    }) as typeof realSet;
+    const watched = watchedRecords(await fixture.open(), namespace);
+    const { records } = watched;
+    watched.fail();
     try {
       const observed = await records.observeWithLearnt('T6', 3, [
         { update: { status: 'running' }, source: 'app-action' },
@@ -176,7 +186,7 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('experiment re
       expect(observed.record.status?.value).toBe('running');
       await expect(observed.written).rejects.toThrow('the store refused the write');
     } finally {
-      keyv.set = realSet;
+      watched.restore();
     }
     // Nothing was stored, and what waits on the failed write goes on.
     expect(await records.get('T6', 3)).toBeUndefined();
