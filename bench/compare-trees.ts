@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { createClient } from '@keyv/redis';
 import { startBenchWorld } from './bench-world.js';
 import { spawnListening } from './load.js';
-import { type PacedSend, paced, quantile } from './paced.js';
+import { endToEnd, paced, quantile } from './paced.js';
 import { settleAll, settledCpuMs } from './process-stats.js';
 
 // CPU per `/exp start` of the app from two source trees (a git worktree of a base commit and the
@@ -65,7 +65,6 @@ const trees: Tree[] = [];
 let nextId = 500_000;
 const ids = (count: number) => Array.from({ length: count }, () => nextId++);
 
-/** Starts `count` new drafts on every tree at once; returns each tree's CPU ms per start and how many were told. */
 interface RoundResult {
   cpu: number;
   told: number;
@@ -75,14 +74,7 @@ interface RoundResult {
   e2eP99: number;
 }
 
-/** Each start's end-to-end time, ms: its post's arrival at Slack minus when its request was written. */
-function endToEnd(sends: readonly PacedSend[], toldAt: readonly (number | null)[]): number[] {
-  return toldAt.flatMap((at, j) => {
-    const sentAt = sends[j]?.sentAt;
-    return at === null || sentAt === undefined ? [] : [at - sentAt];
-  });
-}
-
+/** Starts `count` new drafts on every tree at once; returns each tree's CPU ms per start, how many were told and how fast. */
 async function round(count: number): Promise<RoundResult[]> {
   const batches = trees.map(() => ids(count));
   for (const batch of batches) await world.addDrafts(batch[0] ?? 0, batch.length);

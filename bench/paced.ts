@@ -70,3 +70,14 @@ export function quantile(xs: readonly number[], q: number): number {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 }
+
+/**
+ * Each told start's end-to-end time, ms: when its outcome's post reached Slack (the emulator's clock,
+ * `toldAt[i]`, null when never told) minus when request i was written.
+ */
+export function endToEnd(sends: readonly PacedSend[], toldAt: readonly (number | null)[]): number[] {
+  return toldAt.flatMap((at, i) => {
+    const sentAt = sends[i]?.sentAt;
+    return at === null || sentAt === undefined ? [] : [at - sentAt];
+  });
+}

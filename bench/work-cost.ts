@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { BENCH_REDIS_URL, flushBenchRedis } from './bench-redis.js';
 import { type BenchWorld, startBenchWorld } from './bench-world.js';
 import { spawnSubject } from './load.js';
-import { paced, quantile } from './paced.js';
+import { endToEnd, paced, quantile } from './paced.js';
 import { settleAll, settledCpuMs } from './process-stats.js';
 import type { WorldCounts } from './world-protocol.js';
 
@@ -119,11 +119,7 @@ async function measureRound(
   const after = await settledCpuMs(subject.child, 120_000);
   const countsAfter = await world.counts();
   const acks = sends.filter((s) => s.status === 200).map((s) => s.ackMs ?? Number.NaN);
-  const e2e: number[] = [];
-  toldAt.forEach((at, i) => {
-    const sent = sends[i]?.sentAt;
-    if (at !== null && sent !== undefined) e2e.push(at - sent);
-  });
+  const e2e = endToEnd(sends, toldAt);
   const work = { starts: 0, posts: 0, updates: 0, responses: 0, platformCalls: 0, slackCalls: 0 };
   for (const key of Object.keys(work) as (keyof WorldCounts)[])
     work[key] = countsAfter[key] - countsBefore[key];
