@@ -14,7 +14,7 @@ import { settleAll } from './process-stats.js';
 // folders apart) runs with the inspector on; after a warm-up, V8's sampling heap profiler records
 // every object allocated (those collected since included) while evenly spaced starts arrive, each on
 // a draft of its own. What is allocated and dies young costs collections; what lives across two
-// young collections is promoted and raises the old generation's peak (docs/benchmarks.md).
+// young collections is promoted and raises the old generation's peak (docs/performance-log.md).
 //   npm run bench:allocations -- sqlite 100 600      (store: sqlite | redis | memory, starts/s, starts)
 
 const [storeArg = 'sqlite', rateArg = '100', countArg = '600'] = process.argv.slice(2);

@@ -11,7 +11,7 @@ import { asciiOutputFile } from './ascii-output.js';
 // English; bundled, esbuild keeps only what the app's `z.` calls reach (imported as a namespace for
 // that: biome.json refuses `import { z }`). Node's ESM loader keeps a record, a job and a
 // compiled scope for each module it loads; for the app's 450-odd modules that is memory a process
-// holds from start-up on (the figures are in docs/benchmarks.md, "The server bundle"). The
+// holds from start-up on (the figures are in docs/performance-log.md, "The server bundle"). The
 // benchmark's Bolt baselines are bundled the same way.
 //
 // Code splitting keeps every `import()` a file of its own, loaded only when asked for: the

@@ -127,7 +127,7 @@ export function createListenerRegistry(
       // Not five listeners, one per surface: Bolt runs every listener's chain on every request,
       // which cost /exp help a fifth of its throughput against bare Bolt: 0.70-0.72x with five
       // listeners, 0.86-0.90x with this middleware (as before the registry), at 1, 10 and 50
-      // connections side by side (docs/benchmarks.md).
+      // connections side by side (docs/performance-log.md).
       app.use(async (args) => {
         const kind = surfaceOf(args);
         if (!kind) return args.next();

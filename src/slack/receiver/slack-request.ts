@@ -112,7 +112,7 @@ function replayKey(raw: Buffer): string {
  * timestamp within 5 minutes either way: the receiver's replacement of Bolt's own verification,
  * which its custom-receiver interface leaves to the receiver. Not Bolt's isValidSlackRequest: its
  * tsscmp comparison draws random bytes on every call, a measurable share of a `/exp help` under
- * load (docs/benchmarks.md); Node's timingSafeEqual is as constant-time without it.
+ * load (docs/performance-log.md); Node's timingSafeEqual is as constant-time without it.
  */
 function signatureValid(secret: string, timestamp: string, body: string, signature: string, nowMs: number) {
   if (!/^\d{1,12}$/.test(timestamp)) return false;
