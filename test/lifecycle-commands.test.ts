@@ -107,6 +107,11 @@ describe('input refused before any platform call', () => {
     for (const text of ['help', '', '   ']) {
       const res = await h.driver.command({ text });
       const body = res.json as { text?: string; blocks?: unknown[] };
+      expect(res.contentType).toBe('application/json');
+      // Serialised once, escaped past ASCII (src/slack/prepared-ack.ts): the help's "…" arrives whole.
+      expect(res.body).toMatch(/^[\x20-\x7e]+$/);
+      expect(res.body).toContain('\\u2026');
+      expect(messageText(body)).toContain('comment…');
       expect(messageText(body)).toContain('/exp start');
       expect(messageText(body)).toContain('/exp stop');
       expectWithinBlockKitLimits({ kind: 'message', text: body.text, blocks: body.blocks ?? [] });

@@ -50,6 +50,8 @@ export interface DriverResponse {
   status: number;
   body: string;
   json?: unknown;
+  /** The answer's content type: Slack reads a body as a message's JSON only under application/json. */
+  contentType?: string | undefined;
   /** Time until the app answered; Slack gives up after 3000 ms. */
   ackMs: number;
 }
@@ -180,7 +182,9 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
     const started = performance.now();
     const res = await request(options.appUrl, { method: 'POST', headers, body, headersTimeout: 15_000 });
     const text = await res.body.text();
-    return { status: res.statusCode, body: text, ackMs: performance.now() - started };
+    const type = res.headers['content-type'];
+    const contentType = typeof type === 'string' ? type : undefined;
+    return { status: res.statusCode, body: text, contentType, ackMs: performance.now() - started };
   };
   const post = async (body: string, type = 'application/x-www-form-urlencoded'): Promise<DriverResponse> => {
     const timestamp = Math.floor(Date.now() / 1000);

@@ -12,6 +12,7 @@ import {
 import type { SlackDeps } from '../deps.js';
 import { BLOCKS } from '../ids.js';
 import type { Messages } from '../messages/index.js';
+import { constantReply } from '../prepared-ack.js';
 import type { CommandContext } from './command-context.js';
 import { HELP_BLOCKS } from './ids.js';
 import type { ParsedCommand, Subcommand } from './parse-command.js';
@@ -31,7 +32,7 @@ export function helpMessage(input: { messages: Messages }): SlackMessage {
   const texts = input.messages.help;
   let built = builtHelp.get(texts);
   if (!built) {
-    built = deepFreeze(buildHelp(input.messages));
+    built = constantReply(deepFreeze(buildHelp(input.messages)));
     builtHelp.set(texts, built);
   }
   return built;

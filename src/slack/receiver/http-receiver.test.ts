@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import type { App, Logger, ReceiverEvent } from '@slack/bolt';
+import { type App, ErrorCode, type Logger, type ReceiverEvent } from '@slack/bolt';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signSlackRequest } from '../../dev/slack-emulator/driver.js';
+import { constantReply, ephemeralAckBody } from '../prepared-ack.js';
 import { SlackHttpReceiver } from './http-receiver.js';
 
 // The receiver over real HTTP with Slack's signature: what it reads ahead for a request goes with
@@ -28,6 +29,7 @@ async function receiverWithHeldClaim(
   readAhead: (body: Record<string, unknown>) => Record<string, unknown> = (body) => {
     return { expLanguageChoices: { asker: `T1:${String(body.user_id)}` } };
   },
+  acking: (event: ReceiverEvent) => Promise<void> = (event) => event.ack(),
 ) {
   const seen: string[] = [];
   const events: ReceiverEvent[] = [];
@@ -56,7 +58,7 @@ async function receiverWithHeldClaim(
     processEvent: async (event: ReceiverEvent) => {
       seen.push('listeners ran');
       events.push(event);
-      await event.ack();
+      await acking(event);
     },
   };
   receiver.init(app as Partial<App> as App);
@@ -130,5 +132,38 @@ describe('the Slack receiver', () => {
     expect(res.statusCode).toBe(401);
     await res.body.text();
     expect(r.seen).toEqual([]);
+  });
+
+  it('sends a reply prepared once as the JSON of its body, and still refuses a second ack', async () => {
+    const reply = constantReply(Object.freeze({ text: 'Help… · ok', blocks: Object.freeze([]) as never }));
+    const secondAck: unknown[] = [];
+    const acking = async (event: ReceiverEvent) => {
+      await event.ack(ephemeralAckBody(reply));
+      await event.ack(ephemeralAckBody(reply)).catch((error: unknown) => secondAck.push(error));
+    };
+    const r = await receiverWithHeldClaim(true, () => ({}), acking);
+    r.release();
+    const res = await signedCommand(r.url, 'help');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json');
+    const text = await res.body.text();
+    // Escaped past ASCII, the same value to any parser.
+    expect(text).toBe('{"response_type":"ephemeral","text":"Help\\u2026 \\u00b7 ok","blocks":[]}');
+    expect(JSON.parse(text)).toEqual({ response_type: 'ephemeral', text: 'Help… · ok', blocks: [] });
+    expect(secondAck).toHaveLength(1);
+    expect(secondAck[0]).toMatchObject({ code: ErrorCode.ReceiverMultipleAckError });
+  });
+
+  it('sends any other reply as Bolt does: serialised at the ack', async () => {
+    const reply = { text: 'Started…', blocks: [] };
+    const r = await receiverWithHeldClaim(
+      true,
+      () => ({}),
+      (event) => event.ack(ephemeralAckBody(reply)),
+    );
+    r.release();
+    const res = await signedCommand(r.url, 'start 4');
+    expect(res.headers['content-type']).toBe('application/json');
+    expect(await res.body.text()).toBe('{"response_type":"ephemeral","text":"Started…","blocks":[]}');
   });
 });

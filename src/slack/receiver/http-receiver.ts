@@ -9,6 +9,7 @@ import {
   type ReceiverEvent,
 } from '@slack/bolt';
 import type { InstallProvider, InstallURLOptions } from '@slack/oauth';
+import { preparedJsonOf } from '../prepared-ack.js';
 import { answerListenerFailure } from './listener-failure.js';
 import { pathOf, type RouteTable, routeServer } from './routes.js';
 import { checkSlackRequest, type SlackRequestChecks } from './slack-request.js';
@@ -166,9 +167,16 @@ export class SlackHttpReceiver implements Receiver {
       httpRequestBody: body,
       httpResponse: res,
     });
+    const send = ack.bind();
     const event: ReceiverEvent = {
       body,
-      ack: ack.bind(),
+      ack: (reply?: unknown) => {
+        // A reply serialised once (prepared-ack.ts) goes as its text, still answered as JSON.
+        const json = preparedJsonOf(reply);
+        if (json === undefined) return send(reply);
+        if (!res.headersSent) res.setHeader('content-type', 'application/json');
+        return send(json);
+      },
       retryNum: HTTPModuleFunctions.extractRetryNumFromHTTPRequest(req),
       retryReason: HTTPModuleFunctions.extractRetryReasonFromHTTPRequest(req),
       customProperties,
