@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBenchWorld } from './bench-world.js';
-import { median, run, spawnSubject } from './load.js';
+import { median, run, spawnSubject, warmUp } from './load.js';
 
 // `/exp help` under autocannon: the app, bare Bolt (acks with nothing) and Bolt acking with the
 // app's own help reply (about 3.5 kB of blocks; bench/bare-bolt.ts with BENCH_REPLY_FILE), rounds
@@ -36,6 +36,11 @@ process.stdout.write(
     '| conn | subject | req/s (rounds) | p99 ms (rounds) | req/s ÷ bare Bolt | p99 ÷ bare Bolt |\n|---|---|---|---|---|---|\n',
 );
 try {
+  await warmUp(
+    subjects.map(({ subject }) => subject.url),
+    help,
+    2,
+  );
   for (const connections of [1, 10, 50]) {
     const rps = subjects.map((): number[] => []);
     const p99 = subjects.map((): number[] => []);

@@ -104,6 +104,18 @@ export async function run(
   return { result, p50: at(0.5), p99: at(0.99) };
 }
 
+/**
+ * Requests before any that count: the app has far more code than bare Bolt for the JIT to compile,
+ * and its first round ran at half its later rate (three runs of bench/help-reply.ts, 2026-11-28).
+ */
+export async function warmUp(
+  urls: readonly string[],
+  make: ReturnType<typeof signedCommand>,
+  seconds: number,
+) {
+  for (const url of urls) await run(url, 10, seconds, make);
+}
+
 export interface LoadOptions {
   durationS: number;
   rounds: number;
@@ -149,6 +161,11 @@ export async function loadBenchmarks(options: LoadOptions): Promise<LoadRow[]> {
     { text: 'start 4', platform: 'slow' },
   ];
   try {
+    await warmUp(
+      subjects.map((s) => s.url),
+      world.command('help'),
+      options.durationS > 2 ? 2 : 1,
+    );
     for (const step of plan) {
       await world.setStartLatency(step.platform === 'slow' ? 5_000 : 0);
       for (const connections of options.connections) {
