@@ -107,10 +107,8 @@ describe('input refused before any platform call', () => {
     for (const text of ['help', '', '   ']) {
       const res = await h.driver.command({ text });
       const body = res.json as { text?: string; blocks?: unknown[] };
+      // Slack reads an answer as a message only under this type (the help is sent as prepared text).
       expect(res.contentType).toBe('application/json');
-      // Serialised once, escaped past ASCII (src/slack/prepared-ack.ts): the help's "…" arrives whole.
-      expect(res.body).toMatch(/^[\x20-\x7e]+$/);
-      expect(res.body).toContain('\\u2026');
       expect(messageText(body)).toContain('comment…');
       expect(messageText(body)).toContain('/exp start');
       expect(messageText(body)).toContain('/exp stop');

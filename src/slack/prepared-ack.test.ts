@@ -12,9 +12,7 @@ describe('replies prepared once', () => {
     expect(ephemeralAckBody(reply)).toBe(body);
     expect(body).toEqual({ response_type: 'ephemeral', text: 'Usage… · /exp', blocks: [] });
     expect(Object.isFrozen(body)).toBe(true);
-    const json = preparedJsonOf(body) ?? '';
-    expect(JSON.parse(json)).toEqual(JSON.parse(JSON.stringify(body)));
-    expect(/^[\x20-\x7e]*$/.test(json)).toBe(true);
+    expect(preparedJsonOf(body)).toBe(JSON.stringify(body));
   });
 
   it('builds a new body for any other reply, with nothing prepared', () => {

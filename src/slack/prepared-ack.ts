@@ -27,7 +27,7 @@ export function ephemeralAckBody(reply: SlackMessage): Record<string, unknown> {
   let body = ackBodies.get(reply);
   if (!body) {
     body = Object.freeze({ response_type: 'ephemeral', ...reply });
-    preparedJson.set(body, asciiJson(body));
+    preparedJson.set(body, JSON.stringify(body));
     ackBodies.set(reply, body);
   }
   return body;
@@ -36,15 +36,4 @@ export function ephemeralAckBody(reply: SlackMessage): Record<string, unknown> {
 /** The JSON of a prepared ack body, undefined for any other. */
 export function preparedJsonOf(body: unknown): string | undefined {
   return body !== null && typeof body === 'object' ? preparedJson.get(body) : undefined;
-}
-
-/**
- * JSON with every character past ASCII escaped (`\u2026`): the same value to any parser, and a
- * string V8 keeps one byte a character, so writing it costs a copy rather than an encoding.
- */
-function asciiJson(value: unknown): string {
-  return JSON.stringify(value).replace(
-    /[\u0080-\uffff]/g,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
 }
