@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { startBenchWorld } from './bench-world.js';
-import { run, spawnListening, spawnSubject, warmUp } from './load.js';
+import { median, run, spawnListening, spawnSubject, warmUp } from './load.js';
 import { cpuMs } from './process-stats.js';
 
 // CPU per `/exp help` of the built server of two source trees (a git worktree of a base commit and
@@ -30,7 +30,6 @@ const subjects = [
 ];
 const cpuPerRequest = subjects.map((): number[] => []);
 const p99 = subjects.map((): number[] => []);
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? NaN;
 
 async function measure(i: number): Promise<void> {
   const subject = subjects[i];
