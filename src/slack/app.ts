@@ -5,7 +5,7 @@ import type { Logger } from '../observability/logger.js';
 import { timeAcks } from './ack-latency.js';
 import { toBoltLogger } from './bolt-logger.js';
 import type { SlackDeps } from './deps.js';
-import { type InFlight, trackInFlight } from './in-flight.js';
+import { createInFlight, type InFlight } from './in-flight.js';
 import type { FetchLike } from './lifecycle/surface.js';
 import { readChoicesAhead } from './locale/request-scope.js';
 import { type OAuthRoutes, SlackHttpReceiver } from './receiver/http-receiver.js';
@@ -83,9 +83,9 @@ export function createBoltApp(options: BoltAppOptions, deps: SlackDeps): BoltRun
   // keeps no per-conversation state in Bolt.
   const token = oauth ? undefined : options.botToken;
   const app = new App({ token, receiver, logger, clientOptions, convoStore: false });
-  // Before the listeners: in-flight tracking is a global middleware, which runs around them.
-  const inFlight = trackInFlight(app);
-  registerListeners(app, deps, { installationStore: options.oauth?.installationStore });
+  // Counted in the listeners' one global middleware, around every request's chain.
+  const inFlight = createInFlight();
+  registerListeners(app, deps, { installationStore: options.oauth?.installationStore, inFlight });
   return {
     app,
     inFlight,

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { App, LogLevel } from '@slack/bolt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signSlackRequest } from '../dev/slack-emulator/driver.js';
-import { type InFlight, trackInFlight } from './in-flight.js';
+import { createInFlight, type InFlight } from './in-flight.js';
+import { createListenerRegistry } from './listener-registry.js';
 
 const SECRET = 'in-flight-test-secret';
 
@@ -36,13 +37,17 @@ beforeAll(async () => {
     authorize: async () => ({ botToken: 'xoxb-test', botId: 'B1', botUserId: 'U1' }),
     logLevel: LogLevel.ERROR,
   });
-  inFlight = trackInFlight(app);
-  app.command('/exp', async ({ ack, command }) => {
+  // Counted as the app counts it: in the listeners' one global middleware.
+  const counter = createInFlight();
+  inFlight = counter;
+  const registry = createListenerRegistry(() => undefined);
+  registry.listeners.command('/exp', async ({ ack, command }) => {
     await ack();
     await new Promise<void>((resolve) => gates.set(command.text, resolve));
     finished.push(command.text);
     doneOf(command.text).resolve();
   });
+  registry.attachTo(app, counter);
   server = (await app.start(0)) as Server;
   eventsUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/slack/events`;
 });
@@ -72,7 +77,7 @@ function openGate(text: string): void {
   open();
 }
 
-describe('trackInFlight', () => {
+describe('the in-flight count', () => {
   it('is idle at once when no listener runs', async () => {
     await expect(inFlight.idle()).resolves.toBeUndefined();
   });

@@ -13,6 +13,7 @@ import {
   type SlackViewAction,
   type SlackViewMiddlewareArgs,
 } from '@slack/bolt';
+import type { InFlightCounter } from './in-flight.js';
 
 // Bolt runs, for every request, the middleware chain of every registered listener (a copy of the
 // arguments per step, a promise per listener, then allSettled) just to let each one's matcher say
@@ -55,8 +56,11 @@ export interface SlackListeners {
 export interface ListenerRegistry {
   /** Where the features register their listeners. */
   listeners: SlackListeners;
-  /** Gives Bolt the one global middleware that dispatches every surface; call once, after the others. */
-  attachTo(app: App): void;
+  /**
+   * Gives Bolt the one global middleware that dispatches every surface; call once, after the others.
+   * `inFlight` hears each request's chain start and end (its work after the ack included).
+   */
+  attachTo(app: App, inFlight?: Pick<InFlightCounter, 'enter' | 'leave'>): void;
   /** Whether a listener of this kind takes this id (tests). */
   takes(kind: Kind, id: string): boolean;
 }
@@ -121,7 +125,7 @@ export function createListenerRegistry(
   return {
     listeners,
     takes: (kind, id) => matching(kind, id).length > 0,
-    attachTo(app) {
+    attachTo(app, inFlight) {
       // One global middleware (Bolt's documented app.use), last in the chain, dispatches every
       // surface through the tables; what no surface owns (shortcuts) goes on to Bolt as before.
       // Not five listeners, one per surface: Bolt runs every listener's chain on every request,
@@ -129,9 +133,14 @@ export function createListenerRegistry(
       // listeners, 0.86-0.90x with this middleware (as before the registry), at 1, 10 and 50
       // connections side by side (docs/performance-log.md).
       app.use(async (args) => {
-        const kind = surfaceOf(args);
-        if (!kind) return args.next();
-        await dispatch(kind)(args);
+        inFlight?.enter();
+        try {
+          const kind = surfaceOf(args);
+          if (!kind) return await args.next();
+          await dispatch(kind)(args);
+        } finally {
+          inFlight?.leave();
+        }
       });
     },
   };

@@ -9,6 +9,7 @@ import { registerExperiments } from './experiment/register.js';
 import { registerExperimentForm } from './experiment-form/register.js';
 import { registerHome } from './home/register.js';
 import { registerIdentity } from './identity/register.js';
+import type { InFlightCounter } from './in-flight.js';
 import { registerLifecycle } from './lifecycle/register.js';
 import { createListenerRegistry } from './listener-registry.js';
 import { inRequestLocale } from './locale/request-scope.js';
@@ -23,7 +24,7 @@ import { registerWorkflowSteps } from './workflow-steps/register.js';
 export function registerListeners(
   app: App,
   deps: SlackDeps,
-  options: { installationStore?: InstallationStore | undefined } = {},
+  options: { installationStore?: InstallationStore | undefined; inFlight?: InFlightCounter | undefined } = {},
 ): void {
   // The features register in the app's own registry (listener-registry.ts), which reaches Bolt as
   // one global middleware, runs only the matching listeners and acks interactions none of them
@@ -59,7 +60,7 @@ export function registerListeners(
   registerSchedule(listeners, deps);
   registerHome(listeners, deps);
   registerWorkflowSteps(listeners, deps);
-  registry.attachTo(app);
+  registry.attachTo(app, options.inFlight);
   app.error(async (error) => {
     // Bolt calls this for listener failures; the process must keep serving other workspaces.
     if (error.code === ErrorCode.AuthorizationError) {
