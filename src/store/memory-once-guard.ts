@@ -1,3 +1,4 @@
+import Denque from 'denque';
 import { checkTtl, type OnceGuard } from './store-types.js';
 
 /**
@@ -8,7 +9,7 @@ import { checkTtl, type OnceGuard } from './store-types.js';
  * with the app's secret within the guard's memory: only Slack can send them.
  */
 export const SEEN_REQUEST_PREFIX = 'slack-request:';
-/** 200,000 requests: 300 a second for the replay guard's 11 minutes; about 94 bytes each, 19 MB. */
+/** 200,000 requests: 300 a second for the replay guard's 11 minutes; about 119 bytes each, 24 MB. */
 export const SEEN_REQUESTS_MAX = 200_000;
 
 /**
@@ -20,28 +21,38 @@ export function createMemoryOnceGuard(
   options: { seenMax?: number } = {},
 ): OnceGuard & { sweep(): void; seenCount(): number } {
   const claims = new Map<string, number>();
-  // Requests seen, oldest first: their TTLs are all the same, so the
-  // first entry is the next to expire and expiry is done a few entries at a time as claims come.
-  // The end of each one's memory is kept in whole seconds from the guard's creation, rounded up: a
-  // small integer, stored in the map's slot itself, where milliseconds since 1970 take a heap
-  // number of 16 bytes each.
+  // Requests seen, by key, with the end of its memory in whole seconds from the guard's creation,
+  // rounded up: a small integer stored in the map's slot itself, where milliseconds since 1970 take
+  // a heap number of 16 bytes each.
   const seen = new Map<string, number>();
+  // The same requests oldest first, as key then end (their TTLs are all the same, so the first is
+  // the next to expire): expired and surplus ones are dropped from the front as claims come. Not by
+  // walking the map from its start: V8 leaves a deleted entry's slot in place until the table is
+  // rebuilt and a walk steps over each, so once the guard was full (or 11 minutes old), a claim cost
+  // up to 270 µs instead of 1-3 (`npm run bench:replay-guard`, docs/performance-log.md). The queue
+  // costs about 25 bytes a request (119 in all, 94 without).
+  const order = new Denque<string | number>();
   const seenMax = options.seenMax ?? SEEN_REQUESTS_MAX;
   const base = Date.now();
+  const forgetOldest = () => {
+    const key = order.shift() as string;
+    const untilS = order.shift() as number;
+    // A key claimed again after it expired has a newer entry: only its own is forgotten.
+    if (seen.get(key) === untilS) seen.delete(key);
+  };
+  const forgetExpired = (nowS: number) => {
+    while (order.length > 0 && (order.peekAt(1) as number) <= nowS) forgetOldest();
+  };
   const claimSeen = (key: string, ttlMs: number, now: number) => {
     const nowS = (now - base) / 1000;
-    for (const [oldest, untilS] of seen) {
-      if (untilS > nowS) break;
-      seen.delete(oldest);
-    }
+    forgetExpired(nowS);
     const untilS = seen.get(key);
     if (untilS !== undefined && untilS > nowS) return false;
-    seen.delete(key);
-    for (const oldest of seen.keys()) {
-      if (seen.size < seenMax) break;
-      seen.delete(oldest);
-    }
-    seen.set(key, Math.ceil(nowS + ttlMs / 1000));
+    while (seen.size >= seenMax && order.length > 0) forgetOldest();
+    const until = Math.ceil(nowS + ttlMs / 1000);
+    seen.set(key, until);
+    order.push(key);
+    order.push(until);
     return true;
   };
   return {
@@ -57,7 +68,7 @@ export function createMemoryOnceGuard(
     sweep() {
       const now = Date.now();
       for (const [key, until] of claims) if (until <= now) claims.delete(key);
-      for (const [key, untilS] of seen) if (untilS * 1000 + base <= now) seen.delete(key);
+      forgetExpired((now - base) / 1000);
     },
     seenCount: () => seen.size,
   };

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { backendFixture, eventually, uniqueName } from './backends.test-helper.js';
 import { createMemoryOnceGuard, SEEN_REQUEST_PREFIX } from './memory-once-guard.js';
 
@@ -99,6 +99,27 @@ describe('the in-process guard of requests seen (sqlite and memory)', () => {
       return guard.seenCount() === 1;
     });
     expect(await guard.claim(seenKey(100), 60_000)).toBe(false);
+  });
+
+  it('forgets a request claimed again after it expired by its latest claim, not its first', async () => {
+    // Under a fake clock, so the first claim of A has expired exactly when this test says.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const guard = createMemoryOnceGuard({ seenMax: 4 });
+      const [a, b, c, d, e, f] = [1, 2, 3, 4, 5, 6].map(seenKey);
+      await guard.claim(b, 60_000);
+      await guard.claim(a, 1_000);
+      vi.setSystemTime(Date.now() + 2_000);
+      await guard.claim(c, 60_000);
+      expect(await guard.claim(a, 60_000)).toBe(true);
+      for (const key of [d, e, f]) await guard.claim(key, 60_000);
+      // Room was made for e and f by forgetting b and c, the oldest; A's second claim is younger.
+      expect(guard.seenCount()).toBe(4);
+      expect(await guard.claim(a, 60_000)).toBe(false);
+      expect(await guard.claim(c, 60_000)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('never forgets a lock for want of room', async () => {

@@ -24,7 +24,7 @@ export interface Store {
   forgetReads(): void;
   /**
    * How many signed Slack requests the replay guard remembers in this process (the guard's cost,
-   * about 94 bytes each, bounded); 0 where the server keeps them (Redis, PostgreSQL).
+   * about 119 bytes each, bounded); 0 where the server keeps them (Redis, PostgreSQL).
    */
   requestsRemembered(): number;
   close(): Promise<void>;
