@@ -106,7 +106,7 @@ describe('the in-process guard of requests seen (sqlite and memory)', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       const guard = createMemoryOnceGuard({ seenMax: 4 });
-      const [a, b, c, d, e, f] = [1, 2, 3, 4, 5, 6].map(seenKey);
+      const [a, b, c, d, e, f] = [seenKey(1), seenKey(2), seenKey(3), seenKey(4), seenKey(5), seenKey(6)];
       await guard.claim(b, 60_000);
       await guard.claim(a, 1_000);
       vi.setSystemTime(Date.now() + 2_000);
