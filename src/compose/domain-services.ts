@@ -6,7 +6,7 @@ import type { ExperimentKnowledge } from '../core/experiments/knowledge.js';
 import { createReadRouteMemory } from '../core/experiments/read-route.js';
 import { createExperimentRecords } from '../core/experiments/record-store.js';
 import { createHookStore } from '../core/hooks/hook-store.js';
-import { createIntentLog } from '../core/intents.js';
+import { createIntentLog, INTENT_NAMESPACE } from '../core/intents.js';
 import { createActionSlots } from '../core/lifecycle/action-slots.js';
 import { createPolicyStore } from '../core/policy/policy-store.js';
 import { createSubscriptionStore } from '../core/subscriptions.js';
@@ -170,7 +170,7 @@ function lifecycleServices(input: DomainServicesInput): LifecycleServices {
         : undefined,
     }),
     intents: createIntentLog({
-      keyv: store.keyv('intents'),
+      keyv: store.keyv(INTENT_NAMESPACE),
       now,
       // A lifecycle POST is one attempt: headers and body each bounded by the console timeout.
       inFlightMs: config.console.timeoutMs * 2 + 5_000,

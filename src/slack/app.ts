@@ -4,6 +4,7 @@ import { InstallProvider } from '@slack/oauth';
 import type { Logger } from '../observability/logger.js';
 import { timeAcks } from './ack-latency.js';
 import { toBoltLogger } from './bolt-logger.js';
+import { receiptAhead } from './command/receipt-ahead.js';
 import type { SlackDeps } from './deps.js';
 import { createInFlight, type InFlight } from './in-flight.js';
 import type { FetchLike } from './lifecycle/surface.js';
@@ -124,7 +125,19 @@ function receiverFor(
   const listenerFailureText = deps.messages.errors.listenerFailed;
   // A request's language choices are read while its replay claim is made (request-scope.ts).
   const readAhead = (body: Record<string, unknown>) => readChoicesAhead(deps.locales, body);
-  return new SlackHttpReceiver({ checks, routes, oauth, onEvent, readAhead, logger, listenerFailureText });
+  // A lifecycle command's receipt is written by its replay claim where the store does both at once.
+  const claimWith = deps.locks.claimWith;
+  const claimAhead = claimWith && ((body: Record<string, unknown>) => receiptAhead(deps, claimWith, body));
+  return new SlackHttpReceiver({
+    checks,
+    routes,
+    oauth,
+    onEvent,
+    readAhead,
+    claimAhead,
+    logger,
+    listenerFailureText,
+  });
 }
 
 /** The install page and redirect of the OAuth flow, at Bolt's default paths. */

@@ -3,7 +3,7 @@ import type { Logger } from '../observability/logger.js';
 import { createErrorReporter, type ReportError } from './error-log.js';
 import { openMemoryBackend } from './memory-backend.js';
 import { describeStoreUrl, StoreConfigError } from './store-errors.js';
-import type { Backend, Store } from './store-types.js';
+import type { Backend, OnceGuard, Store } from './store-types.js';
 import { parseStoreUrl, type StoreTarget } from './store-url.js';
 
 export { StoreConfigError, StoreConnectionError } from './store-errors.js';
@@ -79,7 +79,7 @@ export async function createStore(url: string, opts: CreateStoreOptions): Promis
         return backend.conditional.swap(namespace, key, expected, next, ttlMs);
       },
     },
-    locks: backend.locks,
+    locks: guardOf(backend.locks, keyvOf),
     logs: backend.logs,
     forgetReads: () => backend.forgetReads?.(),
     requestsRemembered: () => backend.requestsRemembered?.() ?? 0,
@@ -90,6 +90,19 @@ export async function createStore(url: string, opts: CreateStoreOptions): Promis
         await backend.close();
       })();
       return closing;
+    },
+  };
+}
+
+/** The backend's guard, with claimWith's namespace checked and made first, as for keyv(). */
+function guardOf(locks: OnceGuard, keyvOf: (namespace: string) => Keyv): OnceGuard {
+  const claimWith = locks.claimWith?.bind(locks);
+  if (!claimWith) return locks;
+  return {
+    claim: (key, ttlMs) => locks.claim(key, ttlMs),
+    claimWith: async (key, ttlMs, write) => {
+      keyvOf(write.namespace);
+      return claimWith(key, ttlMs, write);
     },
   };
 }

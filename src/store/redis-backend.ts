@@ -10,7 +10,7 @@ import {
   validCursor,
 } from './append-log.js';
 import type { ReportError } from './error-log.js';
-import { keyvJson } from './keyv-json.js';
+import { keyvJson, serialize } from './keyv-json.js';
 import { describeStoreUrl, StoreConnectionError } from './store-errors.js';
 import { type Backend, checkTtl } from './store-types.js';
 
@@ -66,6 +66,14 @@ export async function openRedisBackend(url: string, report: ReportError): Promis
         });
         return reply === 'OK';
       },
+      async claimWith(key, ttlMs, write) {
+        checkTtl(ttlMs);
+        const reply = await client.eval(CLAIM_WITH_SCRIPT, {
+          keys: [redisClaimKey(key), `${redisNamespace(write.namespace)}:${write.key}`],
+          arguments: [String(ttlMs), serialize({ value: write.value })],
+        });
+        return reply === 1;
+      },
     },
     async close() {
       if (!client.isOpen) return;
@@ -111,6 +119,16 @@ end
 if ARGV[3] ~= '1' then redis.call('DEL', KEYS[1])
 elseif ARGV[5] ~= '' then redis.call('SET', KEYS[1], ARGV[4], 'PX', ARGV[5])
 else redis.call('SET', KEYS[1], ARGV[4]) end
+return 1`;
+
+/**
+ * A claim and, only if it took, a value written (Keyv's stored form, no expiry): Redis runs the
+ * script alone, so the value is never written for a key claimed before. ARGV: the claim's time to
+ * live in ms, the value's text.
+ */
+const CLAIM_WITH_SCRIPT = `
+if not redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1]) then return 0 end
+redis.call('SET', KEYS[2], ARGV[2])
 return 1`;
 
 function createRedisConditional(client: RedisClient): Backend['conditional'] {

@@ -58,6 +58,20 @@ export interface OnceGuard {
    * and Postgres; on sqlite and memory the guard lives in the process (single-replica stores).
    */
   claim(key: string, ttlMs: number): Promise<boolean>;
+  /**
+   * As claim, and only when the claim takes, `write` is stored as
+   * `keyv(write.namespace).set(write.key, write.value)` stores it (no expiry), in the same step: one
+   * round trip for both, and nothing written for a key claimed before. Only where the server runs
+   * both at once (Redis); absent elsewhere, where callers write after the claim as before.
+   */
+  claimWith?: ((key: string, ttlMs: number, write: ClaimedWrite) => Promise<boolean>) | undefined;
+}
+
+/** A Keyv value written by OnceGuard.claimWith with its claim. */
+export interface ClaimedWrite {
+  namespace: string;
+  key: string;
+  value: unknown;
 }
 
 /** What each backend module hands to createStore. */

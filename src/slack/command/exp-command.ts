@@ -13,12 +13,7 @@ import { workspaceFromCommand } from '../workspace.js';
 import { claimCommandSlot, releaseCommandSlot, takeCommandSlot } from './action-slot.js';
 import { ackWith, type CommandContext, commandReplier } from './command-context.js';
 import { rememberCommand, requestOf } from './parsed-context.js';
-
-/** `/exp` and renamed installs such as `/exp-staging`. */
-const EXP_COMMAND_PATTERN = /^\/exp(?:[-_][a-z0-9]+)?$/;
-
-/** Longest `/exp` text read (Slack's own message limit); a stop comment is the longest real input. */
-const COMMAND_TEXT_MAX = 4_000;
+import { actingOf, COMMAND_TEXT_MAX, EXP_COMMAND_PATTERN, takeReceiptAhead } from './receipt-ahead.js';
 
 /** A check that runs after the ack has no 3 s pressure: Slack gets a generous bound. */
 const AFTER_ACK_CHECK_MS = 5_000;
@@ -34,17 +29,18 @@ const RECEIPT_BUDGET_MS = 300;
 
 async function receive(
   deps: Pick<SlackDeps, 'intents'>,
+  context: Record<string, unknown>,
   input: Parameters<SlackDeps['intents']['receive']>[0],
 ): Promise<string | undefined> {
+  // Written with the replay claim (receipt-ahead.ts): settled before the request got here.
+  const ahead = takeReceiptAhead(context, input);
+  if (ahead && (await settled(ahead.written)) === 'written') return ahead.id;
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'late'>((resolve) => {
     timer = setTimeout(() => resolve('late'), RECEIPT_BUDGET_MS);
   });
   const receipt = deps.intents.receive(input);
-  const written = receipt.written.then(
-    () => 'written' as const,
-    () => 'failed' as const,
-  );
+  const written = settled(receipt.written);
   try {
     // A store that fails costs the receipt, never the ack; the handler says what it can. One that is
     // slow costs only the wait: the request keeps a receipt still being written and ends it like any
@@ -55,6 +51,12 @@ async function receive(
     clearTimeout(timer);
   }
 }
+
+const settled = (written: Promise<void>) =>
+  written.then(
+    () => 'written' as const,
+    () => 'failed' as const,
+  );
 
 async function endReceipt(deps: Pick<SlackDeps, 'intents'>, context: Record<string, unknown>): Promise<void> {
   const receipt = context[RECEIPT];
@@ -93,7 +95,6 @@ type CommandAccessDeps = CheckAccessDeps &
 function commandAccess(deps: CommandAccessDeps): CommandStep {
   return async ({ command, ack, respond, client, context, next }) => {
     const request = requestOf(context);
-    const { parsed } = request;
     const target = request.access({ channelId: command.channel_id, messages: deps.messages });
     if (target.kind === 'read' || target.kind === 'self') return next();
     const asked = {
@@ -110,15 +111,15 @@ function commandAccess(deps: CommandAccessDeps): CommandStep {
       rememberPermit(context, gate);
       return next();
     }
-    const acting = parsed.kind === 'lifecycle' || parsed.kind === 'stop' ? parsed : undefined;
-    const action = acting?.kind === 'lifecycle' ? acting.action : 'stop';
+    const acting = actingOf(request);
     const scope = workspaceKey(asked.workspace);
-    // Past the bound on actions in flight the ack itself refuses: no receipt, no check, no Slack call.
+    // Past the bound on actions in flight the ack itself refuses: no check, no Slack call, no receipt
+    // (one written with the replay claim is ended once the request is done, receipt-ahead.ts).
     if (acting && !takeCommandSlot(deps, context, scope)) {
-      await ackWith(ack as AckBody, deps)(refuseBusy(deps, action, acting.experimentId));
+      await ackWith(ack as AckBody, deps)(refuseBusy(deps, acting.action, acting.experimentId));
       await deps.audit.record(scope, {
         userId: command.user_id,
-        action,
+        action: acting.action,
         experimentId: acting.experimentId,
         channelId: command.channel_id,
         ...BUSY_AUDIT,
@@ -129,10 +130,9 @@ function commandAccess(deps: CommandAccessDeps): CommandStep {
       // Before the ack, so a process that dies between the ack and the platform call leaves a trace
       // the sweep reports ("nothing was sent") instead of silence. Bounded: the ack comes first.
       if (acting) {
-        context[RECEIPT] = await receive(deps, {
+        context[RECEIPT] = await receive(deps, context, {
           workspace: asked.workspace,
-          action,
-          experimentId: acting.experimentId,
+          ...acting,
           actorId: command.user_id,
           channelId: command.channel_id,
         });

@@ -14,6 +14,16 @@ import { answerListenerFailure } from './listener-failure.js';
 import { pathOf, type RouteTable, routeServer } from './routes.js';
 import { checkSlackRequest, type SlackRequestChecks } from './slack-request.js';
 
+/** A write made with a request's replay claim (src/slack/command/receipt-ahead.ts builds one). */
+export interface ClaimAhead {
+  /** For the request's listeners (the event's customProperties). */
+  properties: Record<string, unknown>;
+  /** The replay claim, made with the write. */
+  claimOnce: (key: string, ttlMs: number) => Promise<boolean>;
+  /** Once the request is answered and its listeners are done. */
+  release: () => void;
+}
+
 const SLACK_EVENTS_PATH = '/slack/events';
 
 /** The OAuth flow's two pages, served as Bolt's HTTPReceiver serves them. */
@@ -36,6 +46,12 @@ export interface SlackHttpReceiverOptions {
    * receiver to put values in the context.
    */
   readAhead?: ((body: Record<string, unknown>) => Record<string, unknown>) | undefined;
+  /**
+   * A write to make with a signed request's replay claim, in its place (a lifecycle command's
+   * receipt): its properties go to the listeners with what was read ahead, and its release is called
+   * once the request is answered and its listeners are done, whatever became of it.
+   */
+  claimAhead?: ((body: Record<string, unknown>) => ClaimAhead | undefined) | undefined;
   logger: Logger;
   /** What a slash command shows when its listener failed before answering (the catalogue's words). */
   listenerFailureText: string;
@@ -116,10 +132,27 @@ export class SlackHttpReceiver implements Receiver {
     // Parsed as soon as it is known signed, before the replay claim, so what is read ahead for it
     // goes with the claim; a body that does not parse is answered below.
     let parsed: { body: Record<string, unknown>; ahead: Record<string, unknown> } | undefined;
+    let claimAhead: ClaimAhead | undefined;
     const onSigned = (rawBody: Buffer) => {
       const body = parseBody(Object.assign(req, { rawBody }));
-      if (body) parsed = { body, ahead: this.readAhead(body) };
+      if (!body) return undefined;
+      claimAhead = this.claimAhead(body);
+      parsed = { body, ahead: { ...this.readAhead(body), ...claimAhead?.properties } };
+      return claimAhead?.claimOnce;
     };
+    try {
+      await this.answerSlack(req, res, onSigned, () => parsed);
+    } finally {
+      claimAhead?.release();
+    }
+  }
+
+  private async answerSlack(
+    req: IncomingMessage,
+    res: ServerResponse,
+    onSigned: NonNullable<SlackRequestChecks['onSigned']>,
+    parsedBody: () => { body: Record<string, unknown>; ahead: Record<string, unknown> } | undefined,
+  ): Promise<void> {
     const verdict = await checkSlackRequest(req, { ...this.options.checks, onSigned });
     if (res.headersSent) return;
     if (verdict.kind === 'refused') {
@@ -133,6 +166,7 @@ export class SlackHttpReceiver implements Receiver {
       return;
     }
     const buffered: BufferedIncomingMessage = Object.assign(req, { rawBody: verdict.rawBody });
+    const parsed = parsedBody();
     if (!parsed) return HTTPModuleFunctions.buildNoBodyResponse(res, 400);
     const { body, ahead } = parsed;
     if (body.ssl_check === '1') return HTTPModuleFunctions.buildSSLCheckResponse(res);
@@ -149,6 +183,20 @@ export class SlackHttpReceiver implements Receiver {
     } catch (error) {
       this.options.logger.warn(`could not read ahead for a request: ${(error as Error).message}`);
       return {};
+    }
+  }
+
+  /** The write to make with the request's claim; none when that fails: its listeners then write it. */
+  private claimAhead(body: Record<string, unknown>): ClaimAhead | undefined {
+    const claimAhead = this.options.claimAhead;
+    if (!claimAhead || isHandshake(body)) return undefined;
+    try {
+      return claimAhead(body);
+    } catch (error) {
+      this.options.logger.warn(
+        `could not prepare a write with a request's claim: ${(error as Error).message}`,
+      );
+      return undefined;
     }
   }
 

@@ -18,15 +18,18 @@ export interface SlackRequestChecks {
    * seen before is a replay or a retry of the same request (its trigger_id or event_id makes every
    * genuine request's body unique), answered 200 and not acted on again.
    */
-  claimOnce?: ((key: string, ttlMs: number) => Promise<boolean>) | undefined;
+  claimOnce?: ClaimOnce | undefined;
   onReplay?: ((retryNum: string | undefined) => void) | undefined;
   /**
    * Told of a signed request of Slack's shape just before its replay claim, with its body: what it
-   * starts reading then is read while the claim is made (one round trip on Redis, not two).
+   * starts reading then is read while the claim is made (one round trip on Redis, not two). May
+   * answer with the claim to make in place of claimOnce: one that writes something with it.
    */
-  onSigned?: ((rawBody: Buffer) => void) | undefined;
+  onSigned?: ((rawBody: Buffer) => ClaimOnce | undefined) | undefined;
   nowMs?: (() => number) | undefined;
 }
+
+type ClaimOnce = (key: string, ttlMs: number) => Promise<boolean>;
 
 /** What a request to Slack's endpoint turned out to be. */
 export type SlackRequestVerdict =
@@ -85,11 +88,10 @@ export async function checkSlackRequest(
   const inspected = inspectSlackBody(body);
   if (inspected.problem) return refused(400, `not a Slack payload: ${inspected.problem}`);
   if (inspected.ignored) return { kind: 'done' };
-  checks.onSigned?.(raw);
+  const claimOnce = checks.onSigned?.(raw) ?? checks.claimOnce;
   // An options request is read-only, and typing the same query twice sends the same body.
-  if (!checks.claimOnce || inspected.options) return { kind: 'accepted', rawBody: raw };
-  const first = await checks
-    .claimOnce(replayKey(raw), REPLAY_MEMORY_MS)
+  if (!checks.claimOnce || !claimOnce || inspected.options) return { kind: 'accepted', rawBody: raw };
+  const first = await claimOnce(replayKey(raw), REPLAY_MEMORY_MS)
     // The store is down: the request goes on, and its handler says what it can.
     .catch(() => true);
   if (first) return { kind: 'accepted', rawBody: raw };

@@ -1,0 +1,135 @@
+import { INTENT_NAMESPACE } from '../../core/intents.js';
+import type { LifecycleAction } from '../../core/lifecycle-action.js';
+import type { ClaimedWrite } from '../../store/store-types.js';
+import type { SlackDeps } from '../deps.js';
+import type { ClaimAhead } from '../receiver/http-receiver.js';
+import { workspaceFromCommand } from '../workspace.js';
+import { readCommand } from './parse-command.js';
+import type { CommandRequest } from './subcommand.js';
+
+// A lifecycle command's receipt (the intent written before its ack, IntentLog.receive) written by
+// the same step as the request's replay claim, where the store has one for both (Redis: one round
+// trip before the ack instead of two). The claim still comes first and decides: the receipt is
+// written only when the claim takes, so a replay writes nothing, and the request reaches its
+// listeners only once the claim is known, as any other.
+
+/** `/exp` and renamed installs such as `/exp-staging`. */
+export const EXP_COMMAND_PATTERN = /^\/exp(?:[-_][a-z0-9]+)?$/;
+/** Longest `/exp` text read (Slack's own message limit); a stop comment is the longest real input. */
+export const COMMAND_TEXT_MAX = 4_000;
+
+const RECEIPT_AHEAD = 'expReceiptAhead';
+
+/** The receipt an acting command writes before its ack; undefined for any other request. */
+export function actingOf(
+  request: CommandRequest,
+): { action: LifecycleAction; experimentId: number } | undefined {
+  const { parsed } = request;
+  if (parsed.kind === 'lifecycle') return { action: parsed.action, experimentId: parsed.experimentId };
+  if (parsed.kind === 'stop') return { action: 'stop', experimentId: parsed.experimentId };
+  return undefined;
+}
+
+/** A receipt written with the claim, for the command's chain (Bolt's context, from customProperties). */
+interface ReceiptAhead {
+  id: string;
+  action: LifecycleAction;
+  experimentId: number;
+  /** Settles when the claim has answered: rejected when the receipt was not written. */
+  written: Promise<void>;
+}
+
+type ClaimWith = (key: string, ttlMs: number, write: ClaimedWrite) => Promise<boolean>;
+
+/** Why a receipt written ahead was not: the claim did not take (a replay) or was never made. */
+class ReceiptNotWritten extends Error {
+  constructor(why: string) {
+    super(`the receipt written with the replay claim was not written: ${why}`);
+    this.name = 'ReceiptNotWritten';
+  }
+}
+
+/** A written-ahead receipt for a signed `/exp` body that acts, or undefined. */
+export function receiptAhead(
+  deps: Pick<SlackDeps, 'intents'>,
+  claimWith: ClaimWith,
+  body: Record<string, unknown>,
+): ClaimAhead | undefined {
+  const input = receiptInput(body);
+  if (!input) return undefined;
+  let write: ClaimedWrite | undefined;
+  let settle: { resolve: () => void; reject: (error: unknown) => void } | undefined;
+  const receipt = deps.intents.receive(input, (key, value) => {
+    write = { namespace: INTENT_NAMESPACE, key, value };
+    return new Promise<void>((resolve, reject) => {
+      settle = { resolve, reject };
+    });
+  });
+  // 'replay': nothing written, for certain; 'unknown': the store failed, the write may have landed.
+  let claim: 'unmade' | 'first' | 'replay' | 'unknown' = 'unmade';
+  const ahead: ReceiptAhead = {
+    id: receipt.id,
+    action: input.action,
+    experimentId: input.experimentId,
+    written: receipt.written,
+  };
+  return {
+    properties: { [RECEIPT_AHEAD]: ahead },
+    async claimOnce(key, ttlMs) {
+      if (!write || !settle || claim !== 'unmade') throw new ReceiptNotWritten('claimed twice');
+      claim = 'unknown';
+      try {
+        const first = await claimWith(key, ttlMs, write);
+        claim = first ? 'first' : 'replay';
+        if (first) settle.resolve();
+        else settle.reject(new ReceiptNotWritten('a replay'));
+        return first;
+      } catch (error) {
+        settle.reject(error);
+        throw error;
+      }
+    },
+    release() {
+      if (claim === 'unmade')
+        settle?.reject(new ReceiptNotWritten('the request was refused before its claim'));
+      if (claim === 'unmade' || claim === 'replay') return;
+      // Ended once its write has settled, written or not (a failed store may still have taken it).
+      const end = () => deps.intents.endReceipt(receipt.id);
+      void receipt.written.then(end, end);
+    },
+  };
+}
+
+/**
+ * The chain's receipt when one was written ahead for the same action: its id once written, or
+ * undefined when none was (then the chain writes its own, as without).
+ */
+export function takeReceiptAhead(
+  context: Record<string, unknown>,
+  acting: { action: LifecycleAction; experimentId: number },
+): ReceiptAhead | undefined {
+  const ahead = context[RECEIPT_AHEAD] as ReceiptAhead | undefined;
+  if (!ahead || ahead.action !== acting.action || ahead.experimentId !== acting.experimentId)
+    return undefined;
+  return ahead;
+}
+
+function receiptInput(body: Record<string, unknown>) {
+  const { command, text = '', team_id, enterprise_id, user_id, channel_id } = body;
+  if (typeof command !== 'string' || !EXP_COMMAND_PATTERN.test(command)) return undefined;
+  if (typeof text !== 'string' || text.length > COMMAND_TEXT_MAX) return undefined;
+  if (typeof team_id !== 'string' || typeof user_id !== 'string' || typeof channel_id !== 'string')
+    return undefined;
+  const request = readCommand(text);
+  const acting = request.opensModal ? undefined : actingOf(request);
+  if (!acting) return undefined;
+  return {
+    workspace: workspaceFromCommand({
+      team_id,
+      enterprise_id: typeof enterprise_id === 'string' ? enterprise_id : undefined,
+    }),
+    ...acting,
+    actorId: user_id,
+    channelId: channel_id,
+  };
+}
