@@ -25,12 +25,22 @@ const bump = (key: string, by = 1) => counts.set(key, (counts.get(key) ?? 0) + b
 /** A key's shape: ids, hashes and numbers replaced, so keys of the same kind count together. */
 export const keyShape = (key: string): string =>
   key
+    // The replay guard's key: 22 characters of base64url, '-' and '_' among them.
+    .replace(/(slack-request:)[A-Za-z0-9_-]{22}/g, '$1<hash>')
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<uuid>')
     .replace(/[0-9a-f]{32,}/gi, '<hash>')
     .replace(/\b(?=[a-z0-9_-]*\d)[a-z0-9_-]{12,}\b/gi, '<key>')
     .replace(/\b[TUCBVAE][A-Z0-9]{6,}\b/g, '<id>')
     .replace(/\d+(\.\d+)?/g, '#')
     .slice(0, 70);
+
+/** A command by its name and first key; a script by the keys it is given, not its text. */
+function commandShape(args: unknown[]): string {
+  const name = String(args[0]).toUpperCase();
+  if (name !== 'EVAL' && name !== 'EVALSHA') return `${name} ${keyShape(String(args[1] ?? ''))}`;
+  const keys = args.slice(3, 3 + Number(args[2])).map((key) => keyShape(String(key)));
+  return `${name} [${keys.join(', ')}]`;
+}
 
 function countKeyv(): void {
   const proto = Keyv.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
@@ -82,7 +92,7 @@ function countRedis(): void {
   if (!proto) throw new Error('no sendCommand on the Redis client');
   const send = proto.sendCommand as (...args: unknown[]) => unknown;
   proto.sendCommand = function (this: unknown, args: unknown[], ...rest: unknown[]) {
-    bump(`redis ${String(args[0]).toUpperCase()} ${keyShape(String(args[1] ?? ''))}`);
+    bump(`redis ${commandShape(args)}`);
     bump('total: round trips (Redis commands and MULTIs)');
     return send.call(this, args, ...rest);
   };

@@ -105,6 +105,9 @@ describe('a lifecycle command on Redis: its receipt written by its replay claim'
     expect(sets.length).toBeGreaterThan(0);
     for (const line of sets) expect(line).not.toContain('\\"phase\\":\\"received\\"');
     expect(intentSets(refused?.id ?? '')).toEqual([]);
+    // Ended once, by the action that took it over: not again by the receiver's release.
+    const deletes = seen.filter((line) => /"(UNLINK|DEL)"/.test(line) && line.includes(taken?.id ?? '-'));
+    expect(deletes).toHaveLength(1);
     expect(starts(4)).toHaveLength(1);
     // Told and ended; the replay's receipt was never written.
     expect(await intentsLeft()).toEqual([]);

@@ -33,8 +33,8 @@ async function receive(
   input: Parameters<SlackDeps['intents']['receive']>[0],
 ): Promise<string | undefined> {
   // Written with the replay claim (receipt-ahead.ts): settled before the request got here.
-  const ahead = takeReceiptAhead(context, input);
-  if (ahead && (await settled(ahead.written)) === 'written') return ahead.id;
+  const ahead = await takeReceiptAhead(context, input);
+  if (ahead) return ahead;
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'late'>((resolve) => {
     timer = setTimeout(() => resolve('late'), RECEIPT_BUDGET_MS);

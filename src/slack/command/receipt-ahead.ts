@@ -37,6 +37,8 @@ interface ReceiptAhead {
   experimentId: number;
   /** Settles when the claim has answered: rejected when the receipt was not written. */
   written: Promise<void>;
+  /** The chain took it as its own receipt, and ends it as its own. */
+  taken: boolean;
 }
 
 type ClaimWith = (key: string, ttlMs: number, write: ClaimedWrite) => Promise<boolean>;
@@ -72,6 +74,7 @@ export function receiptAhead(
     action: input.action,
     experimentId: input.experimentId,
     written: receipt.written,
+    taken: false,
   };
   return {
     properties: { [RECEIPT_AHEAD]: ahead },
@@ -92,7 +95,7 @@ export function receiptAhead(
     release() {
       if (claim === 'unmade')
         settle?.reject(new ReceiptNotWritten('the request was refused before its claim'));
-      if (claim === 'unmade' || claim === 'replay') return;
+      if (claim === 'unmade' || claim === 'replay' || ahead.taken) return;
       // Ended once its write has settled, written or not (a failed store may still have taken it).
       const end = () => deps.intents.endReceipt(receipt.id);
       void receipt.written.then(end, end);
@@ -101,17 +104,24 @@ export function receiptAhead(
 }
 
 /**
- * The chain's receipt when one was written ahead for the same action: its id once written, or
- * undefined when none was (then the chain writes its own, as without).
+ * The id of the receipt written ahead for the same action, once written; the chain that takes it
+ * ends it as its own (else the receiver's release does). undefined when none was written: the
+ * chain then writes its own, as it would without.
  */
-export function takeReceiptAhead(
+export async function takeReceiptAhead(
   context: Record<string, unknown>,
   acting: { action: LifecycleAction; experimentId: number },
-): ReceiptAhead | undefined {
+): Promise<string | undefined> {
   const ahead = context[RECEIPT_AHEAD] as ReceiptAhead | undefined;
   if (!ahead || ahead.action !== acting.action || ahead.experimentId !== acting.experimentId)
     return undefined;
-  return ahead;
+  const written = await ahead.written.then(
+    () => true,
+    () => false,
+  );
+  if (!written) return undefined;
+  ahead.taken = true;
+  return ahead.id;
 }
 
 function receiptInput(body: Record<string, unknown>) {
