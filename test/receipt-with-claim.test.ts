@@ -1,6 +1,5 @@
 import { createClient } from '@keyv/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signSlackRequest } from '../src/dev/slack-emulator/driver.js';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import { type Harness, startHarness } from './support/harness.js';
 
@@ -11,8 +10,6 @@ import { type Harness, startHarness } from './support/harness.js';
 const DB = 15;
 const STORE_URL = `redis://127.0.0.1:6379/${DB}`;
 const INTENT_KEY = /"(exp-chatops:intents:([0-9a-f]{24}))"/;
-const CHANNEL = EMULATOR_DEFAULTS.channelId;
-const USER = EMULATOR_DEFAULTS.userId;
 
 let h: Harness;
 let redis: ReturnType<typeof createClient>;
@@ -60,38 +57,12 @@ const starts = (id: number) =>
     (r) => r.method === 'POST' && r.url.endsWith(`/experiments/v1/${id}/start`),
   );
 
-function startForm(experimentId: number): string {
-  return new URLSearchParams({
-    token: 'legacy',
-    team_id: EMULATOR_DEFAULTS.teamId,
-    team_domain: 'emulator',
-    channel_id: CHANNEL,
-    channel_name: 'general',
-    user_id: USER,
-    user_name: 'bob',
-    command: '/exp',
-    text: `start ${experimentId}`,
-    api_app_id: EMULATOR_DEFAULTS.appId,
-    response_url: h.emulator.mintResponseUrl({ channelId: CHANNEL, userId: USER }),
-    trigger_id: h.emulator.mintTriggerId({ userId: USER }),
-  }).toString();
-}
-
-function send(body: string) {
-  const ts = Math.floor(Date.now() / 1000);
-  return h.driver.raw(body, {
-    'content-type': 'application/x-www-form-urlencoded',
-    'x-slack-request-timestamp': String(ts),
-    'x-slack-signature': signSlackRequest(h.signingSecret, ts, body),
-  });
-}
-
 describe('a lifecycle command on Redis: its receipt written by its replay claim', () => {
   it('writes the receipt with the claim, never on its own, and nothing for a replay', async () => {
     seen.length = 0;
-    const form = startForm(4);
-    const first = await send(form);
-    const replay = await send(form);
+    const form = h.driver.commandForm({ text: 'start 4' });
+    const first = await h.driver.signed(form);
+    const replay = await h.driver.signed(form);
     expect([first.status, replay.status]).toEqual([200, 200]);
     await h.emulator.waitFor(() => starts(4).length === 1, { message: 'start 4 did not run' });
     await h.app.idle();

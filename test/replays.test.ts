@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signSlackRequest } from '../src/dev/slack-emulator/driver.js';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
@@ -20,15 +19,7 @@ afterAll(async () => {
 const posts = (path: string) =>
   h.sandbox.state.requests.filter((r) => r.method === 'POST' && r.url.endsWith(path));
 
-function send(body: string, extra: Record<string, string> = {}) {
-  const ts = Math.floor(Date.now() / 1000);
-  return h.driver.raw(body, {
-    'content-type': 'application/x-www-form-urlencoded',
-    'x-slack-request-timestamp': String(ts),
-    'x-slack-signature': signSlackRequest(h.signingSecret, ts, body),
-    ...extra,
-  });
-}
+const send = (body: string, extra?: Record<string, string>) => h.driver.signed(body, extra);
 
 describe('replays and retries', () => {
   it('answers the same options request twice (a person typing the same query again)', async () => {
@@ -50,20 +41,7 @@ describe('replays and retries', () => {
   });
 
   it('acts once on a slash command sent twice, and once more with x-slack-retry-num', async () => {
-    const form = new URLSearchParams({
-      token: 'legacy',
-      team_id: EMULATOR_DEFAULTS.teamId,
-      team_domain: 'emulator',
-      channel_id: CHANNEL,
-      channel_name: 'general',
-      user_id: USER,
-      user_name: 'bob',
-      command: '/exp',
-      text: 'start 123',
-      api_app_id: EMULATOR_DEFAULTS.appId,
-      response_url: h.emulator.mintResponseUrl({ channelId: CHANNEL, userId: USER }),
-      trigger_id: h.emulator.mintTriggerId({ userId: USER }),
-    }).toString();
+    const form = h.driver.commandForm({ text: 'start 123' });
     const first = await send(form);
     const replay = await send(form);
     const retried = await send(form, { 'x-slack-retry-num': '1', 'x-slack-retry-reason': 'http_timeout' });

@@ -143,6 +143,13 @@ export interface SlackDriver {
    */
   runStep(input: RunStepInput): Promise<RunStepResult>;
   raw(body: string, headers: Record<string, string>): Promise<{ status: number; body: string }>;
+  /**
+   * A slash command's form as Slack posts it, with its own response_url and trigger_id, for
+   * `signed`: sent more than once, it is a replay.
+   */
+  commandForm(input: Parameters<SlackDriver['command']>[0]): string;
+  /** Posts a form body signed as Slack signs it, at this moment; `headers` are added (a retry's). */
+  signed(body: string, headers?: Record<string, string>): Promise<DriverResponse>;
 }
 
 /** Talks to the app the way Slack does: signed form posts to its request URL, built from emulator state. */
@@ -186,12 +193,17 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
     const contentType = typeof type === 'string' ? type : undefined;
     return { status: res.statusCode, body: text, contentType, ackMs: performance.now() - started };
   };
-  const post = async (body: string, type = 'application/x-www-form-urlencoded'): Promise<DriverResponse> => {
+  const post = async (
+    body: string,
+    type = 'application/x-www-form-urlencoded',
+    extra: Record<string, string> = {},
+  ): Promise<DriverResponse> => {
     const timestamp = Math.floor(Date.now() / 1000);
     const res = await raw(body, {
       'content-type': type,
       'x-slack-request-timestamp': String(timestamp),
       'x-slack-signature': signSlackRequest(options.signingSecret, timestamp, body),
+      ...extra,
     });
     const json = parseJson(res.body);
     return json === undefined ? res : { ...res, json };
@@ -211,6 +223,8 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
       return { ...res, responseUrl, triggerId };
     },
     interaction,
+    commandForm: (input) => mintCommand(emu, origin, input, EMULATOR_DEFAULTS).form,
+    signed: (body, headers) => post(body, 'application/x-www-form-urlencoded', headers),
     async clickButton(message, actionId, opts = {}) {
       const current = emu.messages(message.channel).find((m) => m.ts === message.ts);
       const where = `message ${message.ts} in ${message.channel}`;
