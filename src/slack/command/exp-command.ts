@@ -13,7 +13,7 @@ import { workspaceFromCommand } from '../workspace.js';
 import { claimCommandSlot, releaseCommandSlot, takeCommandSlot } from './action-slot.js';
 import { ackWith, type CommandContext, commandReplier } from './command-context.js';
 import { rememberCommand, requestOf } from './parsed-context.js';
-import { actingOf, COMMAND_TEXT_MAX, EXP_COMMAND_PATTERN, takeReceiptAhead } from './receipt-ahead.js';
+import { actingOf, COMMAND_TEXT_MAX, EXP_COMMAND_PATTERN, receiptAheadFor } from './receipt-ahead.js';
 
 /** A check that runs after the ack has no 3 s pressure: Slack gets a generous bound. */
 const AFTER_ACK_CHECK_MS = 5_000;
@@ -32,21 +32,22 @@ async function receive(
   context: Record<string, unknown>,
   input: Parameters<SlackDeps['intents']['receive']>[0],
 ): Promise<string | undefined> {
-  // Written with the replay claim (receipt-ahead.ts): settled before the request got here.
-  const ahead = await takeReceiptAhead(context, input);
-  if (ahead) return ahead;
+  // Written with the replay claim (receipt-ahead.ts), or its write started then; else written now.
+  const ahead = receiptAheadFor(context, input);
+  const receipt = ahead ?? deps.intents.receive(input);
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'late'>((resolve) => {
     timer = setTimeout(() => resolve('late'), RECEIPT_BUDGET_MS);
   });
-  const receipt = deps.intents.receive(input);
   const written = settled(receipt.written);
   try {
     // A store that fails costs the receipt, never the ack; the handler says what it can. One that is
     // slow costs only the wait: the request keeps a receipt still being written and ends it like any
     // other (once written), so a process that dies before sending leaves a trace once it lands. (It
     // was dropped: under a loaded CI, test/durability.test.ts saw three acked starts never told.)
-    return (await Promise.race([written, late])) === 'failed' ? undefined : receipt.id;
+    if ((await Promise.race([written, late])) === 'failed') return undefined;
+    ahead?.take();
+    return receipt.id;
   } finally {
     clearTimeout(timer);
   }

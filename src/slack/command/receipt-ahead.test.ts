@@ -1,11 +1,14 @@
 import { Keyv } from 'keyv';
 import { describe, expect, it } from 'vitest';
 import { createIntentLog, INTENT_NAMESPACE } from '../../core/intents.js';
+import { createMemoryOnceGuard } from '../../store/memory-once-guard.js';
 import type { ClaimedWrite } from '../../store/store-types.js';
-import { receiptAhead } from './receipt-ahead.js';
+import { type ReceiptClaims, receiptAhead } from './receipt-ahead.js';
 
 // The receipt written with a request's replay claim, against the real intent log on a Keyv in
-// memory; the claim stands in for Redis's script by writing what it is handed, as the script does.
+// memory. `then`: the in-process guard of the SQLite and memory stores; `with`: a stand-in for
+// Redis's script that writes what it is handed only when the claim takes, as the script does
+// (the script itself is tested against Redis in src/store/once-guard.test.ts).
 
 const body = (text: string, extra: Record<string, unknown> = {}) => ({
   command: '/exp',
@@ -16,82 +19,102 @@ const body = (text: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-function world() {
+function world(kind: ReceiptClaims['kind']) {
   const keyv = new Keyv({ namespace: INTENT_NAMESPACE });
   const intents = createIntentLog({ keyv, now: () => new Date(), inFlightMs: 1_000, onError: () => {} });
-  const claimed = new Set<string>();
+  const guard = createMemoryOnceGuard();
   const writes: ClaimedWrite[] = [];
-  const claimWith = async (key: string, _ttlMs: number, write: ClaimedWrite) => {
-    if (claimed.has(key)) return false;
-    claimed.add(key);
-    writes.push(write);
-    await keyv.set(write.key, write.value);
-    return true;
-  };
+  const claims: ReceiptClaims =
+    kind === 'then'
+      ? { kind, claim: (key, ttlMs) => guard.claim(key, ttlMs) }
+      : {
+          kind,
+          claimWith: async (key, ttlMs, write) => {
+            if (!(await guard.claim(key, ttlMs))) return false;
+            writes.push(write);
+            await keyv.set(write.key, write.value);
+            return true;
+          },
+        };
   const stored = async () => {
     const ids: string[] = [];
     for await (const [key] of keyv.iterator?.(undefined) ?? []) ids.push(String(key));
     return ids;
   };
-  return { keyv, intents, claimWith, writes, stored };
+  return { keyv, deps: { intents }, claims, writes, stored };
 }
+
+/** The receipt a request's claim carries, as the command's chain finds it. */
+function receiptOf(ahead: ReturnType<typeof receiptAhead>): { id: string; written: Promise<void> } {
+  const receipt = ahead?.properties.expReceiptAhead as { id: string; written: Promise<void> } | undefined;
+  if (!receipt) throw new Error('no receipt was prepared');
+  return receipt;
+}
+const idOf = (ahead: ReturnType<typeof receiptAhead>) => receiptOf(ahead).id;
 
 describe('a receipt written with the replay claim', () => {
   it('is prepared only for a command that acts (start, archive, unarchive, a stop with its reason)', () => {
-    const { intents, claimWith } = world();
+    const { deps, claims } = world('then');
     const acting = ['start 4', 'archive 4', 'unarchive 4', 'stop 4 bug', 'start 4 in 3d'];
-    for (const text of acting) expect(receiptAhead({ intents }, claimWith, body(text)), text).toBeDefined();
+    for (const text of acting) expect(receiptAhead(deps, claims, body(text)), text).toBeDefined();
     const reading = ['help', 'show 4', 'stop 4', 'dict', 'start', 'start x', 'create'];
-    for (const text of reading)
-      expect(receiptAhead({ intents }, claimWith, body(text)), text).toBeUndefined();
-    expect(receiptAhead({ intents }, claimWith, body('start 4', { command: '/other' }))).toBeUndefined();
-    expect(receiptAhead({ intents }, claimWith, body('start 4', { command: '/exp-staging' }))).toBeDefined();
-    expect(receiptAhead({ intents }, claimWith, body(`start 4 ${'x'.repeat(4_000)}`))).toBeUndefined();
-    expect(receiptAhead({ intents }, claimWith, body('start 4', { channel_id: undefined }))).toBeUndefined();
-    expect(receiptAhead({ intents }, claimWith, { payload: '{}' })).toBeUndefined();
+    for (const text of reading) expect(receiptAhead(deps, claims, body(text)), text).toBeUndefined();
+    expect(receiptAhead(deps, claims, body('start 4', { command: '/other' }))).toBeUndefined();
+    expect(receiptAhead(deps, claims, body('start 4', { command: '/exp-staging' }))).toBeDefined();
+    expect(receiptAhead(deps, claims, body(`start 4 ${'x'.repeat(4_000)}`))).toBeUndefined();
+    expect(receiptAhead(deps, claims, body('start 4', { channel_id: undefined }))).toBeUndefined();
+    expect(receiptAhead(deps, claims, { payload: '{}' })).toBeUndefined();
   });
 
-  it('writes the intent as received with the claim, and ends it at release', async () => {
-    const { intents, claimWith, writes, keyv } = world();
-    const ahead = receiptAhead({ intents }, claimWith, body('start 4'));
-    expect(await ahead?.claimOnce('seen:1', 60_000)).toBe(true);
-    const id = writes[0]?.key ?? '';
-    expect(await keyv.get(id)).toMatchObject({ phase: 'received', action: 'start', experimentId: 4 });
-    ahead?.release();
-    await expect.poll(() => keyv.get(id)).toBeUndefined();
+  describe.each(['with', 'then'] as const)('claimed %s its write', (kind) => {
+    it('writes the intent as received once the claim takes, and ends it at release', async () => {
+      const { deps, claims, keyv } = world(kind);
+      const ahead = receiptAhead(deps, claims, body('start 4'));
+      const id = idOf(ahead);
+      expect(await keyv.get(id)).toBeUndefined();
+      expect(await ahead?.claimOnce('seen:1', 60_000)).toBe(true);
+      await receiptOf(ahead).written;
+      expect(await keyv.get(id)).toMatchObject({ phase: 'received', action: 'start', experimentId: 4 });
+      ahead?.release();
+      await expect.poll(() => keyv.get(id)).toBeUndefined();
+    });
+
+    it('writes nothing and ends nothing for a replay', async () => {
+      const { deps, claims, stored } = world(kind);
+      const first = receiptAhead(deps, claims, body('start 4'));
+      expect(await first?.claimOnce('seen:2', 60_000)).toBe(true);
+      await receiptOf(first).written;
+      const replay = receiptAhead(deps, claims, body('start 4'));
+      expect(await replay?.claimOnce('seen:2', 60_000)).toBe(false);
+      await expect(receiptOf(replay).written).rejects.toThrow(/a replay/);
+      replay?.release();
+      expect(await stored()).toEqual([idOf(first)]);
+    });
+
+    it('settles a receipt never claimed at release', async () => {
+      const { deps, claims } = world(kind);
+      const unclaimed = receiptAhead(deps, claims, body('start 4'));
+      unclaimed?.release();
+      // The intent log holds a receipt until its write settles: one never made must settle too.
+      await expect(receiptOf(unclaimed).written).rejects.toThrow(/refused before its claim/);
+    });
   });
 
-  it('writes nothing and ends nothing for a replay', async () => {
-    const { intents, claimWith, writes, stored } = world();
-    expect(await receiptAhead({ intents }, claimWith, body('start 4'))?.claimOnce('seen:2', 60_000)).toBe(
-      true,
-    );
-    const replay = receiptAhead({ intents }, claimWith, body('start 4'));
-    expect(await replay?.claimOnce('seen:2', 60_000)).toBe(false);
-    replay?.release();
-    expect(writes).toHaveLength(1);
-    expect(await stored()).toEqual([writes[0]?.key]);
-  });
-
-  it('settles a receipt never claimed at release, and ends one whose claim failed', async () => {
-    const { intents, keyv } = world();
-    const unclaimed = receiptAhead({ intents }, async () => true, body('start 4'));
-    unclaimed?.release();
-    // The intent log holds a receipt until its write settles: one never made must settle too.
-    const never = unclaimed?.properties.expReceiptAhead as { written: Promise<void> };
-    await expect(never.written).rejects.toThrow(/refused before its claim/);
-
-    // The store failed after the script may have run: the receipt is deleted, not left to the sweep.
+  it('deletes at release a receipt whose claim failed after the store may have taken it', async () => {
+    const { deps, keyv } = world('with');
     let written = '';
-    const failing = async (_key: string, _ttlMs: number, write: ClaimedWrite) => {
-      written = write.key;
-      await keyv.set(write.key, write.value);
-      throw new Error('the connection was lost before the reply');
+    const lost: ReceiptClaims = {
+      kind: 'with',
+      claimWith: async (_key, _ttlMs, write) => {
+        written = write.key;
+        await keyv.set(write.key, write.value);
+        throw new Error('the connection was lost before the reply');
+      },
     };
-    const lost = receiptAhead({ intents }, failing, body('archive 5'));
-    await expect(lost?.claimOnce('seen:3', 60_000)).rejects.toThrow(/connection was lost/);
+    const ahead = receiptAhead(deps, lost, body('archive 5'));
+    await expect(ahead?.claimOnce('seen:3', 60_000)).rejects.toThrow(/connection was lost/);
     expect(await keyv.get(written)).toBeDefined();
-    lost?.release();
+    ahead?.release();
     await expect.poll(() => keyv.get(written)).toBeUndefined();
   });
 });

@@ -7,10 +7,12 @@ import { workspaceFromCommand } from '../workspace.js';
 import { readCommand } from './parse-command.js';
 import type { CommandRequest } from './subcommand.js';
 
-// A lifecycle command's receipt (the intent written before its ack, IntentLog.receive) written by
-// the same step as the request's replay claim, where the store has one for both (Redis: one round
-// trip before the ack instead of two). The claim still comes first and decides: the receipt is
-// written only when the claim takes, so a replay writes nothing, and the request reaches its
+// A lifecycle command's receipt (the intent written before its ack, IntentLog.receive) written with
+// the request's replay claim, before Bolt has the request: where the store has one step for both
+// (Redis) it is the claim's own round trip, one before the ack instead of two; elsewhere the
+// receipt's write starts as soon as the claim has taken, while Bolt dispatches the request (on
+// SQLite the commit runs on the thread pool meanwhile). The claim still comes first and decides:
+// the receipt is written only when it takes, so a replay writes nothing, and the request reaches its
 // listeners only once the claim is known, as any other.
 
 /** `/exp` and renamed installs such as `/exp-staging`. */
@@ -35,13 +37,18 @@ interface ReceiptAhead {
   id: string;
   action: LifecycleAction;
   experimentId: number;
-  /** Settles when the claim has answered: rejected when the receipt was not written. */
+  /** Settles once the receipt is written (with the claim or after it); rejected when it was not. */
   written: Promise<void>;
   /** The chain took it as its own receipt, and ends it as its own. */
   taken: boolean;
 }
 
-type ClaimWith = (key: string, ttlMs: number, write: ClaimedWrite) => Promise<boolean>;
+/** How the store claims a request with its receipt. */
+export type ReceiptClaims =
+  /** One step writes the receipt with the claim, only if it takes (OnceGuard.claimWith: Redis). */
+  | { kind: 'with'; claimWith: (key: string, ttlMs: number, write: ClaimedWrite) => Promise<boolean> }
+  /** The claim alone; the receipt's own write starts as soon as it has taken. */
+  | { kind: 'then'; claim: (key: string, ttlMs: number) => Promise<boolean> };
 
 /** Why a receipt written ahead was not: the claim did not take (a replay) or was never made. */
 class ReceiptNotWritten extends Error {
@@ -54,15 +61,15 @@ class ReceiptNotWritten extends Error {
 /** A written-ahead receipt for a signed `/exp` body that acts, or undefined. */
 export function receiptAhead(
   deps: Pick<SlackDeps, 'intents'>,
-  claimWith: ClaimWith,
+  claims: ReceiptClaims,
   body: Record<string, unknown>,
 ): ClaimAhead | undefined {
   const input = receiptInput(body);
   if (!input) return undefined;
-  let write: ClaimedWrite | undefined;
+  let write: (ClaimedWrite & { own: () => Promise<void> }) | undefined;
   let settle: { resolve: () => void; reject: (error: unknown) => void } | undefined;
-  const receipt = deps.intents.receive(input, (key, value) => {
-    write = { namespace: INTENT_NAMESPACE, key, value };
+  const receipt = deps.intents.receive(input, (key, value, own) => {
+    write = { namespace: INTENT_NAMESPACE, key, value, own };
     return new Promise<void>((resolve, reject) => {
       settle = { resolve, reject };
     });
@@ -82,10 +89,12 @@ export function receiptAhead(
       if (!write || !settle || claim !== 'unmade') throw new ReceiptNotWritten('claimed twice');
       claim = 'unknown';
       try {
-        const first = await claimWith(key, ttlMs, write);
+        const first =
+          claims.kind === 'with' ? await claims.claimWith(key, ttlMs, write) : await claims.claim(key, ttlMs);
         claim = first ? 'first' : 'replay';
-        if (first) settle.resolve();
-        else settle.reject(new ReceiptNotWritten('a replay'));
+        if (!first) settle.reject(new ReceiptNotWritten('a replay'));
+        else if (claims.kind === 'with') settle.resolve();
+        else write.own().then(settle.resolve, settle.reject);
         return first;
       } catch (error) {
         settle.reject(error);
@@ -104,24 +113,24 @@ export function receiptAhead(
 }
 
 /**
- * The id of the receipt written ahead for the same action, once written; the chain that takes it
- * ends it as its own (else the receiver's release does). undefined when none was written: the
- * chain then writes its own, as it would without.
+ * The receipt written ahead for the same action, if any (still being written, perhaps). `take`: the
+ * chain keeps it as its own receipt and ends it as its own; one not taken is ended by the receiver's
+ * release.
  */
-export async function takeReceiptAhead(
+export function receiptAheadFor(
   context: Record<string, unknown>,
   acting: { action: LifecycleAction; experimentId: number },
-): Promise<string | undefined> {
+): { id: string; written: Promise<void>; take: () => void } | undefined {
   const ahead = context[RECEIPT_AHEAD] as ReceiptAhead | undefined;
   if (!ahead || ahead.action !== acting.action || ahead.experimentId !== acting.experimentId)
     return undefined;
-  const written = await ahead.written.then(
-    () => true,
-    () => false,
-  );
-  if (!written) return undefined;
-  ahead.taken = true;
-  return ahead.id;
+  return {
+    id: ahead.id,
+    written: ahead.written,
+    take: () => {
+      ahead.taken = true;
+    },
+  };
 }
 
 function receiptInput(body: Record<string, unknown>) {
