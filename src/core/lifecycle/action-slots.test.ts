@@ -16,6 +16,17 @@ describe('action slots', () => {
     expect([slots.tryTake('a'), slots.tryTake('a'), slots.tryTake('a')]).toEqual([true, true, false]);
   });
 
+  it('says whether a take would succeed, taking nothing', () => {
+    const slots = createActionSlots(8);
+    for (let i = 0; i < 12; i++) {
+      const free = slots.free('T-hung');
+      expect(slots.free('T-hung')).toBe(free);
+      expect(slots.tryTake('T-hung')).toBe(free);
+    }
+    expect(slots.inUse).toBe(6);
+    expect([slots.free('T-other'), slots.tryTake('T-other')]).toEqual([true, true]);
+  });
+
   it('lets a workspace borrow beyond its share but always leaves a share free for the others', () => {
     // A bound of 8, a share of 2 (a quarter).
     const slots = createActionSlots(8);

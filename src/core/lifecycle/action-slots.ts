@@ -8,6 +8,8 @@
  */
 export interface ActionSlots {
   tryTake(workspace: string): boolean;
+  /** Whether tryTake would take one now (takes nothing). */
+  free(workspace: string): boolean;
   give(workspace: string): void;
   readonly inUse: number;
   /**
@@ -33,11 +35,15 @@ export function createActionSlots(
   let inUse = 0;
   let unreported = 0;
   let lastReport = Number.NEGATIVE_INFINITY;
+  const free = (workspace: string) => {
+    const mine = held.get(workspace) ?? 0;
+    return inUse < max && !(mine >= perWorkspace && max - inUse <= perWorkspace);
+  };
   return {
+    free,
     tryTake(workspace) {
+      if (!free(workspace)) return false;
       const mine = held.get(workspace) ?? 0;
-      if (inUse >= max) return false;
-      if (mine >= perWorkspace && max - inUse <= perWorkspace) return false;
       held.set(workspace, mine + 1);
       inUse += 1;
       return true;

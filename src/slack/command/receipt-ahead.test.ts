@@ -1,6 +1,7 @@
 import { Keyv } from 'keyv';
 import { describe, expect, it } from 'vitest';
 import { createIntentLog, INTENT_NAMESPACE } from '../../core/intents.js';
+import { createActionSlots } from '../../core/lifecycle/action-slots.js';
 import { createMemoryOnceGuard } from '../../store/memory-once-guard.js';
 import type { ClaimedWrite } from '../../store/store-types.js';
 import { type ReceiptClaims, receiptAhead } from './receipt-ahead.js';
@@ -41,7 +42,8 @@ function world(kind: ReceiptClaims['kind']) {
     for await (const [key] of keyv.iterator?.(undefined) ?? []) ids.push(String(key));
     return ids;
   };
-  return { keyv, deps: { intents }, claims, writes, stored };
+  const actionSlots = createActionSlots(2, { perWorkspace: 1 });
+  return { keyv, deps: { intents, actionSlots }, actionSlots, claims, writes, stored };
 }
 
 /** The receipt a request's claim carries, as the command's chain finds it. */
@@ -64,6 +66,17 @@ describe('a receipt written with the replay claim', () => {
     expect(receiptAhead(deps, claims, body(`start 4 ${'x'.repeat(4_000)}`))).toBeUndefined();
     expect(receiptAhead(deps, claims, body('start 4', { channel_id: undefined }))).toBeUndefined();
     expect(receiptAhead(deps, claims, { payload: '{}' })).toBeUndefined();
+  });
+
+  it('is not prepared while the workspace has no action slot free: the chain refuses it with none', () => {
+    const { deps, actionSlots, claims } = world('then');
+    expect(actionSlots.tryTake('T0TEAM001')).toBe(true);
+    expect(actionSlots.tryTake('T0TEAM001')).toBe(false);
+    expect(receiptAhead(deps, claims, body('start 4'))).toBeUndefined();
+    // Another workspace still has its share.
+    expect(receiptAhead(deps, claims, body('start 4', { team_id: 'T0OTHER01' }))).toBeDefined();
+    actionSlots.give('T0TEAM001');
+    expect(receiptAhead(deps, claims, body('start 4'))).toBeDefined();
   });
 
   describe.each(['with', 'then'] as const)('claimed %s its write', (kind) => {

@@ -1,5 +1,6 @@
 import { INTENT_NAMESPACE } from '../../core/intents.js';
 import type { LifecycleAction } from '../../core/lifecycle-action.js';
+import { workspaceKey } from '../../core/workspace.js';
 import type { ClaimedWrite } from '../../store/store-types.js';
 import type { SlackDeps } from '../deps.js';
 import type { ClaimAhead } from '../receiver/http-receiver.js';
@@ -60,12 +61,14 @@ class ReceiptNotWritten extends Error {
 
 /** A written-ahead receipt for a signed `/exp` body that acts, or undefined. */
 export function receiptAhead(
-  deps: Pick<SlackDeps, 'intents'>,
+  deps: Pick<SlackDeps, 'intents' | 'actionSlots'>,
   claims: ReceiptClaims,
   body: Record<string, unknown>,
 ): ClaimAhead | undefined {
   const input = receiptInput(body);
-  if (!input) return undefined;
+  // With no action slot free the chain refuses it in the ack, with no receipt: none is written
+  // ahead either, so a flood of refusals costs the store nothing.
+  if (!input || !deps.actionSlots.free(workspaceKey(input.workspace))) return undefined;
   let write: (ClaimedWrite & { own: () => Promise<void> }) | undefined;
   let settle: { resolve: () => void; reject: (error: unknown) => void } | undefined;
   const receipt = deps.intents.receive(input, (key, value, own) => {
