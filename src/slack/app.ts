@@ -4,7 +4,7 @@ import { InstallProvider } from '@slack/oauth';
 import type { Logger } from '../observability/logger.js';
 import { timeAcks } from './ack-latency.js';
 import { toBoltLogger } from './bolt-logger.js';
-import { type ReceiptClaims, receiptAhead } from './command/receipt-ahead.js';
+import { receiptAhead } from './command/receipt-ahead.js';
 import type { SlackDeps } from './deps.js';
 import { createInFlight, type InFlight } from './in-flight.js';
 import type { FetchLike } from './lifecycle/surface.js';
@@ -125,12 +125,9 @@ function receiverFor(
   const listenerFailureText = deps.messages.errors.listenerFailed;
   // A request's language choices are read while its replay claim is made (request-scope.ts).
   const readAhead = (body: Record<string, unknown>) => readChoicesAhead(deps.locales, body);
-  // A lifecycle command's receipt goes with its replay claim: in one step where the store has one.
+  // A lifecycle command's receipt is written by its replay claim where the store does both at once.
   const claimWith = deps.locks.claimWith;
-  const claims: ReceiptClaims = claimWith
-    ? { kind: 'with', claimWith }
-    : { kind: 'then', claim: (key, ttlMs) => deps.locks.claim(key, ttlMs) };
-  const claimAhead = (body: Record<string, unknown>) => receiptAhead(deps, claims, body);
+  const claimAhead = claimWith && ((body: Record<string, unknown>) => receiptAhead(deps, claimWith, body));
   return new SlackHttpReceiver({
     checks,
     routes,

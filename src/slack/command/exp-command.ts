@@ -32,7 +32,7 @@ async function receive(
   context: Record<string, unknown>,
   input: Parameters<SlackDeps['intents']['receive']>[0],
 ): Promise<string | undefined> {
-  // Written with the replay claim (receipt-ahead.ts), or its write started then; else written now.
+  // Written with the replay claim where the store does both at once (receipt-ahead.ts); else now.
   const ahead = receiptAheadFor(context, input);
   const receipt = ahead ?? deps.intents.receive(input);
   let timer: NodeJS.Timeout | undefined;

@@ -4,12 +4,12 @@ import { createIntentLog, INTENT_NAMESPACE } from '../../core/intents.js';
 import { createActionSlots } from '../../core/lifecycle/action-slots.js';
 import { createMemoryOnceGuard } from '../../store/memory-once-guard.js';
 import type { ClaimedWrite } from '../../store/store-types.js';
-import { type ReceiptClaims, receiptAhead } from './receipt-ahead.js';
+import { receiptAhead } from './receipt-ahead.js';
 
 // The receipt written with a request's replay claim, against the real intent log on a Keyv in
-// memory. `then`: the in-process guard of the SQLite and memory stores; `with`: a stand-in for
-// Redis's script that writes what it is handed only when the claim takes, as the script does
-// (the script itself is tested against Redis in src/store/once-guard.test.ts).
+// memory; the claim, the in-process guard of the SQLite and memory stores, stands in for Redis's
+// script by writing what it is handed only when it takes, as the script does (the script itself is
+// tested against Redis in src/store/once-guard.test.ts).
 
 const body = (text: string, extra: Record<string, unknown> = {}) => ({
   command: '/exp',
@@ -20,23 +20,17 @@ const body = (text: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-function world(kind: ReceiptClaims['kind']) {
+function world() {
   const keyv = new Keyv({ namespace: INTENT_NAMESPACE });
   const intents = createIntentLog({ keyv, now: () => new Date(), inFlightMs: 1_000, onError: () => {} });
   const guard = createMemoryOnceGuard();
   const writes: ClaimedWrite[] = [];
-  const claims: ReceiptClaims =
-    kind === 'then'
-      ? { kind, claim: (key, ttlMs) => guard.claim(key, ttlMs) }
-      : {
-          kind,
-          claimWith: async (key, ttlMs, write) => {
-            if (!(await guard.claim(key, ttlMs))) return false;
-            writes.push(write);
-            await keyv.set(write.key, write.value);
-            return true;
-          },
-        };
+  const claims = async (key: string, ttlMs: number, write: ClaimedWrite) => {
+    if (!(await guard.claim(key, ttlMs))) return false;
+    writes.push(write);
+    await keyv.set(write.key, write.value);
+    return true;
+  };
   const stored = async () => {
     const ids: string[] = [];
     for await (const [key] of keyv.iterator?.(undefined) ?? []) ids.push(String(key));
@@ -56,7 +50,7 @@ const idOf = (ahead: ReturnType<typeof receiptAhead>) => receiptOf(ahead).id;
 
 describe('a receipt written with the replay claim', () => {
   it('is prepared only for a command that acts (start, archive, unarchive, a stop with its reason)', () => {
-    const { deps, claims } = world('then');
+    const { deps, claims } = world();
     const acting = ['start 4', 'archive 4', 'unarchive 4', 'stop 4 bug', 'start 4 in 3d'];
     for (const text of acting) expect(receiptAhead(deps, claims, body(text)), text).toBeDefined();
     const reading = ['help', 'show 4', 'stop 4', 'dict', 'start', 'start x', 'create'];
@@ -69,7 +63,7 @@ describe('a receipt written with the replay claim', () => {
   });
 
   it('is not prepared while the workspace has no action slot free: the chain refuses it with none', () => {
-    const { deps, actionSlots, claims } = world('then');
+    const { deps, actionSlots, claims } = world();
     expect(actionSlots.tryTake('T0TEAM001')).toBe(true);
     expect(actionSlots.tryTake('T0TEAM001')).toBe(false);
     expect(receiptAhead(deps, claims, body('start 4'))).toBeUndefined();
@@ -79,9 +73,9 @@ describe('a receipt written with the replay claim', () => {
     expect(receiptAhead(deps, claims, body('start 4'))).toBeDefined();
   });
 
-  describe.each(['with', 'then'] as const)('claimed %s its write', (kind) => {
+  describe('claimed with its write', () => {
     it('writes the intent as received once the claim takes, and ends it at release', async () => {
-      const { deps, claims, keyv } = world(kind);
+      const { deps, claims, keyv } = world();
       const ahead = receiptAhead(deps, claims, body('start 4'));
       const id = idOf(ahead);
       expect(await keyv.get(id)).toBeUndefined();
@@ -93,7 +87,7 @@ describe('a receipt written with the replay claim', () => {
     });
 
     it('writes nothing and ends nothing for a replay', async () => {
-      const { deps, claims, stored } = world(kind);
+      const { deps, claims, stored } = world();
       const first = receiptAhead(deps, claims, body('start 4'));
       expect(await first?.claimOnce('seen:2', 60_000)).toBe(true);
       await receiptOf(first).written;
@@ -105,7 +99,7 @@ describe('a receipt written with the replay claim', () => {
     });
 
     it('settles a receipt never claimed at release', async () => {
-      const { deps, claims } = world(kind);
+      const { deps, claims } = world();
       const unclaimed = receiptAhead(deps, claims, body('start 4'));
       unclaimed?.release();
       // The intent log holds a receipt until its write settles: one never made must settle too.
@@ -114,15 +108,12 @@ describe('a receipt written with the replay claim', () => {
   });
 
   it('deletes at release a receipt whose claim failed after the store may have taken it', async () => {
-    const { deps, keyv } = world('with');
+    const { deps, keyv } = world();
     let written = '';
-    const lost: ReceiptClaims = {
-      kind: 'with',
-      claimWith: async (_key, _ttlMs, write) => {
-        written = write.key;
-        await keyv.set(write.key, write.value);
-        throw new Error('the connection was lost before the reply');
-      },
+    const lost = async (_key: string, _ttlMs: number, write: ClaimedWrite) => {
+      written = write.key;
+      await keyv.set(write.key, write.value);
+      throw new Error('the connection was lost before the reply');
     };
     const ahead = receiptAhead(deps, lost, body('archive 5'));
     await expect(ahead?.claimOnce('seen:3', 60_000)).rejects.toThrow(/connection was lost/);

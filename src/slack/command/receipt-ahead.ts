@@ -8,13 +8,12 @@ import { workspaceFromCommand } from '../workspace.js';
 import { readCommand } from './parse-command.js';
 import type { CommandRequest } from './subcommand.js';
 
-// A lifecycle command's receipt (the intent written before its ack, IntentLog.receive) written with
-// the request's replay claim, before Bolt has the request: where the store has one step for both
-// (Redis) it is the claim's own round trip, one before the ack instead of two; elsewhere the
-// receipt's write starts as soon as the claim has taken, while Bolt dispatches the request (on
-// SQLite the commit runs on the thread pool meanwhile). The claim still comes first and decides:
-// the receipt is written only when it takes, so a replay writes nothing, and the request reaches its
-// listeners only once the claim is known, as any other.
+// A lifecycle command's receipt (the intent written before its ack, IntentLog.receive) written by
+// the same step as the request's replay claim, where the store has one for both (Redis: one round
+// trip before the ack instead of two). The claim still comes first and decides: the receipt is
+// written only when the claim takes, so a replay writes nothing, and the request reaches its
+// listeners only once the claim is known, as any other. Elsewhere the chain writes its own (begun
+// at the claim instead, it measured no faster on SQLite: docs/performance-log.md).
 
 /** `/exp` and renamed installs such as `/exp-staging`. */
 export const EXP_COMMAND_PATTERN = /^\/exp(?:[-_][a-z0-9]+)?$/;
@@ -38,18 +37,13 @@ interface ReceiptAhead {
   id: string;
   action: LifecycleAction;
   experimentId: number;
-  /** Settles once the receipt is written (with the claim or after it); rejected when it was not. */
+  /** Settles when the claim has answered: rejected when the receipt was not written. */
   written: Promise<void>;
   /** The chain took it as its own receipt, and ends it as its own. */
   taken: boolean;
 }
 
-/** How the store claims a request with its receipt. */
-export type ReceiptClaims =
-  /** One step writes the receipt with the claim, only if it takes (OnceGuard.claimWith: Redis). */
-  | { kind: 'with'; claimWith: (key: string, ttlMs: number, write: ClaimedWrite) => Promise<boolean> }
-  /** The claim alone; the receipt's own write starts as soon as it has taken. */
-  | { kind: 'then'; claim: (key: string, ttlMs: number) => Promise<boolean> };
+type ClaimWith = (key: string, ttlMs: number, write: ClaimedWrite) => Promise<boolean>;
 
 /** Why a receipt written ahead was not: the claim did not take (a replay) or was never made. */
 class ReceiptNotWritten extends Error {
@@ -62,17 +56,17 @@ class ReceiptNotWritten extends Error {
 /** A written-ahead receipt for a signed `/exp` body that acts, or undefined. */
 export function receiptAhead(
   deps: Pick<SlackDeps, 'intents' | 'actionSlots'>,
-  claims: ReceiptClaims,
+  claimWith: ClaimWith,
   body: Record<string, unknown>,
 ): ClaimAhead | undefined {
   const input = receiptInput(body);
   // With no action slot free the chain refuses it in the ack, with no receipt: none is written
   // ahead either, so a flood of refusals costs the store nothing.
   if (!input || !deps.actionSlots.free(workspaceKey(input.workspace))) return undefined;
-  let write: (ClaimedWrite & { own: () => Promise<void> }) | undefined;
+  let write: ClaimedWrite | undefined;
   let settle: { resolve: () => void; reject: (error: unknown) => void } | undefined;
-  const receipt = deps.intents.receive(input, (key, value, own) => {
-    write = { namespace: INTENT_NAMESPACE, key, value, own };
+  const receipt = deps.intents.receive(input, (key, value) => {
+    write = { namespace: INTENT_NAMESPACE, key, value };
     return new Promise<void>((resolve, reject) => {
       settle = { resolve, reject };
     });
@@ -92,12 +86,10 @@ export function receiptAhead(
       if (!write || !settle || claim !== 'unmade') throw new ReceiptNotWritten('claimed twice');
       claim = 'unknown';
       try {
-        const first =
-          claims.kind === 'with' ? await claims.claimWith(key, ttlMs, write) : await claims.claim(key, ttlMs);
+        const first = await claimWith(key, ttlMs, write);
         claim = first ? 'first' : 'replay';
-        if (!first) settle.reject(new ReceiptNotWritten('a replay'));
-        else if (claims.kind === 'with') settle.resolve();
-        else write.own().then(settle.resolve, settle.reject);
+        if (first) settle.resolve();
+        else settle.reject(new ReceiptNotWritten('a replay'));
         return first;
       } catch (error) {
         settle.reject(error);
