@@ -39,7 +39,10 @@ async function receive(
   const late = new Promise<'late'>((resolve) => {
     timer = setTimeout(() => resolve('late'), RECEIPT_BUDGET_MS);
   });
-  const written = settled(receipt.written);
+  const written = receipt.written.then(
+    () => 'written' as const,
+    () => 'failed' as const,
+  );
   try {
     // A store that fails costs the receipt, never the ack; the handler says what it can. One that is
     // slow costs only the wait: the request keeps a receipt still being written and ends it like any
@@ -52,12 +55,6 @@ async function receive(
     clearTimeout(timer);
   }
 }
-
-const settled = (written: Promise<void>) =>
-  written.then(
-    () => 'written' as const,
-    () => 'failed' as const,
-  );
 
 async function endReceipt(deps: Pick<SlackDeps, 'intents'>, context: Record<string, unknown>): Promise<void> {
   const receipt = context[RECEIPT];

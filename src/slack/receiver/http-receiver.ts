@@ -12,14 +12,14 @@ import type { InstallProvider, InstallURLOptions } from '@slack/oauth';
 import { preparedJsonOf } from '../prepared-ack.js';
 import { answerListenerFailure } from './listener-failure.js';
 import { pathOf, type RouteTable, routeServer } from './routes.js';
-import { checkSlackRequest, type SlackRequestChecks } from './slack-request.js';
+import { type ClaimOnce, checkSlackRequest, type SlackRequestChecks } from './slack-request.js';
 
 /** A write made with a request's replay claim (src/slack/command/receipt-ahead.ts builds one). */
 export interface ClaimAhead {
   /** For the request's listeners (the event's customProperties). */
   properties: Record<string, unknown>;
   /** The replay claim, made with the write. */
-  claimOnce: (key: string, ttlMs: number) => Promise<boolean>;
+  claimOnce: ClaimOnce;
   /** Once the request is answered and its listeners are done. */
   release: () => void;
 }

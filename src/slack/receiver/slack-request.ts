@@ -29,7 +29,8 @@ export interface SlackRequestChecks {
   nowMs?: (() => number) | undefined;
 }
 
-type ClaimOnce = (key: string, ttlMs: number) => Promise<boolean>;
+/** The replay guard's claim of a key: true the first time within ttlMs. */
+export type ClaimOnce = (key: string, ttlMs: number) => Promise<boolean>;
 
 /** What a request to Slack's endpoint turned out to be. */
 export type SlackRequestVerdict =
