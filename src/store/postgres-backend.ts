@@ -2,7 +2,7 @@ import { KeyvPostgres } from '@keyv/postgres';
 import { Keyv } from 'keyv';
 import pg from 'pg';
 import type { ReportError } from './error-log.js';
-import { keyvJson } from './keyv-json.js';
+import { keyvJson, serialize } from './keyv-json.js';
 import { createSqlConditional } from './sql-conditional.js';
 import { createSqlLog, LOG_TABLE_SQL } from './sql-log.js';
 import { describeStoreUrl, StoreConnectionError } from './store-errors.js';
@@ -94,6 +94,19 @@ export async function openPostgresBackend(url: string, report: ReportError): Pro
         );
         return rows.length === 1;
       },
+      async claimWith(key, ttlMs, write) {
+        checkTtl(ttlMs);
+        // The claim above and, only when it takes, Keyv's upsert of the value (its key and stored
+        // text as keyv(namespace).set makes them) in one statement: a data-modifying WITH runs once
+        // whether or not the outer query reads it, and sees the claim's RETURNING row.
+        const { rows } = await pool.query(CLAIM_WITH_SQL, [
+          key,
+          ttlMs,
+          `${write.namespace}:${write.key}`,
+          serialize({ value: write.value }),
+        ]);
+        return rows[0]?.claimed === true;
+      },
     },
     async cleanup() {
       // @keyv/postgres has no TTL support: Keyv only deletes an expired row when it reads it.
@@ -111,6 +124,19 @@ export async function openPostgresBackend(url: string, report: ReportError): Pro
     },
   };
 }
+
+const CLAIM_WITH_SQL = `WITH claim AS (
+  INSERT INTO ${POSTGRES_CLAIM_TABLE} (key, expires_at)
+  VALUES ($1, clock_timestamp() + $2::double precision * interval '1 millisecond')
+  ON CONFLICT (key) DO UPDATE SET expires_at = EXCLUDED.expires_at
+    WHERE ${POSTGRES_CLAIM_TABLE}.expires_at <= clock_timestamp()
+  RETURNING key
+), written AS (
+  INSERT INTO ${POSTGRES_KV_TABLE} (key, value) SELECT $3, $4 FROM claim
+  ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value
+  RETURNING key
+)
+SELECT EXISTS (SELECT 1 FROM claim) AS claimed`;
 
 // Two replicas starting together can race on CREATE TABLE IF NOT EXISTS (unique_violation on the
 // catalog, or duplicate_table); either way the table exists afterwards.

@@ -62,7 +62,8 @@ export interface OnceGuard {
    * As claim, and only when the claim takes, `write` is stored as
    * `keyv(write.namespace).set(write.key, write.value)` stores it (no expiry), in the same step: one
    * round trip for both, and nothing written for a key claimed before. Only where the server runs
-   * both at once (Redis); absent elsewhere, where callers write after the claim as before.
+   * both at once (a script on Redis, one statement on PostgreSQL); absent on SQLite and memory, whose
+   * claims are in the process, where callers write after the claim as before.
    */
   claimWith?: ((key: string, ttlMs: number, write: ClaimedWrite) => Promise<boolean>) | undefined;
 }
