@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createClient } from '@keyv/redis';
+import pg from 'pg';
 import { startBenchWorld } from './bench-world.js';
 import { median, spawnListening } from './load.js';
 import { endToEnd, paced, quantile } from './paced.js';
@@ -12,10 +13,11 @@ import { settleAll, settledCpuMs } from './process-stats.js';
 // tree under test), both running at the same time under the same load: each process gets its own
 // evenly spaced starts at the same rate, in parallel, so a machine shared with other work slows both
 // alike and the ratio says what the change did. Each runs `node --import tsx src/main.ts` from its
-// tree, on its own store (SQLite files, or two Redis databases). CPU is user + system time from /proc
-// from before a round until the process is idle again, divided by the starts sent; ack and
-// end-to-end times (to the post reaching the Slack emulator) as bench/work-cost.ts measures them.
-//   BASE=/tmp/wt-base CANDIDATE=. node --import tsx bench/compare-trees.ts redis 50 4 6
+// tree, on its own store (SQLite files, two Redis databases or two PostgreSQL databases). CPU is
+// user + system time from /proc from before a round until the process is idle again, divided by the
+// starts sent; ack and end-to-end times (to the post reaching the Slack emulator) as
+// bench/work-cost.ts measures them.
+//   BASE=/tmp/wt-base CANDIDATE=. node --import tsx bench/compare-trees.ts redis 50 4 6   (sqlite | redis | postgres)
 // BASE_ENTRY / CANDIDATE_ENTRY run a built file of the tree with plain node instead (two builds of
 // one tree: BASE=. CANDIDATE=. BASE_ENTRY=dist/main.js CANDIDATE_ENTRY=dist/server/main.js).
 
@@ -37,6 +39,29 @@ const dirs = {
 const redisBase = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 // Databases of their own, flushed first: neither process sees the other's keys.
 const redisUrls = { base: `${redisBase}/10`, candidate: `${redisBase}/11` };
+
+const postgresAdmin = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A database of its own for one tree, made anew: neither process sees the other's rows. */
+async function freshDatabase(label: string): Promise<string> {
+  const name = `exp_compare_${label}`;
+  const admin = new pg.Client({ connectionString: postgresAdmin });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return postgresAdmin.replace(/\/[^/]*$/, `/${name}`);
+}
+
+async function storeUrlOf(label: 'base' | 'candidate'): Promise<string> {
+  if (storeKind === 'postgres') return freshDatabase(label);
+  if (storeKind !== 'redis') return `sqlite://${join(tmp, `${label}.sqlite`)}`;
+  await flush(redisUrls[label]);
+  return redisUrls[label];
+}
 
 async function flush(url: string): Promise<void> {
   const redis = createClient({ url });
@@ -120,9 +145,7 @@ async function round(count: number, reversed = false): Promise<RoundResult[]> {
 try {
   for (const [label, dir] of Object.entries(dirs)) {
     const key = label as keyof typeof dirs;
-    if (storeKind === 'redis') await flush(redisUrls[key]);
-    const storeUrl = storeKind === 'redis' ? redisUrls[key] : `sqlite://${join(tmp, `${label}.sqlite`)}`;
-    trees.push(await startTree(key, dir, { ...world.env, STORE_URL: storeUrl }));
+    trees.push(await startTree(key, dir, { ...world.env, STORE_URL: await storeUrlOf(key) }));
   }
   process.stderr.write(`compare: warm-up\n`);
   await round(Math.min(100, perRound));
