@@ -166,6 +166,15 @@ describe('readDictionaryLabels', () => {
     expect(later.nameOf('teams', '211')).toBe('Checkout');
   });
 
+  it('leaves only a slow dictionary bare: those that answered in time are named', async () => {
+    const d = deps({
+      getDictionary: (name) => (name === 'teams' ? new Promise(() => {}) : Promise.resolve(LAYERS)),
+    });
+    const labels = await readDictionaryLabels(d, WORKSPACE, ['teams', 'layers'], { budgetMs: 50 });
+    expect(labels.nameOf('teams', '211')).toBeUndefined();
+    expect(labels.nameOf('layers', 201)).toBe('Checkout flow');
+  });
+
   it('waits no longer than its budget for a connection store that hangs', async () => {
     const hanging = {
       ...deps(answering({ teams: TEAMS })),
