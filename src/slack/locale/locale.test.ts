@@ -1,5 +1,5 @@
 import { Keyv, KeyvHooks } from 'keyv';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createMemoryLogger } from '../../observability/logger.js';
 import { createActorDirectory } from '../access/actor.js';
 import { en, localizedMessages, ru } from '../messages/index.js';
@@ -255,6 +255,24 @@ describe('language choices read ahead of the listeners', () => {
     });
     expect(spoken).toBe('ru');
     expect(reads).toHaveLength(1);
+  });
+
+  it('once read, are used as they are: no budget timer for a request whose choices are in', async () => {
+    const { resolver } = await russianSpeakerU1();
+    const body = { command: '/exp', team_id: 'T1', user_id: 'U1' };
+    const context = readChoicesAhead(resolver, body);
+    await new Promise((resolve) => setImmediate(resolve));
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    let spoken: string | undefined;
+    try {
+      await inRequestLocale(resolver, { body, context }, undefined, async () => {
+        spoken = currentLocale();
+      });
+      expect(timers).not.toHaveBeenCalled();
+    } finally {
+      timers.mockRestore();
+    }
+    expect(spoken).toBe('ru');
   });
 
   it("are not used for another asker's request, which reads its own", async () => {

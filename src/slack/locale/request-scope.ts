@@ -18,6 +18,8 @@ export interface Asker {
 interface ChoicesRead {
   asker: string;
   chosen: Promise<ChosenLanguages>;
+  /** Set once `chosen` has resolved: by the time the listeners run it nearly always has. */
+  settled?: { value: ChosenLanguages } | undefined;
 }
 
 export interface LocaleResolver {
@@ -50,18 +52,27 @@ export function createLocaleResolver(input: {
   return {
     readAhead(asker) {
       const chosen = input.languages.chosen(asker.workspace, asker.userId);
-      chosen.catch(() => undefined);
-      return { asker: askerKey(asker), chosen };
+      const read: ChoicesRead = { asker: askerKey(asker), chosen };
+      chosen.then(
+        (value) => {
+          read.settled = { value };
+        },
+        () => undefined,
+      );
+      return read;
     },
     async scopeOf(asker, client, ahead) {
-      const reading =
-        ahead?.asker === askerKey(asker)
-          ? ahead.chosen
-          : input.languages.chosen(asker.workspace, asker.userId);
-      const chosen = await bounded(reading, budgetMs).catch((error: unknown) => {
-        input.logger.warn('could not read the language choices; speaking English', { error });
-        return undefined;
-      });
+      const mine = ahead?.asker === askerKey(asker) ? ahead : undefined;
+      // A read already done needs no budget: no timer and no race (a few promises of every request).
+      const chosen = mine?.settled
+        ? mine.settled.value
+        : await bounded(
+            mine?.chosen ?? input.languages.chosen(asker.workspace, asker.userId),
+            budgetMs,
+          ).catch((error: unknown) => {
+            input.logger.warn('could not read the language choices; speaking English', { error });
+            return undefined;
+          });
       const workspace = chosen?.workspace ?? DEFAULT_LOCALE;
       if (chosen?.person) return { person: chosen.person, workspace, source: 'person' };
       if (chosen?.workspace) return { person: workspace, workspace, source: 'workspace' };
