@@ -55,6 +55,24 @@ beforeAll(async () => {
     await ack();
     throw new Error('listener failed on purpose');
   });
+  // A middleware that throws before any await (a plain function), and one that calls next twice.
+  listeners.action(
+    'throws_at_once',
+    ({ ack }) => {
+      void ack();
+      throw new Error('middleware threw at once');
+    },
+    async () => void ran.push('after throws_at_once'),
+  );
+  listeners.action(
+    'next_twice',
+    async ({ ack, next }) => {
+      await ack();
+      await next();
+      await next();
+    },
+    async () => void ran.push('next_twice:listener'),
+  );
   listeners.view('the_modal', async ({ ack, view }) => {
     ran.push(`view:${view.callback_id}`);
     await ack();
@@ -200,6 +218,18 @@ describe('listener registry', () => {
     errors.length = 0;
     expect((await click('fails')).status).toBe(200);
     await vi.waitFor(() => expect(errors).toEqual(['listener failed on purpose']));
+  });
+
+  it('hands on a middleware that throws before any await, and a second next(), as failures', async () => {
+    errors.length = 0;
+    ran.length = 0;
+    await click('throws_at_once');
+    await click('next_twice');
+    await vi.waitFor(() =>
+      expect(errors).toEqual(['middleware threw at once', 'next() called multiple times']),
+    );
+    // The listener ran once, for the first next(); nothing ran after the middleware that threw.
+    expect(ran).toEqual(['next_twice:listener']);
   });
 
   it('refuses, at registration, a constraint it would not match as Bolt does', () => {
