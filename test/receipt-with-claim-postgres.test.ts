@@ -1,9 +1,13 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { POSTGRES_URL, uniqueName } from '../src/store/backends.test-helper.js';
 import { POSTGRES_KV_TABLE } from '../src/store/postgres-backend.js';
 import { type Harness, startHarness } from './support/harness.js';
+import {
+  expectNoReceiptForCommandsThatDoNotAct,
+  expectReceiptWrittenByClaim,
+  type ReceiptWatch,
+} from './support/receipt-claims.js';
 
 // On PostgreSQL a lifecycle command's receipt (the intent written before its ack) is written by the
 // same statement as the request's replay claim, only when the claim takes: one round trip before
@@ -52,70 +56,37 @@ afterAll(async () => {
 });
 
 const INTENT_KEY = /^intents:([0-9a-f]{24})$/;
-/** The claims that carried a receipt: the statement, and the receipt's id. */
-const claimsWithReceipt = () =>
-  seen
-    .filter((s) => s.sql.startsWith('WITH claim AS') && INTENT_KEY.test(String(s.params[2])))
-    .map((s) => ({ statement: s, id: INTENT_KEY.exec(String(s.params[2]))?.[1] ?? '' }));
-/** The statements other than those claims that name an intent's key. */
-const otherWrites = (id: string, verb: 'INSERT' | 'DELETE') =>
+const CLAIM_WITH = 'WITH claim AS';
+/** The statements that name one intent's key, other than the claims carrying receipts. */
+const statementsOf = (id: string, verb: 'INSERT' | 'DELETE') =>
   seen.filter(
     (s) =>
-      !s.sql.startsWith('WITH claim AS') &&
+      !s.sql.startsWith(CLAIM_WITH) &&
       s.sql.trimStart().startsWith(verb) &&
       JSON.stringify(s.params).includes(`intents:${id}`),
   );
-/** Intents in the store (the namespace also holds each process's lease). */
-const intentsLeft = async () =>
-  (await db.query(`SELECT key FROM ${POSTGRES_KV_TABLE} WHERE key LIKE 'intents:%'`)).rows
-    .map((row: { key: string }) => row.key)
-    .filter((key) => !key.startsWith('intents:lease:'));
-const starts = (id: number) =>
-  h.sandbox.state.requests.filter(
-    (r) => r.method === 'POST' && r.url.endsWith(`/experiments/v1/${id}/start`),
-  );
+/** What the app sent PostgreSQL about its receipts, read off pg's Pool.query. */
+const watch: ReceiptWatch = {
+  reset: () => {
+    seen.length = 0;
+  },
+  claimsWithReceipt: () =>
+    seen
+      .filter((s) => s.sql.startsWith(CLAIM_WITH) && INTENT_KEY.test(String(s.params[2])))
+      .map((s) => ({ id: INTENT_KEY.exec(String(s.params[2]))?.[1] ?? '', sent: String(s.params[3]) })),
+  writesOf: (id) => statementsOf(id, 'INSERT').map((s) => JSON.stringify(s.params)),
+  deletesOf: (id) => statementsOf(id, 'DELETE').length,
+  // The namespace also holds each process's lease.
+  intentsLeft: async () =>
+    (await db.query(`SELECT key FROM ${POSTGRES_KV_TABLE} WHERE key LIKE 'intents:%'`)).rows
+      .map((row: { key: string }) => row.key)
+      .filter((key) => !key.startsWith('intents:lease:')),
+};
 
 describe('a lifecycle command on PostgreSQL: its receipt written by its replay claim', () => {
-  it('writes the receipt with the claim, never on its own, and nothing for a replay', async () => {
-    seen.length = 0;
-    const form = h.driver.commandForm({ text: 'start 4' });
-    const first = await h.driver.signed(form);
-    const replay = await h.driver.signed(form);
-    expect([first.status, replay.status]).toEqual([200, 200]);
-    await h.emulator.waitFor(() => starts(4).length === 1, { message: 'start 4 did not run' });
-    await h.app.idle();
-    // The request and its replay each made one claim carrying a receipt: only the first took.
-    const claims = claimsWithReceipt();
-    expect(claims).toHaveLength(2);
-    const [taken, refused] = claims;
-    expect(String(taken?.statement.params[3])).toContain('"phase":"received"');
-    // The action advanced the same intent: its own writes never wrote a receipt.
-    const upserts = otherWrites(taken?.id ?? '', 'INSERT');
-    expect(upserts.length).toBeGreaterThan(0);
-    for (const s of upserts) expect(JSON.stringify(s.params)).not.toContain('\\"phase\\":\\"received\\"');
-    expect(otherWrites(refused?.id ?? '', 'INSERT')).toEqual([]);
-    // Ended once, by the action that took it over: not again by the receiver's release.
-    expect(otherWrites(taken?.id ?? '', 'DELETE')).toHaveLength(1);
-    expect(starts(4)).toHaveLength(1);
-    expect(await intentsLeft()).toEqual([]);
-  });
+  it('writes the receipt with the claim, never on its own, and nothing for a replay', () =>
+    expectReceiptWrittenByClaim(h, watch));
 
-  it('leaves no receipt behind for a command that does not act: refused by access or as busy', async () => {
-    await h.driver.command({ text: 'start 7', userId: EMULATOR_DEFAULTS.guestUserId });
-    await h.app.idle();
-    expect(await intentsLeft()).toEqual([]);
-
-    h.sandbox.setLatency(1_500, { pathIncludes: '/start' });
-    seen.length = 0;
-    for (const id of [7, 123]) expect((await h.driver.command({ text: `start ${id}` })).status).toBe(200);
-    await h.emulator.waitFor(() => starts(7).length === 1 && starts(123).length === 1, { timeoutMs: 5000 });
-    const busy = await h.driver.command({ text: 'start 3' });
-    expect(busy.body).toContain('Too many actions are in progress');
-    // With no slot free when it was claimed, the busy command's claim carried no receipt.
-    expect(claimsWithReceipt()).toHaveLength(2);
-    h.sandbox.setLatency(0);
-    await h.app.idle();
-    expect(starts(3)).toHaveLength(0);
-    expect(await intentsLeft()).toEqual([]);
-  });
+  it('leaves no receipt behind for a command that does not act: refused by access or as busy', () =>
+    expectNoReceiptForCommandsThatDoNotAct(h, watch));
 });

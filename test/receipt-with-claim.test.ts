@@ -1,7 +1,11 @@
 import { createClient } from '@keyv/redis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type Harness, startHarness } from './support/harness.js';
+import {
+  expectNoReceiptForCommandsThatDoNotAct,
+  expectReceiptWrittenByClaim,
+  type ReceiptWatch,
+} from './support/receipt-claims.js';
 
 // On Redis a lifecycle command's receipt (the intent written before its ack) is written by the same
 // script as the request's replay claim, only when the claim takes: one round trip before the ack
@@ -38,68 +42,38 @@ afterAll(async () => {
   await redis?.close();
 });
 
-/** The script runs that claimed a request and wrote a receipt with it: the receipt's key and id. */
-const claimsWithReceipt = () =>
-  seen
-    .filter((line) => line.includes('"EVAL"') && line.includes('exp-chatops:_once:') && INTENT_KEY.test(line))
-    .map((line) => ({ line, id: INTENT_KEY.exec(line)?.[2] ?? '' }));
-/** Every write of an intent's key the app sent (SET; MONITOR also shows a script's own, as `[db lua]`). */
-const intentSets = (id: string) =>
-  seen.filter(
-    (line) =>
-      !line.includes(`[${DB} lua]`) && line.includes('"SET"') && line.includes(`"exp-chatops:intents:${id}"`),
-  );
-/** Intents in the store (the namespace also holds each process's lease). */
-const intentsLeft = async () =>
-  (await redis.keys('exp-chatops:intents:*')).filter((key) => !key.startsWith('exp-chatops:intents:lease:'));
-const starts = (id: number) =>
-  h.sandbox.state.requests.filter(
-    (r) => r.method === 'POST' && r.url.endsWith(`/experiments/v1/${id}/start`),
-  );
+/** What the app sent Redis about its receipts, read off MONITOR. */
+const watch: ReceiptWatch = {
+  reset: () => {
+    seen.length = 0;
+  },
+  // The script runs that claimed a request and wrote a receipt with it.
+  claimsWithReceipt: () =>
+    seen
+      .filter(
+        (line) => line.includes('"EVAL"') && line.includes('exp-chatops:_once:') && INTENT_KEY.test(line),
+      )
+      .map((line) => ({ id: INTENT_KEY.exec(line)?.[2] ?? '', sent: line })),
+  // SETs of the key the app sent (MONITOR also shows a script's own, as `[db lua]`).
+  writesOf: (id) =>
+    seen.filter(
+      (line) =>
+        !line.includes(`[${DB} lua]`) &&
+        line.includes('"SET"') &&
+        line.includes(`"exp-chatops:intents:${id}"`),
+    ),
+  deletesOf: (id) => seen.filter((line) => /"(UNLINK|DEL)"/.test(line) && line.includes(id)).length,
+  // The namespace also holds each process's lease.
+  intentsLeft: async () =>
+    (await redis.keys('exp-chatops:intents:*')).filter(
+      (key) => !key.startsWith('exp-chatops:intents:lease:'),
+    ),
+};
 
 describe('a lifecycle command on Redis: its receipt written by its replay claim', () => {
-  it('writes the receipt with the claim, never on its own, and nothing for a replay', async () => {
-    seen.length = 0;
-    const form = h.driver.commandForm({ text: 'start 4' });
-    const first = await h.driver.signed(form);
-    const replay = await h.driver.signed(form);
-    expect([first.status, replay.status]).toEqual([200, 200]);
-    await h.emulator.waitFor(() => starts(4).length === 1, { message: 'start 4 did not run' });
-    await h.app.idle();
-    const claims = claimsWithReceipt();
-    // The request and its replay each made one claim carrying a receipt: only the first wrote it.
-    expect(claims).toHaveLength(2);
-    const [taken, refused] = claims;
-    expect(taken?.line).toContain('\\"phase\\":\\"received\\"');
-    // The action advanced the same intent (sending, telling): no receipt of its own was written.
-    const sets = intentSets(taken?.id ?? '');
-    expect(sets.length).toBeGreaterThan(0);
-    for (const line of sets) expect(line).not.toContain('\\"phase\\":\\"received\\"');
-    expect(intentSets(refused?.id ?? '')).toEqual([]);
-    // Ended once, by the action that took it over: not again by the receiver's release.
-    const deletes = seen.filter((line) => /"(UNLINK|DEL)"/.test(line) && line.includes(taken?.id ?? '-'));
-    expect(deletes).toHaveLength(1);
-    expect(starts(4)).toHaveLength(1);
-    // Told and ended; the replay's receipt was never written.
-    expect(await intentsLeft()).toEqual([]);
-  });
+  it('writes the receipt with the claim, never on its own, and nothing for a replay', () =>
+    expectReceiptWrittenByClaim(h, watch));
 
-  it('leaves no receipt behind for a command that does not act: refused by access or as busy', async () => {
-    await h.driver.command({ text: 'start 7', userId: EMULATOR_DEFAULTS.guestUserId });
-    await h.app.idle();
-    expect(await intentsLeft()).toEqual([]);
-
-    h.sandbox.setLatency(1_500, { pathIncludes: '/start' });
-    seen.length = 0;
-    for (const id of [7, 123]) expect((await h.driver.command({ text: `start ${id}` })).status).toBe(200);
-    await h.emulator.waitFor(() => starts(7).length === 1 && starts(123).length === 1, { timeoutMs: 5000 });
-    const busy = await h.driver.command({ text: 'start 3' });
-    expect(busy.body).toContain('Too many actions are in progress');
-    // With no slot free when it was claimed, the busy command's claim carried no receipt.
-    expect(claimsWithReceipt()).toHaveLength(2);
-    h.sandbox.setLatency(0);
-    await h.app.idle();
-    expect(starts(3)).toHaveLength(0);
-    expect(await intentsLeft()).toEqual([]);
-  });
+  it('leaves no receipt behind for a command that does not act: refused by access or as busy', () =>
+    expectNoReceiptForCommandsThatDoNotAct(h, watch));
 });
