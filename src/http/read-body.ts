@@ -13,7 +13,7 @@ export interface BodyText {
  * the socket until undici's body timeout).
  *
  * Read through the stream's events into one promise, not `for await`: the async iterator makes
- * several promises per chunk and per read (about 12 a platform call, two calls a start: 4 % of the
+ * several promises per chunk and per read (8–10 a platform call, two calls a start: 3 % of the
  * promises a start made, `npm run bench:promises`), and every promise also runs the process's
  * AsyncLocalStorage hook.
  */
