@@ -68,7 +68,7 @@ async function measure(
 ): Promise<Row> {
   const file = join(tmp, `${subject.replaceAll(/\W+/g, '-')}.count`);
   const { child, url } = await spawnSubject(
-    'app',
+    script.startsWith('bench/') ? 'bolt' : 'app',
     script,
     { ...world.env, ...env, PROMISE_COUNT_FILE: file },
     ['--import', preload],
