@@ -13,6 +13,7 @@
 // Started as its own process by bench/work-cost.ts, bench/profile.ts and bench/syscalls.ts.
 import { request } from 'undici';
 import { createBenchBolt } from './bench-bolt.js';
+import { card } from './bolt-card.js';
 
 const consoleUrl = `${process.env.CONSOLE_BASE_URL ?? ''}/api/console`;
 const platformToken = process.env.CONSOLE_API_TOKEN ?? '';
@@ -42,33 +43,5 @@ app.command('/exp', async ({ command, ack, client }) => {
   >;
   await client.chat.postMessage({ channel: command.channel_id, text, blocks: card(id, text, experiment) });
 });
-
-function card(id: string, headline: string, experiment: Record<string, unknown>) {
-  const field = (label: string, key: string) => ({
-    type: 'mrkdwn',
-    text: `*${label}*\n${String(experiment[key] ?? '—').slice(0, 100)}`,
-  });
-  const button = (action: string, label: string) => ({
-    type: 'button',
-    action_id: `exp_${action}`,
-    value: id,
-    text: { type: 'plain_text', text: label },
-  });
-  return [
-    { type: 'section', text: { type: 'mrkdwn', text: headline } },
-    {
-      type: 'section',
-      text: { type: 'mrkdwn', text: `*${String(experiment.name ?? id).slice(0, 200)}* (${id})` },
-      fields: [
-        field('Status', 'status'),
-        field('Type', 'type'),
-        field('Team', 'team'),
-        field('Layer', 'layer'),
-      ],
-    },
-    { type: 'context', elements: [{ type: 'mrkdwn', text: `Next: stop or archive experiment ${id}.` }] },
-    { type: 'actions', elements: [button('stop', 'Stop…'), button('archive', 'Archive')] },
-  ];
-}
 
 await listen();

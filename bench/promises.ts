@@ -97,6 +97,12 @@ try {
     await measure('Bolt making the same calls', 'bench/bolt-with-calls.ts', { BOLT_CALLS: 'start' }, 'start'),
     await measure("Bolt making the app's calls", 'bench/bolt-with-calls.ts', { BOLT_CALLS: 'card' }, 'start'),
     await measure(
+      "Bolt making the app's calls and store writes (Redis)",
+      'bench/bolt-guarded.ts',
+      { STORE_URL: BENCH_REDIS_URL },
+      'start',
+    ),
+    await measure(
       'the app (SQLite)',
       'src/main.ts',
       { STORE_URL: `sqlite://${join(tmp, 'help.sqlite')}` },

@@ -16,7 +16,7 @@ import type { WorldCounts } from './world-protocol.js';
 // user + system time from /proc over the run and until it is idle again (its work after the acks
 // included), divided by the commands sent. The platform and Slack count what each subject did.
 
-export type WorkSubject = 'app-sqlite' | 'app-redis' | 'bolt-calls' | 'bolt-card';
+export type WorkSubject = 'app-sqlite' | 'app-redis' | 'bolt-calls' | 'bolt-card' | 'bolt-guarded';
 
 export interface WorkCostRound {
   sent: number;
@@ -46,7 +46,7 @@ export interface WorkCostOptions {
 }
 
 const FIRST_ID = 100_000;
-const SUBJECTS: WorkSubject[] = ['app-sqlite', 'app-redis', 'bolt-calls', 'bolt-card'];
+const SUBJECTS: WorkSubject[] = ['app-sqlite', 'app-redis', 'bolt-calls', 'bolt-card', 'bolt-guarded'];
 
 export async function workCostBenchmark(options: WorkCostOptions): Promise<WorkCostRow[]> {
   const world = await startBenchWorld('bench');
@@ -60,6 +60,7 @@ export async function workCostBenchmark(options: WorkCostOptions): Promise<WorkC
     await spawnSubject('app', 'src/main.ts', { ...world.env, STORE_URL: BENCH_REDIS_URL }),
     await spawnSubject('bolt', 'bench/bolt-with-calls.ts', { ...world.env, BOLT_CALLS: 'start' }),
     await spawnSubject('bolt', 'bench/bolt-with-calls.ts', { ...world.env, BOLT_CALLS: 'card' }),
+    await spawnSubject('bolt', 'bench/bolt-guarded.ts', { ...world.env, STORE_URL: BENCH_REDIS_URL }),
   ];
   const rows: WorkCostRow[] = [];
   let nextId = FIRST_ID;
@@ -79,7 +80,8 @@ export async function workCostBenchmark(options: WorkCostOptions): Promise<WorkC
       const rateRows = SUBJECTS.map((subject): WorkCostRow => ({ subject, rate, rounds: [] }));
       rows.push(...rateRows);
       for (let round = 0; round < options.rounds; round++) {
-        const order = round % 2 === 0 ? [0, 1, 2, 3] : [3, 2, 1, 0];
+        const forward = subjects.map((_, i) => i);
+        const order = round % 2 === 0 ? forward : forward.reverse();
         for (const i of order) {
           const subject = subjects[i];
           const row = rateRows[i];
@@ -161,6 +163,7 @@ const LABEL: Record<WorkSubject, string> = {
   'app-redis': 'the app (Redis)',
   'bolt-calls': 'Bolt making the same calls',
   'bolt-card': "Bolt making the app's calls (start, read, card)",
+  'bolt-guarded': "Bolt making the app's calls and store writes (Redis)",
 };
 
 /** Medians over rounds of each measure, and the app's ratio to Bolt making the same calls. */
@@ -203,6 +206,7 @@ export function formatWorkCost(rows: readonly WorkCostRow[]): string {
       `| ${row.rate}/s | ${LABEL[row.subject]} | ${s.cpu.toFixed(2)} (${row.rounds.map((r) => r.cpuMsPerCommand.toFixed(2)).join(', ')}) | ${ratio(s.cpu, bolt?.cpu)} | ${ratio(s.cpu, card?.cpu)} | ${s.e2eP50.toFixed(1)} / ${s.e2eP99.toFixed(1)} | ${ratio(s.e2eP99, bolt?.e2eP99)} | ${ratio(s.e2eP99, card?.e2eP99)} | ${s.ackP50.toFixed(2)} / ${s.ackP99.toFixed(2)} | ${ratio(s.ackP99, bolt?.ackP99)} | ${s.sent} / ${s.acked} / ${s.told} / ${s.starts} | ${per(s.posts)} / ${per(s.updates)} / ${per(s.responses)} | ${per(s.platformCalls)} / ${per(s.slackCalls)} | ${s.lateP99.toFixed(1)} |`,
     );
   }
+  lines.push('', ...formatAgainstGuarded(rows));
   const incomplete = rows.filter((row) => summarise(row).told < summarise(row).sent);
   if (incomplete.length > 0)
     lines.push(
@@ -210,4 +214,30 @@ export function formatWorkCost(rows: readonly WorkCostRow[]): string {
       `Not every start was done and told in: ${incomplete.map((r) => `${r.rate}/s ${LABEL[r.subject]}`).join(', ')}. Such a row compares a subject refusing or still queueing with one doing the work: its ratios say nothing about the cost of a start.`,
     );
   return lines.join('\n');
+}
+
+/**
+ * The app on Redis against Bolt making its calls and its store reads and writes on the same Redis
+ * (bench/bolt-guarded.ts): what is left once both do the same work, the app's own layers.
+ */
+function formatAgainstGuarded(rows: readonly WorkCostRow[]): string[] {
+  const lines = [
+    "| /exp start, evenly spaced | the app (Redis) ÷ Bolt making the app's calls and store writes: CPU | end-to-end p50 / p99 | ack p50 / p99 |",
+    '|---|---|---|---|',
+  ];
+  for (const rate of new Set(rows.map((row) => row.rate))) {
+    const of = (subject: WorkSubject) => {
+      const row = rows.find((r) => r.rate === rate && r.subject === subject);
+      return row && summarise(row);
+    };
+    const app = of('app-redis');
+    const guarded = of('bolt-guarded');
+    if (!app || !guarded) continue;
+    type Summary = ReturnType<typeof summarise>;
+    const ratio = (pick: (s: Summary) => number) => (pick(app) / pick(guarded)).toFixed(2);
+    lines.push(
+      `| ${rate}/s | ${ratio((s) => s.cpu)} | ${ratio((s) => s.e2eP50)} / ${ratio((s) => s.e2eP99)} | ${ratio((s) => s.ackP50)} / ${ratio((s) => s.ackP99)} |`,
+    );
+  }
+  return lines;
 }
