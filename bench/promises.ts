@@ -97,6 +97,12 @@ try {
     await measure('Bolt making the same calls', 'bench/bolt-with-calls.ts', { BOLT_CALLS: 'start' }, 'start'),
     await measure("Bolt making the app's calls", 'bench/bolt-with-calls.ts', { BOLT_CALLS: 'card' }, 'start'),
     await measure(
+      "Bolt making the app's calls and store writes (SQLite)",
+      'bench/bolt-guarded.ts',
+      { STORE_URL: `sqlite://${join(tmp, 'bolt-guarded.sqlite')}` },
+      'start',
+    ),
+    await measure(
       "Bolt making the app's calls and store writes (Redis)",
       'bench/bolt-guarded.ts',
       { STORE_URL: BENCH_REDIS_URL },

@@ -14,7 +14,7 @@ import { optionsCacheBenchmarks } from './options-cache.js';
 import { optionsPathBenchmarks } from './options-path.js';
 import { buildResults, formatTable, writeResults } from './report.js';
 import { storeSerializerBenchmarks } from './store-serializer.js';
-import { formatWorkCost, workCostBenchmark } from './work-cost.js';
+import { formatWorkCost, summarise, workCostBenchmark } from './work-cost.js';
 
 const RESULTS_PATH = fileURLToPath(new URL('./results/latest.json', import.meta.url));
 const datedPath = () =>
@@ -82,6 +82,11 @@ async function main(): Promise<void> {
   );
   if (fanout.delivered !== fanout.alerts || fanout.duplicates > 0 || fanout.outOfOrder > 0)
     throw new Error('the fan-out lost, doubled or reordered alerts');
+  // At the smoke run's 100 starts every subject, the baselines included, must do and tell each: a
+  // baseline that stopped working would otherwise turn every ratio against it into noise.
+  const untold = quick ? workCost.filter((row) => summarise(row).told < summarise(row).sent) : [];
+  if (untold.length > 0)
+    throw new Error(`not every start was told by: ${untold.map((row) => row.subject).join(', ')}`);
   process.stdout.write(
     'ratio = candidate / baseline (below 1: candidate faster). Compare ratios, not times.\n',
   );

@@ -16,7 +16,13 @@ import type { WorldCounts } from './world-protocol.js';
 // user + system time from /proc over the run and until it is idle again (its work after the acks
 // included), divided by the commands sent. The platform and Slack count what each subject did.
 
-export type WorkSubject = 'app-sqlite' | 'app-redis' | 'bolt-calls' | 'bolt-card' | 'bolt-guarded';
+export type WorkSubject =
+  | 'app-sqlite'
+  | 'app-redis'
+  | 'bolt-calls'
+  | 'bolt-card'
+  | 'bolt-guarded-sqlite'
+  | 'bolt-guarded-redis';
 
 export interface WorkCostRound {
   sent: number;
@@ -46,7 +52,14 @@ export interface WorkCostOptions {
 }
 
 const FIRST_ID = 100_000;
-const SUBJECTS: WorkSubject[] = ['app-sqlite', 'app-redis', 'bolt-calls', 'bolt-card', 'bolt-guarded'];
+const SUBJECTS: WorkSubject[] = [
+  'app-sqlite',
+  'app-redis',
+  'bolt-calls',
+  'bolt-card',
+  'bolt-guarded-sqlite',
+  'bolt-guarded-redis',
+];
 
 export async function workCostBenchmark(options: WorkCostOptions): Promise<WorkCostRow[]> {
   const world = await startBenchWorld('bench');
@@ -60,6 +73,10 @@ export async function workCostBenchmark(options: WorkCostOptions): Promise<WorkC
     await spawnSubject('app', 'src/main.ts', { ...world.env, STORE_URL: BENCH_REDIS_URL }),
     await spawnSubject('bolt', 'bench/bolt-with-calls.ts', { ...world.env, BOLT_CALLS: 'start' }),
     await spawnSubject('bolt', 'bench/bolt-with-calls.ts', { ...world.env, BOLT_CALLS: 'card' }),
+    await spawnSubject('bolt', 'bench/bolt-guarded.ts', {
+      ...world.env,
+      STORE_URL: `sqlite://${join(dir, 'bolt-guarded.sqlite')}`,
+    }),
     await spawnSubject('bolt', 'bench/bolt-guarded.ts', { ...world.env, STORE_URL: BENCH_REDIS_URL }),
   ];
   const rows: WorkCostRow[] = [];
@@ -163,7 +180,8 @@ const LABEL: Record<WorkSubject, string> = {
   'app-redis': 'the app (Redis)',
   'bolt-calls': 'Bolt making the same calls',
   'bolt-card': "Bolt making the app's calls (start, read, card)",
-  'bolt-guarded': "Bolt making the app's calls and store writes (Redis)",
+  'bolt-guarded-sqlite': "Bolt making the app's calls and store writes (SQLite)",
+  'bolt-guarded-redis': "Bolt making the app's calls and store writes (Redis)",
 };
 
 /** Medians over rounds of each measure, and the app's ratio to Bolt making the same calls. */
@@ -217,27 +235,33 @@ export function formatWorkCost(rows: readonly WorkCostRow[]): string {
 }
 
 /**
- * The app on Redis against Bolt making its calls and its store reads and writes on the same Redis
+ * The app against Bolt making its calls and its store reads and writes on the same kind of store
  * (bench/bolt-guarded.ts): what is left once both do the same work, the app's own layers.
  */
 function formatAgainstGuarded(rows: readonly WorkCostRow[]): string[] {
   const lines = [
-    "| /exp start, evenly spaced | the app (Redis) ÷ Bolt making the app's calls and store writes: CPU | end-to-end p50 / p99 | ack p50 / p99 |",
-    '|---|---|---|---|',
+    "| /exp start, evenly spaced | store | the app ÷ Bolt making the app's calls and store writes: CPU | end-to-end p50 / p99 | ack p50 / p99 |",
+    '|---|---|---|---|---|',
   ];
+  const pairs = [
+    ['SQLite', 'app-sqlite', 'bolt-guarded-sqlite'],
+    ['Redis', 'app-redis', 'bolt-guarded-redis'],
+  ] as const;
   for (const rate of new Set(rows.map((row) => row.rate))) {
     const of = (subject: WorkSubject) => {
       const row = rows.find((r) => r.rate === rate && r.subject === subject);
       return row && summarise(row);
     };
-    const app = of('app-redis');
-    const guarded = of('bolt-guarded');
-    if (!app || !guarded) continue;
-    type Summary = ReturnType<typeof summarise>;
-    const ratio = (pick: (s: Summary) => number) => (pick(app) / pick(guarded)).toFixed(2);
-    lines.push(
-      `| ${rate}/s | ${ratio((s) => s.cpu)} | ${ratio((s) => s.e2eP50)} / ${ratio((s) => s.e2eP99)} | ${ratio((s) => s.ackP50)} / ${ratio((s) => s.ackP99)} |`,
-    );
+    for (const [store, appSubject, guardedSubject] of pairs) {
+      const app = of(appSubject);
+      const guarded = of(guardedSubject);
+      if (!app || !guarded) continue;
+      type Summary = ReturnType<typeof summarise>;
+      const ratio = (pick: (s: Summary) => number) => (pick(app) / pick(guarded)).toFixed(2);
+      lines.push(
+        `| ${rate}/s | ${store} | ${ratio((s) => s.cpu)} | ${ratio((s) => s.e2eP50)} / ${ratio((s) => s.e2eP99)} | ${ratio((s) => s.ackP50)} / ${ratio((s) => s.ackP99)} |`,
+      );
+    }
   }
   return lines;
 }
