@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMemoryLog, idAt } from './append-log.js';
+import { createMemoryLog, idAt, validCursor } from './append-log.js';
 import { backendFixture, uniqueName } from './backends.test-helper.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -40,6 +40,20 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('append log on
     expect((await store.logs.read(stream, { limit: 10 })).map((e) => e.data)).toEqual([{ new: true }]);
     const [newest] = await store.logs.read(stream, { limit: 1 });
     expect(newest && newest.id >= idAt(now)).toBe(true);
+  });
+
+  it('keeps the order of appends this process made within one millisecond', async () => {
+    const store = await fixture.open();
+    const stream = `${prefix}:T5`;
+    const at = Date.parse('2026-11-22T10:00:00Z');
+    for (let n = 0; n < 40; n++) await store.logs.append(stream, { n }, { at, retentionMs: DAY });
+    const all = await store.logs.read(stream, { limit: 50 });
+    expect(all.map((e) => (e.data as { n: number }).n)).toEqual(Array.from({ length: 40 }, (_, i) => 39 - i));
+    expect(all.every((e) => validCursor(e.id) === e.id)).toBe(true);
+    const older = await store.logs.read(stream, { before: all[9]?.id, limit: 50 });
+    expect(older.map((e) => (e.data as { n: number }).n)).toEqual(
+      Array.from({ length: 30 }, (_, i) => 29 - i),
+    );
   });
 
   it('keeps time order when entries arrive out of it (replicas with skewed clocks)', async () => {

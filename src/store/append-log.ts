@@ -34,9 +34,21 @@ export function checkStream(stream: string): void {
   if (!STREAM.test(stream)) throw new LogStreamError(stream);
 }
 
-/** Milliseconds, zero-padded, then randomness: lexical order = time order, no collisions. */
+let lastMs = -1;
+let inSameMs = 0;
+
+/**
+ * Milliseconds, zero-padded, then this process's count of ids made in that millisecond (4 hex
+ * digits) and randomness (8): lexical order = time order, and within one millisecond the order this
+ * process appended in (with random ids, two refusals recorded in the same millisecond came out in
+ * either order). Across replicas, entries of the same millisecond are ordered by chance.
+ */
 export function entryId(at: number): string {
-  return `${Math.max(0, Math.floor(at)).toString().padStart(15, '0')}-${randomBytes(6).toString('hex')}`;
+  const ms = Math.max(0, Math.floor(at));
+  inSameMs = ms === lastMs ? Math.min(inSameMs + 1, 0xffff) : 0;
+  lastMs = ms;
+  const count = inSameMs.toString(16).padStart(4, '0');
+  return `${ms.toString().padStart(15, '0')}-${count}${randomBytes(4).toString('hex')}`;
 }
 
 /** The smallest id at a time: entries older than it are older than that time. */
