@@ -39,9 +39,10 @@ let inSameMs = 0;
 
 /**
  * Milliseconds, zero-padded, then this process's count of ids made in that millisecond (4 hex
- * digits) and randomness (8): lexical order = time order, and within one millisecond the order this
- * process appended in (with random ids, two refusals recorded in the same millisecond came out in
- * either order). Across replicas, entries of the same millisecond are ordered by chance.
+ * digits) and randomness (8): lexical order = time order, and entries one process records in the
+ * same millisecond read back in the order it recorded them (the count saturates at 0xffff, past
+ * which that order is left to chance). Across replicas, entries of one millisecond are ordered by
+ * chance; the randomness keeps their ids apart.
  */
 export function entryId(at: number): string {
   const ms = Math.max(0, Math.floor(at));
