@@ -7,7 +7,7 @@ import pg from 'pg';
 import { startBenchWorld } from './bench-world.js';
 import { median, spawnListening } from './load.js';
 import { endToEnd, paced, quantile } from './paced.js';
-import { settleAll, settledCpuMs } from './process-stats.js';
+import { peakRssKb, rssKb, settleAll, settledCpuMs } from './process-stats.js';
 
 // CPU per `/exp start` of the app from two source trees (a git worktree of a base commit and the
 // tree under test), both running at the same time under the same load: each process gets its own
@@ -20,6 +20,8 @@ import { settleAll, settledCpuMs } from './process-stats.js';
 //   BASE=/tmp/wt-base CANDIDATE=. node --import tsx bench/compare-trees.ts redis 50 4 6   (sqlite | redis | postgres)
 // BASE_ENTRY / CANDIDATE_ENTRY run a built file of the tree with plain node instead (two builds of
 // one tree: BASE=. CANDIDATE=. BASE_ENTRY=dist/main.js CANDIDATE_ENTRY=dist/server/main.js).
+// CANDIDATE_ENV='NAME=value …' sets variables for the candidate only: one tree under two settings
+// (BASE=. CANDIDATE=. CANDIDATE_ENV='MALLOC_ARENA_MAX=2').
 
 interface Tree {
   label: string;
@@ -75,6 +77,13 @@ const entries = {
   candidate: process.env.CANDIDATE_ENTRY ? [process.env.CANDIDATE_ENTRY] : ['--import', 'tsx', 'src/main.ts'],
 };
 
+const candidateEnv: Record<string, string> = Object.fromEntries(
+  (process.env.CANDIDATE_ENV ?? '')
+    .split(/\s+/)
+    .filter((pair) => pair.includes('='))
+    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+);
+
 async function startTree(
   label: 'base' | 'candidate',
   dir: string,
@@ -84,6 +93,7 @@ async function startTree(
   return { label, dir, child, url };
 }
 
+const mb = (kb: number) => (kb / 1024).toFixed(0);
 const world = await startBenchWorld('compare');
 const tmp = mkdtempSync(join(tmpdir(), 'exp-compare-'));
 const trees: Tree[] = [];
@@ -145,7 +155,8 @@ async function round(count: number, reversed = false): Promise<RoundResult[]> {
 try {
   for (const [label, dir] of Object.entries(dirs)) {
     const key = label as keyof typeof dirs;
-    trees.push(await startTree(key, dir, { ...world.env, STORE_URL: await storeUrlOf(key) }));
+    const env = { ...world.env, STORE_URL: await storeUrlOf(key) };
+    trees.push(await startTree(key, dir, key === 'candidate' ? { ...env, ...candidateEnv } : env));
   }
   process.stderr.write(`compare: warm-up\n`);
   await round(Math.min(100, perRound));
@@ -179,7 +190,10 @@ try {
     '',
     `candidate ÷ base, median of the rounds' ratios: ${median(roundRatios).toFixed(3)} (rounds: ${roundRatios.map((v) => v.toFixed(2)).join(', ')})`,
     'Odd rounds wrote the requests of the base first in each tick, even rounds those of the candidate.',
+    `Resident memory, peak / once the last round had settled: ${trees.map((t) => `${t.label} ${mb(peakRssKb(t.child))} / ${mb(rssKb(t.child))} MB`).join(', ')}.`,
   );
+  if (Object.keys(candidateEnv).length > 0)
+    lines.push(`The candidate ran with ${Object.keys(candidateEnv).join(', ')} set (CANDIDATE_ENV).`);
   process.stdout.write(`${lines.join('\n')}\n`);
 } finally {
   for (const tree of trees) tree.child.kill('SIGKILL');

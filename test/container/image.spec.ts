@@ -88,13 +88,14 @@ const toldStarted = (id: number) =>
     .filter((m) => !m.ephemeral && messageText(m).includes(`started experiment *${id}*`));
 
 describe('the image', () => {
-  it('carries no secret, runs as a non-root user and declares its health check', async () => {
+  it('carries no secret, runs as a non-root user, bounds its allocator arenas and declares its health check', async () => {
     const [config] = JSON.parse(await podmanOk(['image', 'inspect', IMAGE])) as [
       { Config: { User?: string; Env?: string[]; Cmd?: string[] }; Healthcheck?: { Test?: string[] } },
     ];
     expect(config.Config.User).toBe('10001:10001');
     expect(config.Config.Cmd).toEqual(['node', 'dist/server/main.js']);
     expect(config.Healthcheck?.Test?.join(' ')).toContain('/healthz');
+    expect(config.Config.Env).toContain('MALLOC_ARENA_MAX=2');
     const baked = (config.Config.Env ?? []).map((e) => e.split('=')[0]);
     for (const variable of [...Object.keys(env), 'SLACK_CLIENT_SECRET', 'SLACK_STATE_SECRET']) {
       expect(baked).not.toContain(variable);
