@@ -1,4 +1,5 @@
-// System calls per `/exp start`: the app on Redis and Bolt making the same calls, each traced with
+// System calls per `/exp start`: the app on Redis, Bolt making the same calls and Bolt making the
+// app's calls and store writes by hand on Redis, each traced with
 // `strace -c -f` while evenly spaced starts arrive (each on a draft of its own), after a warm-up.
 // Counts, not times: how many writes, reads and event-loop wake-ups a start costs each process.
 // Needs strace (Debian: apt-get install -y strace); not part of `npm run bench`.
@@ -16,7 +17,9 @@ const world = await startBenchWorld('bench');
 const subjects = [
   await spawnSubject('app', 'src/main.ts', { ...world.env, STORE_URL: BENCH_REDIS_URL }),
   await spawnSubject('bolt', 'bench/bolt-with-calls.ts', world.env),
+  await spawnSubject('bolt', 'bench/bolt-guarded.ts', { ...world.env, STORE_URL: BENCH_REDIS_URL }),
 ];
+const labels = ['the app', 'Bolt making the same calls', "Bolt making the app's calls and store writes"];
 let next = 300_000;
 const [startsArg = '300', rateArg = '50'] = process.argv.slice(2);
 const N = Number(startsArg);
@@ -45,7 +48,7 @@ for (const s of subjects) {
     .join('')
     .split('\n')
     .filter((l) => /^\s*[\d.]+\s+[\d.]+\s+\d+\s+\d+/.test(l) && !/\stotal$/.test(l));
-  console.log(`== ${s.name}: syscalls per start (${N} starts)`);
+  console.log(`== ${labels[subjects.indexOf(s)]}: syscalls per start (${N} starts)`);
   let total = 0;
   for (const l of lines) {
     const f = l.trim().split(/\s+/);
