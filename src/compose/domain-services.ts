@@ -23,7 +23,7 @@ import { localizedMessages } from '../slack/messages/index.js';
 import type { AlertJob } from '../slack/subscriptions/alert-delivery.js';
 import { slackResponseUrlOrigins } from '../slack/view-seal/response-url-origins.js';
 import { createViewSeal } from '../slack/view-seal/view-seal.js';
-import { storedValues } from '../store/conditional-update.js';
+import { listedValues, storedValues } from '../store/conditional-update.js';
 import { decryptSecret, encryptSecret } from '../store/crypto.js';
 import type { Closers } from './closers.js';
 import type { Infrastructure } from './infrastructure.js';
@@ -189,7 +189,7 @@ function lifecycleServices(input: DomainServicesInput): LifecycleServices {
 function experimentKnowledge(input: DomainServicesInput): ExperimentKnowledge {
   const { config, infra, logger } = input;
   return {
-    records: createExperimentRecords(storedValues(infra.store, 'experiments'), {
+    records: createExperimentRecords(listedValues(infra.store, 'experiments'), {
       logger: logger.child({ component: 'experiments' }),
     }),
     transitions: config.transitions,

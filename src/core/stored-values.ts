@@ -21,3 +21,16 @@ export interface StoredValues {
   keyv: Keyv;
   update: UpdateStored;
 }
+
+/**
+ * Lists of ids, each ordered by when an id was last touched, the most recent first, and kept to a
+ * length: touching writes one id, whatever the list's length (store/recent-lists.ts).
+ */
+export interface RecentLists {
+  /** Puts `member` at the head of `list` (moved there if listed) and keeps the `keep` most recent. */
+  touch(list: string, member: string, options: { at: number; keep: number }): Promise<void>;
+  /** The most recently touched first, at most `limit`. */
+  read(list: string, limit: number): Promise<string[]>;
+  /** Forgets the whole list. */
+  drop(list: string): Promise<void>;
+}

@@ -11,6 +11,7 @@ import { createStore, type Store } from './create-store.js';
 import { POSTGRES_CLAIM_TABLE, POSTGRES_KV_TABLE } from './postgres-backend.js';
 import { REDIS_KEY_PREFIX, redisNamespace } from './redis-backend.js';
 import { LOG_TABLE } from './sql-log.js';
+import { RECENT_TABLE } from './sql-recent-lists.js';
 import { SQLITE_TABLE } from './sqlite-backend.js';
 import type { StoreKind } from './store-types.js';
 
@@ -68,6 +69,7 @@ export function backendFixture(kind: StoreKind): BackendFixture {
             `${REDIS_KEY_PREFIX}:${prefix}*`,
             `${REDIS_KEY_PREFIX}:_once:${prefix}*`,
             `${REDIS_KEY_PREFIX}:_log:${prefix}*`,
+            `${REDIS_KEY_PREFIX}:_recent:${prefix}*`,
           ]) {
             const keys = await client.keys(pattern);
             if (keys.length > 0) await client.del(keys);
@@ -79,6 +81,7 @@ export function backendFixture(kind: StoreKind): BackendFixture {
           await pool.query(`DELETE FROM ${POSTGRES_KV_TABLE} WHERE key LIKE $1`, [`${prefix}%`]);
           await pool.query(`DELETE FROM ${POSTGRES_CLAIM_TABLE} WHERE key LIKE $1`, [`${prefix}%`]);
           await pool.query(`DELETE FROM ${LOG_TABLE} WHERE stream LIKE $1`, [`${prefix}%`]);
+          await pool.query(`DELETE FROM ${RECENT_TABLE} WHERE list LIKE $1`, [`${prefix}%`]);
         });
       }
     },

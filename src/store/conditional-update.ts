@@ -1,4 +1,5 @@
 import { deserialize, serialize } from './keyv-json.js';
+import { recentListsIn } from './recent-lists.js';
 import type { ConditionalWrites, Store } from './store-types.js';
 
 /** A key kept changing under other writers for every attempt: nothing of this update was written. */
@@ -107,4 +108,9 @@ export function storedValues(store: Pick<Store, 'keyv' | 'conditional'>, namespa
     update: <T>(key: string, change: (current: unknown) => Change<T>, options?: UpdateOptions) =>
       updateConditionally(store.conditional, namespace, key, change, options),
   };
+}
+
+/** storedValues with the namespace's recent lists (store/recent-lists.ts), as the experiment records take them. */
+export function listedValues(store: Pick<Store, 'keyv' | 'conditional' | 'recent'>, namespace: string) {
+  return { ...storedValues(store, namespace), recent: recentListsIn(store, namespace) };
 }

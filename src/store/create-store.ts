@@ -81,6 +81,7 @@ export async function createStore(url: string, opts: CreateStoreOptions): Promis
     },
     locks: guardOf(backend.locks, keyvOf),
     logs: backend.logs,
+    recent: backend.recent,
     forgetReads: () => backend.forgetReads?.(),
     requestsRemembered: () => backend.requestsRemembered?.() ?? 0,
     close() {

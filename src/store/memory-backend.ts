@@ -3,6 +3,7 @@ import { createMemoryLog } from './append-log.js';
 import type { ReportError } from './error-log.js';
 import { keyvJson } from './keyv-json.js';
 import { createMemoryOnceGuard } from './memory-once-guard.js';
+import { createMemoryRecentLists } from './recent-lists.js';
 import type { Backend } from './store-types.js';
 
 /** memory://: everything lives in this process and is lost on restart (tests, playground). */
@@ -15,9 +16,11 @@ export function openMemoryBackend(report: ReportError): Backend {
   };
   const locks = createMemoryOnceGuard();
   const logs = createMemoryLog();
+  const recent = createMemoryRecentLists();
   return {
     kind: 'memory',
     logs,
+    recent,
     createKeyv(namespace) {
       const map = new Map<string, unknown>();
       mapOf.set(namespace, map);
@@ -49,6 +52,7 @@ export function openMemoryBackend(report: ReportError): Backend {
     async close() {
       for (const map of mapOf.values()) map.clear();
       logs.clear();
+      recent.clear();
     },
   };
 }

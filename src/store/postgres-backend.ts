@@ -5,6 +5,7 @@ import type { ReportError } from './error-log.js';
 import { keyvJson, serialize } from './keyv-json.js';
 import { createSqlConditional } from './sql-conditional.js';
 import { createSqlLog, LOG_TABLE_SQL } from './sql-log.js';
+import { createSqlRecentLists, RECENT_TABLE_SQL } from './sql-recent-lists.js';
 import { describeStoreUrl, StoreConnectionError } from './store-errors.js';
 import { type Backend, checkTtl } from './store-types.js';
 
@@ -54,6 +55,7 @@ export async function openPostgresBackend(url: string, report: ReportError): Pro
       `CREATE TABLE IF NOT EXISTS ${POSTGRES_CLAIM_TABLE} (key TEXT PRIMARY KEY, expires_at TIMESTAMPTZ NOT NULL)`,
     );
     await createIfMissing(pool, LOG_TABLE_SQL);
+    for (const sql of RECENT_TABLE_SQL) await createIfMissing(pool, sql);
   } catch (cause) {
     await pool.end().catch(() => undefined);
     throw new StoreConnectionError('postgres', where, { cause });
@@ -70,6 +72,7 @@ export async function openPostgresBackend(url: string, report: ReportError): Pro
   return {
     kind: 'postgres',
     logs: createSqlLog({ read: poolQuery, write: poolQuery }, (n) => `$${n}`),
+    recent: createSqlRecentLists({ read: poolQuery, write: poolQuery }, (n) => `$${n}`),
     conditional: {
       read: (namespace, key) => conditional.read(`${namespace}:${key}`),
       swap: (namespace, key, expected, next) => conditional.swap(`${namespace}:${key}`, expected, next),

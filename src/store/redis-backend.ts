@@ -11,6 +11,7 @@ import {
 } from './append-log.js';
 import type { ReportError } from './error-log.js';
 import { keyvJson, serialize } from './keyv-json.js';
+import { boundedRead, checkList, checkTouch, type RecentLists } from './recent-lists.js';
 import { describeStoreUrl, StoreConnectionError } from './store-errors.js';
 import { type Backend, checkTtl } from './store-types.js';
 
@@ -44,6 +45,7 @@ export async function openRedisBackend(url: string, report: ReportError): Promis
   return {
     kind: 'redis',
     logs: createRedisLog(client),
+    recent: createRedisRecentLists(client),
     createKeyv(namespace) {
       const adapter = new KeyvRedis<unknown>(client, { keyPrefixSeparator: ':', throwOnErrors: true });
       // The adapter prefixes keys itself; Keyv's own prefixing would double it.
@@ -103,6 +105,9 @@ function newRedisClient(url: string, everConnected: () => boolean) {
 
 // The client as configured in newRedisClient (its generics differ from createClient()'s default).
 type RedisClient = Pick<ReturnType<typeof newRedisClient>, 'multi' | 'zRange' | 'del' | 'get' | 'eval'>;
+
+/** Raw key of a recent list: a sorted set of its members scored by when each was last touched. */
+export const redisRecentKey = (list: string): string => `${REDIS_KEY_PREFIX}:_recent:${list}`;
 
 /**
  * The look and the write in one script: Redis runs a script alone, so no other replica's write
@@ -192,6 +197,34 @@ function createRedisLog(client: RedisClient): AppendLog {
     async drop(stream) {
       checkStream(stream);
       await client.del(redisLogKey(stream));
+    },
+  };
+}
+
+/**
+ * A touch is one MULTI: the member scored by its time (a second touch moves it to the head) and the
+ * list trimmed to its length by rank, atomic for every replica and a few bytes whatever the length.
+ */
+function createRedisRecentLists(client: RedisClient): RecentLists {
+  return {
+    async touch(list, member, { at, keep }) {
+      checkTouch(list, member, keep);
+      const key = redisRecentKey(list);
+      await client
+        .multi()
+        .zAdd(key, { score: Math.floor(at), value: member })
+        .zRemRangeByRank(key, 0, -(keep + 1))
+        .exec();
+    },
+    async read(list, limit) {
+      checkList(list);
+      const count = boundedRead(limit);
+      if (count === 0) return [];
+      return client.zRange(redisRecentKey(list), 0, count - 1, { REV: true });
+    },
+    async drop(list) {
+      checkList(list);
+      await client.del(redisRecentKey(list));
     },
   };
 }

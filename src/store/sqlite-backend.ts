@@ -7,6 +7,7 @@ import { keyvJson } from './keyv-json.js';
 import { createMemoryOnceGuard } from './memory-once-guard.js';
 import { createSqlConditional } from './sql-conditional.js';
 import { createSqlLog, LOG_COLUMNS, LOG_TABLE, LOG_TABLE_SQL } from './sql-log.js';
+import { createSqlRecentLists, RECENT_TABLE_SQL } from './sql-recent-lists.js';
 import { CachedKeyvSqlite, createReadCache, type ReadCache } from './sqlite-adapter.js';
 import { openSerializedConnection, type SerializedConnection } from './sqlite-connection.js';
 import { createSqliteWriter } from './sqlite-writer.js';
@@ -44,6 +45,7 @@ export async function openSqliteBackend(path: string, report: ReportError): Prom
     // Persistent in the file: lets other connections read while one writes.
     await base.query('PRAGMA journal_mode=WAL');
     await base.query(LOG_TABLE_SQL);
+    for (const sql of RECENT_TABLE_SQL) await base.query(sql);
     readerConnection = await openSerializedConnection(path, busyTimeoutMs);
     writerConnection = await openSerializedConnection(path, busyTimeoutMs).catch(async (error: unknown) => {
       await readerConnection.close().catch(() => undefined);
@@ -79,6 +81,7 @@ export async function openSqliteBackend(path: string, report: ReportError): Prom
       },
       () => '?',
     ),
+    recent: createSqlRecentLists({ read: readRows, write: writeRows }, () => '?'),
     createKeyv(namespace) {
       const adapter = new CachedKeyvSqlite({ uri, table: SQLITE_TABLE }, read, cache, writer);
       const keyv = new Keyv(adapter, { namespace, throwOnErrors: true, ...keyvJson });

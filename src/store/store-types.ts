@@ -1,5 +1,6 @@
 import type { Keyv } from 'keyv';
 import type { AppendLog } from './append-log.js';
+import type { RecentLists } from './recent-lists.js';
 
 export type StoreKind = 'sqlite' | 'redis' | 'postgres' | 'memory';
 
@@ -17,6 +18,8 @@ export interface Store {
   locks: OnceGuard;
   /** Append-only logs (the audit trail), shared by replicas. */
   logs: AppendLog;
+  /** Lists of recently touched ids (a workspace's experiments), shared by replicas. */
+  recent: RecentLists;
   /**
    * Forgets what this process remembers of values it read or wrote (SQLite keeps them for a
    * second), for when another process has written the file: tests that write it directly.
@@ -84,6 +87,7 @@ export interface Backend {
   conditional: ConditionalWrites;
   locks: OnceGuard;
   logs: AppendLog;
+  recent: RecentLists;
   /** Deletes expired entries the backend would otherwise keep forever; absent where it expires them. */
   cleanup?: () => Promise<void>;
   /** Absent where the backend remembers nothing it read. */

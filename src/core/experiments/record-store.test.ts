@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createMemoryLogger } from '../../observability/logger.js';
 import { backendFixture, uniqueName } from '../../store/backends.test-helper.js';
-import { storedValues } from '../../store/conditional-update.js';
+import { listedValues } from '../../store/conditional-update.js';
 import { MAX_INDEXED } from './record-index.js';
 import { createExperimentRecords } from './record-store.js';
 
@@ -13,7 +13,7 @@ function watchedRecords(
   store: Awaited<ReturnType<ReturnType<typeof backendFixture>['open']>>,
   namespace: string,
 ) {
-  const values = storedValues(store, namespace);
+  const values = listedValues(store, namespace);
   const { keyv } = values;
   const realSet = keyv.set;
   const sets: unknown[] = [];
@@ -60,7 +60,7 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('experiment re
       clock += 1000;
       return new Date(clock);
     };
-    const records = createExperimentRecords(storedValues(store, namespace), { now: tick });
+    const records = createExperimentRecords(listedValues(store, namespace), { now: tick });
     await records.update('T1', 4, { name: 'Search v2', status: 'draft' }, 'app-form');
     await records.update('T1', 7, { status: 'running' }, 'platform-read');
     await records.update('T1', 4, { status: 'running' }, 'app-action');
@@ -195,7 +195,7 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('experiment re
   it('ignores a stored record of an unexpected shape instead of trusting it', async () => {
     const store = await fixture.open();
     const keyv = store.keyv(namespace);
-    const records = createExperimentRecords(storedValues(store, namespace));
+    const records = createExperimentRecords(listedValues(store, namespace));
     await keyv.set('record:T9:5', { v: 1, experimentId: 5, status: { value: 42 } });
     expect(await records.get('T9', 5)).toBeUndefined();
     const updated = await records.update('T9', 5, { status: 'draft' }, 'app-form');
@@ -204,45 +204,52 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('experiment re
 });
 
 describe('the workspace index', () => {
-  it('keeps the most recently seen experiments when it overflows', async () => {
+  it('keeps the most recently written experiments when it overflows', async () => {
     const store = await backendFixture('memory').open();
-    const records = createExperimentRecords(storedValues(store, 'experiments'));
+    const records = createExperimentRecords(listedValues(store, 'experiments'));
     for (let id = 1; id <= MAX_INDEXED + 5; id++)
       await records.update('T1', id, { status: 'draft' }, 'app-form');
-    const all = await records.all('T1');
+    // Written again: back at the head of the list, so it stays when the next ones push past it.
+    await records.update('T1', 6, { status: 'running' }, 'app-action');
+    for (let id = MAX_INDEXED + 6; id <= MAX_INDEXED + 10; id++)
+      await records.update('T1', id, { status: 'draft' }, 'app-form');
+    const all = (await records.all('T1')).map((r) => r.experimentId);
     expect(all).toHaveLength(MAX_INDEXED);
-    expect(all.some((r) => r.experimentId === MAX_INDEXED + 5)).toBe(true);
-    expect(all.some((r) => r.experimentId === 1)).toBe(false);
+    expect(all).toContain(MAX_INDEXED + 10);
+    expect(all).toContain(6);
+    expect(all).not.toContain(10);
+    expect(all).not.toContain(1);
   });
 
-  it('reads the record and the index together, and writes the index only for a new id', async () => {
+  it('reads the record alone and lists it with each write, never reading the list', async () => {
     const store = await backendFixture('memory').open();
     const keyv = store.keyv('experiments');
-    const records = createExperimentRecords(storedValues(store, 'experiments'));
+    const records = createExperimentRecords(listedValues(store, 'experiments'));
     const getMany = vi.spyOn(keyv, 'getMany');
     const sets = vi.spyOn(keyv, 'set');
+    const touches = vi.spyOn(store.recent, 'touch');
+    const listReads = vi.spyOn(store.recent, 'read');
     const swaps = vi.spyOn(store.conditional, 'swap');
-    const conditionalReads = vi.spyOn(store.conditional, 'read');
     await records.update('T1', 4, { status: 'draft' }, 'app-form');
     await records.update('T1', 4, { status: 'running' }, 'app-action');
-    expect(getMany.mock.calls).toEqual([[['record:T1:4', 'index:T1']], [['record:T1:4', 'index:T1']]]);
-    expect(sets.mock.calls.map(([key]) => key)).toEqual(['record:T1:4', 'record:T1:4']);
-    // The new id is listed by one compare-and-set; the known id's update leaves the index alone.
-    expect(swaps.mock.calls.map(([namespace, key]) => `${namespace}:${key}`)).toEqual([
-      'experiments:index:T1',
-    ]);
-    // Swapped against the index as the update read it: not read a second time.
-    expect(conditionalReads).not.toHaveBeenCalled();
-    expect(await keyv.get('index:T1')).toEqual({ v: 1, ids: [4] });
     await records.update('T1', 5, { status: 'draft' }, 'app-form');
-    expect(conditionalReads).not.toHaveBeenCalled();
-    expect(await keyv.get('index:T1')).toEqual({ v: 1, ids: [5, 4] });
+    expect(getMany.mock.calls).toEqual([[['record:T1:4']], [['record:T1:4']], [['record:T1:5']]]);
+    expect(sets.mock.calls.map(([key]) => key)).toEqual(['record:T1:4', 'record:T1:4', 'record:T1:5']);
+    expect(touches.mock.calls.map(([list, member, { keep }]) => [list, member, keep])).toEqual([
+      ['experiments:index:T1', '4', MAX_INDEXED],
+      ['experiments:index:T1', '4', MAX_INDEXED],
+      ['experiments:index:T1', '5', MAX_INDEXED],
+    ]);
+    expect(listReads).not.toHaveBeenCalled();
+    expect(swaps).not.toHaveBeenCalled();
+    expect(await store.recent.read('experiments:index:T1', 10)).toEqual(['5', '4']);
+    expect((await records.all('T1')).map((r) => r.experimentId)).toEqual([5, 4]);
   });
 
   it('reads the learnt refusals in the same read as the record when an outcome needs both', async () => {
     const store = await backendFixture('memory').open();
     const keyv = store.keyv('experiments');
-    const records = createExperimentRecords(storedValues(store, 'experiments'));
+    const records = createExperimentRecords(listedValues(store, 'experiments'));
     await records.learn('T1', 'running', 'start');
     const getMany = vi.spyOn(keyv, 'getMany');
     const get = vi.spyOn(keyv, 'get');
@@ -251,7 +258,7 @@ describe('the workspace index', () => {
     ]);
     expect(record.status?.value).toBe('running');
     expect(learnt).toEqual({ running: ['start'] });
-    expect(getMany.mock.calls).toEqual([[['record:T1:4', 'index:T1', 'learnt:T1']]]);
+    expect(getMany.mock.calls).toEqual([[['record:T1:4', 'learnt:T1']]]);
     expect(get).not.toHaveBeenCalled();
     expect(await records.get('T1', 4)).toEqual(record);
     // Nothing learnt yet, or something else stored there: nothing refused.
@@ -260,26 +267,19 @@ describe('the workspace index', () => {
     expect((await records.observeWithLearnt('T3', 4, [])).learnt).toEqual({});
   });
 
-  it('lists new experiments that arrive together with one index write, newest first', async () => {
-    const store = await backendFixture('memory').open();
-    const records = createExperimentRecords(storedValues(store, 'experiments'));
-    await records.update('T1', 1, { status: 'draft' }, 'app-form');
-    const swaps = vi.spyOn(store.conditional, 'swap');
-    await Promise.all([2, 3, 4, 5, 6].map((id) => records.update('T1', id, { status: 'draft' }, 'app-form')));
-    expect(await store.keyv('experiments').get('index:T1')).toEqual({ v: 1, ids: [6, 5, 4, 3, 2, 1] });
-    expect(swaps).toHaveBeenCalledTimes(1);
-  });
-
   it('keeps the record when listing it fails, and lists it at its next update', async () => {
     const store = await backendFixture('memory').open();
     const logger = createMemoryLogger();
-    const real = storedValues(store, 'experiments');
+    const real = listedValues(store, 'experiments');
     let failing = true;
     const records = createExperimentRecords(
       {
-        keyv: real.keyv,
-        update: (key, change) =>
-          failing ? Promise.reject(new Error('store unavailable')) : real.update(key, change),
+        ...real,
+        recent: {
+          ...real.recent,
+          touch: (...args) =>
+            failing ? Promise.reject(new Error('store unavailable')) : real.recent.touch(...args),
+        },
       },
       { logger },
     );
@@ -297,7 +297,7 @@ describe('the workspace index', () => {
     const store = await backendFixture('memory').open();
     const at = new Date('2026-11-01T10:00:00.000Z');
     const keyv = store.keyv('experiments');
-    const records = createExperimentRecords(storedValues(store, 'experiments'), { now: () => at });
+    const records = createExperimentRecords(listedValues(store, 'experiments'), { now: () => at });
     const acted = {
       status: 'running',
       action: { action: 'start' as const, actorId: 'U1', at: at.toISOString(), source: 'slack' as const },
@@ -322,23 +322,42 @@ describe('the workspace index', () => {
     sets.mockRestore();
   });
 
-  it('treats an index of another shape as empty, and rebuilds it', async () => {
+  it("lists what an earlier version's JSON index lists after the list's own, and clears both", async () => {
     const store = await backendFixture('memory').open();
     const keyv = store.keyv('experiments');
-    const records = createExperimentRecords(storedValues(store, 'experiments'));
+    const records = createExperimentRecords(listedValues(store, 'experiments'));
+    // Records written by an earlier version: the records and its JSON index, no list.
+    for (const id of [1, 2, 3]) await records.update('T1', id, { status: 'draft' }, 'app-form');
+    await store.recent.drop('experiments:index:T1');
+    await keyv.set('index:T1', { v: 1, ids: [3, 2, 1] });
+    await records.update('T1', 2, { status: 'running' }, 'app-action');
+    await records.update('T1', 4, { status: 'draft' }, 'app-form');
+    expect((await records.all('T1')).map((r) => r.experimentId).sort()).toEqual([1, 2, 3, 4]);
+    expect(await records.clear('T1')).toBe(4);
+    expect(await records.all('T1')).toEqual([]);
+    expect(await keyv.get('index:T1')).toBeUndefined();
+    expect(await store.recent.read('experiments:index:T1', 10)).toEqual([]);
+    expect(await keyv.get('record:T1:1')).toBeUndefined();
+  });
+
+  it('ignores an earlier index of another shape and list members that are not experiment ids', async () => {
+    const store = await backendFixture('memory').open();
+    const keyv = store.keyv('experiments');
+    const records = createExperimentRecords(listedValues(store, 'experiments'));
+    await records.update('T1', 9, { status: 'draft' }, 'app-form');
+    for (const junk of ['0', '-1', '1.5', '007', 'abc'])
+      await store.recent.touch('experiments:index:T1', junk, { at: Date.now(), keep: 10 });
     for (const bad of [
       { v: 2, ids: [1] },
       { v: 1, ids: [1, '2'] },
       { v: 1, ids: [0] },
       { v: 1, ids: [1.5] },
       [1],
+      { v: 1, ids: Array.from({ length: MAX_INDEXED + 1 }, (_, i) => i + 1) },
     ]) {
       await keyv.set('index:T1', bad);
-      await records.update('T1', 9, { status: 'draft' }, 'app-form');
-      expect(await keyv.get('index:T1')).toEqual({ v: 1, ids: [9] });
+      expect((await records.all('T1')).map((r) => r.experimentId)).toEqual([9]);
     }
-    await keyv.set('index:T1', { v: 1, ids: Array.from({ length: MAX_INDEXED + 1 }, (_, i) => i + 1) });
-    expect(await records.all('T1')).toEqual([]);
   });
 });
 
@@ -351,7 +370,7 @@ describe.each(['sqlite', 'redis', 'postgres'] as const)('concurrent writers on %
   async function twoReplicas() {
     const first = await fixture.open();
     const second = kind === 'sqlite' ? first : await fixture.open();
-    return [first, second].map((store) => createExperimentRecords(storedValues(store, namespace)));
+    return [first, second].map((store) => createExperimentRecords(listedValues(store, namespace)));
   }
 
   it('lists every new experiment two replicas record at the same time', async () => {

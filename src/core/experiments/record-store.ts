@@ -2,7 +2,7 @@ import type { Keyv } from 'keyv';
 import * as z from 'zod';
 import type { Logger } from '../../observability/logger.js';
 import { LIFECYCLE_ACTIONS } from '../lifecycle-action.js';
-import type { StoredValues } from '../stored-values.js';
+import type { RecentLists, StoredValues } from '../stored-values.js';
 import { createHeldWrites } from './held-writes.js';
 import { createPendingWrites } from './pending-writes.js';
 import {
@@ -14,7 +14,7 @@ import {
   MAX_THREADS,
   type RecordUpdate,
 } from './record.js';
-import { createIndexAdder, indexIds, indexKey } from './record-index.js';
+import { indexKey, listedIds, MAX_INDEXED, withEarlierIndex } from './record-index.js';
 import { type LearntRefusals, learnRefusal } from './transitions.js';
 
 /** One thing learnt about an experiment, and where it was learnt. */
@@ -183,13 +183,12 @@ function createRecordWrites() {
   };
 }
 
-/** Writes a record as merged; a new id is listed in its workspace's index at the same time. */
-function createRecordWriter(keyv: Keyv, addToIndex: ReturnType<typeof createIndexAdder>, logger?: Logger) {
-  /** The index is a listing: a failure to add to it is logged, the record stays saved. */
-  async function listNew(scope: string, id: number, storedIndex: unknown) {
+/** Writes a record, and lists it at the head of its workspace's list at the same time. */
+function createRecordWriter(keyv: Keyv, recent: RecentLists, now: () => Date, logger?: Logger) {
+  /** The list is a listing: a failure to touch it is logged, the record stays saved. */
+  async function list(scope: string, id: number) {
     try {
-      // The index as just read: the compare-and-set tries it before reading the index again.
-      await addToIndex(scope, id, { value: storedIndex });
+      await recent.touch(indexKey(scope), String(id), { at: now().getTime(), keep: MAX_INDEXED });
     } catch (error) {
       logger?.warn('could not list the experiment in its workspace index; its next update will', {
         scope,
@@ -198,32 +197,39 @@ function createRecordWriter(keyv: Keyv, addToIndex: ReturnType<typeof createInde
       });
     }
   }
-  return async (key: string, scope: string, next: ExperimentRecord, storedIndex: unknown) => {
-    const value = { v: 1, ...next };
-    if ((indexIds(storedIndex) ?? []).includes(next.experimentId)) {
-      await keyv.set(key, value);
-      return;
-    }
-    // A new id: the record and its index entry written at once. A crash between the two leaves
-    // the record unlisted until its next update lists it; `all` skips an id whose record is gone.
-    await Promise.all([keyv.set(key, value), listNew(scope, next.experimentId, storedIndex)]);
+  // Every write touches the list, a few bytes whatever its length: no read first of what it lists,
+  // and a record that fell off (a workspace past MAX_INDEXED) is listed again when next written.
+  // A crash between the two leaves the record unlisted until its next write; `all` skips an id
+  // whose record is gone.
+  return async (key: string, scope: string, next: ExperimentRecord) => {
+    await Promise.all([keyv.set(key, { v: 1, ...next }), list(scope, next.experimentId)]);
   };
 }
 
+/** The workspace's list, then what only an earlier version's JSON index lists. */
+async function readListed(keyv: Keyv, recent: RecentLists, scope: string): Promise<number[]> {
+  const [members, earlier] = await Promise.all([
+    recent.read(indexKey(scope), MAX_INDEXED),
+    keyv.get(indexKey(scope)),
+  ]);
+  return withEarlierIndex(listedIds(members), earlier);
+}
+
 /**
- * One record per (workspace, experiment) and one small index per workspace. A record update is a
+ * One record per (workspace, experiment) and a recent list per workspace. A record update is a
  * read-merge-write: facts are newest-wins by their time, so two replicas writing the same record
  * at once can at worst drop the older of two observations made within the same instant (within the
- * hold of an action's write, a second at most, for an update merged into it). The index
- * and the learnt refusals are written by compare-and-set, so no concurrent addition is lost.
+ * hold of an action's write, a second at most, for an update merged into it). The list takes
+ * every replica's touches without a read (store/recent-lists.ts); the learnt refusals are written
+ * by compare-and-set, so no concurrent addition is lost.
  */
 export function createExperimentRecords(
-  { keyv, update }: StoredValues,
+  { keyv, update, recent }: StoredValues & { recent: RecentLists },
   options: ExperimentRecordsOptions = {},
 ): ExperimentRecords {
   const { logger } = options;
   const now = options.now ?? (() => new Date());
-  const writeRecord = createRecordWriter(keyv, createIndexAdder(update), logger);
+  const writeRecord = createRecordWriter(keyv, recent, now, logger);
   const recordKey = (scope: string, id: number) => `record:${scope}:${id}`;
   const learntKey = (scope: string) => `learnt:${scope}`;
 
@@ -238,11 +244,10 @@ export function createExperimentRecords(
     return parseRecord(scope, id, await keyv.get(key));
   };
 
-  const readIndex = async (scope: string): Promise<number[]> =>
-    indexIds(await keyv.get(indexKey(scope))) ?? [];
+  const readIndex = (scope: string) => readListed(keyv, recent, scope);
 
   /**
-   * Reads the record and the index (and `extra` keys) in one read, merges, and starts writing the
+   * Reads the record (and `extra` keys) in one read, merges, and starts writing the
    * record: answered before the write, which `written` is.
    */
   async function observeReading(
@@ -259,9 +264,9 @@ export function createExperimentRecords(
     if (absorbed) return { record: absorbed.value, extras: [], written: absorbed.written, release: noop };
     await writes.settled(key);
     // One read (one round trip on Redis: MGET).
-    const [raw, storedIndex, ...extras] = await keyv.getMany([key, indexKey(scope), ...extra]);
+    const [raw, ...extras] = await keyv.getMany([key, ...extra]);
     const next = merge(parseRecord(scope, id, raw) ?? emptyRecord(id, now().toISOString()));
-    const write = (record: ExperimentRecord) => writeRecord(key, scope, record, storedIndex);
+    const write = (record: ExperimentRecord) => writeRecord(key, scope, record);
     return { record: next, extras, ...writes.start(key, next, write, hold) };
   }
 
@@ -303,6 +308,7 @@ export function createExperimentRecords(
       await writtenUnder(scope);
       const ids = await readIndex(scope);
       await Promise.all(ids.map((id) => keyv.delete(recordKey(scope, id))));
+      await recent.drop(indexKey(scope));
       await keyv.delete(indexKey(scope));
       await keyv.delete(learntKey(scope));
       return ids.length;
