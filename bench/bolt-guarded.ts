@@ -9,11 +9,11 @@
 // - the intent marked before the platform call and again after it (crash safety: an interrupted
 //   start can be reported);
 // - the platform's start, the experiment read, the card posted;
-// - the experiment's record read and written with the action and the card's thread, an audit entry
-//   appended, the intent deleted; the channel's subscriptions read.
-// Left out: the dictionaries' generation read (its card shows raw ids, not names) and a new
-// experiment's index entry. No error handling beyond the status, no retries, metrics, logs or
-// languages beyond reading the choice.
+// - the experiment's record read and written with the action and the card's thread, and listed at
+//   the head of its workspace's recent list; an audit entry appended, the intent deleted; the
+//   channel's subscriptions read.
+// Left out: the dictionaries' generation read (its card shows raw ids, not names). No error
+// handling beyond the status, no retries, metrics, logs or languages beyond reading the choice.
 import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
 import { request } from 'undici';
 import { createBenchBolt } from './bench-bolt.js';
@@ -106,6 +106,7 @@ app.command('/exp', async ({ command, ack, client }) => {
   await store.finish({
     team,
     recordKey,
+    experimentId: String(id),
     record: JSON.stringify({ ...record, ...learnt(experiment, at), touchedAt: at }),
     at: now,
     auditEntry: JSON.stringify({ at: now, userId: command.user_id, action: 'start', experimentId: id }),

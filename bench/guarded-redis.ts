@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createClient } from '@keyv/redis';
-import { AUDIT_KEEP_MS, connectionKey, type GuardedStore, REPLAY_MS } from './guarded-store.js';
+import { AUDIT_KEEP_MS, connectionKey, type GuardedStore, LISTED, REPLAY_MS } from './guarded-store.js';
 
 const P = 'bolt-guarded';
 const CLAIM = `if not redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1]) then return 0 end
@@ -32,8 +32,9 @@ export async function guardedRedis(url: string): Promise<GuardedStore> {
     async record(recordKey) {
       return (await redis.get(`${P}:${recordKey}`)) ?? undefined;
     },
-    async finish({ team, recordKey, record, at, auditEntry, intentKey }) {
+    async finish({ team, recordKey, experimentId, record, at, auditEntry, intentKey }) {
       const audit = `${P}:audit:${team}`;
+      const listed = `${P}:recent:${team}`;
       await Promise.all([
         redis.set(`${P}:${recordKey}`, record),
         redis
@@ -41,6 +42,8 @@ export async function guardedRedis(url: string): Promise<GuardedStore> {
           .zAdd(audit, { score: 0, value: `${stamp(at)}-${randomUUID()}|${auditEntry}` })
           .zRemRangeByLex(audit, '-', `(${stamp(at - AUDIT_KEEP_MS)}`)
           .pExpire(audit, AUDIT_KEEP_MS)
+          .zAdd(listed, { score: at, value: experimentId })
+          .zRemRangeByRank(listed, 0, -(LISTED + 1))
           .exec(),
         redis.unlink(`${P}:${intentKey}`),
       ]);

@@ -6,6 +6,7 @@ const SCHEMA = [
   'PRAGMA synchronous=FULL',
   'CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL)',
   'CREATE TABLE IF NOT EXISTS audit (team TEXT NOT NULL, at INTEGER NOT NULL, entry TEXT NOT NULL)',
+  'CREATE TABLE IF NOT EXISTS recent (team TEXT NOT NULL, id TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (team, id))',
 ];
 const UPSERT =
   'INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value';
@@ -16,8 +17,9 @@ const UPSERT =
  * in the order they were issued with each kept prepared (the app's own connection,
  * src/store/sqlite-connection.ts, without its writer's batching), the replay claims in the process
  * (as the app's are on SQLite), and the commits a start needs: its receipt before the ack, its
- * intent before and after the platform's answer, and the record, the audit entry and the intent's
- * deletion in one transaction.
+ * intent before and after the platform's answer, and the record, its place in the workspace's recent
+ * list, the audit entry and the intent's deletion in one transaction (the list trimmed now and then,
+ * as the app's: not on the path of a start).
  */
 export async function guardedSqlite(path: string): Promise<GuardedStore> {
   const { query } = await openSerializedConnection(path, 5_000);
@@ -56,11 +58,17 @@ export async function guardedSqlite(path: string): Promise<GuardedStore> {
     async record(recordKey) {
       return valueAt(await select([recordKey]), recordKey);
     },
-    async finish({ team, recordKey, record, at, auditEntry, intentKey }) {
+    async finish({ team, recordKey, experimentId, record, at, auditEntry, intentKey }) {
       // Issued together on a connection that runs them in order: nothing else between BEGIN and COMMIT.
       await Promise.all([
         query('BEGIN'),
         query(UPSERT, recordKey, record),
+        query(
+          'INSERT INTO recent (team, id, at) VALUES (?, ?, ?) ON CONFLICT(team, id) DO UPDATE SET at = excluded.at',
+          team,
+          experimentId,
+          at,
+        ),
         query('INSERT INTO audit (team, at, entry) VALUES (?, ?, ?)', team, at, auditEntry),
         query('DELETE FROM kv WHERE key = ?', intentKey),
         query('COMMIT'),

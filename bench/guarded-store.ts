@@ -11,7 +11,7 @@ export interface GuardedStore {
   mark(intentKey: string, intent: string): Promise<void>;
   /** The record, read before it is written with the action. */
   record(recordKey: string): Promise<string | undefined>;
-  /** The record written, the audit entry appended, the intent deleted. */
+  /** The record written and listed in its workspace's recent list, the audit entry appended, the intent deleted. */
   finish(write: FinishWrite): Promise<void>;
   /** The channel's subscriptions (alerts), read once the outcome is told. */
   subscriptions(team: string): Promise<string | undefined>;
@@ -27,6 +27,7 @@ export interface StartContext {
 export interface FinishWrite {
   team: string;
   recordKey: string;
+  experimentId: string;
   record: string;
   at: number;
   auditEntry: string;
@@ -35,4 +36,6 @@ export interface FinishWrite {
 
 export const REPLAY_MS = 660_000;
 export const AUDIT_KEEP_MS = 365 * 24 * 3600 * 1000;
+/** How many experiments a workspace's recent list keeps, as the app's. */
+export const LISTED = 1000;
 export const connectionKey = (team: string): string => `connections:${team}`;
