@@ -2,6 +2,8 @@
 // most recently written first. Versions before it kept a JSON index under `index:<scope>` (one value
 // of up to MAX_INDEXED ids, read by every record update and written whole by every new experiment);
 // what such an index lists is still read, after the list's own ids, until the workspace is cleared.
+// During a rolling deploy a replica of an earlier version lists only what that index holds (the
+// experiments it and its peers were first to write) until it is replaced.
 
 /** How many experiments a workspace's list keeps; the least recently written fall off. */
 export const MAX_INDEXED = 1000;
