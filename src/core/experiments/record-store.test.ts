@@ -3,7 +3,7 @@ import { createMemoryLogger } from '../../observability/logger.js';
 import { backendFixture, uniqueName } from '../../store/backends.test-helper.js';
 import { listedValues } from '../../store/conditional-update.js';
 import { MAX_INDEXED } from './record-index.js';
-import { createExperimentRecords } from './record-store.js';
+import { createExperimentRecords, RELIST_AFTER_MS } from './record-store.js';
 
 /**
  * Records whose store writes (Keyv's set, where the record store asks for them) are counted, and
@@ -206,10 +206,15 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('experiment re
 describe('the workspace index', () => {
   it('keeps the most recently written experiments when it overflows', async () => {
     const store = await backendFixture('memory').open();
-    const records = createExperimentRecords(listedValues(store, 'experiments'));
+    const clock = { at: Date.parse('2026-11-28T10:00:00Z') };
+    const records = createExperimentRecords(listedValues(store, 'experiments'), {
+      now: () => new Date(clock.at),
+    });
     for (let id = 1; id <= MAX_INDEXED + 5; id++)
       await records.update('T1', id, { status: 'draft' }, 'app-form');
-    // Written again: back at the head of the list, so it stays when the next ones push past it.
+    // Written again once the process no longer counts it as just listed: back at the head of the
+    // list, so it stays when the next ones push past it.
+    clock.at += RELIST_AFTER_MS;
     await records.update('T1', 6, { status: 'running' }, 'app-action');
     for (let id = MAX_INDEXED + 6; id <= MAX_INDEXED + 10; id++)
       await records.update('T1', id, { status: 'draft' }, 'app-form');
@@ -221,29 +226,46 @@ describe('the workspace index', () => {
     expect(all).not.toContain(1);
   });
 
-  it('reads the record alone and lists it with each write, never reading the list', async () => {
+  it('reads the record alone and lists it as it writes, never reading the list', async () => {
     const store = await backendFixture('memory').open();
     const keyv = store.keyv('experiments');
-    const records = createExperimentRecords(listedValues(store, 'experiments'));
+    const clock = { at: Date.parse('2026-11-28T10:00:00Z') };
+    const records = createExperimentRecords(listedValues(store, 'experiments'), {
+      now: () => new Date(clock.at),
+    });
     const getMany = vi.spyOn(keyv, 'getMany');
     const sets = vi.spyOn(keyv, 'set');
     const touches = vi.spyOn(store.recent, 'touch');
     const listReads = vi.spyOn(store.recent, 'read');
     const swaps = vi.spyOn(store.conditional, 'swap');
     await records.update('T1', 4, { status: 'draft' }, 'app-form');
-    await records.update('T1', 4, { status: 'running' }, 'app-action');
     await records.update('T1', 5, { status: 'draft' }, 'app-form');
-    expect(getMany.mock.calls).toEqual([[['record:T1:4']], [['record:T1:4']], [['record:T1:5']]]);
-    expect(sets.mock.calls.map(([key]) => key)).toEqual(['record:T1:4', 'record:T1:4', 'record:T1:5']);
+    // Written again soon after this process listed it: not touched again.
+    clock.at += RELIST_AFTER_MS - 1;
+    await records.update('T1', 4, { status: 'running' }, 'app-action');
+    clock.at += 1;
+    await records.update('T1', 4, { status: 'stopped' }, 'app-action');
+    expect(getMany.mock.calls).toEqual([
+      [['record:T1:4']],
+      [['record:T1:5']],
+      [['record:T1:4']],
+      [['record:T1:4']],
+    ]);
+    expect(sets.mock.calls.map(([key]) => key)).toEqual([
+      'record:T1:4',
+      'record:T1:5',
+      'record:T1:4',
+      'record:T1:4',
+    ]);
     expect(touches.mock.calls.map(([list, member, { keep }]) => [list, member, keep])).toEqual([
       ['experiments:index:T1', '4', MAX_INDEXED],
-      ['experiments:index:T1', '4', MAX_INDEXED],
       ['experiments:index:T1', '5', MAX_INDEXED],
+      ['experiments:index:T1', '4', MAX_INDEXED],
     ]);
     expect(listReads).not.toHaveBeenCalled();
     expect(swaps).not.toHaveBeenCalled();
-    expect(await store.recent.read('experiments:index:T1', 10)).toEqual(['5', '4']);
-    expect((await records.all('T1')).map((r) => r.experimentId)).toEqual([5, 4]);
+    expect(await store.recent.read('experiments:index:T1', 10)).toEqual(['4', '5']);
+    expect((await records.all('T1')).map((r) => r.experimentId)).toEqual([4, 5]);
   });
 
   it('reads the learnt refusals in the same read as the record when an outcome needs both', async () => {

@@ -183,12 +183,28 @@ function createRecordWrites() {
   };
 }
 
+/**
+ * A record written again this soon after this process listed it is not touched again: `/exp list`
+ * refreshes every record it shows, and events and alerts write the same records again and again.
+ * So the list is the most recently written to within this long (on each replica).
+ */
+export const RELIST_AFTER_MS = 10 * 60_000;
+/** How many listed records a process remembers (the least recently listed forgotten first). */
+const REMEMBERED_LISTINGS = 2_000;
+
 /** Writes a record, and lists it at the head of its workspace's list at the same time. */
 function createRecordWriter(keyv: Keyv, recent: RecentLists, now: () => Date, logger?: Logger) {
-  /** The list is a listing: a failure to touch it is logged, the record stays saved. */
-  async function list(scope: string, id: number) {
+  const listedAt = new Map<string, number>();
+  /** The list is a listing: a failure to touch it is logged (and not remembered), the record stays saved. */
+  async function list(key: string, scope: string, id: number) {
+    const at = now().getTime();
+    const last = listedAt.get(key);
+    if (last !== undefined && at - last >= 0 && at - last < RELIST_AFTER_MS) return;
     try {
-      await recent.touch(indexKey(scope), String(id), { at: now().getTime(), keep: MAX_INDEXED });
+      await recent.touch(indexKey(scope), String(id), { at, keep: MAX_INDEXED });
+      listedAt.delete(key);
+      listedAt.set(key, at);
+      if (listedAt.size > REMEMBERED_LISTINGS) listedAt.delete(listedAt.keys().next().value ?? '');
     } catch (error) {
       logger?.warn('could not list the experiment in its workspace index; its next update will', {
         scope,
@@ -197,12 +213,12 @@ function createRecordWriter(keyv: Keyv, recent: RecentLists, now: () => Date, lo
       });
     }
   }
-  // Every write touches the list, a few bytes whatever its length: no read first of what it lists,
-  // and a record that fell off (a workspace past MAX_INDEXED) is listed again when next written.
-  // A crash between the two leaves the record unlisted until its next write; `all` skips an id
-  // whose record is gone.
+  // A touch writes a few bytes whatever the list's length: no read first of what it lists, and a
+  // record that fell off (a workspace past MAX_INDEXED) is listed again when next written. A crash
+  // between the two leaves the record unlisted until its next write (the restarted process
+  // remembers nothing); `all` skips an id whose record is gone.
   return async (key: string, scope: string, next: ExperimentRecord) => {
-    await Promise.all([keyv.set(key, { v: 1, ...next }), list(scope, next.experimentId)]);
+    await Promise.all([keyv.set(key, { v: 1, ...next }), list(key, scope, next.experimentId)]);
   };
 }
 
