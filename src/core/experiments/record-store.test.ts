@@ -360,6 +360,9 @@ describe('the workspace index', () => {
     expect(await keyv.get('index:T1')).toBeUndefined();
     expect(await store.recent.read('experiments:index:T1', 10)).toEqual([]);
     expect(await keyv.get('record:T1:1')).toBeUndefined();
+    // Written again right after (the app installed again): listed, though this process listed it lately.
+    await records.update('T1', 4, { status: 'draft' }, 'app-form');
+    expect((await records.all('T1')).map((r) => r.experimentId)).toEqual([4]);
   });
 
   it('ignores an earlier index of another shape and list members that are not experiment ids', async () => {

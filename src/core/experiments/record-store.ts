@@ -217,8 +217,14 @@ function createRecordWriter(keyv: Keyv, recent: RecentLists, now: () => Date, lo
   // record that fell off (a workspace past MAX_INDEXED) is listed again when next written. A crash
   // between the two leaves the record unlisted until its next write (the restarted process
   // remembers nothing); `all` skips an id whose record is gone.
-  return async (key: string, scope: string, next: ExperimentRecord) => {
-    await Promise.all([keyv.set(key, { v: 1, ...next }), list(key, scope, next.experimentId)]);
+  return {
+    write: async (key: string, scope: string, next: ExperimentRecord) => {
+      await Promise.all([keyv.set(key, { v: 1, ...next }), list(key, scope, next.experimentId)]);
+    },
+    /** The list was dropped (the workspace cleared): its records are listed again when next written. */
+    forget(keyPrefix: string) {
+      for (const key of listedAt.keys()) if (key.startsWith(keyPrefix)) listedAt.delete(key);
+    },
   };
 }
 
@@ -245,7 +251,7 @@ export function createExperimentRecords(
 ): ExperimentRecords {
   const { logger } = options;
   const now = options.now ?? (() => new Date());
-  const writeRecord = createRecordWriter(keyv, recent, now, logger);
+  const recordWriter = createRecordWriter(keyv, recent, now, logger);
   const recordKey = (scope: string, id: number) => `record:${scope}:${id}`;
   const learntKey = (scope: string) => `learnt:${scope}`;
 
@@ -282,7 +288,7 @@ export function createExperimentRecords(
     // One read (one round trip on Redis: MGET).
     const [raw, ...extras] = await keyv.getMany([key, ...extra]);
     const next = merge(parseRecord(scope, id, raw) ?? emptyRecord(id, now().toISOString()));
-    const write = (record: ExperimentRecord) => writeRecord(key, scope, record);
+    const write = (record: ExperimentRecord) => recordWriter.write(key, scope, record);
     return { record: next, extras, ...writes.start(key, next, write, hold) };
   }
 
@@ -325,6 +331,7 @@ export function createExperimentRecords(
       const ids = await readIndex(scope);
       await Promise.all(ids.map((id) => keyv.delete(recordKey(scope, id))));
       await recent.drop(indexKey(scope));
+      recordWriter.forget(recordKey(scope, 0).slice(0, -1));
       await keyv.delete(indexKey(scope));
       await keyv.delete(learntKey(scope));
       return ids.length;
