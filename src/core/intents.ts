@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Keyv } from 'keyv';
 import * as z from 'zod';
 import { LIFECYCLE_ACTIONS } from './lifecycle-action.js';
@@ -289,7 +289,7 @@ function buildIntent(
   const at = options.now();
   return {
     v: 1,
-    id: randomBytes(12).toString('hex'),
+    id: newIntentId(),
     teamId: input.workspace.teamId,
     ...(input.workspace.enterpriseId ? { enterpriseId: input.workspace.enterpriseId } : {}),
     action: input.action,
@@ -350,4 +350,13 @@ function leaseEnds(keyv: Keyv, owner: string, now: number) {
     }
     return leases.get(id);
   };
+}
+
+/**
+ * 24 hex digits (90 random bits) from randomUUID, which draws from a pool Node refills 128 ids at a
+ * time: randomBytes(12) asked the OS's generator on every action (about 6 µs a call against 0.4).
+ */
+function newIntentId(): string {
+  const uuid = randomUUID();
+  return uuid.slice(0, 8) + uuid.slice(9, 13) + uuid.slice(14, 18) + uuid.slice(19, 23) + uuid.slice(24, 28);
 }

@@ -52,6 +52,9 @@ function neutraliseMarkers(text: string): string {
   });
 }
 
+/** Anything escapeMrkdwn changes: a bidi control, an entity's character or a formatting marker. */
+const NEEDS_ESCAPE = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069&<>*_~`]/;
+
 // `&gt;` at the start of a line is still a quote in Slack, and a date token cannot carry `>`: an
 // invisible soft hyphen before it moves the `>` off the line start (what jsx-slack does too).
 const QUOTE_AT_LINE_START = /(^|\n)([ \t]*&gt;)/g;
@@ -63,6 +66,8 @@ const QUOTE_AT_LINE_START = /(^|\n)([ \t]*&gt;)/g;
  * formatting markers and line-start quotes shown literally.
  */
 export function escapeMrkdwn(text: string): SafeText {
+  // Most of what a card shows (names, ids, statuses) has none of these: one test, not four replaces.
+  if (!NEEDS_ESCAPE.test(text)) return text as SafeText;
   const escaped = neutraliseMarkers(escapeEntities(stripBidi(text)));
   return escaped.replace(QUOTE_AT_LINE_START, '$1\u00ad$2') as SafeText;
 }

@@ -23,7 +23,11 @@ export type InvalidCommand = Extract<ParsedCommand, { kind: 'invalid' }>;
 
 // JavaScript's \s covers tabs, newlines, NBSP and the other Unicode spaces Slack clients insert.
 export function tokenize(text: string): Token[] {
-  return Array.from(text.matchAll(/\S+/g), (m) => ({ text: m[0], end: m.index + m[0].length }));
+  const tokens: Token[] = [];
+  const word = /\S+/g;
+  for (let m = word.exec(text); m !== null; m = word.exec(text))
+    tokens.push({ text: m[0], end: m.index + m[0].length });
+  return tokens;
 }
 
 /** Stop reasons: the exact enum values (also with dashes) plus words people actually type. */
