@@ -18,6 +18,10 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('recent lists 
     expect(await store.recent.read(list, 10)).toEqual(['2', '4', '3', '1']);
     expect(await store.recent.read(list, 2)).toEqual(['2', '4']);
     expect(await store.recent.read(list, 0)).toEqual([]);
+    expect(await store.recent.read(list, 2.9)).toEqual(['2', '4']);
+    expect(await store.recent.read(list, Number.NaN)).toEqual([]);
+    expect(await store.recent.read(list, -5)).toEqual([]);
+    expect(await store.recent.read(list, Number.POSITIVE_INFINITY)).toEqual(['2', '4', '3', '1']);
     expect(await store.recent.read(`${prefix}:index:T2`, 10)).toEqual(['99']);
     expect(await store.recent.read(`${prefix}:index:none`, 10)).toEqual([]);
     await store.recent.drop(list);

@@ -34,10 +34,11 @@ export function checkTouch(list: string, member: string, keep: number): void {
   if (!Number.isInteger(keep) || keep < 1 || keep > MAX_RECENT) throw new RecentListError('keep', keep);
 }
 
+/** How many a read returns at most: 0 to MAX_RECENT (NaN reads nothing). */
 export const boundedRead = (limit: number): number =>
-  Number.isInteger(limit) ? Math.min(Math.max(limit, 0), MAX_RECENT) : MAX_RECENT;
+  Number.isNaN(limit) ? 0 : Math.min(Math.max(Math.floor(limit), 0), MAX_RECENT);
 
-/** memory://: one Map per list, its insertion order the touch order (a touch moves an id last). */
+/** memory://: one Set per list, its insertion order the touch order (a touch moves an id last). */
 export function createMemoryRecentLists(): RecentLists & { clear(): void } {
   const lists = new Map<string, Set<string>>();
   return {
