@@ -18,8 +18,8 @@ const UPSERT =
  * src/store/sqlite-connection.ts, without its writer's batching), the replay claims in the process
  * (as the app's are on SQLite), and the commits a start needs: its receipt before the ack, its
  * intent before and after the platform's answer, and the record, its place in the workspace's recent
- * list, the audit entry and the intent's deletion in one transaction (the list trimmed now and then,
- * as the app's: not on the path of a start).
+ * list, the audit entry and the intent's deletion in one transaction (the list is not trimmed: the
+ * app trims its list once a minute, so next to never on a start's path).
  */
 export async function guardedSqlite(path: string): Promise<GuardedStore> {
   const { query } = await openSerializedConnection(path, 5_000);
