@@ -1,5 +1,5 @@
 import { Pool } from 'undici';
-import type { signedCommand } from './bench-world.js';
+import type { BenchWorld, signedCommand } from './bench-world.js';
 
 // An open-loop sender whose arrivals are evenly spaced: request i leaves at start + i / rate,
 // whatever happened to the earlier ones. autocannon's rate option sends each second's budget back to
@@ -80,4 +80,23 @@ export function endToEnd(sends: readonly PacedSend[], toldAt: readonly (number |
     const sentAt = sends[i]?.sentAt;
     return at === null || sentAt === undefined ? [] : [at - sentAt];
   });
+}
+
+/**
+ * Batches of evenly spaced `/exp start`s, each start on a draft of its own made first (a real start
+ * every time), the drafts' ids counted on from `firstId` batch after batch.
+ */
+export function pacedStarts(
+  world: Pick<BenchWorld, 'addDrafts' | 'command'>,
+  url: string,
+  rate: number,
+  firstId: number,
+) {
+  let nextId = firstId;
+  return async (count: number): Promise<PacedResult> => {
+    const from = nextId;
+    nextId += count;
+    await world.addDrafts(from, count);
+    return paced(url, rate, count, (i) => world.command(`start ${from + i}`)());
+  };
 }

@@ -5,7 +5,7 @@ import { getGlobalDispatcher } from 'undici';
 import { benchStoreUrl } from './bench-redis.js';
 import { type BenchWorld, startBenchWorld } from './bench-world.js';
 import { spawnSubject } from './load.js';
-import { paced } from './paced.js';
+import { pacedStarts } from './paced.js';
 import { type SelfTime, selfTime } from './profile-summary.js';
 
 // Where the app's layers cost, against the same work written by hand: the app (tsc's output, one
@@ -23,11 +23,12 @@ const rate = Number(rateArg);
 const seconds = Number(secondsArg);
 if (!(rate > 0 && rate <= 500 && seconds > 0 && seconds <= 60)) throw new Error('rate 1–500, seconds 1–60');
 
-let nextId = 300_000;
+/** Each subject's starts on drafts of their own: ids from `firstId` on, a million apart. */
 async function profiled(
   world: BenchWorld,
   script: string,
   label: string,
+  firstId: number,
 ): Promise<SelfTime & { starts: number }> {
   const dir = mkdtempSync(join(tmpdir(), `exp-layers-${label}-`));
   const env = { ...world.env, STORE_URL: await benchStoreUrl(storeArg, dir) };
@@ -35,12 +36,7 @@ async function profiled(
   // counted in tens of samples a second, not in ones.
   const profiler = ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval=100'];
   const subject = await spawnSubject('app', script, env, profiler);
-  const batch = async (count: number) => {
-    const from = nextId;
-    nextId += count;
-    await world.addDrafts(from, count);
-    return paced(subject.url, rate, count, (i) => world.command(`start ${from + i}`)());
-  };
+  const batch = pacedStarts(world, subject.url, rate, firstId);
   await batch(Math.min(200, rate * 2));
   const measuredFrom = performance.now();
   const { sends } = await batch(rate * seconds);
@@ -77,8 +73,8 @@ function table(title: string, rows: ReturnType<typeof sideBySide>, top: number):
 
 const world = await startBenchWorld('layers');
 try {
-  const app = await profiled(world, 'dist/main.js', 'app');
-  const hand = await profiled(world, 'bench/bolt-guarded.ts', 'hand');
+  const app = await profiled(world, 'dist/main.js', 'app', 1_000_000);
+  const hand = await profiled(world, 'bench/bolt-guarded.ts', 'hand', 2_000_000);
   const out = [
     `/exp start on ${storeArg} at ${rate}/s for ${seconds} s, profiler on: main thread's self time ` +
       `${us(app.total / app.starts)} µs a start (the app), ${us(hand.total / hand.starts)} (by hand)`,

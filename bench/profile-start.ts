@@ -5,7 +5,7 @@ import { getGlobalDispatcher } from 'undici';
 import { benchStoreUrl } from './bench-redis.js';
 import { startBenchWorld } from './bench-world.js';
 import { spawnSubject } from './load.js';
-import { paced } from './paced.js';
+import { pacedStarts } from './paced.js';
 import { settledCpuMs } from './process-stats.js';
 import { summariseProfile } from './profile-summary.js';
 
@@ -25,13 +25,7 @@ const app = await spawnSubject('app', 'dist/main.js', { ...world.env, STORE_URL:
   '--cpu-prof',
   `--cpu-prof-dir=${dir}`,
 ]);
-let nextId = 200_000;
-const batch = async (count: number) => {
-  const from = nextId;
-  nextId += count;
-  await world.addDrafts(from, count);
-  return paced(app.url, rate, count, (i) => world.command(`start ${from + i}`)());
-};
+const batch = pacedStarts(world, app.url, rate, 200_000);
 await batch(Math.min(200, rate * 2));
 const before = await settledCpuMs(app.child);
 const measuredFrom = performance.now();
