@@ -18,8 +18,9 @@ import { createActorDirectory } from '../slack/access/actor.js';
 import type { SlackDeps } from '../slack/deps.js';
 import { createLanguageStore } from '../slack/locale/language-store.js';
 import { createLocaleResolver } from '../slack/locale/request-scope.js';
+import { DEFAULT_SCOPE } from '../slack/locale/scope.js';
 import { createSlackLocales } from '../slack/locale/slack-locale.js';
-import { localizedMessages } from '../slack/messages/index.js';
+import { en } from '../slack/messages/index.js';
 import type { AlertJob } from '../slack/subscriptions/alert-delivery.js';
 import { slackResponseUrlOrigins } from '../slack/view-seal/response-url-origins.js';
 import { createViewSeal } from '../slack/view-seal/view-seal.js';
@@ -77,7 +78,9 @@ export async function buildDomainServices(input: DomainServicesInput): Promise<S
         : { perWorkspace: options.maxActionsPerWorkspace }),
     }),
     workingNoteAfterMs: options.workingNoteAfterMs ?? WORKING_NOTE_AFTER_MS,
-    messages: localizedMessages(),
+    // Outside any request; each request, job and sweep speaks its own (slack/locale/scope.ts).
+    messages: en,
+    locale: DEFAULT_SCOPE,
     languages,
     locales: createLocaleResolver({
       languages,

@@ -8,8 +8,9 @@ import type { SlackDeps } from '../slack/deps.js';
 import { lifecycleHookRoutes } from '../slack/hooks/hook-route.js';
 import type { InFlight } from '../slack/in-flight.js';
 import { inJobLocale } from '../slack/locale/job-scope.js';
+import type { ScheduledJob } from '../slack/schedule/ids.js';
 import { scheduledActionHandler } from '../slack/schedule/run-scheduled.js';
-import { alertJobHandler } from '../slack/subscriptions/alert-delivery.js';
+import { type AlertJob, alertJobHandler } from '../slack/subscriptions/alert-delivery.js';
 import type { Closers } from './closers.js';
 import type { Infrastructure } from './infrastructure.js';
 import type { SlackEndpoint } from './slack-endpoint.js';
@@ -45,8 +46,11 @@ export async function startSlackRuntime(input: SlackRuntimeInput): Promise<Slack
   const server = await bolt.start(input.port);
   // Every replica delivers; each alert is run by one of them.
   // Jobs build what they post: each in the language of where it goes (locale/job-scope.ts).
-  const deliver = alertJobHandler({ deps, clientFor: workspaces.clientFor });
-  const alerts = inJobLocale(deps.locales, (job) => job, deliver);
+  const alerts = inJobLocale(
+    deps,
+    (job: AlertJob) => job,
+    (speaking) => alertJobHandler({ deps: speaking, clientFor: workspaces.clientFor }),
+  );
   deps.alerts.start(alerts, {
     onGiveUp: (job) => {
       deps.metrics.inc('exp_alerts_total', { outcome: 'given_up' });
@@ -55,9 +59,10 @@ export async function startSlackRuntime(input: SlackRuntimeInput): Promise<Slack
   });
   deps.scheduledActions.start(
     inJobLocale(
-      deps.locales,
-      (job) => ({ workspace: parseWorkspaceKey(job.scope) }),
-      scheduledActionHandler({ deps, clientFor: workspaces.clientFor, now: input.scheduleClock }),
+      deps,
+      (job: ScheduledJob) => ({ workspace: parseWorkspaceKey(job.scope) }),
+      (speaking) =>
+        scheduledActionHandler({ deps: speaking, clientFor: workspaces.clientFor, now: input.scheduleClock }),
     ),
   );
   // Closers run last-first: stop taking requests, then let the work already acked finish (its

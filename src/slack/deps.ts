@@ -24,6 +24,7 @@ import type { ActorDirectory } from './access/actor.js';
 import type { FetchLike } from './lifecycle/surface.js';
 import type { LanguageStore } from './locale/language-store.js';
 import type { LocaleResolver } from './locale/request-scope.js';
+import type { LocaleScope } from './locale/scope.js';
 import type { Messages } from './messages/index.js';
 import type { ScheduledJob } from './schedule/ids.js';
 import type { AlertJob } from './subscriptions/alert-delivery.js';
@@ -32,8 +33,10 @@ import type { ViewSeal } from './view-seal/view-seal.js';
 /** Everything the Slack listeners need, passed in so each handler can be tested with its own. */
 export interface SlackDeps {
   logger: Logger;
-  /** The catalogue of the current request's language (locale/scope.ts); a fixed one in unit tests. */
+  /** The catalogue of the request's language (locale/scope.ts): English outside any request. */
   messages: Messages;
+  /** The request's languages, which `messages` speaks (locale/scope.ts `speaking`). */
+  locale: LocaleScope;
   /** Who chose which language (`/exp language`). */
   languages: LanguageStore;
   /** A request's languages: its person's and its workspace's. */

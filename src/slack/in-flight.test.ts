@@ -40,13 +40,18 @@ beforeAll(async () => {
   // Counted as the app counts it: in the listeners' one global middleware.
   const counter = createInFlight();
   inFlight = counter;
-  const registry = createListenerRegistry(() => undefined);
-  registry.listeners.command('/exp', async ({ ack, command }) => {
-    await ack();
-    await new Promise<void>((resolve) => gates.set(command.text, resolve));
-    finished.push(command.text);
-    doneOf(command.text).resolve();
-  });
+  const registry = createListenerRegistry(
+    () => undefined,
+    () => ({}),
+  );
+  registry.listeners.command('/exp', (_deps) => [
+    async ({ ack, command }) => {
+      await ack();
+      await new Promise<void>((resolve) => gates.set(command.text, resolve));
+      finished.push(command.text);
+      doneOf(command.text).resolve();
+    },
+  ]);
   registry.attachTo(app, counter);
   server = (await app.start(0)) as Server;
   eventsUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/slack/events`;

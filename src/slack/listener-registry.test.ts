@@ -7,7 +7,7 @@ import { createListenerRegistry, type SlackListeners } from './listener-registry
 
 const SECRET = 'listener-registry-test-secret';
 let app: App;
-let listeners: SlackListeners;
+let listeners: SlackListeners<unknown>;
 let server: Server;
 let eventsUrl: string;
 const ran: string[] = [];
@@ -20,26 +20,36 @@ beforeAll(async () => {
     authorize: async () => ({ botToken: 'xoxb-test', botId: 'B1', botUserId: 'U1' }),
     logLevel: LogLevel.ERROR,
   });
-  const registry = createListenerRegistry((kind, id) => unknown.push(`${kind}:${id}`));
+  const registry = createListenerRegistry<unknown>(
+    (kind, id) => unknown.push(`${kind}:${id}`),
+    () => ({}),
+  );
   listeners = registry.listeners;
-  listeners.action('exact_button', async ({ ack }) => {
-    ran.push('exact');
-    await ack();
-  });
-  listeners.action(/^page_(prev|next)$/, async ({ ack, action }) => {
-    ran.push(`pattern:${(action as { action_id: string }).action_id}`);
-    await ack();
-  });
+  listeners.action('exact_button', () => [
+    async ({ ack }) => {
+      ran.push('exact');
+      await ack();
+    },
+  ]);
+  listeners.action(/^page_(prev|next)$/, () => [
+    async ({ ack, action }) => {
+      ran.push(`pattern:${(action as { action_id: string }).action_id}`);
+      await ack();
+    },
+  ]);
   // Two listeners on one id both run, in the order they were registered.
-  listeners.action('twice', async ({ ack }) => {
-    ran.push('twice:1');
-    await ack();
-  });
-  listeners.action('twice', async () => {
-    ran.push('twice:2');
-  });
-  listeners.action(
-    'guarded',
+  listeners.action('twice', () => [
+    async ({ ack }) => {
+      ran.push('twice:1');
+      await ack();
+    },
+  ]);
+  listeners.action('twice', () => [
+    async () => {
+      ran.push('twice:2');
+    },
+  ]);
+  listeners.action('guarded', () => [
     async ({ ack, body, next }) => {
       // Listener middleware: lets admins through, answers everyone else itself.
       if ((body as { user: { id: string } }).user.id === 'UADMIN') return next();
@@ -50,44 +60,52 @@ beforeAll(async () => {
       ran.push('guarded:ran');
       await ack();
     },
-  );
-  listeners.action('fails', async ({ ack }) => {
-    await ack();
-    throw new Error('listener failed on purpose');
-  });
+  ]);
+  listeners.action('fails', () => [
+    async ({ ack }) => {
+      await ack();
+      throw new Error('listener failed on purpose');
+    },
+  ]);
   // A middleware that throws before any await (a plain function), and one that calls next twice.
-  listeners.action(
-    'throws_at_once',
+  listeners.action('throws_at_once', () => [
     ({ ack }) => {
       void ack();
       throw new Error('middleware threw at once');
     },
     async () => void ran.push('after throws_at_once'),
-  );
-  listeners.action(
-    'next_twice',
+  ]);
+  listeners.action('next_twice', () => [
     async ({ ack, next }) => {
       await ack();
       await next();
       await next();
     },
     async () => void ran.push('next_twice:listener'),
-  );
-  listeners.view('the_modal', async ({ ack, view }) => {
-    ran.push(`view:${view.callback_id}`);
-    await ack();
-  });
-  listeners.options('picker', async ({ ack }) => {
-    ran.push('options');
-    await ack({ options: [{ text: { type: 'plain_text', text: 'A' }, value: 'a' }] });
-  });
-  listeners.command(/^\/exp$/, async ({ ack, command }) => {
-    ran.push(`command:${command.text}`);
-    await ack();
-  });
-  listeners.event('app_home_opened', async () => {
-    ran.push('event:app_home_opened');
-  });
+  ]);
+  listeners.view('the_modal', () => [
+    async ({ ack, view }) => {
+      ran.push(`view:${view.callback_id}`);
+      await ack();
+    },
+  ]);
+  listeners.options('picker', () => [
+    async ({ ack }) => {
+      ran.push('options');
+      await ack({ options: [{ text: { type: 'plain_text', text: 'A' }, value: 'a' }] });
+    },
+  ]);
+  listeners.command(/^\/exp$/, () => [
+    async ({ ack, command }) => {
+      ran.push(`command:${command.text}`);
+      await ack();
+    },
+  ]);
+  listeners.event('app_home_opened', () => [
+    async () => {
+      ran.push('event:app_home_opened');
+    },
+  ]);
   app.error(async (error) => {
     errors.push(error.message);
   });
@@ -234,6 +252,6 @@ describe('listener registry', () => {
 
   it('refuses, at registration, a constraint it would not match as Bolt does', () => {
     const constraint = { block_id: 'b', action_id: 'x' } as unknown as string;
-    expect(() => listeners.action(constraint, async () => {})).toThrow(/string or RegExp/);
+    expect(() => listeners.action(constraint, () => [async () => {}])).toThrow(/string or RegExp/);
   });
 });

@@ -13,6 +13,7 @@ import {
   type SlackViewAction,
   type SlackViewMiddlewareArgs,
 } from '@slack/bolt';
+import type { SlackDeps } from './deps.js';
 import type { InFlightCounter } from './in-flight.js';
 
 // Bolt runs, for every request, the middleware chain of every registered listener (a copy of the
@@ -30,32 +31,38 @@ type Id = string | RegExp;
 type Args = AnyMiddlewareArgs & AllMiddlewareArgs;
 type Step = (args: Args) => Promise<void> | void;
 
+/**
+ * A listener: its middleware and then the listener itself, as Bolt's registration calls take them,
+ * built for each request from the deps it runs with (those of its person's language: locale/scope.ts).
+ */
+type Chain<M, D> = (deps: D) => readonly M[];
+
 /** The registration calls of Bolt's App the features use, with string or RegExp ids only. */
-export interface SlackListeners {
+export interface SlackListeners<D = SlackDeps> {
   action<A extends SlackAction = SlackAction>(
     actionId: Id,
-    ...listeners: Middleware<SlackActionMiddlewareArgs<A>>[]
+    chain: Chain<Middleware<SlackActionMiddlewareArgs<A>>, D>,
   ): void;
   view<V extends SlackViewAction = SlackViewAction>(
     callbackId: Id,
-    ...listeners: Middleware<SlackViewMiddlewareArgs<V>>[]
+    chain: Chain<Middleware<SlackViewMiddlewareArgs<V>>, D>,
   ): void;
   options<Source extends OptionsSource = 'block_suggestion'>(
     actionId: Id,
-    ...listeners: Middleware<SlackOptionsMiddlewareArgs<Source>>[]
+    chain: Chain<Middleware<SlackOptionsMiddlewareArgs<Source>>, D>,
   ): void;
-  command(commandName: Id, ...listeners: Middleware<SlackCommandMiddlewareArgs>[]): void;
-  event<E extends string>(eventType: E, ...listeners: Middleware<SlackEventMiddlewareArgs<E>>[]): void;
+  command(commandName: Id, chain: Chain<Middleware<SlackCommandMiddlewareArgs>, D>): void;
+  event<E extends string>(eventType: E, chain: Chain<Middleware<SlackEventMiddlewareArgs<E>>, D>): void;
   /** A custom workflow step (Bolt's app.function), by its callback_id. */
   function(
     callbackId: string,
-    ...listeners: Middleware<SlackEventMiddlewareArgs<'function_executed'>>[]
+    chain: Chain<Middleware<SlackEventMiddlewareArgs<'function_executed'>>, D>,
   ): void;
 }
 
-export interface ListenerRegistry {
+export interface ListenerRegistry<D> {
   /** Where the features register their listeners. */
-  listeners: SlackListeners;
+  listeners: SlackListeners<D>;
   /**
    * Gives Bolt the one global middleware that dispatches every surface; call once, after the others.
    * `inFlight` hears each request's chain start and end (its work after the ack included).
@@ -65,36 +72,34 @@ export interface ListenerRegistry {
   takes(kind: Kind, id: string): boolean;
 }
 
-interface Route {
+interface Route<D> {
   seq: number;
-  steps: readonly Step[];
+  chain: (deps: D) => readonly unknown[];
 }
 
-interface Table {
-  exact: Map<string, Route[]>;
-  patterns: Array<{ pattern: RegExp; route: Route }>;
+interface Table<D> {
+  exact: Map<string, Route<D>[]>;
+  patterns: Array<{ pattern: RegExp; route: Route<D> }>;
 }
 
 const KINDS: readonly Kind[] = ['action', 'view', 'options', 'command', 'event', 'function'];
 
 const isStep = (value: unknown): value is Step => typeof value === 'function';
 
-/** Runs a request's listeners inside whatever scope the app keeps per request (its languages). */
-export type RequestScope = (args: Args, run: () => Promise<void>) => Promise<void>;
-
-/** `onUnknown` hears of every interaction no listener takes (acked with nothing done). */
-export function createListenerRegistry(
+/**
+ * `onUnknown` hears of every interaction no listener takes (acked with nothing done); `depsOf` gives
+ * the deps a request's listeners are built with (the app's, speaking the request's languages).
+ */
+export function createListenerRegistry<D>(
   onUnknown: (kind: string, id: string) => void,
-  scope: RequestScope = (_args, run) => run(),
-): ListenerRegistry {
-  const tables = new Map<Kind, Table>(KINDS.map((kind) => [kind, { exact: new Map(), patterns: [] }]));
+  depsOf: (args: Args) => D | Promise<D>,
+): ListenerRegistry<D> {
+  const tables = new Map<Kind, Table<D>>(KINDS.map((kind) => [kind, { exact: new Map(), patterns: [] }]));
   let seq = 0;
-  const add = (kind: Kind, id: unknown, steps: readonly unknown[]): void => {
-    const table = tables.get(kind) as Table;
-    const checked = steps.filter(isStep);
-    if (checked.length === 0 || checked.length !== steps.length)
-      throw new TypeError(`${kind}: a listener function is required`);
-    const route: Route = { seq: seq++, steps: checked };
+  const add = (kind: Kind, id: unknown, chain: unknown): void => {
+    const table = tables.get(kind) as Table<D>;
+    if (typeof chain !== 'function') throw new TypeError(`${kind}: a listener chain is required`);
+    const route: Route<D> = { seq: seq++, chain: chain as Route<D>['chain'] };
     if (typeof id === 'string') {
       const list = table.exact.get(id) ?? [];
       list.push(route);
@@ -106,21 +111,25 @@ export function createListenerRegistry(
       throw new TypeError(`${kind}: only string or RegExp ids are routed (got ${typeof id})`);
     }
   };
-  const matching = (kind: Kind, id: string): Route[] => matchRoutes(tables.get(kind) as Table, id);
-  const listeners: SlackListeners = {
-    action: (id, ...steps) => add('action', id, steps),
-    view: (id, ...steps) => add('view', id, steps),
-    options: (id, ...steps) => add('options', id, steps),
-    command: (id, ...steps) => add('command', id, steps),
-    event: (id, ...steps) => add('event', id, steps),
-    function: (id, ...steps) => add('function', id, steps),
+  const matching = (kind: Kind, id: string): Route<D>[] => matchRoutes(tables.get(kind) as Table<D>, id);
+  const listeners: SlackListeners<D> = {
+    action: (id, chain) => add('action', id, chain),
+    view: (id, chain) => add('view', id, chain),
+    options: (id, chain) => add('options', id, chain),
+    command: (id, chain) => add('command', id, chain),
+    event: (id, chain) => add('event', id, chain),
+    function: (id, chain) => add('function', id, chain),
   };
-  const dispatch = (kind: Kind) => (args: Args) => {
+  const dispatch = (kind: Kind) => async (args: Args) => {
     const body = args.body as Record<string, unknown>;
     const id = idOf(kind, body);
     const routes = id === undefined ? [] : matching(kind, id);
     if (routes.length === 0) return answerUnknown(args, kind, id, onUnknown);
-    return scope(args, () => runAll(routes, args));
+    const deps = await depsOf(args);
+    return runAll(
+      routes.map((route) => stepsOf(kind, route, deps)),
+      args,
+    );
   };
   return {
     listeners,
@@ -156,9 +165,9 @@ function surfaceOf(args: Args): Kind | undefined {
   return undefined;
 }
 
-function matchRoutes(table: Table, id: string): Route[] {
+function matchRoutes<D>(table: Table<D>, id: string): Route<D>[] {
   const exact = table.exact.get(id);
-  let found: Route[] | undefined;
+  let found: Route<D>[] | undefined;
   for (const { pattern, route } of table.patterns) {
     // A global or sticky RegExp keeps state between test() calls: reset so every request starts clean.
     pattern.lastIndex = 0;
@@ -171,9 +180,17 @@ function matchRoutes(table: Table, id: string): Route[] {
   return exact ? [...exact, ...found].sort((a, b) => a.seq - b.seq) : found;
 }
 
+/** A route's chain built for a request: a listener function is required, and each step is one. */
+function stepsOf<D>(kind: Kind, route: Route<D>, deps: D): readonly Step[] {
+  const steps = route.chain(deps);
+  if (steps.length === 0 || !steps.every(isStep))
+    throw new TypeError(`${kind}: a listener function is required`);
+  return steps;
+}
+
 /** Every matching listener, as Bolt runs them: together, one failure rethrown, several gathered. */
-async function runAll(routes: readonly Route[], args: Args): Promise<void> {
-  if (routes.length === 1) return run(routes[0] as Route, args);
+async function runAll(routes: readonly (readonly Step[])[], args: Args): Promise<void> {
+  if (routes.length === 1) return run(routes[0] as readonly Step[], args);
   const settled = await Promise.allSettled(routes.map((route) => run(route, args)));
   const failed = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as Error] : []));
   if (failed.length === 1) throw failed[0];
@@ -185,8 +202,7 @@ async function runAll(routes: readonly Route[], args: Args): Promise<void> {
  * functions handing on each step's promise, not async ones awaiting it: every async layer is a
  * promise more per request, and each runs AsyncLocalStorage's hook (`npm run bench:promises`).
  */
-function run(route: Route, args: Args): Promise<void> {
-  const { steps } = route;
+function run(steps: readonly Step[], args: Args): Promise<void> {
   const step = (index: number): Promise<void> => {
     const fn = steps[index] as Step;
     let called = false;

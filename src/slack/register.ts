@@ -12,7 +12,8 @@ import { registerIdentity } from './identity/register.js';
 import type { InFlightCounter } from './in-flight.js';
 import { registerLifecycle } from './lifecycle/register.js';
 import { createListenerRegistry } from './listener-registry.js';
-import { inRequestLocale } from './locale/request-scope.js';
+import { requestScope } from './locale/request-scope.js';
+import { speaking } from './locale/scope.js';
 import { registerPolicy } from './policy/register.js';
 import { registerSchedule } from './schedule/register.js';
 import { registerSplitter } from './splitter/register.js';
@@ -32,34 +33,31 @@ export function registerListeners(
   const registry = createListenerRegistry(
     (kind, id) =>
       deps.logger.info('interaction for no listener acked with nothing done', { kind, id: id.slice(0, 80) }),
-    // Each request speaks its person's language (locale/scope.ts says why a scope).
-    (args, run) =>
-      inRequestLocale(
-        deps.locales,
-        { body: args.body as Record<string, unknown>, context: args.context },
-        args.client,
-        run,
-      ),
+    // Each request's listeners are built with the deps of its person's language (locale/scope.ts).
+    async (args) => {
+      const request = { body: args.body as Record<string, unknown>, context: args.context };
+      return speaking(deps, await requestScope(deps.locales, request, args.client));
+    },
   );
   const listeners = registry.listeners;
   // The `/exp` subcommands are declared by each feature (command/subcommands.ts); these register
   // the listeners the features own (buttons, modals, options, events).
-  registerLifecycle(listeners, deps);
-  registerStop(listeners, deps);
-  registerExperimentForm(listeners, deps);
-  registerDictionaries(listeners, deps);
-  registerSplitter(listeners, deps);
-  registerSubscriptions(listeners, deps);
+  registerLifecycle(listeners);
+  registerStop(listeners);
+  registerExperimentForm(listeners);
+  registerDictionaries(listeners);
+  registerSplitter(listeners);
+  registerSubscriptions(listeners);
   registerConnection(listeners, deps, options);
-  registerExperiments(listeners, deps);
-  registerPolicy(listeners, deps);
-  registerAudit(listeners, deps);
-  registerIdentity(listeners, deps);
-  registerExpCommand(listeners, deps);
-  registerApprovals(listeners, deps);
-  registerSchedule(listeners, deps);
-  registerHome(listeners, deps);
-  registerWorkflowSteps(listeners, deps);
+  registerExperiments(listeners);
+  registerPolicy(listeners);
+  registerAudit(listeners);
+  registerIdentity(listeners);
+  registerExpCommand(listeners);
+  registerApprovals(listeners);
+  registerSchedule(listeners);
+  registerHome(listeners);
+  registerWorkflowSteps(listeners);
   registry.attachTo(app, options.inFlight);
   app.error(async (error) => {
     // Bolt calls this for listener failures; the process must keep serving other workspaces.

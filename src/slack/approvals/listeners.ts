@@ -13,7 +13,7 @@ import type { SlackDeps } from '../deps.js';
 import { type PerformLifecycleDeps, performLifecycle } from '../lifecycle/perform.js';
 import type { LifecycleSurface } from '../lifecycle/surface.js';
 import type { SlackListeners } from '../listener-registry.js';
-import { inWorkspaceLocale, localeScope } from '../locale/scope.js';
+import { inWorkspaceLanguage, workspaceMessages } from '../locale/scope.js';
 import { SlackPayloadError } from '../payload.js';
 import { approveScheduled } from '../schedule/approve.js';
 import { splitterFailureMessage } from '../splitter/error-messages.js';
@@ -26,15 +26,13 @@ import { approvalDecidedMessage, approvalWhat } from './request-message.js';
 type Respond = (message: Record<string, unknown>) => Promise<unknown>;
 
 /** Approve and Reject: whoever clicks must be allowed to do the action themselves (checked first). */
-export function registerApprovalButtons(listeners: SlackListeners, deps: ApprovalsDeps): void {
-  const target = (decision: 'approve' | 'reject') => approvalTarget(deps, decision);
+export function registerApprovalButtons(listeners: SlackListeners): void {
   for (const [actionId, decision] of [
     [APPROVAL_ACTIONS.approve, 'approve'],
     [APPROVAL_ACTIONS.reject, 'reject'],
   ] as const) {
-    listeners.action<BlockButtonAction>(
-      actionId,
-      actionAccess(deps, target(decision)),
+    listeners.action<BlockButtonAction>(actionId, (deps: ApprovalsDeps) => [
+      actionAccess(deps, approvalTarget(deps, decision)),
       async ({ ack, body, action, respond, client, context }) => {
         await ack();
         deps.metrics.inc('exp_interactions_total', { kind: `approval_${decision}` });
@@ -55,9 +53,7 @@ export function registerApprovalButtons(listeners: SlackListeners, deps: Approva
         const replace = (request: ApprovalRequest, text: SafeText) =>
           respond({
             replace_original: true,
-            ...inWorkspaceLocale(() =>
-              approvalDecidedMessage({ request, outcome: text, messages: deps.messages }),
-            ),
+            ...approvalDecidedMessage({ request, outcome: text, messages: workspaceMessages(deps) }),
           });
         switch (outcome.kind) {
           case 'not-found':
@@ -77,12 +73,10 @@ export function registerApprovalButtons(listeners: SlackListeners, deps: Approva
             await auditDecision(deps, workspace, outcome.request, body.user.id, 'expired');
             return void (await replace(
               outcome.request,
-              inWorkspaceLocale(() =>
-                deps.messages.approvals.expired({
-                  requester: userMention(outcome.request.requestedBy),
-                  what: approvalWhat(outcome.request, deps.messages),
-                }),
-              ),
+              workspaceMessages(deps).approvals.expired({
+                requester: userMention(outcome.request.requestedBy),
+                what: approvalWhat(outcome.request, workspaceMessages(deps)),
+              }),
             ));
           case 'decided':
             return void (await replace(
@@ -97,7 +91,7 @@ export function registerApprovalButtons(listeners: SlackListeners, deps: Approva
             ));
         }
       },
-    );
+    ]);
   }
 }
 
@@ -134,25 +128,22 @@ async function decidedText(
 ): Promise<SafeText> {
   if (decision === 'reject') {
     await auditDecision(deps, input.workspace, request, input.approverId, 'rejected');
-    return inWorkspaceLocale(() =>
-      deps.messages.approvals.rejected({
-        requester: userMention(request.requestedBy),
-        approver: userMention(input.approverId),
-        what: approvalWhat(request, deps.messages),
-      }),
-    );
+    const channel = workspaceMessages(deps);
+    return channel.approvals.rejected({
+      requester: userMention(request.requestedBy),
+      approver: userMention(input.approverId),
+      what: approvalWhat(request, channel),
+    });
   }
   // A scheduled action is not run now: the approval lets it run at its time.
   if (request.scheduleId !== undefined)
-    return inWorkspaceLocale(() => approveScheduled(deps, request, input.approverId));
+    return approveScheduled(inWorkspaceLanguage(deps), request, input.approverId);
   const result = await run(deps, request, input);
-  return inWorkspaceLocale(() =>
-    deps.messages.approvals.approved({
-      requester: userMention(request.requestedBy),
-      approver: userMention(input.approverId),
-      outcome: result,
-    }),
-  );
+  return workspaceMessages(deps).approvals.approved({
+    requester: userMention(request.requestedBy),
+    approver: userMention(input.approverId),
+    outcome: result,
+  });
 }
 
 type RunDeps = PerformLifecycleDeps & Pick<SlackDeps, 'policies' | 'splitter'>;
@@ -200,17 +191,17 @@ async function run(
       detail: e.label,
       approval: { requestId: request.id, state: 'approved', requestedBy: request.requestedBy },
     });
-    const reply = inWorkspaceLocale(() =>
+    const channel = workspaceMessages(deps);
+    const reply =
       outcome.kind === 'registered'
         ? exposeDoneMessage({
             label: e.label,
             platform: { id: e.platformId, name: KNOWN_PLATFORMS.get(e.platformId) },
             participant,
             userId: input.approverId,
-            messages: deps.messages,
+            messages: channel,
           })
-        : splitterFailureMessage(outcome, deps.messages),
-    );
+        : splitterFailureMessage(outcome, channel);
     return reply.text as SafeText;
   }
   const surface: LifecycleSurface = {
@@ -228,9 +219,7 @@ async function run(
   const policy = await deps.policies.get(workspaceKey(input.workspace));
   const stop = request.stop === undefined ? undefined : stopReasonOfRequest(request.stop);
   if (request.action === 'stop' && otherCommentMissing(policy, stop)) {
-    return inWorkspaceLocale(() =>
-      deps.messages.input.commentRequired({ experimentId: request.experimentId }),
-    );
+    return workspaceMessages(deps).input.commentRequired({ experimentId: request.experimentId });
   }
   const performed = await performLifecycle(
     deps,
@@ -247,12 +236,10 @@ async function run(
   );
   // A done or refused action's line is the channel's (lifecycle/tell-outcome.ts); anything else
   // was said to the approver alone, in their language, which the channel may not read.
-  const { person, workspace } = localeScope();
+  const { person, workspace } = deps.locale;
   if (performed.kind === 'done' || performed.kind === 'conflict' || person === workspace)
     return performed.line;
-  return inWorkspaceLocale(() =>
-    deps.messages.approvals.toldApprover({ approver: userMention(input.approverId) }),
-  );
+  return workspaceMessages(deps).approvals.toldApprover({ approver: userMention(input.approverId) });
 }
 
 /** A rejection, or a click on an expired request: what was asked did not run. */

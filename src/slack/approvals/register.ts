@@ -1,8 +1,7 @@
 import type { SlackListeners } from '../listener-registry.js';
-import type { ApprovalsDeps } from './deps.js';
 import { registerApprovalButtons } from './listeners.js';
 
 /** Requests waiting for a second person: their Approve and Reject buttons. */
-export function registerApprovals(listeners: SlackListeners, deps: ApprovalsDeps): void {
-  registerApprovalButtons(listeners, deps);
+export function registerApprovals(listeners: SlackListeners): void {
+  registerApprovalButtons(listeners);
 }

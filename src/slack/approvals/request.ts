@@ -4,7 +4,7 @@ import { type ApprovalTicket, GrantMismatchError } from '../../core/policy/grant
 import { type WorkspaceRef, workspaceKey } from '../../core/workspace.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
-import { inWorkspaceLocale } from '../locale/scope.js';
+import { workspaceMessages } from '../locale/scope.js';
 import { errorCodeOf } from '../subscriptions/alert-outcomes.js';
 import { approvalRequestMessage, approvalWhat } from './request-message.js';
 
@@ -21,7 +21,7 @@ export interface ApprovalAsk {
   inChannelFallback?: ((message: SlackMessage) => Promise<void>) | undefined;
 }
 
-type RequestApprovalDeps = Pick<SlackDeps, 'approvals' | 'audit' | 'logger' | 'messages'>;
+type RequestApprovalDeps = Pick<SlackDeps, 'approvals' | 'audit' | 'logger' | 'locale' | 'messages'>;
 
 /**
  * The policy asks for a second person: nothing runs now. The request is stored (what would run,
@@ -49,9 +49,7 @@ export async function requestApproval(deps: RequestApprovalDeps, ask: ApprovalAs
     approval: { requestId: request.id, state: 'requested', requestedBy: ticket.requestedBy },
   });
   // Read in the channel by many: in the workspace's language (the person is told in theirs).
-  const posted = inWorkspaceLocale(() =>
-    approvalRequestMessage({ request, rule: ticket.rule, messages: deps.messages }),
-  );
+  const posted = approvalRequestMessage({ request, rule: ticket.rule, messages: workspaceMessages(deps) });
   try {
     const result = await ask.client.chat.postMessage({ channel: ask.channelId, ...posted });
     if (result.ts) await deps.approvals.attachMessage(request, result.ts);

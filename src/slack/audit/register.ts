@@ -1,4 +1,4 @@
-import type { BlockButtonAction } from '@slack/bolt';
+import type { BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { actionAccess } from '../access/middleware.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackListeners } from '../listener-registry.js';
@@ -9,39 +9,32 @@ import type { AuditDeps } from './deps.js';
 import { AUDIT_ACTIONS, decodeAuditPageValue } from './ids.js';
 
 /** `/exp audit` and its paging buttons: admins only, each click checked again. */
-export function registerAudit(listeners: SlackListeners, deps: AuditDeps) {
-  const admins = { kind: 'admin', refusal: deps.messages.audit.adminOnly, action: 'audit' } as const;
-  const page = async ({
-    ack,
-    body,
-    action,
-    respond,
-  }: Parameters<Parameters<typeof listeners.action<BlockButtonAction>>[1]>[0]) => {
-    await ack();
-    deps.metrics.inc('exp_interactions_total', { kind: 'audit_page' });
-    let value: ReturnType<typeof decodeAuditPageValue>;
-    try {
-      value = decodeAuditPageValue(action.value ?? '');
-    } catch (error) {
-      if (!(error instanceof SlackPayloadError)) throw error;
-      await respond({
-        response_type: 'ephemeral',
-        replace_original: false,
-        ...textMessage(deps.messages.input.unreadableButton),
-      });
-      return;
-    }
-    const reply = await auditReply(deps, workspaceFromBody(body), value);
-    await respond({ response_type: 'ephemeral', replace_original: true, ...reply });
-  };
-  listeners.action<BlockButtonAction>(
-    AUDIT_ACTIONS.older,
-    actionAccess(deps, () => admins),
-    page,
-  );
-  listeners.action<BlockButtonAction>(
-    AUDIT_ACTIONS.newest,
-    actionAccess(deps, () => admins),
-    page,
-  );
+export function registerAudit(listeners: SlackListeners) {
+  const admins = (deps: AuditDeps) =>
+    ({ kind: 'admin', refusal: deps.messages.audit.adminOnly, action: 'audit' }) as const;
+  const page =
+    (deps: AuditDeps) =>
+    async ({ ack, body, action, respond }: SlackActionMiddlewareArgs<BlockButtonAction>) => {
+      await ack();
+      deps.metrics.inc('exp_interactions_total', { kind: 'audit_page' });
+      let value: ReturnType<typeof decodeAuditPageValue>;
+      try {
+        value = decodeAuditPageValue(action.value ?? '');
+      } catch (error) {
+        if (!(error instanceof SlackPayloadError)) throw error;
+        await respond({
+          response_type: 'ephemeral',
+          replace_original: false,
+          ...textMessage(deps.messages.input.unreadableButton),
+        });
+        return;
+      }
+      const reply = await auditReply(deps, workspaceFromBody(body), value);
+      await respond({ response_type: 'ephemeral', replace_original: true, ...reply });
+    };
+  for (const id of [AUDIT_ACTIONS.older, AUDIT_ACTIONS.newest])
+    listeners.action<BlockButtonAction>(id, (deps: AuditDeps) => [
+      actionAccess(deps, () => admins(deps)),
+      page(deps),
+    ]);
 }

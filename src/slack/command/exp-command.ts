@@ -63,8 +63,12 @@ async function endReceipt(deps: Pick<SlackDeps, 'intents'>, context: Record<stri
   await deps.intents.endReceipt(receipt);
 }
 
-export function registerExpCommand(listeners: SlackListeners, deps: SlackDeps): void {
-  listeners.command(EXP_COMMAND_PATTERN, boundedText(deps), commandAccess(deps), runCommand(deps));
+export function registerExpCommand(listeners: SlackListeners): void {
+  listeners.command(EXP_COMMAND_PATTERN, (deps: SlackDeps) => [
+    boundedText(deps),
+    commandAccess(deps),
+    runCommand(deps),
+  ]);
 }
 
 type CommandStep = Middleware<SlackCommandMiddlewareArgs>;

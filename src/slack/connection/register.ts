@@ -10,6 +10,6 @@ export function registerConnection(
   deps: ConnectionDeps,
   options: { installationStore?: InstallationStore | undefined },
 ) {
-  registerConnectSubmission(listeners, deps);
+  registerConnectSubmission(listeners);
   registerUninstallEvents(listeners, deps, options);
 }

@@ -20,9 +20,8 @@ import { connectedMessage, scopesNote, tokenInfoMessage, withNote } from './repl
  */
 export const VERIFY_BUDGET_MS = 2_000;
 
-export function registerConnectSubmission(listeners: SlackListeners, deps: ConnectionDeps): void {
-  listeners.view(
-    CONNECT_MODAL.callbackId,
+export function registerConnectSubmission(listeners: SlackListeners): void {
+  listeners.view(CONNECT_MODAL.callbackId, (deps: ConnectionDeps) => [
     viewAccess(
       deps,
       () => ({ kind: 'admin', refusal: deps.messages.connection.adminOnly, action: 'connect' }),
@@ -103,7 +102,7 @@ export function registerConnectSubmission(listeners: SlackListeners, deps: Conne
       );
       await publishHome(deps, client, workspaceOnly(team), body.user.id);
     },
-  );
+  ]);
 }
 
 /** Connected, what the token allows and how long, which connection it is, and any scope it lacks. */

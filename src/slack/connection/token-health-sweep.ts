@@ -4,7 +4,7 @@ import { parseWorkspaceKey, type WorkspaceRef, workspaceKey, workspaceOnly } fro
 import { channelMention, code, type SafeText, slackDate, userMention } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
-import { inDestinationLocale } from '../locale/job-scope.js';
+import { speakingTo } from '../locale/job-scope.js';
 import type { Messages } from '../messages/index.js';
 import type { NoticeJob } from '../subscriptions/alert-delivery.js';
 
@@ -37,7 +37,15 @@ function hostOf(baseUrl: string): SafeText {
 /** What the sweep uses of the app's dependencies. */
 type TokenHealthDeps = Pick<
   SlackDeps,
-  'locks' | 'messages' | 'alerts' | 'logger' | 'subscriptions' | 'vault' | 'adminUserIds' | 'locales'
+  | 'locks'
+  | 'locale'
+  | 'messages'
+  | 'alerts'
+  | 'logger'
+  | 'subscriptions'
+  | 'vault'
+  | 'adminUserIds'
+  | 'locales'
 >;
 
 /**
@@ -135,7 +143,7 @@ interface Reminder {
 
 /** Queues one reminder to its recipients, once per token; returns how many messages were queued. */
 async function remind(
-  deps: Pick<SlackDeps, 'locks' | 'messages' | 'alerts' | 'logger' | 'locales'>,
+  deps: Pick<SlackDeps, 'alerts' | 'locale' | 'locales' | 'locks' | 'logger' | 'messages'>,
   r: Reminder,
 ): Promise<number> {
   const { onceKey, reminder } = r;
@@ -146,9 +154,8 @@ async function remind(
   const jobs = await Promise.all(
     unique.map(async (channelId) => {
       // A DM in its person's language, a channel in the workspace's: the notice is queued written.
-      const notice = await inDestinationLocale(deps.locales, { workspace, channelId }, () =>
-        noticeFor(deps.messages.tokenHealth, r),
-      );
+      const { messages } = await speakingTo(deps, { workspace, channelId });
+      const notice = noticeFor(messages.tokenHealth, r);
       return {
         id: `token-health:${onceKey}:${reminder.kind}:${channelId}`,
         lane: `${scope}:${channelId}`,

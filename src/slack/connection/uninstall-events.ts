@@ -67,65 +67,69 @@ export function registerUninstallEvents(
   const firstDelivery = (body: EventEnvelope, type: string) => isFirstDelivery(deps, logger, body, type);
   const step = (what: string, run: () => Promise<unknown>) => cleanUpStep(logger, what, run);
 
-  listeners.event('app_uninstalled', async ({ body }) => {
-    const envelope = body as EventEnvelope;
-    if (!(await firstDelivery(envelope, 'app_uninstalled'))) return;
-    const workspace = workspaceFromEvent(envelope);
-    if (!workspace) {
-      logger.warn('app_uninstalled without a workspace id; nothing to delete', {
+  listeners.event('app_uninstalled', (deps) => [
+    async ({ body }) => {
+      const envelope = body as EventEnvelope;
+      if (!(await firstDelivery(envelope, 'app_uninstalled'))) return;
+      const workspace = workspaceFromEvent(envelope);
+      if (!workspace) {
+        logger.warn('app_uninstalled without a workspace id; nothing to delete', {
+          eventId: envelope.event_id,
+        });
+        return;
+      }
+      const installation = installationStore?.deleteInstallation
+        ? await step('installation', async () => {
+            await installationStore.deleteInstallation?.(installationQuery(workspace));
+            return 'deleted';
+          })
+        : 'none';
+      const deleted = await deleteWorkspaceData(deps, step, workspace);
+      // The audit trail is kept for its retention period: uninstalling must not erase who did what.
+      logger.info('app uninstalled: workspace data deleted', {
+        teamId: workspace.teamId,
+        enterpriseId: workspace.enterpriseId,
         eventId: envelope.event_id,
+        installation,
+        ...deleted,
       });
-      return;
-    }
-    const installation = installationStore?.deleteInstallation
-      ? await step('installation', async () => {
-          await installationStore.deleteInstallation?.(installationQuery(workspace));
-          return 'deleted';
-        })
-      : 'none';
-    const deleted = await deleteWorkspaceData(deps, step, workspace);
-    // The audit trail is kept for its retention period: uninstalling must not erase who did what.
-    logger.info('app uninstalled: workspace data deleted', {
-      teamId: workspace.teamId,
-      enterpriseId: workspace.enterpriseId,
-      eventId: envelope.event_id,
-      installation,
-      ...deleted,
-    });
-  });
+    },
+  ]);
 
-  listeners.event('tokens_revoked', async ({ event, body }) => {
-    const envelope = body as EventEnvelope;
-    if (!(await firstDelivery(envelope, 'tokens_revoked'))) return;
-    const workspace = workspaceFromEvent(envelope);
-    const botUserIds = event.tokens.bot ?? [];
-    const fields = { teamId: workspace?.teamId, eventId: envelope.event_id, botUserIds };
-    if (botUserIds.length === 0) {
-      // The app asks for no user scopes, so revoked user tokens are none of its own.
-      logger.info('tokens_revoked for user tokens only; nothing to delete', fields);
-      return;
-    }
-    if (!workspace || !installationStore?.deleteInstallation) {
-      logger.warn('bot token revoked; no installation store to update', fields);
-      return;
-    }
-    const query = installationQuery(workspace);
-    const installedBot = await installedBotUserId(installationStore, query);
-    if (installedBot === 'none') {
-      logger.info('bot token revoked; the installation was already deleted', fields);
-      return;
-    }
-    // Delete by team and bot user id: keep an installation whose bot is not the revoked one.
-    if (installedBot !== undefined && !botUserIds.includes(installedBot)) {
-      logger.warn('bot token revoked for another bot user; installation kept', fields);
-      return;
-    }
-    const result = await step('installation', async () => {
-      await installationStore.deleteInstallation?.(query);
-      return 'deleted';
-    });
-    logger.info('bot token revoked: installation deleted', { ...fields, installation: result });
-  });
+  listeners.event('tokens_revoked', (_deps) => [
+    async ({ event, body }) => {
+      const envelope = body as EventEnvelope;
+      if (!(await firstDelivery(envelope, 'tokens_revoked'))) return;
+      const workspace = workspaceFromEvent(envelope);
+      const botUserIds = event.tokens.bot ?? [];
+      const fields = { teamId: workspace?.teamId, eventId: envelope.event_id, botUserIds };
+      if (botUserIds.length === 0) {
+        // The app asks for no user scopes, so revoked user tokens are none of its own.
+        logger.info('tokens_revoked for user tokens only; nothing to delete', fields);
+        return;
+      }
+      if (!workspace || !installationStore?.deleteInstallation) {
+        logger.warn('bot token revoked; no installation store to update', fields);
+        return;
+      }
+      const query = installationQuery(workspace);
+      const installedBot = await installedBotUserId(installationStore, query);
+      if (installedBot === 'none') {
+        logger.info('bot token revoked; the installation was already deleted', fields);
+        return;
+      }
+      // Delete by team and bot user id: keep an installation whose bot is not the revoked one.
+      if (installedBot !== undefined && !botUserIds.includes(installedBot)) {
+        logger.warn('bot token revoked for another bot user; installation kept', fields);
+        return;
+      }
+      const result = await step('installation', async () => {
+        await installationStore.deleteInstallation?.(query);
+        return 'deleted';
+      });
+      logger.info('bot token revoked: installation deleted', { ...fields, installation: result });
+    },
+  ]);
 }
 
 /** What the uninstall listeners use of the app's dependencies. */

@@ -11,38 +11,40 @@ import { DICT_ACTIONS, decodeDictPageValue } from './ids.js';
 import { dictPageMessage } from './page.js';
 
 /** Next/previous on a dictionary page: the same (cached) read, the page replaced in place. */
-export function registerDictNavigation(listeners: SlackListeners, deps: DictionariesDeps): void {
+export function registerDictNavigation(listeners: SlackListeners): void {
   const actionIds = new RegExp(`^(${DICT_ACTIONS.prev}|${DICT_ACTIONS.next})$`);
-  listeners.action<BlockButtonAction>(actionIds, async ({ ack, body, action, respond }) => {
-    await ack();
-    deps.metrics.inc('exp_interactions_total', { kind: 'dict_page' });
-    let value: ReturnType<typeof decodeDictPageValue>;
-    try {
-      value = decodeDictPageValue(action.value ?? '');
-    } catch (error) {
-      if (!(error instanceof SlackPayloadError)) throw error;
-      await respond({
-        response_type: 'ephemeral',
-        replace_original: false,
-        ...textMessage(deps.messages.input.unreadableButton),
+  listeners.action<BlockButtonAction>(actionIds, (deps: DictionariesDeps) => [
+    async ({ ack, body, action, respond }) => {
+      await ack();
+      deps.metrics.inc('exp_interactions_total', { kind: 'dict_page' });
+      let value: ReturnType<typeof decodeDictPageValue>;
+      try {
+        value = decodeDictPageValue(action.value ?? '');
+      } catch (error) {
+        if (!(error instanceof SlackPayloadError)) throw error;
+        await respond({
+          response_type: 'ephemeral',
+          replace_original: false,
+          ...textMessage(deps.messages.input.unreadableButton),
+        });
+        return;
+      }
+      const outcome = await readDictionary(deps, workspaceFromBody(body), value.name, {
+        body: value.body,
+        channelId: body.channel?.id,
+        budgetMs: COMMAND_READ_BUDGET_MS,
       });
-      return;
-    }
-    const outcome = await readDictionary(deps, workspaceFromBody(body), value.name, {
-      body: value.body,
-      channelId: body.channel?.id,
-      budgetMs: COMMAND_READ_BUDGET_MS,
-    });
-    const reply =
-      outcome.kind === 'ok'
-        ? dictPageMessage({
-            dictionary: outcome.dictionary,
-            filter: value.filter,
-            page: value.page,
-            body: value.body,
-            messages: deps.messages,
-          })
-        : dictionaryFailureMessage(outcome, deps.messages);
-    if (reply) await respond({ response_type: 'ephemeral', replace_original: true, ...reply });
-  });
+      const reply =
+        outcome.kind === 'ok'
+          ? dictPageMessage({
+              dictionary: outcome.dictionary,
+              filter: value.filter,
+              page: value.page,
+              body: value.body,
+              messages: deps.messages,
+            })
+          : dictionaryFailureMessage(outcome, deps.messages);
+      if (reply) await respond({ response_type: 'ephemeral', replace_original: true, ...reply });
+    },
+  ]);
 }

@@ -41,15 +41,16 @@ type ViewBody = ViewPayloadBody & { view?: ViewOutput };
  * Slack sends them nowhere while it is covered); Remove, Add filter and the pager change the draft and
  * update the view; Done closes it and rebuilds the form under it with the new summary.
  */
-export function registerAudienceActions(listeners: SlackListeners, deps: ExperimentFormDeps): void {
-  const access = actionAccess(deps, experimentActionTarget);
-  listeners.action<BlockAction>(AUDIENCE_SUMMARY.editActionId, access, async ({ ack, body, client }) => {
-    await ack();
-    await pushAudienceView(deps, body, client);
-  });
-  listeners.action<BlockAction>(
-    AUDIENCE_VIEW.actions.remove,
-    access,
+export function registerAudienceActions(listeners: SlackListeners): void {
+  listeners.action<BlockAction>(AUDIENCE_SUMMARY.editActionId, (deps: ExperimentFormDeps) => [
+    actionAccess(deps, experimentActionTarget),
+    async ({ ack, body, client }) => {
+      await ack();
+      await pushAudienceView(deps, body, client);
+    },
+  ]);
+  listeners.action<BlockAction>(AUDIENCE_VIEW.actions.remove, (deps: ExperimentFormDeps) => [
+    actionAccess(deps, experimentActionTarget),
     async ({ ack, body, client, action }) => {
       await ack();
       const ctx = await open(deps, body);
@@ -62,10 +63,9 @@ export function registerAudienceActions(listeners: SlackListeners, deps: Experim
       await save(deps, ctx, ctx.draft);
       await update(deps, client, ctx, render(deps, ctx, ctx.draft, ctx.metadata.page ?? 0));
     },
-  );
-  listeners.action<BlockAction>(
-    new RegExp(`^${AUDIENCE_VIEW.actions.page}:`),
-    access,
+  ]);
+  listeners.action<BlockAction>(new RegExp(`^${AUDIENCE_VIEW.actions.page}:`), (deps: ExperimentFormDeps) => [
+    actionAccess(deps, experimentActionTarget),
     async ({ ack, body, client, action }) => {
       await ack();
       const ctx = await open(deps, body);
@@ -78,24 +78,26 @@ export function registerAudienceActions(listeners: SlackListeners, deps: Experim
         render(deps, ctx, ctx.draft, Number.isInteger(page) && page >= 0 ? page : 0),
       );
     },
-  );
-  listeners.action<BlockAction>(AUDIENCE_VIEW.actions.add, access, async ({ ack, body, client }) => {
-    await ack();
-    const ctx = await open(deps, body);
-    if (!ctx?.draft) return;
-    const added = newFilter(ctx, ctx.draft);
-    if (typeof added === 'string') {
-      const notice = deps.messages.experimentEdit.addRefused[added];
-      return update(deps, client, ctx, render(deps, ctx, ctx.draft, ctx.metadata.page ?? 0, notice));
-    }
-    ctx.draft.segments.push(added);
-    await save(deps, ctx, ctx.draft);
-    const lookup = { params: ctx.params, predicates: ctx.predicates?.items ?? [] };
-    const notice = deps.messages.experimentEdit.added({ filter: filterText(added, lookup, deps.messages) });
-    await update(deps, client, ctx, render(deps, ctx, ctx.draft, Number.MAX_SAFE_INTEGER, notice));
-  });
-  listeners.view(
-    AUDIENCE_VIEW.callbackId,
+  ]);
+  listeners.action<BlockAction>(AUDIENCE_VIEW.actions.add, (deps: ExperimentFormDeps) => [
+    actionAccess(deps, experimentActionTarget),
+    async ({ ack, body, client }) => {
+      await ack();
+      const ctx = await open(deps, body);
+      if (!ctx?.draft) return;
+      const added = newFilter(ctx, ctx.draft);
+      if (typeof added === 'string') {
+        const notice = deps.messages.experimentEdit.addRefused[added];
+        return update(deps, client, ctx, render(deps, ctx, ctx.draft, ctx.metadata.page ?? 0, notice));
+      }
+      ctx.draft.segments.push(added);
+      await save(deps, ctx, ctx.draft);
+      const lookup = { params: ctx.params, predicates: ctx.predicates?.items ?? [] };
+      const notice = deps.messages.experimentEdit.added({ filter: filterText(added, lookup, deps.messages) });
+      await update(deps, client, ctx, render(deps, ctx, ctx.draft, Number.MAX_SAFE_INTEGER, notice));
+    },
+  ]);
+  listeners.view(AUDIENCE_VIEW.callbackId, (deps: ExperimentFormDeps) => [
     viewAccess(
       deps,
       experimentSubmissionTarget,
@@ -105,7 +107,7 @@ export function registerAudienceActions(listeners: SlackListeners, deps: Experim
       await ack();
       await closeAudienceView(deps, body, client);
     },
-  );
+  ]);
 }
 
 type PushAudienceViewDeps = Pick<

@@ -16,4 +16,5 @@ export type ExperimentFormDeps = CheckAccessDeps &
     | 'slackFetch'
     | 'subscriptions'
     | 'viewSeal'
-  >;
+  > &
+  Pick<SlackDeps, 'locale' | 'messages'>;

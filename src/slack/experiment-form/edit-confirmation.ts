@@ -8,7 +8,7 @@ import { joinSafe, safe } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import { noticeModal } from '../blocks/notice-modal.js';
 import type { SlackListeners } from '../listener-registry.js';
-import { inWorkspaceLocale } from '../locale/scope.js';
+import { workspaceMessages } from '../locale/scope.js';
 import { openViewMetadata } from '../view-seal/open-metadata.js';
 import { workspaceFromBody } from '../workspace.js';
 import { readStoredForm } from './audience-draft.js';
@@ -31,9 +31,8 @@ type Ack = (response?: Record<string, unknown>) => Promise<void>;
  * or through someone's action in the app)? Then it is shown and nothing is sent. Otherwise the PATCH
  * carries the fields the confirmation listed, and the message after saving shows the same diff.
  */
-export function registerEditConfirmation(listeners: SlackListeners, deps: ExperimentFormDeps): void {
-  listeners.view(
-    EDIT_CONFIRM_VIEW.callbackId,
+export function registerEditConfirmation(listeners: SlackListeners): void {
+  listeners.view(EDIT_CONFIRM_VIEW.callbackId, (deps: ExperimentFormDeps) => [
     // No input to carry a refusal: the view is replaced by a notice saying why.
     viewAccess(deps, experimentSubmissionTarget, () => undefined),
     async ({ ack: rawAck, body, view, client, context }) => {
@@ -110,10 +109,10 @@ export function registerEditConfirmation(listeners: SlackListeners, deps: Experi
         closeWith: 'clear',
         // The diff goes into the channel's line after saving: in the workspace's language.
         changes: {
-          text: inWorkspaceLocale(() => changeText(changes, lookup, messages)),
+          text: changeText(changes, lookup, workspaceMessages(deps)),
           detail: changesDetail(changes),
         },
       });
     },
-  );
+  ]);
 }

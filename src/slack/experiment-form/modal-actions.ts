@@ -20,9 +20,8 @@ const UPDATE_BUDGET_MS = 2_000;
  * rebuilds the modal from its current state and updates it with the view's hash, so a stale
  * update never overwrites a newer one (hash_conflict is expected and ignored).
  */
-export function registerExperimentModalActions(listeners: SlackListeners, deps: ExperimentFormDeps): void {
-  listeners.action<BlockAction>(
-    EXPERIMENT_MODAL_ACTION_ID_PATTERN,
+export function registerExperimentModalActions(listeners: SlackListeners): void {
+  listeners.action<BlockAction>(EXPERIMENT_MODAL_ACTION_ID_PATTERN, (deps: ExperimentFormDeps) => [
     actionAccess(deps, experimentActionTarget),
     async ({ ack, body, client }) => {
       await ack();
@@ -73,5 +72,5 @@ export function registerExperimentModalActions(listeners: SlackListeners, deps: 
         else deps.logger.warn('views.update failed for the experiment modal', { error, code });
       }
     },
-  );
+  ]);
 }

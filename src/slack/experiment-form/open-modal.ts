@@ -139,7 +139,12 @@ async function mayEdit(
   const check = await checkBeforeForm(deps.knowledge, ctx.workspace, experimentId, 'edit');
   if (check.kind === 'not-found') {
     await ctx.replier.ephemeral(
-      textMessage(c.formNotFound({ experimentId, ago: slackAgo(new Date(check.record.notFound?.at ?? 0)) })),
+      textMessage(
+        c.formNotFound({
+          experimentId,
+          ago: slackAgo(new Date(check.record.notFound?.at ?? 0), deps.messages),
+        }),
+      ),
     );
     return false;
   }

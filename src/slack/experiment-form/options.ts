@@ -21,9 +21,8 @@ import { pickerFieldForAction, readExperimentModalState, type StateValues } from
  */
 const OPTIONS_BUDGET_MS = 1_500;
 
-export function registerExperimentOptions(listeners: SlackListeners, deps: ExperimentFormDeps): void {
-  listeners.options<'block_suggestion'>(
-    /^exp_xm_/,
+export function registerExperimentOptions(listeners: SlackListeners): void {
+  listeners.options<'block_suggestion'>(/^exp_xm_/, (deps: ExperimentFormDeps) => [
     optionsAccess(deps, experimentOptionsTarget),
     async ({ ack, body }) => {
       const suggestion = body as BlockSuggestion;
@@ -72,5 +71,5 @@ export function registerExperimentOptions(listeners: SlackListeners, deps: Exper
         ),
       );
     },
-  );
+  ]);
 }

@@ -14,7 +14,8 @@ import { noticeModal } from '../blocks/notice-modal.js';
 import type { SlackDeps } from '../deps.js';
 import { publishEvent } from '../experiment/publish.js';
 import { modalSurface } from '../lifecycle/surface.js';
-import { inWorkspaceLocale } from '../locale/scope.js';
+import { workspaceMessages } from '../locale/scope.js';
+import type { Messages } from '../messages/types.js';
 import { webApiReplier } from '../replies.js';
 import type { AlertEvent } from '../subscriptions/alert-message.js';
 import { notifySubscribers } from '../subscriptions/notify-subscribers.js';
@@ -110,6 +111,7 @@ type AnnounceDeps = Pick<
   | 'dictionaries'
   | 'knowledge'
   | 'logger'
+  | 'locale'
   | 'messages'
   | 'metrics'
   | 'scopeOf'
@@ -123,7 +125,6 @@ async function announce(
   outcome: Extract<SaveExperimentOutcome, { kind: 'created' | 'updated' }>,
 ): Promise<void> {
   const { request, client, metadata } = input;
-  const { messages } = deps;
   const actorId = request.actorId;
   const event: AlertEvent =
     outcome.kind === 'updated'
@@ -140,16 +141,21 @@ async function announce(
   });
   if (outcome.view) {
     // Written when the card is posted, in the channel's language (publish.ts).
-    const line = () =>
+    const line = (m: Messages) =>
       event.action === 'edit'
         ? input.changes
-          ? messages.experimentEdit.updated({
+          ? m.experimentEdit.updated({
               user: userMention(actorId),
               experimentId: event.experimentId,
               changes: input.changes.text,
             })
-          : updatedLine({ experimentId: event.experimentId, fields: event.fields, userId: actorId, messages })
-        : createdLine({ experimentId: event.experimentId, name: event.name, userId: actorId, messages });
+          : updatedLine({
+              experimentId: event.experimentId,
+              fields: event.fields,
+              userId: actorId,
+              messages: m,
+            })
+        : createdLine({ experimentId: event.experimentId, name: event.name, userId: actorId, messages: m });
     const published = await publishEvent(deps, surface, {
       workspace: request.workspace,
       line,
@@ -164,14 +170,12 @@ async function announce(
       logger: deps.logger,
     });
     await replier.inChannel(
-      inWorkspaceLocale(() =>
-        experimentCreatedMessage({
-          experimentId: event.experimentId,
-          name: event.name,
-          userId: actorId,
-          messages,
-        }),
-      ),
+      experimentCreatedMessage({
+        experimentId: event.experimentId,
+        name: event.name,
+        userId: actorId,
+        messages: workspaceMessages(deps),
+      }),
     );
   }
   await notifySubscribers(deps, request.workspace, { channelId: metadata.channelId }, event, outcome.view);

@@ -31,9 +31,8 @@ type Ack = (response?: Record<string, unknown>) => Promise<void>;
  * so, otherwise the confirmation (what will change, field by field) is pushed and Save sends it
  * (edit-confirmation.ts), a PATCH with only those fields.
  */
-export function registerExperimentSubmission(listeners: SlackListeners, deps: ExperimentFormDeps): void {
-  listeners.view(
-    EXPERIMENT_MODAL.callbackId,
+export function registerExperimentSubmission(listeners: SlackListeners): void {
+  listeners.view(EXPERIMENT_MODAL.callbackId, (deps: ExperimentFormDeps) => [
     viewAccess(deps, experimentSubmissionTarget, () => EXPERIMENT_MODAL.blocks.name),
     async ({ ack: rawAck, body, view, client, context }) => {
       const ack = rawAck as Ack;
@@ -112,7 +111,7 @@ export function registerExperimentSubmission(listeners: SlackListeners, deps: Ex
         closeWith: 'close',
       });
     },
-  );
+  ]);
 }
 
 type ConfirmEditDeps = Pick<SlackDeps, 'audit' | 'drafts' | 'experimentFields' | 'messages' | 'viewSeal'>;

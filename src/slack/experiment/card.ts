@@ -99,7 +99,7 @@ function statusText(fact: Fact<string>, messages: Messages): SafeText {
   return messages.experimentCard.status({
     status: safe(fact.value, FACT_MAX),
     source: fact.source,
-    ago: slackAgo(new Date(fact.at)),
+    ago: slackAgo(new Date(fact.at), messages),
     by: undefined,
   });
 }
@@ -121,7 +121,7 @@ function actionLine(action: RecordedAction, messages: Messages): SafeText {
   return messages.experimentCard.action({
     action: action.action,
     user: who,
-    ago: slackAgo(new Date(action.at)),
+    ago: slackAgo(new Date(action.at), messages),
     reason,
     comment,
     viaEvent: action.source === 'event',

@@ -47,7 +47,7 @@ export function experimentListMessage(input: {
         experimentId: record.experimentId,
         name: record.name ? safe(record.name.value, NAME_MAX) : undefined,
         status: record.status ? safe(record.status.value, STATUS_MAX) : undefined,
-        ago: slackAgo(new Date(record.touchedAt)),
+        ago: slackAgo(new Date(record.touchedAt), messages),
         team: record.team ? labelledValue(labels, 'teams', record.team.value, messages) : undefined,
       }),
     ),

@@ -1,4 +1,4 @@
-import type { BlockButtonAction } from '@slack/bolt';
+import type { BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { textMessage } from '../blocks/message.js';
 import type { SlackListeners } from '../listener-registry.js';
 import { SlackPayloadError } from '../payload.js';
@@ -9,57 +9,56 @@ import { experimentListReply } from './list.js';
 import { experimentReply, SHOW_READ_BUDGET_MS } from './show.js';
 
 /** Show buttons (a card for the person) and the list's paging (the list replaced in place). */
-export function registerExperimentButtons(listeners: SlackListeners, deps: ExperimentDeps): void {
-  listeners.action<BlockButtonAction>(EXPERIMENT_ACTIONS.show, async ({ ack, body, action, respond }) => {
-    await ack();
-    deps.metrics.inc('exp_interactions_total', { kind: 'show_button' });
-    let experimentId: number;
-    try {
-      experimentId = decodeShowValue(action.value ?? '').experimentId;
-    } catch (error) {
-      if (!(error instanceof SlackPayloadError)) throw error;
-      await respond({
-        response_type: 'ephemeral',
-        replace_original: false,
-        ...textMessage(deps.messages.input.unreadableButton),
+export function registerExperimentButtons(listeners: SlackListeners): void {
+  listeners.action<BlockButtonAction>(EXPERIMENT_ACTIONS.show, (deps: ExperimentDeps) => [
+    async ({ ack, body, action, respond }) => {
+      await ack();
+      deps.metrics.inc('exp_interactions_total', { kind: 'show_button' });
+      let experimentId: number;
+      try {
+        experimentId = decodeShowValue(action.value ?? '').experimentId;
+      } catch (error) {
+        if (!(error instanceof SlackPayloadError)) throw error;
+        await respond({
+          response_type: 'ephemeral',
+          replace_original: false,
+          ...textMessage(deps.messages.input.unreadableButton),
+        });
+        return;
+      }
+      const reply = await experimentReply(deps, workspaceFromBody(body), experimentId, {
+        budgetMs: SHOW_READ_BUDGET_MS,
+        channelId: body.channel?.id,
       });
-      return;
-    }
-    const reply = await experimentReply(deps, workspaceFromBody(body), experimentId, {
-      budgetMs: SHOW_READ_BUDGET_MS,
-      channelId: body.channel?.id,
-    });
-    await respond({ response_type: 'ephemeral', replace_original: false, ...reply });
-  });
-  const page = async ({
-    ack,
-    body,
-    action,
-    respond,
-  }: Parameters<Parameters<typeof listeners.action<BlockButtonAction>>[1]>[0]) => {
-    await ack();
-    deps.metrics.inc('exp_interactions_total', { kind: 'list_page' });
-    let value: ReturnType<typeof decodeListPageValue>;
-    try {
-      value = decodeListPageValue(action.value ?? '');
-    } catch (error) {
-      if (!(error instanceof SlackPayloadError)) throw error;
-      await respond({
-        response_type: 'ephemeral',
-        replace_original: false,
-        ...textMessage(deps.messages.input.unreadableButton),
-      });
-      return;
-    }
-    const reply = await experimentListReply(
-      deps,
-      workspaceFromBody(body),
-      value.filter,
-      value.page,
-      body.channel?.id,
-    );
-    await respond({ response_type: 'ephemeral', replace_original: true, ...reply });
-  };
-  listeners.action<BlockButtonAction>(EXPERIMENT_ACTIONS.listPrev, page);
-  listeners.action<BlockButtonAction>(EXPERIMENT_ACTIONS.listNext, page);
+      await respond({ response_type: 'ephemeral', replace_original: false, ...reply });
+    },
+  ]);
+  const page =
+    (deps: ExperimentDeps) =>
+    async ({ ack, body, action, respond }: SlackActionMiddlewareArgs<BlockButtonAction>) => {
+      await ack();
+      deps.metrics.inc('exp_interactions_total', { kind: 'list_page' });
+      let value: ReturnType<typeof decodeListPageValue>;
+      try {
+        value = decodeListPageValue(action.value ?? '');
+      } catch (error) {
+        if (!(error instanceof SlackPayloadError)) throw error;
+        await respond({
+          response_type: 'ephemeral',
+          replace_original: false,
+          ...textMessage(deps.messages.input.unreadableButton),
+        });
+        return;
+      }
+      const reply = await experimentListReply(
+        deps,
+        workspaceFromBody(body),
+        value.filter,
+        value.page,
+        body.channel?.id,
+      );
+      await respond({ response_type: 'ephemeral', replace_original: true, ...reply });
+    };
+  listeners.action<BlockButtonAction>(EXPERIMENT_ACTIONS.listPrev, (deps: ExperimentDeps) => [page(deps)]);
+  listeners.action<BlockButtonAction>(EXPERIMENT_ACTIONS.listNext, (deps: ExperimentDeps) => [page(deps)]);
 }

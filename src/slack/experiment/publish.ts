@@ -4,19 +4,20 @@ import type { SafeText } from '../blocks/escape.js';
 import type { SlackDeps } from '../deps.js';
 import type { ReadLabelsOptions } from '../dictionaries/read-dictionary-labels.js';
 import type { LifecycleSurface } from '../lifecycle/surface.js';
-import { inWorkspaceLocale } from '../locale/scope.js';
+import { inWorkspaceLanguage } from '../locale/scope.js';
+import type { Messages } from '../messages/types.js';
 import { experimentCard } from './card.js';
 import { cardLabels } from './card-labels.js';
 import { postToExperimentThread } from './thread-poster.js';
 
 type PublishEventDeps = Pick<
   SlackDeps,
-  'connections' | 'consoleLinks' | 'dictionaries' | 'knowledge' | 'logger' | 'messages'
+  'connections' | 'consoleLinks' | 'dictionaries' | 'knowledge' | 'locale' | 'logger' | 'messages'
 >;
 
 interface PublishedEvent {
   workspace: WorkspaceRef;
-  line: SafeText | (() => SafeText);
+  line: SafeText | ((messages: Messages) => SafeText);
   view: ExperimentView;
   /** The channel's connection when the caller holds it (an action's team connection): names read through it. */
   readVia?: ReadLabelsOptions['connection'];
@@ -40,7 +41,7 @@ export function publishEvent(
 ): Promise<Published> {
   // Read in the channel by many: the card speaks the workspace's language, whoever clicked. A line
   // given as a function is written in it too.
-  return inWorkspaceLocale(() => publishCard(deps, surface, event));
+  return publishCard(inWorkspaceLanguage(deps), surface, event);
 }
 
 async function publishCard(
@@ -49,7 +50,7 @@ async function publishCard(
   event: PublishedEvent,
 ): Promise<Published> {
   const { view } = event;
-  const line = typeof event.line === 'function' ? event.line() : event.line;
+  const line = typeof event.line === 'function' ? event.line(deps.messages) : event.line;
   const experimentId = view.record.experimentId;
   const linkOf = (id: number) => deps.consoleLinks?.urlOf(id);
   const labels = await cardLabels(deps, event.workspace, [view.record], {

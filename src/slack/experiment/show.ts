@@ -41,7 +41,10 @@ export async function experimentReply(
       return textMessage(messages.errors.invalidToken);
     case 'not-found':
       return textMessage(
-        c.notFound({ experimentId, ago: slackAgo(new Date(found.view.record.notFound?.at ?? Date.now())) }),
+        c.notFound({
+          experimentId,
+          ago: slackAgo(new Date(found.view.record.notFound?.at ?? Date.now()), messages),
+        }),
       );
     case 'unknown':
       return textMessage(found.refreshed === 'failed' ? c.readFailed : c.neverSeen({ experimentId }));

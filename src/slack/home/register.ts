@@ -18,25 +18,26 @@ import { publishHome } from './publish-home.js';
  * connect (the same modal as `/exp connect`, for the whole workspace) and disconnect (confirmed
  * first). Each click is checked again: Home shows the buttons to admins, Slack does not enforce it.
  */
-export function registerHome(listeners: SlackListeners, deps: HomeDeps): void {
-  listeners.event('app_home_opened', async ({ event, body, client }) => {
-    if (event.tab !== 'home') return;
-    const workspace = workspaceFromEvent(body);
-    if (!workspace) return;
-    await publishHome(
-      deps,
-      client,
-      { teamId: workspace.teamId, enterpriseId: workspace.enterpriseId },
-      event.user,
-    );
-  });
+export function registerHome(listeners: SlackListeners): void {
+  listeners.event('app_home_opened', (deps: HomeDeps) => [
+    async ({ event, body, client }) => {
+      if (event.tab !== 'home') return;
+      const workspace = workspaceFromEvent(body);
+      if (!workspace) return;
+      await publishHome(
+        deps,
+        client,
+        { teamId: workspace.teamId, enterpriseId: workspace.enterpriseId },
+        event.user,
+      );
+    },
+  ]);
 
-  const admins = (action: 'connect' | 'disconnect') =>
+  const admins = (deps: HomeDeps, action: 'connect' | 'disconnect') =>
     actionAccess(deps, () => ({ kind: 'admin', refusal: deps.messages.connection.adminOnly, action }));
 
-  listeners.action<BlockButtonAction>(
-    HOME_ACTIONS.connect,
-    admins('connect'),
+  listeners.action<BlockButtonAction>(HOME_ACTIONS.connect, (deps: HomeDeps) => [
+    admins(deps, 'connect'),
     async ({ ack, body, client }) => {
       await ack();
       deps.metrics.inc('exp_interactions_total', { kind: 'home_connect' });
@@ -60,11 +61,10 @@ export function registerHome(listeners: SlackListeners, deps: HomeDeps): void {
         deps.logger.warn('views.open failed for the connect modal from Home', { error: errorCodeOf(error) });
       }
     },
-  );
+  ]);
 
-  listeners.action<BlockButtonAction>(
-    HOME_ACTIONS.disconnect,
-    admins('disconnect'),
+  listeners.action<BlockButtonAction>(HOME_ACTIONS.disconnect, (deps: HomeDeps) => [
+    admins(deps, 'disconnect'),
     async ({ ack, body, client }) => {
       await ack();
       deps.metrics.inc('exp_interactions_total', { kind: 'home_disconnect' });
@@ -89,5 +89,5 @@ export function registerHome(listeners: SlackListeners, deps: HomeDeps): void {
         );
       await publishHome(deps, client, workspace, body.user.id);
     },
-  );
+  ]);
 }

@@ -64,7 +64,7 @@ export async function logout(
 
 /** `/exp whoami`: whose token this person's actions use in this channel, and why. */
 export async function whoami(
-  ctx: CommandContext<Pick<SlackDeps, 'connections' | 'messages' | 'policies'>>,
+  ctx: CommandContext<Pick<SlackDeps, 'connections' | 'locale' | 'messages' | 'policies'>>,
 ): Promise<void> {
   const { deps, command } = ctx;
   await ctx.ack();
@@ -81,7 +81,7 @@ export async function whoami(
       personal,
       team,
       personalActions: POLICY_ACTIONS.filter((a) => policy.actions[a].personal),
-      language: currentLanguage(deps.messages.identity.language),
+      language: currentLanguage(deps),
       messages: deps.messages,
     }),
   );

@@ -4,7 +4,7 @@ import { textMessage } from '../blocks/message.js';
 import type { CommandContext } from '../command/command-context.js';
 import type { SlackDeps } from '../deps.js';
 import { isLocale, type Locale } from '../locale/locale.js';
-import { inLocale, localeScope } from '../locale/scope.js';
+import { type LocaleScope, speaking } from '../locale/scope.js';
 
 /** `/exp language [workspace] [ru|en|auto]`, as parsed: no choice shows the languages in force. */
 export interface LanguageRequest {
@@ -29,7 +29,7 @@ export function parseLanguage(args: readonly string[]): LanguageRequest {
 export const changesWorkspace = (request: LanguageRequest): boolean =>
   request.scope === 'workspace' && request.choice !== undefined;
 
-type RunLanguageDeps = Pick<SlackDeps, 'audit' | 'languages' | 'locales' | 'messages'>;
+type RunLanguageDeps = Pick<SlackDeps, 'audit' | 'languages' | 'locale' | 'locales' | 'messages'>;
 
 export async function runLanguage(
   ctx: CommandContext<RunLanguageDeps>,
@@ -44,7 +44,7 @@ export async function runLanguage(
     return;
   }
   if (request.choice === undefined) {
-    await ctx.replier.ephemeral(textMessage(currentLanguage(deps.messages.identity.language)));
+    await ctx.replier.ephemeral(textMessage(currentLanguage(deps)));
     return;
   }
   const locale = request.choice === 'auto' ? undefined : request.choice;
@@ -59,24 +59,25 @@ export async function runLanguage(
   });
   // Said in the language the person now sees, which the change may have just made another.
   const now = await deps.locales.scopeOf({ workspace: ctx.workspace, userId: command.user_id }, ctx.client);
-  const said = inLocale(now.person, () => {
-    const m = deps.messages.identity.language;
-    if (request.scope === 'workspace')
-      return locale === undefined
+  const m = speaking(deps, now).messages.identity.language;
+  const said =
+    request.scope === 'workspace'
+      ? locale === undefined
         ? currentLanguageOf(m, now)
-        : m.setWorkspace({ locale, user: userMention(command.user_id) });
-    return locale === undefined ? m.clearedSelf : m.setSelf({ locale });
-  });
+        : m.setWorkspace({ locale, user: userMention(command.user_id) })
+      : locale === undefined
+        ? m.clearedSelf
+        : m.setSelf({ locale });
   await ctx.replier.ephemeral(textMessage(said));
 }
 
 type LanguageTexts = SlackDeps['messages']['identity']['language'];
 
-function currentLanguageOf(m: LanguageTexts, scope: ReturnType<typeof localeScope>) {
+function currentLanguageOf(m: LanguageTexts, scope: LocaleScope) {
   return m.current({ locale: scope.person, source: scope.source ?? 'default', workspace: scope.workspace });
 }
 
-/** The languages of the current request: the person's, where it comes from, the channels'. */
-export function currentLanguage(m: LanguageTexts) {
-  return currentLanguageOf(m, localeScope());
+/** The languages of the request: the person's, where it comes from, the channels'. */
+export function currentLanguage(deps: Pick<SlackDeps, 'locale' | 'messages'>) {
+  return currentLanguageOf(deps.messages.identity.language, deps.locale);
 }

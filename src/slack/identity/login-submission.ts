@@ -15,76 +15,81 @@ import { LOGIN_MODAL, LoginModalMetadata } from './ids.js';
  * The login form: the token is checked against the platform as `/exp connect` checks a workspace
  * token (inside Slack's 3 s, so a refusal shows on the field), then stored encrypted under the person.
  */
-export function registerLoginSubmission(listeners: SlackListeners, deps: IdentityDeps): void {
-  listeners.view(LOGIN_MODAL.callbackId, async ({ ack, body, view, client }) => {
-    deps.metrics.inc('exp_interactions_total', { kind: 'login_submission' });
-    const texts = deps.messages.identity.login;
-    const fail = (text: string) =>
-      ack({ response_action: 'errors', errors: { [LOGIN_MODAL.blocks.token]: text } });
-    const opened = await openViewMetadata(deps, {
-      purpose: 'login',
-      body,
-      text: view.private_metadata,
-      schema: LoginModalMetadata,
-    });
-    if (!opened.ok) return fail(opened.text);
-    const metadata = opened.value;
-    const token = (
-      inputValue(view.state.values as ViewStateValues, LOGIN_MODAL.blocks.token, LOGIN_MODAL.actions.token) ??
-      ''
-    ).trim();
-    if (!token) return fail(texts.tokenRequired);
-    const team = workspaceOnly(workspaceFromBody(body));
-    const outcome = await connectWorkspace(
-      {
-        vault: deps.vault,
-        probeClient: deps.probeClient,
-        // A person's token reads what the team's reads: the shared cache stays.
-        dropDictionaries: async () => {},
-        remember: (ref) => deps.connections.remember(ref),
+export function registerLoginSubmission(listeners: SlackListeners): void {
+  listeners.view(LOGIN_MODAL.callbackId, (deps: IdentityDeps) => [
+    async ({ ack, body, view, client }) => {
+      deps.metrics.inc('exp_interactions_total', { kind: 'login_submission' });
+      const texts = deps.messages.identity.login;
+      const fail = (text: string) =>
+        ack({ response_action: 'errors', errors: { [LOGIN_MODAL.blocks.token]: text } });
+      const opened = await openViewMetadata(deps, {
+        purpose: 'login',
+        body,
+        text: view.private_metadata,
+        schema: LoginModalMetadata,
+      });
+      if (!opened.ok) return fail(opened.text);
+      const metadata = opened.value;
+      const token = (
+        inputValue(
+          view.state.values as ViewStateValues,
+          LOGIN_MODAL.blocks.token,
+          LOGIN_MODAL.actions.token,
+        ) ?? ''
+      ).trim();
+      if (!token) return fail(texts.tokenRequired);
+      const team = workspaceOnly(workspaceFromBody(body));
+      const outcome = await connectWorkspace(
+        {
+          vault: deps.vault,
+          probeClient: deps.probeClient,
+          // A person's token reads what the team's reads: the shared cache stays.
+          dropDictionaries: async () => {},
+          remember: (ref) => deps.connections.remember(ref),
+          logger: deps.logger,
+          now: deps.now,
+        },
+        {
+          workspace: { ...team, userId: body.user.id },
+          baseUrl: metadata.baseUrl,
+          token,
+          actorId: body.user.id,
+          budgetMs: VERIFY_BUDGET_MS,
+        },
+      );
+      await deps.audit.record(workspaceKey(team), {
+        userId: body.user.id,
+        action: 'login',
+        channelId: metadata.channelId,
+        decision: 'allowed',
+        outcome: outcome.kind,
+      });
+      switch (outcome.kind) {
+        case 'token-rejected':
+          return fail(texts.tokenRejected);
+        case 'token-lacks-scope':
+          return fail(texts.tokenLacksScope);
+        case 'unreachable':
+          return fail(texts.unreachable);
+        case 'not-a-platform':
+          return fail(texts.notAPlatform);
+        case 'connected':
+          break;
+      }
+      await ack();
+      const expiresAt = outcome.claims?.expiresAt;
+      await webApiReplier({
+        client,
+        channelId: metadata.channelId,
+        userId: body.user.id,
         logger: deps.logger,
-        now: deps.now,
-      },
-      {
-        workspace: { ...team, userId: body.user.id },
-        baseUrl: metadata.baseUrl,
-        token,
-        actorId: body.user.id,
-        budgetMs: VERIFY_BUDGET_MS,
-      },
-    );
-    await deps.audit.record(workspaceKey(team), {
-      userId: body.user.id,
-      action: 'login',
-      channelId: metadata.channelId,
-      decision: 'allowed',
-      outcome: outcome.kind,
-    });
-    switch (outcome.kind) {
-      case 'token-rejected':
-        return fail(texts.tokenRejected);
-      case 'token-lacks-scope':
-        return fail(texts.tokenLacksScope);
-      case 'unreachable':
-        return fail(texts.unreachable);
-      case 'not-a-platform':
-        return fail(texts.notAPlatform);
-      case 'connected':
-        break;
-    }
-    await ack();
-    const expiresAt = outcome.claims?.expiresAt;
-    await webApiReplier({
-      client,
-      channelId: metadata.channelId,
-      userId: body.user.id,
-      logger: deps.logger,
-    }).ephemeral(
-      textMessage(
-        deps.messages.identity.loggedIn({
-          expires: expiresAt === undefined ? undefined : slackDate(expiresAt),
-        }),
-      ),
-    );
-  });
+      }).ephemeral(
+        textMessage(
+          deps.messages.identity.loggedIn({
+            expires: expiresAt === undefined ? undefined : slackDate(expiresAt),
+          }),
+        ),
+      );
+    },
+  ]);
 }

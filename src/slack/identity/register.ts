@@ -1,8 +1,7 @@
 import type { SlackListeners } from '../listener-registry.js';
-import type { IdentityDeps } from './deps.js';
 import { registerLoginSubmission } from './login-submission.js';
 
 /** A person's own platform token: `/exp login`, `/exp logout`, `/exp whoami`. */
-export function registerIdentity(listeners: SlackListeners, deps: IdentityDeps) {
-  registerLoginSubmission(listeners, deps);
+export function registerIdentity(listeners: SlackListeners) {
+  registerLoginSubmission(listeners);
 }

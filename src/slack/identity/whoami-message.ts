@@ -59,7 +59,7 @@ export function whoamiMessage(input: {
       name: i.identityName({ identity: identityOf, channel }),
       baseUrl: safe(d.baseUrl, 300),
       by: d.connectedBy === undefined ? undefined : userMention(d.connectedBy),
-      since: d.connectedAt === undefined ? undefined : slackAgo(d.connectedAt),
+      since: d.connectedAt === undefined ? undefined : slackAgo(d.connectedAt, input.messages),
       expires: d.expiresAt === undefined ? undefined : slackDate(d.expiresAt),
       invalid: d.state !== 'active',
     });

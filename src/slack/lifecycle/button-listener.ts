@@ -24,9 +24,8 @@ const CLICK_GUARD_MS = 10_000;
  * Next-step buttons run exactly the command path. The button value is trusted only after zod
  * decoding; a forged or stale value gets an ephemeral answer and no platform call.
  */
-export function registerLifecycleButtons(listeners: SlackListeners, deps: LifecycleDeps): void {
-  listeners.action<BlockButtonAction>(
-    LIFECYCLE_ACTION_ID_PATTERN,
+export function registerLifecycleButtons(listeners: SlackListeners): void {
+  listeners.action<BlockButtonAction>(LIFECYCLE_ACTION_ID_PATTERN, (deps: LifecycleDeps) => [
     actionAccess(deps, lifecycleButtonTarget),
     async ({ ack, body, action, respond, client, context }) => {
       await ack();
@@ -119,5 +118,5 @@ export function registerLifecycleButtons(listeners: SlackListeners, deps: Lifecy
         }),
       );
     },
-  );
+  ]);
 }

@@ -5,8 +5,9 @@ import { createMemoryLogger } from '../../observability/logger.js';
 import { createActorDirectory } from '../access/actor.js';
 import { createLanguageStore } from '../locale/language-store.js';
 import { createLocaleResolver } from '../locale/request-scope.js';
+import { DEFAULT_SCOPE } from '../locale/scope.js';
 import { createSlackLocales } from '../locale/slack-locale.js';
-import { localizedMessages } from '../messages/index.js';
+import { en } from '../messages/index.js';
 import { reportOrphanedActions } from './orphan-sweep.js';
 
 // What a dead process left behind is reported with no request to take a language from: in the
@@ -50,7 +51,8 @@ async function sweepAfterADeadProcess(
       intents: log('bbbbbbbbbbbbbbbb', () => new Date()),
       locks: { claim: async () => true } as never,
       logger,
-      messages: localizedMessages(),
+      messages: en,
+      locale: DEFAULT_SCOPE,
       locales,
     },
     async () => client as never,

@@ -4,14 +4,14 @@ import { type WorkspaceRef, workspaceKey } from '../../core/workspace.js';
 import { isSlackChannelId, slackDate, userMention } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
-import { inDestinationLocale } from '../locale/job-scope.js';
+import { speakingTo } from '../locale/job-scope.js';
 
 /** How often a replica looks for intents a dead process left. */
 export const SWEEP_INTERVAL_MS = 60 * 1000;
 
 type ReportOrphanedActionsDeps = Pick<
   SlackDeps,
-  'audit' | 'intents' | 'locks' | 'logger' | 'messages' | 'locales'
+  'audit' | 'intents' | 'locks' | 'logger' | 'locale' | 'messages' | 'locales'
 >;
 
 /**
@@ -50,7 +50,7 @@ export function recheckDelay(recheckAt: number | undefined, now: number): number
 const RECHECK_MARGIN_MS = 250;
 
 async function report(
-  deps: Pick<SlackDeps, 'audit' | 'logger' | 'messages' | 'locales'>,
+  deps: Pick<SlackDeps, 'audit' | 'locale' | 'locales' | 'logger' | 'messages'>,
   clientFor: (workspace: WorkspaceRef) => Promise<Pick<webApi.WebClient, 'chat'> | undefined>,
   intent: Intent,
 ): Promise<void> {
@@ -64,14 +64,13 @@ async function report(
   const channel = intent.channelId && isSlackChannelId(intent.channelId) ? intent.channelId : intent.actorId;
   // In the channel's (the workspace's) language, or the person's when it goes to them alone.
   // received: acknowledged, and the process died before it wrote that it was sending: nothing was.
-  const message = await inDestinationLocale(deps.locales, { workspace, channelId: channel }, () =>
-    textMessage(
-      intent.phase === 'received'
-        ? deps.messages.lifecycle.interruptedBeforeSending(facts)
-        : intent.phase === 'telling'
-          ? deps.messages.lifecycle.interruptedWhileTelling({ ...facts, done: intent.outcome === 'done' })
-          : deps.messages.lifecycle.interrupted(facts),
-    ),
+  const said = (await speakingTo(deps, { workspace, channelId: channel })).messages.lifecycle;
+  const message = textMessage(
+    intent.phase === 'received'
+      ? said.interruptedBeforeSending(facts)
+      : intent.phase === 'telling'
+        ? said.interruptedWhileTelling({ ...facts, done: intent.outcome === 'done' })
+        : said.interrupted(facts),
   );
   await deps.audit.record(workspaceKey(workspace), {
     userId: intent.actorId,

@@ -36,6 +36,7 @@ export type PerformLifecycleDeps = Pick<
   | 'knowledge'
   | 'locks'
   | 'logger'
+  | 'locale'
   | 'messages'
   | 'metrics'
   | 'now'

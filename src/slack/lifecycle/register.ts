@@ -1,8 +1,7 @@
 import type { SlackListeners } from '../listener-registry.js';
 import { registerLifecycleButtons } from './button-listener.js';
-import type { LifecycleDeps } from './deps.js';
 
 /** Lifecycle actions: `/exp start|archive|unarchive ID`, `/exp stop ID REASON …` and their buttons. */
-export function registerLifecycle(listeners: SlackListeners, deps: LifecycleDeps) {
-  registerLifecycleButtons(listeners, deps);
+export function registerLifecycle(listeners: SlackListeners) {
+  registerLifecycleButtons(listeners);
 }

@@ -10,7 +10,7 @@ import type { SlackDeps } from '../deps.js';
 import { experimentCard } from '../experiment/card.js';
 import { cardLabels } from '../experiment/card-labels.js';
 import { type Published, publishEvent } from '../experiment/publish.js';
-import { inWorkspaceLocale } from '../locale/scope.js';
+import { workspaceMessages } from '../locale/scope.js';
 import type { Messages } from '../messages/index.js';
 import { refuseBusy } from './busy-reply.js';
 import { conflictLine, doneLine, STATUS_DISPLAY_MAX } from './event-lines.js';
@@ -24,6 +24,7 @@ type LifecycleTellerDeps = Pick<
   | 'dictionaries'
   | 'knowledge'
   | 'logger'
+  | 'locale'
   | 'messages'
   | 'metrics'
 >;
@@ -53,7 +54,7 @@ export function lifecycleTeller(
 
 type TellOutcomeDeps = Pick<
   SlackDeps,
-  'connections' | 'consoleLinks' | 'dictionaries' | 'knowledge' | 'logger' | 'messages'
+  'connections' | 'consoleLinks' | 'dictionaries' | 'knowledge' | 'logger' | 'locale' | 'messages'
 >;
 
 /** The action's team connection, when the card goes to the channel it was asked from (else looked up). */
@@ -94,17 +95,25 @@ async function tellOutcome(
   switch (outcome.kind) {
     case 'done': {
       // The channel's line: in the workspace's language (publish.ts), whoever asked.
-      const line = inWorkspaceLocale(() =>
-        doneLine({ action, experimentId, userId: request.actorId, stop: request.stop, messages }),
-      );
+      const line = doneLine({
+        action,
+        experimentId,
+        userId: request.actorId,
+        stop: request.stop,
+        messages: workspaceMessages(deps),
+      });
       return publishOutcome(deps, surface, outcome, line, published);
     }
     case 'conflict': {
       // Everyone in the channel sees why the action was refused, not only the person who asked.
       const currentStatus = outcome.error.currentStatus;
-      const line = inWorkspaceLocale(() =>
-        conflictLine({ action, experimentId, currentStatus, userId: request.actorId, messages }),
-      );
+      const line = conflictLine({
+        action,
+        experimentId,
+        currentStatus,
+        userId: request.actorId,
+        messages: workspaceMessages(deps),
+      });
       return publishOutcome(deps, surface, outcome, line, published);
     }
     case 'stale':

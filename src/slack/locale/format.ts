@@ -1,6 +1,5 @@
 import { escapeMrkdwn, type SafeText } from '../blocks/escape.js';
 import { INTL_TAG, type Locale } from './locale.js';
-import { localeScope } from './scope.js';
 
 // Numbers, plurals, dates and relative times through Intl, in the language being written and the
 // person's time zone. A time many people read (a channel post) is better a Slack date token
@@ -51,12 +50,8 @@ export function relativeTime(locale: Locale, deltaMs: number): string {
   return format.format(Math.trunc(deltaMs / 1000), 'second');
 }
 
-/** A date and time for one reader: in their language and time zone (UTC when Slack did not say). */
-export function formatDateTime(
-  locale: Locale,
-  date: Date,
-  timeZone = localeScope().timeZone ?? 'UTC',
-): string {
+/** A date and time for one reader: in their language and time zone (`deps.locale.timeZone ?? 'UTC'`). */
+export function formatDateTime(locale: Locale, date: Date, timeZone: string): string {
   return new Intl.DateTimeFormat(INTL_TAG[locale], {
     dateStyle: 'medium',
     timeStyle: 'short',

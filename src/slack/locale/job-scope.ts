@@ -2,7 +2,7 @@ import type { WorkspaceRef } from '../../core/workspace.js';
 import type { JobHandler } from '../../jobs/job-queue.js';
 import { isSlackUserId } from '../blocks/escape.js';
 import type { LocaleResolver } from './request-scope.js';
-import { type LocaleScope, withLocaleScope } from './scope.js';
+import { type LocaleScope, type Speaking, speaking } from './scope.js';
 
 /** Where a job's message goes: a channel (or a person's id, for a direct message). */
 export interface JobDestination {
@@ -25,31 +25,33 @@ async function destinationScope(
   return person ? scope : { ...scope, person: scope.workspace };
 }
 
+type SpeakingDeps = Speaking & { locales: LocaleResolver };
+
 /**
- * Builds what a background job (a sweep) posts in the language of where it goes, as
+ * `deps` speaking the language of where a background job's (a sweep's) message goes, as
  * `destinationScope` says. For a message built now and delivered later, as queued notices are.
  */
-export async function inDestinationLocale<T>(
-  locales: LocaleResolver,
+export async function speakingTo<D extends SpeakingDeps>(
+  deps: D,
   destination: { workspace: WorkspaceRef; channelId?: string | undefined },
-  build: () => T,
-): Promise<T> {
-  return withLocaleScope(await destinationScope(locales, destination), build);
+): Promise<D> {
+  return speaking(deps, await destinationScope(deps.locales, destination));
 }
 
 /**
  * A queued message's languages, for jobs that build what they post (alerts, scheduled actions): a
- * channel reads the workspace's, a direct message (a follow) its person's. No request carries a
- * scope into a job, so each job sets its own.
+ * channel reads the workspace's, a direct message (a follow) its person's. No request carries its
+ * languages into a job: each job's handler is built with the deps that speak its own.
  */
-export function inJobLocale<T>(
-  locales: LocaleResolver,
+export function inJobLocale<T, D extends SpeakingDeps>(
+  deps: D,
   destinationOf: (data: T) => JobDestination,
-  handler: JobHandler<T>,
+  handlerOf: (deps: D) => JobHandler<T>,
 ): JobHandler<T> {
+  const outside = handlerOf(deps);
   return async (job) => {
     const { workspace, channelId } = destinationOf(job.data);
-    if (workspace === undefined) return handler(job);
-    return withLocaleScope(await destinationScope(locales, { workspace, channelId }), () => handler(job));
+    if (workspace === undefined) return outside(job);
+    return handlerOf(await speakingTo(deps, { workspace, channelId }))(job);
   };
 }

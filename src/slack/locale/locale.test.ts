@@ -2,13 +2,13 @@ import { Keyv, KeyvHooks } from 'keyv';
 import { describe, expect, it, vi } from 'vitest';
 import { createMemoryLogger } from '../../observability/logger.js';
 import { createActorDirectory } from '../access/actor.js';
-import { en, localizedMessages, ru } from '../messages/index.js';
+import { en, ru } from '../messages/index.js';
 import { formatDateTime, plural, relativeTime } from './format.js';
 import { inJobLocale } from './job-scope.js';
 import { createLanguageStore } from './language-store.js';
 import { localeOfSlack } from './locale.js';
-import { askerOf, createLocaleResolver, inRequestLocale, readChoicesAhead } from './request-scope.js';
-import { currentLocale, inLocale, inWorkspaceLocale, withLocaleScope } from './scope.js';
+import { askerOf, createLocaleResolver, readChoicesAhead, requestScope } from './request-scope.js';
+import { DEFAULT_SCOPE, inLanguage, inWorkspaceLanguage, speaking, workspaceMessages } from './scope.js';
 import { createSlackLocales, type UsersInfoClient } from './slack-locale.js';
 
 const WORKSPACE = { teamId: 'T1' };
@@ -130,31 +130,29 @@ describe('whose language a request speaks', () => {
   });
 });
 
-describe('the catalogue of the current scope', () => {
-  it('is what deps.messages reads, per request, with channel posts in the workspace’s language', async () => {
-    const messages = localizedMessages();
+describe('the deps a request speaks with', () => {
+  it('carry its person’s catalogue as messages, with channel posts in the workspace’s language', async () => {
     const { languages, resolver } = resolverWith();
     await languages.setPerson(WORKSPACE, 'U1', 'ru');
+    const app = { messages: en, locale: DEFAULT_SCOPE, logger: 'kept' };
     const body = { command: '/exp', team_id: 'T1', user_id: 'U1' };
-    const said: string[] = [];
-    const other = inRequestLocale(resolver, { body: { ...body, user_id: 'U9' } }, undefined, async () => {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      said.push(`U9: ${messages.errors.timeout}`);
-    });
-    await inRequestLocale(resolver, { body }, undefined, async () => {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      said.push(`ephemeral: ${messages.errors.timeout}`);
-      said.push(`channel: ${inWorkspaceLocale(() => messages.errors.timeout)}`);
-    });
-    await other;
-    expect(said).toEqual([
-      `U9: ${en.errors.timeout}`,
-      `ephemeral: ${ru.errors.timeout}`,
-      `channel: ${en.errors.timeout}`,
+    const [asked, other] = await Promise.all([
+      requestScope(resolver, { body }, undefined),
+      requestScope(resolver, { body: { ...body, user_id: 'U9' } }, undefined),
     ]);
-    expect(messages.errors.timeout).toBe(en.errors.timeout);
-    expect(inLocale('ru', () => messages.locale)).toBe('ru');
-    expect(currentLocale()).toBe('en');
+    const russian = speaking(app, asked);
+    expect(russian.messages.errors.timeout).toBe(ru.errors.timeout);
+    expect(russian.logger).toBe('kept');
+    expect(workspaceMessages(russian).errors.timeout).toBe(en.errors.timeout);
+    expect(inWorkspaceLanguage(russian).messages).toBe(en);
+    expect(inWorkspaceLanguage(russian).locale).toEqual({ ...asked, person: 'en' });
+    expect(inLanguage(russian, 'ru')).toBe(russian);
+    expect(speaking(app, other).messages).toBe(en);
+    // The app's own deps are left as they were: English outside any request.
+    expect(app.messages).toBe(en);
+    expect(await requestScope(resolver, { body: { type: 'url_verification' } }, undefined)).toBe(
+      DEFAULT_SCOPE,
+    );
   });
 });
 
@@ -173,9 +171,7 @@ describe('numbers, plurals and times through Intl', () => {
     expect(relativeTime('en', 2 * 86_400_000)).toBe('in 2 days');
     const date = new Date('2026-03-01T21:30:00Z');
     expect(formatDateTime('ru', date, 'Europe/Moscow')).toMatch(/2 мар\.? 2026 г\.,? 00:30/);
-    expect(
-      withLocaleScope({ person: 'en', workspace: 'en', timeZone: 'UTC' }, () => formatDateTime('en', date)),
-    ).toMatch(/Mar 1, 2026,? 9:30\sPM/);
+    expect(formatDateTime('en', date, 'UTC')).toMatch(/Mar 1, 2026,? 9:30\sPM/);
   });
 });
 
@@ -184,13 +180,12 @@ describe('a queued message’s languages', () => {
     const { languages, resolver } = resolverWith();
     await languages.setWorkspace(WORKSPACE, 'ru');
     await languages.setPerson(WORKSPACE, 'U0PERSON1', 'en');
-    const messages = localizedMessages();
     const said: string[] = [];
     const handler = inJobLocale(
-      resolver,
+      { messages: en, locale: DEFAULT_SCOPE, locales: resolver },
       (data: { workspace: typeof WORKSPACE; channelId: string }) => data,
-      async (job) => {
-        said.push(`${job.data.channelId}: ${messages.errors.timeout}`);
+      (deps) => async (job) => {
+        said.push(`${job.data.channelId}: ${deps.messages.errors.timeout}`);
         return { kind: 'done' };
       },
     );
@@ -249,10 +244,7 @@ describe('language choices read ahead of the listeners', () => {
     const body = { command: '/exp', team_id: 'T1', user_id: 'U1' };
     const context = readChoicesAhead(resolver, body);
     expect(reads).toHaveLength(1);
-    let spoken: string | undefined;
-    await inRequestLocale(resolver, { body, context }, undefined, async () => {
-      spoken = currentLocale();
-    });
+    const spoken = (await requestScope(resolver, { body, context }, undefined)).person;
     expect(spoken).toBe('ru');
     expect(reads).toHaveLength(1);
   });
@@ -265,9 +257,7 @@ describe('language choices read ahead of the listeners', () => {
     const timers = vi.spyOn(globalThis, 'setTimeout');
     let spoken: string | undefined;
     try {
-      await inRequestLocale(resolver, { body, context }, undefined, async () => {
-        spoken = currentLocale();
-      });
+      spoken = (await requestScope(resolver, { body, context }, undefined)).person;
       expect(timers).not.toHaveBeenCalled();
     } finally {
       timers.mockRestore();
@@ -278,11 +268,8 @@ describe('language choices read ahead of the listeners', () => {
   it("are not used for another asker's request, which reads its own", async () => {
     const { reads, resolver } = await russianSpeakerU1();
     const context = readChoicesAhead(resolver, { command: '/exp', team_id: 'T1', user_id: 'U1' });
-    let spoken: string | undefined;
     const other = { command: '/exp', team_id: 'T1', user_id: 'U2' };
-    await inRequestLocale(resolver, { body: other, context }, undefined, async () => {
-      spoken = currentLocale();
-    });
+    const spoken = (await requestScope(resolver, { body: other, context }, undefined)).person;
     expect(spoken).toBe('en');
     expect(reads).toHaveLength(2);
   });
@@ -301,10 +288,7 @@ describe('language choices read ahead of the listeners', () => {
       readChoicesAhead(resolver, body);
       const context = readChoicesAhead(resolver, body);
       await new Promise((resolve) => setTimeout(resolve, 20));
-      let spoken: string | undefined;
-      await inRequestLocale(resolver, { body, context }, undefined, async () => {
-        spoken = currentLocale();
-      });
+      const spoken = (await requestScope(resolver, { body, context }, undefined)).person;
       expect(spoken).toBe('en');
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(unhandled).toEqual([]);

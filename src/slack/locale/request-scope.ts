@@ -2,7 +2,7 @@ import type { WorkspaceRef } from '../../core/workspace.js';
 import type { Logger } from '../../observability/logger.js';
 import type { ChosenLanguages, LanguageStore } from './language-store.js';
 import { DEFAULT_LOCALE } from './locale.js';
-import { type LocaleScope, withLocaleScope } from './scope.js';
+import { DEFAULT_SCOPE, type LocaleScope } from './scope.js';
 import type { SlackLocales, UsersInfoClient } from './slack-locale.js';
 
 /** The store is read before the listener runs (before the ack): a slow store costs English, not 3 s. */
@@ -124,18 +124,16 @@ export function readChoicesAhead(
   return asker === undefined ? {} : { [CHOICES_READ_AHEAD]: resolver.readAhead(asker) };
 }
 
-/** Runs a request's listeners in its languages (see scope.ts for why a scope and not a parameter). */
-export async function inRequestLocale(
+/** A request's languages (its listeners speak them: locale/scope.ts); English when nobody asked. */
+export function requestScope(
   resolver: LocaleResolver,
   request: { body: Record<string, unknown>; context?: Record<string, unknown> | undefined },
   client: UsersInfoClient | undefined,
-  run: () => Promise<void>,
-): Promise<void> {
+): LocaleScope | Promise<LocaleScope> {
   const asker = askerOf(request.body);
-  if (asker === undefined) return run();
+  if (asker === undefined) return DEFAULT_SCOPE;
   const ahead = request.context?.[CHOICES_READ_AHEAD] as ChoicesRead | undefined;
-  const scope = await resolver.scopeOf(asker, client, ahead);
-  return withLocaleScope(scope, run);
+  return resolver.scopeOf(asker, client, ahead);
 }
 
 const record = (value: unknown): Record<string, unknown> | undefined =>

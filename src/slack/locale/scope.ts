@@ -1,14 +1,14 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { catalogueOf } from '../messages/localized.js';
+import type { Messages } from '../messages/types.js';
 import { DEFAULT_LOCALE, type Locale } from './locale.js';
 
-// Which language the current request speaks, kept as an implicit context (AsyncLocalStorage)
-// rather than passed along. Every feature already reads its texts as `deps.messages.x` (about 75
-// call sites across a dozen features); passing a catalogue chosen per request through each of
-// them would touch every feature at once, and every helper editing those features at the same
-// time. So the request's languages are set once where it enters (the listener registry's dispatch,
-// the job handlers), and `deps.messages` resolves to the catalogue of the current scope
-// (messages/localized.ts). What is posted to a channel is read by many people: it is built inside
-// `inWorkspaceLocale(...)`, so it speaks the workspace's language, not the clicker's.
+// Which language a request speaks travels with its dependencies: where a request enters (the
+// listener registry's dispatch, a job, a sweep), the app's deps are copied with the catalogue of
+// its person's language as `messages` and its languages as `locale` (`speaking`), and every
+// feature reads its texts as `deps.messages.x` from the deps it was given. What is posted to a
+// channel is read by many people: it is built from `inWorkspaceLanguage(deps)`, in the workspace's
+// language, not the clicker's. (It was an AsyncLocalStorage scope: its promise hooks ran for every
+// promise of every request, 7 % of the CPU of an `/exp start`; docs/performance-log.md.)
 
 /** Where the language a person sees comes from, strongest first. */
 export type LanguageSource = 'person' | 'workspace' | 'slack' | 'default';
@@ -24,35 +24,31 @@ export interface LocaleScope {
   timeZone?: string | undefined;
 }
 
-const storage = new AsyncLocalStorage<LocaleScope>();
+/** Outside any request (start-up, a sweep with no destination): English. */
+export const DEFAULT_SCOPE: LocaleScope = { person: DEFAULT_LOCALE, workspace: DEFAULT_LOCALE };
 
-const OUTSIDE: LocaleScope = { person: DEFAULT_LOCALE, workspace: DEFAULT_LOCALE };
-
-export function withLocaleScope<T>(scope: LocaleScope, run: () => T): T {
-  return storage.run(scope, run);
+/** What speaks a language: the texts' catalogue and the languages it was chosen from. */
+export interface Speaking {
+  messages: Messages;
+  locale: LocaleScope;
 }
 
-export function localeScope(): LocaleScope {
-  return storage.getStore() ?? OUTSIDE;
+/** `deps` speaking a request's languages: its person's catalogue as `messages`. */
+export function speaking<D extends Speaking>(deps: D, scope: LocaleScope): D {
+  return { ...deps, messages: catalogueOf(scope.person), locale: scope };
 }
 
-/** The language texts built now are in: the person's, or what `inLocale` chose. */
-export function currentLocale(): Locale {
-  return localeScope().person;
+/** `deps` writing in one language (the rest of its scope kept). */
+export function inLanguage<D extends Speaking>(deps: D, locale: Locale): D {
+  return deps.locale.person === locale ? deps : speaking(deps, { ...deps.locale, person: locale });
 }
 
-/** The workspace's default language in this scope (English outside any request). */
-function workspaceLocale(): Locale {
-  return localeScope().workspace;
+/** `deps` for what is posted to a channel: the workspace's language, whoever asked. */
+export function inWorkspaceLanguage<D extends Speaking>(deps: D): D {
+  return inLanguage(deps, deps.locale.workspace);
 }
 
-/** Builds texts in one language (the rest of the scope kept). */
-export function inLocale<T>(locale: Locale, run: () => T): T {
-  const scope = localeScope();
-  return scope.person === locale ? run() : storage.run({ ...scope, person: locale }, run);
-}
-
-/** Builds what is posted to a channel: in the workspace's language, whoever asked. */
-export function inWorkspaceLocale<T>(run: () => T): T {
-  return inLocale(workspaceLocale(), run);
+/** The catalogue of what is posted to a channel: the workspace's language, whoever asked. */
+export function workspaceMessages(deps: Speaking): Messages {
+  return catalogueOf(deps.locale.workspace);
 }

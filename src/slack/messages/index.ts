@@ -1,5 +1,4 @@
 export { en } from './en.js';
-export { localizedMessages } from './localized.js';
 export { ru } from './ru.js';
 export type {
   ConfirmTexts,

@@ -4,7 +4,7 @@ import { md, type SafeText, safe } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import type { CommandContext } from '../command/command-context.js';
 import type { SlackDeps } from '../deps.js';
-import { inWorkspaceLocale } from '../locale/scope.js';
+import { workspaceMessages } from '../locale/scope.js';
 import type { Messages } from '../messages/index.js';
 import { type PolicyProblem, parsePolicyArgs } from './parse-policy.js';
 import { policyChangedMessage, policyMessage } from './policy-message.js';
@@ -31,7 +31,7 @@ export async function showPolicy(
  * The change is announced in the channel with who made it; a bad form changes nothing.
  */
 export async function changePolicy(
-  ctx: CommandContext<Pick<SlackDeps, 'audit' | 'messages' | 'policies'>>,
+  ctx: CommandContext<Pick<SlackDeps, 'audit' | 'locale' | 'messages' | 'policies'>>,
   args: readonly string[],
 ): Promise<void> {
   const { deps } = ctx;
@@ -80,9 +80,12 @@ export async function changePolicy(
   });
   // Read by the whole channel: in the workspace's language, whoever changed it.
   await ctx.replier.inChannel(
-    inWorkspaceLocale(() =>
-      policyChangedMessage({ userId: ctx.command.user_id, changes: [change], policy: after, messages }),
-    ),
+    policyChangedMessage({
+      userId: ctx.command.user_id,
+      changes: [change],
+      policy: after,
+      messages: workspaceMessages(deps),
+    }),
   );
 }
 

@@ -17,7 +17,7 @@ import type { SlackDeps } from '../deps.js';
 import { slackAgo } from '../experiment/ago.js';
 import { modalSurface } from '../lifecycle/surface.js';
 import type { SlackListeners } from '../listener-registry.js';
-import { inWorkspaceLocale } from '../locale/scope.js';
+import { workspaceMessages } from '../locale/scope.js';
 import type { Messages } from '../messages/index.js';
 import { bindingOf, openViewMetadata } from '../view-seal/open-metadata.js';
 import { workspaceFromBody } from '../workspace.js';
@@ -29,22 +29,21 @@ import { openedPolicy, type PolicyStateValues, readPolicyModal } from './policy-
 import { listUserGroups } from './usergroups.js';
 
 /** The policy's Edit button, its modal's user-group options and its submission: admins only, each checked. */
-export function registerPolicyListeners(listeners: SlackListeners, deps: PolicyDeps): void {
-  const admins = { kind: 'admin', refusal: deps.messages.policy.adminOnly, action: 'policy' } as const;
+export function registerPolicyListeners(listeners: SlackListeners): void {
+  const admins = (deps: PolicyDeps) =>
+    ({ kind: 'admin', refusal: deps.messages.policy.adminOnly, action: 'policy' }) as const;
 
-  listeners.action<BlockButtonAction>(
-    POLICY_ACTIONS_IDS.edit,
-    actionAccess(deps, () => admins),
+  listeners.action<BlockButtonAction>(POLICY_ACTIONS_IDS.edit, (deps: PolicyDeps) => [
+    actionAccess(deps, () => admins(deps)),
     async ({ ack, body, client, respond }) => {
       await ack();
       deps.metrics.inc('exp_interactions_total', { kind: 'policy_edit' });
       await openPolicyModal(deps, { body, client, respond });
     },
-  );
+  ]);
 
-  listeners.options(
-    POLICY_MODAL.groupsActionId,
-    optionsAccess(deps, () => admins),
+  listeners.options(POLICY_MODAL.groupsActionId, (deps: PolicyDeps) => [
+    optionsAccess(deps, () => admins(deps)),
     async ({ ack, body, client }) => {
       const query = String((body as { value?: unknown }).value ?? '')
         .trim()
@@ -61,13 +60,12 @@ export function registerPolicyListeners(listeners: SlackListeners, deps: PolicyD
       // Block Kit options (plain_text + value); Bolt's union also types legacy dialog options.
       await (ack as (body: { options: typeof options }) => Promise<void>)({ options });
     },
-  );
+  ]);
 
-  listeners.view(
-    POLICY_MODAL.callbackId,
+  listeners.view(POLICY_MODAL.callbackId, (deps: PolicyDeps) => [
     viewAccess(
       deps,
-      () => admins,
+      () => admins(deps),
       () => POLICY_MODAL.stopReason,
     ),
     async ({ ack, body, view, client }) => {
@@ -107,7 +105,7 @@ export function registerPolicyListeners(listeners: SlackListeners, deps: PolicyD
       if (saved.changes.length === 0) return;
       await announce(deps, client, { metadata, userId: body.user.id, scope, ...saved });
     },
-  );
+  ]);
 }
 
 /** The policy modal as stored now; a modal Slack will not open is said in the channel instead. */
@@ -201,7 +199,10 @@ function staleNotice(input: {
     ),
     lastChange:
       policy.updatedBy && policy.updatedAt
-        ? m.lastChange({ user: userMention(policy.updatedBy), ago: slackAgo(new Date(policy.updatedAt)) })
+        ? m.lastChange({
+            user: userMention(policy.updatedBy),
+            ago: slackAgo(new Date(policy.updatedAt), messages),
+          })
         : undefined,
     edits: joinSafe(
       input.edits.map((c) => changeText(c, input.edited, messages)),
@@ -211,7 +212,7 @@ function staleNotice(input: {
   return noticeModal({ title: m.modal.staleTitle, text: truncateSafe(text, LIMITS.sectionText), messages });
 }
 
-type AnnounceDeps = Pick<SlackDeps, 'audit' | 'logger' | 'messages' | 'slackFetch'>;
+type AnnounceDeps = Pick<SlackDeps, 'audit' | 'locale' | 'logger' | 'messages' | 'slackFetch'>;
 
 /** Audit and the channel's announcement: only what the save changed. */
 async function announce(
@@ -243,9 +244,12 @@ async function announce(
     fetch: deps.slackFetch,
     logger: deps.logger,
   });
-  const announcement = inWorkspaceLocale(() =>
-    policyChangedMessage({ userId, changes: input.changes, policy: input.policy, messages: deps.messages }),
-  );
+  const announcement = policyChangedMessage({
+    userId,
+    changes: input.changes,
+    policy: input.policy,
+    messages: workspaceMessages(deps),
+  });
   try {
     await client.chat.postMessage({ channel: metadata.channelId, ...announcement });
   } catch {

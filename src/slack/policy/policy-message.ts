@@ -28,7 +28,10 @@ export function policyMessage(input: {
   });
   const footer =
     policy.updatedBy && policy.updatedAt
-      ? p.lastChange({ user: userMention(policy.updatedBy), ago: slackAgo(new Date(policy.updatedAt)) })
+      ? p.lastChange({
+          user: userMention(policy.updatedBy),
+          ago: slackAgo(new Date(policy.updatedAt), messages),
+        })
       : p.neverChanged;
   const stop = [
     p.stopReason({ required: policy.stopReasonRequired }),

@@ -9,9 +9,8 @@ import type { ScheduleDeps } from './deps.js';
 import { SCHEDULE_ACTIONS, SCHEDULE_ID } from './ids.js';
 
 /** The Cancel buttons of `/exp schedule`; who may cancel is decided per action (cancel.ts). */
-export function registerSchedule(listeners: SlackListeners, deps: ScheduleDeps): void {
-  listeners.action<BlockButtonAction>(
-    SCHEDULE_ACTIONS.cancel,
+export function registerSchedule(listeners: SlackListeners): void {
+  listeners.action<BlockButtonAction>(SCHEDULE_ACTIONS.cancel, (deps: ScheduleDeps) => [
     actionAccess(deps, () => ({ kind: 'self' })),
     async ({ ack, body, action, client, respond }) => {
       await ack();
@@ -33,5 +32,5 @@ export function registerSchedule(listeners: SlackListeners, deps: ScheduleDeps):
         : deps.messages.schedule.nothingToCancel({ experimentId: undefined });
       await respond({ response_type: 'ephemeral', replace_original: false, ...textMessage(text) });
     },
-  );
+  ]);
 }

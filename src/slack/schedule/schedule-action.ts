@@ -10,7 +10,7 @@ import { requestApproval } from '../approvals/request.js';
 import { safe, userMention } from '../blocks/escape.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
-import { inWorkspaceLocale } from '../locale/scope.js';
+import { workspaceMessages } from '../locale/scope.js';
 import { personOf } from './person.js';
 import { whenToken, zoneText } from './when-text.js';
 
@@ -40,6 +40,7 @@ export type ScheduleActionDeps = Pick<
   | 'approvals'
   | 'audit'
   | 'logger'
+  | 'locale'
   | 'messages'
   | 'now'
   | 'policies'
@@ -122,7 +123,7 @@ async function allowedToSchedule(
   return false;
 }
 
-type AskApprovalDeps = Pick<SlackDeps, 'approvals' | 'audit' | 'logger' | 'messages'>;
+type AskApprovalDeps = Pick<SlackDeps, 'approvals' | 'audit' | 'logger' | 'locale' | 'messages'>;
 
 /** An action that needs approval asks for it now; the run at the due time checks it was given. */
 async function askApproval(
@@ -151,7 +152,7 @@ async function askApproval(
 }
 
 async function announce(
-  deps: Pick<SlackDeps, 'logger' | 'messages'>,
+  deps: Pick<SlackDeps, 'locale' | 'logger' | 'messages'>,
   ask: ScheduleAsk,
   at: Date,
   timeZone: string,
@@ -161,15 +162,14 @@ async function announce(
   const when = whenToken(at, timeZone);
   const zone = zoneText(timeZone);
   // Said to the channel: in the workspace's language, whatever the person who scheduled reads.
-  const announced = inWorkspaceLocale(() =>
-    textMessage(
-      deps.messages.schedule.announced({
-        user: userMention(ask.userId),
-        what: deps.messages.schedule.what({ action: ask.action, experimentId: ask.experimentId }),
-        when,
-        zone,
-      }),
-    ),
+  const channelTexts = workspaceMessages(deps).schedule;
+  const announced = textMessage(
+    channelTexts.announced({
+      user: userMention(ask.userId),
+      what: channelTexts.what({ action: ask.action, experimentId: ask.experimentId }),
+      when,
+      zone,
+    }),
   );
   try {
     await ask.client.chat.postMessage({ channel: ask.channelId, ...announced });

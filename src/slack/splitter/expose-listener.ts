@@ -15,17 +15,18 @@ import { exposeCancelledMessage, exposeDoneMessage } from './expose-message.js';
 import { decodeExposeValue, EXPOSE_ACTIONS } from './ids.js';
 
 /** Confirm registers the exposure once (double clicks included); Cancel only says so. */
-export function registerExposeButtons(listeners: SlackListeners, deps: SplitterDeps): void {
-  listeners.action<BlockButtonAction>(EXPOSE_ACTIONS.cancel, async ({ ack, respond }) => {
-    await ack();
-    await respond({
-      response_type: 'ephemeral',
-      replace_original: true,
-      ...exposeCancelledMessage({ messages: deps.messages }),
-    });
-  });
-  listeners.action<BlockButtonAction>(
-    EXPOSE_ACTIONS.confirm,
+export function registerExposeButtons(listeners: SlackListeners): void {
+  listeners.action<BlockButtonAction>(EXPOSE_ACTIONS.cancel, (deps: SplitterDeps) => [
+    async ({ ack, respond }) => {
+      await ack();
+      await respond({
+        response_type: 'ephemeral',
+        replace_original: true,
+        ...exposeCancelledMessage({ messages: deps.messages }),
+      });
+    },
+  ]);
+  listeners.action<BlockButtonAction>(EXPOSE_ACTIONS.confirm, (deps: SplitterDeps) => [
     actionAccess(deps, exposeButtonTarget),
     async ({ ack, body, action, respond, client, context }) => {
       await ack();
@@ -96,5 +97,5 @@ export function registerExposeButtons(listeners: SlackListeners, deps: SplitterD
         true,
       );
     },
-  );
+  ]);
 }

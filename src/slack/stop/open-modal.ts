@@ -79,7 +79,12 @@ export async function openStopModalFor(deps: OpenStopModalForDeps, request: Stop
   }
   if (check.kind === 'not-found') {
     await request.tell(
-      textMessage(c.formNotFound({ experimentId, ago: slackAgo(new Date(check.record.notFound?.at ?? 0)) })),
+      textMessage(
+        c.formNotFound({
+          experimentId,
+          ago: slackAgo(new Date(check.record.notFound?.at ?? 0), deps.messages),
+        }),
+      ),
     );
     return;
   }

@@ -1,8 +1,7 @@
 import type { SlackListeners } from '../listener-registry.js';
-import type { StopDeps } from './deps.js';
 import { registerStopSubmission } from './submission.js';
 
 /** `/exp stop ID` without a reason: the stop modal and its submission. */
-export function registerStop(listeners: SlackListeners, deps: StopDeps) {
-  registerStopSubmission(listeners, deps);
+export function registerStop(listeners: SlackListeners) {
+  registerStopSubmission(listeners);
 }

@@ -31,9 +31,8 @@ const SUBMISSION_GUARD_MS = 60_000;
  * the 3 s ack); a valid form closes the modal, then the stop runs and its result goes to the
  * channel the command came from.
  */
-export function registerStopSubmission(listeners: SlackListeners, deps: StopDeps): void {
-  listeners.view(
-    STOP_MODAL.callbackId,
+export function registerStopSubmission(listeners: SlackListeners): void {
+  listeners.view(STOP_MODAL.callbackId, (deps: StopDeps) => [
     viewAccess(deps, stopSubmissionTarget, () => STOP_MODAL.blocks.reason),
     async ({ ack, body, view, client, context }) => {
       deps.metrics.inc('exp_interactions_total', { kind: 'stop_submission' });
@@ -48,7 +47,7 @@ export function registerStopSubmission(listeners: SlackListeners, deps: StopDeps
         return;
       await runStop(deps, { ...form, client, userId: body.user.id, permit: permitOf(context) });
     },
-  );
+  ]);
 }
 
 /** A valid stop form: what to stop, why, and when (a time phrase, or now). */
@@ -155,7 +154,7 @@ function stopSurface(
 
 /** The policy wants a second person: the stop is posted for their approval instead of run. */
 async function askStopApproval(
-  deps: Pick<SlackDeps, 'approvals' | 'audit' | 'logger' | 'messages' | 'slackFetch'>,
+  deps: Pick<SlackDeps, 'approvals' | 'audit' | 'locale' | 'logger' | 'messages' | 'slackFetch'>,
   run: StopRun,
   ticket: Extract<Permit, { kind: 'needs-approval' }>['ticket'],
 ): Promise<void> {

@@ -13,7 +13,7 @@ import type { CommandContext } from '../command/command-context.js';
 import type { SlackDeps } from '../deps.js';
 import { COMMAND_READ_BUDGET_MS } from '../dictionaries/command.js';
 import { BLOCKS } from '../ids.js';
-import { inWorkspaceLocale } from '../locale/scope.js';
+import { workspaceMessages } from '../locale/scope.js';
 import { errorCodeOf } from './alert-outcomes.js';
 import { parseSubscriptionArgs, type SubscriptionArgs } from './parse-subscription-args.js';
 import {
@@ -58,7 +58,7 @@ function targetOf(ctx: CommandContext<unknown>, args: SubscriptionArgs): Target 
 
 type RunSubscribeDeps = Pick<
   SlackDeps,
-  'audit' | 'connections' | 'dictionaries' | 'logger' | 'messages' | 'scopeOf' | 'subscriptions'
+  'audit' | 'connections' | 'dictionaries' | 'logger' | 'locale' | 'messages' | 'scopeOf' | 'subscriptions'
 >;
 
 /**
@@ -135,9 +135,12 @@ export async function runSubscribe(
   }
   // Posted in the channel: in the workspace's language, whoever subscribed it.
   const changed = stored.previous !== undefined;
-  const note = inWorkspaceLocale(() =>
-    subscribedNote({ userId: command.user_id, subscription: stored.subscription, changed, messages }),
-  );
+  const note = subscribedNote({
+    userId: command.user_id,
+    subscription: stored.subscription,
+    changed,
+    messages: workspaceMessages(deps),
+  });
   try {
     await ctx.client.chat.postMessage({ channel: channelId, text: note.text, blocks: note.blocks });
     await audit('done');
@@ -208,7 +211,10 @@ function findTyped(subscriptions: readonly Subscription[], args: SubscriptionArg
   });
 }
 
-type RunUnsubscribeDeps = Pick<SlackDeps, 'audit' | 'logger' | 'messages' | 'scopeOf' | 'subscriptions'>;
+type RunUnsubscribeDeps = Pick<
+  SlackDeps,
+  'audit' | 'logger' | 'locale' | 'messages' | 'scopeOf' | 'subscriptions'
+>;
 
 /**
  * `/exp unsubscribe [#channel] [filters…] [events:…]`: alone, every subscription of the channel;
@@ -265,15 +271,20 @@ export async function runUnsubscribe(
   let note: SlackMessage;
   switch (result.kind) {
     case 'removed':
-      note = inWorkspaceLocale(() =>
-        unsubscribedNote({ userId: command.user_id, removed: result.removed, messages }),
-      );
+      note = unsubscribedNote({
+        userId: command.user_id,
+        removed: result.removed,
+        messages: workspaceMessages(deps),
+      });
       break;
     case 'narrowed': {
       const remaining = await deps.subscriptions.listChannel(scope, channelId).catch(() => result.changed);
-      note = inWorkspaceLocale(() =>
-        narrowedNote({ userId: command.user_id, removed: result.removed, remaining, messages }),
-      );
+      note = narrowedNote({
+        userId: command.user_id,
+        removed: result.removed,
+        remaining,
+        messages: workspaceMessages(deps),
+      });
       break;
     }
     case 'unchanged':

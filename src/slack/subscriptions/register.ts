@@ -37,9 +37,8 @@ function removeTarget({ action, body }: SlackActionMiddlewareArgs): AccessTarget
 }
 
 /** `/exp subscribe|unsubscribe|subscriptions` and the list's Remove buttons; alerts: notify-subscribers.ts. */
-export function registerSubscriptions(listeners: SlackListeners, deps: SubscriptionsDeps) {
-  listeners.action<BlockButtonAction>(
-    SUBSCRIPTION_ACTIONS.remove,
+export function registerSubscriptions(listeners: SlackListeners) {
+  listeners.action<BlockButtonAction>(SUBSCRIPTION_ACTIONS.remove, (deps: SubscriptionsDeps) => [
     actionAccess(deps, removeTarget),
     async ({ ack, body, action, client, respond }) => {
       await ack();
@@ -121,5 +120,5 @@ export function registerSubscriptions(listeners: SlackListeners, deps: Subscript
           );
       await respond({ response_type: 'ephemeral', replace_original: true, ...list });
     },
-  );
+  ]);
 }

@@ -8,17 +8,15 @@ import { runLifecycleStep } from './lifecycle-step.js';
 import { stepListener } from './step-run.js';
 
 /** The Workflow Builder steps the manifest's `functions` declare, one listener per callback_id. */
-export function registerWorkflowSteps(listeners: SlackListeners, deps: WorkflowStepsDeps): void {
+export function registerWorkflowSteps(listeners: SlackListeners): void {
   const installed = createInstalledWorkspaces();
   for (const action of LIFECYCLE_ACTIONS) {
     const callbackId = LIFECYCLE_STEPS[action];
-    listeners.function(
-      callbackId,
+    listeners.function(callbackId, (deps: WorkflowStepsDeps) => [
       stepListener(deps, installed, callbackId, (step) => runLifecycleStep(deps, action, step)),
-    );
+    ]);
   }
-  listeners.function(
-    GET_EXPERIMENT_STEP,
+  listeners.function(GET_EXPERIMENT_STEP, (deps: WorkflowStepsDeps) => [
     stepListener(deps, installed, GET_EXPERIMENT_STEP, (step) => runGetStep(deps, step)),
-  );
+  ]);
 }
