@@ -78,6 +78,13 @@ describe('the app in Russian', () => {
     await replyInRussian(MEMBER, 'strat 4', /Неизвестная команда/);
   });
 
+  it('refuses a member an admin-only button in Russian (the refusal is not read once at start-up)', async () => {
+    const policy = await replyInRussian(ADMIN, 'policy', /Кому что здесь можно/);
+    await h.driver.clickButton(policy, 'exp_policy_edit', { userId: MEMBER });
+    const refused = await slack.ephemeralTo(MEMBER, /только администраторы/);
+    expectRussian(messageText(refused), 'the policy’s Edit clicked by a member');
+  });
+
   it('show, start and a conflict, in the channel and to the person', async () => {
     await replyInRussian(MEMBER, 'show 4', /Эксперимент 4/);
     await h.driver.command({ text: 'start 4', userId: MEMBER });
