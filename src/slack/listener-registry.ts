@@ -200,7 +200,7 @@ async function runAll(routes: readonly (readonly Step[])[], args: Args): Promise
 /**
  * Runs one listener's middleware then the listener itself (with a no-op next), as Bolt does. Plain
  * functions handing on each step's promise, not async ones awaiting it: every async layer is a
- * promise more per request, and each runs AsyncLocalStorage's hook (`npm run bench:promises`).
+ * promise more per request (`npm run bench:promises`).
  */
 function run(steps: readonly Step[], args: Args): Promise<void> {
   const step = (index: number): Promise<void> => {

@@ -25,7 +25,7 @@ export function whoamiMessage(input: {
   team: ConnectionDescription | undefined;
   /** Actions the policy wants the person's own token for. */
   personalActions: readonly PolicyAction[];
-  /** The languages in force for the person (the locale scope's line). */
+  /** The languages in force for the person (identity/language.ts `currentLanguage`). */
   language?: SafeText | undefined;
   messages: Messages;
 }): SlackMessage {
