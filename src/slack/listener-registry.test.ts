@@ -7,7 +7,7 @@ import { createListenerRegistry, type SlackListeners } from './listener-registry
 
 const SECRET = 'listener-registry-test-secret';
 let app: App;
-let listeners: SlackListeners<unknown>;
+let listeners: SlackListeners<{ asker: string }>;
 let server: Server;
 let eventsUrl: string;
 const ran: string[] = [];
@@ -20,9 +20,10 @@ beforeAll(async () => {
     authorize: async () => ({ botToken: 'xoxb-test', botId: 'B1', botUserId: 'U1' }),
     logLevel: LogLevel.ERROR,
   });
-  const registry = createListenerRegistry<unknown>(
+  // Each request's deps name who sent it: the chains below are built from them.
+  const registry = createListenerRegistry<{ asker: string }>(
     (kind, id) => unknown.push(`${kind}:${id}`),
-    () => ({}),
+    async (args) => ({ asker: (args.body as { user?: { id?: string } }).user?.id ?? 'nobody' }),
   );
   listeners = registry.listeners;
   listeners.action('exact_button', () => [
@@ -61,6 +62,14 @@ beforeAll(async () => {
       await ack();
     },
   ]);
+  listeners.action('whose_deps', (deps) => [
+    async ({ ack }) => {
+      ran.push(`built for ${deps.asker}`);
+      await ack();
+    },
+  ]);
+  // A chain with no listener in it is a programming error: reported for the request, nothing run.
+  listeners.action('empty_chain', () => []);
   listeners.action('fails', () => [
     async ({ ack }) => {
       await ack();
@@ -230,6 +239,23 @@ describe('listener registry', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(ran).toEqual([]);
     expect(unknown).toEqual(['action:button_of_an_older_version', 'options:gone', 'view:old_modal']);
+  });
+
+  it("builds a listener's chain for each request from the deps given for that request", async () => {
+    ran.length = 0;
+    await click('whose_deps', 'U2');
+    await click('whose_deps', 'U3');
+    await vi.waitFor(() => expect(ran).toEqual(['built for U2', 'built for U3']));
+  });
+
+  it('reports a chain that holds no listener as a failure, with nothing run', async () => {
+    errors.length = 0;
+    ran.length = 0;
+    // Nothing acks it: Bolt's own receiver keeps the request open until its timeout, so it is not awaited.
+    const pending = click('empty_chain').catch(() => undefined);
+    await vi.waitFor(() => expect(errors).toEqual(['action: a listener function is required']));
+    expect(ran).toEqual([]);
+    await pending;
   });
 
   it("hands a listener's failure to the app's error handler, as Bolt does", async () => {
