@@ -201,6 +201,17 @@ describe('/exp list', () => {
     );
     expect(messageText(filtered)).toContain('*4*');
     expect(messageText(filtered)).not.toContain('*7*');
+
+    // A Show button's value comes back as text anyone holding the signing secret could forge: one
+    // that does not decode is answered as unreadable, and nothing is read from the platform.
+    const readsBefore = h.sandbox.state.requests.filter((r) => r.method === 'GET').length;
+    await h.driver.clickButton(list, 'exp_show', { userId: USER, value: '{"experimentId":"4; drop"}' });
+    const told = await until(
+      () => ephemerals().find((m) => messageText(m).includes('could not be read')),
+      'no word on the forged value',
+    );
+    expect(messageText(told)).toContain('nothing was sent to the platform');
+    expect(h.sandbox.state.requests.filter((r) => r.method === 'GET')).toHaveLength(readsBefore);
   });
 });
 

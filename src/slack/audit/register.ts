@@ -1,8 +1,7 @@
 import type { BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { actionAccess } from '../access/middleware.js';
-import { textMessage } from '../blocks/message.js';
+import { buttonValueOrTold } from '../button-value.js';
 import type { SlackListeners } from '../listener-registry.js';
-import { SlackPayloadError } from '../payload.js';
 import { workspaceFromBody } from '../workspace.js';
 import { auditReply } from './commands.js';
 import type { AuditDeps } from './deps.js';
@@ -17,18 +16,8 @@ export function registerAudit(listeners: SlackListeners) {
     async ({ ack, body, action, respond }: SlackActionMiddlewareArgs<BlockButtonAction>) => {
       await ack();
       deps.metrics.inc('exp_interactions_total', { kind: 'audit_page' });
-      let value: ReturnType<typeof decodeAuditPageValue>;
-      try {
-        value = decodeAuditPageValue(action.value ?? '');
-      } catch (error) {
-        if (!(error instanceof SlackPayloadError)) throw error;
-        await respond({
-          response_type: 'ephemeral',
-          replace_original: false,
-          ...textMessage(deps.messages.input.unreadableButton),
-        });
-        return;
-      }
+      const value = await buttonValueOrTold(deps.messages, respond, decodeAuditPageValue, action.value);
+      if (value === undefined) return;
       const reply = await auditReply(deps, workspaceFromBody(body), value);
       await respond({ response_type: 'ephemeral', replace_original: true, ...reply });
     };

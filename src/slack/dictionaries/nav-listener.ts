@@ -1,8 +1,7 @@
 import type { BlockButtonAction } from '@slack/bolt';
 import { readDictionary } from '../../core/read-dictionary.js';
-import { textMessage } from '../blocks/message.js';
+import { buttonValueOrTold } from '../button-value.js';
 import type { SlackListeners } from '../listener-registry.js';
-import { SlackPayloadError } from '../payload.js';
 import { workspaceFromBody } from '../workspace.js';
 import { COMMAND_READ_BUDGET_MS } from './command.js';
 import type { DictionariesDeps } from './deps.js';
@@ -17,18 +16,8 @@ export function registerDictNavigation(listeners: SlackListeners): void {
     async ({ ack, body, action, respond }) => {
       await ack();
       deps.metrics.inc('exp_interactions_total', { kind: 'dict_page' });
-      let value: ReturnType<typeof decodeDictPageValue>;
-      try {
-        value = decodeDictPageValue(action.value ?? '');
-      } catch (error) {
-        if (!(error instanceof SlackPayloadError)) throw error;
-        await respond({
-          response_type: 'ephemeral',
-          replace_original: false,
-          ...textMessage(deps.messages.input.unreadableButton),
-        });
-        return;
-      }
+      const value = await buttonValueOrTold(deps.messages, respond, decodeDictPageValue, action.value);
+      if (value === undefined) return;
       const outcome = await readDictionary(deps, workspaceFromBody(body), value.name, {
         body: value.body,
         channelId: body.channel?.id,

@@ -1,7 +1,6 @@
 import type { BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
-import { textMessage } from '../blocks/message.js';
+import { buttonValueOrTold } from '../button-value.js';
 import type { SlackListeners } from '../listener-registry.js';
-import { SlackPayloadError } from '../payload.js';
 import { workspaceFromBody } from '../workspace.js';
 import type { ExperimentDeps } from './deps.js';
 import { decodeListPageValue, decodeShowValue, EXPERIMENT_ACTIONS } from './ids.js';
@@ -14,18 +13,9 @@ export function registerExperimentButtons(listeners: SlackListeners): void {
     async ({ ack, body, action, respond }) => {
       await ack();
       deps.metrics.inc('exp_interactions_total', { kind: 'show_button' });
-      let experimentId: number;
-      try {
-        experimentId = decodeShowValue(action.value ?? '').experimentId;
-      } catch (error) {
-        if (!(error instanceof SlackPayloadError)) throw error;
-        await respond({
-          response_type: 'ephemeral',
-          replace_original: false,
-          ...textMessage(deps.messages.input.unreadableButton),
-        });
-        return;
-      }
+      const decoded = await buttonValueOrTold(deps.messages, respond, decodeShowValue, action.value);
+      if (decoded === undefined) return;
+      const experimentId = decoded.experimentId;
       const reply = await experimentReply(deps, workspaceFromBody(body), experimentId, {
         budgetMs: SHOW_READ_BUDGET_MS,
         channelId: body.channel?.id,
@@ -38,18 +28,8 @@ export function registerExperimentButtons(listeners: SlackListeners): void {
     async ({ ack, body, action, respond }: SlackActionMiddlewareArgs<BlockButtonAction>) => {
       await ack();
       deps.metrics.inc('exp_interactions_total', { kind: 'list_page' });
-      let value: ReturnType<typeof decodeListPageValue>;
-      try {
-        value = decodeListPageValue(action.value ?? '');
-      } catch (error) {
-        if (!(error instanceof SlackPayloadError)) throw error;
-        await respond({
-          response_type: 'ephemeral',
-          replace_original: false,
-          ...textMessage(deps.messages.input.unreadableButton),
-        });
-        return;
-      }
+      const value = await buttonValueOrTold(deps.messages, respond, decodeListPageValue, action.value);
+      if (value === undefined) return;
       const reply = await experimentListReply(
         deps,
         workspaceFromBody(body),

@@ -4,9 +4,9 @@ import type { AccessTarget } from '../access/gate.js';
 import { actionAccess } from '../access/middleware.js';
 import { isSlackUserId, userMention } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
+import { buttonValueOrTold } from '../button-value.js';
 import { BLOCKS } from '../ids.js';
 import type { SlackListeners } from '../listener-registry.js';
-import { SlackPayloadError } from '../payload.js';
 import { workspaceFromBody } from '../workspace.js';
 import { errorCodeOf } from './alert-outcomes.js';
 import type { SubscriptionsDeps } from './deps.js';
@@ -44,18 +44,8 @@ export function registerSubscriptions(listeners: SlackListeners) {
       await ack();
       deps.metrics.inc('exp_interactions_total', { kind: 'subscription_remove' });
       const { messages } = deps;
-      let target: ReturnType<typeof decodeRemoveValue>;
-      try {
-        target = decodeRemoveValue(action.value ?? '');
-      } catch (error) {
-        if (!(error instanceof SlackPayloadError)) throw error;
-        await respond({
-          response_type: 'ephemeral',
-          replace_original: false,
-          ...textMessage(messages.input.unreadableButton),
-        });
-        return;
-      }
+      const target = await buttonValueOrTold(messages, respond, decodeRemoveValue, action.value);
+      if (target === undefined) return;
       const workspace = workspaceFromBody(body);
       const scope = deps.scopeOf(workspace);
       // A follow is its owner's alone: nobody else's click removes it.
