@@ -44,7 +44,7 @@ beforeAll(async () => {
     () => undefined,
     () => ({}),
   );
-  registry.listeners.command('/exp', (_deps) => [
+  registry.listeners.command('/exp', () => [
     async ({ ack, command }) => {
       await ack();
       await new Promise<void>((resolve) => gates.set(command.text, resolve));

@@ -96,7 +96,7 @@ export function registerUninstallEvents(
     },
   ]);
 
-  listeners.event('tokens_revoked', (_deps) => [
+  listeners.event('tokens_revoked', () => [
     async ({ event, body }) => {
       const envelope = body as EventEnvelope;
       if (!(await firstDelivery(envelope, 'tokens_revoked'))) return;
