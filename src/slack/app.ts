@@ -8,7 +8,8 @@ import { receiptAhead } from './command/receipt-ahead.js';
 import type { SlackDeps } from './deps.js';
 import { createInFlight, type InFlight } from './in-flight.js';
 import type { FetchLike } from './lifecycle/surface.js';
-import { readChoicesAhead } from './locale/request-scope.js';
+import { languageReadAhead, readChoicesAhead } from './locale/request-scope.js';
+import { catalogueOf } from './messages/localized.js';
 import { type OAuthRoutes, SlackHttpReceiver } from './receiver/http-receiver.js';
 import type { RouteTable } from './receiver/routes.js';
 import { SlackSocketReceiver } from './receiver/socket-receiver.js';
@@ -122,7 +123,9 @@ function receiverFor(
     onReplay: (retryNum: string | undefined) =>
       deps.logger.info('a signed request seen before was answered without acting again', { retryNum }),
   };
-  const listenerFailureText = deps.messages.errors.listenerFailed;
+  // Answered by the receiver, before any listener has the request's languages: the choices read ahead.
+  const listenerFailureText = (readAhead: Record<string, unknown>) =>
+    catalogueOf(languageReadAhead(readAhead)).errors.listenerFailed;
   // A request's language choices are read while its replay claim is made (request-scope.ts).
   const readAhead = (body: Record<string, unknown>) => readChoicesAhead(deps.locales, body);
   // A lifecycle command's receipt is written by its replay claim where the store does both at once.

@@ -7,7 +7,13 @@ import { formatDateTime, plural, relativeTime } from './format.js';
 import { inJobLocale } from './job-scope.js';
 import { createLanguageStore } from './language-store.js';
 import { localeOfSlack } from './locale.js';
-import { askerOf, createLocaleResolver, readChoicesAhead, requestScope } from './request-scope.js';
+import {
+  askerOf,
+  createLocaleResolver,
+  languageReadAhead,
+  readChoicesAhead,
+  requestScope,
+} from './request-scope.js';
 import { DEFAULT_SCOPE, inLanguage, inWorkspaceLanguage, speaking, workspaceMessages } from './scope.js';
 import { createSlackLocales, type UsersInfoClient } from './slack-locale.js';
 
@@ -239,6 +245,22 @@ async function russianSpeakerU1() {
 }
 
 describe('language choices read ahead of the listeners', () => {
+  it('say the language of what the receiver answers itself, once they are in', async () => {
+    const { resolver } = await russianSpeakerU1();
+    const body = { command: '/exp', team_id: 'T1', user_id: 'U1' };
+    const context = readChoicesAhead(resolver, body);
+    // Still being read: the receiver does not wait for them.
+    expect(languageReadAhead(context)).toBe('en');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(languageReadAhead(context)).toBe('ru');
+    expect(languageReadAhead({})).toBe('en');
+    const { languages, resolver: another } = resolverWith();
+    await languages.setWorkspace(WORKSPACE, 'ru');
+    const chose = readChoicesAhead(another, { ...body, user_id: 'U9' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(languageReadAhead(chose)).toBe('ru');
+  });
+
   it('are read once, by the receiver, and used by the request they were read for', async () => {
     const { reads, resolver } = await russianSpeakerU1();
     const body = { command: '/exp', team_id: 'T1', user_id: 'U1' };

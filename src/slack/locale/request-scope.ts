@@ -1,7 +1,7 @@
 import type { WorkspaceRef } from '../../core/workspace.js';
 import type { Logger } from '../../observability/logger.js';
 import type { ChosenLanguages, LanguageStore } from './language-store.js';
-import { DEFAULT_LOCALE } from './locale.js';
+import { DEFAULT_LOCALE, type Locale } from './locale.js';
 import { DEFAULT_SCOPE, type LocaleScope } from './scope.js';
 import type { SlackLocales, UsersInfoClient } from './slack-locale.js';
 
@@ -122,6 +122,17 @@ export function readChoicesAhead(
 ): Record<string, unknown> {
   const asker = askerOf(body);
   return asker === undefined ? {} : { [CHOICES_READ_AHEAD]: resolver.readAhead(asker) };
+}
+
+/**
+ * The person's language as far as the choices read ahead for a request say, once they are in: for
+ * what the receiver answers before any listener has the request's languages (a listener that failed
+ * before its ack). No Slack look-up there: a person who chose nothing reads the workspace's default,
+ * else English.
+ */
+export function languageReadAhead(readAhead: Record<string, unknown>): Locale {
+  const chosen = (readAhead[CHOICES_READ_AHEAD] as ChoicesRead | undefined)?.settled?.value;
+  return chosen?.person ?? chosen?.workspace ?? DEFAULT_LOCALE;
 }
 
 /** A request's languages (its listeners speak them: locale/scope.ts); English when nobody asked. */

@@ -52,7 +52,7 @@ async function receiverWithHeldClaim(
       return readAhead(body);
     },
     logger,
-    listenerFailureText: 'failed',
+    listenerFailureText: (ahead) => (ahead.expLanguageChoices ? 'сбой' : 'failed'),
   });
   const app = {
     processEvent: async (event: ReceiverEvent) => {
@@ -158,6 +158,16 @@ describe('the Slack receiver', () => {
     expect(text).toBe('{"response_type":"ephemeral","text":"Help… · ok","blocks":[]}');
     expect(secondAck).toHaveLength(1);
     expect(secondAck[0]).toMatchObject({ code: ErrorCode.ReceiverMultipleAckError });
+  });
+
+  it('answers a command whose listener failed before its ack with the line for what was read ahead', async () => {
+    const r = await receiverWithHeldClaim(true, undefined, async () => {
+      throw new Error('a listener failed before answering');
+    });
+    r.release();
+    const res = await signedCommand(r.url, 'start 4');
+    expect(res.statusCode).toBe(200);
+    expect(JSON.parse(await res.body.text())).toEqual({ response_type: 'ephemeral', text: 'сбой' });
   });
 
   it('sends any other reply as Bolt does: serialised at the ack', async () => {

@@ -53,8 +53,11 @@ export interface SlackHttpReceiverOptions {
    */
   claimAhead?: ((body: Record<string, unknown>) => ClaimAhead | undefined) | undefined;
   logger: Logger;
-  /** What a slash command shows when its listener failed before answering (the catalogue's words). */
-  listenerFailureText: string;
+  /**
+   * What a slash command shows when its listener failed before answering (the catalogue's words),
+   * from what was read ahead for the request (its language choices).
+   */
+  listenerFailureText: (readAhead: Record<string, unknown>) => string;
 }
 
 /**
@@ -233,7 +236,7 @@ export class SlackHttpReceiver implements Receiver {
       await this.app?.processEvent(this.options.onEvent ? this.options.onEvent(event) : event);
     } catch (error) {
       // false: the listener acked already, and its answer stands.
-      const commandText = this.options.listenerFailureText;
+      const commandText = this.options.listenerFailureText(customProperties);
       if (answerListenerFailure({ error, logger, request: req, response: res, commandText })) ack.ack();
     }
   }
