@@ -12,7 +12,17 @@ const answers: Record<string, (res: ServerResponse) => void> = {
   'auth.test': (res) => json(res, 503, { ok: false }),
   'team.info': (res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>'),
   'conversations.info': () => {}, // never answers
+  // Bodies written by hand: the opening decides only what it can.
+  'chat.update': (res) => raw(res, '{"ok":true,"message":{"ok":false,"error":"nested"}}'),
+  'chat.delete': (res) => raw(res, '{"ok":true,"message":{"text":"cut off'),
+  'reactions.add': (res) => raw(res, ' { "ok" : false, "error" : "already_reacted" }'),
+  'pins.add': (res) => raw(res, '{"ok":trueish}'),
+  'bots.info': (res) => raw(res, '{"ok":true}\n'),
 };
+
+function raw(res: ServerResponse, body: string) {
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(body);
+}
 
 function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
@@ -68,6 +78,11 @@ describe('observeSlackApiCalls', () => {
     ['users.info', 'rate_limited'],
     ['auth.test', 'http_error'],
     ['team.info', 'invalid_response'],
+    ['chat.update', 'ok'],
+    ['chat.delete', 'invalid_response'],
+    ['reactions.add', 'already_reacted'],
+    ['pins.add', 'invalid_response'],
+    ['bots.info', 'ok'],
   ])('labels %s with outcome %s', async (method, outcome) => {
     await post(method);
     expect(await count(method, outcome)).toBe(1);
