@@ -149,6 +149,9 @@ describe('the playground page drives the real app like Slack does', () => {
   });
 
   const channelMessage = (text: string) => page.locator('#messages .msg-channel', { hasText: text });
+  /** A card the app posted, not a thread reply also sent to the channel. */
+  const cardMessage = (text: string) =>
+    page.locator('#messages .msg-channel:not(:has(.msg-broadcast-note))', { hasText: text });
   const ephemeral = (text: string) => page.locator('#messages .msg-ephemeral', { hasText: text });
   const modal = () => page.locator('#modal-root form.modal');
 
@@ -244,18 +247,24 @@ describe('the playground page drives the real app like Slack does', () => {
     await screenshot(page, SHOTS, '03-stopped');
   });
 
-  it('starting it again posts the status conflict in the channel', async () => {
+  it('starting it again posts the status conflict in the channel, and the card still says what was done', async () => {
     await send('/exp start 4');
+    // Typed at the bottom of the channel: the refusal goes into the card's thread and to the channel.
     const conflict = channelMessage('the platform refused');
     await conflict.waitFor();
     expect(await text(conflict)).toMatch(/current status is\s+stopped/);
     expect(await conflict.getAttribute('data-ephemeral')).toBe('0');
+    expect(await text(conflict.locator('.msg-broadcast-note'))).toContain('Replied to a thread');
+    // Nothing changed: the card keeps headlining the stop, not the attempt.
+    const card = cardMessage('Experiment 4');
+    expect(await text(card)).toContain('stopped experiment 4');
+    expect(await text(card)).not.toContain('tried to start');
   });
 
   it('asks for confirmation before an Archive button reaches the app, then updates the card in place', async () => {
     const before = lifecycleRequests('/experiments/v1/4/archive').length;
     // After the stop (and the refused start) the card offers Archive, never Start.
-    const card = channelMessage('Experiment 4');
+    const card = cardMessage('Experiment 4');
     expect(await card.getByRole('button', { name: 'Start', exact: true }).count()).toBe(0);
     const archive = card.getByRole('button', { name: 'Archive', exact: true });
     const dialog = page.locator('#confirm-dialog');
@@ -273,11 +282,11 @@ describe('the playground page drives the real app like Slack does', () => {
     // The cancelled click sent nothing: only the confirmed one reached the platform.
     expect(lifecycleRequests('/experiments/v1/4/archive').length).toBe(before + 1);
     // One card for the experiment in the channel, kept current; the events are in its thread.
-    expect(await channelMessage('Experiment 4').count()).toBe(1);
+    expect(await cardMessage('Experiment 4').count()).toBe(1);
   });
 
   it('keeps the experiment’s events in one thread under its card', async () => {
-    const card = channelMessage('Experiment 4');
+    const card = cardMessage('Experiment 4');
     await card.getByRole('button', { name: /^Open the thread: \d+ replies$/ }).click();
     const thread = page.locator('#thread-pane');
     await thread.waitFor({ state: 'visible' });
@@ -314,7 +323,7 @@ describe('the playground page drives the real app like Slack does', () => {
     await ephemeral('Experiment 1').first().waitFor();
     await actAs('U0ADMIN01');
     await waitForCount(ephemeral('Experiment 1'), 0);
-    expect(await channelMessage('Experiment 4').count()).toBe(1);
+    expect(await cardMessage('Experiment 4').count()).toBe(1);
     await send('/exp help');
     await ephemeral('Experiments from Slack').waitFor();
 

@@ -1,6 +1,7 @@
 import type { ExperimentView } from '../../core/experiments/knowledge.js';
 import { type WorkspaceRef, workspaceKey } from '../../core/workspace.js';
 import type { SafeText } from '../blocks/escape.js';
+import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 import type { ReadLabelsOptions } from '../dictionaries/read-dictionary-labels.js';
 import type { LifecycleSurface } from '../lifecycle/surface.js';
@@ -18,6 +19,11 @@ type PublishEventDeps = Pick<
 interface PublishedEvent {
   workspace: WorkspaceRef;
   line: SafeText | ((messages: Messages) => SafeText);
+  /**
+   * For an event that changed nothing (a refusal): what the channel's card keeps as its headline
+   * (thread-poster.ts). The person who acted at the card is then told the line themselves.
+   */
+  cardLine?: ((messages: Messages) => SafeText | undefined) | undefined;
   view: ExperimentView;
   /** The channel's connection when the caller holds it (an action's team connection): names read through it. */
   readVia?: ReadLabelsOptions['connection'];
@@ -41,13 +47,15 @@ export function publishEvent(
 ): Promise<Published> {
   // Read in the channel by many: the card speaks the workspace's language, whoever clicked. A line
   // given as a function is written in it too.
-  return publishCard(inWorkspaceLanguage(deps), surface, event);
+  return publishCard(inWorkspaceLanguage(deps), surface, event, deps.messages);
 }
 
 async function publishCard(
   deps: PublishEventDeps,
   surface: LifecycleSurface,
   event: PublishedEvent,
+  /** The person's own language, for what only they are told. */
+  theirs: Messages,
 ): Promise<Published> {
   const { view } = event;
   const line = typeof event.line === 'function' ? event.line(deps.messages) : event.line;
@@ -76,10 +84,15 @@ async function publishCard(
         event: line,
         view,
         labels,
+        broadcast: surface.awayFromCard,
+        parentHeadline: event.cardLine && (() => event.cardLine?.(deps.messages)),
       },
     );
     parentTs = posted.parentTs;
     remembered = posted.remembered;
+    const atTheCard = posted.ts !== posted.parentTs && surface.originTs === posted.parentTs;
+    if (event.cardLine && atTheCard)
+      await surface.tell(textMessage(typeof event.line === 'function' ? event.line(theirs) : line));
   } catch (error) {
     deps.logger.info('the bot could not post in the channel; answering through the response_url', {
       error,

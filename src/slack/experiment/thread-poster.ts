@@ -29,6 +29,16 @@ export interface ThreadPost {
   view: ExperimentView;
   /** Names of the card's dictionary values (cardLabels); without them the values show bare. */
   labels?: DictionaryLabels | undefined;
+  /**
+   * The person acted away from the card (a slash command, a modal a command opened, a schedule): a
+   * reply in its thread is also sent to the channel, so it lands where they are looking.
+   */
+  broadcast?: boolean | undefined;
+  /**
+   * The parent's headline when it is not this event: a refusal changed nothing, so the card keeps
+   * headlining the last thing done (undefined: no headline). A new parent is headed by the event.
+   */
+  parentHeadline?: (() => SafeText | undefined) | undefined;
 }
 
 export interface ThreadPosted {
@@ -51,8 +61,9 @@ const PARENT_GONE = new Set(['thread_not_found', 'message_not_found', 'cant_upda
 /**
  * Follow-ups about one experiment in one channel live in one thread. The first event posts the
  * parent: the experiment's card headed by that event, with the buttons that make sense. Later
- * events are replies in its thread, and the parent is updated (chat.update) to the current state, so
- * the buttons anyone sees are the ones that make sense now. Throws the Web API error when the bot
+ * events are replies in its thread (also sent to the channel when the person acted away from the
+ * card), and the parent is updated (chat.update) to the current state, headed by the event unless
+ * it changed nothing, so the buttons anyone sees are the ones that make sense now. Throws the Web API error when the bot
  * cannot post in the channel at all (not_in_channel…): the caller decides on a fallback.
  */
 export async function postToExperimentThread(
@@ -61,7 +72,7 @@ export async function postToExperimentThread(
 ): Promise<ThreadPosted> {
   const { client, channelId, view, event, labels } = post;
   const id = view.record.experimentId;
-  const card = (headline: SafeText): SlackMessage =>
+  const card = (headline: SafeText | undefined): SlackMessage =>
     experimentCard({ view, headline, link: deps.linkOf(id), labels, messages: deps.messages });
   const thread = threadIn(view.record, channelId);
   if (thread) {
@@ -69,10 +80,12 @@ export async function postToExperimentThread(
       const reply = await client.chat.postMessage({
         channel: channelId,
         thread_ts: thread.parentTs,
+        reply_broadcast: post.broadcast === true,
         text: event,
         blocks: [section(event, CARD_BLOCKS.event)],
       });
-      await refreshParent(deps, client, channelId, thread.parentTs, card(event));
+      const headline = post.parentHeadline ? post.parentHeadline() : event;
+      await refreshParent(deps, client, channelId, thread.parentTs, card(headline));
       return { parentTs: thread.parentTs, ts: reply.ts ?? thread.parentTs, remembered: REMEMBERED };
     } catch (error) {
       if (!PARENT_GONE.has(errorCodeOf(error))) throw error;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { ExperimentRecord, RecordedAction } from '../../core/experiments/record.js';
 import { en } from '../messages/index.js';
-import { COMMENT_DISPLAY_MAX, conflictLine, doneLine } from './event-lines.js';
+import { COMMENT_DISPLAY_MAX, conflictLine, doneLine, lastDoneLine } from './event-lines.js';
 import { duplicateClickMessage, workingMessage } from './result-messages.js';
 
 const messages = en;
@@ -11,6 +12,57 @@ function expectOnlyIdMentions(text: string): void {
     expect(match[1], match[0]).toMatch(/^(@[UW][A-Z0-9]+|!date\^\d+\^[^|]*\|[^<>]*)$/);
   }
 }
+
+describe('lastDoneLine', () => {
+  const at = '2026-11-28T10:00:00.000Z';
+  const recordWith = (...actions: RecordedAction[]): ExperimentRecord => ({
+    experimentId: 7,
+    actions,
+    threads: [],
+    touchedAt: at,
+  });
+
+  it("is the newest action done through the app, with a stop's reason and comment", () => {
+    const stop: RecordedAction = {
+      action: 'stop',
+      actorId: 'U2',
+      at,
+      source: 'slack',
+      interruptReason: 'bug',
+      comment: 'broke checkout',
+    };
+    const start: RecordedAction = { action: 'start', actorId: 'U1', at, source: 'slack' };
+    expect(lastDoneLine(recordWith(stop, start), messages)).toBe(
+      doneLine({
+        action: 'stop',
+        experimentId: 7,
+        userId: 'U2',
+        stop: { reason: 'bug', comment: 'broke checkout' },
+        messages,
+      }),
+    );
+    expect(lastDoneLine(recordWith(start, stop), messages)).toBe('<@U1> started experiment *7*');
+  });
+
+  it('leaves out a stored reason the interface does not know', () => {
+    const stop: RecordedAction = {
+      action: 'stop',
+      actorId: 'U2',
+      at,
+      source: 'slack',
+      interruptReason: 'gone',
+    };
+    expect(lastDoneLine(recordWith(stop), messages)).toBe('<@U2> stopped experiment *7*');
+  });
+
+  it('is none for an outside event, a create or an edit, or no action at all', () => {
+    const event: RecordedAction = { action: 'stop', actor: 'ci-bot', at, source: 'event' };
+    const created: RecordedAction = { action: 'create', actorId: 'U1', at, source: 'slack' };
+    const edited: RecordedAction = { action: 'edit', actorId: 'U1', at, source: 'slack', fields: ['name'] };
+    for (const record of [recordWith(event), recordWith(created), recordWith(edited), recordWith()])
+      expect(lastDoneLine(record, messages)).toBeUndefined();
+  });
+});
 
 describe('doneLine', () => {
   it('says who did what to which experiment', () => {

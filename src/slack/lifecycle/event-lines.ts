@@ -1,4 +1,6 @@
-import type { LifecycleAction } from '../../core/lifecycle-action.js';
+import { ExperimentInterruptReason } from '../../console/schemas.js';
+import type { ExperimentRecord } from '../../core/experiments/record.js';
+import { LIFECYCLE_ACTIONS, type LifecycleAction } from '../../core/lifecycle-action.js';
 import type { StopReason } from '../../core/stop-reason.js';
 import { escapeMrkdwn, joinSafe, type SafeText, safe, userMention } from '../blocks/escape.js';
 import type { Messages } from '../messages/index.js';
@@ -20,6 +22,25 @@ export function doneLine(input: {
   const headline = messages.lifecycle.success({ action, experimentId, user: userMention(input.userId) });
   const details = action === 'stop' ? stopDetails(input.stop, messages) : undefined;
   return details === undefined ? headline : joinSafe([headline, details]);
+}
+
+/**
+ * The line of the last lifecycle action done through the app, from the record: what a card keeps
+ * as its headline when a later attempt changed nothing. None when the record's newest action is
+ * another kind (an outside event, a create or an edit) or there is none.
+ */
+export function lastDoneLine(record: ExperimentRecord, messages: Messages): SafeText | undefined {
+  const last = record.actions[0];
+  const action = LIFECYCLE_ACTIONS.find((known) => known === last?.action);
+  if (!last || !action || last.source !== 'slack' || !last.actorId) return undefined;
+  const reason = ExperimentInterruptReason.safeParse(last.interruptReason);
+  return doneLine({
+    action,
+    experimentId: record.experimentId,
+    userId: last.actorId,
+    stop: { reason: reason.success ? reason.data : undefined, comment: last.comment },
+    messages,
+  });
 }
 
 /** A stop's reason (its label) and comment (escaped, cut), as the channel and the alerts show them; none when empty. */

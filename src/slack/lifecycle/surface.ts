@@ -24,6 +24,12 @@ export interface LifecycleSurface {
   refreshOrigin?: ((message: SlackMessage) => Promise<void>) | undefined;
   /** That message's ts, when known (a thread parent is already refreshed by the thread poster). */
   originTs?: string | undefined;
+  /**
+   * Asked away from the experiment's card (a slash command, a modal a command opened, a schedule):
+   * the card may be far up the channel, so a result that goes into its thread is also sent to the
+   * channel, where the person is.
+   */
+  awayFromCard?: boolean | undefined;
 }
 
 /**
@@ -53,6 +59,7 @@ export function commandSurface(input: {
       if (await note.close()) await send({ delete_original: true });
     },
     inChannelFallback: (m) => send({ response_type: 'in_channel', replace_original: false, ...m }),
+    awayFromCard: true,
     // Nothing was said at all (the flow threw first): no note may appear after the fact.
     finish: async () => void (await note.close()),
   };
@@ -137,6 +144,7 @@ export function modalSurface(input: {
       viaUrl && ((m) => viaUrl({ response_type: 'in_channel', replace_original: false, ...m })),
     refreshOrigin: input.fromMessage && viaUrl && ((m) => viaUrl({ replace_original: true, ...m })),
     originTs: input.fromMessage?.ts,
+    awayFromCard: input.fromMessage === undefined,
   };
 }
 

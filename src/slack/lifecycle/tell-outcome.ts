@@ -13,7 +13,7 @@ import { type Published, publishEvent } from '../experiment/publish.js';
 import { workspaceMessages } from '../locale/scope.js';
 import type { Messages } from '../messages/index.js';
 import { refuseBusy } from './busy-reply.js';
-import { conflictLine, doneLine, STATUS_DISPLAY_MAX } from './event-lines.js';
+import { conflictLine, doneLine, lastDoneLine, STATUS_DISPLAY_MAX } from './event-lines.js';
 import type { LifecycleSurface } from './surface.js';
 
 type LifecycleTellerDeps = Pick<
@@ -63,24 +63,30 @@ const readVia = (
   surface: LifecycleSurface,
 ) => (surface.channelId === outcome.request.channelId ? outcome.readVia : undefined);
 
-/** A done or refused action's line and card in the channel; what publishing left running goes to `published`. */
+/**
+ * A done or refused action's line and card in the channel; what publishing left running goes to
+ * `published`. A refusal changed nothing: the card keeps headlining the last action done.
+ */
 async function publishOutcome(
   deps: TellOutcomeDeps,
   surface: LifecycleSurface,
   outcome: Extract<LifecycleOutcome, { kind: 'done' | 'conflict' }>,
-  line: SafeText,
+  line: (messages: Messages) => SafeText,
   published: (what: Published) => void,
 ): Promise<SafeText> {
   const { workspace } = outcome.request;
+  const { record } = outcome.view;
   published(
     await publishEvent(deps, surface, {
       workspace,
       line,
+      cardLine: outcome.kind === 'conflict' ? (m) => lastDoneLine(record, m) : undefined,
       view: outcome.view,
       readVia: readVia(outcome, surface),
     }),
   );
-  return line;
+  // The channel's line: in the workspace's language (publish.ts), whoever asked.
+  return line(workspaceMessages(deps));
 }
 
 async function tellOutcome(
@@ -94,26 +100,15 @@ async function tellOutcome(
   const { action, experimentId } = request;
   switch (outcome.kind) {
     case 'done': {
-      // The channel's line: in the workspace's language (publish.ts), whoever asked.
-      const line = doneLine({
-        action,
-        experimentId,
-        userId: request.actorId,
-        stop: request.stop,
-        messages: workspaceMessages(deps),
-      });
+      const line = (m: Messages) =>
+        doneLine({ action, experimentId, userId: request.actorId, stop: request.stop, messages: m });
       return publishOutcome(deps, surface, outcome, line, published);
     }
     case 'conflict': {
       // Everyone in the channel sees why the action was refused, not only the person who asked.
       const currentStatus = outcome.error.currentStatus;
-      const line = conflictLine({
-        action,
-        experimentId,
-        currentStatus,
-        userId: request.actorId,
-        messages: workspaceMessages(deps),
-      });
+      const line = (m: Messages) =>
+        conflictLine({ action, experimentId, currentStatus, userId: request.actorId, messages: m });
       return publishOutcome(deps, surface, outcome, line, published);
     }
     case 'stale':

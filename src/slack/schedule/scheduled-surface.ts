@@ -21,6 +21,7 @@ export function scheduledSurface(input: {
     channelId,
     tell: (m) => tellBoth(client, { channelId, userId }, m, logger),
     settled: async () => {},
+    awayFromCard: true,
   };
 }
 
