@@ -63,8 +63,9 @@ const PARENT_GONE = new Set(['thread_not_found', 'message_not_found', 'cant_upda
  * parent: the experiment's card headed by that event, with the buttons that make sense. Later
  * events are replies in its thread (also sent to the channel when the person acted away from the
  * card), and the parent is updated (chat.update) to the current state, headed by the event unless
- * it changed nothing, so the buttons anyone sees are the ones that make sense now. Throws the Web API error when the bot
- * cannot post in the channel at all (not_in_channel…): the caller decides on a fallback.
+ * it changed nothing, so the buttons anyone sees are the ones that make sense now. Throws the Web
+ * API error when the bot cannot post in the channel at all (not_in_channel…): the caller decides
+ * on a fallback.
  */
 export async function postToExperimentThread(
   deps: ThreadPosterDeps,
