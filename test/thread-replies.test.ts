@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmulatedMessage } from '../src/dev/slack-emulator/types.js';
+import { emulatorQueries } from './support/emulator-queries.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
 // Where an action's result lands when the experiment already has a card in the channel: the card
 // (the thread's parent) is updated in place and the line goes into its thread. A person who typed a
 // command is at the bottom of the channel, where the card may be far above: the reply is also sent
-// to the channel. A refusal changed nothing, so the card keeps headlining what was last done.
+// to the channel, as is a modal's a command opened and a scheduled action's. A refusal changed
+// nothing, so the card keeps headlining what was last done.
 
 const CHANNEL = 'C0GENERAL';
 const USER = 'U0MEMBER1';
@@ -18,6 +20,7 @@ afterAll(async () => {
   await h?.close();
 });
 
+const slack = emulatorQueries(() => h.emulator, { channel: CHANNEL, timeoutMs: 15_000 });
 const inChannel = () => h.emulator.messages(CHANNEL).filter((m) => !m.ephemeral);
 
 /** The experiment's card: a top-level message of the app naming it. */
@@ -26,12 +29,27 @@ function cardOf(experimentId: number): EmulatedMessage | undefined {
     (m) =>
       (m.thread_ts === undefined || m.thread_ts === m.ts) &&
       m.subtype === undefined &&
-      messageText(m).includes(`Experiment ${experimentId}`),
+      messageText(m).includes(`*Experiment ${experimentId}*`),
   );
 }
 
-const waitFor = <T>(find: () => T | undefined, message: string) =>
-  h.emulator.waitFor(find, { timeoutMs: 8000, message });
+const waitFor = <T>(find: () => T | undefined, message: string) => slack.until(find, message);
+
+/** The stop modal opened for `experimentId` (from a command or a button). */
+const stopModalFor = (experimentId: number) =>
+  waitFor(
+    () =>
+      [...h.emulator.views.values()].find((v) =>
+        String(v.view.private_metadata).includes(`"experimentId":${experimentId}`),
+      ),
+    `no stop modal for experiment ${experimentId}`,
+  );
+
+const bug = {
+  exp_stop_reason: {
+    exp_stop_reason_select: { type: 'static_select', selected_option: { value: 'bug' } },
+  },
+};
 
 /** The thread reply under `parent` whose text includes `text`. */
 const replyUnder = (parent: EmulatedMessage, text: string) =>
@@ -74,30 +92,13 @@ describe('a result in an experiment thread that already exists', () => {
     h.sandbox.state.experiments.set(7, { ...seven, status: 'stopped' });
 
     await h.driver.clickButton(card, 'exp_lifecycle_stop');
-    const view = await waitFor(
-      () =>
-        [...h.emulator.views.values()].find((v) =>
-          String(v.view.private_metadata).includes('"experimentId":7'),
-        ),
-      'no stop modal for experiment 7',
-    );
-    await h.driver.submitView(view.id, {
-      exp_stop_reason: {
-        exp_stop_reason_select: { type: 'static_select', selected_option: { value: 'bug' } },
-      },
-    });
+    await h.driver.submitView((await stopModalFor(7)).id, bug);
 
     const refused = await replyUnder(card, 'refused');
     expect(messageText(refused)).toMatch(/current status is `stopped`/);
     // Opened from the card: the reply stays in the thread, and the person hears it where they are.
     expect(refused.subtype).toBeUndefined();
-    const told = await waitFor(
-      () =>
-        h.emulator
-          .messages(CHANNEL)
-          .find((m) => m.ephemeral && m.targetUserId === USER && messageText(m).includes('refused')),
-      'the person who clicked was not told',
-    );
+    const told = await slack.ephemeralTo(USER, /refused/);
     expect(messageText(told)).toContain('*7*');
     // The card shows the status the platform reported, still headed by the start it last did.
     const updated = await waitFor(
@@ -106,5 +107,23 @@ describe('a result in an experiment thread that already exists', () => {
     );
     expect(messageText(updated)).toContain('started experiment *7*');
     expect(messageText(updated)).not.toContain('tried to');
+  });
+
+  it('also goes to the channel from the stop modal a command opened', async () => {
+    await h.driver.command({ text: 'start 123' });
+    const card = await waitFor(() => cardOf(123), 'no card of experiment 123');
+    await h.driver.command({ text: 'stop 123' });
+    await h.driver.submitView((await stopModalFor(123)).id, bug);
+    const stopped = await replyUnder(card, 'stopped experiment *123*');
+    expect(stopped.subtype).toBe('thread_broadcast');
+  });
+
+  it('also goes to the channel when a scheduled action runs, nobody being at the card', async () => {
+    await h.driver.command({ text: 'stop 1 bug' });
+    const card = await waitFor(() => cardOf(1), 'no card of experiment 1');
+    const at = new Date(Date.now() + 2_000).toISOString().slice(0, 19);
+    await h.driver.command({ text: `archive 1 at ${at}Z` });
+    const archived = await replyUnder(card, 'archived experiment *1*');
+    expect(archived.subtype).toBe('thread_broadcast');
   });
 });
