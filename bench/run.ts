@@ -14,7 +14,7 @@ import { optionsCacheBenchmarks } from './options-cache.js';
 import { optionsPathBenchmarks } from './options-path.js';
 import { buildResults, formatTable, writeResults } from './report.js';
 import { storeSerializerBenchmarks } from './store-serializer.js';
-import { formatWorkCost, summarise, workCostBenchmark } from './work-cost.js';
+import { formatWorkCost, summarise, workCostBenchmark, workCostOptions } from './work-cost.js';
 
 const RESULTS_PATH = fileURLToPath(new URL('./results/latest.json', import.meta.url));
 const datedPath = () =>
@@ -50,9 +50,7 @@ async function main(): Promise<void> {
       : { durationS: 5, rounds: 2, connections: [1, 10, 50] },
   );
   process.stderr.write('bench: /exp start evenly spaced, against Bolt making the same calls…\n');
-  const workCost = await workCostBenchmark(
-    quick ? { rates: [100], durationS: 1, rounds: 1 } : { rates: [100, 300], durationS: 6, rounds: 3 },
-  );
+  const workCost = await workCostBenchmark(workCostOptions(quick));
   process.stderr.write('bench: resident memory, the app and bare Bolt…\n');
   const memory = await memoryBenchmark(
     quick

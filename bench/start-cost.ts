@@ -6,13 +6,11 @@ import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { getGlobalDispatcher } from 'undici';
 import { formatMemoryRows, memoryBenchmark } from './memory.js';
-import { formatWorkCost, workCostBenchmark } from './work-cost.js';
+import { formatWorkCost, workCostBenchmark, workCostOptions } from './work-cost.js';
 
 const quick = process.env.BENCH_QUICK === '1';
 const started = new Date();
-const workCost = await workCostBenchmark(
-  quick ? { rates: [100], durationS: 1, rounds: 1 } : { rates: [100, 300], durationS: 6, rounds: 3 },
-);
+const workCost = await workCostBenchmark(workCostOptions(quick));
 process.stdout.write(`\n${formatWorkCost(workCost)}\n\n`);
 const memory = await memoryBenchmark(
   quick

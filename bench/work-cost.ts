@@ -5,6 +5,7 @@ import { BENCH_REDIS_URL, flushBenchRedis } from './bench-redis.js';
 import { type BenchWorld, startBenchWorld } from './bench-world.js';
 import { spawnSubject } from './load.js';
 import { endToEnd, paced, quantile } from './paced.js';
+import { formatPairedRounds } from './paired-rounds.js';
 import { settleAll, settledCpuMs } from './process-stats.js';
 import type { WorldCounts } from './world-protocol.js';
 
@@ -49,7 +50,15 @@ export interface WorkCostOptions {
   rates: readonly number[];
   durationS: number;
   rounds: number;
+  /** Starts each subject makes at 100/s before any round counts (see the warm-up below). */
+  warmUpStarts: number;
 }
+
+/** The full run's shape, shared by `npm run bench` and `npm run bench:start`; `quick` is CI's smoke run. */
+export const workCostOptions = (quick: boolean): WorkCostOptions =>
+  quick
+    ? { rates: [100], durationS: 1, rounds: 1, warmUpStarts: 20 }
+    : { rates: [100, 300], durationS: 6, rounds: 5, warmUpStarts: 800 };
 
 const FIRST_ID = 100_000;
 const SUBJECTS: WorkSubject[] = [
@@ -87,11 +96,14 @@ export async function workCostBenchmark(options: WorkCostOptions): Promise<WorkC
     return Array.from({ length: count }, (_, i) => from + i);
   };
   try {
-    // Warm-up: each subject's card, first platform call and code paths.
+    // Warm-up until V8 has compiled what a start runs: after 20 starts every subject's first rounds
+    // of 600 still ran slower (2026-11-28: the app 5.32, 4.80, 4.10 ms a start; Bolt making the same
+    // calls 3.87, 2.85, 3.02; the hand-written start 4.43, 4.00, 3.92), so a median of rounds taken
+    // from there measured the JIT too. 800 starts are eight seconds each.
     for (const subject of subjects) {
-      const warm = ids(20);
+      const warm = ids(options.warmUpStarts);
       await world.addDrafts(warm[0] ?? 0, warm.length);
-      await paced(subject.url, 50, warm.length, (i) => world.command(`start ${warm[i]}`)());
+      await paced(subject.url, 100, warm.length, (i) => world.command(`start ${warm[i]}`)());
     }
     for (const rate of options.rates) {
       const rateRows = SUBJECTS.map((subject): WorkCostRow => ({ subject, rate, rounds: [] }));
@@ -224,7 +236,7 @@ export function formatWorkCost(rows: readonly WorkCostRow[]): string {
       `| ${row.rate}/s | ${LABEL[row.subject]} | ${s.cpu.toFixed(2)} (${row.rounds.map((r) => r.cpuMsPerCommand.toFixed(2)).join(', ')}) | ${ratio(s.cpu, bolt?.cpu)} | ${ratio(s.cpu, card?.cpu)} | ${s.e2eP50.toFixed(1)} / ${s.e2eP99.toFixed(1)} | ${ratio(s.e2eP99, bolt?.e2eP99)} | ${ratio(s.e2eP99, card?.e2eP99)} | ${s.ackP50.toFixed(2)} / ${s.ackP99.toFixed(2)} | ${ratio(s.ackP99, bolt?.ackP99)} | ${s.sent} / ${s.acked} / ${s.told} / ${s.starts} | ${per(s.posts)} / ${per(s.updates)} / ${per(s.responses)} | ${per(s.platformCalls)} / ${per(s.slackCalls)} | ${s.lateP99.toFixed(1)} |`,
     );
   }
-  lines.push('', ...formatAgainstGuarded(rows));
+  lines.push('', ...formatAgainstGuarded(rows), '', ...formatPairedRounds(rows));
   const incomplete = rows.filter((row) => summarise(row).told < summarise(row).sent);
   if (incomplete.length > 0)
     lines.push(
