@@ -3,7 +3,7 @@ import { formatPairedRounds, medianOf, roundRatios } from '../bench/paired-round
 import type { WorkCostRound, WorkCostRow, WorkSubject } from '../bench/work-cost.js';
 
 // The start benchmark's headline CPU ratios: each round of one subject against the same round of
-// another (seconds apart), then the median of those ratios, so a drift of the machine over the run
+// another (less than a minute apart), then the median of those ratios, so a drift of the machine over the run
 // does not pair a fast round with a slow one.
 
 const round = (cpuMsPerCommand: number): WorkCostRound => ({
