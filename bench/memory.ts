@@ -99,10 +99,9 @@ export async function memoryBenchmark(options: MemoryOptions): Promise<MemoryRow
       const row = rows[i] as MemoryRow;
       process.stderr.write(`bench: memory of ${row.subject} under /exp help and /exp start\n`);
       row.helpPeakKb = await peakDuring(subject.child, () => run(subject.url, 50, options.durationS, help));
-      // The start load begins from rest, not from what the help load left: started at once, bare
-      // Bolt's start peak was the help's leftover (118 MB after the help, 132 at the start peak; 69
-      // and 89 after 20 s at rest, 87 in a fresh process), which flattered the app's ratio (1.53
-      // against 2.2–2.5 from rest, 2026-11-28). The same pause for every subject.
+      // The start load begins from rest, not from what the help load left: otherwise a subject's
+      // start peak is partly its help's leftover, and bare Bolt's (which only acks the starts)
+      // nearly all of it (docs/performance-log.md). The same pause for every subject.
       await settleAll([subject.child]);
       await new Promise((resolve) => setTimeout(resolve, options.restS * 1000));
       const count = Math.round(options.startRate * options.durationS);

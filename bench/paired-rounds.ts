@@ -3,10 +3,9 @@ import type { WorkCostRow, WorkSubject } from './work-cost.js';
 // CPU ratios taken round by round. The rounds of one rate run each subject in turn (forwards, then
 // backwards), so a round of the app and the same round of a baseline are less than a minute apart,
 // while the first and the last round at a rate are several minutes apart. This machine's speed
-// moves over minutes (every subject's CPU a start moved by a fifth to nearly a half between its
-// slowest and its fastest of the five rounds at 100/s of the 20:45 run), so the ratio of two
-// medians can pair a fast round of one subject with a slow round of the other. The median of the
-// rounds' own ratios pairs each round with its neighbour in time.
+// moves over minutes (docs/benchmarks.md, "Method"), so the ratio of two medians can pair a fast
+// round of one subject with a slow round of the other. The median of the rounds' own ratios pairs
+// each round with its neighbour in time.
 
 const PAIRS: readonly { label: string; of: WorkSubject; to: WorkSubject }[] = [
   { label: 'the app (SQLite) ÷ Bolt making the same calls', of: 'app-sqlite', to: 'bolt-calls' },

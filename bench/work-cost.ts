@@ -97,9 +97,8 @@ export async function workCostBenchmark(options: WorkCostOptions): Promise<WorkC
   };
   try {
     // Warm-up until V8 has compiled what a start runs: after 20 starts every subject's first rounds
-    // of 600 still ran slower (2026-11-28: the app 5.32, 4.80, 4.10 ms a start; Bolt making the same
-    // calls 3.87, 2.85, 3.02; the hand-written start 4.43, 4.00, 3.92), so a median of rounds taken
-    // from there measured the JIT too. 800 starts are eight seconds each.
+    // still ran slower (docs/performance-log.md), so a median of rounds taken from there measured
+    // the JIT too. 800 starts are eight seconds each.
     for (const subject of subjects) {
       const warm = ids(options.warmUpStarts);
       await world.addDrafts(warm[0] ?? 0, warm.length);
