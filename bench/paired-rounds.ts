@@ -1,3 +1,4 @@
+import { median } from './load.js';
 import type { WorkCostRow, WorkSubject } from './work-cost.js';
 
 // CPU ratios taken round by round. The rounds of one rate run each subject in turn (forwards, then
@@ -42,16 +43,6 @@ export function roundRatios(
   });
 }
 
-/** The middle value (the mean of the two middle ones for an even count); NaN when empty. */
-export function medianOf(xs: readonly number[]): number {
-  const sorted = [...xs].sort((x, y) => x - y);
-  const mid = sorted.length >> 1;
-  if (sorted.length === 0) return Number.NaN;
-  return sorted.length % 2 === 1
-    ? (sorted[mid] ?? Number.NaN)
-    : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
-
 export function formatPairedRounds(rows: readonly WorkCostRow[]): string[] {
   const lines = [
     '| /exp start, evenly spaced | CPU a start, round by round | median of the rounds’ ratios | each round’s ratio |',
@@ -62,7 +53,7 @@ export function formatPairedRounds(rows: readonly WorkCostRow[]): string[] {
       const ratios = roundRatios(rows, rate, pair.of, pair.to);
       if (ratios.length === 0) continue;
       lines.push(
-        `| ${rate}/s | ${pair.label} | ${medianOf(ratios).toFixed(2)} | ${ratios.map((r) => r.toFixed(2)).join(', ')} |`,
+        `| ${rate}/s | ${pair.label} | ${median(ratios).toFixed(2)} | ${ratios.map((r) => r.toFixed(2)).join(', ')} |`,
       );
     }
   return lines;

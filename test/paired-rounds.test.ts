@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatPairedRounds, medianOf, roundRatios } from '../bench/paired-rounds.js';
+import { median } from '../bench/load.js';
+import { formatPairedRounds, roundRatios } from '../bench/paired-rounds.js';
 import type { WorkCostRound, WorkCostRow, WorkSubject } from '../bench/work-cost.js';
 
 // The start benchmark's headline CPU ratios: each round of one subject against the same round of
@@ -39,7 +40,7 @@ describe('paired rounds', () => {
       '1.20',
     ]);
     // The ratio of the medians would say 3.6 / 3.0 = 1.2 here too; with the rounds out of step it would not:
-    expect(medianOf(roundRatios(rows, 100, 'app-redis', 'bolt-guarded-redis'))).toBeCloseTo(0.8);
+    expect(median(roundRatios(rows, 100, 'app-redis', 'bolt-guarded-redis'))).toBeCloseTo(0.8);
   });
 
   it('leaves out a round the other subject lacks or could not measure, and a missing row', () => {
@@ -49,9 +50,9 @@ describe('paired rounds', () => {
   });
 
   it('takes the middle of an odd count and the mean of the two middle values of an even one', () => {
-    expect(medianOf([3, 1, 2])).toBe(2);
-    expect(medianOf([4, 1, 3, 2])).toBe(2.5);
-    expect(medianOf([])).toBeNaN();
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([])).toBeNaN();
   });
 
   it('prints a line for each pair both of whose subjects ran, with every round', () => {
