@@ -1,4 +1,4 @@
-import type { ActionRule, PolicyAction, WorkspacePolicy } from './policy.js';
+import type { ActionRule, PolicyAction, Who, WorkspacePolicy } from './policy.js';
 
 /** What the app knows of the person asking (read from Slack: users.info, user groups). */
 export interface Actor {
@@ -41,25 +41,35 @@ export function decide(
   const no = (refusal: Refusal): Decision => ({ allowed: false, rule, refusal });
   if (actor.isExternal) return no('external');
   if (actor.isGuest) return no('guest');
-  switch (rule.who.kind) {
-    case 'nobody':
-      return no('nobody');
-    case 'admins':
-      if (!actor.isAdmin) return no('admins');
-      break;
-    case 'groups':
-      if (!actor.isAdmin && !rule.who.groupIds.some((g) => actor.groupIds.includes(g))) return no('groups');
-      break;
-    case 'members':
-      break;
-  }
+  const { who } = rule;
+  if (who.kind !== 'members' && !whoIncludes(who, actor)) return no(who.kind);
   if (rule.channels !== 'any' && (channelId === undefined || !rule.channels.includes(channelId)))
     return no('channel');
   return { allowed: true, rule };
 }
 
+/**
+ * Whether a full member is among `who` (guests and people from another organisation are decided on
+ * before this). Admins are in every group rule: they can always step in.
+ */
+export function whoIncludes(who: Who, actor: Actor): boolean {
+  switch (who.kind) {
+    case 'members':
+      return true;
+    case 'nobody':
+      return false;
+    case 'admins':
+      return actor.isAdmin;
+    case 'groups':
+      return actor.isAdmin || who.groupIds.some((g) => actor.groupIds.includes(g));
+  }
+}
+
+/** The user groups `who` names (so Slack is asked for a person's groups only when a rule needs them). */
+export const groupsOf = (who: Who | undefined): readonly string[] =>
+  who?.kind === 'groups' ? who.groupIds : [];
+
 /** Whether deciding needs the person's user groups (so Slack is asked only then). */
 export function needsGroups(policy: WorkspacePolicy, action: PolicyAction): readonly string[] {
-  const who = policy.actions[action].who;
-  return who.kind === 'groups' ? who.groupIds : [];
+  return groupsOf(policy.actions[action].who);
 }

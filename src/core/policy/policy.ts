@@ -36,6 +36,11 @@ export interface ActionRule {
   approval: boolean;
   /** Only with the person's own platform token (so the platform's audit names them). */
   personal: boolean;
+  /**
+   * Who may approve when `approval` is on; unset: whoever may do the action (never the requester,
+   * never a guest or someone from another organisation).
+   */
+  approvers?: Who | undefined;
 }
 
 export interface WorkspacePolicy {
@@ -76,7 +81,7 @@ const GROUP_ID = /^S[A-Z0-9]{2,30}$/;
 const CHANNEL_ID = /^[CG][A-Z0-9]{2,30}$/;
 export const MAX_RULE_IDS = 20;
 
-const WhoSchema = z.discriminatedUnion('kind', [
+export const WhoSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('members') }),
   z.object({ kind: z.literal('admins') }),
   z.object({ kind: z.literal('nobody') }),
@@ -90,6 +95,7 @@ const RuleSchema = z.object({
   channels: z.union([z.literal('any'), z.array(z.string().regex(CHANNEL_ID)).min(1).max(MAX_RULE_IDS)]),
   approval: z.boolean(),
   personal: z.boolean(),
+  approvers: WhoSchema.optional(),
 });
 export const StoredPolicy = z.object({
   v: z.literal(1),

@@ -1,0 +1,74 @@
+import * as z from 'zod';
+import type { ActionRequest } from './action-request.js';
+
+// Every request, across workspaces, that something must happen to without anyone asking: an
+// approval lapsing, a time falling due, a run whose process died. The periodic look at the clock
+// (run-due.ts) reads it; one key written by compare-and-set.
+
+/** Waiting requests the app keeps across all workspaces; past it, asking is refused (and said so). */
+export const MAX_DUE_ENTRIES = 20_000;
+/**
+ * A request still running this long after it started belongs to a process that died (a platform
+ * call's deadline is far shorter): it is ended as outcome unknown.
+ */
+export const RUNNING_STALE_MS = 10 * 60 * 1000;
+
+const Entry = z.object({ scope: z.string().max(200), id: z.string().max(64), dueAt: z.number() });
+export type DueEntry = z.infer<typeof Entry>;
+const Index = z.object({ v: z.literal(1), entries: z.array(Entry).max(MAX_DUE_ENTRIES) });
+
+export function dueEntriesOf(stored: unknown): DueEntry[] {
+  const parsed = Index.safeParse(stored);
+  return parsed.success ? [...parsed.data.entries].sort((a, b) => a.dueAt - b.dueAt) : [];
+}
+
+/**
+ * When the request next needs looking at without anyone asking: a waiting approval lapses, a
+ * scheduled one falls due, a running one is given up on; undefined once it ended.
+ */
+export function dueAtOf(request: ActionRequest): number | undefined {
+  switch (request.state) {
+    case 'pending-approval':
+      return request.approval ? Date.parse(request.approval.validUntil) : undefined;
+    case 'scheduled':
+      return request.runAt === undefined ? undefined : Date.parse(request.runAt);
+    case 'running': {
+      const since = request.history.at(-1)?.at ?? request.createdAt;
+      return Date.parse(since) + RUNNING_STALE_MS;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The index change for `request`: listed at its due time while it has one; with `reserve`, 'full' past the bound. */
+export function dueIndexChange(
+  request: ActionRequest,
+  options: { reserve?: boolean } = {},
+): (stored: unknown) => { next: unknown; result: 'ok' | 'full' } {
+  const dueAt = dueAtOf(request);
+  return (stored) => {
+    const entries = dueEntriesOf(stored);
+    const current = entries.find((e) => e.scope === request.scope && e.id === request.id);
+    if (current?.dueAt === dueAt) return { next: stored, result: 'ok' };
+    const others = entries.filter((e) => e !== current);
+    if (dueAt === undefined) return { next: current ? { v: 1, entries: others } : stored, result: 'ok' };
+    if (options.reserve && others.length >= MAX_DUE_ENTRIES) return { next: stored, result: 'full' };
+    return {
+      next: { v: 1, entries: [...others, { scope: request.scope, id: request.id, dueAt }] },
+      result: 'ok',
+    };
+  };
+}
+
+/** The index change that drops one entry (its request is gone). */
+export function dropDueEntry(
+  scope: string,
+  id: string,
+): (stored: unknown) => { next: unknown; result: undefined } {
+  return (stored) => {
+    const entries = dueEntriesOf(stored);
+    const others = entries.filter((e) => e.scope !== scope || e.id !== id);
+    return { next: others.length === entries.length ? stored : { v: 1, entries: others }, result: undefined };
+  };
+}

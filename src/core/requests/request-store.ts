@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import type { StoredValues } from '../stored-values.js';
+import { ActionRequest, isTerminal, type RequestDraft } from './action-request.js';
+import { type DueEntry, dropDueEntry, dueEntriesOf, dueIndexChange } from './due-index.js';
+import { type RequestEvent, type TransitionResult, transition } from './transitions.js';
+import { waitingChange, waitingEntriesOf } from './waiting-index.js';
+
+/** Kept this long after it ended, so a late click or a look at it finds what became of it. */
+const KEEP_ENDED_MS = 7 * 24 * 60 * 60 * 1000;
+/** A waiting request is kept this long past the last moment it could still run. */
+const KEEP_WAITING_MS = 2 * 24 * 60 * 60 * 1000;
+const DUE_KEY = 'due';
+
+export type CreateOutcome =
+  | { kind: 'created'; request: ActionRequest }
+  /** The same action on the same experiment at the same time already waits: nothing was created. */
+  | { kind: 'duplicate'; existing: ActionRequest }
+  /** The workspace (or the app) holds as many waiting requests as it keeps. */
+  | { kind: 'full' };
+
+/** A request as it is stored: its draft, where, and how it waits. */
+export type NewRequest = RequestDraft & {
+  scope: string;
+  state: 'pending-approval' | 'scheduled';
+  approval?: ActionRequest['approval'];
+};
+
+export interface RequestStore {
+  /** Stores a request that waits (for approval or its time), unless the same one already waits. */
+  create(request: NewRequest): Promise<CreateOutcome>;
+  get(scope: string, id: string): Promise<ActionRequest | undefined>;
+  /** One transition by compare-and-set; the indexes follow. Undefined when the request is unknown. */
+  apply(scope: string, id: string, event: RequestEvent): Promise<TransitionResult | undefined>;
+  /** Remembers the request's message in the channel (which can land while it is decided). */
+  attachMessage(scope: string, id: string, messageTs: string): Promise<void>;
+  /** The workspace's waiting requests (for approval or their time), soonest first. */
+  waiting(scope: string): Promise<ActionRequest[]>;
+  /** Requests that need looking at by `now` (due, lapsed, stuck running), across workspaces, soonest first. */
+  due(now: Date, limit: number): Promise<DueEntry[]>;
+  /** When the next request falls due, if any. */
+  nextDueAt(): Promise<number | undefined>;
+  /** Drops a due entry whose request is no longer stored. */
+  forgetDue(scope: string, id: string): Promise<void>;
+}
+
+/** The records and their two indexes, as the operations below share them. */
+interface Records {
+  stored: StoredValues;
+  now: () => Date;
+  key(scope: string, id: string): string;
+  read(scope: string, id: string): Promise<ActionRequest | undefined>;
+  parse(scope: string, raw: unknown): ActionRequest | undefined;
+  keepMs(request: ActionRequest): number;
+}
+
+export function createRequestStore(options: { stored: StoredValues; now: () => Date }): RequestStore {
+  const { stored, now } = options;
+  const waitingKey = (scope: string) => `waiting:${scope}`;
+  const parse = (scope: string, raw: unknown) => {
+    const parsed = ActionRequest.safeParse(raw);
+    return parsed.success && parsed.data.scope === scope ? parsed.data : undefined;
+  };
+  const records: Records = {
+    stored,
+    now,
+    key: (scope, id) => `request:${scope}:${id}`,
+    parse,
+    read: async (scope, id) => parse(scope, await stored.keyv.get(`request:${scope}:${id}`)),
+    keepMs: (request) => keepMsOf(request, now()),
+  };
+  return {
+    create: (input) => createRecord(records, input),
+    get: records.read,
+    apply: (scope, id, event) => applyEvent(records, scope, id, event),
+    attachMessage: (scope, id, messageTs) => attachMessage(records, scope, id, messageTs),
+    async waiting(scope) {
+      const entries = waitingEntriesOf(await stored.keyv.get(waitingKey(scope)));
+      const requests = await Promise.all(entries.map((e) => records.read(scope, e.id)));
+      return requests
+        .filter((r): r is ActionRequest => r?.state === 'pending-approval' || r?.state === 'scheduled')
+        .sort((a, b) => soonest(a) - soonest(b));
+    },
+    async due(at, limit) {
+      return dueEntriesOf(await stored.keyv.get(DUE_KEY))
+        .filter((e) => e.dueAt <= at.getTime())
+        .slice(0, limit);
+    },
+    async nextDueAt() {
+      return dueEntriesOf(await stored.keyv.get(DUE_KEY))[0]?.dueAt;
+    },
+    async forgetDue(scope, id) {
+      await stored.update(DUE_KEY, dropDueEntry(scope, id));
+    },
+  };
+}
+
+function keepMsOf(request: ActionRequest, now: Date): number {
+  if (isTerminal(request.state)) return KEEP_ENDED_MS;
+  const lastChance = Math.max(
+    Date.parse(request.runAt ?? request.createdAt),
+    Date.parse(request.approval?.validUntil ?? request.createdAt),
+  );
+  return Math.max(lastChance - now.getTime(), 0) + KEEP_WAITING_MS;
+}
+
+const waitingKeyOf = (request: Pick<ActionRequest, 'scope'>) => `waiting:${request.scope}`;
+
+/** Takes a reserved entry back when the request could not be stored after all. */
+const unreserve = (records: Records, request: ActionRequest) =>
+  records.stored
+    .update(waitingKeyOf(request), waitingChange({ ...request, state: 'cancelled' }))
+    .catch(() => undefined);
+
+/**
+ * Reserves the request's place among the workspace's waiting ones (where a duplicate is seen), then
+ * writes it and lists it as due; a failure on the way takes the reservation back.
+ */
+async function createRecord(records: Records, input: NewRequest): Promise<CreateOutcome> {
+  const { stored } = records;
+  const created = records.now().toISOString();
+  const request = ActionRequest.parse({
+    ...input,
+    v: 1,
+    id: randomUUID(),
+    createdAt: created,
+    history: [{ state: input.state, at: created, by: input.requestedBy }],
+  });
+  const reserved = await stored.update(waitingKeyOf(request), waitingChange(request, { reserve: true }));
+  if (reserved.kind === 'full') return { kind: 'full' };
+  if (reserved.kind === 'duplicate') {
+    const existing = await records.read(input.scope, reserved.id);
+    if (existing && !isTerminal(existing.state) && existing.state !== 'running')
+      return { kind: 'duplicate', existing };
+    // The entry outlived its record (it expired from the store): dropped, then asked again.
+    await unreserve(records, { ...request, id: reserved.id });
+    return createRecord(records, input);
+  }
+  try {
+    await stored.keyv.set(records.key(request.scope, request.id), request, records.keepMs(request));
+    if ((await stored.update(DUE_KEY, dueIndexChange(request, { reserve: true }))) === 'full') {
+      await unreserve(records, request);
+      await stored.keyv.delete(records.key(request.scope, request.id));
+      return { kind: 'full' };
+    }
+  } catch (error) {
+    await unreserve(records, request);
+    throw error;
+  }
+  return { kind: 'created', request };
+}
+
+/**
+ * One transition by compare-and-set, written with the lifetime of the state it moves to (an ended
+ * request is kept a week, not until its old due time): the transition is pure, so applied to what
+ * was read first it tells which. The indexes follow the record.
+ */
+async function applyEvent(
+  records: Records,
+  scope: string,
+  id: string,
+  event: RequestEvent,
+): Promise<TransitionResult | undefined> {
+  const { stored, now } = records;
+  const before = await records.read(scope, id);
+  if (!before) return undefined;
+  const predicted = transition(before, event, now());
+  if (!predicted.ok) return predicted;
+  const result = await stored.update(
+    records.key(scope, id),
+    (raw) => {
+      const current = records.parse(scope, raw);
+      if (!current) return { next: raw, result: undefined };
+      const moved = transition(current, event, now());
+      return { next: moved.ok ? moved.request : raw, result: moved };
+    },
+    { ttlMs: records.keepMs(predicted.request) },
+  );
+  if (result?.ok) {
+    await stored.update(waitingKeyOf(result.request), waitingChange(result.request));
+    await stored.update(DUE_KEY, dueIndexChange(result.request));
+  }
+  return result;
+}
+
+async function attachMessage(records: Records, scope: string, id: string, messageTs: string): Promise<void> {
+  const before = await records.read(scope, id);
+  if (!before) return;
+  await records.stored.update(
+    records.key(scope, id),
+    (raw) => {
+      const current = records.parse(scope, raw);
+      if (!current?.approval) return { next: raw, result: undefined };
+      return { next: { ...current, approval: { ...current.approval, messageTs } }, result: undefined };
+    },
+    { ttlMs: records.keepMs(before) },
+  );
+}
+
+const soonest = (r: ActionRequest) => Date.parse(r.runAt ?? r.approval?.validUntil ?? r.createdAt);

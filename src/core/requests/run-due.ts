@@ -1,0 +1,87 @@
+import type { ActionRequest } from './action-request.js';
+import { RUNNING_STALE_MS } from './due-index.js';
+import type { RequestPorts, RunAllowed } from './ports.js';
+import { auditStep } from './request-audit.js';
+import { runDueRequest } from './run-request.js';
+import { isMissed } from './transitions.js';
+
+/** Requests looked at in one pass; the rest are in the next (at once: the pass says how many are left). */
+const PER_PASS = 50;
+
+export interface DuePass {
+  /** Requests this pass moved (ran, expired, ended). */
+  handled: number;
+  /** When the next request falls due, if one does. */
+  nextDueAt: number | undefined;
+}
+
+/**
+ * One look at the clock: every request that should have moved by now does. A lapsed approval
+ * expires (its people told); a scheduled request past its window is missed; one whose time has come
+ * is claimed by one replica and run through `runFor`'s runner; a run whose process died is ended as
+ * outcome unknown. Each move is a compare-and-set: replicas looking at once move each request once.
+ */
+export async function runDueRequests(
+  ports: RequestPorts,
+  runFor: (request: ActionRequest) => RunAllowed,
+): Promise<DuePass> {
+  const now = ports.now();
+  const entries = await ports.requests.due(now, PER_PASS);
+  let handled = 0;
+  for (const entry of entries) {
+    try {
+      const request = await ports.requests.get(entry.scope, entry.id);
+      if (request && (await moveDue(ports, request, runFor, now))) handled++;
+      else if (!request) await dropStale(ports, entry);
+    } catch (error) {
+      ports.logger.error('a due request could not be handled; it is looked at again next time', { error });
+    }
+  }
+  return { handled, nextDueAt: await ports.requests.nextDueAt() };
+}
+
+async function moveDue(
+  ports: RequestPorts,
+  request: ActionRequest,
+  runFor: (request: ActionRequest) => RunAllowed,
+  now: Date,
+): Promise<boolean> {
+  switch (request.state) {
+    case 'pending-approval':
+      return ended(ports, request, { kind: 'expire', why: 'unanswered' }, 'expired');
+    case 'scheduled':
+      if (isMissed(request, now)) return ended(ports, request, { kind: 'expire', why: 'missed' }, 'missed');
+      return (await runDueRequest(ports, request, runFor(request))).kind !== 'not-ours';
+    case 'running': {
+      const since = Date.parse(request.history.at(-1)?.at ?? request.createdAt);
+      if (now.getTime() - since < RUNNING_STALE_MS) return false;
+      return ended(
+        ports,
+        request,
+        { kind: 'finish', state: 'outcome-unknown', why: 'interrupted' },
+        'interrupted',
+      );
+    }
+    default:
+      return false;
+  }
+}
+
+async function ended(
+  ports: RequestPorts,
+  request: ActionRequest,
+  event: Parameters<RequestPorts['requests']['apply']>[2],
+  change: 'expired' | 'missed' | 'interrupted',
+): Promise<boolean> {
+  const moved = await ports.requests.apply(request.scope, request.id, event);
+  if (!moved?.ok) return false;
+  await auditStep(ports.audit, moved.request, change);
+  await ports.notify(moved.request, { kind: change });
+  return true;
+}
+
+/** A due entry whose record is gone (expired from the store): taken out of the index. */
+async function dropStale(ports: RequestPorts, entry: { scope: string; id: string }): Promise<void> {
+  ports.logger.warn('a due request is no longer stored; dropped from the index', { id: entry.id });
+  await ports.requests.forgetDue(entry.scope, entry.id);
+}
