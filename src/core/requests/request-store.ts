@@ -112,8 +112,9 @@ const unreserve = (records: Records, request: ActionRequest) =>
     .catch(() => undefined);
 
 /**
- * Reserves the request's place among the workspace's waiting ones (where a duplicate is seen), then
- * writes it and lists it as due; a failure on the way takes the reservation back.
+ * Writes the request, then reserves its place among the workspace's waiting ones (where a duplicate
+ * is seen) and lists it as due; refused or failed on the way, the record and reservation are taken
+ * back. Written before it is listed, so a listed entry whose record is missing has outlived it.
  */
 async function createRecord(records: Records, input: NewRequest): Promise<CreateOutcome> {
   const { stored } = records;
@@ -125,26 +126,37 @@ async function createRecord(records: Records, input: NewRequest): Promise<Create
     createdAt: created,
     history: [{ state: input.state, at: created, by: input.requestedBy }],
   });
+  const key = records.key(request.scope, request.id);
+  await stored.keyv.set(key, request, records.keepMs(request));
+  try {
+    const outcome = await listRecord(records, request);
+    if (outcome.kind !== 'created') await stored.keyv.delete(key);
+    return outcome;
+  } catch (error) {
+    await unreserve(records, request);
+    await stored.keyv.delete(key).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function listRecord(records: Records, request: ActionRequest): Promise<CreateOutcome> {
+  const { stored } = records;
   const reserved = await stored.update(waitingKeyOf(request), waitingChange(request, { reserve: true }));
   if (reserved.kind === 'full') return { kind: 'full' };
   if (reserved.kind === 'duplicate') {
-    const existing = await records.read(input.scope, reserved.id);
+    const existing = await records.read(request.scope, reserved.id);
     if (existing && !isTerminal(existing.state) && existing.state !== 'running')
       return { kind: 'duplicate', existing };
     // The entry outlived its record (it expired from the store): dropped, then asked again.
-    await unreserve(records, { ...request, id: reserved.id });
-    return createRecord(records, input);
+    await stored.update(
+      waitingKeyOf(request),
+      waitingChange({ ...request, id: reserved.id, state: 'cancelled' }),
+    );
+    return listRecord(records, request);
   }
-  try {
-    await stored.keyv.set(records.key(request.scope, request.id), request, records.keepMs(request));
-    if ((await stored.update(DUE_KEY, dueIndexChange(request, { reserve: true }))) === 'full') {
-      await unreserve(records, request);
-      await stored.keyv.delete(records.key(request.scope, request.id));
-      return { kind: 'full' };
-    }
-  } catch (error) {
+  if ((await stored.update(DUE_KEY, dueIndexChange(request, { reserve: true }))) === 'full') {
     await unreserve(records, request);
-    throw error;
+    return { kind: 'full' };
   }
   return { kind: 'created', request };
 }
