@@ -1,4 +1,4 @@
-import type { ActionRequest } from './action-request.js';
+import { type ActionRequest, isTerminal } from './action-request.js';
 import { RUNNING_STALE_MS } from './due-index.js';
 import type { RequestPorts, RunAllowed } from './ports.js';
 import { auditStep } from './request-audit.js';
@@ -31,8 +31,8 @@ export async function runDueRequests(
   for (const entry of entries) {
     try {
       const request = await ports.requests.get(entry.scope, entry.id);
-      if (request && (await moveDue(ports, request, runFor, now))) handled++;
-      else if (!request) await dropStale(ports, entry);
+      if (!request || isTerminal(request.state)) await dropStale(ports, entry);
+      else if (await moveDue(ports, request, runFor, now)) handled++;
     } catch (error) {
       ports.logger.error('a due request could not be handled; it is looked at again next time', { error });
     }
@@ -80,8 +80,13 @@ async function ended(
   return true;
 }
 
-/** A due entry whose record is gone (expired from the store): taken out of the index. */
+/**
+ * A due entry whose record is gone (expired from the store), or whose request ended while the
+ * index write after it failed: taken out of the index, else it would be looked at every pass.
+ */
 async function dropStale(ports: RequestPorts, entry: { scope: string; id: string }): Promise<void> {
-  ports.logger.warn('a due request is no longer stored; dropped from the index', { id: entry.id });
+  ports.logger.warn('a due request has ended or is no longer stored; dropped from the index', {
+    id: entry.id,
+  });
   await ports.requests.forgetDue(entry.scope, entry.id);
 }
