@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { storedValues } from '../../store/conditional-update.js';
+import type { StoredValues } from '../stored-values.js';
+import { cancelRequest } from './cancel-request.js';
+import { HOUR, iso, T0 } from './request-fixtures.test-helper.js';
+import { aDraft, aRunner, aWorld, memoryBacking, portsFor } from './request-ports.test-helper.js';
+import { createRequestStore } from './request-store.js';
+import { runDueRequests } from './run-due.js';
+import { submitRequest } from './submit-request.js';
+
+// A request's record moves first and its indexes follow: when the due index's write fails after
+// the record moved (the store timed out, the key stayed contended), the request has ended but its
+// due entry stays. The look at the clock must not keep finding it.
+
+const FAR = new Date(T0 + 365 * 24 * HOUR);
+const RUN_AT = T0 + HOUR;
+
+/** The real store, whose writes of the due index fail while `failing` is set. */
+async function setUp() {
+  const world = aWorld();
+  const real = storedValues(await memoryBacking(), 'requests');
+  const faults = { failing: false };
+  const stored: StoredValues = {
+    keyv: real.keyv,
+    update: (key, change, options) =>
+      faults.failing && key === 'due'
+        ? Promise.reject(new Error('the store timed out'))
+        : real.update(key, change, options),
+  };
+  const requests = createRequestStore({ stored, now: () => new Date(world.clock.at) });
+  const { ports } = portsFor(world, requests);
+  const runner = aRunner();
+  const schedule = async (experimentId: number, runAt = RUN_AT) => {
+    const draft = aDraft({ runAt: iso(runAt), what: { action: 'start', experimentId } });
+    const outcome = await submitRequest(ports, draft, runner.run, { attestedInChannel: true });
+    if (outcome.kind !== 'scheduled') throw new Error(`expected scheduled, got ${outcome.kind}`);
+    return outcome.request;
+  };
+  /** Cancelled, but its due entry left behind by a failed index write. */
+  const cancelLeavingEntry = async (id: string) => {
+    faults.failing = true;
+    await expect(cancelRequest(ports, { scope: 'T1', id, by: 'U1' })).rejects.toThrow('the store timed out');
+    faults.failing = false;
+    expect((await requests.get('T1', id))?.state).toBe('cancelled');
+  };
+  const duePass = () => runDueRequests(ports, () => runner.run);
+  return { world, requests, runner, schedule, cancelLeavingEntry, duePass };
+}
+
+describe('due entries of requests that ended', () => {
+  it('are dropped by the next look at the clock, which then reports nothing due', async () => {
+    const { world, requests, runner, schedule, cancelLeavingEntry, duePass } = await setUp();
+    const request = await schedule(4);
+    await cancelLeavingEntry(request.id);
+    expect(await requests.due(FAR, 10)).toEqual([{ scope: 'T1', id: request.id, dueAt: RUN_AT }]);
+    world.clock.at = RUN_AT;
+    expect(await duePass()).toEqual({ handled: 0, nextDueAt: undefined });
+    expect(await requests.due(FAR, 10)).toEqual([]);
+    expect(runner.calls).toHaveLength(0);
+  });
+
+  it('do not keep a request due after them from running, however many there are', async () => {
+    const { world, runner, schedule, cancelLeavingEntry, duePass } = await setUp();
+    for (let experimentId = 1; experimentId <= 60; experimentId++)
+      await cancelLeavingEntry((await schedule(experimentId)).id);
+    const due = await schedule(100, RUN_AT + 1000);
+    world.clock.at = RUN_AT + 2000;
+    for (let pass = 0; pass < 3; pass++) await duePass();
+    expect(runner.calls.map((c) => c.request.id)).toEqual([due.id]);
+  });
+});
