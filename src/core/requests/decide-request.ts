@@ -5,6 +5,7 @@ import type { RequestPorts, RunAllowed } from './ports.js';
 import { auditStep } from './request-audit.js';
 import { type RunOutcome, runClaimedRequest } from './run-request.js';
 import { decideNow } from './submit-request.js';
+import { waitsForItsTime } from './transitions.js';
 
 export type DecideOutcome =
   | { kind: 'not-found' }
@@ -118,7 +119,7 @@ async function weigh(
       request,
       approvers: facts.policy.actions[request.what.action].approvers ?? approvers,
     };
-  if (input.decision === 'reject' || request.runAt !== undefined) return undefined;
+  if (input.decision === 'reject' || waitsForItsTime(request, ports.now())) return undefined;
   const verdict = await decideNow(ports, asApproved, 'run');
   if (verdict === 'unavailable') return { kind: 'would-be-refused', request, refusal: 'unavailable' };
   return verdict.kind === 'refused'
