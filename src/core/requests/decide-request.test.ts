@@ -165,6 +165,26 @@ describe('deciding a request waiting for approval', () => {
     expect(runner.calls).toHaveLength(1);
   });
 
+  it('approved after its time but within the window, it runs now, so it is weighed in full first', async () => {
+    const { ask, decide, requests, runner, world } = await setUp((w) => {
+      w.policy = policyWith('start', { approval: true, personal: true });
+    });
+    const request = await ask(aDraft({ runAt: iso(T0 + HOUR) }));
+    world.clock.at = T0 + HOUR + 10 * 60_000;
+    world.personalTokens.delete('U1');
+    expect(await decide(request.id, 'U2', 'approve')).toMatchObject({
+      kind: 'would-be-refused',
+      refusal: 'personal-token',
+    });
+    expect((await requests.get('T1', request.id))?.state).toBe('pending-approval');
+    world.personalTokens.add('U1');
+    expect(await decide(request.id, 'U2', 'approve')).toMatchObject({
+      kind: 'approved',
+      run: { kind: 'ran' },
+    });
+    expect(runner.calls).toHaveLength(1);
+  });
+
   it('approved by two people on two replicas at once, it runs once and the second is told it was decided', async () => {
     const { ask, world, backing, requests, runner } = await setUp();
     const first = portsFor(world, requestsOn(world, backing)).ports;
