@@ -7,6 +7,7 @@ import { RUNNING_STALE_MS } from './due-index.js';
 import { aRequest, HOUR, iso, MINUTE, T0 } from './request-fixtures.test-helper.js';
 import { createRequestStore, type NewRequest, type RequestStore } from './request-store.js';
 import { MISSED_AFTER_MS } from './transitions.js';
+import { MAX_WAITING_PER_WORKSPACE } from './waiting-index.js';
 
 const DAY = 24 * HOUR;
 const FAR = new Date(T0 + 365 * DAY);
@@ -219,5 +220,21 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('the request s
     expect(await store.get('T-shape', foreign.id)).toBeUndefined();
     expect(await store.get('T-shape', 'junk')).toBeUndefined();
     expect(await store.apply('T-shape', foreign.id, { kind: 'cancel', by: 'U1' })).toBeUndefined();
+  });
+});
+
+describe('a workspace holding as many waiting requests as it keeps', () => {
+  it('is refused another, which is not stored, while other workspaces still ask', async () => {
+    const memory = backendFixture('memory');
+    const backing = await memory.open();
+    const store = createRequestStore({ stored: storedValues(backing, 'requests'), now: () => new Date(T0) });
+    for (let n = 1; n <= MAX_WAITING_PER_WORKSPACE; n++)
+      await created(store, ask('T-full', { what: { action: 'start', experimentId: n } }));
+    const rows = (await memory.rawRows(backing, 'requests')).length;
+    const refused = await store.create(ask('T-full', { what: { action: 'start', experimentId: 5000 } }));
+    expect(refused).toEqual({ kind: 'full' });
+    expect((await memory.rawRows(backing, 'requests')).length).toBe(rows);
+    expect(await store.waiting('T-full')).toHaveLength(MAX_WAITING_PER_WORKSPACE);
+    expect((await store.create(ask('T-room'))).kind).toBe('created');
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { storedValues } from '../../store/conditional-update.js';
 import type { StoredValues } from '../stored-values.js';
 import { cancelRequest } from './cancel-request.js';
+import { RUNNING_STALE_MS } from './due-index.js';
 import { HOUR, iso, T0 } from './request-fixtures.test-helper.js';
 import { aDraft, aRunner, aWorld, memoryBacking, portsFor } from './request-ports.test-helper.js';
 import { createRequestStore } from './request-store.js';
@@ -9,8 +10,8 @@ import { runDueRequests } from './run-due.js';
 import { submitRequest } from './submit-request.js';
 
 // A request's record moves first and its indexes follow: when the due index's write fails after
-// the record moved (the store timed out, the key stayed contended), the request has ended but its
-// due entry stays. The look at the clock must not keep finding it.
+// the record moved (the store timed out, the key stayed contended), the entry left says what the
+// request was, not what it is. The look at the clock goes by the request.
 
 const FAR = new Date(T0 + 365 * 24 * HOUR);
 const RUN_AT = T0 + HOUR;
@@ -44,7 +45,7 @@ async function setUp() {
     expect((await requests.get('T1', id))?.state).toBe('cancelled');
   };
   const duePass = () => runDueRequests(ports, () => runner.run);
-  return { world, requests, runner, schedule, cancelLeavingEntry, duePass };
+  return { world, faults, requests, runner, schedule, cancelLeavingEntry, duePass };
 }
 
 describe('due entries of requests that ended', () => {
@@ -67,5 +68,26 @@ describe('due entries of requests that ended', () => {
     world.clock.at = RUN_AT + 2000;
     for (let pass = 0; pass < 3; pass++) await duePass();
     expect(runner.calls.map((c) => c.request.id)).toEqual([due.id]);
+  });
+
+  it('of a request claimed to run, listed still at its time, leave it running until it is stale', async () => {
+    const { world, faults, requests, runner, schedule, duePass } = await setUp();
+    const request = await schedule(4);
+    world.clock.at = RUN_AT;
+    // The claim moved the record to running; its due entry kept the scheduled time.
+    faults.failing = true;
+    await expect(requests.apply('T1', request.id, { kind: 'run' })).rejects.toThrow('the store timed out');
+    faults.failing = false;
+    expect(await requests.due(FAR, 10)).toEqual([{ scope: 'T1', id: request.id, dueAt: RUN_AT }]);
+    world.clock.at = RUN_AT + RUNNING_STALE_MS - 1;
+    expect((await duePass()).handled).toBe(0);
+    expect((await requests.get('T1', request.id))?.state).toBe('running');
+    world.clock.at = RUN_AT + RUNNING_STALE_MS;
+    expect((await duePass()).handled).toBe(1);
+    expect(await requests.get('T1', request.id)).toMatchObject({
+      state: 'outcome-unknown',
+      why: 'interrupted',
+    });
+    expect(runner.calls).toHaveLength(0);
   });
 });
