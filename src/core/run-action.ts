@@ -42,8 +42,19 @@ export interface LifecycleRequest {
   expectedStatus?: string | null | undefined;
   /** Set when a scheduled action runs (core/schedule): its alerts say who scheduled it. */
   scheduledBy?: string | undefined;
+  /** How it was asked, when more than typed or clicked now: its results say so. */
+  asked?: AskedHow | undefined;
   /** The intent written when the request was acknowledged (a slash command), which sending supersedes. */
   receipt?: string | undefined;
+}
+
+/** How a request came to run: approved by someone, due at a time it was scheduled for, from a workflow. */
+export interface AskedHow {
+  approvedBy?: string | undefined;
+  /** ISO: the time it was scheduled for, and the zone it was typed in. */
+  runAt?: string | undefined;
+  timeZone?: string | undefined;
+  viaWorkflow?: boolean | undefined;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { ConnectionError, type ConsoleError, ConsoleTimeoutError, ServerError } from '../../console/errors.js';
 import type { Identity } from '../connections.js';
 import type { LifecycleOutcome, LifecycleRequest } from '../run-action.js';
 import { workspaceKey } from '../workspace.js';
@@ -86,13 +87,22 @@ async function runAndTell<Told>(
     const told = await ports.tell.outcome(outcome);
     const identity = 'identity' in outcome ? outcome.identity : undefined;
     await Promise.all([intent.end(), after.audit(outcome.kind, identity), ports.tell.settled()]);
-    return { kind: outcome.kind, told, identity };
+    const failure = outcome.kind === 'failed' ? outcome.error : undefined;
+    return { kind: outcome.kind, told, identity, why: failure?.kind, unknown: mayHaveApplied(failure) };
   } catch (error) {
     ports.logger.error('lifecycle flow failed', { error, action, experimentId });
-    return { kind: 'crashed', told: await ports.tell.crashed(error) };
+    // The flow threw somewhere between asking and telling: the action may have been sent.
+    return { kind: 'crashed', told: await ports.tell.crashed(error), unknown: true };
   } finally {
     ports.metrics.inc('exp_lifecycle_total', { action, outcome: counted });
   }
+}
+
+/** A lifecycle POST that failed after it may have reached the platform (as the replies word it). */
+function mayHaveApplied(error: ConsoleError | undefined): boolean {
+  if (error instanceof ServerError) return true;
+  if (error instanceof ConsoleTimeoutError || error instanceof ConnectionError) return error.outcomeUnknown;
+  return false;
 }
 
 async function tellDone<Told>(

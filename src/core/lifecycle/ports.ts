@@ -19,6 +19,10 @@ export interface PerformedAction<Told> {
   told: Told;
   /** Whose token acted, when one did (for the audit trail). */
   identity?: Identity | undefined;
+  /** For a failed action: the platform error's kind (timeout, server, validation…). */
+  why?: string | undefined;
+  /** The action may have been applied (sent, and no answer that says whether): never claimed either way. */
+  unknown?: boolean | undefined;
 }
 
 /**

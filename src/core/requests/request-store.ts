@@ -41,19 +41,27 @@ export interface RequestStore {
   nextDueAt(): Promise<number | undefined>;
   /** Drops a due entry whose request is no longer stored. */
   forgetDue(scope: string, id: string): Promise<void>;
+  /** Lists the request in both indexes as its record says (an index write that failed, mended). */
+  resync(request: ActionRequest): Promise<void>;
 }
 
 /** The records and their two indexes, as the operations below share them. */
 interface Records {
   stored: StoredValues;
   now: () => Date;
+  onIndexError: (error: unknown) => void;
   key(scope: string, id: string): string;
   read(scope: string, id: string): Promise<ActionRequest | undefined>;
   parse(scope: string, raw: unknown): ActionRequest | undefined;
   keepMs(request: ActionRequest): number;
 }
 
-export function createRequestStore(options: { stored: StoredValues; now: () => Date }): RequestStore {
+export function createRequestStore(options: {
+  stored: StoredValues;
+  now: () => Date;
+  /** An index write failed after its record moved (the due pass mends it). */
+  onIndexError?: (error: unknown) => void;
+}): RequestStore {
   const { stored, now } = options;
   const waitingKey = (scope: string) => `waiting:${scope}`;
   const parse = (scope: string, raw: unknown) => {
@@ -63,6 +71,7 @@ export function createRequestStore(options: { stored: StoredValues; now: () => D
   const records: Records = {
     stored,
     now,
+    onIndexError: options.onIndexError ?? (() => undefined),
     key: (scope, id) => `request:${scope}:${id}`,
     parse,
     read: async (scope, id) => parse(scope, await stored.keyv.get(`request:${scope}:${id}`)),
@@ -88,6 +97,7 @@ export function createRequestStore(options: { stored: StoredValues; now: () => D
     async nextDueAt() {
       return dueEntriesOf(await stored.keyv.get(DUE_KEY))[0]?.dueAt;
     },
+    resync: (request) => follow(records, request),
     async forgetDue(scope, id) {
       await stored.update(DUE_KEY, dropDueEntry(scope, id));
     },
@@ -187,10 +197,9 @@ async function applyEvent(
     },
     { ttlMs: records.keepMs(predicted.request) },
   );
-  if (result?.ok) {
-    await stored.update(waitingKeyOf(result.request), waitingChange(result.request));
-    await stored.update(DUE_KEY, dueIndexChange(result.request));
-  }
+  // The record moved whatever its indexes do: an index left behind is mended by the due pass
+  // (resync), so its failure is reported, not thrown as if the move had not happened.
+  if (result?.ok) await follow(records, result.request).catch(records.onIndexError);
   return result;
 }
 
@@ -206,6 +215,12 @@ async function attachMessage(records: Records, scope: string, id: string, messag
     },
     { ttlMs: records.keepMs(before) },
   );
+}
+
+/** Both indexes follow the record: listed while it waits, due while something must happen to it. */
+async function follow(records: Records, request: ActionRequest): Promise<void> {
+  await records.stored.update(waitingKeyOf(request), waitingChange(request));
+  await records.stored.update(DUE_KEY, dueIndexChange(request));
 }
 
 const soonest = (r: ActionRequest) => Date.parse(r.runAt ?? r.approval?.validUntil ?? r.createdAt);

@@ -1,5 +1,5 @@
 import { type ActionRequest, isTerminal } from './action-request.js';
-import { RUNNING_STALE_MS } from './due-index.js';
+import { dueAtOf, RUNNING_STALE_MS } from './due-index.js';
 import type { RequestPorts, RunAllowed } from './ports.js';
 import { auditStep } from './request-audit.js';
 import { runDueRequest } from './run-request.js';
@@ -33,6 +33,8 @@ export async function runDueRequests(
       const request = await ports.requests.get(entry.scope, entry.id);
       if (!request || isTerminal(request.state)) await dropStale(ports, entry);
       else if (await moveDue(ports, request, runFor, now)) handled++;
+      // Listed at a time its record no longer has (an index write failed after a move): mended.
+      else if (dueAtOf(request) !== entry.dueAt) await ports.requests.resync(request);
     } catch (error) {
       ports.logger.error('a due request could not be handled; it is looked at again next time', { error });
     }

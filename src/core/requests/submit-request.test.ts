@@ -30,7 +30,7 @@ describe('submitting a request', () => {
     const { submit, requests, runner, audits, notices } = await setUp((w) => {
       w.people.set('U1', aMember('U1', { isGuest: true }));
     });
-    expect(await submit(aDraft({ runAt: iso(T0 + HOUR) }))).toEqual({ kind: 'refused', refusal: 'guest' });
+    expect(await submit(aDraft({ runAt: iso(T0 + HOUR) }))).toMatchObject({ kind: 'refused', refusal: 'guest' });
     expect(await requests.waiting('T1')).toEqual([]);
     expect(await requests.due(FAR, 100)).toEqual([]);
     expect(runner.calls).toHaveLength(0);
@@ -152,7 +152,7 @@ describe('submitting a request', () => {
     const { submit, runner } = await setUp((w) => {
       w.notInChannel.add('U1');
     });
-    expect(await submit(aDraft(), false)).toEqual({ kind: 'refused', refusal: 'not-in-channel' });
+    expect(await submit(aDraft(), false)).toMatchObject({ kind: 'refused', refusal: 'not-in-channel' });
     expect(runner.calls).toHaveLength(0);
     expect((await submit(aDraft(), true)).kind).toBe('ran');
     expect(runner.calls).toHaveLength(1);

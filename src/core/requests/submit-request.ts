@@ -1,4 +1,4 @@
-import type { Who } from '../policy/policy.js';
+import type { ActionRule, Who } from '../policy/policy.js';
 import { workspaceKey } from '../workspace.js';
 import type { ActionRequest, RequestDraft } from './action-request.js';
 import { type EvaluationPhase, evaluateRequest, type RequestRefusal } from './evaluate.js';
@@ -8,7 +8,7 @@ import { MISSED_AFTER_MS, waitsForItsTime } from './transitions.js';
 
 export type SubmitOutcome =
   /** A rule refused it: nothing was sent or stored. */
-  | { kind: 'refused'; refusal: RequestRefusal }
+  | { kind: 'refused'; refusal: RequestRefusal; rule: ActionRule }
   /** The app could not read what it decides with (its store, Slack): nothing was done. */
   | { kind: 'unavailable' }
   /** The same request already waits: nothing new was stored. */
@@ -37,7 +37,7 @@ export async function submitRequest(
   if (verdict === 'unavailable') return { kind: 'unavailable' };
   if (verdict.kind === 'refused') {
     await auditRefusal(ports.audit, asked, verdict.refusal);
-    return { kind: 'refused', refusal: verdict.refusal };
+    return { kind: 'refused', refusal: verdict.refusal, rule: verdict.rule };
   }
   const now = ports.now();
   if (verdict.kind === 'needs-approval') {

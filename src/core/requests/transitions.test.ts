@@ -288,6 +288,7 @@ describe('properties of the state machine', () => {
         const r = { ...request, runAt: iso(T0 + runAt) };
         const result = transition(r, { kind: 'run' }, new Date(T0 + at));
         if (at < runAt) expect(result).toMatchObject({ ok: false, problem: 'not-due' });
+        else if (at - runAt > MISSED_AFTER_MS) expect(result).toMatchObject({ ok: false, problem: 'missed' });
         else expect(result).toMatchObject({ ok: true, request: { state: 'running' } });
         expect(transition(r, { kind: 'run' }, new Date(T0 + runAt - 1))).toMatchObject({
           problem: 'not-due',

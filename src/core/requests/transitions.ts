@@ -35,7 +35,9 @@ export type TransitionProblem =
   /** Approving or rejecting after its approval lapsed. */
   | 'lapsed'
   /** Running before its time. */
-  | 'not-due';
+  | 'not-due'
+  /** Running past the window after its time. */
+  | 'missed';
 
 const HISTORY_KEPT = 16;
 
@@ -72,7 +74,9 @@ export function transition(request: ActionRequest, event: RequestEvent, now: Dat
       return refuse('not-applicable');
     case 'run':
       if (from !== 'scheduled') return refuse('not-applicable');
-      return waitsForItsTime(request, now) ? refuse('not-due') : to('running');
+      if (waitsForItsTime(request, now)) return refuse('not-due');
+      // Never run silently late: past its window it can only be reported missed.
+      return isMissed(request, now) ? refuse('missed') : to('running');
     case 'refuse':
       if (from !== 'running') return refuse('not-applicable');
       return to('rejected', { why: event.why });
