@@ -91,7 +91,6 @@ async function assemble(
   const port = options.port ?? config.port;
   const runtime = await startSlackRuntime({
     ...{ config, port, infra, deps, slack, workspaces, logger, closers },
-    scheduleClock: options.scheduleClock,
   });
   const { defaultConnection } = platform;
   const { store } = infra;

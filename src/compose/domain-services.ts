@@ -1,5 +1,4 @@
 import type { Config } from '../config.js';
-import { createApprovalStore } from '../core/approvals/approval.js';
 import { createAuditLog } from '../core/audit/audit-log.js';
 import { createConsoleLinks } from '../core/experiments/console-links.js';
 import type { ExperimentKnowledge } from '../core/experiments/knowledge.js';
@@ -9,12 +8,14 @@ import { createHookStore } from '../core/hooks/hook-store.js';
 import { createIntentLog, INTENT_NAMESPACE } from '../core/intents.js';
 import { createActionSlots } from '../core/lifecycle/action-slots.js';
 import { createPolicyStore } from '../core/policy/policy-store.js';
+import { createRequestStore } from '../core/requests/request-store.js';
 import { createSubscriptionStore } from '../core/subscriptions.js';
 import { workspaceKey } from '../core/workspace.js';
 import { createJobQueue } from '../jobs/create-job-queue.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { Logger } from '../observability/logger.js';
 import { createActorDirectory } from '../slack/access/actor.js';
+import { createChannelMembers } from '../slack/access/channel-members.js';
 import type { SlackDeps } from '../slack/deps.js';
 import { createLanguageStore } from '../slack/locale/language-store.js';
 import { createLocaleResolver } from '../slack/locale/request-scope.js';
@@ -29,7 +30,6 @@ import { decryptSecret, encryptSecret } from '../store/crypto.js';
 import type { Closers } from './closers.js';
 import type { Infrastructure } from './infrastructure.js';
 import type { PlatformClients } from './platform-clients.js';
-import { scheduleServices } from './schedule-services.js';
 import type { SlackEndpoint } from './slack-endpoint.js';
 import type { StartOptions } from './start-options.js';
 import type { WorkspaceClients } from './workspace-clients.js';
@@ -69,7 +69,6 @@ export async function buildDomainServices(input: DomainServicesInput): Promise<S
   const domain = lifecycleServices(input);
   return {
     ...domain,
-    ...(await scheduleServices(input)),
     logger: input.logger.child({ component: 'slack' }),
     alerts: await alertQueue(input),
     actionSlots: createActionSlots(options.maxActionsInFlight ?? MAX_ACTIONS_IN_FLIGHT, {
@@ -105,12 +104,31 @@ export async function buildDomainServices(input: DomainServicesInput): Promise<S
     slackFetch: slack.fetch,
     publicUrl: config.publicUrl,
     // Keyed from the token key ring (its old keys still verify); response_urls only Slack's (the emulator's).
+    requests: createRequestStore({ stored: storedValues(store, 'requests'), now: () => new Date() }),
+    approvalTtlMs: config.approvalTtlHours * 60 * 60 * 1000,
+    channelMembers: createChannelMembers({ logger: input.logger.child({ component: 'access' }) }),
+    serves: servedBy(input),
     viewSeal: createViewSeal({
       keys: infra.keyRing,
       responseUrlOrigins: slackResponseUrlOrigins(slack.apiUrl),
       now: () => new Date(),
     }),
     now: () => new Date(),
+  };
+}
+
+/**
+ * Whether the app's token serves a workspace: in OAuth mode each workspace acts with its own
+ * installation's token (one without is never reached); a single-workspace token serves the
+ * workspace auth.test names.
+ */
+function servedBy(input: DomainServicesInput): SlackDeps['serves'] {
+  if (input.config.slack.mode === 'oauth') return async () => 'same';
+  return async (workspace) => {
+    const configured = await input.workspaces.configuredWorkspace();
+    if (!configured) return 'unknown';
+    const sameOrg = (configured.enterpriseId || undefined) === (workspace.enterpriseId || undefined);
+    return sameOrg && configured.teamId === workspace.teamId ? 'same' : 'other';
   };
 }
 
@@ -130,7 +148,7 @@ async function alertQueue(input: DomainServicesInput): Promise<JobQueue<AlertJob
 
 type LifecycleServices = Pick<
   SlackDeps,
-  'knowledge' | 'subscriptions' | 'policies' | 'approvals' | 'actors' | 'hooks' | 'intents' | 'audit'
+  'knowledge' | 'subscriptions' | 'policies' | 'actors' | 'hooks' | 'intents' | 'audit'
 >;
 
 /** The domain's stores: experiments known, policy, approvals, hooks, the intent journal, the audit log. */
@@ -147,12 +165,6 @@ function lifecycleServices(input: DomainServicesInput): LifecycleServices {
     policies: createPolicyStore(store.keyv('policies'), {
       logger: logger.child({ component: 'policy' }),
       claim,
-    }),
-    approvals: createApprovalStore({
-      stored: storedValues(store, 'approvals'),
-      claim,
-      ttlMs: config.approvalTtlHours * 60 * 60 * 1000,
-      now,
     }),
     actors: createActorDirectory({
       admins: config.slack.admins,

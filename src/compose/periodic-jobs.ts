@@ -8,6 +8,7 @@ import type { Logger } from '../observability/logger.js';
 import { type ConfiguredToken, sweepTokenHealth } from '../slack/connection/token-health-sweep.js';
 import type { SlackDeps } from '../slack/deps.js';
 import { recheckDelay, reportOrphanedActions, SWEEP_INTERVAL_MS } from '../slack/lifecycle/orphan-sweep.js';
+import { dueRequestsPass } from '../slack/requests/due-requests.js';
 import { pollSubscribedExperiments } from '../slack/subscriptions/poll-experiments.js';
 import type { Store } from '../store/create-store.js';
 import type { Closers } from './closers.js';
@@ -15,10 +16,12 @@ import type { StartOptions } from './start-options.js';
 import type { WorkspaceClients } from './workspace-clients.js';
 
 const TOKEN_HEALTH_INTERVAL_MS = 60_000;
+/** How often every replica looks at the clock for due requests: a request runs at most this late. */
+const DUE_REQUESTS_INTERVAL_MS = 5_000;
 
 export interface PeriodicJobsInput {
   config: Config;
-  options: Pick<StartOptions, 'tokenHealthIntervalMs' | 'pollIntervalMs'>;
+  options: Pick<StartOptions, 'tokenHealthIntervalMs' | 'pollIntervalMs' | 'scheduleClock'>;
   deps: SlackDeps;
   workspaces: WorkspaceClients;
   defaultConnection: ConsoleConnection | undefined;
@@ -41,7 +44,13 @@ export async function startPeriodicJobs(
 /** Every periodic job of a replica, in the order they first run. */
 function periodicJobs(input: PeriodicJobsInput): PeriodicJob[] {
   const poll = experimentPoll(input);
-  return [intentLease(input), orphanSweep(input), tokenHealth(input), ...(poll ? [poll] : [])];
+  return [
+    intentLease(input),
+    orphanSweep(input),
+    dueRequests(input),
+    tokenHealth(input),
+    ...(poll ? [poll] : []),
+  ];
 }
 
 /**
@@ -76,6 +85,29 @@ function orphanSweep({ deps, workspaces, logger }: PeriodicJobsInput): PeriodicJ
       const { reported, recheckAt } = await reportOrphanedActions(deps, workspaces.clientFor);
       if (reported > 0) logger.warn('reported interrupted lifecycle actions', { reported });
       return { againInMs: recheckDelay(recheckAt, Date.now()) };
+    },
+  };
+}
+
+/**
+ * Waiting requests that should move by now (due, lapsed, stuck): looked for by the wall clock every
+ * few seconds on every replica, never by one long timer, so a suspended host or a stepped clock
+ * delays nothing; each request is moved once across replicas by compare-and-set. A pass that
+ * knows the next due time sooner than the next tick looks again then.
+ */
+function dueRequests({ deps, workspaces, options }: PeriodicJobsInput): PeriodicJob {
+  const pass = dueRequestsPass(deps, workspaces.clientFor, options.scheduleClock);
+  const now = options.scheduleClock ?? (() => new Date());
+  return {
+    name: 'due-requests',
+    everyMs: DUE_REQUESTS_INTERVAL_MS,
+    firstRun: 'at-start',
+    failure: 'could not look for due requests',
+    run: async () => {
+      const { nextDueAt } = await pass();
+      if (nextDueAt === undefined) return undefined;
+      const inMs = Math.max(nextDueAt - now().getTime(), 50);
+      return inMs < DUE_REQUESTS_INTERVAL_MS ? { againInMs: inMs } : undefined;
     },
   };
 }

@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import type { Config } from '../config.js';
-import { parseWorkspaceKey } from '../core/workspace.js';
 import type { Logger } from '../observability/logger.js';
 import { operationalRoutes } from '../observability/operational-routes.js';
 import { type BoltRuntime, createBoltApp } from '../slack/app.js';
@@ -8,8 +7,6 @@ import type { SlackDeps } from '../slack/deps.js';
 import { lifecycleHookRoutes } from '../slack/hooks/hook-route.js';
 import type { InFlight } from '../slack/in-flight.js';
 import { inJobLocale } from '../slack/locale/job-scope.js';
-import type { ScheduledJob } from '../slack/schedule/ids.js';
-import { scheduledActionHandler } from '../slack/schedule/run-scheduled.js';
 import { type AlertJob, alertJobHandler } from '../slack/subscriptions/alert-delivery.js';
 import type { Closers } from './closers.js';
 import type { Infrastructure } from './infrastructure.js';
@@ -28,8 +25,6 @@ export interface SlackRuntimeInput {
   workspaces: WorkspaceClients;
   logger: Logger;
   closers: Closers;
-  /** The clock scheduled actions measure lateness with (StartOptions.scheduleClock). */
-  scheduleClock?: (() => Date) | undefined;
 }
 
 export interface SlackRuntime {
@@ -57,14 +52,6 @@ export async function startSlackRuntime(input: SlackRuntimeInput): Promise<Slack
       logger.warn('an alert was given up after its last try', { channelId: job.data.channelId });
     },
   });
-  deps.scheduledActions.start(
-    inJobLocale(
-      deps,
-      (job: ScheduledJob) => ({ workspace: parseWorkspaceKey(job.scope) }),
-      (speaking) =>
-        scheduledActionHandler({ deps: speaking, clientFor: workspaces.clientFor, now: input.scheduleClock }),
-    ),
-  );
   // Closers run last-first: stop taking requests, then let the work already acked finish (its
   // replies and store writes) before the store and clients close, within a bound.
   closers.push(() => drain(bolt.inFlight, DRAIN_MS, logger));

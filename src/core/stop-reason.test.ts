@@ -1,8 +1,5 @@
-import { Keyv } from 'keyv';
 import { describe, expect, it } from 'vitest';
 import { ConsoleStopExperimentRequest } from '../console/schemas.js';
-import { createMemoryOnceGuard } from '../store/memory-once-guard.js';
-import { createApprovalStore } from './approvals/approval.js';
 import {
   isEmptyStopReason,
   otherCommentMissing,
@@ -62,41 +59,5 @@ describe('a stop reason', () => {
     expect(otherCommentMissing(lenient, stopReasonOfCommand('other'))).toBe(false);
     expect(otherCommentMissing(strict, stopReasonOfCommand('bug'))).toBe(false);
     expect(otherCommentMissing(strict, undefined)).toBe(false);
-  });
-
-  it('held for approval in a store before it was one value is still read', async () => {
-    const keyv = new Keyv();
-    const locks = createMemoryOnceGuard();
-    const approvals = createApprovalStore({
-      // Only read here; nothing is changed after the request was written.
-      stored: { keyv, update: () => Promise.reject(new Error('not changed in this test')) },
-      claim: (key, ttl) => locks.claim(key, ttl),
-      ttlMs: 60_000,
-      now: () => new Date('2026-11-01T10:00:00Z'),
-    });
-    const id = '0b7f4a52-7d1f-4c55-9a43-0c8f1d2f3e4a';
-    // Written as schema v1 always held a stop.
-    await keyv.set(`approval:T1:${id}`, {
-      v: 1,
-      id,
-      scope: 'T1',
-      action: 'stop',
-      experimentId: 4,
-      stop: { interruptReason: 'bug', interruptReasonComment: 'checkout broke' },
-      requestedBy: 'U1',
-      channelId: 'C1',
-      createdAt: '2026-11-01T09:59:00Z',
-      expiresAt: '2026-11-01T10:59:00Z',
-      state: 'pending',
-    });
-    const held = await approvals.get('T1', id);
-    expect(held?.stop && stopReasonOfRequest(held.stop)).toEqual({
-      reason: 'bug',
-      comment: 'checkout broke',
-    });
-    expect(held?.stop && toRequest(stopReasonOfRequest(held.stop))).toEqual({
-      interruptReason: 'bug',
-      interruptReasonComment: 'checkout broke',
-    });
   });
 });

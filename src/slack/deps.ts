@@ -1,7 +1,6 @@
 import type { Keyv } from 'keyv';
 import type { DictionaryCache } from '../console/dictionaries/cache.js';
 import type { ConsoleApi, ConsoleConnection } from '../console/types.js';
-import type { ApprovalStore } from '../core/approvals/approval.js';
 import type { AuditLog } from '../core/audit/audit-log.js';
 import type { TokenVault } from '../core/connection-vault.js';
 import type { ConnectionResolver } from '../core/connections.js';
@@ -12,7 +11,7 @@ import type { HookStore } from '../core/hooks/hook-store.js';
 import type { IntentLog } from '../core/intents.js';
 import type { ActionSlots } from '../core/lifecycle/action-slots.js';
 import type { PolicyStore } from '../core/policy/policy-store.js';
-import type { ScheduleStore } from '../core/schedule/schedule-store.js';
+import type { RequestStore } from '../core/requests/request-store.js';
 import type { SubscriptionStore } from '../core/subscriptions.js';
 import type { WorkspaceRef } from '../core/workspace.js';
 import type { JobQueue } from '../jobs/job-queue.js';
@@ -21,12 +20,12 @@ import type { Metrics } from '../observability/metrics.js';
 import type { SplitterClient } from '../splitter/client.js';
 import type { OnceGuard } from '../store/create-store.js';
 import type { ActorDirectory } from './access/actor.js';
+import type { ChannelMembers } from './access/channel-members.js';
 import type { FetchLike } from './lifecycle/surface.js';
 import type { LanguageStore } from './locale/language-store.js';
 import type { LocaleResolver } from './locale/request-scope.js';
 import type { LocaleScope } from './locale/scope.js';
 import type { Messages } from './messages/index.js';
-import type { ScheduledJob } from './schedule/ids.js';
 import type { AlertJob } from './subscriptions/alert-delivery.js';
 import type { ViewSeal } from './view-seal/view-seal.js';
 
@@ -85,11 +84,14 @@ export interface SlackDeps {
   policies: PolicyStore;
   /** The people acting, as Slack knows them (admin, guest, other organisation, user groups). */
   actors: ActorDirectory;
-  /** Requests waiting for a second person's approval. */
-  approvals: ApprovalStore;
-  /** Lifecycle actions scheduled for later, and the queue that runs each at its time. */
-  schedules: ScheduleStore;
-  scheduledActions: JobQueue<ScheduledJob>;
+  /** Requests to act that wait (for approval or their time), until they run or end. */
+  requests: RequestStore;
+  /** How long an approval asked for now stays valid (APPROVAL_TTL_HOURS). */
+  approvalTtlMs: number;
+  /** Whether a person is in a channel (for requests nobody vouched for by acting there). */
+  channelMembers: ChannelMembers;
+  /** Whether the app's token serves a workspace (single-workspace installs serve one). */
+  serves: (workspace: WorkspaceRef) => Promise<'same' | 'other' | 'unknown'>;
   /** Every attempt to act, allowed or refused, and what came of it (never a token). */
   audit: AuditLog;
   /** Seals the private_metadata of every view the app opens to its person and purpose; checks it back. */

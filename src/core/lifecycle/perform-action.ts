@@ -1,4 +1,9 @@
-import { ConnectionError, type ConsoleError, ConsoleTimeoutError, ServerError } from '../../console/errors.js';
+import {
+  ConnectionError,
+  type ConsoleError,
+  ConsoleTimeoutError,
+  ServerError,
+} from '../../console/errors.js';
 import type { Identity } from '../connections.js';
 import type { LifecycleOutcome, LifecycleRequest } from '../run-action.js';
 import { workspaceKey } from '../workspace.js';

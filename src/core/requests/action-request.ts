@@ -33,7 +33,7 @@ export const TERMINAL_STATES: ReadonlySet<RequestState> = new Set([
 export const isTerminal = (state: RequestState) => TERMINAL_STATES.has(state);
 
 /** Where the request came from: shown with its result ("from the workflow …", "scheduled by …"). */
-export const REQUEST_SURFACES = ['command', 'card', 'form', 'workflow', 'home'] as const;
+const REQUEST_SURFACES = ['command', 'card', 'form', 'workflow', 'home'] as const;
 export type RequestSurface = (typeof REQUEST_SURFACES)[number];
 
 const SlackId = z.string().min(1).max(64);
@@ -52,7 +52,7 @@ export const RequestWhat = z.object({
 });
 export type RequestWhat = z.infer<typeof RequestWhat>;
 
-export const RequestApproval = z.object({
+const RequestApproval = z.object({
   /** Who may approve, as the policy named them when it was asked (shown to both people). */
   approvers: WhoSchema.optional(),
   /** After this the request expires unanswered: the due time plus a window, or the approval TTL. */
@@ -64,7 +64,6 @@ export const RequestApproval = z.object({
   /** The request's message in the channel, updated as its state changes. */
   messageTs: z.string().max(64).optional(),
 });
-export type RequestApproval = z.infer<typeof RequestApproval>;
 
 /** One step of the request's life, kept with it (the audit trail has every step too). */
 const Step = z.object({
@@ -103,8 +102,3 @@ export type ActionRequest = z.infer<typeof ActionRequest>;
 /** A request as a surface asks it, before it is anything. */
 export type RequestDraft = Pick<ActionRequest, 'teamId' | 'requestedBy' | 'channelId' | 'surface' | 'what'> &
   Partial<Pick<ActionRequest, 'enterpriseId' | 'workflow' | 'runAt' | 'timeZone'>>;
-
-export const workspaceOfRequest = (request: Pick<ActionRequest, 'teamId' | 'enterpriseId'>) => ({
-  teamId: request.teamId,
-  enterpriseId: request.enterpriseId,
-});

@@ -57,7 +57,10 @@ describe('deciding a request waiting for approval', () => {
       ['requested', 'U1', 'requested'],
       ['approved', 'U2', 'approved'],
     ]);
-    expect(notices).toEqual([]);
+    // Its people hear it was approved and what the run did (the requester is not at the keyboard).
+    expect(notices.map((n) => [n.change, n.request.state])).toEqual([
+      [{ kind: 'approved', by: 'U2', result: { state: 'done' } }, 'done'],
+    ]);
   });
 
   it('rejected, it ends with what was said, the people are told, and nothing runs', async () => {

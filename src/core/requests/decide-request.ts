@@ -73,7 +73,11 @@ export async function decideRequest(
     await ports.notify(decided, { kind: 'approved', by: input.by });
     return { kind: 'approved-for-later', request: decided };
   }
-  return { kind: 'approved', request: decided, run: await runClaimedRequest(ports, decided, run) };
+  const ran = await runClaimedRequest(ports, decided, run);
+  // A run a rule refused has told its people already (run-request.ts); a run says what it did.
+  if (ran.kind === 'ran')
+    await ports.notify(ran.request, { kind: 'approved', by: input.by, result: ran.result });
+  return { kind: 'approved', request: decided, run: ran };
 }
 
 async function expireIfLapsed(

@@ -6,7 +6,7 @@ import type { ActionRequest } from './action-request.js';
 // (run-due.ts) reads it; one key written by compare-and-set.
 
 /** Waiting requests the app keeps across all workspaces; past it, asking is refused (and said so). */
-export const MAX_DUE_ENTRIES = 20_000;
+const MAX_DUE_ENTRIES = 20_000;
 /**
  * A request still running this long after it started belongs to a process that died (a platform
  * call's deadline is far shorter): it is ended as outcome unknown.

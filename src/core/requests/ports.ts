@@ -34,7 +34,8 @@ export type RunAllowed = (request: ActionRequest, grant: Grant) => Promise<RunRe
 
 /** How a request changed without anyone being answered in place (the notices render it). */
 export type RequestChange =
-  | { kind: 'approved'; by: string }
+  /** Approved: it waits for its time, or it ran now (`result`). */
+  | { kind: 'approved'; by: string; result?: RunResult | undefined }
   | { kind: 'rejected'; by: string; reason?: string | undefined }
   | { kind: 'expired' }
   | { kind: 'missed' }

@@ -38,14 +38,16 @@ export async function runClaimedRequest(
     return { kind: 'refused', request: ended, refusal };
   }
   let result: RunResult = { state: 'outcome-unknown', why: 'crashed' };
+  let ended = request;
   try {
     result = await run(request, verdict.grant);
-    return { kind: 'ran', request, result };
   } finally {
-    await ports.requests
+    const moved = await ports.requests
       .apply(request.scope, request.id, { kind: 'finish', state: result.state, why: result.why })
       .catch((error: unknown) => ports.logger.error('a request ran but its end was not recorded', { error }));
+    if (moved?.ok) ended = moved.request;
   }
+  return { kind: 'ran', request: ended, result };
 }
 
 async function endRefused(

@@ -30,7 +30,10 @@ describe('submitting a request', () => {
     const { submit, requests, runner, audits, notices } = await setUp((w) => {
       w.people.set('U1', aMember('U1', { isGuest: true }));
     });
-    expect(await submit(aDraft({ runAt: iso(T0 + HOUR) }))).toMatchObject({ kind: 'refused', refusal: 'guest' });
+    expect(await submit(aDraft({ runAt: iso(T0 + HOUR) }))).toMatchObject({
+      kind: 'refused',
+      refusal: 'guest',
+    });
     expect(await requests.waiting('T1')).toEqual([]);
     expect(await requests.due(FAR, 100)).toEqual([]);
     expect(runner.calls).toHaveLength(0);

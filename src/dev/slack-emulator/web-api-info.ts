@@ -54,6 +54,24 @@ const conversationsInfo: MethodHandler = (args, ctx) => {
   };
 };
 
+/** Members a page holds at most (Slack caps `limit` at 1,000). */
+const MEMBERS_PAGE_MAX = 1000;
+
+/**
+ * conversations.members, paged by cursor as Slack pages it. A private channel (or a DM) the bot is
+ * not in is channel_not_found, as Slack answers a token that cannot see it.
+ */
+const conversationsMembers: MethodHandler = (args, ctx) => {
+  const channel = resolveChannel(ctx, args.channel);
+  if (!channel || (channel.is_private && !channel.botIsMember)) return fail('channel_not_found');
+  const limit = Math.min(Math.max(Number(args.limit) || 100, 1), MEMBERS_PAGE_MAX);
+  const start = Number(str(args.cursor) ? Buffer.from(String(args.cursor), 'base64').toString() : 0) || 0;
+  const everyone = channel.is_im ? [...channel.members, ctx.identity.botUserId] : channel.members;
+  const page = everyone.slice(start, start + limit);
+  const next = start + limit < everyone.length ? Buffer.from(String(start + limit)).toString('base64') : '';
+  return { ok: true, members: page, response_metadata: { next_cursor: next } };
+};
+
 /** usergroups.list: the workspace's groups (include_users adds members, as Slack does). */
 const usergroupsList: MethodHandler = (args, ctx) => ({
   ok: true,
@@ -80,4 +98,5 @@ export const infoMethods: Record<string, MethodHandler> = {
   'auth.test': authTest,
   'users.info': usersInfo,
   'conversations.info': conversationsInfo,
+  'conversations.members': conversationsMembers,
 };

@@ -2,9 +2,9 @@ import type { webApi } from '@slack/bolt';
 import { isApprovableAction } from '../../core/approvals/approval.js';
 import { type Actor, decide, needsGroups, type Refusal } from '../../core/policy/decide.js';
 import { type ApprovalTicket, type Grant, issueApprovalTicket, issueGrant } from '../../core/policy/grant.js';
-import type { ActionRule, PolicyAction, WorkspacePolicy } from '../../core/policy/policy.js';
+import type { ActionRule, PolicyAction } from '../../core/policy/policy.js';
 import { type WorkspaceRef, workspaceKey } from '../../core/workspace.js';
-import { escapeMrkdwn, md, type SafeText, userMention } from '../blocks/escape.js';
+import { escapeMrkdwn, md, type SafeText } from '../blocks/escape.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 import { refusedText } from './rule-text.js';
@@ -25,11 +25,6 @@ interface PolicyTarget {
   action: PolicyAction;
   channelId: string | undefined;
   experimentId?: number | undefined;
-  /**
-   * Deciding on someone else's approval request: the approver must be allowed the action (who and
-   * where); the approval itself is what the rule asked for, and the action runs as the requester.
-   */
-  approving?: { requestId: string; requestedBy: string; decision: 'approve' | 'reject' } | undefined;
 }
 
 /** What an admin-only request does, as the audit trail names it. */
@@ -41,7 +36,7 @@ export type AdminAction = 'connect' | 'token' | 'disconnect' | 'policy' | 'audit
  */
 export type Permit = { kind: 'allowed'; grant: Grant } | { kind: 'needs-approval'; ticket: ApprovalTicket };
 
-type GateRefusal = Refusal | 'admin' | 'unavailable' | 'personal-token' | 'requester';
+type GateRefusal = Refusal | 'admin' | 'unavailable' | 'personal-token';
 
 export type GateResult =
   /** permit: set for policy targets (what may happen), absent for reads, self and admin requests. */
@@ -51,7 +46,6 @@ export type GateResult =
       /**
        * unavailable: the policy could not be read (the app's store is down); nothing was done.
        * personal-token: the rule wants the person's own platform token and they have none.
-       * requester: an approval, but the person who asked may no longer do the action.
        */
       refusal: GateRefusal;
       message: SlackMessage;
@@ -121,12 +115,6 @@ async function decideAccess(
     return unavailable(deps, target);
   }
   const groups = target.kind === 'policy' ? needsGroups(policy, target.action) : [];
-  // An approval also decides for the requester: looked up beside the approver, not after, so the
-  // two Slack look-ups share the budget a click has before its ack.
-  const requesterLookup =
-    target.kind === 'policy' && target.approving?.decision === 'approve'
-      ? deps.actors.actor(request.client, workspace, target.approving.requestedBy, groups, request.budgetMs)
-      : undefined;
   const actor = await deps.actors.actor(request.client, workspace, request.userId, groups, request.budgetMs);
   if (target.kind === 'admin') {
     if (actor?.isAdmin && !actor.isGuest) return { allowed: true, actor, permit: undefined };
@@ -157,8 +145,6 @@ async function decideAccess(
       message: textMessage(refusedText(decision.refusal, target.action, decision.rule, messages)),
       actor,
     };
-  const requester = await requesterRefusal(deps, { target, policy, actor, requesterLookup });
-  if (requester) return requester;
   try {
     return await permitFor(deps, { workspace, actor, target, rule: decision.rule });
   } catch (error) {
@@ -168,34 +154,8 @@ async function decideAccess(
 }
 
 /**
- * An approved action runs for the person who asked: they must still be allowed it (who and where)
- * when it is approved, as a scheduled action is checked again for whoever scheduled it.
- */
-async function requesterRefusal(
-  deps: Pick<SlackDeps, 'messages'>,
-  input: {
-    target: PolicyTarget;
-    policy: WorkspacePolicy;
-    actor: Actor;
-    requesterLookup: Promise<Actor | undefined> | undefined;
-  },
-): Promise<GateResult | undefined> {
-  const { target, requesterLookup } = input;
-  if (target.approving?.decision !== 'approve' || !requesterLookup) return undefined;
-  const { requestedBy } = target.approving;
-  const requester = await requesterLookup;
-  if (requester && decide(input.policy, requester, target.action, target.channelId).allowed) return undefined;
-  const message = deps.messages.approvals.requesterNotAllowed({
-    requester: userMention(requestedBy),
-    action: md`*${escapeMrkdwn(target.action)}*`,
-  });
-  return { allowed: false, refusal: 'requester', message: textMessage(message), actor: input.actor };
-}
-
-/**
  * Past who and where: whether it runs now or waits for a second person, and whose token acts. With
- * "personal token required" the person must have one before anything runs or is asked for; after
- * an approval the requester's token acts (the platform's records name who asked, not the approver).
+ * "personal token required" the person must have one before anything runs or is asked for.
  */
 async function permitFor(
   deps: Pick<SlackDeps, 'connections' | 'messages'>,
@@ -203,30 +163,16 @@ async function permitFor(
 ): Promise<GateResult> {
   const { workspace, actor, target, rule } = input;
   const scope = workspaceKey(workspace);
-  const approving = target.approving;
-  const actingAs = { userId: approving?.requestedBy ?? actor.userId, personalRequired: rule.personal };
-  const runs = !approving || approving.decision === 'approve';
-  if (runs && rule.personal && !(await deps.connections.describePersonal(workspace, actingAs.userId))) {
-    const message = approving
-      ? deps.messages.approvals.requesterNoToken({
-          requester: userMention(approving.requestedBy),
-          action: md`*${escapeMrkdwn(target.action)}*`,
-        })
-      : deps.messages.identity.personalRequired({ action: target.action });
+  if (rule.personal && !(await deps.connections.describePersonal(workspace, actor.userId))) {
+    const message = deps.messages.identity.personalRequired({ action: target.action });
     return { allowed: false, refusal: 'personal-token', message: textMessage(message), actor };
   }
-  if (!approving && rule.approval && isApprovableAction(target.action)) {
+  if (rule.approval && isApprovableAction(target.action)) {
     const ticket = issueApprovalTicket({ scope, action: target.action, requestedBy: actor.userId, rule });
     return { allowed: true, actor, permit: { kind: 'needs-approval', ticket } };
   }
-  const grant = issueGrant({
-    scope,
-    action: target.action,
-    decidedFor: actor.userId,
-    actingAs,
-    rule,
-    approval: approving ? { requestId: approving.requestId, requestedBy: approving.requestedBy } : undefined,
-  });
+  const actingAs = { userId: actor.userId, personalRequired: rule.personal };
+  const grant = issueGrant({ scope, action: target.action, decidedFor: actor.userId, actingAs, rule });
   return { allowed: true, actor, permit: { kind: 'allowed', grant } };
 }
 

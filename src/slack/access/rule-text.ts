@@ -1,5 +1,5 @@
 import type { Refusal } from '../../core/policy/decide.js';
-import type { ActionRule, PolicyAction } from '../../core/policy/policy.js';
+import type { ActionRule, PolicyAction, Who } from '../../core/policy/policy.js';
 import { channelMention, joinSafe, md, type SafeText } from '../blocks/escape.js';
 import type { Messages } from '../messages/index.js';
 
@@ -21,8 +21,13 @@ export function refusedText(
 
 /** "an admin or a member of @exp-owners": who a rule lets act, built only from ids. */
 export function whoText(rule: ActionRule, messages: Messages): SafeText {
+  return whoOf(rule.who, messages);
+}
+
+/** Who a `Who` names, in words. */
+export function whoOf(who: Who, messages: Messages): SafeText {
   const p = messages.policy;
-  switch (rule.who.kind) {
+  switch (who.kind) {
     case 'members':
       return p.whoMembers;
     case 'admins':
@@ -30,7 +35,7 @@ export function whoText(rule: ActionRule, messages: Messages): SafeText {
     case 'nobody':
       return p.whoNobody;
     case 'groups':
-      return p.whoGroups({ groups: joinSafe(rule.who.groupIds.map(groupMention), md` or `) });
+      return p.whoGroups({ groups: joinSafe(who.groupIds.map(groupMention), md` or `) });
   }
 }
 

@@ -1,6 +1,8 @@
 import type { SlackDeps } from '../deps.js';
 import type { PerformLifecycleDeps } from '../lifecycle/perform.js';
+import type { RequestPortsDeps } from '../requests/ports.js';
 
 /** What the approvals feature's listeners use of the app's dependencies. */
 export type ApprovalsDeps = PerformLifecycleDeps &
-  Pick<SlackDeps, 'actors' | 'approvals' | 'policies' | 'schedules' | 'splitter'>;
+  RequestPortsDeps &
+  Pick<SlackDeps, 'actors' | 'policies' | 'splitter' | 'viewSeal'>;

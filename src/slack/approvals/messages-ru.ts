@@ -7,31 +7,27 @@ export function approvalMessagesRu(): ApprovalMessages {
       action === 'expose'
         ? md`зарегистрировать экспозицию ${exposure ?? md`?`}`
         : md`выполнить *${escapeMrkdwn(action)}* для эксперимента *${experimentId ?? 0}*`,
-    request: ({ user, what, details, approvers, expires }) =>
-      details === undefined
-        ? md`:raised_hand: ${user} просит ${what}. Нужно одобрение другого человека: одобрить могут ${approvers} до ${expires}.`
-        : md`:raised_hand: ${user} просит ${what}.\n${details}\nНужно одобрение другого человека: одобрить могут ${approvers} до ${expires}.`,
-    asked: ({ user, what }) => md`${user} просил(а) ${what}.`,
-    waiting: ({ what }) =>
-      md`Ваша просьба ${what} опубликована в канале. Она выполнится, когда её одобрит другой человек с таким правом; пока ничего не выполнено.`,
-    approved: ({ requester, approver, outcome }) =>
-      md`:white_check_mark: Одобрено: ${approver} (просил(а) ${requester}). ${outcome}`,
-    toldApprover: ({ approver }) => md`Чем это закончилось, сообщено ${approver}.`,
-    rejected: ({ requester, approver, what }) =>
-      md`:no_entry_sign: Отклонено: ${approver}. Просьба ${requester} ${what} не выполнена.`,
-    expired: ({ requester, what }) =>
-      md`:hourglass: Просьба ${requester} ${what} истекла без ответа. Ничего не выполнено.`,
-    ownRequest: md`Это ваша собственная просьба: одобрить её должен другой человек с таким правом. Ничего не выполнено.`,
+    request: ({ user, what, when, details, approvers, expires }) => {
+      const at = when === undefined ? md`` : md` в ${when}`;
+      const head = md`:raised_hand: ${user} просит ${what}${at}.`;
+      const ask = md`Нужно одобрение другого человека: одобрить могут ${approvers} до ${expires}.`;
+      return details === undefined ? md`${head} ${ask}` : md`${head}\n${details}\n${ask}`;
+    },
+    asked: ({ user, what, when }) =>
+      when === undefined ? md`${user} просил(а) ${what}.` : md`${user} просил(а) ${what} в ${when}.`,
+    ownRequest: md`Это ваша собственная просьба: одобрить её должен другой человек с таким правом. Ничего не изменилось.`,
     already: ({ state, by }) =>
       state === 'approved'
-        ? md`Эту просьбу уже одобрил(а) ${by}: больше ничего не сделано.`
-        : md`Эту просьбу уже отклонил(а) ${by}: ничего не сделано.`,
-    notFound: md`Эта просьба больше не известна (давно истекла или приложение переустановили). Ничего не выполнено.`,
-    requesterNoToken: ({ requester, action }) =>
-      md`Политика рабочего пространства выполняет ${action} под личным токеном платформы просившего, а у ${requester} его сейчас нет. Ничего не выполнено, просьба остаётся открытой. Добавить токен можно командой \`/exp login\`.`,
-    requesterNotAllowed: ({ requester, action }) =>
-      md`${requester} просил(а) об этом, но политика рабочего пространства больше не разрешает ему или ей ${action} оттуда (\`/exp policy\` покажет, кому можно), или Slack сейчас не смог сказать, кто это. Ничего не выполнено, просьба остаётся открытой.`,
+        ? md`Эту просьбу уже одобрили${by === undefined ? md`` : md` (${by})`}: больше ничего не сделано.`
+        : state === 'rejected'
+          ? md`Эту просьбу уже отклонили${by === undefined ? md`` : md` (${by})`}: ничего не сделано.`
+          : md`Эта просьба больше не ждёт (выполнена, отозвана или истекла): ничего не сделано.`,
+    notFound: md`Эта просьба больше не известна (давно завершилась или приложение переустановили). Ничего не выполнено.`,
+    notApprover: ({ approvers }) =>
+      md`Одобрить или отклонить эту просьбу могут только ${approvers} (но не сам просивший, не гость и не человек из другой организации). Ничего не изменилось.`,
+    wouldBeRefused: ({ why }) =>
+      md`Одобрение не позволит выполнить её сейчас: ${why} Просьба по-прежнему ждёт; одобрите её, когда это исправят.`,
     approveButton: 'Одобрить',
-    rejectButton: 'Отклонить',
+    rejectButton: 'Отклонить…',
   };
 }

@@ -1,7 +1,7 @@
 import type { ApprovableAction } from '../../core/approvals/approval.js';
 import type { SafeText } from '../blocks/escape.js';
 
-/** Requests that wait for a second person's approval, and what became of them. */
+/** Requests that wait for a second person's approval: the request in the channel, and the clicks on it. */
 export interface ApprovalMessages {
   /** What is asked: "stop experiment *4*" or "register an exposure of `label` (…)". */
   what(p: {
@@ -12,29 +12,22 @@ export interface ApprovalMessages {
   request(p: {
     user: SafeText;
     what: SafeText;
+    /** When it is to run, for a scheduled request. */
+    when: SafeText | undefined;
     details: SafeText | undefined;
     approvers: SafeText;
     expires: SafeText;
   }): SafeText;
-  /** The request once decided: what was asked, before the outcome. */
-  asked(p: { user: SafeText; what: SafeText }): SafeText;
-  /** To the person who asked. */
-  waiting(p: { what: SafeText }): SafeText;
-  approved(p: { requester: SafeText; approver: SafeText; outcome: SafeText }): SafeText;
-  /**
-   * The approved action's outcome, in the channel, when the approver was told it alone in a language
-   * other than the channel's: no claim about what happened (it may be unknown), only who knows.
-   */
-  toldApprover(p: { approver: SafeText }): SafeText;
-  rejected(p: { requester: SafeText; approver: SafeText; what: SafeText }): SafeText;
-  expired(p: { requester: SafeText; what: SafeText }): SafeText;
+  /** The request once it no longer waits: what was asked, before what became of it. */
+  asked(p: { user: SafeText; what: SafeText; when: SafeText | undefined }): SafeText;
   ownRequest: SafeText;
-  already(p: { state: 'approved' | 'rejected'; by: SafeText }): SafeText;
+  /** A click on a request that no longer waits. */
+  already(p: { state: 'approved' | 'rejected' | 'ended'; by: SafeText | undefined }): SafeText;
   notFound: SafeText;
-  /** Approve clicked, but the policy runs the action under the requester's own token and they have none now. */
-  requesterNoToken(p: { requester: SafeText; action: SafeText }): SafeText;
-  /** Approve clicked, but the policy no longer lets the requester do the action from that channel. */
-  requesterNotAllowed(p: { requester: SafeText; action: SafeText }): SafeText;
+  /** The clicker is not among who may approve it. */
+  notApprover(p: { approvers: SafeText }): SafeText;
+  /** Approving would not let it run now (`why`, a whole sentence): it still waits. */
+  wouldBeRefused(p: { why: SafeText }): SafeText;
   /** ≤75 */
   approveButton: string;
   rejectButton: string;

@@ -1,59 +1,45 @@
-import type { ApprovalRequest } from '../../core/approvals/approval.js';
-import type { ActionRule } from '../../core/policy/policy.js';
+import type { ActionRequest, RequestWhat } from '../../core/requests/action-request.js';
 import { stopReasonOfRequest } from '../../core/stop-reason.js';
 import { KNOWN_PLATFORMS } from '../../splitter/schemas.js';
-import { whoText } from '../access/rule-text.js';
-import {
-  code,
-  escapeMrkdwn,
-  joinSafe,
-  md,
-  plain,
-  type SafeText,
-  safe,
-  slackDate,
-  userMention,
-} from '../blocks/escape.js';
+import { code, joinSafe, md, plain, type SafeText, slackDate, userMention } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { actions, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
-import { COMMENT_DISPLAY_MAX } from '../lifecycle/event-lines.js';
+import { stopDetails as stopReasonDetails } from '../lifecycle/event-lines.js';
 import type { Messages } from '../messages/index.js';
+import { whenToken } from '../schedule/when-text.js';
 import { participantText, platformText } from '../splitter/describe.js';
 import { APPROVAL_ACTIONS, APPROVAL_BLOCKS, encodeApprovalValue } from './ids.js';
 
 /** "stop experiment *4*" / "register an exposure of `label` (Android, user 77)". */
-export function approvalWhat(request: ApprovalRequest, messages: Messages): SafeText {
-  const exposure = request.expose
-    ? (() => {
-        const e = request.expose;
-        const platform = platformText(
-          { id: e.platformId, name: KNOWN_PLATFORMS.get(e.platformId) },
-          messages,
-        );
-        const who = participantText(
-          { userId: e.participant.userId ?? undefined, visitorId: e.participant.visitorId ?? undefined },
-          messages,
-        );
-        return md`${code(e.label, 150)} (${platform}, ${who})`;
-      })()
+export function requestWhat(what: RequestWhat, messages: Messages): SafeText {
+  const e = what.expose;
+  const exposure = e
+    ? md`${code(e.label, 150)} (${platformText({ id: e.platformId, name: KNOWN_PLATFORMS.get(e.platformId) }, messages)}, ${participantText({ userId: e.participant.userId ?? undefined, visitorId: e.participant.visitorId ?? undefined }, messages)})`
     : undefined;
-  return messages.approvals.what({ action: request.action, experimentId: request.experimentId, exposure });
+  return messages.approvals.what({ action: what.action, experimentId: what.experimentId, exposure });
 }
 
-/** The request in the channel: who asks what and why, who may approve until when, Approve / Reject. */
+/** The request's time as each reader sees it, when it has one. */
+export function requestWhen(request: Pick<ActionRequest, 'runAt' | 'timeZone'>): SafeText | undefined {
+  return request.runAt === undefined
+    ? undefined
+    : whenToken(new Date(request.runAt), request.timeZone ?? 'UTC');
+}
+
+/** The request in the channel: who asks what, when and why, who may approve until when, Approve / Reject. */
 export function approvalRequestMessage(input: {
-  request: ApprovalRequest;
-  rule: ActionRule;
+  request: ActionRequest;
+  approvers: SafeText;
   messages: Messages;
 }): SlackMessage {
   const { request, messages } = input;
-  const what = approvalWhat(request, messages);
   const text = messages.approvals.request({
     user: userMention(request.requestedBy),
-    what,
+    what: requestWhat(request.what, messages),
+    when: requestWhen(request),
     details: stopDetails(request, messages),
-    approvers: whoText(input.rule, messages),
-    expires: slackDate(new Date(request.expiresAt)),
+    approvers: input.approvers,
+    expires: slackDate(new Date(request.approval?.validUntil ?? request.createdAt)),
   });
   const value = encodeApprovalValue(request.id);
   return message(fallbackText([text]), [
@@ -79,29 +65,25 @@ export function approvalRequestMessage(input: {
   ]);
 }
 
-/** The request once decided or expired: what was asked, then what happened, instead of the buttons. */
-export function approvalDecidedMessage(input: {
-  request: ApprovalRequest;
+/** The request once it no longer waits: what was asked, then what became of it, instead of the buttons. */
+export function approvalEndedMessage(input: {
+  request: ActionRequest;
   outcome: SafeText;
   messages: Messages;
 }): SlackMessage {
   const { request, messages } = input;
   const asked = messages.approvals.asked({
     user: userMention(request.requestedBy),
-    what: approvalWhat(request, messages),
+    what: requestWhat(request.what, messages),
+    when: requestWhen(request),
   });
   const details = stopDetails(request, messages);
   const lines = details === undefined ? [asked, input.outcome] : [asked, details, input.outcome];
   return message(fallbackText([input.outcome]), [section(joinSafe(lines), APPROVAL_BLOCKS.request)]);
 }
 
-function stopDetails(request: ApprovalRequest, messages: Messages): SafeText | undefined {
-  if (request.action !== 'stop' || !request.stop) return undefined;
-  const { reason, comment: written } = stopReasonOfRequest(request.stop);
-  const comment = written?.trim();
-  if (!reason && !comment) return undefined;
-  return messages.lifecycle.stopDetails({
-    reason: reason === undefined ? undefined : escapeMrkdwn(messages.interruptReasons[reason]),
-    comment: comment ? safe(comment, COMMENT_DISPLAY_MAX) : undefined,
-  });
+function stopDetails(request: ActionRequest, messages: Messages): SafeText | undefined {
+  const stop = request.what.stop;
+  if (request.what.action !== 'stop' || !stop) return undefined;
+  return stopReasonDetails(stopReasonOfRequest(stop), messages);
 }

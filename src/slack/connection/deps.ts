@@ -13,7 +13,7 @@ export type ConnectionDeps = CheckAccessDeps &
     | 'now'
     | 'probeClient'
     | 'publicUrl'
-    | 'schedules'
+    | 'requests'
     | 'scopeOf'
     | 'subscriptions'
     | 'vault'

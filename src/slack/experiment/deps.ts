@@ -10,5 +10,5 @@ export type ExperimentDeps = Pick<
   | 'logger'
   | 'messages'
   | 'metrics'
-  | 'schedules'
+  | 'requests'
 >;

@@ -14,7 +14,7 @@ export const SHOW_READ_BUDGET_MS = 5_000;
 
 type ExperimentReplyDeps = Pick<
   SlackDeps,
-  'connections' | 'consoleLinks' | 'dictionaries' | 'knowledge' | 'logger' | 'messages' | 'schedules'
+  'connections' | 'consoleLinks' | 'dictionaries' | 'knowledge' | 'logger' | 'messages' | 'requests'
 >;
 
 /**

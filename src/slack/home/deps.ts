@@ -5,5 +5,5 @@ import type { SlackDeps } from '../deps.js';
 export type HomeDeps = CheckAccessDeps &
   Pick<
     SlackDeps,
-    'connectPrefillUrl' | 'hooks' | 'metrics' | 'publicUrl' | 'schedules' | 'subscriptions' | 'viewSeal'
+    'connectPrefillUrl' | 'hooks' | 'metrics' | 'publicUrl' | 'requests' | 'subscriptions' | 'viewSeal'
   >;

@@ -11,7 +11,7 @@ import { homeView } from './home-view.js';
 const HOME_LOOKUP_MS = 3_000;
 
 type PublishHomeDeps = CheckAccessDeps &
-  Pick<SlackDeps, 'hooks' | 'publicUrl' | 'schedules' | 'subscriptions'>;
+  Pick<SlackDeps, 'hooks' | 'publicUrl' | 'requests' | 'subscriptions'>;
 
 /** Builds and publishes the person's Home tab; never throws (a failure is logged). */
 export async function publishHome(
@@ -28,7 +28,7 @@ export async function publishHome(
       deps.audit.page(scope, { userId, size: 5 }),
       deps.subscriptions.list(scope),
       deps.actors.actor(client, workspace, userId, [], HOME_LOOKUP_MS),
-      deps.schedules.list(scope),
+      deps.requests.waiting(scope),
     ]);
     const i = deps.messages.identity;
     const identity =

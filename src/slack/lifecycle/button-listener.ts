@@ -1,19 +1,20 @@
 import type { BlockButtonAction } from '@slack/bolt';
 import { workspaceKey } from '../../core/workspace.js';
-import { actionAccess, permitOf } from '../access/middleware.js';
+import { actionAccess } from '../access/middleware.js';
 import { lifecycleButtonTarget } from '../access/payload-targets.js';
 import { afterPendingIo } from '../after-pending-io.js';
-import { requestApproval } from '../approvals/request.js';
 import { escapeMrkdwn, md } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackListeners } from '../listener-registry.js';
 import { SlackPayloadError } from '../payload.js';
 import { responseUrlReplier } from '../replies.js';
+import { askFromSlack } from '../requests/ask.js';
+import { slackDraft } from '../requests/draft.js';
+import { lifecycleRunner } from '../requests/runners.js';
 import { openStopModalFor } from '../stop/open-modal.js';
 import { workspaceFromBody } from '../workspace.js';
 import type { LifecycleDeps } from './deps.js';
 import { decodeButtonValue, LIFECYCLE_ACTION_ID_PATTERN } from './ids.js';
-import { performLifecycle } from './perform.js';
 import { duplicateClickMessage } from './result-messages.js';
 import { buttonSurface } from './surface.js';
 
@@ -27,7 +28,7 @@ const CLICK_GUARD_MS = 10_000;
 export function registerLifecycleButtons(listeners: SlackListeners): void {
   listeners.action<BlockButtonAction>(LIFECYCLE_ACTION_ID_PATTERN, (deps: LifecycleDeps) => [
     actionAccess(deps, lifecycleButtonTarget),
-    async ({ ack, body, action, respond, client, context }) => {
+    async ({ ack, body, action, respond, client }) => {
       await ack();
       await afterPendingIo();
       deps.metrics.inc('exp_interactions_total', { kind: 'lifecycle_button' });
@@ -64,19 +65,6 @@ export function registerLifecycleButtons(listeners: SlackListeners): void {
         });
         return;
       }
-      const permit = permitOf(context);
-      if (permit.kind === 'needs-approval') {
-        await requestApproval(deps, {
-          workspace,
-          ticket: permit.ticket,
-          what: { action: value.action, experimentId: value.experimentId },
-          channelId: channelId ?? body.user.id,
-          client,
-          tell: (m) => replier.ephemeral(m),
-          inChannelFallback: (m) => replier.inChannel(m),
-        });
-        return;
-      }
       const claimKey = `click:${workspaceKey(workspace)}:${channelId}:${messageTs ?? 'none'}:${value.action}:${value.experimentId}`;
       let first: boolean;
       try {
@@ -98,25 +86,22 @@ export function registerLifecycleButtons(listeners: SlackListeners): void {
         await replier.ephemeral(duplicateClickMessage({ messages: deps.messages }));
         return;
       }
-      await performLifecycle(
-        deps,
-        {
+      const where = channelId ?? body.user.id;
+      const surface = buttonSurface({ client, channelId: where, respond, messageTs, logger: deps.logger });
+      await askFromSlack(deps, {
+        draft: slackDraft({
           workspace,
-          action: value.action,
-          experimentId: value.experimentId,
-          actorId: body.user.id,
-          channelId,
-          expectedStatus: value.status,
-          grant: permit.grant,
-        },
-        buttonSurface({
-          client,
-          channelId: channelId ?? body.user.id,
-          respond,
-          messageTs,
-          logger: deps.logger,
+          userId: body.user.id,
+          channelId: where,
+          surface: 'card',
+          what: { action: value.action, experimentId: value.experimentId },
         }),
-      );
+        client,
+        attestedInChannel: true,
+        tell: (m) => replier.ephemeral(m),
+        inChannelFallback: (m) => replier.inChannel(m),
+        run: lifecycleRunner(deps, surface, { expectedStatus: value.status }),
+      });
     },
   ]);
 }

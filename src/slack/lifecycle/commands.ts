@@ -1,71 +1,74 @@
-import type { LifecycleAction } from '../../core/lifecycle-action.js';
-import { type StopReason, toRequest } from '../../core/stop-reason.js';
-import { workspaceKey } from '../../core/workspace.js';
-import { requestApproval } from '../approvals/request.js';
+import type { RequestWhat } from '../../core/requests/action-request.js';
 import type { CommandContext } from '../command/command-context.js';
 import type { SlackDeps } from '../deps.js';
-import { type PerformLifecycleDeps, performLifecycle } from './perform.js';
+import { type AskDeps, askFromSlack } from '../requests/ask.js';
+import { slackDraft } from '../requests/draft.js';
+import { lifecycleRunner } from '../requests/runners.js';
+import { readAskedTime } from '../schedule/read-time.js';
+import type { PerformLifecycleDeps } from './perform.js';
 import { workingMessage } from './result-messages.js';
 import { commandSurface } from './surface.js';
 
-type RunLifecycleCommandDeps = PerformLifecycleDeps & Pick<SlackDeps, 'approvals' | 'workingNoteAfterMs'>;
+type RunLifecycleCommandDeps = PerformLifecycleDeps &
+  AskDeps &
+  Pick<SlackDeps, 'workingNoteAfterMs' | 'actors'>;
 
-/** `/exp start|archive|unarchive ID` and `/exp stop ID REASON [comment]`: ack first, then the platform. */
+/**
+ * `/exp start|archive|unarchive ID [time]` and `/exp stop ID [time] REASON [comment]`: acked
+ * first, then asked as every surface asks (decided in full, sent for approval, scheduled, or run
+ * now with the result in the channel).
+ */
 export async function runLifecycleCommand(
   ctx: CommandContext<RunLifecycleCommandDeps>,
-  action: LifecycleAction,
-  experimentId: number,
-  stop?: StopReason,
+  what: RequestWhat & { action: 'start' | 'stop' | 'archive' | 'unarchive'; experimentId: number },
+  timePhrase?: readonly string[],
 ): Promise<void> {
-  const permit = ctx.permit();
-  if (permit.kind === 'needs-approval') {
-    await ctx.ack();
-    await requestApproval(ctx.deps, {
-      workspace: ctx.workspace,
-      ticket: permit.ticket,
-      what: {
-        action,
-        experimentId,
-        ...(stop ? { stop: toRequest(stop) } : {}),
-      },
-      channelId: ctx.command.channel_id,
-      client: ctx.client,
-      tell: (m) => ctx.replier.ephemeral(m),
-      inChannelFallback: (m) => ctx.replier.inChannel(m),
-    });
-    return;
-  }
-  const request = {
-    workspace: ctx.workspace,
-    action,
-    experimentId,
-    stop,
-    actorId: ctx.command.user_id,
-    channelId: ctx.command.channel_id,
-    grant: permit.grant,
-    receipt: ctx.receipt,
-  };
+  await ctx.ack();
+  const { deps, command } = ctx;
   const surface = commandSurface({
     client: ctx.client,
-    channelId: ctx.command.channel_id,
+    channelId: command.channel_id,
     respond: ctx.respond,
-    logger: ctx.deps.logger,
+    logger: deps.logger,
     note: {
-      message: workingMessage({ action, experimentId, messages: ctx.deps.messages }),
-      afterMs: ctx.deps.workingNoteAfterMs,
+      message: workingMessage({
+        action: what.action,
+        experimentId: what.experimentId,
+        messages: deps.messages,
+      }),
+      afterMs: deps.workingNoteAfterMs,
     },
   });
-  // The /exp middleware took the slot before the ack (past the bound the ack itself refused).
-  const held = ctx.claimActionSlot();
   try {
-    await ctx.ack();
-  } catch (error) {
-    if (held) ctx.deps.actionSlots.give(workspaceKey(ctx.workspace));
-    await surface.finish();
-    throw error;
-  }
-  try {
-    await performLifecycle(ctx.deps, request, surface, held);
+    const when = timePhrase
+      ? await readAskedTime(deps, {
+          client: ctx.client,
+          workspace: ctx.workspace,
+          userId: command.user_id,
+          words: timePhrase,
+        })
+      : undefined;
+    if (when && !when.ok) return await surface.tell(when.message);
+    await askFromSlack(deps, {
+      draft: slackDraft({
+        workspace: ctx.workspace,
+        userId: command.user_id,
+        channelId: command.channel_id,
+        surface: 'command',
+        what,
+        when: when?.when,
+      }),
+      client: ctx.client,
+      attestedInChannel: true,
+      tell: (m) => surface.tell(m),
+      inChannelFallback: (m) => ctx.replier.inChannel(m),
+      // The slot taken before the ack is the run's only when it runs; else the chain gives it back.
+      run: (request, grant) =>
+        lifecycleRunner(deps, surface, { receipt: ctx.receipt, slotHeld: ctx.claimActionSlot() })(
+          request,
+          grant,
+        ),
+    });
   } finally {
     await surface.finish();
   }

@@ -1,6 +1,8 @@
 import type { SlackDeps } from '../deps.js';
+import type { AskDeps } from '../requests/ask.js';
 import type { PerformLifecycleDeps } from './perform.js';
 
 /** What the lifecycle feature's listeners use of the app's dependencies. */
 export type LifecycleDeps = PerformLifecycleDeps &
-  Pick<SlackDeps, 'actors' | 'approvals' | 'policies' | 'viewSeal'>;
+  AskDeps &
+  Pick<SlackDeps, 'actors' | 'policies' | 'viewSeal'>;

@@ -1,9 +1,11 @@
 import { ExperimentInterruptReason } from '../../console/schemas.js';
 import type { ExperimentRecord } from '../../core/experiments/record.js';
 import { LIFECYCLE_ACTIONS, type LifecycleAction } from '../../core/lifecycle-action.js';
+import type { AskedHow } from '../../core/run-action.js';
 import type { StopReason } from '../../core/stop-reason.js';
-import { escapeMrkdwn, joinSafe, type SafeText, safe, userMention } from '../blocks/escape.js';
+import { escapeMrkdwn, joinSafe, md, type SafeText, safe, userMention } from '../blocks/escape.js';
 import type { Messages } from '../messages/index.js';
+import { whenToken } from '../schedule/when-text.js';
 
 /** Room for a long comment while the whole section stays under Slack's 3000 characters. */
 export const COMMENT_DISPLAY_MAX = 2000;
@@ -16,10 +18,13 @@ export function doneLine(input: {
   experimentId: number;
   userId: string;
   stop?: StopReason | undefined;
+  /** How it was asked, when more than typed or clicked now (approved, scheduled, a workflow). */
+  how?: SafeText | undefined;
   messages: Messages;
 }): SafeText {
   const { action, experimentId, messages } = input;
-  const headline = messages.lifecycle.success({ action, experimentId, user: userMention(input.userId) });
+  const done = messages.lifecycle.success({ action, experimentId, user: userMention(input.userId) });
+  const headline = input.how === undefined ? done : md`${done} ${input.how}`;
   const details = action === 'stop' ? stopDetails(input.stop, messages) : undefined;
   return details === undefined ? headline : joinSafe([headline, details]);
 }
@@ -60,13 +65,30 @@ export function conflictLine(input: {
   experimentId: number;
   currentStatus: string | undefined;
   userId: string;
+  how?: SafeText | undefined;
   messages: Messages;
 }): SafeText {
   const { action, experimentId, messages } = input;
-  return messages.lifecycle.conflict({
+  const line = messages.lifecycle.conflict({
     action,
     experimentId,
     status: input.currentStatus === undefined ? undefined : safe(input.currentStatus, STATUS_DISPLAY_MAX),
     user: userMention(input.userId),
+  });
+  return input.how === undefined ? line : md`${line} ${input.how}`;
+}
+
+/** "(approved by @alice; scheduled by @bob for …)": how a result was asked, when more than now. */
+export function howText(
+  asked: AskedHow | undefined,
+  actorId: string,
+  messages: Messages,
+): SafeText | undefined {
+  if (!asked) return undefined;
+  return messages.requests.how({
+    approver: asked.approvedBy === undefined ? undefined : userMention(asked.approvedBy),
+    scheduledBy: asked.runAt === undefined ? undefined : userMention(actorId),
+    when: asked.runAt === undefined ? undefined : whenToken(new Date(asked.runAt), asked.timeZone ?? 'UTC'),
+    workflow: asked.viaWorkflow === true,
   });
 }

@@ -21,6 +21,10 @@ export interface PerformedLifecycle {
   line: SafeText;
   /** Whose token acted, when one did (for the audit trail). */
   identity?: Identity | undefined;
+  /** For a failed action: the platform error's kind. */
+  why?: string | undefined;
+  /** It may have been applied: nobody is told it was or was not. */
+  unknown?: boolean | undefined;
 }
 
 /** What performing a lifecycle action uses: its callers need these and what they do besides. */
@@ -52,7 +56,8 @@ export async function performLifecycle(
   slotHeld = false,
 ): Promise<PerformedLifecycle> {
   const performed = await performAction(lifecyclePorts(deps, request, surface), request, slotHeld);
-  return { kind: performed.kind, line: performed.told, identity: performed.identity };
+  const { kind, told: line, identity, why, unknown } = performed;
+  return { kind, line, identity, why, unknown };
 }
 
 /** The use-case's ports for one request: Slack tells the outcome, the alert queue takes the fan-out. */

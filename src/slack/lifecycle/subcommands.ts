@@ -1,12 +1,10 @@
-import { stopReasonOfCommand } from '../../core/stop-reason.js';
+import { stopReasonOfCommand, toRequest } from '../../core/stop-reason.js';
 import { invalid, type ParseInput, parseStopReason, requireId, restAfter } from '../command/parse-args.js';
 import type { ParsedCommand } from '../command/parse-command.js';
 import { declareSubcommand } from '../command/subcommand.js';
 import { unescapeSlackText } from '../command/unescape-text.js';
-import { scheduleFromCommand } from '../schedule/commands.js';
 import { splitWhen } from '../schedule/parse-when.js';
 import { openStopModal } from '../stop/open-modal.js';
-import { refusedForOtherComment } from '../stop/other-comment.js';
 import { runLifecycleCommand } from './commands.js';
 
 type Simple = 'start' | 'archive' | 'unarchive';
@@ -42,9 +40,7 @@ function simpleAction(action: Simple) {
     help: [action, 'scheduleAt'],
     examples: [`${action} 3`, `${action} 3 in 2h`],
     handle: (ctx, parsed) =>
-      parsed.when
-        ? scheduleFromCommand(ctx, { action, experimentId: parsed.experimentId, when: parsed.when })
-        : runLifecycleCommand(ctx, parsed.action, parsed.experimentId),
+      runLifecycleCommand(ctx, { action: parsed.action, experimentId: parsed.experimentId }, parsed.when),
   });
 }
 
@@ -84,12 +80,7 @@ export const stopSubcommand = declareSubcommand({
   examples: ['stop 3', 'stop 3 bug guests must not stop this', 'stop 3 in 3d bug planned end'],
   handle: async (ctx, parsed) => {
     if (parsed.kind === 'stop-modal') return openStopModal(ctx, parsed.experimentId, parsed.when);
-    const stop = stopReasonOfCommand(parsed.reason, parsed.comment);
-    if (await refusedForOtherComment(ctx, parsed.experimentId, stop)) return;
-    if (parsed.when) {
-      const { experimentId, when } = parsed;
-      return scheduleFromCommand(ctx, { action: 'stop', experimentId, when, stop });
-    }
-    return runLifecycleCommand(ctx, 'stop', parsed.experimentId, stop);
+    const stop = toRequest(stopReasonOfCommand(parsed.reason, parsed.comment));
+    return runLifecycleCommand(ctx, { action: 'stop', experimentId: parsed.experimentId, stop }, parsed.when);
   },
 });

@@ -13,7 +13,7 @@ import { type Published, publishEvent } from '../experiment/publish.js';
 import { workspaceMessages } from '../locale/scope.js';
 import type { Messages } from '../messages/index.js';
 import { refuseBusy } from './busy-reply.js';
-import { conflictLine, doneLine, lastDoneLine, STATUS_DISPLAY_MAX } from './event-lines.js';
+import { conflictLine, doneLine, howText, lastDoneLine, STATUS_DISPLAY_MAX } from './event-lines.js';
 import type { LifecycleSurface } from './surface.js';
 
 type LifecycleTellerDeps = Pick<
@@ -101,14 +101,28 @@ async function tellOutcome(
   switch (outcome.kind) {
     case 'done': {
       const line = (m: Messages) =>
-        doneLine({ action, experimentId, userId: request.actorId, stop: request.stop, messages: m });
+        doneLine({
+          action,
+          experimentId,
+          userId: request.actorId,
+          stop: request.stop,
+          how: howText(request.asked, request.actorId, m),
+          messages: m,
+        });
       return publishOutcome(deps, surface, outcome, line, published);
     }
     case 'conflict': {
       // Everyone in the channel sees why the action was refused, not only the person who asked.
       const currentStatus = outcome.error.currentStatus;
       const line = (m: Messages) =>
-        conflictLine({ action, experimentId, currentStatus, userId: request.actorId, messages: m });
+        conflictLine({
+          action,
+          experimentId,
+          currentStatus,
+          userId: request.actorId,
+          how: howText(request.asked, request.actorId, m),
+          messages: m,
+        });
       return publishOutcome(deps, surface, outcome, line, published);
     }
     case 'stale':

@@ -19,6 +19,7 @@ import { hookMessagesEn } from '../hooks/messages-en.js';
 import { identityMessagesEn } from '../identity/messages-en.js';
 import { actionMessagesEn, lifecycleMessagesEn } from '../lifecycle/messages-en.js';
 import { policyMessagesEn } from '../policy/messages-en.js';
+import { requestMessagesEn } from '../requests/messages-en.js';
 import { scheduleMessagesEn } from '../schedule/messages-en.js';
 import { splitterMessagesEn } from '../splitter/messages-en.js';
 import { interruptReasonsEn, stopModalMessagesEn } from '../stop/messages-en.js';
@@ -63,6 +64,7 @@ export const en: Messages = {
   home: homeMessagesEn(),
   approvals: approvalMessagesEn(),
   schedule: scheduleMessagesEn(),
+  requests: requestMessagesEn(),
   actions: actionMessagesEn(),
   interruptReasons: interruptReasonsEn(),
   help: helpMessagesEn(),

@@ -19,6 +19,7 @@ import { hookMessagesRu } from '../hooks/messages-ru.js';
 import { identityMessagesRu } from '../identity/messages-ru.js';
 import { ACTION_NOUNS_RU, actionMessagesRu, lifecycleMessagesRu } from '../lifecycle/messages-ru.js';
 import { policyMessagesRu } from '../policy/messages-ru.js';
+import { requestMessagesRu } from '../requests/messages-ru.js';
 import { scheduleMessagesRu } from '../schedule/messages-ru.js';
 import { splitterMessagesRu } from '../splitter/messages-ru.js';
 import { interruptReasonsRu, stopModalMessagesRu } from '../stop/messages-ru.js';
@@ -62,6 +63,7 @@ export const ru: Messages = {
   home: homeMessagesRu(),
   approvals: approvalMessagesRu(),
   schedule: scheduleMessagesRu(),
+  requests: requestMessagesRu(),
   workflowSteps: workflowStepMessagesRu(),
   actions: actionMessagesRu(),
   interruptReasons: interruptReasonsRu(),

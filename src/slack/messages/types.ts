@@ -20,6 +20,7 @@ import type { HookMessages } from '../hooks/messages.js';
 import type { IdentityMessages } from '../identity/messages.js';
 import type { ActionMessages, LifecycleMessages } from '../lifecycle/messages.js';
 import type { PolicyMessages } from '../policy/messages.js';
+import type { RequestMessages } from '../requests/messages.js';
 import type { ScheduleMessages } from '../schedule/messages.js';
 import type { SplitterMessages } from '../splitter/messages.js';
 import type { InterruptReasonLabels, StopModalMessages } from '../stop/messages.js';
@@ -82,6 +83,8 @@ export interface Messages {
   approvals: ApprovalMessages;
   /** Lifecycle actions scheduled for later. */
   schedule: ScheduleMessages;
+  /** Requests that wait (for approval, for their time) and what became of them. */
+  requests: RequestMessages;
   actions: ActionMessages;
   /** Human labels of ExperimentInterruptReason; also option texts (≤75). */
   interruptReasons: InterruptReasonLabels;

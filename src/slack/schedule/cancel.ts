@@ -1,82 +1,62 @@
 import type { webApi } from '@slack/bolt';
-import type { LifecycleAction } from '../../core/lifecycle-action.js';
-import { matchesTarget, type ScheduledAction } from '../../core/schedule/scheduled-action.js';
+import { type CancelOutcome, cancelRequest } from '../../core/requests/cancel-request.js';
 import { type WorkspaceRef, workspaceKey } from '../../core/workspace.js';
-import { type CheckAccessDeps, checkAccess } from '../access/gate.js';
-import { type SafeText, userMention } from '../blocks/escape.js';
-import type { SlackDeps } from '../deps.js';
-import { whenToken } from './when-text.js';
+import { requestWhat, requestWhen } from '../approvals/request-message.js';
+import { md, type SafeText, userMention } from '../blocks/escape.js';
+import type { Messages } from '../messages/index.js';
+import { requestPorts } from '../requests/ports.js';
+import type { ScheduleDeps } from './deps.js';
+import { matchesTarget } from './list-message.js';
 
 export interface CancelAsk {
   workspace: WorkspaceRef;
   client: webApi.WebClient;
   userId: string;
-  channelId: string;
 }
-
-type CancelScheduledDeps = CheckAccessDeps & Pick<SlackDeps, 'scheduledActions' | 'schedules'>;
 
 /**
- * Cancels one scheduled action: whoever scheduled it may, and so may anyone the policy lets do the
- * action from that channel. The claim decides against a run starting at the same moment: the first
- * wins, and the queue's job is then taken back (or finds the action gone).
+ * Takes back one waiting request (scheduled, or waiting for approval): its author may, and so may
+ * an admin (core/requests/cancel-request.ts); the first of a cancel and a run wins. The channel
+ * hears of it (its approval message, its announcement); the person is answered here.
  */
-export async function cancelScheduled(
-  deps: CancelScheduledDeps,
-  ask: CancelAsk,
-  entry: ScheduledAction,
-): Promise<SafeText> {
-  const m = deps.messages.schedule;
-  const what = m.what({ action: entry.action, experimentId: entry.experimentId });
-  if (entry.scheduledBy !== ask.userId) {
-    const gate = await checkAccess(deps, {
-      client: ask.client,
-      workspace: ask.workspace,
-      userId: ask.userId,
-      target: {
-        kind: 'policy',
-        action: entry.action,
-        channelId: entry.channelId,
-        experimentId: entry.experimentId,
-      },
-    });
-    if (!gate.allowed) return m.cancelNotAllowed({ what });
-  }
-  if (!(await deps.schedules.claim(entry.scope, entry.id))) return m.tooLateToCancel({ what });
-  await deps.scheduledActions.remove(entry.id);
-  await deps.schedules.forget(entry.scope, entry.id);
-  await deps.audit.record(entry.scope, {
-    userId: ask.userId,
-    action: entry.action,
-    experimentId: entry.experimentId,
-    channelId: ask.channelId,
-    decision: 'allowed',
-    outcome: 'unscheduled',
-    detail: `scheduled by ${entry.scheduledBy} for ${entry.runAt}, id ${entry.id}`,
+export async function cancelOne(deps: ScheduleDeps, ask: CancelAsk, id: string): Promise<SafeText> {
+  const outcome = await cancelRequest(requestPorts(deps, ask.client), {
+    scope: workspaceKey(ask.workspace),
+    id,
+    by: ask.userId,
   });
-  const line = m.cancelled({
-    user: userMention(ask.userId),
-    what,
-    when: whenToken(new Date(entry.runAt), entry.timeZone),
-  });
-  await ask.client.chat.postMessage({ channel: entry.channelId, text: line }).catch((error: unknown) => {
-    deps.logger.info('a cancel could not be announced in the channel', { error });
-  });
-  return line;
+  return cancelText(deps.messages, outcome, ask.userId);
 }
 
-/** `/exp unschedule ID [action]`: every matching action is cancelled; the answer says each. */
+function cancelText(m: Messages, outcome: CancelOutcome, userId: string): SafeText {
+  if (outcome.kind === 'not-found') return m.schedule.nothingToCancel({ experimentId: undefined });
+  const what = requestWhat(outcome.request.what, m);
+  switch (outcome.kind) {
+    case 'not-allowed':
+      return m.schedule.cancelNotAllowed({ what });
+    case 'too-late':
+      return m.schedule.tooLateToCancel({ what });
+    case 'cancelled':
+      return m.schedule.cancelled({
+        user: userMention(userId),
+        what,
+        when: requestWhen(outcome.request) ?? md`—`,
+      });
+  }
+}
+
+/** `/exp unschedule ID [action]`: every matching waiting request is taken back; the answer says each. */
 export async function cancelMatching(
-  deps: CancelScheduledDeps,
+  deps: ScheduleDeps,
   ask: CancelAsk,
-  target: { experimentId: number; action?: LifecycleAction | undefined },
+  target: { experimentId: number; action?: string | undefined },
 ): Promise<SafeText[]> {
-  const entries = (await deps.schedules.list(workspaceKey(ask.workspace))).filter((e) =>
+  const entries = (await deps.requests.waiting(workspaceKey(ask.workspace))).filter((e) =>
     matchesTarget(e, target.experimentId, target.action),
   );
   if (entries.length === 0)
     return [deps.messages.schedule.nothingToCancel({ experimentId: target.experimentId })];
   const lines: SafeText[] = [];
-  for (const entry of entries) lines.push(await cancelScheduled(deps, ask, entry));
+  for (const entry of entries) lines.push(await cancelOne(deps, ask, entry.id));
   return lines;
 }

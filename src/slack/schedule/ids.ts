@@ -9,14 +9,5 @@ export const SCHEDULE_BLOCKS = {
   home: 'exp_home_scheduled',
 } as const;
 
-/** The queue of scheduled actions (one lane per action: none waits behind another). */
-export const SCHEDULE_QUEUE = 'scheduled-actions';
-
-/** What a queued scheduled action names: its record holds the rest. */
-export interface ScheduledJob {
-  scope: string;
-  id: string;
-}
-
 /** A Cancel button's value is the scheduled action's id (a UUID); the scope is the clicker's workspace. */
 export const SCHEDULE_ID = /^[0-9a-f-]{36}$/;

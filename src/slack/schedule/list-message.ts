@@ -1,19 +1,39 @@
 import type { KnownBlock } from '@slack/types';
-import type { ScheduledAction } from '../../core/schedule/scheduled-action.js';
-import { plain, userMention } from '../blocks/escape.js';
+import type { ActionRequest } from '../../core/requests/action-request.js';
+import { requestWhat, requestWhen } from '../approvals/request-message.js';
+import { md, plain, userMention } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { message, type SlackMessage, section } from '../blocks/message.js';
 import type { Messages } from '../messages/index.js';
 import { SCHEDULE_ACTIONS, SCHEDULE_BLOCKS } from './ids.js';
-import { whenToken } from './when-text.js';
 
 /** Entries shown: each is a section with its Cancel button, within Slack's 50 blocks. */
 const SHOWN = 45;
 const HOME_SHOWN = 10;
 
-/** `/exp schedule [ID]`: one line per scheduled action, who scheduled it, when, with Cancel. */
+/** Requests for one experiment (and action), or all when none is named. */
+export function matchesTarget(
+  request: ActionRequest,
+  experimentId: number | undefined,
+  action?: string | undefined,
+): boolean {
+  return (
+    (experimentId === undefined || request.what.experimentId === experimentId) &&
+    (action === undefined || request.what.action === action)
+  );
+}
+
+const lineOf = (request: ActionRequest, m: Messages) =>
+  m.schedule.listLine({
+    what: requestWhat(request.what, m),
+    when: requestWhen(request) ?? md`—`,
+    user: userMention(request.requestedBy),
+    pending: request.state === 'pending-approval',
+  });
+
+/** `/exp schedule [ID]`: one line per waiting request, who asked, when, with Cancel. */
 export function scheduleListMessage(input: {
-  entries: readonly ScheduledAction[];
+  entries: readonly ActionRequest[];
   experimentId: number | undefined;
   messages: Messages;
 }): SlackMessage {
@@ -25,15 +45,7 @@ export function scheduleListMessage(input: {
   const rows: KnownBlock[] = input.entries.slice(0, SHOWN).map((entry) => ({
     type: 'section',
     block_id: `${SCHEDULE_BLOCKS.list}:${entry.id}`,
-    text: {
-      type: 'mrkdwn',
-      text: m.listLine({
-        what: m.what({ action: entry.action, experimentId: entry.experimentId }),
-        when: whenToken(new Date(entry.runAt), entry.timeZone),
-        user: userMention(entry.scheduledBy),
-        pending: entry.approvalId !== undefined && entry.approvedBy === undefined,
-      }),
-    },
+    text: { type: 'mrkdwn', text: lineOf(entry, input.messages) },
     accessory: {
       type: 'button',
       action_id: SCHEDULE_ACTIONS.cancel,
@@ -44,26 +56,20 @@ export function scheduleListMessage(input: {
   return message(title, [section(title), ...rows]);
 }
 
-/** The lines the experiment's card and the Home tab show of what is scheduled for it. */
-export function scheduledLines(entries: readonly ScheduledAction[], messages: Messages) {
-  return entries.map((entry) =>
-    messages.schedule.cardLine({
-      action: entry.action,
-      when: whenToken(new Date(entry.runAt), entry.timeZone),
-      user: userMention(entry.scheduledBy),
-    }),
-  );
+/** The lines the experiment's card shows of what is scheduled for it. */
+export function scheduledLines(entries: readonly ActionRequest[], messages: Messages) {
+  return entries
+    .filter((entry) => entry.runAt !== undefined && entry.what.action !== 'expose')
+    .map((entry) =>
+      messages.schedule.cardLine({
+        action: entry.what.action as 'start' | 'stop' | 'archive' | 'unarchive',
+        when: requestWhen(entry) ?? md`—`,
+        user: userMention(entry.requestedBy),
+      }),
+    );
 }
 
-/** The Home tab's lines: the workspace's next scheduled actions. */
-export function homeScheduledLines(entries: readonly ScheduledAction[], messages: Messages) {
-  const m = messages.schedule;
-  return entries.slice(0, HOME_SHOWN).map((entry) =>
-    m.listLine({
-      what: m.what({ action: entry.action, experimentId: entry.experimentId }),
-      when: whenToken(new Date(entry.runAt), entry.timeZone),
-      user: userMention(entry.scheduledBy),
-      pending: entry.approvalId !== undefined && entry.approvedBy === undefined,
-    }),
-  );
+/** The Home tab's lines: the workspace's next waiting requests. */
+export function homeScheduledLines(entries: readonly ActionRequest[], messages: Messages) {
+  return entries.slice(0, HOME_SHOWN).map((entry) => lineOf(entry, messages));
 }

@@ -1,5 +1,4 @@
 import { LIFECYCLE_ACTIONS, type LifecycleAction } from '../../core/lifecycle-action.js';
-import { matchesTarget } from '../../core/schedule/scheduled-action.js';
 import { workspaceKey } from '../../core/workspace.js';
 import { joinSafe } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
@@ -7,7 +6,7 @@ import { invalid, type ParseInput, parseExperimentId, requireId, restAfter } fro
 import type { ParsedCommand } from '../command/parse-command.js';
 import { declareSubcommand } from '../command/subcommand.js';
 import { cancelMatching } from './cancel.js';
-import { scheduleListMessage } from './list-message.js';
+import { matchesTarget, scheduleListMessage } from './list-message.js';
 
 type ListRequest = Extract<ParsedCommand, { kind: 'schedule' }>;
 type CancelRequest = Extract<ParsedCommand, { kind: 'unschedule' }>;
@@ -33,7 +32,7 @@ export const scheduleSubcommand = declareSubcommand({
   examples: ['schedule', 'schedule 3'],
   handle: async (ctx, parsed) => {
     await ctx.ack();
-    const all = await ctx.deps.schedules.list(workspaceKey(ctx.workspace));
+    const all = await ctx.deps.requests.waiting(workspaceKey(ctx.workspace));
     const entries = all.filter((e) => matchesTarget(e, parsed.experimentId));
     await ctx.replier.ephemeral(
       scheduleListMessage({ entries, experimentId: parsed.experimentId, messages: ctx.deps.messages }),
@@ -53,8 +52,8 @@ function parseCancel({ text, tokens }: ParseInput): CancelRequest | ReturnType<t
 }
 
 /**
- * `/exp unschedule ID [action]`. Whoever scheduled an action may cancel it, as may anyone the
- * policy lets do that action: checked per scheduled action (cancel.ts), as each names its own.
+ * `/exp unschedule ID [action]`: takes back waiting requests (scheduled, or waiting for approval).
+ * Whoever asked may, as may an admin: checked per request (cancel.ts).
  */
 export const unscheduleSubcommand = declareSubcommand({
   name: 'unschedule',
@@ -68,12 +67,7 @@ export const unscheduleSubcommand = declareSubcommand({
     await ctx.ack();
     const lines = await cancelMatching(
       ctx.deps,
-      {
-        workspace: ctx.workspace,
-        client: ctx.client,
-        userId: ctx.command.user_id,
-        channelId: ctx.command.channel_id,
-      },
+      { workspace: ctx.workspace, client: ctx.client, userId: ctx.command.user_id },
       { experimentId: parsed.experimentId, action: parsed.action },
     );
     await ctx.replier.ephemeral(textMessage(joinSafe(lines)));

@@ -1,9 +1,8 @@
 import type { SlackDeps } from '../deps.js';
 import type { PerformLifecycleDeps } from '../lifecycle/perform.js';
+import type { AskDeps } from '../requests/ask.js';
 
 /** What the stop feature's listeners use of the app's dependencies. */
 export type StopDeps = PerformLifecycleDeps &
-  Pick<
-    SlackDeps,
-    'actors' | 'approvals' | 'policies' | 'scheduledActions' | 'schedules' | 'slackFetch' | 'viewSeal'
-  >;
+  AskDeps &
+  Pick<SlackDeps, 'actors' | 'policies' | 'slackFetch' | 'viewSeal'>;

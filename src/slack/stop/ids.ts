@@ -8,6 +8,7 @@ export const STOP_MODAL = {
     reason: 'exp_stop_reason',
     comment: 'exp_stop_comment',
     when: 'exp_stop_when',
+    approval: 'exp_stop_approval',
   },
   actions: {
     reason: 'exp_stop_reason_select',

@@ -10,6 +10,7 @@ import type { SlackDeps } from '../deps.js';
 import { slackAgo } from '../experiment/ago.js';
 import { experimentCard } from '../experiment/card.js';
 import { cardLabels } from '../experiment/card-labels.js';
+import { approversText } from '../requests/refusal-text.js';
 import { stopModal } from './stop-modal.js';
 
 export interface StopModalRequest {
@@ -146,8 +147,16 @@ export async function openStopModal(
   });
 }
 
-/** What the workspace's policy asks of a stop, as the modal shows it. */
-async function stopRules(deps: Pick<SlackDeps, 'policies'>, scope: string) {
+/**
+ * What the workspace's policy asks of a stop, as the modal shows it: the reason and comment rules,
+ * and who will be asked when a stop only asks for approval (so the form says so before it is sent).
+ */
+async function stopRules(deps: Pick<SlackDeps, 'messages' | 'policies'>, scope: string) {
   const policy = await deps.policies.get(scope);
-  return { reasonRequired: policy.stopReasonRequired, otherCommentRequired: policy.otherCommentRequired };
+  const rule = policy.actions.stop;
+  return {
+    reasonRequired: policy.stopReasonRequired,
+    otherCommentRequired: policy.otherCommentRequired,
+    asks: rule.approval ? approversText(rule.approvers, rule, deps.messages) : undefined,
+  };
 }

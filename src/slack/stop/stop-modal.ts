@@ -1,6 +1,6 @@
 import type { InputBlock, ModalView, PlainTextOption } from '@slack/types';
 import { ExperimentInterruptReason } from '../../console/schemas.js';
-import { plain, safe, truncate } from '../blocks/escape.js';
+import { plain, type SafeText, safe, truncate } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { section } from '../blocks/message.js';
 import type { Messages } from '../messages/index.js';
@@ -33,6 +33,8 @@ export interface StopModalInput {
   initialComment?: string | undefined;
   /** A time phrase typed after the id (`/exp stop 3 in 3d`): the "when" field starts with it. */
   initialWhen?: string | undefined;
+  /** The policy needs a second person's approval: who will be asked (the form only asks, and says so). */
+  asks?: SafeText | undefined;
   messages: Messages;
 }
 
@@ -84,7 +86,10 @@ export function stopModal(input: StopModalInput): ModalView {
     type: 'modal',
     callback_id: STOP_MODAL.callbackId,
     title: plain(texts.title, LIMITS.viewTitle),
-    submit: plain(texts.submit, LIMITS.viewSubmit),
+    submit: plain(
+      input.asks === undefined ? texts.submit : messages.requests.requestStopButton,
+      LIMITS.viewSubmit,
+    ),
     close: plain(messages.modals.cancel, LIMITS.viewClose),
     private_metadata: encodeMetadata(StopModalMetadata, {
       experimentId,
@@ -102,6 +107,9 @@ export function stopModal(input: StopModalInput): ModalView {
         }),
         STOP_MODAL.blocks.experiment,
       ),
+      ...(input.asks === undefined
+        ? []
+        : [section(messages.requests.stopWillAsk({ approvers: input.asks }), STOP_MODAL.blocks.approval)]),
       reasonBlock,
       commentBlock,
       whenBlock(input.initialWhen, messages),

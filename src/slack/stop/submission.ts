@@ -7,21 +7,21 @@ import {
   toRequest,
 } from '../../core/stop-reason.js';
 import { type WorkspaceRef, workspaceKey } from '../../core/workspace.js';
-import type { Permit } from '../access/gate.js';
-import { permitOf, viewAccess } from '../access/middleware.js';
+import { viewAccess } from '../access/middleware.js';
 import { stopSubmissionTarget } from '../access/payload-targets.js';
 import { afterPendingIo } from '../after-pending-io.js';
-import { requestApproval } from '../approvals/request.js';
 import type { SlackDeps } from '../deps.js';
-import { performLifecycle } from '../lifecycle/perform.js';
 import { type LifecycleSurface, modalSurface } from '../lifecycle/surface.js';
 import type { SlackListeners } from '../listener-registry.js';
+import { askFromSlack } from '../requests/ask.js';
+import { slackDraft } from '../requests/draft.js';
+import { lifecycleRunner } from '../requests/runners.js';
+import { readAskedTime } from '../schedule/read-time.js';
 import { openViewMetadata, type ViewPayloadBody } from '../view-seal/open-metadata.js';
 import { inputValue, selectedValue, type ViewStateValues } from '../view-state.js';
 import { workspaceFromBody } from '../workspace.js';
 import type { StopDeps } from './deps.js';
 import { STOP_MODAL, StopModalMetadata } from './ids.js';
-import { scheduleStop } from './scheduled-stop.js';
 
 /** A submitted view id is acted on once, even if Slack or a double press delivers it twice. */
 const SUBMISSION_GUARD_MS = 60_000;
@@ -34,7 +34,7 @@ const SUBMISSION_GUARD_MS = 60_000;
 export function registerStopSubmission(listeners: SlackListeners): void {
   listeners.view(STOP_MODAL.callbackId, (deps: StopDeps) => [
     viewAccess(deps, stopSubmissionTarget, () => STOP_MODAL.blocks.reason),
-    async ({ ack, body, view, client, context }) => {
+    async ({ ack, body, view, client }) => {
       deps.metrics.inc('exp_interactions_total', { kind: 'stop_submission' });
       const form = await readStopForm(deps, body, view);
       if (!form.ok) {
@@ -45,7 +45,7 @@ export function registerStopSubmission(listeners: SlackListeners): void {
       await afterPendingIo();
       if (!(await deps.locks.claim(`view:${workspaceKey(form.workspace)}:${view.id}`, SUBMISSION_GUARD_MS)))
         return;
-      await runStop(deps, { ...form, client, userId: body.user.id, permit: permitOf(context) });
+      await runStop(deps, { ...form, client, userId: body.user.id });
     },
   ]);
 }
@@ -99,40 +99,48 @@ function formErrors(
     : { [STOP_MODAL.blocks.comment]: texts.commentRequiredForOther };
 }
 
-/** A valid form after the ack, with who submitted it and what the access decision let them do. */
+/** A valid form after the ack, with who submitted it. */
 interface StopRun extends StopForm {
   client: webApi.WebClient;
   userId: string;
-  permit: Permit;
 }
 
-/** Schedules the stop, asks for its approval or runs it now, as the form and the decision say. */
+/**
+ * Asks for the stop as every surface asks: decided in full, then sent for approval, scheduled (a
+ * time was given) or run now, its result told in the channel and where the modal was opened from.
+ */
 async function runStop(deps: StopDeps, run: StopRun): Promise<void> {
-  const { metadata, permit } = run;
-  // Scheduled or sent for approval, the stop is not done here: no card to refresh where it was opened.
-  if (run.when) {
-    await scheduleStop(deps, { ...run, when: run.when, surface: stopSurface(deps, run, undefined) });
-    return;
-  }
-  if (permit.kind === 'needs-approval') {
-    await askStopApproval(deps, run, permit.ticket);
-    return;
-  }
-  await performLifecycle(
-    deps,
-    {
+  const { metadata } = run;
+  const surface = stopSurface(deps, run, metadata.fromMessage);
+  const when = run.when
+    ? await readAskedTime(deps, {
+        client: run.client,
+        workspace: run.workspace,
+        userId: run.userId,
+        words: run.when.split(/\s+/),
+      })
+    : undefined;
+  if (when && !when.ok) return surface.tell(when.message);
+  await askFromSlack(deps, {
+    draft: slackDraft({
       workspace: run.workspace,
-      action: 'stop',
-      experimentId: metadata.experimentId,
-      // The interface makes both optional: nothing is sent rather than an empty reason.
-      stop: isEmptyStopReason(run.stop) ? undefined : run.stop,
-      actorId: run.userId,
+      userId: run.userId,
       channelId: metadata.channelId,
-      expectedStatus: metadata.expectedStatus,
-      grant: permit.grant,
-    },
-    stopSurface(deps, run, metadata.fromMessage),
-  );
+      surface: 'form',
+      // The interface makes both optional: nothing is sent rather than an empty reason.
+      what: {
+        action: 'stop',
+        experimentId: metadata.experimentId,
+        ...(isEmptyStopReason(run.stop) ? {} : { stop: toRequest(run.stop) }),
+      },
+      when: when?.when,
+    }),
+    client: run.client,
+    attestedInChannel: true,
+    tell: surface.tell,
+    inChannelFallback: surface.inChannelFallback,
+    run: lifecycleRunner(deps, surface, { expectedStatus: metadata.expectedStatus }),
+  });
 }
 
 /** Where the stop's outcome is told: the channel, the person, and the message it was opened from. */
@@ -149,23 +157,5 @@ function stopSurface(
     fromMessage,
     fetch: deps.slackFetch,
     logger: deps.logger,
-  });
-}
-
-/** The policy wants a second person: the stop is posted for their approval instead of run. */
-async function askStopApproval(
-  deps: Pick<SlackDeps, 'approvals' | 'audit' | 'locale' | 'logger' | 'messages' | 'slackFetch'>,
-  run: StopRun,
-  ticket: Extract<Permit, { kind: 'needs-approval' }>['ticket'],
-): Promise<void> {
-  const surface = stopSurface(deps, run, undefined);
-  await requestApproval(deps, {
-    workspace: run.workspace,
-    ticket,
-    what: { action: 'stop', experimentId: run.metadata.experimentId, stop: toRequest(run.stop) },
-    channelId: run.metadata.channelId,
-    client: run.client,
-    tell: surface.tell,
-    inChannelFallback: surface.inChannelFallback,
   });
 }

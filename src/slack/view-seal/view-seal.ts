@@ -32,7 +32,7 @@ export const VIEW_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 /** What a view was opened for; the audit trail names a refused form by it. */
-export type ViewPurpose = 'stop' | 'login' | 'policy' | 'connect' | 'experiment-form';
+export type ViewPurpose = 'stop' | 'login' | 'policy' | 'connect' | 'experiment-form' | 'reject';
 
 export interface ViewBinding {
   purpose: ViewPurpose;

@@ -1,13 +1,11 @@
 import type { LifecycleAction } from '../../core/lifecycle-action.js';
-import type { Grant } from '../../core/policy/grant.js';
-import { type StopReason, stopReasonOfForm, toRequest } from '../../core/stop-reason.js';
-import { workspaceKey } from '../../core/workspace.js';
-import { checkAccess, type Permit } from '../access/gate.js';
-import { requestApproval } from '../approvals/request.js';
+import type { RequestWhat } from '../../core/requests/action-request.js';
+import { toRequest } from '../../core/stop-reason.js';
 import type { SlackMessage } from '../blocks/message.js';
-import type { SlackDeps } from '../deps.js';
-import { type PerformLifecycleDeps, performLifecycle } from '../lifecycle/perform.js';
 import type { LifecycleSurface } from '../lifecycle/surface.js';
+import { askFromSlack } from '../requests/ask.js';
+import { slackDraft } from '../requests/draft.js';
+import { lifecycleRunner } from '../requests/runners.js';
 import type { WorkflowStepsDeps } from './deps.js';
 import { OUTPUT, type StepOutcome } from './ids.js';
 import { parseCommonInputs, parseStopInputs, type StepInputs } from './inputs.js';
@@ -15,11 +13,12 @@ import { plainText } from './plain-text.js';
 import { failed, type StepResult, type StepRun } from './step-run.js';
 
 /**
- * Start, Stop, Archive, Unarchive as a workflow step: the inputs checked like the command's, the
- * person who ran the workflow checked against the policy through the access gate (audited like a
- * command), then the same path as `/exp start`: the result goes to the channel's experiment
- * thread and the subscribers. An action the policy sends for approval posts the approval request
- * in the channel and completes with outcome `approval_requested`, so a workflow can say so.
+ * Start, Stop, Archive, Unarchive as a workflow step: the inputs checked like the command's, then
+ * asked as every surface asks, for the person who ran the workflow. Nobody vouches that they are in
+ * the channel the workflow's author typed: Slack is asked, and a step for a channel they are not in
+ * is refused (its rule, its connection and its results are that channel's members'). The result
+ * goes to the channel's experiment thread and the subscribers; an action the policy sends for
+ * approval posts the request and completes with outcome `approval_requested`.
  */
 export async function runLifecycleStep(
   deps: WorkflowStepsDeps,
@@ -32,105 +31,39 @@ export async function runLifecycleStep(
   if (!parsed.ok) return failed(parsed.error);
   const { experimentId, channelId, personId } = parsed.value;
   if (personId === undefined) return failed(m.noPerson);
-  const gate = await checkAccess(deps, {
-    client: step.client,
-    workspace: step.workspace,
-    userId: personId,
-    target: { kind: 'policy', action, channelId, experimentId },
-  });
-  if (!gate.allowed) return failed(plainText(gate.message.text ?? m.crashed));
-  if (!gate.permit || channelId === undefined) return failed(m.crashed);
-  const stop = action === 'stop' ? await stopOf(deps, step, parsed.value) : undefined;
-  if (stop && !stop.ok) return stop;
-  const asked = { deps, step, action, experimentId, channelId, personId, stop: stop?.stop };
-  return gate.permit.kind === 'needs-approval'
-    ? askApproval(asked, gate.permit)
-    : perform(asked, gate.permit);
-}
-
-type StopCheck = { ok: true; stop: StopReason } | { ok: false; error: string };
-
-/** The reason and comment against the policy in force now, as the stop modal checks them. */
-async function stopOf(
-  deps: Pick<SlackDeps, 'logger' | 'messages' | 'policies'>,
-  step: StepRun,
-  inputs: StepInputs,
-): Promise<StopCheck> {
-  const m = deps.messages.workflowSteps;
-  let policy: Awaited<ReturnType<SlackDeps['policies']['get']>>;
-  try {
-    policy = await deps.policies.get(workspaceKey(step.workspace));
-  } catch (error) {
-    deps.logger.error('policy unreadable for a workflow stop; refusing', { error });
-    return { ok: false, error: m.storeUnavailable };
-  }
-  const form = stopReasonOfForm(policy, {
-    chosen: inputs.reason,
-    noReasonChosen: inputs.reason === undefined,
-    comment: inputs.comment,
-  });
-  if (form.ok) return form;
-  return {
-    ok: false,
-    error: form.problem === 'reason-required' ? m.reasonRequired : m.commentRequiredForOther,
-  };
-}
-
-type AskedDeps = PerformLifecycleDeps & Pick<SlackDeps, 'approvals'>;
-
-interface Asked {
-  deps: AskedDeps;
-  step: StepRun;
-  action: LifecycleAction;
-  experimentId: number;
-  channelId: string;
-  personId: string;
-  stop: StopReason | undefined;
-}
-
-async function askApproval(
-  asked: Asked,
-  permit: Extract<Permit, { kind: 'needs-approval' }>,
-): Promise<StepResult> {
-  const { deps, step, action, experimentId, stop } = asked;
-  // A step has no response_url to fall back on: a request nobody can see is reported, not claimed.
-  let posted = true;
-  await requestApproval(deps, {
-    workspace: step.workspace,
-    ticket: permit.ticket,
-    what: { action, experimentId, ...(stop ? { stop: toRequest(stop) } : {}) },
-    channelId: asked.channelId,
-    client: step.client,
-    // The person hears it from the workflow itself (the step's outcome), not from the app.
-    tell: async () => {},
-    inChannelFallback: async () => {
-      posted = false;
-    },
-  });
-  return posted
-    ? done(experimentId, 'approval_requested')
-    : failed(deps.messages.workflowSteps.approvalNotPosted);
-}
-
-async function perform(asked: Asked, permit: { grant: Grant }): Promise<StepResult> {
-  const { deps, step, action, experimentId } = asked;
-  const surface = stepSurface(step, asked.channelId);
-  const performed = await performLifecycle(
-    deps,
-    {
+  if (channelId === undefined) return failed(m.crashed);
+  const surface = stepSurface(step, channelId);
+  const asked = await askFromSlack(deps, {
+    draft: slackDraft({
       workspace: step.workspace,
-      action,
-      experimentId,
-      stop: asked.stop,
-      actorId: asked.personId,
-      channelId: asked.channelId,
-      grant: permit.grant,
-    },
-    surface,
-  );
-  if (performed.kind === 'done') return done(experimentId, 'done');
-  const why = plainText(surface.toldText() ?? performed.line);
-  return failed(deps.messages.workflowSteps.notDone({ action, experimentId, why }));
+      userId: personId,
+      channelId,
+      surface: 'workflow',
+      what: { action, experimentId, ...stopOf(parsed.value) },
+    }),
+    client: step.client,
+    attestedInChannel: false,
+    tell: surface.tell,
+    run: lifecycleRunner(deps, surface),
+  });
+  const why = () => plainText(surface.toldText() ?? m.crashed);
+  switch (asked.outcome.kind) {
+    case 'ran':
+      return asked.outcome.result.state === 'done'
+        ? done(experimentId, 'done')
+        : failed(m.notDone({ action, experimentId, why: why() }));
+    case 'awaiting-approval':
+      // A step has no response_url to fall back on: a request nobody can see is reported, not claimed.
+      return asked.posted ? done(experimentId, 'approval_requested') : failed(m.approvalNotPosted);
+    default:
+      return failed(why());
+  }
+}
+
+/** A stop's reason and comment as the step's inputs gave them (the policy's rules are the evaluation's). */
+function stopOf(inputs: StepInputs): Pick<RequestWhat, 'stop'> {
+  if (inputs.reason === undefined && inputs.comment === undefined) return {};
+  return { stop: toRequest({ reason: inputs.reason, comment: inputs.comment }) };
 }
 
 function done(experimentId: number, outcome: StepOutcome): StepResult {

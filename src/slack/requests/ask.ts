@@ -1,0 +1,162 @@
+import type { webApi } from '@slack/bolt';
+import type { ActionRequest, RequestDraft } from '../../core/requests/action-request.js';
+import type { RunAllowed } from '../../core/requests/ports.js';
+import { type SubmitOutcome, submitRequest } from '../../core/requests/submit-request.js';
+import { approvalRequestMessage, requestWhat, requestWhen } from '../approvals/request-message.js';
+import { channelMention, escapeMrkdwn, md, type SafeText, userMention } from '../blocks/escape.js';
+import { type SlackMessage, textMessage } from '../blocks/message.js';
+import type { SlackDeps } from '../deps.js';
+import { inWorkspaceLanguage } from '../locale/scope.js';
+import { errorCodeOf } from '../subscriptions/alert-outcomes.js';
+import { type RequestPortsDeps, requestPorts } from './ports.js';
+import { approversText, requestRefusalText } from './refusal-text.js';
+
+/** One way of asking, as a Slack surface asks: what, from where, and how its person hears back. */
+export interface SlackAsk {
+  draft: RequestDraft;
+  client: webApi.WebClient;
+  /** Sends it now, told where the surface says (the command's reply, the card, the modal). */
+  run: RunAllowed;
+  /** The person typed or clicked in the draft's channel (else Slack is asked whether they are in it). */
+  attestedInChannel: boolean;
+  /** To the person who asked, alone. */
+  tell(message: SlackMessage): Promise<void>;
+  /** Into the channel when the bot cannot post there itself (response_url). */
+  inChannelFallback?: ((message: SlackMessage) => Promise<void>) | undefined;
+}
+
+export type AskDeps = RequestPortsDeps & Pick<SlackDeps, 'policies'>;
+
+/** What came of asking, and whether the channel saw what it had to (an approval request, an announcement). */
+export interface Asked {
+  outcome: SubmitOutcome;
+  posted: boolean;
+}
+
+/**
+ * Asks for an action the one way every surface does (core/requests/submit-request.ts), then says
+ * what became of it: a refusal to the person; a request for approval posted where approvers see
+ * it, and the person told who was asked; a scheduled action announced in the channel; a run's
+ * outcome is told by its runner.
+ */
+export async function askFromSlack(deps: AskDeps, ask: SlackAsk): Promise<Asked> {
+  const ports = requestPorts(deps, ask.client);
+  const outcome = await submitRequest(ports, ask.draft, ask.run, {
+    attestedInChannel: ask.attestedInChannel,
+  });
+  const m = deps.messages;
+  switch (outcome.kind) {
+    case 'ran':
+      return { outcome, posted: true };
+    case 'refused': {
+      const text =
+        outcome.refusal === 'schedule'
+          ? m.schedule.notAllowed
+          : requestRefusalText(outcome.refusal, ask.draft, outcome.rule, m);
+      await ask.tell(textMessage(text));
+      return { outcome, posted: false };
+    }
+    case 'unavailable':
+      await ask.tell(
+        textMessage(
+          m.errors.storeUnavailable({
+            action: md`*${escapeMrkdwn(ask.draft.what.action)}*`,
+            experimentId: ask.draft.what.experimentId,
+          }),
+        ),
+      );
+      return { outcome, posted: false };
+    case 'duplicate':
+      await ask.tell(textMessage(duplicateText(m, outcome.existing)));
+      return { outcome, posted: false };
+    case 'full':
+      await ask.tell(textMessage(m.requests.full));
+      return { outcome, posted: false };
+    case 'awaiting-approval':
+      return { outcome, posted: await postForApproval(deps, ask, outcome.request) };
+    case 'scheduled':
+      return { outcome, posted: await announceScheduled(deps, ask, outcome.request) };
+  }
+}
+
+function duplicateText(m: SlackDeps['messages'], existing: ActionRequest): SafeText {
+  return m.requests.duplicate({
+    what: requestWhat(existing.what, m),
+    user: userMention(existing.requestedBy),
+    when: requestWhen(existing),
+    pending: existing.state === 'pending-approval',
+  });
+}
+
+/**
+ * The request in the channel (in the workspace's language, read by many) with Approve and Reject,
+ * then the person told who was asked. False when nobody can see the request.
+ */
+async function postForApproval(deps: AskDeps, ask: SlackAsk, request: ActionRequest): Promise<boolean> {
+  const policy = await deps.policies.get(request.scope);
+  const rule = policy.actions[request.what.action];
+  const channel = inWorkspaceLanguage(deps).messages;
+  const posted = approvalRequestMessage({
+    request,
+    approvers: approversText(request.approval?.approvers, rule, channel),
+    messages: channel,
+  });
+  const visible = await postOrFallBack(deps, ask, posted, async (ts) => {
+    await deps.requests.attachMessage(request.scope, request.id, ts);
+  });
+  await ask.tell(
+    textMessage(
+      deps.messages.requests.awaitingApproval({
+        what: requestWhat(request.what, deps.messages),
+        approvers: approversText(request.approval?.approvers, rule, deps.messages),
+        channel: channelMention(request.channelId),
+        when: requestWhen(request),
+      }),
+    ),
+  );
+  return visible;
+}
+
+/** A scheduled request announced in the channel, so everyone there knows; the person told how to take it back. */
+async function announceScheduled(deps: AskDeps, ask: SlackAsk, request: ActionRequest): Promise<boolean> {
+  const channel = inWorkspaceLanguage(deps).messages;
+  const zone = escapeMrkdwn(request.timeZone ?? 'UTC');
+  const when = requestWhen(request) ?? md``;
+  const announced = textMessage(
+    channel.schedule.announced({
+      user: userMention(request.requestedBy),
+      what: requestWhat(request.what, channel),
+      when,
+      zone,
+    }),
+  );
+  const visible = await postOrFallBack(deps, ask, announced);
+  await ask.tell(
+    textMessage(
+      deps.messages.schedule.scheduled({ what: requestWhat(request.what, deps.messages), when, zone }),
+    ),
+  );
+  return visible;
+}
+
+/** Posts in the request's channel as the bot; where it cannot, through the surface's fallback. */
+async function postOrFallBack(
+  deps: Pick<SlackDeps, 'logger'>,
+  ask: SlackAsk,
+  message: SlackMessage,
+  posted?: (ts: string) => Promise<void>,
+): Promise<boolean> {
+  try {
+    const result = await ask.client.chat.postMessage({ channel: ask.draft.channelId, ...message });
+    if (result.ts && posted) await posted(result.ts);
+    return true;
+  } catch (error) {
+    deps.logger.info('the bot could not post in the channel; using the response_url', {
+      error: errorCodeOf(error),
+      channelId: ask.draft.channelId,
+    });
+    if (!ask.inChannelFallback) return false;
+    await ask.inChannelFallback(message);
+    return true;
+  }
+}

@@ -1,0 +1,83 @@
+import type { webApi } from '@slack/bolt';
+import type { ActionRequest } from '../../core/requests/action-request.js';
+import type { RequestPorts, RunAllowed } from '../../core/requests/ports.js';
+import { type DuePass, runDueRequests } from '../../core/requests/run-due.js';
+import type { WorkspaceRef } from '../../core/workspace.js';
+import type { SlackDeps } from '../deps.js';
+import { speakingTo } from '../locale/job-scope.js';
+import { scheduledSurface, tellBoth } from '../schedule/scheduled-surface.js';
+import { slackRequestFacts } from './facts.js';
+import { requestNotices } from './notices.js';
+import { exposeRunner, lifecycleRunner } from './runners.js';
+
+/** The bot's client for a workspace (its installation's token, or the configured one). */
+type ClientFor = (workspace: WorkspaceRef) => Promise<webApi.WebClient | undefined>;
+
+/** A workspace the app has no installation for any more: nothing can be decided or told there. */
+class NoInstallationError extends Error {
+  constructor(readonly teamId: string) {
+    super(`no installation acts in workspace ${teamId}`);
+    this.name = 'NoInstallationError';
+  }
+}
+
+const workspaceOf = (r: Pick<ActionRequest, 'teamId' | 'enterpriseId'>): WorkspaceRef => ({
+  teamId: r.teamId,
+  enterpriseId: r.enterpriseId,
+});
+
+/**
+ * One look at the clock for every workspace's waiting requests (core/requests/run-due.ts): each
+ * request is decided, run and told with its own workspace's client, and in the language of where
+ * its result goes. `now` is the clock lateness is measured with (tests move it).
+ */
+export function dueRequestsPass(
+  deps: SlackDeps,
+  clientFor: ClientFor,
+  now: () => Date = deps.now,
+): () => Promise<DuePass> {
+  const ports = routedPorts(deps, clientFor, now);
+  return () => runDueRequests(ports, (request) => dueRunner(deps, clientFor, request));
+}
+
+/** The request ports, each call made with the client of the request's own workspace. */
+function routedPorts(deps: SlackDeps, clientFor: ClientFor, now: () => Date): RequestPorts {
+  const client = async (workspace: WorkspaceRef) => {
+    const found = await clientFor(workspace);
+    if (!found) throw new NoInstallationError(workspace.teamId);
+    return found;
+  };
+  return {
+    requests: deps.requests,
+    facts: async (query, phase) => slackRequestFacts(deps, await client(workspaceOf(query)))(query, phase),
+    person: async (workspace, userId) => deps.actors.actor(await client(workspace), workspace, userId, []),
+    audit: deps.audit,
+    notify: async (request, change) => {
+      const found = await clientFor(workspaceOf(request));
+      if (!found)
+        return deps.logger.warn('a request’s people cannot be told: no installation', { id: request.id });
+      await requestNotices(deps, found)(request, change);
+    },
+    logger: deps.logger,
+    now,
+    approvalTtlMs: deps.approvalTtlMs,
+  };
+}
+
+/**
+ * Runs a due request where nobody is at the keyboard: results into its channel (the experiment's
+ * thread), what would be said to the person alone said in the channel and to them directly.
+ */
+function dueRunner(deps: SlackDeps, clientFor: ClientFor, request: ActionRequest): RunAllowed {
+  return async (due, grant) => {
+    const workspace = workspaceOf(due);
+    const client = await clientFor(workspace);
+    if (!client) return { state: 'failed', why: 'no-installation' };
+    const speaking = await speakingTo(deps, { workspace, channelId: due.channelId });
+    const to = { channelId: due.channelId, userId: due.requestedBy };
+    if (request.what.action === 'expose')
+      return exposeRunner(speaking, (message) => tellBoth(client, to, message, deps.logger))(due, grant);
+    const surface = scheduledSurface({ client, ...to, logger: deps.logger });
+    return lifecycleRunner(speaking, surface)(due, grant);
+  };
+}
