@@ -11,7 +11,7 @@ import {
 import type { InstallProvider, InstallURLOptions } from '@slack/oauth';
 import { preparedJsonOf } from '../prepared-ack.js';
 import { answerListenerFailure } from './listener-failure.js';
-import { pathOf, type RouteTable, routeServer } from './routes.js';
+import { canonicalPathOf, type RouteTable, routeServer } from './routes.js';
 import { type ClaimOnce, checkSlackRequest, type SlackRequestChecks } from './slack-request.js';
 
 /** A write made with a request's replay claim (src/slack/command/receipt-ahead.ts builds one). */
@@ -107,14 +107,15 @@ export class SlackHttpReceiver implements Receiver {
   }
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
-    const path = pathOf(req);
+    // A path not in canonical form is answered 404 by the routes, whatever it would normalise to.
+    const path = canonicalPathOf(req);
     const method = (req.method ?? '').toUpperCase();
     if (method === 'POST' && path === SLACK_EVENTS_PATH) {
       void this.slackRequest(req, res);
       return;
     }
     const oauth = this.options.oauth;
-    if (oauth && method === 'GET' && (path === oauth.installPath || path === oauth.redirectUriPath)) {
+    if (oauth && method === 'GET' && path !== undefined && isOAuthPage(oauth, path)) {
       void this.oauthPage(oauth, path, req, res);
       return;
     }
@@ -250,6 +251,9 @@ function parseBody(req: BufferedIncomingMessage): Record<string, unknown> | unde
     return undefined;
   }
 }
+
+const isOAuthPage = (oauth: OAuthRoutes, path: string) =>
+  path === oauth.installPath || path === oauth.redirectUriPath;
 
 /** Slack's checks of the endpoint itself, answered by the receiver: no listener runs for them. */
 const isHandshake = (body: Record<string, unknown>) =>
