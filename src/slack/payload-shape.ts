@@ -55,6 +55,7 @@ type BodySource = 'command' | 'interaction' | 'event';
 
 /** A signed body read as its encoding says. */
 export interface SlackBody {
+  /** Never set: what tells it from a refusal's inspection. */
   problem?: undefined;
   /** As Bolt's listeners read it: the command's fields, the interaction's payload, the event's JSON. */
   body: Record<string, unknown>;
@@ -65,7 +66,7 @@ export interface SlackBody {
   options: boolean;
 }
 
-/** Why a signed body cannot be Slack's. */
+/** A signed body read as its Content-Type says, or why it cannot be Slack's. */
 export type BodyInspection = SlackBody | { problem: string };
 
 /**

@@ -23,24 +23,6 @@ afterEach(async () => {
   receiver = undefined;
 });
 
-/** Words and a response_url poster for a store that fails, recording what was posted where. */
-function unavailableOptions(posted: { url: string; message: Record<string, unknown> }[]) {
-  return {
-    storeUnavailableWords: async (ahead: Record<string, unknown>) => {
-      const text = ahead.expLanguageChoices ? '*хранилище* недоступно' : '*store* unavailable';
-      return {
-        text,
-        plain: text.replace(/\*/g, ''),
-        notice: { type: 'modal' as const, title: NOTICE, blocks: [] },
-      };
-    },
-    respond: async (url: string, message: Record<string, unknown>) => {
-      posted.push({ url, message });
-    },
-  };
-}
-const NOTICE = { type: 'plain_text' as const, text: 'Nothing was done' };
-
 /** A receiver whose claim waits for `release`, and what it saw in order. */
 async function receiverWithHeldClaim(
   claimResult: boolean,
@@ -71,7 +53,9 @@ async function receiverWithHeldClaim(
     },
     logger,
     listenerFailureText: (ahead) => (ahead.expLanguageChoices ? 'сбой' : 'failed'),
-    ...unavailableOptions([]),
+    // Never asked: no claim fails here (store-unavailable.test.ts has those that do).
+    storeUnavailableWords: () => Promise.reject(new Error('no claim fails here')),
+    respond: () => Promise.reject(new Error('no claim fails here')),
   });
   const app = {
     processEvent: async (event: ReceiverEvent) => {

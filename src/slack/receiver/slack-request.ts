@@ -47,7 +47,7 @@ export type SlackRequestVerdict =
    * Signed and of Slack's shape, but its replay claim could not be made (the store failed): nothing
    * may act on it, since a retry once the store is back would be claimed afresh and act again.
    */
-  | { kind: 'unclaimed'; rawBody: Buffer; slack: SlackBody; error: unknown };
+  | { kind: 'unclaimed'; slack: SlackBody; error: unknown };
 
 const refused = (status: RefusalStatus, reason: string): SlackRequestVerdict => ({
   kind: 'refused',
@@ -120,7 +120,7 @@ async function claimed(
   try {
     first = await claimOnce(replayKey(rawBody), REPLAY_MEMORY_MS);
   } catch (error) {
-    return { kind: 'unclaimed', rawBody, slack, error };
+    return { kind: 'unclaimed', slack, error };
   }
   if (first) return { kind: 'accepted', rawBody, slack };
   const retry = req.headers['x-slack-retry-num'];
