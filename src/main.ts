@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './observability/logger.js';
+import { maskUrl } from './observability/url-secrets.js';
 import { startExpChatops } from './start.js';
 
 async function main(): Promise<void> {
@@ -29,7 +30,9 @@ async function main(): Promise<void> {
   if (embedded) {
     logger.info('no Slack credentials or platform configured: starting on embedded defaults', {
       slack: config.slack.mode === 'playground' ? 'local emulator' : config.slack.mode,
-      platform: config.sandbox ? 'embedded sandbox' : config.console.baseUrl,
+      platform: config.sandbox
+        ? 'embedded sandbox'
+        : config.console.baseUrl && maskUrl(config.console.baseUrl),
     });
   }
   let running: Awaited<ReturnType<typeof startExpChatops>>;

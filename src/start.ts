@@ -13,6 +13,7 @@ import type { DictionaryCache } from './console/dictionaries/cache.js';
 import { seedConfiguredHook } from './core/hooks/configured-secret.js';
 import type { Sandbox, SlackEmulator } from './dev/index.js';
 import { createLogger, type Logger } from './observability/logger.js';
+import { maskUrl } from './observability/url-secrets.js';
 import type { SlackDeps } from './slack/deps.js';
 import type { SplitterClient } from './splitter/client.js';
 import type { Store } from './store/create-store.js';
@@ -157,7 +158,9 @@ function announce(
     slackMode: config.slack.mode,
     platform: config.sandbox
       ? `embedded sandbox at ${at.sandbox?.url}`
-      : (config.console.baseUrl ?? 'per workspace (/exp connect)'),
+      : config.console.baseUrl === undefined
+        ? 'per workspace (/exp connect)'
+        : maskUrl(config.console.baseUrl),
     store: at.store.kind,
   });
 }

@@ -98,6 +98,8 @@ function commandBody(id: number, userId: string): string {
 
 /** Actions refused in their ack because the replica had too many in flight: told there, nothing sent. */
 const refusedBusy = new Set<number>();
+/** Requests refused in their ack because their replay claim could not be made (Redis down): told there. */
+const refusedUnavailable = new Set<number>();
 
 async function send(url: string, request: Request): Promise<number | 'refused'> {
   const ts = Math.floor(Date.now() / 1000);
@@ -113,7 +115,9 @@ async function send(url: string, request: Request): Promise<number | 'refused'> 
       body: request.body,
       signal: AbortSignal.timeout(3_000),
     });
-    if ((await res.text()).includes('Too many actions are in progress')) refusedBusy.add(request.id);
+    const answer = await res.text();
+    if (answer.includes('Too many actions are in progress')) refusedBusy.add(request.id);
+    if (answer.includes('cannot reach its own store')) refusedUnavailable.add(request.id);
     return res.status;
   } catch {
     return 'refused';
@@ -273,7 +277,7 @@ describe('durability under a killed replica and a Redis restart', () => {
       else if (results + repeats === 1) tally.started += 1;
       else if (reports === 1) tally.unknown += 1;
       else if (dropped === 1) tally.notSent += 1;
-      else if (refusals > 0) tally.unavailable += 1;
+      else if (refusals > 0 || (refusedUnavailable.has(id) && platform === 0)) tally.unavailable += 1;
       else if (refusedBusy.has(id) && platform === 0) tally.busy += 1;
       else {
         tally.silent += 1;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { functionExecutedCallback, userContextOf } from '../src/dev/slack-emulator/function-executed.js';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
@@ -97,5 +98,47 @@ describe('replays and retries', () => {
     expect(
       h.emulator.messages(CHANNEL).filter((m) => /Already being handled/.test(messageText(m))),
     ).toHaveLength(0);
+  });
+
+  it('acts once on a signed function_executed replayed whose text holds &payload= (JSON, not a form)', async () => {
+    // An options request's payload, form-encoded, inside a string of the event: read as a form
+    // body, the event looked like an options request, which skips the replay guard.
+    const suggestion = encodeURIComponent(
+      JSON.stringify({
+        type: 'block_suggestion',
+        team: { id: EMULATOR_DEFAULTS.teamId },
+        user: { id: USER, team_id: EMULATOR_DEFAULTS.teamId },
+        action_id: 'exp_anything',
+        value: 'x',
+      }),
+    );
+    const identity = h.emulator.identity;
+    const execution = h.emulator.startFunctionExecution({
+      callbackId: 'stop_experiment',
+      teamId: identity.teamId,
+      inputs: {
+        user_context: userContextOf(USER),
+        experiment_id: '8',
+        channel_id: CHANNEL,
+        reason: 'bug',
+        comment: `see a&payload=${suggestion}&b`,
+      },
+    });
+    const event = functionExecutedCallback(
+      {
+        teamId: identity.teamId,
+        enterpriseId: identity.enterpriseId,
+        apiAppId: identity.appId,
+        botUserId: identity.botUserId,
+      },
+      execution,
+    );
+    expect((await h.driver.event(event)).status).toBe(200);
+    await h.emulator.waitFor(() => posts('/experiments/v1/8/stop').length >= 1, {
+      message: 'stop 8 did not run',
+    });
+    expect((await h.driver.event(event)).status).toBe(200);
+    await h.app.idle();
+    expect(posts('/experiments/v1/8/stop')).toHaveLength(1);
   });
 });

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { DelayedError, type Job, Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from '../observability/logger.js';
+import { redactSecrets } from '../observability/redact.js';
+import { secretsOfUrl } from '../observability/url-secrets.js';
 import { ENQUEUE, FINISH, laneKeys, PROMOTE, REMOVE, SCHEDULE, START } from './bullmq-scripts.js';
 import {
   DEFAULT_JOB_OPTIONS,
@@ -69,17 +71,20 @@ class BullmqQueue<T> implements JobQueue<T> {
   private readonly queue: Queue<JobData>;
   private worker: Worker<JobData> | undefined;
   private sweeper: NodeJS.Timeout | undefined;
+  /** STORE_URL's credentials, masked in the clients' error messages however they quote them. */
+  private readonly urlSecrets: string[];
 
   constructor(private readonly options: BullmqQueueOptions) {
     this.settings = { ...DEFAULT_JOB_OPTIONS, ...options };
     this.logger = options.logger;
     this.dedupeMs = options.dedupeMs ?? 24 * 60 * 60 * 1000;
     this.keys = laneKeys(options.name);
+    this.urlSecrets = secretsOfUrl(options.url);
     this.connection = new Redis(options.url, { maxRetriesPerRequest: null, lazyConnect: false });
     this.redis = new Redis(options.url, { maxRetriesPerRequest: 2 });
     for (const client of [this.connection, this.redis]) {
       client.on('error', (error: Error) =>
-        this.logger.warn('job queue: redis error', { error: error.message }),
+        this.logger.warn('job queue: redis error', { error: this.messageOf(error) }),
       );
     }
     this.queue = new Queue<JobData>(options.name, {
@@ -92,7 +97,13 @@ class BullmqQueue<T> implements JobQueue<T> {
         removeOnFail: true,
       },
     });
-    this.queue.on('error', (error: Error) => this.logger.warn('job queue error', { error: error.message }));
+    this.queue.on('error', (error: Error) =>
+      this.logger.warn('job queue error', { error: this.messageOf(error) }),
+    );
+  }
+
+  private messageOf(error: Error): string {
+    return redactSecrets(error.message, this.urlSecrets);
   }
 
   /** BullMQ refuses ':' in custom ids; a digest keeps any id and lane usable. */
@@ -254,7 +265,9 @@ class BullmqQueue<T> implements JobQueue<T> {
         this.logger.error('could not move a lane on', { lane: job.data.lane, error: errorName(e) }),
       );
     });
-    this.worker.on('error', (error) => this.logger.warn('job worker error', { error: error.message }));
+    this.worker.on('error', (error) =>
+      this.logger.warn('job worker error', { error: this.messageOf(error) }),
+    );
     // A lane whose head lost its job waits for this: no longer than a dead replica holds a job.
     const sweepNow = () =>
       this.sweep().catch((error: unknown) =>

@@ -14,7 +14,9 @@ import { type OAuthRoutes, SlackHttpReceiver } from './receiver/http-receiver.js
 import type { RouteTable } from './receiver/routes.js';
 import { SlackSocketReceiver } from './receiver/socket-receiver.js';
 import { registerListeners } from './register.js';
+import { postToResponseUrl } from './replies.js';
 import { ensureSlash, SLACK_API_URL } from './slack-fetch.js';
+import { storeUnavailableWords } from './store-unavailable-words.js';
 
 export interface BoltAppOptions {
   mode: 'http' | 'socket' | 'oauth';
@@ -140,6 +142,8 @@ function receiverFor(
     claimAhead,
     logger,
     listenerFailureText,
+    storeUnavailableWords,
+    respond: (responseUrl, message) => postToResponseUrl(options.fetch, responseUrl, message),
   });
 }
 

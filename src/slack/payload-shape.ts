@@ -2,7 +2,8 @@ import { parse } from 'node:querystring';
 
 // Slack's interaction payloads arrive as a form field `payload` holding JSON. Bolt reads fields of
 // it without checking (a signed `payload=null` throws inside Bolt and is never answered), so a
-// signed body is checked for the fields Bolt and the app rely on before Bolt sees it.
+// signed body is checked for the fields Bolt and the app rely on before Bolt sees it, and parsed
+// here, once, for Bolt.
 
 /** Slack's interaction payload types (https://docs.slack.dev/reference/interaction-payloads). */
 const INTERACTION_TYPES = new Set([
@@ -35,40 +36,76 @@ export function ignoredPayloadType(body: Record<string, unknown>): boolean {
   return typeof body.type === 'string' && IGNORED_TYPES.has(body.type);
 }
 
-export interface BodyInspection {
-  /** Why a signed interaction cannot be Slack's, or undefined. */
-  problem: string | undefined;
+/** How a signed body is encoded, from its Content-Type alone. */
+export type BodyEncoding = 'form' | 'json';
+
+/**
+ * Slack posts slash commands and interactions as forms and Events API events as JSON: the
+ * Content-Type says which, never the body's text (a JSON event may hold `&payload=` in a string).
+ */
+export function bodyEncodingOf(contentType: string | undefined): BodyEncoding | undefined {
+  const media = contentType?.split(';', 1)[0]?.trim().toLowerCase();
+  if (media === 'application/x-www-form-urlencoded') return 'form';
+  if (media === 'application/json') return 'json';
+  return undefined;
+}
+
+/** What sent a body: a slash command's form, an interaction's payload, or an event's JSON. */
+type BodySource = 'command' | 'interaction' | 'event';
+
+/** A signed body read as its encoding says. */
+export interface SlackBody {
+  /** Never set: what tells it from a refusal's inspection. */
+  problem?: undefined;
+  /** As Bolt's listeners read it: the command's fields, the interaction's payload, the event's JSON. */
+  body: Record<string, unknown>;
+  source: BodySource;
   /** A type the app handles nowhere (IGNORED_TYPES). */
   ignored: boolean;
   /** An options request (block_suggestion). */
   options: boolean;
 }
 
-const PLAIN: BodyInspection = { problem: undefined, ignored: false, options: false };
+/** A signed body read as its Content-Type says, or why it cannot be Slack's. */
+export type BodyInspection = SlackBody | { problem: string };
 
 /**
- * The three questions the request guard asks of a body, with one form parse and one JSON.parse:
- * asked separately they parsed every body three times (bench/ profiles of /exp help). A body
- * without a `payload` field (slash commands, Events API JSON) is answered without parsing.
+ * The questions the request guard asks of a body, with one parse of it (one form parse and one
+ * JSON.parse for an interaction): its parse is also the body Bolt's listeners get.
  */
-export function inspectSlackBody(rawBody: string): BodyInspection {
-  if (!rawBody.startsWith('payload=') && !rawBody.includes('&payload=')) return PLAIN;
+export function inspectSlackBody(rawBody: string, encoding: BodyEncoding): BodyInspection {
+  return encoding === 'json' ? inspectJson(rawBody) : inspectForm(rawBody);
+}
+
+function inspectJson(rawBody: string): BodyInspection {
+  const body = parseJson(rawBody);
+  if (!isObject(body)) return { problem: 'body is not a JSON object' };
+  return { body, source: 'event', ignored: false, options: false };
+}
+
+function inspectForm(rawBody: string): BodyInspection {
   const form = parse(rawBody);
-  if (form.payload === undefined) return PLAIN;
-  if (typeof form.payload !== 'string') return { ...PLAIN, problem: 'more than one payload field' };
-  let payload: unknown;
-  try {
-    payload = JSON.parse(form.payload);
-  } catch {
-    return { ...PLAIN, problem: 'payload is not JSON' };
-  }
+  if (form.payload === undefined) return { body: form, source: 'command', ignored: false, options: false };
+  if (typeof form.payload !== 'string') return { problem: 'more than one payload field' };
+  const payload = parseJson(form.payload);
+  if (payload === undefined) return { problem: 'payload is not JSON' };
   const problem = problemOf(payload);
-  const type = isObject(payload) ? payload.type : undefined;
+  if (problem !== undefined || !isObject(payload)) return { problem: problem ?? 'payload is not an object' };
+  const type = payload.type;
   return {
-    problem,
+    body: payload,
+    source: 'interaction',
     ignored: typeof type === 'string' && IGNORED_TYPES.has(type),
     options: type === 'block_suggestion',
   };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 const ID = /^[A-Z0-9][A-Z0-9_-]{1,40}$/i;

@@ -1,6 +1,7 @@
 import type { webApi } from '@slack/bolt';
 import type { KnownBlock } from '@slack/types';
 import type { Logger } from '../observability/logger.js';
+import type { FetchLike } from './lifecycle/surface.js';
 
 interface SlackMessage {
   text: string;
@@ -71,4 +72,20 @@ export function webApiReplier(options: WebApiReplierOptions): Replier {
         message,
       ),
   };
+}
+
+/** POSTs a message to a response_url with the app's Slack fetch; throws when Slack does not take it. */
+export async function postToResponseUrl(
+  fetchFn: FetchLike,
+  responseUrl: string,
+  message: Record<string, unknown>,
+): Promise<void> {
+  const res = await fetchFn(responseUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(message),
+    signal: AbortSignal.timeout(5_000),
+  });
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`response_url answered ${res.status}`);
 }

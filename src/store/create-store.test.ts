@@ -6,6 +6,7 @@ import {
   backendFixture,
   eventually,
   POSTGRES_URL,
+  REDIS_URL,
   uniqueName,
   withPg,
   withRedis,
@@ -43,6 +44,21 @@ describe('createStore: STORE_URL', () => {
     expect((error as Error).message).toContain('127.0.0.1:1');
     expect((error as Error).message).not.toContain('s3cret-pass');
     expect(logger.lines.join('\n')).not.toContain('s3cret-pass');
+  });
+
+  it.each([
+    ['redis', `${REDIS_URL}/0?password=Hunter2-Secret&Token=T0ken-Secret`],
+    [
+      'postgres',
+      'postgres://postgres:Hunter2-Secret@127.0.0.1:5432/test?sslmode=disable&password=Hunter2-Secret&api_key=T0ken-Secret',
+    ],
+  ])('says where the %s store is with the credentials of its URL masked', async (_kind, url) => {
+    const logger = createMemoryLogger();
+    const store = await createStore(url, { logger });
+    await store.close();
+    const ready = logger.lines.find((line) => line.includes('store ready')) ?? '';
+    expect(ready).toContain('127.0.0.1');
+    expect(logger.lines.join('\n')).not.toMatch(/Hunter2-Secret|T0ken-Secret/);
   });
 
   it('rejects namespaces that would break key parsing', async () => {

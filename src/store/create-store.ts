@@ -1,8 +1,9 @@
 import type { Keyv } from 'keyv';
 import type { Logger } from '../observability/logger.js';
+import { maskUrl, secretsOfUrl } from '../observability/url-secrets.js';
 import { createErrorReporter, type ReportError } from './error-log.js';
 import { openMemoryBackend } from './memory-backend.js';
-import { describeStoreUrl, StoreConfigError } from './store-errors.js';
+import { StoreConfigError } from './store-errors.js';
 import type { Backend, OnceGuard, Store } from './store-types.js';
 import { parseStoreUrl, type StoreTarget } from './store-url.js';
 
@@ -33,7 +34,7 @@ export async function createStore(url: string, opts: CreateStoreOptions): Promis
     throw new RangeError('cleanupIntervalMs must be a positive integer');
   }
   const logger = opts.logger.child({ component: 'store', store: target.kind });
-  const report = createErrorReporter(logger, secretsIn(url));
+  const report = createErrorReporter(logger, secretsOfUrl(url));
   const backend = await open(target, report);
 
   let cleaning: Promise<void> | undefined;
@@ -52,7 +53,7 @@ export async function createStore(url: string, opts: CreateStoreOptions): Promis
 
   const keyvs = new Map<string, Keyv>();
   let closing: Promise<void> | undefined;
-  logger.info('store ready', { where: target.kind === 'memory' ? 'memory://' : describeStoreUrl(url) });
+  logger.info('store ready', { where: maskUrl(url) });
 
   const keyvOf = (namespace: string): Keyv => {
     if (!namespacePattern.test(namespace)) {
@@ -122,17 +123,5 @@ async function open(target: StoreTarget, report: ReportError): Promise<Backend> 
       return (await import('./redis-backend.js')).openRedisBackend(target.url, report);
     case 'postgres':
       return (await import('./postgres-backend.js')).openPostgresBackend(target.url, report);
-  }
-}
-
-/** Credentials in the URL, masked in every logged error message. */
-function secretsIn(url: string): string[] {
-  try {
-    const parsed = new URL(url);
-    return [parsed.password, parsed.searchParams.get('password') ?? '']
-      .map((s) => decodeURIComponent(s))
-      .filter((s) => s !== '');
-  } catch {
-    return [];
   }
 }

@@ -1,12 +1,13 @@
 import { KeyvPostgres } from '@keyv/postgres';
 import { Keyv } from 'keyv';
 import pg from 'pg';
+import { maskUrl } from '../observability/url-secrets.js';
 import type { ReportError } from './error-log.js';
 import { keyvJson, serialize } from './keyv-json.js';
 import { createSqlConditional } from './sql-conditional.js';
 import { createSqlLog, LOG_TABLE_SQL } from './sql-log.js';
 import { createSqlRecentLists, RECENT_TABLE_SQL } from './sql-recent-lists.js';
-import { describeStoreUrl, StoreConnectionError } from './store-errors.js';
+import { StoreConnectionError } from './store-errors.js';
 import { type Backend, checkTtl } from './store-types.js';
 
 /**
@@ -38,7 +39,7 @@ class PooledKeyvPostgres extends KeyvPostgres {
 
 /** postgres:// and postgresql://: the multi-replica SQL store; claims are rows with an expiry. */
 export async function openPostgresBackend(url: string, report: ReportError): Promise<Backend> {
-  const where = describeStoreUrl(url);
+  const where = maskUrl(url);
   const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: 5_000, max: 10 });
   pool.on('error', (error) => report('postgres', error));
   // The pool rides in the adapter's options (read back in connect()); its option type does not know it.

@@ -1,5 +1,6 @@
 import KeyvRedis, { createClient } from '@keyv/redis';
 import { Keyv } from 'keyv';
+import { maskUrl } from '../observability/url-secrets.js';
 import {
   type AppendLog,
   boundedLimit,
@@ -12,7 +13,7 @@ import {
 import type { ReportError } from './error-log.js';
 import { keyvJson, serialize } from './keyv-json.js';
 import { boundedRead, checkList, checkTouch, type RecentLists } from './recent-lists.js';
-import { describeStoreUrl, StoreConnectionError } from './store-errors.js';
+import { StoreConnectionError } from './store-errors.js';
 import { type Backend, checkTtl } from './store-types.js';
 
 /** Every key this app writes to Redis starts with this, so it can share a server (and tests can). */
@@ -38,7 +39,7 @@ export async function openRedisBackend(url: string, report: ReportError): Promis
   try {
     await client.connect();
   } catch (cause) {
-    throw new StoreConnectionError('redis', describeStoreUrl(url), { cause });
+    throw new StoreConnectionError('redis', maskUrl(url), { cause });
   }
   everConnected = true;
 

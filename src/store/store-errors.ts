@@ -1,5 +1,5 @@
 // Failures of the persistence layer, one class each. Messages never carry a password or a token:
-// URLs are passed through describeStoreUrl before they reach a message.
+// URLs are passed through maskUrl (src/observability/url-secrets.ts) before they reach a message.
 
 /** STORE_URL (or a namespace name handed to store.keyv) cannot be used. */
 export class StoreConfigError extends Error {
@@ -16,7 +16,7 @@ export class StoreConfigError extends Error {
 export class StoreConnectionError extends Error {
   constructor(
     readonly kind: 'sqlite' | 'redis' | 'postgres',
-    /** The URL with any password masked. */
+    /** The URL with its credentials masked (maskUrl), or a SQLite file's path. */
     readonly where: string,
     options: { cause: unknown },
   ) {
@@ -30,17 +30,4 @@ function describeCause(cause: unknown): string {
     return cause.errors.map((e) => describeCause(e)).join('; ');
   }
   return cause instanceof Error ? cause.message || cause.name : String(cause);
-}
-
-/** The URL with its password replaced, safe for logs and error messages. */
-export function describeStoreUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    // Unparseable: keep the scheme only, the rest may hold credentials.
-    const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(url)?.[0];
-    return scheme ? `${scheme}…` : '(unparseable)';
-  }
 }

@@ -1,4 +1,5 @@
-import { describeStoreUrl, StoreConfigError } from './store-errors.js';
+import { maskUrl } from '../observability/url-secrets.js';
+import { StoreConfigError } from './store-errors.js';
 
 export type StoreTarget =
   | { kind: 'memory' }
@@ -8,7 +9,7 @@ export type StoreTarget =
 
 const usage = 'expected sqlite://PATH, redis://…, rediss://…, postgres://…, postgresql://… or memory://';
 
-/** Reads STORE_URL. Throws StoreConfigError (with the password masked) for anything it cannot use. */
+/** Reads STORE_URL. Throws StoreConfigError (with its credentials masked) for anything it cannot use. */
 export function parseStoreUrl(raw: string): StoreTarget {
   const url = raw.trim();
   const scheme = /^([a-z]+):\/\//i.exec(url)?.[1]?.toLowerCase();
@@ -49,5 +50,5 @@ function checkServerUrl(url: string): string {
 }
 
 function fail(url: string, detail: string): StoreConfigError {
-  return new StoreConfigError('STORE_URL', `${describeStoreUrl(url)}: ${detail}`);
+  return new StoreConfigError('STORE_URL', `${maskUrl(url)}: ${detail}`);
 }

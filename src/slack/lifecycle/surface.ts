@@ -1,6 +1,7 @@
 import type { webApi } from '@slack/bolt';
 import type { Logger } from '../../observability/logger.js';
 import type { SlackMessage } from '../blocks/message.js';
+import { postToResponseUrl } from '../replies.js';
 
 type Respond = (message: Record<string, unknown>) => Promise<unknown>;
 export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
@@ -161,14 +162,5 @@ function quietly(respond: Respond, logger: Logger): (message: Record<string, unk
 
 /** POSTs to a response_url kept in a modal's metadata (the modal's own payload has none). */
 function postTo(fetchFn: FetchLike, responseUrl: string): Respond {
-  return async (message) => {
-    const res = await fetchFn(responseUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(message),
-      signal: AbortSignal.timeout(5_000),
-    });
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(`response_url answered ${res.status}`);
-  };
+  return (message) => postToResponseUrl(fetchFn, responseUrl, message);
 }

@@ -135,6 +135,20 @@ export function languageReadAhead(readAhead: Record<string, unknown>): Locale {
   return chosen?.person ?? chosen?.workspace ?? DEFAULT_LOCALE;
 }
 
+/**
+ * As languageReadAhead, once the choices are in or the lookup budget is spent: for what the
+ * receiver answers as soon as the request's replay claim has failed, which can come back before
+ * the choices read with it.
+ */
+export async function languageOnceReadAhead(
+  readAhead: Record<string, unknown>,
+  budgetMs = LANGUAGE_LOOKUP_BUDGET_MS,
+): Promise<Locale> {
+  const read = readAhead[CHOICES_READ_AHEAD] as ChoicesRead | undefined;
+  if (read && !read.settled) await bounded(read.chosen, budgetMs).catch(() => undefined);
+  return languageReadAhead(readAhead);
+}
+
 /** A request's languages (its listeners speak them: locale/scope.ts); English when nobody asked. */
 export function requestScope(
   resolver: LocaleResolver,

@@ -24,6 +24,7 @@ describe('English messages', () => {
       en.modals.connect.submit,
       en.modals.cancel,
       en.modals.loadingTitle,
+      en.modals.notDoneTitle,
     ];
     for (const text of texts) {
       expect(text.length, text).toBeGreaterThan(0);

@@ -155,6 +155,7 @@ export const en: Messages = {
   modals: {
     cancel: 'Cancel',
     loadingTitle: 'Loading…',
+    notDoneTitle: 'Nothing was done',
     loadingText: md`Loading…`,
     expired: 'This form can no longer be used. Close it and run the command again.',
     forged:

@@ -144,6 +144,7 @@ const BOUNDED: ReadonlyArray<[string, number, (m: typeof en) => readonly string[
     (m) => [
       m.modals.cancel,
       m.modals.loadingTitle,
+      m.modals.notDoneTitle,
       m.modals.stop.title,
       m.modals.stop.submit,
       m.modals.connect.title,

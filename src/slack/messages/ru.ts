@@ -154,6 +154,7 @@ export const ru: Messages = {
   modals: {
     cancel: 'Отмена',
     loadingTitle: 'Загрузка…',
+    notDoneTitle: 'Ничего не сделано',
     loadingText: md`Загрузка…`,
     expired: 'Этой формой больше нельзя воспользоваться. Закройте её и выполните команду снова.',
     forged:

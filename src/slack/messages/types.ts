@@ -143,6 +143,8 @@ export interface Messages {
   modals: {
     cancel: string;
     loadingTitle: string;
+    /** The title of a notice that replaces a form nothing was done for (the store was unavailable). */
+    notDoneTitle: string;
     loadingText: SafeText;
     /** private_metadata could not be read back: the form is stale or was tampered with. */
     expired: string;

@@ -53,6 +53,9 @@ async function receiverWithHeldClaim(
     },
     logger,
     listenerFailureText: (ahead) => (ahead.expLanguageChoices ? 'сбой' : 'failed'),
+    // Never asked: no claim fails here (store-unavailable.test.ts has those that do).
+    storeUnavailableWords: () => Promise.reject(new Error('no claim fails here')),
+    respond: () => Promise.reject(new Error('no claim fails here')),
   });
   const app = {
     processEvent: async (event: ReceiverEvent) => {

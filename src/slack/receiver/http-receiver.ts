@@ -3,16 +3,23 @@ import {
   type App,
   type BufferedIncomingMessage,
   HTTPModuleFunctions,
-  HTTPResponseAck,
   type Logger,
   type Receiver,
   type ReceiverEvent,
 } from '@slack/bolt';
 import type { InstallProvider, InstallURLOptions } from '@slack/oauth';
-import { preparedJsonOf } from '../prepared-ack.js';
+import type { SlackBody } from '../payload-shape.js';
+import { httpReceiverEvent } from './http-event.js';
 import { answerListenerFailure } from './listener-failure.js';
-import { pathOf, type RouteTable, routeServer } from './routes.js';
-import { type ClaimOnce, checkSlackRequest, type SlackRequestChecks } from './slack-request.js';
+import { canonicalPathOf, type RouteTable, routeServer } from './routes.js';
+import {
+  type ClaimOnce,
+  checkSlackRequest,
+  isHandshake,
+  type SlackRequestChecks,
+  type SlackRequestVerdict,
+} from './slack-request.js';
+import { answerUnclaimed, type RespondTo, type StoreUnavailableWords } from './store-unavailable.js';
 
 /** A write made with a request's replay claim (src/slack/command/receipt-ahead.ts builds one). */
 export interface ClaimAhead {
@@ -58,6 +65,13 @@ export interface SlackHttpReceiverOptions {
    * from what was read ahead for the request (its language choices).
    */
   listenerFailureText: (readAhead: Record<string, unknown>) => string;
+  /**
+   * What a request is told when its replay claim could not be made (store-unavailable.ts), from
+   * what was read ahead for it (its language choices).
+   */
+  storeUnavailableWords: (readAhead: Record<string, unknown>) => Promise<StoreUnavailableWords>;
+  /** Posts to a click's response_url (the app's Slack fetch): how such a click is told. */
+  respond: RespondTo;
 }
 
 /**
@@ -107,14 +121,15 @@ export class SlackHttpReceiver implements Receiver {
   }
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
-    const path = pathOf(req);
+    // A path not in canonical form is answered 404 by the routes, whatever it would normalise to.
+    const path = canonicalPathOf(req);
     const method = (req.method ?? '').toUpperCase();
     if (method === 'POST' && path === SLACK_EVENTS_PATH) {
       void this.slackRequest(req, res);
       return;
     }
     const oauth = this.options.oauth;
-    if (oauth && method === 'GET' && (path === oauth.installPath || path === oauth.redirectUriPath)) {
+    if (oauth && method === 'GET' && path !== undefined && isOAuthPage(oauth, path)) {
       void this.oauthPage(oauth, path, req, res);
       return;
     }
@@ -132,19 +147,19 @@ export class SlackHttpReceiver implements Receiver {
   }
 
   private async slackRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    // Parsed as soon as it is known signed, before the replay claim, so what is read ahead for it
-    // goes with the claim; a body that does not parse is answered below.
-    let parsed: { body: Record<string, unknown>; ahead: Record<string, unknown> } | undefined;
+    // What is read ahead for a signed request starts as soon as it is known signed and of Slack's
+    // shape, before its replay claim, so that it goes with the claim.
+    let ahead: Record<string, unknown> = {};
     let claimAhead: ClaimAhead | undefined;
-    const onSigned = (rawBody: Buffer) => {
-      const body = parseBody(Object.assign(req, { rawBody }));
-      if (!body) return undefined;
-      claimAhead = this.claimAhead(body);
-      parsed = { body, ahead: { ...this.readAhead(body), ...claimAhead?.properties } };
+    const onSigned = (slack: SlackBody) => {
+      if (isHandshake(slack)) return undefined;
+      claimAhead = this.claimAhead(slack.body);
+      ahead = { ...this.readAhead(slack.body), ...claimAhead?.properties };
       return claimAhead?.claimOnce;
     };
     try {
-      await this.answerSlack(req, res, onSigned, () => parsed);
+      const verdict = await checkSlackRequest(req, { ...this.options.checks, onSigned });
+      await this.answerSlack(req, res, verdict, ahead);
     } finally {
       claimAhead?.release();
     }
@@ -153,10 +168,9 @@ export class SlackHttpReceiver implements Receiver {
   private async answerSlack(
     req: IncomingMessage,
     res: ServerResponse,
-    onSigned: NonNullable<SlackRequestChecks['onSigned']>,
-    parsedBody: () => { body: Record<string, unknown>; ahead: Record<string, unknown> } | undefined,
+    verdict: SlackRequestVerdict,
+    ahead: Record<string, unknown>,
   ): Promise<void> {
-    const verdict = await checkSlackRequest(req, { ...this.options.checks, onSigned });
     if (res.headersSent) return;
     if (verdict.kind === 'refused') {
       res.writeHead(verdict.status, { 'content-type': 'text/plain; charset=utf-8' });
@@ -168,19 +182,24 @@ export class SlackHttpReceiver implements Receiver {
       res.end();
       return;
     }
+    const { slack } = verdict;
+    if (verdict.kind === 'unclaimed') {
+      const { logger, respond, storeUnavailableWords } = this.options;
+      const words = () => storeUnavailableWords(ahead);
+      return answerUnclaimed({ slack, response: res, error: verdict.error, words, respond, logger });
+    }
+    if (isHandshake(slack))
+      return slack.source === 'command'
+        ? HTTPModuleFunctions.buildSSLCheckResponse(res)
+        : HTTPModuleFunctions.buildUrlVerificationResponse(res, slack.body);
     const buffered: BufferedIncomingMessage = Object.assign(req, { rawBody: verdict.rawBody });
-    const parsed = parsedBody();
-    if (!parsed) return HTTPModuleFunctions.buildNoBodyResponse(res, 400);
-    const { body, ahead } = parsed;
-    if (body.ssl_check === '1') return HTTPModuleFunctions.buildSSLCheckResponse(res);
-    if (body.type === 'url_verification') return HTTPModuleFunctions.buildUrlVerificationResponse(res, body);
-    await this.dispatch(buffered, body, res, ahead);
+    await this.dispatch(buffered, slack, res, ahead);
   }
 
   /** What is read ahead for a request; nothing when that fails: its listeners then read it themselves. */
   private readAhead(body: Record<string, unknown>): Record<string, unknown> {
     const readAhead = this.options.readAhead;
-    if (!readAhead || isHandshake(body)) return {};
+    if (!readAhead) return {};
     try {
       return readAhead(body);
     } catch (error) {
@@ -192,7 +211,7 @@ export class SlackHttpReceiver implements Receiver {
   /** The write to make with the request's claim; none when that fails: its listeners then write it. */
   private claimAhead(body: Record<string, unknown>): ClaimAhead | undefined {
     const claimAhead = this.options.claimAhead;
-    if (!claimAhead || isHandshake(body)) return undefined;
+    if (!claimAhead) return undefined;
     try {
       return claimAhead(body);
     } catch (error) {
@@ -205,52 +224,29 @@ export class SlackHttpReceiver implements Receiver {
 
   /** Hands the event to the app; a listener failure before the ack is answered by answerListenerFailure. */
   private async dispatch(
-    req: BufferedIncomingMessage,
-    body: Record<string, unknown>,
-    res: ServerResponse,
+    request: BufferedIncomingMessage,
+    slack: SlackBody,
+    response: ServerResponse,
     customProperties: Record<string, unknown>,
   ) {
     const logger = this.options.logger;
-    const ack = new HTTPResponseAck({
+    const { event, ack } = httpReceiverEvent({
+      request,
+      body: slack.body,
+      response,
       logger,
-      processBeforeResponse: false,
-      httpRequest: req,
-      httpRequestBody: body,
-      httpResponse: res,
-    });
-    const send = ack.bind();
-    const event: ReceiverEvent = {
-      body,
-      ack: (reply?: unknown) => {
-        // A reply serialised once (prepared-ack.ts) goes as its text, still answered as JSON.
-        const json = preparedJsonOf(reply);
-        if (json === undefined) return send(reply);
-        if (!res.headersSent) res.setHeader('content-type', 'application/json');
-        return send(json);
-      },
-      retryNum: HTTPModuleFunctions.extractRetryNumFromHTTPRequest(req),
-      retryReason: HTTPModuleFunctions.extractRetryReasonFromHTTPRequest(req),
       customProperties,
-    };
+    });
     try {
       await this.app?.processEvent(this.options.onEvent ? this.options.onEvent(event) : event);
     } catch (error) {
       // false: the listener acked already, and its answer stands.
       const commandText = this.options.listenerFailureText(customProperties);
-      if (answerListenerFailure({ error, logger, request: req, response: res, commandText })) ack.ack();
+      const isCommand = slack.source === 'command';
+      if (answerListenerFailure({ error, logger, isCommand, response, commandText })) ack.ack();
     }
   }
 }
 
-/** Bolt's parse of a Slack body (form, JSON or an interaction's payload); undefined when it throws. */
-function parseBody(req: BufferedIncomingMessage): Record<string, unknown> | undefined {
-  try {
-    return HTTPModuleFunctions.parseHTTPRequestBody(req);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Slack's checks of the endpoint itself, answered by the receiver: no listener runs for them. */
-const isHandshake = (body: Record<string, unknown>) =>
-  body.ssl_check === '1' || body.type === 'url_verification';
+const isOAuthPage = (oauth: OAuthRoutes, path: string) =>
+  path === oauth.installPath || path === oauth.redirectUriPath;

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { Logger } from '@slack/bolt';
 
 /**
@@ -9,7 +9,8 @@ import type { Logger } from '@slack/bolt';
 export function answerListenerFailure(args: {
   error: unknown;
   logger: Logger;
-  request: IncomingMessage & { rawBody?: Buffer };
+  /** A slash command's request (a form without a payload, by its Content-Type). */
+  isCommand: boolean;
   response: ServerResponse;
   /** The line a slash command shows (from the message catalogue). */
   commandText: string;
@@ -24,10 +25,9 @@ export function answerListenerFailure(args: {
   logger.error('a listener failed before answering', {
     error: error instanceof Error ? error.name : 'unknown',
   });
-  const isCommand = /(?:^|&)command=/.test(args.request.rawBody?.toString('utf8') ?? '');
   response.writeHead(200, { 'content-type': 'application/json' });
   response.end(
-    isCommand
+    args.isCommand
       ? JSON.stringify({
           response_type: 'ephemeral',
           text: args.commandText,

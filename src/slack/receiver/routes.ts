@@ -19,8 +19,8 @@ interface CompiledRoute {
 
 /**
  * Serves the table: a request no route takes is answered 404 with an empty body, as Bolt's
- * receivers answer it. A path may end in one slash more than the route (Bolt's path matching
- * allows it too).
+ * receivers answer it, and so is one whose path is not canonical (canonicalPathOf). A path may end
+ * in one slash more than the route (Bolt's path matching allows it too).
  */
 export function routeServer(table: RouteTable): (req: IncomingMessage, res: ServerResponse) => void {
   const compiled: CompiledRoute[] = [
@@ -28,19 +28,41 @@ export function routeServer(table: RouteTable): (req: IncomingMessage, res: Serv
     ...Object.entries(table.post).map(([path, handler]) => compile('POST', path, handler)),
   ];
   return (req, res) => {
-    const path = pathOf(req);
+    const path = canonicalPathOf(req);
     const method = (req.method ?? '').toUpperCase();
-    for (const route of compiled) {
-      if (route.method !== method) continue;
-      const params = matchPath(route.segments, path);
-      if (params) return route.handler(Object.assign(req, { params }), res);
-    }
+    const matched = path === undefined ? undefined : matchRoute(compiled, method, path);
+    if (matched) return matched.handler(Object.assign(req, { params: matched.params }), res);
     res.writeHead(404);
     res.end();
   };
 }
 
-export const pathOf = (req: IncomingMessage): string => new URL(req.url ?? '/', 'http://localhost').pathname;
+function matchRoute(compiled: readonly CompiledRoute[], method: string, path: string) {
+  for (const route of compiled) {
+    if (route.method !== method) continue;
+    const params = matchPath(route.segments, path);
+    if (params) return { handler: route.handler, params };
+  }
+  return undefined;
+}
+
+/** A dot segment, a doubled slash, a backslash, or a dot, slash or backslash percent-encoded. */
+const NON_CANONICAL = /(?:^|\/)\.{1,2}(?:\/|$)|\/\/|\\|%2e|%2f|%5c/i;
+
+/**
+ * The request's path exactly as it came (its query left out), or undefined when it is not in
+ * canonical form: not starting with one slash (the absolute form, `*`), or holding anything a
+ * proxy in front of the app and the app could read as different paths (NON_CANONICAL). Never
+ * normalised: a proxy that routes /slack/events by prefix to the app and keeps /metrics inside
+ * would otherwise have the app serve /metrics for /slack/events/../../metrics.
+ */
+export function canonicalPathOf(req: IncomingMessage): string | undefined {
+  const target = req.url ?? '';
+  if (!target.startsWith('/')) return undefined;
+  const queryAt = target.indexOf('?');
+  const path = queryAt === -1 ? target : target.slice(0, queryAt);
+  return NON_CANONICAL.test(path) ? undefined : path;
+}
 
 const compile = (method: CompiledRoute['method'], path: string, handler: Handler): CompiledRoute => ({
   method,

@@ -1,7 +1,7 @@
 import { createHmac, hash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { SEEN_REQUEST_PREFIX } from '../../store/memory-once-guard.js';
-import { inspectSlackBody } from '../payload-shape.js';
+import { bodyEncodingOf, inspectSlackBody, type SlackBody } from '../payload-shape.js';
 
 /** Slack's guidance: refuse a request whose timestamp is more than five minutes from the clock. */
 const MAX_SKEW_SECONDS = 5 * 60;
@@ -21,27 +21,35 @@ export interface SlackRequestChecks {
   claimOnce?: ClaimOnce | undefined;
   onReplay?: ((retryNum: string | undefined) => void) | undefined;
   /**
-   * Told of a signed request of Slack's shape just before its replay claim, with its body: what it
-   * starts reading then is read while the claim is made (one round trip on Redis, not two). May
-   * answer with the claim to make in place of claimOnce: one that writes something with it.
+   * Told of a signed request of Slack's shape just before its replay claim, with its body as its
+   * listeners read it: what it starts reading then is read while the claim is made (one round trip
+   * on Redis, not two). May answer with the claim to make in place of claimOnce: one that writes
+   * something with it.
    */
-  onSigned?: ((rawBody: Buffer) => ClaimOnce | undefined) | undefined;
+  onSigned?: ((body: SlackBody) => ClaimOnce | undefined) | undefined;
   nowMs?: (() => number) | undefined;
 }
 
 /** The replay guard's claim of a key: true the first time within ttlMs. */
 export type ClaimOnce = (key: string, ttlMs: number) => Promise<boolean>;
 
+type RefusalStatus = 400 | 401 | 413 | 415;
+
 /** What a request to Slack's endpoint turned out to be. */
 export type SlackRequestVerdict =
   /** Refused with this status and a plain-text reason. */
-  | { kind: 'refused'; status: 400 | 401 | 413; reason: string }
+  | { kind: 'refused'; status: RefusalStatus; reason: string }
   /** Signed, but of a type the app handles nowhere, or a replay: answered 200 with nothing done. */
   | { kind: 'done' }
-  /** Signed and of Slack's shape: the body, read once, for Bolt. */
-  | { kind: 'accepted'; rawBody: Buffer };
+  /** Signed and of Slack's shape: the body, read once, and its parse for Bolt. */
+  | { kind: 'accepted'; rawBody: Buffer; slack: SlackBody }
+  /**
+   * Signed and of Slack's shape, but its replay claim could not be made (the store failed): nothing
+   * may act on it, since a retry once the store is back would be claimed afresh and act again.
+   */
+  | { kind: 'unclaimed'; slack: SlackBody; error: unknown };
 
-const refused = (status: 400 | 401 | 413, reason: string): SlackRequestVerdict => ({
+const refused = (status: RefusalStatus, reason: string): SlackRequestVerdict => ({
   kind: 'refused',
   status,
   reason,
@@ -54,9 +62,11 @@ const refused = (status: 400 | 401 | 413, reason: string): SlackRequestVerdict =
  *   would otherwise stay replayable for as long as that lead;
  * - the body is read once, bounded (413);
  * - the signature (401 when missing or wrong, or the timestamp more than five minutes old);
- * - a signed interaction whose payload is not Slack's shape is refused (400): Bolt would throw on
- *   it and never answer;
- * - a replay of a signed body seen before is answered 200 and not acted on again.
+ * - a body that is neither a form nor JSON by its Content-Type is refused (415);
+ * - a signed body that does not parse as its Content-Type says, or an interaction whose payload is
+ *   not Slack's shape, is refused (400): Bolt would throw on it and never answer;
+ * - a replay of a signed body seen before is answered 200 and not acted on again; one whose claim
+ *   the store could not make is `unclaimed`, for the receiver to refuse.
  */
 export async function checkSlackRequest(
   req: IncomingMessage,
@@ -86,20 +96,44 @@ export async function checkSlackRequest(
     typeof timestamp === 'string' &&
     signatureValid(checks.signingSecret, timestamp, body, signature, now());
   if (!signed) return refused(401, 'invalid or missing Slack signature, or a stale timestamp');
-  const inspected = inspectSlackBody(body);
-  if (inspected.problem) return refused(400, `not a Slack payload: ${inspected.problem}`);
-  if (inspected.ignored) return { kind: 'done' };
-  const claimOnce = checks.onSigned?.(raw) ?? checks.claimOnce;
-  // An options request is read-only, and typing the same query twice sends the same body.
-  if (!checks.claimOnce || !claimOnce || inspected.options) return { kind: 'accepted', rawBody: raw };
-  const first = await claimOnce(replayKey(raw), REPLAY_MEMORY_MS)
-    // The store is down: the request goes on, and its handler says what it can.
-    .catch(() => true);
-  if (first) return { kind: 'accepted', rawBody: raw };
+  const encoding = bodyEncodingOf(req.headers['content-type']);
+  if (encoding === undefined) return refused(415, 'Slack posts forms and JSON: unsupported content-type');
+  const slack = inspectSlackBody(body, encoding);
+  if (slack.problem !== undefined) return refused(400, `not a Slack payload: ${slack.problem}`);
+  if (slack.ignored) return { kind: 'done' };
+  return claimed(req, checks, raw, slack);
+}
+
+/** The replay guard's verdict on a signed body of Slack's shape. */
+async function claimed(
+  req: IncomingMessage,
+  checks: SlackRequestChecks,
+  rawBody: Buffer,
+  slack: SlackBody,
+): Promise<SlackRequestVerdict> {
+  const claimOnce = checks.onSigned?.(slack) ?? checks.claimOnce;
+  // An options request is read-only, and typing the same query twice sends the same body; a
+  // handshake is answered by the receiver, with nothing done.
+  if (!checks.claimOnce || !claimOnce || slack.options || isHandshake(slack))
+    return { kind: 'accepted', rawBody, slack };
+  let first: boolean;
+  try {
+    first = await claimOnce(replayKey(rawBody), REPLAY_MEMORY_MS);
+  } catch (error) {
+    return { kind: 'unclaimed', slack, error };
+  }
+  if (first) return { kind: 'accepted', rawBody, slack };
   const retry = req.headers['x-slack-retry-num'];
   checks.onReplay?.(typeof retry === 'string' ? retry : undefined);
   return { kind: 'done' };
 }
+
+/**
+ * Slack's checks of the endpoint itself (a command URL's ssl_check, an events URL's
+ * url_verification), answered by the receiver: no listener runs for them.
+ */
+export const isHandshake = (slack: SlackBody): boolean =>
+  slack.source === 'command' ? slack.body.ssl_check === '1' : slack.body.type === 'url_verification';
 
 /**
  * The replay guard's key for a body: 132 bits of its SHA-256 (as unlikely to collide between two
