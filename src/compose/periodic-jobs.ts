@@ -15,6 +15,13 @@ import type { StartOptions } from './start-options.js';
 import type { WorkspaceClients } from './workspace-clients.js';
 
 const TOKEN_HEALTH_INTERVAL_MS = 60_000;
+/**
+ * How often a replica writes what its store did not take (kept in its memory). Another replica
+ * reports an intent only once this process's lease has lapsed: an end kept through an outage is
+ * written within seconds of the store's return, so only a process that dies in those seconds
+ * leaves one behind; a refusal's record lands as soon.
+ */
+const KEPT_WRITES_INTERVAL_MS = 2_000;
 
 export interface PeriodicJobsInput {
   config: Config;
@@ -41,7 +48,13 @@ export async function startPeriodicJobs(
 /** Every periodic job of a replica, in the order they first run. */
 function periodicJobs(input: PeriodicJobsInput): PeriodicJob[] {
   const poll = experimentPoll(input);
-  return [intentLease(input), orphanSweep(input), tokenHealth(input), ...(poll ? [poll] : [])];
+  return [
+    intentLease(input),
+    orphanSweep(input),
+    keptWrites(input),
+    tokenHealth(input),
+    ...(poll ? [poll] : []),
+  ];
 }
 
 /**
@@ -76,6 +89,26 @@ function orphanSweep({ deps, workspaces, logger }: PeriodicJobsInput): PeriodicJ
       const { reported, recheckAt } = await reportOrphanedActions(deps, workspaces.clientFor);
       if (reported > 0) logger.warn('reported interrupted lifecycle actions', { reported });
       return { againInMs: recheckDelay(recheckAt, Date.now()) };
+    },
+  };
+}
+
+/**
+ * What the store did not take (an intent's end, a record's observation, a learnt refusal), written
+ * once it takes writes again. On every replica: each kept its own. Nothing kept costs no store call.
+ */
+function keptWrites({ deps, logger }: PeriodicJobsInput): PeriodicJob {
+  return {
+    name: 'kept-writes',
+    everyMs: KEPT_WRITES_INTERVAL_MS,
+    failure: 'could not write what the store did not take earlier',
+    run: async () => {
+      const [intents, records] = await Promise.all([
+        deps.intents.writeKept(),
+        deps.knowledge.records.writeKept(),
+      ]);
+      if (intents + records > 0) logger.debug('writes kept for the store', { intents, records });
+      return undefined;
     },
   };
 }
