@@ -18,6 +18,13 @@ import type { WorkspaceClients } from './workspace-clients.js';
 const TOKEN_HEALTH_INTERVAL_MS = 60_000;
 /** How often every replica looks at the clock for due requests: a request runs at most this late. */
 const DUE_REQUESTS_INTERVAL_MS = 5_000;
+/**
+ * How often a replica writes what its store did not take (kept in its memory). Another replica
+ * reports an intent only once this process's lease has lapsed: an end kept through an outage is
+ * written within seconds of the store's return, so only a process that dies in those seconds
+ * leaves one behind; a refusal's record lands as soon.
+ */
+const KEPT_WRITES_INTERVAL_MS = 2_000;
 
 export interface PeriodicJobsInput {
   config: Config;
@@ -48,6 +55,7 @@ function periodicJobs(input: PeriodicJobsInput): PeriodicJob[] {
     intentLease(input),
     orphanSweep(input),
     dueRequests(input),
+    keptWrites(input),
     tokenHealth(input),
     ...(poll ? [poll] : []),
   ];
@@ -108,6 +116,26 @@ function dueRequests({ deps, workspaces, options }: PeriodicJobsInput): Periodic
       if (nextDueAt === undefined) return undefined;
       const inMs = Math.max(nextDueAt - now().getTime(), 50);
       return inMs < DUE_REQUESTS_INTERVAL_MS ? { againInMs: inMs } : undefined;
+    },
+  };
+}
+
+/**
+ * What the store did not take (an intent's end, a record's observation, a learnt refusal), written
+ * once it takes writes again. On every replica: each kept its own. Nothing kept costs no store call.
+ */
+function keptWrites({ deps, logger }: PeriodicJobsInput): PeriodicJob {
+  return {
+    name: 'kept-writes',
+    everyMs: KEPT_WRITES_INTERVAL_MS,
+    failure: 'could not write what the store did not take earlier',
+    run: async () => {
+      const [intents, records] = await Promise.all([
+        deps.intents.writeKept(),
+        deps.knowledge.records.writeKept(),
+      ]);
+      if (intents + records > 0) logger.debug('writes kept for the store', { intents, records });
+      return undefined;
     },
   };
 }

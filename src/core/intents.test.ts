@@ -1,5 +1,7 @@
 import { Keyv } from 'keyv';
 import { describe, expect, it, vi } from 'vitest';
+import { backendFixture } from '../store/backends.test-helper.js';
+import { withOutage } from '../store/outage.test-helper.js';
 import { createIntentLog, LEASE_MS } from './intents.js';
 
 const workspace = { teamId: 'T0TEAM001' };
@@ -187,5 +189,29 @@ describe('intent log', () => {
     expect((await b.orphans()).map((i) => [i.id, i.phase, i.outcome, i.owner])).toEqual([
       [id, 'telling', 'not-done', 'aaaaaaaaaaaaaaaa'],
     ]);
+  });
+
+  it('ends an intent the store did not let it end once the store is back, before any sweep finds it', async () => {
+    const real = await backendFixture('memory').open();
+    const outage = withOutage(real);
+    let now = new Date('2026-11-25T10:00:00Z');
+    const errors: unknown[] = [];
+    const log = (keyv: Keyv, owner: string) =>
+      createIntentLog({ keyv, now: () => now, inFlightMs: 1_000, onError: (e) => errors.push(e), owner });
+    const a = log(outage.store.keyv('intents'), 'aaaaaaaaaaaaaaaa');
+    const b = log(real.keyv('intents'), 'bbbbbbbbbbbbbbbb');
+    const id = await a.begin(input);
+    outage.cut();
+    // The platform answered and it was told; neither the mark nor the end reaches the store.
+    await a.telling(id, 'not-done');
+    await a.end(id);
+    expect(errors).toHaveLength(2);
+    expect(await a.writeKept()).toBe(1);
+    outage.restore();
+    expect(await a.writeKept()).toBe(0);
+    // a is gone now (no lease): an intent left "sending" would be reported as outcome unknown.
+    now = new Date(now.getTime() + 60_000);
+    expect(await b.orphans()).toEqual([]);
+    expect(await real.keyv('intents').get(id)).toBeUndefined();
   });
 });

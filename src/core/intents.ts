@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Keyv } from 'keyv';
 import * as z from 'zod';
+import { createKeptWrites } from './kept-writes.js';
 import { LIFECYCLE_ACTIONS } from './lifecycle-action.js';
 import type { WorkspaceRef } from './workspace.js';
 
@@ -78,7 +79,10 @@ export interface IntentLog {
    * stays "sending" and a crash before the end is reported as unknown.
    */
   telling(id: string, outcome: NonNullable<Intent['outcome']>): Promise<void>;
-  /** Never throws: the outcome is known and told; at worst the sweep repeats it. */
+  /**
+   * Never throws: the outcome is known and told. An end the store does not take is kept and tried
+   * again (`writeKept`), so the intent cannot outlive this process to be reported as unknown.
+   */
   end(id: string): Promise<void>;
   /**
    * The request that wrote this receipt is finished. When an action advanced it (`begin`), the
@@ -99,6 +103,11 @@ export interface IntentLog {
   scanOrphans(): Promise<OrphanScan>;
   /** Renews this process's lease; call it every LEASE_MS / 3. Throws when the store fails. */
   renewLease(): Promise<void>;
+  /**
+   * Ends the intents whose end the store did not take (a restart), kept in this process; stops at
+   * the first failure. Resolves with how many are still kept; never rejects. Called periodically.
+   */
+  writeKept(): Promise<number>;
 }
 
 interface OrphanScan {
@@ -119,9 +128,6 @@ const LEASE_PREFIX = 'lease:';
 
 /** A received request may wait this much longer than a platform call before it is sent (access checks, reads). */
 const RECEIVED_EXTRA_MS = 5_000;
-
-/** Background tries to clear an intent after a failed clear: about 15 s in all. */
-const CLEAR_RETRIES = 10;
 
 interface IntentLogOptions {
   keyv: Keyv;
@@ -189,6 +195,7 @@ export function createIntentLog(options: IntentLogOptions): IntentLog {
       return (await scanOrphans()).orphans;
     },
     scanOrphans,
+    writeKept: () => ender.writeKept(),
     async renewLease() {
       const lease = { v: 1, at: options.now().toISOString() };
       const ok = await options.keyv.set(`${LEASE_PREFIX}${owner}`, lease, LEASE_MS);
@@ -235,20 +242,31 @@ function ownIntents() {
 
 type OwnIntents = ReturnType<typeof ownIntents>;
 
-/** Deletes ended intents: after a receipt's write, once, and retried in the background on failure. */
+/**
+ * Deletes ended intents: after a receipt's write, once. An end the store did not take is kept, up to
+ * REMEMBERED_INTENTS, for `writeKept`: ended within a round of the store's return, so another
+ * replica's sweep never finds it once this process is gone. Past the bound the one kept longest is
+ * given up (logged through onError): if this process then dies before the store loses it, the sweep
+ * reports that action again (its known outcome, or unknown if its telling mark was not written).
+ */
 function intentEnder(options: Pick<IntentLogOptions, 'keyv' | 'onError'>, own: OwnIntents) {
   const { keyv } = options;
   // Receipts still being written, by id: ended once written, or a delete could land before the write.
   const receiving = new Map<string, Promise<void>>();
-  // The store failed to clear a told outcome (a Redis restart): tried again in the background well
-  // within the intent's deadline, so the sweep does not report an action already told as unknown.
-  const clearLater = (id: string, attempt: number) => {
-    if (attempt > CLEAR_RETRIES) return;
-    const timer = setTimeout(
-      () => keyv.delete(id).catch(() => clearLater(id, attempt + 1)),
-      Math.min(250 * 2 ** attempt, 2_000),
-    );
-    timer.unref();
+  const unended = createKeptWrites<true>({
+    max: REMEMBERED_INTENTS,
+    merge: (kept) => kept,
+    dropped: (id) =>
+      options.onError(new Error(`intent ${id} left in the store: too many ends kept unwritten`)),
+  });
+  const remove = async (id: string) => {
+    try {
+      await keyv.delete(id);
+      own.ended(id);
+    } catch (error) {
+      unended.keep(id, true);
+      throw error;
+    }
   };
   const end = async (id: string): Promise<void> => {
     const pending = receiving.get(id);
@@ -259,15 +277,14 @@ function intentEnder(options: Pick<IntentLogOptions, 'keyv' | 'onError'>, own: O
     }
     if (own.ending(id)) return;
     try {
-      await keyv.delete(id);
-      own.ended(id);
+      await remove(id);
     } catch (error) {
       options.onError(error);
-      clearLater(id, 1);
     }
   };
   return {
     end,
+    writeKept: () => unended.writeAll((id) => remove(id)),
     /** Settles once a receipt being written is written (or failed); at once for any other id. */
     written: async (id: string): Promise<void> => {
       await receiving.get(id);

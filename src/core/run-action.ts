@@ -14,7 +14,7 @@ import {
 } from './experiments/knowledge.js';
 import { type ExperimentRecord, emptyRecord } from './experiments/record.js';
 import type { Observation } from './experiments/record-store.js';
-import { type LearntRefusals, statusAfter } from './experiments/transitions.js';
+import { type LearntRefusals, learnRefusal, statusAfter } from './experiments/transitions.js';
 import type { IntentLog } from './intents.js';
 import type { LifecycleAction } from './lifecycle-action.js';
 import { type Grant, requireGrant } from './policy/grant.js';
@@ -305,44 +305,87 @@ function notRecorded(log: Logger, error: unknown): void {
   log.error('lifecycle action done but not recorded', { error });
 }
 
-/** The platform did not do it: what it said is recorded, and the outcome classified. */
+/**
+ * The platform did not do it: the outcome is classified and told as the platform gave it. What it
+ * taught is recorded; a store failure there is logged and changes nothing of what is told.
+ */
 async function refused(
   attempt: Attempt,
   error: unknown,
   intent: string | undefined,
 ): Promise<LifecycleOutcome> {
-  const { deps, request, scope, connection, log } = attempt;
-  const { knowledge: k } = deps;
-  const { action, experimentId } = request;
-  if (error instanceof StatusConflictError) {
-    log.info('lifecycle action refused by status', { currentStatus: error.currentStatus });
-    const status = error.currentStatus;
-    const observed = await recordWithName(attempt, { update: { status }, source: 'platform-conflict' });
-    await observed.written;
-    const { record } = observed;
-    // The platform just proved the action is not allowed from that status: stop offering it.
-    const learnt = status ? await k.records.learn(scope, status, action) : observed.learnt;
-    return {
-      kind: 'conflict',
-      request,
-      error,
-      intent,
-      identity: connection.identity,
-      view: { record, offered: offeredFrom(k, learnt, record) },
-      readVia: teamsOwn(connection),
-    };
-  }
-  if (error instanceof ExperimentNotFoundError) {
-    await k.records.update(scope, experimentId, { notFound: true }, 'platform-read');
-  }
-  if (error instanceof InvalidTokenError) {
-    await deps.connections.markInvalid(connection.owner, 'platform answered 403 Invalid api key provided');
-  }
+  const { request, connection, log } = attempt;
+  if (error instanceof StatusConflictError) return await conflicted(attempt, error, intent);
   if (error instanceof ConsoleError) {
+    await recordFailure(attempt, error);
     log.warn('lifecycle action failed', { error: error.kind, status: error.status });
     return { kind: 'failed', request, error, identity: connection.identity, intent };
   }
   throw error;
+}
+
+/** Refused in the experiment's current status: the record learns that status and the refusal. */
+async function conflicted(
+  attempt: Attempt,
+  error: StatusConflictError,
+  intent: string | undefined,
+): Promise<LifecycleOutcome> {
+  const { deps, request, connection, log } = attempt;
+  const { knowledge: k } = deps;
+  log.info('lifecycle action refused by status', { currentStatus: error.currentStatus });
+  const status = error.currentStatus;
+  const observed = await recordWithName(attempt, { update: { status }, source: 'platform-conflict' });
+  await observed.written.catch((storeError: unknown) => answerNotRecorded(log, storeError));
+  const { record } = observed;
+  // The platform just proved the action is not allowed from that status: stop offering it.
+  const learnt = status ? await refusalsLearnt(attempt, status, observed.learnt) : observed.learnt;
+  return {
+    kind: 'conflict',
+    request,
+    error,
+    intent,
+    identity: connection.identity,
+    view: { record, offered: offeredFrom(k, learnt, record) },
+    readVia: teamsOwn(connection),
+  };
+}
+
+/** The refusals learnt with this one; when the store does not take it, those known here with it. */
+async function refusalsLearnt(
+  attempt: Attempt,
+  status: string,
+  known: LearntRefusals,
+): Promise<LearntRefusals> {
+  const { deps, scope, request, log } = attempt;
+  try {
+    return await deps.knowledge.records.learn(scope, status, request.action);
+  } catch (error) {
+    answerNotRecorded(log, error);
+    return learnRefusal(known, status, request.action);
+  }
+}
+
+/**
+ * What a failure taught: a 404 that the experiment is not there (kept by the record store when the
+ * store does not take it), a 403 that the stored token is refused. The token's mark is not kept for
+ * later: written late it could refuse a token connected again meanwhile, and the refused one is
+ * refused again, and marked then, the next time it is used.
+ */
+async function recordFailure(attempt: Attempt, error: ConsoleError): Promise<void> {
+  const { deps, scope, request, connection, log } = attempt;
+  try {
+    if (error instanceof ExperimentNotFoundError)
+      await deps.knowledge.records.update(scope, request.experimentId, { notFound: true }, 'platform-read');
+    if (error instanceof InvalidTokenError)
+      await deps.connections.markInvalid(connection.owner, 'platform answered 403 Invalid api key provided');
+  } catch (storeError) {
+    answerNotRecorded(log, storeError);
+  }
+}
+
+/** The platform answered; only the app's memory of the answer failed. The outcome is told as it is. */
+function answerNotRecorded(log: Logger, error: unknown): void {
+  log.error('lifecycle action answered but its answer not recorded', { error });
 }
 
 /** A reply should name the experiment: the first time the app meets one, it asks the platform. */
@@ -351,7 +394,8 @@ const NAME_READ_BUDGET_MS = 1_500;
 /**
  * Records what the action taught; for an experiment the app has no name for, what the platform's
  * read says is asked first and merged into the same write (one record write, not two). The learnt
- * refusals come with the record's read: what the outcome offers next needs both.
+ * refusals come with the record's read: what the outcome offers next needs both. A store failure
+ * does not reject: the record store keeps what it did not take, and `written` rejects.
  */
 async function recordWithName(
   attempt: Attempt,
@@ -365,5 +409,7 @@ async function recordWithName(
     const asked = await askPlatform(k, connection, scope, request.experimentId, NAME_READ_BUDGET_MS);
     if (asked.kind === 'read' || asked.kind === 'not-found') observations.push(asked.observation);
   }
-  return k.records.observeWithLearnt(scope, request.experimentId, observations, { hold });
+  // When the store cannot be read now, the reply is built from what was read before sending.
+  const known = before ?? emptyRecord(request.experimentId, k.now().toISOString());
+  return k.records.observeWithLearnt(scope, request.experimentId, observations, { hold, known });
 }

@@ -15,7 +15,9 @@ type Fault =
   /** An HTTP status with a body, before or after forwarding (a gateway answering for the platform). */
   | { kind: 'status'; when: 'before' | 'after'; status: number; body: string; contentType: string }
   /** Forwards, then answers 200 with this body instead of the platform's. */
-  | { kind: 'replace-body'; body: string; contentType: string };
+  | { kind: 'replace-body'; body: string; contentType: string }
+  /** Forwards, then holds the platform's own answer until `until` settles (the test acts meanwhile). */
+  | { kind: 'held'; until: Promise<void> };
 
 export interface FaultProxy {
   url: string;
@@ -71,6 +73,15 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       },
     );
 
+  const passOn = async (req: IncomingMessage, res: ServerResponse, body: Buffer, until?: Promise<void>) => {
+    const answer = await forward(req, body);
+    await until;
+    const headers = { ...answer.headers };
+    delete headers['transfer-encoding'];
+    res.writeHead(answer.status, { ...headers, 'content-length': String(answer.body.length) });
+    res.end(answer.body);
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const body = await readBody(req);
     const index = pending.findIndex(
@@ -79,15 +90,10 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         (p.match.method === undefined || p.match.method === req.method),
     );
     const fault = index >= 0 ? pending.splice(index, 1)[0]?.fault : undefined;
-    if (!fault) {
-      const answer = await forward(req, body);
-      const headers = { ...answer.headers };
-      delete headers['transfer-encoding'];
-      res.writeHead(answer.status, { ...headers, 'content-length': String(answer.body.length) });
-      res.end(answer.body);
-      return;
-    }
+    if (!fault) return await passOn(req, res, body);
     switch (fault.kind) {
+      case 'held':
+        return await passOn(req, res, body, fault.until);
       case 'hang':
         return;
       case 'reset':

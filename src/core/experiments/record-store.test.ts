@@ -175,9 +175,10 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('experiment re
     expect(await records.all('T7')).toEqual([]);
   });
 
-  it('answers an observation whose write fails, and says so through `written` only', async () => {
-    const watched = watchedRecords(await fixture.open(), namespace);
-    const { records } = watched;
+  it('answers an observation whose write fails, says so through `written`, and writes it later', async () => {
+    const store = await fixture.open();
+    const watched = watchedRecords(store, namespace);
+    const { records, sets } = watched;
     watched.fail();
     try {
       const observed = await records.observeWithLearnt('T6', 3, [
@@ -185,11 +186,17 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('experiment re
       ]);
       expect(observed.record.status?.value).toBe('running');
       await expect(observed.written).rejects.toThrow('the store refused the write');
+      // Nothing was stored; what waits on the failed write goes on, and this process still knows it.
+      expect(await store.keyv(namespace).get('record:T6:3')).toBeUndefined();
+      expect((await records.get('T6', 3))?.status?.value).toBe('running');
+      // Tried again while the store still refuses: kept again.
+      expect(await records.writeKept()).toBe(1);
+      expect(sets).toHaveLength(2);
     } finally {
       watched.restore();
     }
-    // Nothing was stored, and what waits on the failed write goes on.
-    expect(await records.get('T6', 3)).toBeUndefined();
+    expect(await records.writeKept()).toBe(0);
+    expect(await store.keyv(namespace).get('record:T6:3')).toMatchObject({ status: { value: 'running' } });
   });
 
   it('ignores a stored record of an unexpected shape instead of trusting it', async () => {

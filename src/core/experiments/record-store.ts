@@ -3,27 +3,30 @@ import * as z from 'zod';
 import type { Logger } from '../../observability/logger.js';
 import { LIFECYCLE_ACTIONS } from '../lifecycle-action.js';
 import type { RecentLists, StoredValues } from '../stored-values.js';
-import { createHeldWrites } from './held-writes.js';
-import { createPendingWrites } from './pending-writes.js';
+import { createKeptRefusals, type KeptRefusals, withKeptRefusals } from './kept-records.js';
 import {
-  applyUpdate,
   type ExperimentRecord,
-  emptyRecord,
   type FactSource,
   MAX_RECORDED_ACTIONS,
   MAX_THREADS,
   type RecordUpdate,
 } from './record.js';
 import { indexKey, listedIds, MAX_INDEXED, withEarlierIndex } from './record-index.js';
-import { type LearntRefusals, learnRefusal } from './transitions.js';
+import { createRecordObserver, recordKey } from './record-observer.js';
+import type { Observation } from './record-writes.js';
+import type { LearntRefusals } from './transitions.js';
 
-/** One thing learnt about an experiment, and where it was learnt. */
-export interface Observation {
-  update: RecordUpdate;
-  source: FactSource;
-}
+export type { Observation } from './record-writes.js';
+export { RELIST_AFTER_MS } from './record-writes.js';
 
-/** Per-workspace experiment records, the index that lists them, and the refusals the platform taught. */
+/**
+ * Per-workspace experiment records, the index that lists them, and the refusals the platform taught.
+ *
+ * What the store fails to take (an outage, a restart: the read before a merge or the write itself)
+ * is kept in this process, bounded (kept-records.ts), and logged; the call still rejects. It is
+ * written, merged at the time it was learnt into what the store then holds, by the next write of the
+ * same record here or by `writeKept`; meanwhile this process's reads of the record include it.
+ */
 export interface ExperimentRecords {
   get(scope: string, experimentId: number): Promise<ExperimentRecord | undefined>;
   /** Merges one observation (see applyUpdate) and returns the record as stored. */
@@ -59,14 +62,26 @@ export interface ExperimentRecords {
        * this process goes into it (the thread an action's card starts: one write, not two).
        */
       hold?: boolean;
+      /**
+       * The record as the caller read it a moment ago. When the store cannot be read now, the
+       * observations are merged into it (and kept to be written) instead of rejecting: `written`
+       * rejects, and the learnt refusals are only those this process knows of.
+       */
+      known?: ExperimentRecord | undefined;
     },
   ): Promise<{ record: ExperimentRecord; learnt: LearntRefusals; written: Promise<void>; release(): void }>;
   /** Every record of the workspace, most recently touched first (bounded by record-index's MAX_INDEXED). */
   all(scope: string): Promise<ExperimentRecord[]>;
   learnt(scope: string): Promise<LearntRefusals>;
   learn(scope: string, status: string, action: (typeof LIFECYCLE_ACTIONS)[number]): Promise<LearntRefusals>;
-  /** Forgets the workspace's records (app uninstalled); returns how many there were. */
+  /** Forgets the workspace's records (app uninstalled), and what was kept of them; returns how many there were. */
   clear(scope: string): Promise<number>;
+  /**
+   * Writes what the store did not take before, kept in this process; stops at the first failure
+   * (the store still away). Resolves with how many records and workspaces are still kept; never
+   * rejects. Called periodically on every replica (each keeps its own).
+   */
+  writeKept(): Promise<number>;
 }
 
 const FactSchema = <T extends z.ZodType>(value: T) =>
@@ -141,93 +156,6 @@ export interface ExperimentRecordsOptions {
   now?: () => Date;
 }
 
-/**
- * How long an action's record write may wait for the thread its card starts (the post's time; Slack
- * answers in milliseconds). Beyond it the status is written alone and the thread after it.
- */
-const RECORD_HOLD_MS = 1_000;
-
-const noop = () => {};
-
-function applyAll(record: ExperimentRecord, observations: readonly Observation[], at: string) {
-  let next = record;
-  for (const { update, source } of observations) next = applyUpdate(next, update, source, at);
-  return next;
-}
-
-/** This process's writes of records, held or under way, and what a read of one waits for. */
-function createRecordWrites() {
-  const pending = createPendingWrites();
-  const held = createHeldWrites<ExperimentRecord>(RECORD_HOLD_MS);
-  return {
-    absorb: held.absorb,
-    /** Before a read of `key`: its held write started, and any under way waited for. */
-    settled(key: string): Promise<void> | undefined {
-      held.release(key);
-      return pending.settled(key);
-    },
-    settledUnder(prefix: string): Promise<unknown> {
-      held.releaseUnder(prefix);
-      return pending.settledUnder(prefix);
-    },
-    start(
-      key: string,
-      next: ExperimentRecord,
-      write: (record: ExperimentRecord) => Promise<void>,
-      hold: boolean,
-    ) {
-      if (!hold) return { written: pending.track(key, write(next)), release: noop };
-      const holding = held.hold(key, next, write);
-      return { written: pending.track(key, holding.written), release: holding.release };
-    },
-  };
-}
-
-/**
- * A record written again this soon after this process listed it is not touched again: `/exp list`
- * refreshes every record it shows, and events and alerts write the same records again and again.
- * So the list is the most recently written to within this long (on each replica).
- */
-export const RELIST_AFTER_MS = 10 * 60_000;
-/** How many listed records a process remembers (the least recently listed forgotten first). */
-const REMEMBERED_LISTINGS = 2_000;
-
-/** Writes a record, and lists it at the head of its workspace's list at the same time. */
-function createRecordWriter(keyv: Keyv, recent: RecentLists, now: () => Date, logger?: Logger) {
-  const listedAt = new Map<string, number>();
-  /** The list is a listing: a failure to touch it is logged (and not remembered), the record stays saved. */
-  async function list(key: string, scope: string, id: number) {
-    const at = now().getTime();
-    const last = listedAt.get(key);
-    if (last !== undefined && at - last >= 0 && at - last < RELIST_AFTER_MS) return;
-    try {
-      await recent.touch(indexKey(scope), String(id), { at, keep: MAX_INDEXED });
-      listedAt.delete(key);
-      listedAt.set(key, at);
-      if (listedAt.size > REMEMBERED_LISTINGS) listedAt.delete(listedAt.keys().next().value ?? '');
-    } catch (error) {
-      logger?.warn('could not list the experiment in its workspace index; its next update will', {
-        scope,
-        experimentId: id,
-        error: (error as Error).message,
-      });
-    }
-  }
-  // A touch writes a few bytes whatever the list's length: no read first of what it lists, and a
-  // record that fell off (a workspace past MAX_INDEXED) is listed again when next written. A crash
-  // between the two leaves the record unlisted until its next write (the restarted process
-  // remembers nothing); `all` skips an id whose record is gone.
-  return {
-    write: async (key: string, scope: string, next: ExperimentRecord) => {
-      await Promise.all([keyv.set(key, { v: 1, ...next }), list(key, scope, next.experimentId)]);
-    },
-    /** The list was dropped (the workspace cleared): its records are listed again when next written. */
-    forget(keyPrefix: string) {
-      for (const key of listedAt.keys()) if (key.startsWith(keyPrefix)) listedAt.delete(key);
-    },
-  };
-}
-
 /** The workspace's list, then what only an earlier version's JSON index lists. */
 async function readListed(keyv: Keyv, recent: RecentLists, scope: string): Promise<number[]> {
   const [members, earlier] = await Promise.all([
@@ -251,90 +179,105 @@ export function createExperimentRecords(
 ): ExperimentRecords {
   const { logger } = options;
   const now = options.now ?? (() => new Date());
-  const recordWriter = createRecordWriter(keyv, recent, now, logger);
-  const recordKey = (scope: string, id: number) => `record:${scope}:${id}`;
   const learntKey = (scope: string) => `learnt:${scope}`;
-
-  const parseRecord = (scope: string, id: number, raw: unknown) => storedRecord(logger, scope, id, raw);
-
-  const writes = createRecordWrites();
-  const writtenUnder = (scope: string) => writes.settledUnder(recordKey(scope, 0).slice(0, -1));
-
-  const read = async (scope: string, id: number) => {
-    const key = recordKey(scope, id);
-    await writes.settled(key);
-    return parseRecord(scope, id, await keyv.get(key));
-  };
-
+  const records = createRecordObserver({
+    keyv,
+    recent,
+    now,
+    logger,
+    parse: (scope, id, raw) => storedRecord(logger, scope, id, raw),
+  });
+  const refusals = createLearntRefusals(update, logger);
   const readIndex = (scope: string) => readListed(keyv, recent, scope);
 
-  /**
-   * Reads the record (and `extra` keys) in one read, merges, and starts writing the
-   * record: answered before the write, which `written` is.
-   */
-  async function observeReading(
-    scope: string,
-    id: number,
-    observations: readonly Observation[],
-    extra: readonly string[],
-    hold = false,
-  ): Promise<{ record: ExperimentRecord; extras: unknown[]; written: Promise<void>; release(): void }> {
-    const key = recordKey(scope, id);
-    const merge = (record: ExperimentRecord) => applyAll(record, observations, now().toISOString());
-    // Into a write held here, which holds the newest this process knows: no read of its own.
-    const absorbed = extra.length === 0 ? writes.absorb(key, merge) : undefined;
-    if (absorbed) return { record: absorbed.value, extras: [], written: absorbed.written, release: noop };
-    await writes.settled(key);
-    // One read (one round trip on Redis: MGET).
-    const [raw, ...extras] = await keyv.getMany([key, ...extra]);
-    const next = merge(parseRecord(scope, id, raw) ?? emptyRecord(id, now().toISOString()));
-    const write = (record: ExperimentRecord) => recordWriter.write(key, scope, record);
-    return { record: next, extras, ...writes.start(key, next, write, hold) };
-  }
-
   const observe = async (scope: string, id: number, observations: readonly Observation[]) => {
-    const { record, written } = await observeReading(scope, id, observations, []);
+    const { record, written } = await records.observe(scope, id, records.stamp(observations), []);
     await written;
     return record;
   };
 
   return {
-    get: (scope, id) => read(scope, id),
+    get: (scope, id) => records.read(scope, id),
     update: (scope, id, update, source) => observe(scope, id, [{ update, source }]),
     observe,
     async observeWithLearnt(scope, id, observations, options = {}) {
       const extra = [learntKey(scope)];
-      const observed = await observeReading(scope, id, observations, extra, options.hold);
+      const observed = await records.observe(scope, id, records.stamp(observations), extra, options);
       const { record, extras, written, release } = observed;
-      return { record, learnt: parseLearnt(extras[0]), written, release };
+      return {
+        record,
+        learnt: refusals.withKept(learntKey(scope), parseLearnt(extras[0])),
+        written,
+        release,
+      };
     },
     async all(scope) {
-      await writtenUnder(scope);
+      await records.settledUnder(scope);
       const ids = await readIndex(scope);
       if (ids.length === 0) return [];
       const raws = await keyv.getMany(ids.map((id) => recordKey(scope, id)));
       // An id whose record is gone (or unreadable) is skipped, silently: the index is only a listing.
-      const records = raws.flatMap((raw, i) => storedRecord(undefined, scope, ids[i] ?? 0, raw) ?? []);
-      return records.sort((a, b) => (a.touchedAt < b.touchedAt ? 1 : a.touchedAt > b.touchedAt ? -1 : 0));
+      const all = raws.flatMap((raw, i) => storedRecord(undefined, scope, ids[i] ?? 0, raw) ?? []);
+      return all.sort((a, b) => (a.touchedAt < b.touchedAt ? 1 : a.touchedAt > b.touchedAt ? -1 : 0));
     },
-    learnt: async (scope) => parseLearnt(await keyv.get(learntKey(scope))),
-    learn: (scope, status, action) =>
-      update(learntKey(scope), (stored) => {
-        const parsed = StoredLearnt.safeParse(stored);
-        const before = parsed.success ? parsed.data.refusals : {};
-        const after = learnRefusal(before, status, action);
-        return { next: after === before ? stored : { v: 1, refusals: after }, result: after };
-      }),
+    learnt: async (scope) =>
+      refusals.withKept(learntKey(scope), parseLearnt(await keyv.get(learntKey(scope)))),
+    learn: (scope, status, action) => refusals.learn(learntKey(scope), scope, [{ status, action }]),
     async clear(scope) {
-      // A write still under way would put a record back after its delete.
-      await writtenUnder(scope);
+      // A write still under way would put a record back after its delete; so would one kept.
+      await records.settledUnder(scope);
       const ids = await readIndex(scope);
       await Promise.all(ids.map((id) => keyv.delete(recordKey(scope, id))));
       await recent.drop(indexKey(scope));
-      recordWriter.forget(recordKey(scope, 0).slice(0, -1));
+      records.forget(scope);
+      refusals.forget(learntKey(scope));
       await keyv.delete(indexKey(scope));
       await keyv.delete(learntKey(scope));
       return ids.length;
+    },
+    async writeKept() {
+      const before = records.kept + refusals.kept;
+      if (before === 0) return 0;
+      const left = (await records.writeKept()) + (await refusals.writeKept());
+      if (left < before) logger?.info('kept experiment records written', { written: before - left, left });
+      return left;
+    },
+  };
+}
+
+/**
+ * A workspace's learnt refusals, added to by compare-and-set together with those kept from earlier
+ * failures; what the store does not take is kept again (and logged) and the call rejects.
+ */
+function createLearntRefusals(update: StoredValues['update'], logger: Logger | undefined) {
+  const kept = createKeptRefusals(logger);
+  const learn = async (key: string, scope: string, taught: KeptRefusals['refusals']) => {
+    const all = [...(kept.take(key)?.refusals ?? []), ...taught];
+    try {
+      return await update(key, (stored) => {
+        const parsed = StoredLearnt.safeParse(stored);
+        const before = parsed.success ? parsed.data.refusals : {};
+        const after = withKeptRefusals(before, { scope, refusals: all });
+        return { next: after === before ? stored : { v: 1, refusals: after }, result: after };
+      });
+    } catch (error) {
+      kept.keep(key, { scope, refusals: all });
+      logger?.warn('learnt refusal not written: kept to write once the store takes it', {
+        scope,
+        error: (error as Error).message,
+      });
+      throw error;
+    }
+  };
+  return {
+    learn,
+    /** The refusals read with those this process learnt and could not write yet. */
+    withKept: (key: string, learnt: LearntRefusals) => withKeptRefusals(learnt, kept.peek(key)),
+    forget: (key: string) => void kept.take(key),
+    writeKept: () =>
+      kept.writeAll(async (key, { scope, refusals }) => void (await learn(key, scope, refusals))),
+    get kept() {
+      return kept.size;
     },
   };
 }

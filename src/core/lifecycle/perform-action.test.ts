@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { StatusConflictError } from '../../console/errors.js';
+import { createMemoryLogger } from '../../observability/logger.js';
+import { createAuditLog } from '../audit/audit-log.js';
 import { emptyRecord } from '../experiments/record.js';
 import { issueGrant } from '../policy/grant.js';
-import type { LifecycleOutcome, LifecycleRequest } from '../run-action.js';
+import { type LifecycleOutcome, type LifecycleRequest, runLifecycleAction } from '../run-action.js';
 import { createActionSlots } from './action-slots.js';
+import { type LifecycleOnOutage, lifecycleOnOutage } from './outage.test-helper.js';
 import { performAction } from './perform-action.js';
 import type { PerformActionPorts } from './ports.js';
 
@@ -374,5 +377,59 @@ describe('performAction', () => {
         approval: { requestId: 'R1', state: 'approved', requestedBy: 'U2' },
       }),
     ]);
+  });
+});
+
+describe('performAction when the store goes away once the platform has answered', () => {
+  let o: LifecycleOnOutage | undefined;
+  afterEach(async () => {
+    await o?.close();
+    o = undefined;
+  });
+
+  /** The real action, intents and audit trail on the store that is cut; the teller says what it got. */
+  function realPorts(on: LifecycleOnOutage) {
+    const h = harness();
+    h.ports.run = (r, hooks) => runLifecycleAction(on.deps, r, hooks);
+    h.ports.intents = on.deps.intents;
+    h.ports.audit = createAuditLog({
+      logs: on.outage.store.logs,
+      retentionMs: DAY_MS,
+      now: () => new Date(),
+      logger: createMemoryLogger(),
+    });
+    h.ports.expiry = {
+      now: () => new Date(),
+      claim: (key, ttlMs) => on.outage.store.locks.claim(key, ttlMs),
+    };
+    h.ports.tell.outcome = async (outcome) => {
+      const status = 'view' in outcome ? outcome.view.record.status?.value : undefined;
+      h.journal.push(`told ${outcome.kind} ${status}`);
+      return `line:${outcome.kind}:${status}`;
+    };
+    return h;
+  }
+
+  it('tells a conflict with the status the platform named, and ends its intent once the store is back', async () => {
+    o = await lifecycleOnOutage();
+    const h = realPorts(o);
+    o.cutWhenAnswered();
+    const performed = await performAction(h.ports, o.request('start', 1));
+    expect(performed).toEqual({ kind: 'conflict', told: 'line:conflict:running', identity: 'workspace' });
+    expect(h.journal).not.toContain('told crashed');
+    expect(await o.storedIntents()).toHaveLength(1);
+    o.outage.restore();
+    expect(await o.deps.intents.writeKept()).toBe(0);
+    expect(await o.storedIntents()).toEqual([]);
+  });
+
+  it('tells a done action as done though the expiry reminder cannot be claimed', async () => {
+    o = await lifecycleOnOutage({ tokenExpiresAt: new Date(Date.now() + 3 * DAY_MS) });
+    const h = realPorts(o);
+    o.cutWhenAnswered();
+    const performed = await performAction(h.ports, o.request('start', 4));
+    expect(performed).toEqual({ kind: 'done', told: 'line:done:running', identity: 'workspace' });
+    expect(h.journal).not.toContain('told crashed');
+    expect(h.journal).toContain('logged token expiry reminder skipped: its claim failed');
   });
 });

@@ -125,7 +125,7 @@ async function tellDone<Told>(
       intent.end(),
       audit('done', outcome.identity),
       ports.tell.settled(),
-      dueExpiryReminder(ports.expiry, outcome.scope, outcome.tokenExpiresAt),
+      reminderDue(ports, outcome),
     ]);
     if (days !== undefined) await ports.tell.expiringSoon(days);
     return { kind: 'done', told, identity: outcome.identity };
@@ -145,5 +145,21 @@ async function tellDone<Told>(
         outcome.view,
       ),
     ]);
+  }
+}
+
+/**
+ * The reminder's claim is in the store: when the store fails, the reminder waits for a later action
+ * and the action stays told as done.
+ */
+async function reminderDue<Told>(
+  ports: PerformActionPorts<Told>,
+  outcome: DoneOutcome,
+): Promise<number | undefined> {
+  try {
+    return await dueExpiryReminder(ports.expiry, outcome.scope, outcome.tokenExpiresAt);
+  } catch (error) {
+    ports.logger.error('token expiry reminder skipped: its claim failed', { error });
+    return undefined;
   }
 }
