@@ -14,7 +14,7 @@ import {
 
 export const recordKey = (scope: string, id: number): string => `record:${scope}:${id}`;
 /** The prefix of every record key of a workspace. */
-export const recordsUnder = (scope: string): string => `record:${scope}:`;
+const recordsUnder = (scope: string): string => `record:${scope}:`;
 
 /** What an observation answers: the merged record, the extra keys read with it, its write. */
 export interface Observed {
