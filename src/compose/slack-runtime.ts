@@ -10,6 +10,7 @@ import type { InFlight } from '../slack/in-flight.js';
 import { inJobLocale } from '../slack/locale/job-scope.js';
 import type { ScheduledJob } from '../slack/schedule/ids.js';
 import { scheduledActionHandler } from '../slack/schedule/run-scheduled.js';
+import { createServedWorkspaces } from '../slack/served-workspace/served.js';
 import { type AlertJob, alertJobHandler } from '../slack/subscriptions/alert-delivery.js';
 import type { Closers } from './closers.js';
 import type { Infrastructure } from './infrastructure.js';
@@ -30,6 +31,8 @@ export interface SlackRuntimeInput {
   closers: Closers;
   /** The clock scheduled actions measure lateness with (StartOptions.scheduleClock). */
   scheduleClock?: (() => Date) | undefined;
+  /** Workspaces served besides the bot token's own: the playground's emulated ones only. */
+  alsoServed?: readonly string[] | undefined;
 }
 
 export interface SlackRuntime {
@@ -85,6 +88,10 @@ function createSlackApp(input: SlackRuntimeInput): BoltRuntime {
       postRoutes: lifecycleHookRoutes(input.deps, { configuredWorkspace: workspaces.configuredWorkspace }),
       routesPort: input.port,
       fetch: slack.fetch,
+      served: createServedWorkspaces({
+        installation: workspaces.configuredInstallation,
+        alsoServed: input.alsoServed,
+      }),
       logger: input.logger,
       oauth:
         config.slack.mode === 'oauth' && workspaces.installationStore

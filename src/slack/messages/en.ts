@@ -20,6 +20,7 @@ import { identityMessagesEn } from '../identity/messages-en.js';
 import { actionMessagesEn, lifecycleMessagesEn } from '../lifecycle/messages-en.js';
 import { policyMessagesEn } from '../policy/messages-en.js';
 import { scheduleMessagesEn } from '../schedule/messages-en.js';
+import { servedWorkspaceMessagesEn } from '../served-workspace/messages-en.js';
 import { splitterMessagesEn } from '../splitter/messages-en.js';
 import { interruptReasonsEn, stopModalMessagesEn } from '../stop/messages-en.js';
 import { alertMessagesEn, subscriptionMessagesEn } from '../subscriptions/messages-en.js';
@@ -60,6 +61,7 @@ export const en: Messages = {
   identity: identityMessagesEn(),
   hooks: hookMessagesEn(),
   workflowSteps: workflowStepMessagesEn(),
+  servedWorkspace: servedWorkspaceMessagesEn(),
   home: homeMessagesEn(),
   approvals: approvalMessagesEn(),
   schedule: scheduleMessagesEn(),

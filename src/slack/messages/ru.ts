@@ -20,6 +20,7 @@ import { identityMessagesRu } from '../identity/messages-ru.js';
 import { ACTION_NOUNS_RU, actionMessagesRu, lifecycleMessagesRu } from '../lifecycle/messages-ru.js';
 import { policyMessagesRu } from '../policy/messages-ru.js';
 import { scheduleMessagesRu } from '../schedule/messages-ru.js';
+import { servedWorkspaceMessagesRu } from '../served-workspace/messages-ru.js';
 import { splitterMessagesRu } from '../splitter/messages-ru.js';
 import { interruptReasonsRu, stopModalMessagesRu } from '../stop/messages-ru.js';
 import { alertMessagesRu, subscriptionMessagesRu } from '../subscriptions/messages-ru.js';
@@ -63,6 +64,7 @@ export const ru: Messages = {
   approvals: approvalMessagesRu(),
   schedule: scheduleMessagesRu(),
   workflowSteps: workflowStepMessagesRu(),
+  servedWorkspace: servedWorkspaceMessagesRu(),
   actions: actionMessagesRu(),
   interruptReasons: interruptReasonsRu(),
   help: helpMessagesRu(),

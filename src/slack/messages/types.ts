@@ -21,6 +21,7 @@ import type { IdentityMessages } from '../identity/messages.js';
 import type { ActionMessages, LifecycleMessages } from '../lifecycle/messages.js';
 import type { PolicyMessages } from '../policy/messages.js';
 import type { ScheduleMessages } from '../schedule/messages.js';
+import type { ServedWorkspaceMessages } from '../served-workspace/messages.js';
 import type { SplitterMessages } from '../splitter/messages.js';
 import type { InterruptReasonLabels, StopModalMessages } from '../stop/messages.js';
 import type { AlertMessages, SubscriptionMessages } from '../subscriptions/messages.js';
@@ -75,6 +76,8 @@ export interface Messages {
   hooks: HookMessages;
   /** Workflow Builder steps: why a step failed. */
   workflowSteps: WorkflowStepMessages;
+  /** Single-workspace modes: a command from a workspace the app's token does not serve. */
+  servedWorkspace: ServedWorkspaceMessages;
   tokenHealth: TokenHealthMessages;
   /** The App Home tab. */
   home: HomeMessages;
