@@ -6,6 +6,9 @@ import { createApprovalStore } from './approvals/approval.js';
 import {
   isEmptyStopReason,
   otherCommentMissing,
+  overlongStopComment,
+  STOP_COMMENT_MAX,
+  StopRequest,
   stopReasonOfCommand,
   stopReasonOfForm,
   stopReasonOfRequest,
@@ -54,6 +57,18 @@ describe('a stop reason', () => {
         problem: 'reason-required',
       },
     );
+  });
+
+  it('takes a comment up to the one limit, counted as people count characters', () => {
+    expect(overlongStopComment(undefined)).toBeUndefined();
+    expect(overlongStopComment('x'.repeat(STOP_COMMENT_MAX))).toBeUndefined();
+    expect(overlongStopComment('x'.repeat(3_200))).toBe(3_200);
+    // Two UTF-16 units each, one character each.
+    expect(overlongStopComment('🧪'.repeat(STOP_COMMENT_MAX))).toBeUndefined();
+    expect(overlongStopComment('🧪'.repeat(STOP_COMMENT_MAX + 1))).toBe(STOP_COMMENT_MAX + 1);
+    const body = (comment: string) => ({ interruptReason: 'bug', interruptReasonComment: comment });
+    expect(StopRequest.safeParse(body('🧪'.repeat(STOP_COMMENT_MAX))).success).toBe(true);
+    expect(StopRequest.safeParse(body('x'.repeat(STOP_COMMENT_MAX + 1))).success).toBe(false);
   });
 
   it('lacks a comment only for Other, only where the policy asks', () => {
