@@ -25,7 +25,7 @@ import { splitterMessagesEn } from '../splitter/messages-en.js';
 import { interruptReasonsEn, stopModalMessagesEn } from '../stop/messages-en.js';
 import { alertMessagesEn, subscriptionMessagesEn } from '../subscriptions/messages-en.js';
 import { workflowStepMessagesEn } from '../workflow-steps/messages-en.js';
-import { cmd, word } from './en-format.js';
+import { cmd, count, word } from './en-format.js';
 import type { ActionContext, Messages } from './types.js';
 
 // The English catalogue: each feature's texts come from its own folder (<feature>/messages-en.ts);
@@ -141,6 +141,8 @@ export const en: Messages = {
       md`Unknown stop reason \`${got}\`. Use \`sequential\`, \`critical\`, \`bug\` or \`other\`, each with an optional comment, or ${cmd('stop ID')} to pick one in a form.`,
     commentRequired: ({ experimentId }) =>
       md`A comment is required when the reason is Other, for example ${cmd(`stop ${experimentId ?? 'ID'} other Traffic was misrouted`)}.`,
+    commentTooLong: ({ length, max }) =>
+      md`The comment is ${count(length)} characters long; a stop comment takes at most ${count(max)}. Nothing was done: shorten it and send the command again.`,
     unexpectedArgs: ({ command, extra }) =>
       md`${cmd(`${command} ID`)} takes one experiment id; unexpected \`${extra}\`. Nothing was done.`,
     unknownCommand: ({ word, suggestion }) =>

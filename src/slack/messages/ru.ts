@@ -25,7 +25,7 @@ import { splitterMessagesRu } from '../splitter/messages-ru.js';
 import { interruptReasonsRu, stopModalMessagesRu } from '../stop/messages-ru.js';
 import { alertMessagesRu, subscriptionMessagesRu } from '../subscriptions/messages-ru.js';
 import { workflowStepMessagesRu } from '../workflow-steps/messages-ru.js';
-import { cmd, word } from './ru-format.js';
+import { cmd, count, n, word } from './ru-format.js';
 import type { ActionContext, Messages } from './types.js';
 
 // The Russian catalogue, written for people who read it rather than word for word from the English.
@@ -140,6 +140,8 @@ export const ru: Messages = {
       md`Неизвестная причина остановки \`${got}\`. Используйте \`sequential\`, \`critical\`, \`bug\` или \`other\` (или \`значимое\`, \`критично\`, \`баг\`, \`другое\`), при желании с комментарием, либо ${cmd('stop ID')}, чтобы выбрать в форме.`,
     commentRequired: ({ experimentId }) =>
       md`Для причины «Другое» нужен комментарий, например ${cmd(`stop ${experimentId ?? 'ID'} other Трафик ушёл не туда`)}.`,
+    commentTooLong: ({ length, max }) =>
+      md`В комментарии ${n(length, 'символ', 'символа', 'символов')}, а в комментарии к остановке их может быть не больше ${count(max)}. Ничего не сделано: сократите его и отправьте команду снова.`,
     unexpectedArgs: ({ command, extra }) =>
       md`${cmd(`${command} ID`)} принимает один номер эксперимента; лишнее: \`${extra}\`. Ничего не сделано.`,
     unknownCommand: ({ word, suggestion }) =>

@@ -131,6 +131,8 @@ export interface Messages {
     badId(p: { got: SafeText }): SafeText;
     badReason(p: { got: SafeText }): SafeText;
     commentRequired(p: { experimentId: number | undefined }): SafeText;
+    /** A stop comment over the app's limit (core/stop-reason.ts): its length as sent; nothing was done. */
+    commentTooLong(p: { length: number; max: number }): SafeText;
     unexpectedArgs(p: { command: string; extra: SafeText }): SafeText;
     unknownCommand(p: { word: SafeText; suggestion: string | undefined }): SafeText;
     seeHelp: SafeText;
