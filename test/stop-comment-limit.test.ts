@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOP_COMMENT_MAX } from '../src/core/stop-reason.js';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
+import type { EmulatedView } from '../src/dev/slack-emulator/types.js';
 import { en, ru } from '../src/slack/messages/index.js';
 import { emulatorQueries } from './support/emulator-queries.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
 // The app takes a stop comment of at most STOP_COMMENT_MAX (3,000) characters, the stop modal's own
 // limit; the platform's interface sets none. A longer one is told at input, with the limit and its
-// length (the workflow step: test/workflow-steps.test.ts), and nothing is sent, scheduled or held
-// for approval; one at the limit goes all the way through.
+// length, on every surface that takes a comment (the workflow step: test/workflow-steps.test.ts),
+// and nothing is sent, scheduled or held for approval; one at the limit goes all the way through.
 
 const CHANNEL = EMULATOR_DEFAULTS.channelId;
 const ADMIN = EMULATOR_DEFAULTS.adminUserId;
@@ -134,6 +135,58 @@ describe('/exp stop ID in … REASON comment', () => {
     await inChannel(new RegExp(`scheduled \\*stop\\* experiment \\*${id}\\*`));
     expect(stopBodies(id)).toEqual([]);
     expect(added(held, await heldKeys()).some((key) => key.startsWith('schedules/'))).toBe(true);
+    await inChannel(new RegExp(`stopped experiment \\*${id}\\*`));
+    expect(stopBodies(id)).toEqual([{ interruptReason: 'bug', interruptReasonComment: comment }]);
+  });
+});
+
+describe('the stop modal', () => {
+  async function openStopModal(id: number): Promise<EmulatedView> {
+    await h.driver.command({ text: `stop ${id}`, userId: MEMBER });
+    return h.emulator.waitFor(
+      () =>
+        [...h.emulator.views.values()].find(
+          (v) =>
+            v.view.callback_id === 'exp_stop_modal' &&
+            String(v.view.private_metadata).includes(`"experimentId":${id}`),
+        ),
+      { message: `no stop modal for ${id}` },
+    );
+  }
+  const values = (comment: string, when?: string) => ({
+    exp_stop_reason: { exp_stop_reason_select: { type: 'static_select', selected_option: { value: 'bug' } } },
+    exp_stop_comment: { exp_stop_comment_input: { type: 'plain_text_input', value: comment } },
+    ...(when ? { exp_stop_when: { exp_stop_when_input: { type: 'plain_text_input', value: when } } } : {}),
+  });
+
+  it('caps its comment input at the limit', async () => {
+    const view = await openStopModal(running());
+    const input = JSON.stringify(view.view.blocks).match(/"action_id":"exp_stop_comment_input"[^}]*/)?.[0];
+    expect(input).toContain(`"max_length":${STOP_COMMENT_MAX}`);
+  });
+
+  it('answers a longer submission under the comment field, now or scheduled, and does nothing', async () => {
+    for (const when of [undefined, 'in 3d']) {
+      const id = running();
+      const view = await openStopModal(id);
+      const before = platformRequests();
+      const held = await heldKeys();
+      const submitted = await h.driver.submitView(view.id, values(commentOf(OVER), when));
+      expect(submitted.outcome).toEqual({
+        kind: 'errors',
+        errors: { exp_stop_comment: en.modals.stop.commentTooLong({ length: OVER, max: STOP_COMMENT_MAX }) },
+      });
+      await h.app.idle();
+      expect(platformRequests()).toBe(before);
+      expect(added(held, await heldKeys())).toEqual([]);
+    }
+  });
+
+  it('stops with a comment at the limit', async () => {
+    const id = running();
+    const view = await openStopModal(id);
+    const comment = commentOf(STOP_COMMENT_MAX);
+    expect((await h.driver.submitView(view.id, values(comment))).outcome).toEqual({ kind: 'closed' });
     await inChannel(new RegExp(`stopped experiment \\*${id}\\*`));
     expect(stopBodies(id)).toEqual([{ interruptReason: 'bug', interruptReasonComment: comment }]);
   });

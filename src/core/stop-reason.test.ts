@@ -71,6 +71,22 @@ describe('a stop reason', () => {
     expect(StopRequest.safeParse(body('x'.repeat(STOP_COMMENT_MAX + 1))).success).toBe(false);
   });
 
+  it('from the modal: a comment over the limit is refused with its length, whatever the reason', () => {
+    const long = ` ${'x'.repeat(3_200)} `;
+    expect(stopReasonOfForm(lenient, { chosen: 'bug', noReasonChosen: false, comment: long })).toEqual({
+      ok: false,
+      problem: 'comment-too-long',
+      length: 3_200,
+    });
+    expect(stopReasonOfForm(lenient, { chosen: 'none', noReasonChosen: true, comment: long })).toMatchObject({
+      problem: 'comment-too-long',
+    });
+    const fits = ` ${'x'.repeat(STOP_COMMENT_MAX)} `;
+    expect(stopReasonOfForm(lenient, { chosen: 'bug', noReasonChosen: false, comment: fits })).toMatchObject({
+      ok: true,
+    });
+  });
+
   it('lacks a comment only for Other, only where the policy asks', () => {
     expect(otherCommentMissing(strict, stopReasonOfCommand('other'))).toBe(true);
     expect(otherCommentMissing(strict, stopReasonOfCommand('other', ' \n'))).toBe(true);

@@ -99,17 +99,23 @@ export function isEmptyStopReason(stop: StopReason): boolean {
   return stop.reason === undefined && stop.comment === undefined;
 }
 
-export type StopFormProblem = 'reason-required' | 'comment-required';
+export type StopFormRefusal =
+  | { ok: false; problem: 'reason-required' | 'comment-required' }
+  /** length: the comment's, as sent (trimmed), over STOP_COMMENT_MAX. */
+  | { ok: false; problem: 'comment-too-long'; length: number };
 
 /**
  * The stop modal's answer, checked against the policy in force when it is submitted (not only when
- * it was opened): "no reason" counts only while the policy allows it; Other may need a comment.
+ * it was opened): "no reason" counts only while the policy allows it; Other may need a comment. A
+ * comment over the limit is refused whatever the reason.
  */
 export function stopReasonOfForm(
   policy: Pick<WorkspacePolicy, 'stopReasonRequired' | 'otherCommentRequired'>,
   form: { chosen: string | undefined; noReasonChosen: boolean; comment: string | undefined },
-): { ok: true; stop: StopReason } | { ok: false; problem: StopFormProblem } {
+): { ok: true; stop: StopReason } | StopFormRefusal {
   const comment = form.comment?.trim() || undefined;
+  const length = overlongStopComment(comment);
+  if (length !== undefined) return { ok: false, problem: 'comment-too-long', length };
   if (form.noReasonChosen && !policy.stopReasonRequired) return { ok: true, stop: { comment } };
   const reason = ExperimentInterruptReason.safeParse(form.chosen);
   if (!reason.success) return { ok: false, problem: 'reason-required' };

@@ -1,6 +1,12 @@
 import type { LifecycleAction } from '../../core/lifecycle-action.js';
 import type { Grant } from '../../core/policy/grant.js';
-import { type StopReason, stopReasonOfForm, toRequest } from '../../core/stop-reason.js';
+import {
+  STOP_COMMENT_MAX,
+  type StopFormRefusal,
+  type StopReason,
+  stopReasonOfForm,
+  toRequest,
+} from '../../core/stop-reason.js';
 import { workspaceKey } from '../../core/workspace.js';
 import { checkAccess, type Permit } from '../access/gate.js';
 import { requestApproval } from '../approvals/request.js';
@@ -11,6 +17,7 @@ import type { LifecycleSurface } from '../lifecycle/surface.js';
 import type { WorkflowStepsDeps } from './deps.js';
 import { OUTPUT, type StepOutcome } from './ids.js';
 import { parseCommonInputs, parseStopInputs, type StepInputs } from './inputs.js';
+import type { WorkflowStepMessages } from './messages.js';
 import { plainText } from './plain-text.js';
 import { failed, type StepResult, type StepRun } from './step-run.js';
 
@@ -70,10 +77,18 @@ async function stopOf(
     comment: inputs.comment,
   });
   if (form.ok) return form;
-  return {
-    ok: false,
-    error: form.problem === 'reason-required' ? m.reasonRequired : m.commentRequiredForOther,
-  };
+  return { ok: false, error: formError(form, m) };
+}
+
+function formError(refusal: StopFormRefusal, m: WorkflowStepMessages): string {
+  switch (refusal.problem) {
+    case 'reason-required':
+      return m.reasonRequired;
+    case 'comment-required':
+      return m.commentRequiredForOther;
+    case 'comment-too-long':
+      return m.commentTooLong({ length: refusal.length, max: STOP_COMMENT_MAX });
+  }
 }
 
 type AskedDeps = PerformLifecycleDeps & Pick<SlackDeps, 'approvals'>;
