@@ -1,5 +1,5 @@
 import { createClosers, type ShutdownList } from './compose/closers.js';
-import { startDevServices, startPlaygroundPage } from './compose/dev-services.js';
+import { playgroundWorkspaces, startDevServices, startPlaygroundPage } from './compose/dev-services.js';
 import { buildDomainServices } from './compose/domain-services.js';
 import { buildInfrastructure } from './compose/infrastructure.js';
 import { startPeriodicJobs } from './compose/periodic-jobs.js';
@@ -92,6 +92,7 @@ async function assemble(
   const port = options.port ?? config.port;
   const runtime = await startSlackRuntime({
     ...{ config, port, infra, deps, slack, workspaces, logger, closers },
+    alsoServed: playgroundWorkspaces(config, dev, devServices.emulator),
   });
   const { defaultConnection } = platform;
   const { store } = infra;

@@ -2,12 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPolicyStore } from '../src/core/policy/policy-store.js';
 import { createSlackDriver, type SlackDriver } from '../src/dev/slack-emulator/driver.js';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
+import { en } from '../src/slack/messages/index.js';
 import { emulatorQueries } from './support/emulator-queries.js';
 import { type Harness, startHarness } from './support/harness.js';
+import { type OAuthHarness, startOAuthHarness } from './support/oauth-harness.js';
 
 // ADMIN_USER_IDS makes people admins of the configured workspace (the bot token's, in this
-// single-workspace mode) and of no other: not for a payload naming another team, nor another
-// organisation. A TEAM:USER entry is an admin of that team only.
+// single-workspace mode) and of no other. A payload naming another team or organisation never gets
+// as far as the admin check here: the app is not installed there (src/slack/served-workspace). A
+// TEAM:USER entry is an admin of that team only, which OAuth mode, serving several teams, shows.
 
 const CHANNEL = EMULATOR_DEFAULTS.channelId;
 const HOME_TEAM = EMULATOR_DEFAULTS.teamId;
@@ -60,10 +63,9 @@ describe('ADMIN_USER_IDS', () => {
     );
   });
 
-  it('is no admin for a payload naming another team, whether the person is of that team or not', async () => {
+  it('changes nothing for a payload naming another team, whether the person is of that team or not', async () => {
     for (const userId of [LISTED, OTHER_LISTED]) {
-      expect(await isShownAsAdmin(h.driver, userId, OTHER_TEAM)).toBe(false);
-      await replyTo(userId, /Only workspace admins/, () =>
+      await replyTo(userId, en.servedWorkspace.otherWorkspace, () =>
         h.driver.command({ text: 'policy set start nobody', userId, teamId: OTHER_TEAM }),
       );
     }
@@ -71,24 +73,49 @@ describe('ADMIN_USER_IDS', () => {
     expect((await policies().get(OTHER_TEAM)).actions.start.who.kind).toBe('members');
   });
 
-  it('is no admin for a payload naming the configured team in another organisation', async () => {
+  it('changes nothing for a payload naming the configured team in another organisation', async () => {
     const otherOrg = createSlackDriver({
       appUrl: h.app.eventsUrl,
       signingSecret: h.signingSecret,
       emulator: h.emulator,
       enterpriseId: 'E0OTHERORG',
     });
-    expect(await isShownAsAdmin(otherOrg, LISTED, HOME_TEAM)).toBe(false);
-    await replyTo(LISTED, /Only workspace admins/, () =>
+    await replyTo(LISTED, en.servedWorkspace.otherWorkspace, () =>
       otherOrg.command({ text: 'policy set start nobody', userId: LISTED }),
     );
     await h.app.idle();
     expect((await policies().get(`E0OTHERORG:${HOME_TEAM}`)).actions.start.who.kind).toBe('members');
   });
 
-  it('makes a TEAM:USER entry an admin of that team only', async () => {
-    expect(await isShownAsAdmin(h.driver, OTHER_QUALIFIED, OTHER_TEAM)).toBe(true);
-    // In the configured workspace that person is from elsewhere: no admin here.
+  it('makes a TEAM:USER entry of another team no admin in the configured workspace', async () => {
     expect(await isShownAsAdmin(h.driver, OTHER_QUALIFIED, HOME_TEAM)).toBe(false);
+  });
+});
+
+describe('ADMIN_USER_IDS in OAuth mode', () => {
+  const TEAM_A = 'T0ADMINAA';
+  const TEAM_B = 'T0ADMINBB';
+  let o: OAuthHarness;
+  const { replyToCommand } = emulatorQueries(() => o.emulator, { channel: CHANNEL });
+  beforeAll(async () => {
+    o = await startOAuthHarness({ ADMIN_USER_IDS: `${TEAM_A}:${LISTED}` });
+    for (const id of [TEAM_A, TEAM_B]) {
+      o.emulator.addTeam({ id });
+      expect((await o.install(id, EMULATOR_DEFAULTS.adminUserId)).status).toBe(200);
+    }
+  });
+  afterAll(async () => {
+    await o?.close();
+  });
+
+  it('makes a TEAM:USER entry an admin of that team only', async () => {
+    const shownAsAdmin = async (teamId: string) => {
+      const shown = await replyToCommand(LISTED, /Who may do what here/, () =>
+        o.driver(teamId).command({ text: 'policy', userId: LISTED }),
+      );
+      return JSON.stringify(shown.blocks).includes('exp_policy_edit');
+    };
+    expect(await shownAsAdmin(TEAM_A)).toBe(true);
+    expect(await shownAsAdmin(TEAM_B)).toBe(false);
   });
 });

@@ -38,6 +38,8 @@ describe('bounded inputs', () => {
       `dict ${'q'.repeat(3_990)}`,
       `${'z'.repeat(3_990)}`,
       `list ${'a b '.repeat(990)}`,
+      // The longest stop comment taken (STOP_COMMENT_MAX); a longer one is refused as it is read.
+      `stop 4 other ${'w'.repeat(3_000)}`,
       `stop 4 other ${'w'.repeat(3_980)}`,
       `audit ${'1 '.repeat(1_990)}`,
       `policy set start ${'@g '.repeat(1_300)}`,

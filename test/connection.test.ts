@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmulatedView } from '../src/dev/slack-emulator/types.js';
+import { en } from '../src/slack/messages/index.js';
 import { emulatorQueries } from './support/emulator-queries.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
@@ -155,8 +156,10 @@ describe('per-workspace platform connection', () => {
 
   it("never uses one workspace's token for another", async () => {
     const before = h.sandbox.state.requests.length;
-    await h.driver.command({ text: 'start 7', userId: MEMBER, teamId: 'T0OTHERWS' });
-    await ephemeralFor(MEMBER, /not connected/i);
+    // This single-workspace app is not installed there: refused before any connection is looked up.
+    const res = await h.driver.command({ text: 'start 7', userId: MEMBER, teamId: 'T0OTHERWS' });
+    expect(messageText(res.json as { text?: string })).toContain(en.servedWorkspace.otherWorkspace);
+    await h.app.idle();
     // Background reads (polling, a prior start's follow-up) may still run for the connected
     // workspace; what must not happen is a call for experiment 7 or under any other token.
     const since = h.sandbox.state.requests.slice(before);

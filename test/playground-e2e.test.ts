@@ -116,24 +116,28 @@ describe('the playground page drives the real app like Slack does', () => {
   beforeAll(async () => {
     sandbox = await startSandbox();
     emulator = await startSlackEmulator();
-    const signingSecret = randomBytes(16).toString('hex');
+    // Playground mode, as `npm start` runs it (no Slack credentials), on this test's emulator: the
+    // app serves every workspace the emulator stands in for. Its own page is not the one driven.
     const config = loadConfig({
-      SLACK_SIGNING_SECRET: signingSecret,
-      SLACK_BOT_TOKEN: emulator.identity.botToken,
-      SLACK_API_URL: emulator.apiUrl,
       STORE_URL: 'memory://',
       CONSOLE_BASE_URL: sandbox.url,
       CONSOLE_API_TOKEN: await sandbox.issueToken({ name: 'playground e2e' }),
       SPLITTER_URL: sandbox.splitterUrl,
       TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     });
-    app = await startExpChatops(config, { port: 0, sandbox, logger: createMemoryLogger('debug') });
+    app = await startExpChatops(config, {
+      port: 0,
+      playgroundPort: 0,
+      sandbox,
+      emulator,
+      logger: createMemoryLogger('debug'),
+    });
     const recorder = await startRecordingProxy(app.eventsUrl);
     proxy = recorder.server;
     playground = await startPlayground({
       emulator,
       appEventsUrl: recorder.url,
-      signingSecret,
+      signingSecret: app.signingSecret ?? '',
       logger: createMemoryLogger('debug'),
     });
     opened = await openPage(playground.url);

@@ -74,6 +74,6 @@ describe('a lifecycle command on Redis: its receipt written by its replay claim'
   it('writes the receipt with the claim, never on its own, and nothing for a replay', () =>
     expectReceiptWrittenByClaim(h, watch));
 
-  it('leaves no receipt behind for a command that does not act: refused by access or as busy', () =>
+  it('leaves no receipt behind for a command that does not act: refused by access, from another workspace or as busy', () =>
     expectNoReceiptForCommandsThatDoNotAct(h, watch));
 });

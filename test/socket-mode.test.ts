@@ -8,6 +8,7 @@ import {
   type SocketModeDriver,
 } from '../src/dev/slack-emulator/socket-mode-driver.js';
 import { createMemoryLogger } from '../src/observability/logger.js';
+import { en } from '../src/slack/messages/index.js';
 import { type RunningApp, startExpChatops } from '../src/start.js';
 import { messageText } from './support/harness.js';
 
@@ -117,6 +118,17 @@ describe('exp-chatops in Socket Mode', () => {
     expect(usage).toContain('/exp archive ID');
     const shown = emulator.messages(CHANNEL).filter((m) => m.source === 'command_ack' || m.ephemeral);
     expect(shown.some((m) => messageText(m).includes('/exp start ID') && m.targetUserId === USER)).toBe(true);
+  });
+
+  it('refuses a command from a workspace the bot token does not serve, with no platform call', async () => {
+    const before = sandbox.state.requests.length;
+    const res = await driver.command({ text: 'start 7', teamId: 'T0OTHERWS' });
+    const reply = res.ack as { text?: string; blocks?: unknown[]; response_type?: string };
+    expect(reply.response_type).toBe('ephemeral');
+    expect(messageText(reply)).toContain(en.servedWorkspace.otherWorkspace);
+    await app.idle();
+    expect(sandbox.state.requests.length).toBe(before);
+    expect(sandbox.state.experiments.get(7)?.status).toBe('draft');
   });
 
   it('still serves /healthz on its HTTP port', async () => {

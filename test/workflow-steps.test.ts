@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { STOP_COMMENT_MAX } from '../src/core/stop-reason.js';
 import type { RunStepInput, RunStepResult } from '../src/dev/slack-emulator/driver.js';
 import { definitionFromManifest, type FunctionDefinition } from '../src/dev/slack-emulator/functions.js';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/server.js';
@@ -92,6 +93,17 @@ describe('Workflow Builder steps over the signed events endpoint', () => {
     });
   });
 
+  it('Stop experiment takes a comment at the app’s limit', async () => {
+    const comment = `🧪${'a'.repeat(STOP_COMMENT_MAX - 1)}`;
+    const execution = await lifecycle('stop_experiment', '8', MEMBER, { reason: 'bug', comment });
+    expect(execution.state).toBe('completed');
+    const sent = h.sandbox.state.requests.find((r) => r.url.endsWith('/experiments/v1/8/stop'));
+    expect(JSON.parse(sent?.body ?? '{}')).toEqual({
+      interruptReason: 'bug',
+      interruptReasonComment: comment,
+    });
+  });
+
   it('Archive and Unarchive experiment complete in turn', async () => {
     expect((await lifecycle('archive_experiment', '5')).outputs).toEqual({
       experiment_id: 5,
@@ -164,9 +176,9 @@ describe('inputs are checked like the command’s, and refused with the reason',
       m.reasonRequired,
     ],
     [
-      'an overlong comment',
-      { experiment_id: '3', channel_id: CHANNEL, reason: 'bug', comment: 'x'.repeat(3001) },
-      m.commentTooLong({ max: 3000 }),
+      'a comment over the app’s limit, with its length',
+      { experiment_id: '3', channel_id: CHANNEL, reason: 'bug', comment: 'x'.repeat(3_200) },
+      m.commentTooLong({ length: 3_200, max: STOP_COMMENT_MAX }),
     ],
   ])('%s', async (_name, inputs, error) => {
     const before = platformCalls();

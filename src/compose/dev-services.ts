@@ -45,6 +45,19 @@ export async function startDevServices(input: DevServicesInput): Promise<DevServ
   return { sandbox, emulator };
 }
 
+/**
+ * Playground mode: every workspace the emulator stands in for. Its one bot token reaches them all
+ * (src/dev/playground/teams.ts), so the app serves them all; undefined in every other mode.
+ */
+export function playgroundWorkspaces(
+  config: Config,
+  dev: DevToolingModule | undefined,
+  emulator: SlackEmulator | undefined,
+): string[] | undefined {
+  if (config.slack.mode !== 'playground' || !dev || !emulator) return undefined;
+  return dev.playgroundTeams(emulator).map((team) => team.id);
+}
+
 export interface PlaygroundPageInput {
   config: Config;
   dev: DevToolingModule | undefined;

@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { WorkspaceRef } from '../core/workspace.js';
 import type { Logger } from '../observability/logger.js';
 import type { BoltRuntime } from '../slack/app.js';
+import type { TokenInstallation } from '../slack/served-workspace/served.js';
 import type { Store } from '../store/create-store.js';
 import type { KeyRing } from '../store/crypto.js';
 import { createKeyvInstallationStore } from '../store/installation-store.js';
@@ -17,6 +18,8 @@ export interface WorkspaceClients {
   bind(runtime: BoltRuntime): void;
   /** The workspace of the configured bot token (single-workspace modes), from auth.test, memoised. */
   configuredWorkspace(): Promise<WorkspaceRef | undefined>;
+  /** What the configured bot token serves (an org-wide install: its organisation), the same auth.test. */
+  configuredInstallation(): Promise<TokenInstallation | undefined>;
   /** The bot's client for a workspace: its installation's token (OAuth) or the configured one. */
   clientFor(workspace: WorkspaceRef): Promise<BoltRuntime['app']['client'] | undefined>;
 }
@@ -32,19 +35,21 @@ export function createWorkspaceClients(input: {
     ? createKeyvInstallationStore(input.store.keyv('installations'), input.keyRing)
     : undefined;
   let runtime: BoltRuntime | undefined;
-  let configured: Promise<WorkspaceRef | undefined> | undefined;
-  const configuredWorkspace = (): Promise<WorkspaceRef | undefined> => {
+  let configured: Promise<TokenInstallation | undefined> | undefined;
+  const configuredInstallation = (): Promise<TokenInstallation | undefined> => {
     if (oauth || !runtime) return Promise.resolve(undefined);
-    configured ??= runtime.app.client.auth.test().then(
-      (auth) =>
-        auth.team_id ? { teamId: auth.team_id, enterpriseId: auth.enterprise_id || undefined } : undefined,
-      (error: unknown) => {
-        configured = undefined;
-        input.logger.warn('auth.test failed: the configured workspace is not known yet', { error });
-        return undefined;
-      },
-    );
+    configured ??= runtime.app.client.auth.test().then(installationOf, (error: unknown) => {
+      configured = undefined;
+      input.logger.warn('auth.test failed: the configured workspace is not known yet', { error });
+      return undefined;
+    });
     return configured;
+  };
+  const configuredWorkspace = async (): Promise<WorkspaceRef | undefined> => {
+    const installation = await configuredInstallation();
+    return installation?.teamId
+      ? { teamId: installation.teamId, enterpriseId: installation.enterpriseId }
+      : undefined;
   };
   const clientFor = async (workspace: WorkspaceRef) => {
     if (!runtime) return undefined;
@@ -67,6 +72,22 @@ export function createWorkspaceClients(input: {
       runtime = bound;
     },
     configuredWorkspace,
+    configuredInstallation,
     clientFor,
   };
+}
+
+/** auth.test's answer; undefined when it names neither a workspace nor an org-wide install. */
+function installationOf(auth: {
+  team_id?: string;
+  enterprise_id?: string;
+  is_enterprise_install?: boolean;
+}): TokenInstallation | undefined {
+  const installation = {
+    teamId: auth.team_id || undefined,
+    enterpriseId: auth.enterprise_id || undefined,
+    orgWide: auth.is_enterprise_install === true,
+  };
+  const named = installation.orgWide ? installation.enterpriseId : installation.teamId;
+  return named ? installation : undefined;
 }

@@ -3,6 +3,9 @@ import { ConsoleStopExperimentRequest } from '../console/schemas.js';
 import {
   isEmptyStopReason,
   otherCommentMissing,
+  overlongStopComment,
+  STOP_COMMENT_MAX,
+  StopRequest,
   stopReasonOfCommand,
   stopReasonOfForm,
   stopReasonOfRequest,
@@ -51,6 +54,34 @@ describe('a stop reason', () => {
         problem: 'reason-required',
       },
     );
+  });
+
+  it('takes a comment up to the one limit, counted as people count characters', () => {
+    expect(overlongStopComment(undefined)).toBeUndefined();
+    expect(overlongStopComment('x'.repeat(STOP_COMMENT_MAX))).toBeUndefined();
+    expect(overlongStopComment('x'.repeat(3_200))).toBe(3_200);
+    // Two UTF-16 units each, one character each.
+    expect(overlongStopComment('🧪'.repeat(STOP_COMMENT_MAX))).toBeUndefined();
+    expect(overlongStopComment('🧪'.repeat(STOP_COMMENT_MAX + 1))).toBe(STOP_COMMENT_MAX + 1);
+    const body = (comment: string) => ({ interruptReason: 'bug', interruptReasonComment: comment });
+    expect(StopRequest.safeParse(body('🧪'.repeat(STOP_COMMENT_MAX))).success).toBe(true);
+    expect(StopRequest.safeParse(body('x'.repeat(STOP_COMMENT_MAX + 1))).success).toBe(false);
+  });
+
+  it('from the modal: a comment over the limit is refused with its length, whatever the reason', () => {
+    const long = ` ${'x'.repeat(3_200)} `;
+    expect(stopReasonOfForm(lenient, { chosen: 'bug', noReasonChosen: false, comment: long })).toEqual({
+      ok: false,
+      problem: 'comment-too-long',
+      length: 3_200,
+    });
+    expect(stopReasonOfForm(lenient, { chosen: 'none', noReasonChosen: true, comment: long })).toMatchObject({
+      problem: 'comment-too-long',
+    });
+    const fits = ` ${'x'.repeat(STOP_COMMENT_MAX)} `;
+    expect(stopReasonOfForm(lenient, { chosen: 'bug', noReasonChosen: false, comment: fits })).toMatchObject({
+      ok: true,
+    });
   });
 
   it('lacks a comment only for Other, only where the policy asks', () => {

@@ -35,12 +35,38 @@ export const RUSSIAN_REASON_WORDS: Readonly<Record<string, ExperimentInterruptRe
 };
 
 /**
+ * The longest stop comment the app takes, in characters as people count them (code points: an
+ * emoji is one). The platform's interface sets no limit on interruptReasonComment; this is the
+ * app's own, chosen as Slack's: the stop modal's plain_text_input holds at most 3,000 characters, so
+ * the command and the workflow step take no more than the form. Every surface tells a longer one at
+ * input (with this limit and the length sent), so what is stored (a schedule, an approval request,
+ * the record) never meets it.
+ */
+export const STOP_COMMENT_MAX = 3_000;
+
+/** A comment's length as the person is told it (and as the limit counts it). */
+export function stopCommentLength(comment: string): number {
+  return [...comment].length;
+}
+
+/** The comment's length when it is over STOP_COMMENT_MAX, else undefined. */
+export function overlongStopComment(comment: string | undefined): number | undefined {
+  // Fewer code units than the limit cannot be more code points: most comments end here.
+  if (comment === undefined || comment.length <= STOP_COMMENT_MAX) return undefined;
+  const length = stopCommentLength(comment);
+  return length > STOP_COMMENT_MAX ? length : undefined;
+}
+
+/** A stop comment as stored and read back, within the one limit (zod's max counts code points too). */
+export const StopComment = z.string().max(STOP_COMMENT_MAX);
+
+/**
  * A stop reason in the platform's field names: the body of POST /experiments/v1/{id}/stop and, as
  * is, what an approval request holds (schema v1), so held requests stay readable.
  */
 export const StopRequest = z.object({
   interruptReason: ExperimentInterruptReason.nullable(),
-  interruptReasonComment: z.string().max(3000).nullable(),
+  interruptReasonComment: StopComment.nullable(),
 });
 export type StopRequest = z.infer<typeof StopRequest>;
 
@@ -73,17 +99,23 @@ export function isEmptyStopReason(stop: StopReason): boolean {
   return stop.reason === undefined && stop.comment === undefined;
 }
 
-export type StopFormProblem = 'reason-required' | 'comment-required';
+export type StopFormRefusal =
+  | { ok: false; problem: 'reason-required' | 'comment-required' }
+  /** length: the comment's, as sent (trimmed), over STOP_COMMENT_MAX. */
+  | { ok: false; problem: 'comment-too-long'; length: number };
 
 /**
  * The stop modal's answer, checked against the policy in force when it is submitted (not only when
- * it was opened): "no reason" counts only while the policy allows it; Other may need a comment.
+ * it was opened): "no reason" counts only while the policy allows it; Other may need a comment. A
+ * comment over the limit is refused whatever the reason.
  */
 export function stopReasonOfForm(
   policy: Pick<WorkspacePolicy, 'stopReasonRequired' | 'otherCommentRequired'>,
   form: { chosen: string | undefined; noReasonChosen: boolean; comment: string | undefined },
-): { ok: true; stop: StopReason } | { ok: false; problem: StopFormProblem } {
+): { ok: true; stop: StopReason } | StopFormRefusal {
   const comment = form.comment?.trim() || undefined;
+  const length = overlongStopComment(comment);
+  if (length !== undefined) return { ok: false, problem: 'comment-too-long', length };
   if (form.noReasonChosen && !policy.stopReasonRequired) return { ok: true, stop: { comment } };
   const reason = ExperimentInterruptReason.safeParse(form.chosen);
   if (!reason.success) return { ok: false, problem: 'reason-required' };

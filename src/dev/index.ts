@@ -4,5 +4,6 @@
 // process never loads the simulator, the Slack emulator or the playground page.
 
 export { startPlayground } from './playground/server.js';
+export { playgroundTeams } from './playground/teams.js';
 export { type Sandbox, startSandbox } from './sandbox/server.js';
 export { type SlackEmulator, startSlackEmulator } from './slack-emulator/server.js';

@@ -15,6 +15,7 @@ import type { RouteTable } from './receiver/routes.js';
 import { SlackSocketReceiver } from './receiver/socket-receiver.js';
 import { registerListeners } from './register.js';
 import { postToResponseUrl } from './replies.js';
+import type { ServedWorkspaces } from './served-workspace/served.js';
 import { ensureSlash, SLACK_API_URL } from './slack-fetch.js';
 import { storeUnavailableWords } from './store-unavailable-words.js';
 
@@ -38,6 +39,12 @@ export interface BoltAppOptions {
   routesPort?: number | undefined;
   /** The fetch every Slack call goes through (slack-fetch.ts). */
   fetch: FetchLike;
+  /**
+   * Single-workspace modes (HTTP, Socket Mode): the workspace the bot token serves, so a request
+   * from any other is refused before its listeners run. OAuth mode authorizes each workspace by its
+   * own installation instead.
+   */
+  served?: ServedWorkspaces | undefined;
   logger: Logger;
 }
 
@@ -89,7 +96,11 @@ export function createBoltApp(options: BoltAppOptions, deps: SlackDeps): BoltRun
   const app = new App({ token, receiver, logger, clientOptions, convoStore: false });
   // Counted in the listeners' one global middleware, around every request's chain.
   const inFlight = createInFlight();
-  registerListeners(app, deps, { installationStore: options.oauth?.installationStore, inFlight });
+  registerListeners(app, deps, {
+    installationStore: options.oauth?.installationStore,
+    inFlight,
+    served: options.mode === 'oauth' ? undefined : options.served,
+  });
   return {
     app,
     inFlight,

@@ -26,9 +26,17 @@ import type { InFlightCounter } from './in-flight.js';
 // wait out Slack's 3 s and get an error.
 
 // Workflow steps (function_executed events) are their own surface, filed by the step's callback_id.
-type Kind = 'action' | 'view' | 'options' | 'command' | 'event' | 'function';
+export type SurfaceKind = 'action' | 'view' | 'options' | 'command' | 'event' | 'function';
+type Kind = SurfaceKind;
 type Id = string | RegExp;
 type Args = AnyMiddlewareArgs & AllMiddlewareArgs;
+
+/**
+ * Whether a request is the app's to act on at all, asked before any listener of its surface runs:
+ * a refusal has answered the request itself. `true` when known at once, so the requests admitted
+ * cost no promise.
+ */
+export type Admission = (kind: SurfaceKind, args: Args) => true | Promise<boolean>;
 type Step = (args: Args) => Promise<void> | void;
 
 /**
@@ -65,9 +73,10 @@ export interface ListenerRegistry<D> {
   listeners: SlackListeners<D>;
   /**
    * Gives Bolt the one global middleware that dispatches every surface; call once, after the others.
-   * `inFlight` hears each request's chain start and end (its work after the ack included).
+   * `inFlight` hears each request's chain start and end (its work after the ack included); `admit`
+   * is asked first, for every surface.
    */
-  attachTo(app: App, inFlight?: Pick<InFlightCounter, 'enter' | 'leave'>): void;
+  attachTo(app: App, inFlight?: Pick<InFlightCounter, 'enter' | 'leave'>, admit?: Admission): void;
   /** Whether a listener of this kind takes this id (tests). */
   takes(kind: Kind, id: string): boolean;
 }
@@ -120,7 +129,9 @@ export function createListenerRegistry<D>(
     event: (id, chain) => add('event', id, chain),
     function: (id, chain) => add('function', id, chain),
   };
-  const dispatch = (kind: Kind) => async (args: Args) => {
+  const dispatch = (kind: Kind, admit: Admission | undefined) => async (args: Args) => {
+    const admitted = admit ? admit(kind, args) : true;
+    if (admitted !== true && !(await admitted)) return;
     const body = args.body as Record<string, unknown>;
     const id = idOf(kind, body);
     const routes = id === undefined ? [] : matching(kind, id);
@@ -134,7 +145,7 @@ export function createListenerRegistry<D>(
   return {
     listeners,
     takes: (kind, id) => matching(kind, id).length > 0,
-    attachTo(app, inFlight) {
+    attachTo(app, inFlight, admit) {
       // One global middleware (Bolt's documented app.use), last in the chain, dispatches every
       // surface through the tables; what no surface owns (shortcuts) goes on to Bolt as before.
       // Not five listeners, one per surface: Bolt runs every listener's chain on every request,
@@ -146,7 +157,7 @@ export function createListenerRegistry<D>(
         try {
           const kind = surfaceOf(args);
           if (!kind) return await args.next();
-          await dispatch(kind)(args);
+          await dispatch(kind, admit)(args);
         } finally {
           inFlight?.leave();
         }

@@ -1,4 +1,4 @@
-import { type App, ErrorCode, type InstallationStore } from '@slack/bolt';
+import { type App, type Context, ErrorCode, type InstallationStore } from '@slack/bolt';
 import { registerApprovals } from './approvals/register.js';
 import { registerAudit } from './audit/register.js';
 import { registerExpCommand } from './command/exp-command.js';
@@ -16,6 +16,8 @@ import { requestScope } from './locale/request-scope.js';
 import { speaking } from './locale/scope.js';
 import { registerPolicy } from './policy/register.js';
 import { registerSchedule } from './schedule/register.js';
+import { servedWorkspaceOnly } from './served-workspace/admit.js';
+import type { ServedWorkspaces } from './served-workspace/served.js';
 import { registerSplitter } from './splitter/register.js';
 import { registerStop } from './stop/register.js';
 import { registerSubscriptions } from './subscriptions/register.js';
@@ -25,19 +27,25 @@ import { registerWorkflowSteps } from './workflow-steps/register.js';
 export function registerListeners(
   app: App,
   deps: SlackDeps,
-  options: { installationStore?: InstallationStore | undefined; inFlight?: InFlightCounter | undefined } = {},
+  options: {
+    installationStore?: InstallationStore | undefined;
+    inFlight?: InFlightCounter | undefined;
+    /** Single-workspace modes: the workspace the bot token serves; requests from others are refused. */
+    served?: ServedWorkspaces | undefined;
+  } = {},
 ): void {
+  // Each request's listeners are built with the deps of its person's language (locale/scope.ts).
+  const depsOf = async (args: { body: unknown; context: Context; client: App['client'] }) => {
+    const request = { body: args.body as Record<string, unknown>, context: args.context };
+    return speaking(deps, await requestScope(deps.locales, request, args.client));
+  };
   // The features register in the app's own registry (listener-registry.ts), which reaches Bolt as
   // one global middleware, runs only the matching listeners and acks interactions none of them
   // takes (buttons of older versions of the app).
   const registry = createListenerRegistry(
     (kind, id) =>
       deps.logger.info('interaction for no listener acked with nothing done', { kind, id: id.slice(0, 80) }),
-    // Each request's listeners are built with the deps of its person's language (locale/scope.ts).
-    async (args) => {
-      const request = { body: args.body as Record<string, unknown>, context: args.context };
-      return speaking(deps, await requestScope(deps.locales, request, args.client));
-    },
+    depsOf,
   );
   const listeners = registry.listeners;
   // The `/exp` subcommands are declared by each feature (command/subcommands.ts); these register
@@ -58,7 +66,12 @@ export function registerListeners(
   registerSchedule(listeners);
   registerHome(listeners);
   registerWorkflowSteps(listeners);
-  registry.attachTo(app, options.inFlight);
+  const served = options.served;
+  registry.attachTo(
+    app,
+    options.inFlight,
+    served && servedWorkspaceOnly({ served, depsOf, logger: deps.logger }),
+  );
   app.error(async (error) => {
     // Bolt calls this for listener failures; the process must keep serving other workspaces.
     if (error.code === ErrorCode.AuthorizationError) {

@@ -12,7 +12,7 @@ import {
 } from '../../src/dev/slack-emulator/driver.js';
 import { type SlackEmulator, startSlackEmulator } from '../../src/dev/slack-emulator/server.js';
 import { createMemoryLogger } from '../../src/observability/logger.js';
-import { type RunningApp, startExpChatops } from '../../src/start.js';
+import { type RunningApp, type StartOptions, startExpChatops } from '../../src/start.js';
 
 export const STATE_COOKIE = 'slack-app-oauth-state';
 
@@ -55,7 +55,10 @@ export interface OAuthHarness {
  * The real app in multi-workspace OAuth mode over real HTTP: sandbox platform, Slack emulator
  * (serving oauth.v2.access), a sqlite store. No workspace is installed or connected at start.
  */
-export async function startOAuthHarness(env: Record<string, string> = {}): Promise<OAuthHarness> {
+export async function startOAuthHarness(
+  env: Record<string, string> = {},
+  start: Partial<StartOptions> = {},
+): Promise<OAuthHarness> {
   const sandbox = await startSandbox();
   const emulator = await startSlackEmulator();
   const signingSecret = randomBytes(16).toString('hex');
@@ -73,7 +76,7 @@ export async function startOAuthHarness(env: Record<string, string> = {}): Promi
     CONSOLE_TIMEOUT_MS: '2000',
     ...env,
   });
-  const app = await startExpChatops(config, { logger, port: 0, sandbox });
+  const app = await startExpChatops(config, { logger, port: 0, sandbox, ...start });
   const drivers = new Map<string, SlackDriver>();
 
   const get = async (path: string, headers: Record<string, string> = {}): Promise<BrowserResponse> => {

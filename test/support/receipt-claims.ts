@@ -47,13 +47,20 @@ const startsOf = (h: Harness, id: number) =>
   );
 
 /**
- * A start refused by access, and one refused as busy (the harness started with two action slots),
- * leave no receipt behind; the busy one's claim carries none.
+ * A start refused by access, one from a workspace the app is not installed for, and one refused as
+ * busy (the harness started with two action slots) leave no receipt behind; the busy one's claim
+ * carries none.
  */
 export async function expectNoReceiptForCommandsThatDoNotAct(h: Harness, watch: ReceiptWatch): Promise<void> {
   await h.driver.command({ text: 'start 7', userId: EMULATOR_DEFAULTS.guestUserId });
   await h.app.idle();
   expect(await watch.intentsLeft()).toEqual([]);
+  // Refused before any listener, so the receipt written with its claim is ended by the receiver
+  // once the request is answered, after it: waited for, not assumed.
+  await h.driver.command({ text: 'start 7', teamId: 'T0OTHERWS' });
+  await h.emulator.waitFor(async () => (await watch.intentsLeft()).length === 0, {
+    message: 'a receipt was left behind by a command from another workspace',
+  });
 
   h.sandbox.setLatency(1_500, { pathIncludes: '/start' });
   watch.reset();

@@ -2,6 +2,7 @@ import type { Keyv } from 'keyv';
 import * as z from 'zod';
 import type { Logger } from '../../observability/logger.js';
 import { LIFECYCLE_ACTIONS } from '../lifecycle-action.js';
+import { StopComment } from '../stop-reason.js';
 import type { RecentLists, StoredValues } from '../stored-values.js';
 import { createKeptRefusals, type KeptRefusals, withKeptRefusals } from './kept-records.js';
 import {
@@ -110,7 +111,7 @@ const StoredRecord = z.object({
         source: z.enum(['slack', 'event']),
         channelId: z.string().max(64).optional(),
         interruptReason: z.string().max(100).optional(),
-        comment: z.string().max(3000).optional(),
+        comment: StopComment.optional(),
         fields: z.array(z.string().max(100)).max(50).optional(),
       }),
     )

@@ -1,4 +1,5 @@
 import type { HeaderBlock } from '@slack/types';
+import { STOP_COMMENT_MAX, stopCommentLength } from '../../core/stop-reason.js';
 import { code, joinSafe, md, plain, type SafeText, safe } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import {
@@ -97,6 +98,12 @@ export function invalidCommandMessage(input: { parsed: Invalid; messages: Messag
       break;
     case 'comment-required':
       text = messages.input.commentRequired({ experimentId: parsed.experimentId });
+      break;
+    case 'comment-too-long':
+      text = messages.input.commentTooLong({
+        length: stopCommentLength(parsed.detail),
+        max: STOP_COMMENT_MAX,
+      });
       break;
   }
   return message(fallbackText([text]), [section(text, BLOCKS.errorText), context([messages.input.seeHelp])]);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { STOP_COMMENT_MAX } from '../../core/stop-reason.js';
 import {
   editDistance,
   type ParsedCommand,
@@ -139,6 +140,25 @@ describe('parseCommand', () => {
       experimentId: 9,
       reason: 'critical_metric_impact',
       comment: '*bold*  click (https://evil)',
+    });
+  });
+
+  it('refuses a stop comment over the limit as typed, now or scheduled, and takes one at the limit', () => {
+    const long = 'x'.repeat(STOP_COMMENT_MAX + 1);
+    for (const text of [`stop 5 bug ${long}`, `stop 5 in 3d bug ${long}`]) {
+      expect(parseCommand(text)).toEqual({
+        kind: 'invalid',
+        command: 'stop',
+        reason: 'comment-too-long',
+        detail: long,
+        experimentId: 5,
+      });
+    }
+    // The limit counts the comment as sent: Slack's escaped forms turned back into what was typed.
+    const typed = `${'x'.repeat(STOP_COMMENT_MAX - 100)}${'&amp;'.repeat(100)}`;
+    expect(parseCommand(`stop 5 bug ${typed}`)).toMatchObject({
+      kind: 'stop',
+      comment: `${'x'.repeat(STOP_COMMENT_MAX - 100)}${'&'.repeat(100)}`,
     });
   });
 

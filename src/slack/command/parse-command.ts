@@ -15,7 +15,14 @@ export { parseExperimentId, parseStopReason } from './parse-args.js';
 export const SUBCOMMANDS: readonly string[] = SUBCOMMAND_DECLARATIONS.map((declared) => declared.name);
 export type Subcommand = string;
 
-export type InvalidReason = 'missing-id' | 'bad-id' | 'unexpected-args' | 'bad-reason' | 'comment-required';
+export type InvalidReason =
+  | 'missing-id'
+  | 'bad-id'
+  | 'unexpected-args'
+  | 'bad-reason'
+  | 'comment-required'
+  /** detail: the whole comment, whose length the answer tells. */
+  | 'comment-too-long';
 
 export type ParsedCommand =
   | { kind: 'help' }

@@ -1,4 +1,4 @@
-import { stopReasonOfCommand, toRequest } from '../../core/stop-reason.js';
+import { overlongStopComment, stopReasonOfCommand, toRequest } from '../../core/stop-reason.js';
 import { invalid, type ParseInput, parseStopReason, requireId, restAfter } from '../command/parse-args.js';
 import type { ParsedCommand } from '../command/parse-command.js';
 import { declareSubcommand } from '../command/subcommand.js';
@@ -62,8 +62,10 @@ function parseStop({ text, tokens, args }: ParseInput): StopRequest | ReturnType
   if (reason === undefined) return invalid('stop', 'bad-reason', reasonToken.text, id.id);
   // Sent to the platform as the person wrote it, not in Slack's escaped forms.
   const comment = unescapeSlackText(restAfter(text, reasonToken));
-  // A comment for Other is the workspace policy's to require (src/slack/stop/other-comment.ts), not
-  // the parser's: the interface makes it optional.
+  // Over the app's limit: told now, before anything is checked, sent, scheduled or held for approval.
+  if (overlongStopComment(comment) !== undefined) return invalid('stop', 'comment-too-long', comment, id.id);
+  // A comment for Other is the workspace policy's to require (the request's evaluation), not the
+  // parser's: the interface makes it optional.
   return comment === ''
     ? { kind: 'stop', experimentId: id.id, reason, ...when }
     : { kind: 'stop', experimentId: id.id, reason, comment, ...when };

@@ -21,11 +21,12 @@ import { actionMessagesEn, lifecycleMessagesEn } from '../lifecycle/messages-en.
 import { policyMessagesEn } from '../policy/messages-en.js';
 import { requestMessagesEn } from '../requests/messages-en.js';
 import { scheduleMessagesEn } from '../schedule/messages-en.js';
+import { servedWorkspaceMessagesEn } from '../served-workspace/messages-en.js';
 import { splitterMessagesEn } from '../splitter/messages-en.js';
 import { interruptReasonsEn, stopModalMessagesEn } from '../stop/messages-en.js';
 import { alertMessagesEn, subscriptionMessagesEn } from '../subscriptions/messages-en.js';
 import { workflowStepMessagesEn } from '../workflow-steps/messages-en.js';
-import { cmd, word } from './en-format.js';
+import { cmd, count, word } from './en-format.js';
 import type { ActionContext, Messages } from './types.js';
 
 // The English catalogue: each feature's texts come from its own folder (<feature>/messages-en.ts);
@@ -61,6 +62,7 @@ export const en: Messages = {
   identity: identityMessagesEn(),
   hooks: hookMessagesEn(),
   workflowSteps: workflowStepMessagesEn(),
+  servedWorkspace: servedWorkspaceMessagesEn(),
   home: homeMessagesEn(),
   approvals: approvalMessagesEn(),
   schedule: scheduleMessagesEn(),
@@ -141,6 +143,8 @@ export const en: Messages = {
       md`Unknown stop reason \`${got}\`. Use \`sequential\`, \`critical\`, \`bug\` or \`other\`, each with an optional comment, or ${cmd('stop ID')} to pick one in a form.`,
     commentRequired: ({ experimentId }) =>
       md`A comment is required when the reason is Other, for example ${cmd(`stop ${experimentId ?? 'ID'} other Traffic was misrouted`)}.`,
+    commentTooLong: ({ length, max }) =>
+      md`The comment is ${count(length)} characters long; a stop comment takes at most ${count(max)}. Nothing was done: shorten it and send the command again.`,
     unexpectedArgs: ({ command, extra }) =>
       md`${cmd(`${command} ID`)} takes one experiment id; unexpected \`${extra}\`. Nothing was done.`,
     unknownCommand: ({ word, suggestion }) =>

@@ -21,11 +21,12 @@ import { ACTION_NOUNS_RU, actionMessagesRu, lifecycleMessagesRu } from '../lifec
 import { policyMessagesRu } from '../policy/messages-ru.js';
 import { requestMessagesRu } from '../requests/messages-ru.js';
 import { scheduleMessagesRu } from '../schedule/messages-ru.js';
+import { servedWorkspaceMessagesRu } from '../served-workspace/messages-ru.js';
 import { splitterMessagesRu } from '../splitter/messages-ru.js';
 import { interruptReasonsRu, stopModalMessagesRu } from '../stop/messages-ru.js';
 import { alertMessagesRu, subscriptionMessagesRu } from '../subscriptions/messages-ru.js';
 import { workflowStepMessagesRu } from '../workflow-steps/messages-ru.js';
-import { cmd, word } from './ru-format.js';
+import { cmd, count, n, word } from './ru-format.js';
 import type { ActionContext, Messages } from './types.js';
 
 // The Russian catalogue, written for people who read it rather than word for word from the English.
@@ -65,6 +66,7 @@ export const ru: Messages = {
   schedule: scheduleMessagesRu(),
   requests: requestMessagesRu(),
   workflowSteps: workflowStepMessagesRu(),
+  servedWorkspace: servedWorkspaceMessagesRu(),
   actions: actionMessagesRu(),
   interruptReasons: interruptReasonsRu(),
   help: helpMessagesRu(),
@@ -140,6 +142,8 @@ export const ru: Messages = {
       md`Неизвестная причина остановки \`${got}\`. Используйте \`sequential\`, \`critical\`, \`bug\` или \`other\` (или \`значимое\`, \`критично\`, \`баг\`, \`другое\`), при желании с комментарием, либо ${cmd('stop ID')}, чтобы выбрать в форме.`,
     commentRequired: ({ experimentId }) =>
       md`Для причины «Другое» нужен комментарий, например ${cmd(`stop ${experimentId ?? 'ID'} other Трафик ушёл не туда`)}.`,
+    commentTooLong: ({ length, max }) =>
+      md`В комментарии ${n(length, 'символ', 'символа', 'символов')}, а в комментарии к остановке их может быть не больше ${count(max)}. Ничего не сделано: сократите его и отправьте команду снова.`,
     unexpectedArgs: ({ command, extra }) =>
       md`${cmd(`${command} ID`)} принимает один номер эксперимента; лишнее: \`${extra}\`. Ничего не сделано.`,
     unknownCommand: ({ word, suggestion }) =>

@@ -22,6 +22,7 @@ import type { ActionMessages, LifecycleMessages } from '../lifecycle/messages.js
 import type { PolicyMessages } from '../policy/messages.js';
 import type { RequestMessages } from '../requests/messages.js';
 import type { ScheduleMessages } from '../schedule/messages.js';
+import type { ServedWorkspaceMessages } from '../served-workspace/messages.js';
 import type { SplitterMessages } from '../splitter/messages.js';
 import type { InterruptReasonLabels, StopModalMessages } from '../stop/messages.js';
 import type { AlertMessages, SubscriptionMessages } from '../subscriptions/messages.js';
@@ -76,6 +77,8 @@ export interface Messages {
   hooks: HookMessages;
   /** Workflow Builder steps: why a step failed. */
   workflowSteps: WorkflowStepMessages;
+  /** Single-workspace modes: a command from a workspace the app's token does not serve. */
+  servedWorkspace: ServedWorkspaceMessages;
   tokenHealth: TokenHealthMessages;
   /** The App Home tab. */
   home: HomeMessages;
@@ -131,6 +134,8 @@ export interface Messages {
     badId(p: { got: SafeText }): SafeText;
     badReason(p: { got: SafeText }): SafeText;
     commentRequired(p: { experimentId: number | undefined }): SafeText;
+    /** A stop comment over the app's limit (core/stop-reason.ts): its length as sent; nothing was done. */
+    commentTooLong(p: { length: number; max: number }): SafeText;
     unexpectedArgs(p: { command: string; extra: SafeText }): SafeText;
     unknownCommand(p: { word: SafeText; suggestion: string | undefined }): SafeText;
     seeHelp: SafeText;

@@ -1,4 +1,5 @@
 import { md } from '../blocks/escape.js';
+import { formatNumber } from '../locale/format.js';
 import type { InterruptReasonLabels, StopModalMessages } from './messages.js';
 
 export function interruptReasonsEn(): InterruptReasonLabels {
@@ -27,6 +28,8 @@ export function stopModalMessagesEn(): StopModalMessages {
     commentPlaceholder: 'What happened?',
     commentHint: 'Required when the reason is Other.',
     commentRequiredForOther: 'A comment is required when the reason is Other.',
+    commentTooLong: ({ length, max }) =>
+      `This comment is ${formatNumber('en', length)} characters long; a stop comment takes at most ${formatNumber('en', max)}.`,
     reasonRequired: 'Choose why the experiment is being stopped.',
   };
 }

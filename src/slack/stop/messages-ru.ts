@@ -1,4 +1,5 @@
 import { md } from '../blocks/escape.js';
+import { formatNumber, plural } from '../locale/format.js';
 import type { InterruptReasonLabels, StopModalMessages } from './messages.js';
 
 export function interruptReasonsRu(): InterruptReasonLabels {
@@ -28,6 +29,8 @@ export function stopModalMessagesRu(): StopModalMessages {
     commentPlaceholder: 'Что случилось?',
     commentHint: 'Обязателен, если причина — «Другое».',
     commentRequiredForOther: 'Для причины «Другое» нужен комментарий.',
+    commentTooLong: ({ length, max }) =>
+      `В комментарии ${plural('ru', length, { one: 'символ', few: 'символа', many: 'символов', other: 'символа' })}, а в комментарии к остановке их может быть не больше ${formatNumber('ru', max)}.`,
     reasonRequired: 'Выберите, почему эксперимент останавливается.',
   };
 }

@@ -20,5 +20,7 @@ export interface StopModalMessages {
   commentHint: string;
   /** Shown under the comment input (response_action errors) when the reason is Other. */
   commentRequiredForOther: string;
+  /** Shown under the comment input when it is over the app's limit (core/stop-reason.ts). */
+  commentTooLong(p: { length: number; max: number }): string;
   reasonRequired: string;
 }

@@ -1,5 +1,6 @@
 import type { InputBlock, ModalView, PlainTextOption } from '@slack/types';
 import { ExperimentInterruptReason } from '../../console/schemas.js';
+import { STOP_COMMENT_MAX } from '../../core/stop-reason.js';
 import { plain, type SafeText, safe, truncate } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { section } from '../blocks/message.js';
@@ -77,9 +78,11 @@ export function stopModal(input: StopModalInput): ModalView {
       type: 'plain_text_input',
       action_id: STOP_MODAL.actions.comment,
       multiline: true,
-      max_length: LIMITS.plainTextInputMaxLength,
+      // The app's own limit, which is Slack's for this input: a longer paste is cut by Slack's client,
+      // and a submission over it (a client that does not cut) is answered under the field.
+      max_length: STOP_COMMENT_MAX,
       placeholder: plain(texts.commentPlaceholder, LIMITS.selectPlaceholder),
-      ...(comment ? { initial_value: truncate(comment, LIMITS.plainTextInputMaxLength) } : {}),
+      ...(comment ? { initial_value: truncate(comment, STOP_COMMENT_MAX) } : {}),
     },
   };
   return {

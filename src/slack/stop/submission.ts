@@ -1,7 +1,8 @@
 import type { ViewOutput, webApi } from '@slack/bolt';
 import {
   isEmptyStopReason,
-  type StopFormProblem,
+  STOP_COMMENT_MAX,
+  type StopFormRefusal,
   type StopReason,
   stopReasonOfForm,
   toRequest,
@@ -22,6 +23,7 @@ import { inputValue, selectedValue, type ViewStateValues } from '../view-state.j
 import { workspaceFromBody } from '../workspace.js';
 import type { StopDeps } from './deps.js';
 import { STOP_MODAL, StopModalMetadata } from './ids.js';
+import type { StopModalMessages } from './messages.js';
 
 /** A submitted view id is acted on once, even if Slack or a double press delivers it twice. */
 const SUBMISSION_GUARD_MS = 60_000;
@@ -84,19 +86,23 @@ async function readStopForm(
     noReasonChosen: chosen === STOP_MODAL.noReasonValue,
     comment: inputValue(values, STOP_MODAL.blocks.comment, STOP_MODAL.actions.comment),
   });
-  if (!form.ok) return { ok: false, errors: formErrors(form.problem, texts) };
+  if (!form.ok) return { ok: false, errors: formErrors(form, texts) };
   const when = inputValue(values, STOP_MODAL.blocks.when, STOP_MODAL.actions.when)?.trim();
   return { ok: true, metadata: opened.value, workspace, stop: form.stop, when };
 }
 
 /** Each problem is shown under the field that has it, inside the modal. */
-function formErrors(
-  problem: StopFormProblem,
-  texts: { reasonRequired: string; commentRequiredForOther: string },
-): Record<string, string> {
-  return problem === 'reason-required'
-    ? { [STOP_MODAL.blocks.reason]: texts.reasonRequired }
-    : { [STOP_MODAL.blocks.comment]: texts.commentRequiredForOther };
+function formErrors(refusal: StopFormRefusal, texts: StopModalMessages): Record<string, string> {
+  switch (refusal.problem) {
+    case 'reason-required':
+      return { [STOP_MODAL.blocks.reason]: texts.reasonRequired };
+    case 'comment-required':
+      return { [STOP_MODAL.blocks.comment]: texts.commentRequiredForOther };
+    case 'comment-too-long':
+      return {
+        [STOP_MODAL.blocks.comment]: texts.commentTooLong({ length: refusal.length, max: STOP_COMMENT_MAX }),
+      };
+  }
 }
 
 /** A valid form after the ack, with who submitted it. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COMMENT_MAX, parseCommonInputs, parseStopInputs } from './inputs.js';
+import { STOP_COMMENT_MAX } from '../../core/stop-reason.js';
+import { parseCommonInputs, parseStopInputs } from './inputs.js';
 import { workflowStepMessagesEn } from './messages-en.js';
 import { plainText } from './plain-text.js';
 
@@ -68,11 +69,13 @@ describe('a step’s inputs', () => {
     });
     expect(stop({})).toMatchObject({ ok: true, value: { reason: undefined } });
     expect(stop({ reason: 'paused' })).toEqual({ ok: false, error: m.badReason({ got: 'paused' }) });
-    expect(stop({ reason: 'bug', comment: 'x'.repeat(COMMENT_MAX) })).toMatchObject({ ok: true });
-    expect(stop({ reason: 'bug', comment: 'x'.repeat(COMMENT_MAX + 1) })).toEqual({
+    expect(stop({ reason: 'bug', comment: 'x'.repeat(STOP_COMMENT_MAX) })).toMatchObject({ ok: true });
+    expect(stop({ reason: 'bug', comment: 'x'.repeat(STOP_COMMENT_MAX + 1) })).toEqual({
       ok: false,
-      error: m.commentTooLong({ max: COMMENT_MAX }),
+      error: m.commentTooLong({ length: STOP_COMMENT_MAX + 1, max: STOP_COMMENT_MAX }),
     });
+    // Counted as people count characters: an emoji is one, though two UTF-16 units.
+    expect(stop({ reason: 'bug', comment: '🧪'.repeat(STOP_COMMENT_MAX) })).toMatchObject({ ok: true });
   });
 });
 

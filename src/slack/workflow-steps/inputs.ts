@@ -1,4 +1,5 @@
 import type { ExperimentInterruptReason } from '../../console/schemas.js';
+import { overlongStopComment, STOP_COMMENT_MAX } from '../../core/stop-reason.js';
 import { parseExperimentId, parseStopReason } from '../command/parse-args.js';
 import { INPUT } from './ids.js';
 import type { WorkflowStepMessages } from './messages.js';
@@ -6,8 +7,6 @@ import type { WorkflowStepMessages } from './messages.js';
 // A step's inputs arrive as the workflow's author wired them (a form's free text, a variable), so
 // they are checked as strictly as a typed command: bounded, and refused with the reason.
 
-/** The platform's limit on a stop comment (StopRequest in core/stop-reason.ts). */
-export const COMMENT_MAX = 3000;
 /** How much of a refused value is quoted back. */
 const QUOTE_MAX = 40;
 const CHANNEL_ID = /^[CGD][A-Z0-9]{2,30}$/;
@@ -71,7 +70,8 @@ export function parseStopInputs(inputs: Inputs, messages: WorkflowStepMessages):
   if (rawReason !== undefined && reason === undefined)
     return { ok: false, error: messages.badReason({ got: quote(rawReason) }) };
   const comment = textOf(inputs[INPUT.comment]);
-  if (comment !== undefined && comment.length > COMMENT_MAX)
-    return { ok: false, error: messages.commentTooLong({ max: COMMENT_MAX }) };
+  const length = overlongStopComment(comment);
+  if (length !== undefined)
+    return { ok: false, error: messages.commentTooLong({ length, max: STOP_COMMENT_MAX }) };
   return { ok: true, value: { ...common.value, reason, comment } };
 }

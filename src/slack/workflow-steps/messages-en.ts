@@ -1,3 +1,4 @@
+import { formatNumber } from '../locale/format.js';
 import type { WorkflowStepMessages } from './messages.js';
 
 export function workflowStepMessagesEn(): WorkflowStepMessages {
@@ -8,7 +9,8 @@ export function workflowStepMessagesEn(): WorkflowStepMessages {
       `Unknown stop reason "${got}". Use sequential_testing_significant_change, critical_metric_impact, bug or other.`,
     reasonRequired: 'This workspace requires a stop reason: fill in the step’s Reason.',
     commentRequiredForOther: 'A comment is required when the reason is Other.',
-    commentTooLong: ({ max }) => `The comment is longer than ${max} characters.`,
+    commentTooLong: ({ length, max }) =>
+      `The comment is ${formatNumber('en', length)} characters long; a stop comment takes at most ${formatNumber('en', max)}. Nothing was done.`,
     missingChannel: 'The step needs a channel: results and approval requests are posted there.',
     badChannel: ({ got }) => `"${got}" is not a channel id.`,
     noPerson:

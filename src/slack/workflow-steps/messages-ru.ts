@@ -1,4 +1,5 @@
 import type { LifecycleAction } from '../../core/lifecycle-action.js';
+import { formatNumber, plural } from '../locale/format.js';
 import type { WorkflowStepMessages } from './messages.js';
 
 const VERBS: Record<LifecycleAction, string> = {
@@ -16,7 +17,8 @@ export function workflowStepMessagesRu(): WorkflowStepMessages {
       `Неизвестная причина остановки «${got}». Используйте sequential_testing_significant_change, critical_metric_impact, bug или other.`,
     reasonRequired: 'В этом рабочем пространстве причина остановки обязательна: заполните поле Reason шага.',
     commentRequiredForOther: 'Для причины «Другое» нужен комментарий.',
-    commentTooLong: ({ max }) => `Комментарий длиннее ${max} символов.`,
+    commentTooLong: ({ length, max }) =>
+      `В комментарии ${plural('ru', length, { one: 'символ', few: 'символа', many: 'символов', other: 'символа' })}, а в комментарии к остановке их может быть не больше ${formatNumber('ru', max)}. Ничего не сделано.`,
     missingChannel: 'Шагу нужен канал: туда публикуются результаты и запросы на одобрение.',
     badChannel: ({ got }) => `«${got}» — не id канала.`,
     noPerson:

@@ -12,7 +12,8 @@ export interface WorkflowStepMessages {
   badReason(p: { got: string }): string;
   reasonRequired: string;
   commentRequiredForOther: string;
-  commentTooLong(p: { max: number }): string;
+  /** length: the comment's as sent, over the app's limit (core/stop-reason.ts). */
+  commentTooLong(p: { length: number; max: number }): string;
   missingChannel: string;
   badChannel(p: { got: string }): string;
   /** No person who ran the workflow (a step placed after a scheduled trigger without one). */

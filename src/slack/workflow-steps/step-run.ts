@@ -4,7 +4,6 @@ type FunctionArgs = SlackEventMiddlewareArgs<'function_executed'>;
 
 import type { WorkspaceRef } from '../../core/workspace.js';
 import type { SlackDeps } from '../deps.js';
-import type { InstalledWorkspaces } from './installed-workspace.js';
 
 /** What one step is given: the workspace it runs in, a client on the step's own token, its inputs. */
 export interface StepRun {
@@ -25,23 +24,18 @@ export const failed = (error: string): StepResult => ({ ok: false, error });
  */
 export function stepListener(
   deps: Pick<SlackDeps, 'logger' | 'messages'>,
-  installed: InstalledWorkspaces,
   callbackId: string,
   run: (step: StepRun) => Promise<StepResult>,
 ): Middleware<FunctionArgs> {
   return async (args: FunctionArgs & AllMiddlewareArgs) => {
-    const { body, client, context, complete, fail } = args;
+    const { body, client, complete, fail } = args;
     await args.ack();
+    // A workflow of a workspace the app's token does not serve never gets here (served-workspace/).
     const workspace: WorkspaceRef = { teamId: body.team_id, enterpriseId: body.enterprise_id || undefined };
     const m = deps.messages.workflowSteps;
     let result: StepResult;
     try {
-      // A workflow of another workspace or organisation than the app's token serves runs nothing.
-      const where = await installed.check(client, context, workspace);
-      result =
-        where === 'same'
-          ? await run({ workspace, client, inputs: args.inputs ?? {} })
-          : failed(where === 'other' ? m.otherOrganisation : m.workspaceUnknown);
+      result = await run({ workspace, client, inputs: args.inputs ?? {} });
     } catch (error) {
       deps.logger.error('workflow step failed', { error, callbackId });
       result = failed(m.crashed);
