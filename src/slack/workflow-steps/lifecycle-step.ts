@@ -9,7 +9,6 @@ import { lifecycleRunner } from '../requests/runners.js';
 import type { WorkflowStepsDeps } from './deps.js';
 import { OUTPUT, type StepOutcome } from './ids.js';
 import { parseCommonInputs, parseStopInputs, type StepInputs } from './inputs.js';
-import type { WorkflowStepMessages } from './messages.js';
 import { plainText } from './plain-text.js';
 import { failed, type StepResult, type StepRun } from './step-run.js';
 
