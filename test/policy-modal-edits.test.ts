@@ -144,7 +144,7 @@ describe('a policy modal opened before other changes', () => {
     await h.emulator.waitFor(() => announcements().length > announced, { message: 'no announcement' });
     const text = messageText(announcements().at(-1));
     expect(text).toContain(
-      `<@${ADMIN}> changed who may do what: *archive* now needs a second person's approval.`,
+      `<@${ADMIN}> changed who may do what: *archive* now needs a second person's approval: whoever may do it may approve.`,
     );
     expect(text).not.toContain('*stop*');
 
@@ -174,7 +174,9 @@ describe('a policy modal opened before other changes', () => {
     expect(notice).toContain('*Now:* *stop* now needs an admin.');
     expect(notice).toContain(`Last changed by <@${OTHER_ADMIN}>`);
     expect(notice).toContain('*Your changes, not saved:* *stop* now needs nobody.');
-    expect(notice).toContain("*archive* now needs a second person's approval.");
+    expect(notice).toContain(
+      "*archive* now needs a second person's approval: whoever may do it may approve.",
+    );
 
     await h.app.idle();
     const policy = await currentPolicy();

@@ -189,7 +189,7 @@ describe('performAction', () => {
   it('alerts the subscribers and ends the intent even when telling the outcome fails', async () => {
     const h = harness({ tellFails: true });
     const performed = await performAction(h.ports, request());
-    expect(performed).toEqual({ kind: 'crashed', told: 'line:crashed' });
+    expect(performed).toEqual({ kind: 'crashed', told: 'line:crashed', unknown: true });
     expect(h.journal).toEqual([
       'slot taken',
       'run',

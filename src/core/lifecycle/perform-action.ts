@@ -92,8 +92,14 @@ async function runAndTell<Told>(
     const told = await ports.tell.outcome(outcome);
     const identity = 'identity' in outcome ? outcome.identity : undefined;
     await Promise.all([intent.end(), after.audit(outcome.kind, identity), ports.tell.settled()]);
-    const failure = outcome.kind === 'failed' ? outcome.error : undefined;
-    return { kind: outcome.kind, told, identity, why: failure?.kind, unknown: mayHaveApplied(failure) };
+    if (outcome.kind !== 'failed') return { kind: outcome.kind, told, identity };
+    return {
+      kind: 'failed',
+      told,
+      identity,
+      why: outcome.error.kind,
+      unknown: mayHaveApplied(outcome.error),
+    };
   } catch (error) {
     ports.logger.error('lifecycle flow failed', { error, action, experimentId });
     // The flow threw somewhere between asking and telling: the action may have been sent.
@@ -104,7 +110,7 @@ async function runAndTell<Told>(
 }
 
 /** A lifecycle POST that failed after it may have reached the platform (as the replies word it). */
-function mayHaveApplied(error: ConsoleError | undefined): boolean {
+function mayHaveApplied(error: ConsoleError): boolean {
   if (error instanceof ServerError) return true;
   if (error instanceof ConsoleTimeoutError || error instanceof ConnectionError) return error.outcomeUnknown;
   return false;

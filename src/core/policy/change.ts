@@ -4,7 +4,8 @@ import type { PolicyAction, Who, WorkspacePolicy } from './policy.js';
 export type PolicyChange =
   | { kind: 'who'; action: PolicyAction; who: Who }
   | { kind: 'channels'; action: PolicyAction; channels: 'any' | string[] }
-  | { kind: 'approval'; action: PolicyAction; on: boolean }
+  /** On with `approvers` (unset: whoever may do the action), or off. */
+  | { kind: 'approval'; action: PolicyAction; on: boolean; approvers?: Who | undefined }
   | { kind: 'personal'; action: PolicyAction; on: boolean }
   | { kind: 'stop-reason'; required: boolean }
   | { kind: 'other-comment'; required: boolean }
@@ -35,9 +36,12 @@ export function applyChange(policy: WorkspacePolicy, change: PolicyChange): Work
     case 'channels':
       next = sameChannels(rule.channels, change.channels) ? rule : { ...rule, channels: change.channels };
       break;
-    case 'approval':
-      next = rule.approval === change.on ? rule : { ...rule, approval: change.on };
+    case 'approval': {
+      const approvers = change.on ? change.approvers : undefined;
+      const same = rule.approval === change.on && sameOptionalWho(rule.approvers, approvers);
+      next = same ? rule : { ...rule, approval: change.on, approvers };
       break;
+    }
     case 'personal':
       next = rule.personal === change.on ? rule : { ...rule, personal: change.on };
       break;
@@ -53,7 +57,8 @@ export function changesBetween(before: WorkspacePolicy, after: WorkspacePolicy):
     const b = after.actions[action];
     if (!sameWho(a.who, b.who)) out.push({ kind: 'who', action, who: b.who });
     if (!sameChannels(a.channels, b.channels)) out.push({ kind: 'channels', action, channels: b.channels });
-    if (a.approval !== b.approval) out.push({ kind: 'approval', action, on: b.approval });
+    if (a.approval !== b.approval || !sameOptionalWho(a.approvers, b.approvers))
+      out.push({ kind: 'approval', action, on: b.approval, approvers: b.approvers });
     if (a.personal !== b.personal) out.push({ kind: 'personal', action, on: b.personal });
   }
   if (before.stopReasonRequired !== after.stopReasonRequired) {
@@ -67,6 +72,10 @@ export function changesBetween(before: WorkspacePolicy, after: WorkspacePolicy):
 }
 
 function sameSchedule(a: Who | undefined, b: Who | undefined): boolean {
+  return sameOptionalWho(a, b);
+}
+
+function sameOptionalWho(a: Who | undefined, b: Who | undefined): boolean {
   return a === undefined || b === undefined ? a === b : sameWho(a, b);
 }
 
@@ -94,7 +103,7 @@ export function describeChanges(changes: readonly PolicyChange[]): string {
       case 'channels':
         return `${change.action} channels=${change.channels === 'any' ? 'any' : change.channels.join(',')}`;
       case 'approval':
-        return `${change.action} approval=${change.on ? 'on' : 'off'}`;
+        return `${change.action} approval=${change.on ? `on approvers=${whoText(change.approvers)}` : 'off'}`;
       case 'personal':
         return `${change.action} personal=${change.on ? 'on' : 'off'}`;
       case 'schedule':

@@ -73,6 +73,9 @@ const SAMPLES: Record<string, unknown[]> = {
   'messages.schedule.refused': [
     { reason: 'past', phrase: placeholder('p.phrase'), zone: placeholder('p.zone') },
   ],
+  'messages.requests.refusal': [
+    { refusal: 'not-in-channel', user: placeholder('p.user'), channel: placeholder('p.channel') },
+  ],
 };
 
 const marks = (text: unknown): string[] => {

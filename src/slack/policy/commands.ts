@@ -1,4 +1,5 @@
-import { applyChange, describeChanges } from '../../core/policy/change.js';
+import { applyChange, describeChanges, type PolicyChange } from '../../core/policy/change.js';
+import type { Who } from '../../core/policy/policy.js';
 import { workspaceKey } from '../../core/workspace.js';
 import { md, type SafeText, safe } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
@@ -42,25 +43,16 @@ export async function changePolicy(
     return ctx.replier.ephemeral(
       textMessage(messages.policy.usage({ problem: problemText(parsed.problem, messages) })),
     );
-  let change = parsed.change;
-  if (parsed.handles.length > 0 && change.kind === 'who' && change.who.kind === 'groups') {
-    const groups = await listUserGroups(ctx.client).catch(() => []);
-    const ids = [...change.who.groupIds];
-    for (const handle of parsed.handles) {
-      const group = groups.find((g) => g.handle.toLowerCase() === handle);
-      if (!group) {
-        return ctx.replier.ephemeral(
-          textMessage(
-            messages.policy.usage({
-              problem: messages.policy.problems.badWho({ word: safe(`@${handle}`, 80) }),
-            }),
-          ),
-        );
-      }
-      ids.push(group.id);
-    }
-    change = { ...change, who: { kind: 'groups', groupIds: [...new Set(ids)] } };
-  }
+  const named = await withGroupHandles(ctx, parsed.change, parsed.handles);
+  if (named.kind === 'unknown')
+    return ctx.replier.ephemeral(
+      textMessage(
+        messages.policy.usage({
+          problem: messages.policy.problems.badWho({ word: safe(`@${named.handle}`, 80) }),
+        }),
+      ),
+    );
+  const change = named.change;
   const scope = workspaceKey(ctx.workspace);
   const before = await deps.policies.get(scope);
   if (applyChange(before, change) === before)
@@ -89,6 +81,27 @@ export async function changePolicy(
   );
 }
 
+/** The `@handle`s typed for user groups looked up among the workspace's groups (who, or who approves). */
+async function withGroupHandles(
+  ctx: CommandContext<unknown>,
+  change: PolicyChange,
+  handles: readonly string[],
+): Promise<{ kind: 'ok'; change: PolicyChange } | { kind: 'unknown'; handle: string }> {
+  const who = change.kind === 'who' ? change.who : change.kind === 'approval' ? change.approvers : undefined;
+  if (handles.length === 0 || who?.kind !== 'groups') return { kind: 'ok', change };
+  const groups = await listUserGroups(ctx.client).catch(() => []);
+  const ids = [...who.groupIds];
+  for (const handle of handles) {
+    const group = groups.find((g) => g.handle.toLowerCase() === handle);
+    if (!group) return { kind: 'unknown', handle };
+    ids.push(group.id);
+  }
+  const named: Who = { kind: 'groups', groupIds: [...new Set(ids)] };
+  if (change.kind === 'who') return { kind: 'ok', change: { ...change, who: named } };
+  if (change.kind === 'approval') return { kind: 'ok', change: { ...change, approvers: named } };
+  return { kind: 'ok', change };
+}
+
 function problemText(problem: PolicyProblem, messages: Messages): SafeText {
   const p = messages.policy.problems;
   switch (problem.kind) {
@@ -109,6 +122,8 @@ function problemText(problem: PolicyProblem, messages: Messages): SafeText {
       return p.badStopReason({ word: safe(problem.word, 40) });
     case 'not-approvable':
       return p.notApprovable({ action: problem.action });
+    case 'bad-approvers':
+      return p.badApprovers({ word: safe(problem.word, 80) });
     case 'missing':
       return p.missing({ what: problem.what });
   }

@@ -30,7 +30,7 @@ export function policyMessagesEn(): PolicyMessages {
     header: 'Who may do what here',
     line: ({ action, who, channels, approval, personal }) => {
       const extras = [
-        approval ? md` · needs a second person's approval` : md``,
+        approval === undefined ? md`` : md` · needs a second person's approval (${approval} may approve)`,
         personal ? md` · with their own platform token` : md``,
       ];
       return md`${act(action)}: ${who} · from ${channels}${extras[0] as SafeText}${extras[1] as SafeText}`;
@@ -43,14 +43,14 @@ export function policyMessagesEn(): PolicyMessages {
         : md`A stop whose reason is Other may leave the comment out.`,
     lastChange: ({ user, ago }) => md`Last changed by ${user} ${ago}.`,
     neverChanged: md`These are the app's defaults: nobody has changed them.`,
-    howToChange: md`Change it with the button, or type ${cmd('policy set ACTION members|admins|nobody|@group…')}, ${cmd('policy channels ACTION #channel…|any')}, ${cmd('policy approval ACTION on|off')}, ${cmd('policy personal ACTION on|off')}, ${cmd('policy stop-reason required|optional')}, ${cmd('policy other-comment required|optional')}.`,
+    howToChange: md`Change it with the button, or type ${cmd('policy set ACTION members|admins|nobody|@group…')}, ${cmd('policy channels ACTION #channel…|any')}, ${cmd('policy approval ACTION on [approvers:admins|members|@group]|off')}, ${cmd('policy personal ACTION on|off')}, ${cmd('policy stop-reason required|optional')}, ${cmd('policy other-comment required|optional')}.`,
     editButton: 'Edit policy',
     changed: ({ user, change }) => md`${user} changed who may do what: ${change}`,
     changeWho: ({ action, who }) => md`${act(action)} now needs ${who}.`,
     changeChannels: ({ action, channels }) => md`${act(action)} can now be done from ${channels}.`,
-    changeApproval: ({ action, on }) =>
+    changeApproval: ({ action, on, approvers }) =>
       on
-        ? md`${act(action)} now needs a second person's approval.`
+        ? md`${act(action)} now needs a second person's approval: ${approvers ?? md`whoever may do it`} may approve.`
         : md`${act(action)} no longer needs approval.`,
     changePersonal: ({ action, on }) =>
       on
@@ -91,6 +91,8 @@ function problemsEn(): PolicyMessages['problems'] {
       }.`,
     notApprovable: ({ action }) =>
       md`Approval is available for start, stop, archive, unarchive and expose, not for ${act(action)}.`,
+    badApprovers: ({ word }) =>
+      md`After \`on\` only who may approve can follow, as \`approvers:admins\`, \`approvers:members\` or \`approvers:@group\`; not \`${word}\`.`,
     unknownSubcommand: ({ word }) =>
       md`\`${word}\` is not one of \`set\`, \`channels\`, \`approval\`, \`personal\`, \`stop-reason\`, \`other-comment\`.`,
   };

@@ -31,7 +31,7 @@ export function policyMessagesRu(): PolicyMessages {
     header: 'Кому что здесь можно',
     line: ({ action, who, channels, approval, personal }) => {
       const extras = [
-        approval ? md` · нужно одобрение второго человека` : md``,
+        approval === undefined ? md`` : md` · нужно одобрение второго человека (одобрить могут ${approval})`,
         personal ? md` · со своим токеном платформы` : md``,
       ];
       return md`${act(action)}: ${who} · из ${channels}${extras[0] as SafeText}${extras[1] as SafeText}`;
@@ -44,14 +44,14 @@ export function policyMessagesRu(): PolicyMessages {
         : md`Остановка с причиной «Другое» может обойтись без комментария.`,
     lastChange: ({ user, ago }) => md`Последним менял(а) ${user} ${ago}.`,
     neverChanged: md`Это правила приложения по умолчанию: их никто не менял.`,
-    howToChange: md`Измените их кнопкой или командами ${cmd('policy set ACTION members|admins|nobody|@group…')}, ${cmd('policy channels ACTION #channel…|any')}, ${cmd('policy approval ACTION on|off')}, ${cmd('policy personal ACTION on|off')}, ${cmd('policy stop-reason required|optional')}, ${cmd('policy other-comment required|optional')}.`,
+    howToChange: md`Измените их кнопкой или командами ${cmd('policy set ACTION members|admins|nobody|@group…')}, ${cmd('policy channels ACTION #channel…|any')}, ${cmd('policy approval ACTION on [approvers:admins|members|@group]|off')}, ${cmd('policy personal ACTION on|off')}, ${cmd('policy stop-reason required|optional')}, ${cmd('policy other-comment required|optional')}.`,
     editButton: 'Изменить правила',
     changed: ({ user, change }) => md`${user} изменил(а), кому что можно: ${change}`,
     changeWho: ({ action, who }) => md`для ${act(action)} теперь нужен(а) ${who}.`,
     changeChannels: ({ action, channels }) => md`${act(action)} теперь можно делать из ${channels}.`,
-    changeApproval: ({ action, on }) =>
+    changeApproval: ({ action, on, approvers }) =>
       on
-        ? md`${act(action)} теперь требует одобрения второго человека.`
+        ? md`${act(action)} теперь требует одобрения второго человека: одобрить могут ${approvers ?? md`те, кому это действие разрешено`}.`
         : md`${act(action)} больше не требует одобрения.`,
     changePersonal: ({ action, on }) =>
       on
@@ -86,6 +86,8 @@ export function policyMessagesRu(): PolicyMessages {
         }.`,
       notApprovable: ({ action }) =>
         md`Одобрение бывает для start, stop, archive, unarchive и expose, но не для ${act(action)}.`,
+      badApprovers: ({ word }) =>
+        md`После \`on\` можно указать только, кто одобряет: \`approvers:admins\`, \`approvers:members\` или \`approvers:@group\`; а не \`${word}\`.`,
       unknownSubcommand: ({ word }) =>
         md`\`${word}\` — не одно из \`set\`, \`channels\`, \`approval\`, \`personal\`, \`stop-reason\`, \`other-comment\`.`,
     },

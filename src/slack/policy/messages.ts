@@ -18,7 +18,8 @@ export interface PolicyMessages {
     action: PolicyAction;
     who: SafeText;
     channels: SafeText;
-    approval: boolean;
+    /** Who approves when approval is on (words), else undefined. */
+    approval: SafeText | undefined;
     personal: boolean;
   }): SafeText;
   stopReason(p: { required: boolean }): SafeText;
@@ -33,7 +34,7 @@ export interface PolicyMessages {
   changed(p: { user: SafeText; change: SafeText }): SafeText;
   changeWho(p: { action: PolicyAction; who: SafeText }): SafeText;
   changeChannels(p: { action: PolicyAction; channels: SafeText }): SafeText;
-  changeApproval(p: { action: PolicyAction; on: boolean }): SafeText;
+  changeApproval(p: { action: PolicyAction; on: boolean; approvers: SafeText | undefined }): SafeText;
   changePersonal(p: { action: PolicyAction; on: boolean }): SafeText;
   changeStopReason(p: { required: boolean }): SafeText;
   changeOtherComment(p: { required: boolean }): SafeText;
@@ -50,6 +51,8 @@ export interface PolicyMessages {
     missing(p: { what: 'action' | 'who' | 'channels' | 'on-off' | 'required-optional' }): SafeText;
     unknownSubcommand(p: { word: SafeText }): SafeText;
     notApprovable(p: { action: PolicyAction }): SafeText;
+    /** After `approval ACTION on`, a word that is not `approvers:…`. */
+    badApprovers(p: { word: SafeText }): SafeText;
   };
   modal: {
     /** ≤24 */

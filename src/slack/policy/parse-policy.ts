@@ -21,7 +21,9 @@ export type PolicyProblem =
   | { kind: 'bad-on-off'; word: string }
   | { kind: 'bad-stop-reason'; word: string }
   /** Approval holds a request and runs it later: offered for the actions that can be held as they are. */
-  | { kind: 'not-approvable'; action: PolicyAction };
+  | { kind: 'not-approvable'; action: PolicyAction }
+  /** After `on`, only `approvers:admins|members|@group…`. */
+  | { kind: 'bad-approvers'; word: string };
 
 export type ParsedPolicy =
   | { ok: true; change: PolicyChange; handles: string[] }
@@ -69,13 +71,36 @@ export function parsePolicyArgs(args: readonly string[]): ParsedPolicy {
       if (word === undefined) return fail({ kind: 'missing', what: 'on-off' });
       const on = onOff(word);
       if (on === undefined) return fail({ kind: 'bad-on-off', word });
-      const kind = sub.toLowerCase() === 'approval' ? 'approval' : 'personal';
-      if (kind === 'approval' && on && !isApprovable(action)) return fail({ kind: 'not-approvable', action });
-      return { ok: true, change: { kind, action, on }, handles: [] };
+      if (sub.toLowerCase() === 'personal')
+        return { ok: true, change: { kind: 'personal', action, on }, handles: [] };
+      if (on && !isApprovable(action)) return fail({ kind: 'not-approvable', action });
+      return parseApprovers(action, on, values.slice(1));
     }
     default:
       return fail({ kind: 'unknown-subcommand', word: sub ?? '' });
   }
+}
+
+/**
+ * `approval ACTION on [approvers:admins|members|@group|S…]`: who may approve (unset: whoever may do
+ * the action). Off takes nothing more.
+ */
+function parseApprovers(action: PolicyAction, on: boolean, rest: readonly string[]): ParsedPolicy {
+  const [first, ...more] = rest;
+  if (first === undefined) return { ok: true, change: { kind: 'approval', action, on }, handles: [] };
+  const named = /^approvers?:(.*)$/i.exec(first);
+  if (!on || !named) return { ok: false, problem: { kind: 'bad-approvers', word: first } };
+  const words = [named[1] ?? '', ...more].flatMap((w) => w.split(',')).filter((w) => w !== '');
+  if (words.length === 1 && words[0]?.toLowerCase() === 'nobody')
+    return { ok: false, problem: { kind: 'bad-approvers', word: first } };
+  const who = parseWho(action, words);
+  if (!who.ok || who.change.kind !== 'who')
+    return who.ok ? who : { ok: false, problem: { kind: 'bad-approvers', word: first } };
+  return {
+    ok: true,
+    change: { kind: 'approval', action, on, approvers: who.change.who },
+    handles: who.handles,
+  };
 }
 
 function parseWho(action: PolicyAction, values: readonly string[]): ParsedPolicy {

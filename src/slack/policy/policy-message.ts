@@ -1,11 +1,12 @@
 import type { PolicyChange } from '../../core/policy/change.js';
 import { POLICY_ACTIONS, type WorkspacePolicy } from '../../core/policy/policy.js';
-import { channelsText, whoText } from '../access/rule-text.js';
+import { channelsText, whoOf, whoText } from '../access/rule-text.js';
 import { joinSafe, plain, type SafeText, userMention } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { actions, context, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
 import { slackAgo } from '../experiment/ago.js';
 import type { Messages } from '../messages/index.js';
+import { approversText } from '../requests/refusal-text.js';
 import { POLICY_ACTIONS_IDS, POLICY_BLOCKS } from './ids.js';
 
 /** `/exp policy`: every rule, the stop reason, who changed it last; admins also get how to change it. */
@@ -22,7 +23,7 @@ export function policyMessage(input: {
       action,
       who: whoText(rule, messages),
       channels: channelsText(rule, messages),
-      approval: rule.approval,
+      approval: rule.approval ? approversText(rule.approvers, rule, messages) : undefined,
       personal: rule.personal,
     });
   });
@@ -75,7 +76,11 @@ export function changeText(change: PolicyChange, policy: WorkspacePolicy, messag
         channels: channelsText(policy.actions[change.action], messages),
       });
     case 'approval':
-      return p.changeApproval({ action: change.action, on: change.on });
+      return p.changeApproval({
+        action: change.action,
+        on: change.on,
+        approvers: change.approvers && whoOf(change.approvers, messages),
+      });
     case 'personal':
       return p.changePersonal({ action: change.action, on: change.on });
     case 'stop-reason':

@@ -48,11 +48,14 @@ export function readPolicyModal(
     const extras = (value('options', POLICY_MODAL.input('options'))?.selected_options ?? []).map(
       (o) => o.value,
     );
+    const approval = extras.includes('approval') && isApprovable(action);
     const rule: ActionRule = {
       who: current.actions[action].who,
       channels: channels.length === 0 ? 'any' : channels,
-      approval: extras.includes('approval') && isApprovable(action),
+      approval,
       personal: extras.includes('personal'),
+      // The form has no field for who approves: what the command set is kept while approval stays on.
+      approvers: approval ? current.actions[action].approvers : undefined,
     };
     if (who === 'members' || who === 'admins' || who === 'nobody') rule.who = { kind: who };
     else if (who === 'groups') {

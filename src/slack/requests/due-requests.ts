@@ -4,11 +4,16 @@ import type { RequestPorts, RunAllowed } from '../../core/requests/ports.js';
 import { type DuePass, runDueRequests } from '../../core/requests/run-due.js';
 import type { WorkspaceRef } from '../../core/workspace.js';
 import type { SlackDeps } from '../deps.js';
+import type { PerformLifecycleDeps } from '../lifecycle/perform.js';
 import { speakingTo } from '../locale/job-scope.js';
 import { scheduledSurface, tellBoth } from '../schedule/scheduled-surface.js';
 import { slackRequestFacts } from './facts.js';
 import { requestNotices } from './notices.js';
+import type { RequestPortsDeps } from './ports.js';
 import { exposeRunner, lifecycleRunner } from './runners.js';
+
+/** What the due pass uses: the request ports' and the runners' (lifecycle, exposures). */
+type DueRequestsDeps = RequestPortsDeps & PerformLifecycleDeps & Pick<SlackDeps, 'locales' | 'splitter'>;
 
 /** The bot's client for a workspace (its installation's token, or the configured one). */
 type ClientFor = (workspace: WorkspaceRef) => Promise<webApi.WebClient | undefined>;
@@ -32,7 +37,7 @@ const workspaceOf = (r: Pick<ActionRequest, 'teamId' | 'enterpriseId'>): Workspa
  * its result goes. `now` is the clock lateness is measured with (tests move it).
  */
 export function dueRequestsPass(
-  deps: SlackDeps,
+  deps: DueRequestsDeps,
   clientFor: ClientFor,
   now: () => Date = deps.now,
 ): () => Promise<DuePass> {
@@ -41,7 +46,7 @@ export function dueRequestsPass(
 }
 
 /** The request ports, each call made with the client of the request's own workspace. */
-function routedPorts(deps: SlackDeps, clientFor: ClientFor, now: () => Date): RequestPorts {
+function routedPorts(deps: DueRequestsDeps, clientFor: ClientFor, now: () => Date): RequestPorts {
   const client = async (workspace: WorkspaceRef) => {
     const found = await clientFor(workspace);
     if (!found) throw new NoInstallationError(workspace.teamId);
@@ -68,7 +73,7 @@ function routedPorts(deps: SlackDeps, clientFor: ClientFor, now: () => Date): Re
  * Runs a due request where nobody is at the keyboard: results into its channel (the experiment's
  * thread), what would be said to the person alone said in the channel and to them directly.
  */
-function dueRunner(deps: SlackDeps, clientFor: ClientFor, request: ActionRequest): RunAllowed {
+function dueRunner(deps: DueRequestsDeps, clientFor: ClientFor, request: ActionRequest): RunAllowed {
   return async (due, grant) => {
     const workspace = workspaceOf(due);
     const client = await clientFor(workspace);
