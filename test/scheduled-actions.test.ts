@@ -178,8 +178,9 @@ describe('a scheduled action', () => {
     await h.driver.command({ text: `start ${id} ${atIn(3_000)}`, userId: MEMBER });
     await inChannel(new RegExp(`scheduled \\*start\\* experiment \\*${id}\\*`));
     await h.driver.command({ text: 'policy set start admins', userId: ADMIN });
-    await inChannel(new RegExp(`\\*start\\* experiment \\*${id}\\*, scheduled by <@${MEMBER}>, did not run`));
-    await dmTo(MEMBER, new RegExp(`experiment \\*${id}\\*, scheduled by <@${MEMBER}>, did not run`));
+    const why = `\\*start\\* experiment \\*${id}\\*, scheduled by <@${MEMBER}> for <!date\\^\\d+\\^[^>]*>, did not run\\. \\*start\\* needs an admin`;
+    await inChannel(new RegExp(why));
+    await dmTo(MEMBER, new RegExp(why));
     await h.app.idle();
     expect(starts(id)).toBe(0);
     await h.driver.command({ text: 'policy set start members', userId: ADMIN });
@@ -196,29 +197,51 @@ describe('a scheduled action', () => {
     await inChannel(new RegExp(`<@${leaver}> scheduled \\*start\\* experiment \\*${id}\\*`));
     h.emulator.users.set(leaver, { ...member, id: leaver, name: 'lee', deleted: true });
     await inChannel(
-      new RegExp(`experiment \\*${id}\\*, scheduled by <@${leaver}>, did not run: they are no longer`),
+      new RegExp(
+        `experiment \\*${id}\\*, scheduled by <@${leaver}> for .*, did not run\\. <@${leaver}> is no longer in this workspace`,
+      ),
     );
     await h.app.idle();
     expect(starts(id)).toBe(0);
   });
 
-  it('needing approval asks for it when scheduled, and runs only if approved by its time', async () => {
+  it('needing approval asks for it with its time, runs then if approved, and stays open a window after it', async () => {
     await h.driver.command({ text: 'policy approval start on', userId: ADMIN });
-    const pending = draft();
-    await h.driver.command({ text: `start ${pending} ${atIn(3_000)}`, userId: MEMBER });
-    await inChannel(new RegExp(`asks to \\*start\\* experiment \\*${pending}\\*`));
-    await inChannel(
+    const late = draft();
+    await h.driver.command({ text: `start ${late} ${atIn(2_000)}`, userId: MEMBER });
+    const lateRequest = await inChannel(new RegExp(`asks to \\*start\\* experiment \\*${late}\\* at <!date`));
+    await slack.ephemeralTo(
+      MEMBER,
       new RegExp(
-        `experiment \\*${pending}\\*, scheduled by <@${MEMBER}>, did not run: it was not approved by the due time`,
+        `Asked: \\*start\\* experiment \\*${late}\\* at .*It runs then if .* approves it by that time`,
       ),
     );
-    expect(starts(pending)).toBe(0);
+    // Its time passes unapproved: nothing runs, and the request still waits (for the window after it).
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    await h.app.idle();
+    expect(starts(late)).toBe(0);
+    await slack.replyToCommand(MEMBER, /waiting for approval/, () =>
+      h.driver.command({ text: `schedule ${late}`, userId: MEMBER }),
+    );
+    // Approved within the window: it runs at once, its result saying how it was asked.
+    await h.driver.clickButton(lateRequest as EmulatedMessage, 'exp_approval_approve', { userId: ADMIN });
+    await inChannel(
+      new RegExp(
+        `<@${MEMBER}> started experiment \\*${late}\\* \\(scheduled by <@${MEMBER}> for <!date.*; approved by <@${ADMIN}>\\)`,
+      ),
+    );
+    await h.app.idle();
+    expect(starts(late)).toBe(1);
 
     const approved = draft();
     await h.driver.command({ text: `start ${approved} ${atIn(4_000)}`, userId: MEMBER });
     const request = await inChannel(new RegExp(`asks to \\*start\\* experiment \\*${approved}\\*`));
     await h.driver.clickButton(request as EmulatedMessage, 'exp_approval_approve', { userId: ADMIN });
-    await inChannel(new RegExp(`Approved by <@${ADMIN}>.*runs at`, 's'));
+    await inChannel(new RegExp(`Approved by <@${ADMIN}>: it runs at`));
+    await dmTo(
+      MEMBER,
+      new RegExp(`approved your request to \\*start\\* experiment \\*${approved}\\*\\. It runs at`),
+    );
     expect(starts(approved)).toBe(0);
     await inChannel(new RegExp(`started experiment \\*${approved}\\*`));
     await h.app.idle();

@@ -47,6 +47,11 @@ export interface ActorDirectory {
     /** How long Slack may take; the default fits before an ack. */
     budgetMs?: number,
   ): Promise<Actor | undefined>;
+  /**
+   * Forgets what was remembered of a person, so the next look-up asks Slack: a request run later
+   * (a schedule, an approval) is decided on who they are now, not a minute ago.
+   */
+  forget(workspace: WorkspaceRef, userId: string): void;
   /** The same remembered look-up, for the person's Slack locale and zone; undefined when Slack could not say. */
   person(
     client: Pick<webApi.WebClient, 'users'>,
@@ -129,6 +134,9 @@ export function createActorDirectory(options: {
   };
 
   return {
+    forget(workspace, userId) {
+      users.delete(`${scopeOf(workspace)}:${userId}`);
+    },
     async person(client, workspace, userId, budgetMs = ACTOR_LOOKUP_BUDGET_MS) {
       try {
         const user = await userOf(client, scopeOf(workspace), userId, budgetMs);

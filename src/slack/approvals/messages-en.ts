@@ -24,7 +24,7 @@ export function approvalMessagesEn(): ApprovalMessages {
           : md`This request no longer waits (it ran, was taken back or expired): nothing was done.`,
     notFound: md`This request is no longer known (it ended long ago, or the app was reinstalled). Nothing ran.`,
     notApprover: ({ approvers }) =>
-      md`Only ${approvers} may approve or reject this request (never the person who asked, a guest or someone from another organisation). Nothing changed.`,
+      md`You may not approve or reject this request: ${approvers} may (never the person who asked, a guest or someone from another organisation). Nothing changed.`,
     wouldBeRefused: ({ why }) =>
       md`Approving would not let it run now: ${why} It still waits; approve it once that is mended.`,
     approveButton: 'Approve',

@@ -24,8 +24,8 @@ export function requestMessagesEn(): RequestMessages {
   return {
     awaitingApproval: ({ what, approvers, channel, when }) =>
       when === undefined
-        ? md`:raised_hand: Asked: ${what}. It runs once ${approvers} approve it (the request is in ${channel}); nothing has run yet. ${cmd('schedule')} lists it; ${cmd('unschedule ID')} takes it back.`
-        : md`:raised_hand: Asked: ${what} at ${when}. It runs then if ${approvers} approve it by that time (the request is in ${channel}); nothing has run yet. ${cmd('schedule')} lists it; ${cmd('unschedule ID')} takes it back.`,
+        ? md`:raised_hand: Asked: ${what}. It runs once ${approvers} approves it (the request is in ${channel}); nothing has run yet. ${cmd('schedule')} lists it; ${cmd('unschedule ID')} takes it back.`
+        : md`:raised_hand: Asked: ${what} at ${when}. It runs then if ${approvers} approves it by that time, or within an hour after (the request is in ${channel}); nothing has run yet. ${cmd('schedule')} lists it; ${cmd('unschedule ID')} takes it back.`,
     duplicate: ({ what, user, when, pending }) => {
       const at = when === undefined ? md`` : md` at ${when}`;
       const state = pending ? md`waiting for approval` : md`scheduled`;
@@ -33,7 +33,10 @@ export function requestMessagesEn(): RequestMessages {
     },
     full: md`Too many requests are waiting in this workspace already, so nothing was asked. ${cmd('schedule')} lists them; take back what is no longer wanted.`,
     refusal: ({ refusal, user, channel }) => md`${REFUSALS[refusal]({ user, channel })} Nothing was done.`,
-    notRun: ({ what, user, why }) => md`:no_entry_sign: ${what}, asked by ${user}, did not run. ${why}`,
+    notRun: ({ what, user, when, why }) =>
+      when === undefined
+        ? md`:no_entry_sign: ${what}, asked by ${user}, did not run. ${why}`
+        : md`:no_entry_sign: ${what}, scheduled by ${user} for ${when}, did not run. ${why}`,
     toRequester: {
       approvedForLater: ({ what, approver, when }) =>
         md`:white_check_mark: ${approver} approved your request to ${what}. It runs at ${when}, checked again then.`,
@@ -82,7 +85,7 @@ export function requestMessagesEn(): RequestMessages {
       submit: 'Reject',
     },
     stopWillAsk: ({ approvers }) =>
-      md`:raised_hand: This workspace needs a second person's approval to stop: submitting asks ${approvers}, and the stop runs once one of them approves.`,
+      md`:raised_hand: This workspace needs a second person's approval to stop: submitting asks for it, and the stop runs once ${approvers} approves.`,
     requestStopButton: 'Request stop',
   };
 }

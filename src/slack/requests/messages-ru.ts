@@ -25,8 +25,8 @@ export function requestMessagesRu(): RequestMessages {
   return {
     awaitingApproval: ({ what, approvers, channel, when }) =>
       when === undefined
-        ? md`:raised_hand: Просьба отправлена: ${what}. Она выполнится, когда её одобрят ${approvers} (просьба в ${channel}); пока ничего не выполнено. ${cmd('schedule')} покажет её, ${cmd('unschedule ID')} отзовёт.`
-        : md`:raised_hand: Просьба отправлена: ${what} в ${when}. Она выполнится в это время, если ${approvers} одобрят её до того (просьба в ${channel}); пока ничего не выполнено. ${cmd('schedule')} покажет её, ${cmd('unschedule ID')} отзовёт.`,
+        ? md`:raised_hand: Просьба отправлена: ${what}. Она выполнится, когда её одобрит ${approvers} (просьба в ${channel}); пока ничего не выполнено. ${cmd('schedule')} покажет её, ${cmd('unschedule ID')} отзовёт.`
+        : md`:raised_hand: Просьба отправлена: ${what} в ${when}. Она выполнится в это время, если её одобрит ${approvers} до того или в течение часа после (просьба в ${channel}); пока ничего не выполнено. ${cmd('schedule')} покажет её, ${cmd('unschedule ID')} отзовёт.`,
     duplicate: ({ what, user, when, pending }) => {
       const at = when === undefined ? md`` : md` в ${when}`;
       const state = pending ? md`ждёт одобрения` : md`запланирована`;
@@ -34,7 +34,10 @@ export function requestMessagesRu(): RequestMessages {
     },
     full: md`В этом рабочем пространстве уже ждёт слишком много просьб, поэтому новая не создана. ${cmd('schedule')} покажет их; отзовите ненужные.`,
     refusal: ({ refusal, user, channel }) => md`${REFUSALS[refusal]({ user, channel })} Ничего не сделано.`,
-    notRun: ({ what, user, why }) => md`:no_entry_sign: Не выполнено: ${what} (просьба ${user}). ${why}`,
+    notRun: ({ what, user, when, why }) =>
+      when === undefined
+        ? md`:no_entry_sign: Не выполнено: ${what} (просьба ${user}). ${why}`
+        : md`:no_entry_sign: Не выполнено: ${what}, запланированное ${user} на ${when}. ${why}`,
     toRequester: {
       approvedForLater: ({ what, approver, when }) =>
         md`:white_check_mark: ${approver} одобрил(а) вашу просьбу: ${what}. Она выполнится в ${when}, и тогда всё будет проверено снова.`,
@@ -86,7 +89,7 @@ export function requestMessagesRu(): RequestMessages {
       submit: 'Отклонить',
     },
     stopWillAsk: ({ approvers }) =>
-      md`:raised_hand: В этом рабочем пространстве для остановки нужно одобрение второго человека: после отправки формы просьба уйдёт к ${approvers}, и остановка выполнится, когда один из них её одобрит.`,
+      md`:raised_hand: В этом рабочем пространстве для остановки нужно одобрение второго человека: после отправки формы уйдёт просьба, и остановка выполнится, когда её одобрит ${approvers}.`,
     requestStopButton: 'Запросить остановку',
   };
 }

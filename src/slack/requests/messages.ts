@@ -34,7 +34,7 @@ export interface RequestMessages {
     channel: SafeText;
   }): SafeText;
   /** In the channel and to the requester: it was to run now and did not; `why` a whole sentence. */
-  notRun(p: { what: SafeText; user: SafeText; why: SafeText }): SafeText;
+  notRun(p: { what: SafeText; user: SafeText; when: SafeText | undefined; why: SafeText }): SafeText;
   /** To the requester (a DM): what became of their request without them. */
   toRequester: {
     approvedForLater(p: { what: SafeText; approver: SafeText; when: SafeText }): SafeText;

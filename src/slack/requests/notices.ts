@@ -143,7 +143,7 @@ function sayings(
     }
     case 'refused': {
       const reason = why ?? m.errors.storeUnavailable();
-      const line = m.requests.notRun({ what, user, why: reason });
+      const line = m.requests.notRun({ what, user, when, why: reason });
       return { ended: m.requests.ended.notRun({ why: reason }), inChannel: line, toRequester: line };
     }
     case 'interrupted':
