@@ -78,23 +78,28 @@ describe('the audit trail', () => {
     const page = await replyTo(ADMIN, /Audit trail/);
     const lines = rows(page);
     expect(messageText(page)).toContain('newest first');
-    // Newest first: the approved stop, the request, the policy change, the refusal, the start.
+    // Newest first: the approved stop, its approval, the request, the policy change, the refusal, the start.
     expect(lines[0]).toMatch(
       new RegExp(
         `<@${ADMIN}> · \\*stop\\* #2 in <#${CHANNEL}> · allowed, done · approved \\(asked by <@${MEMBER}>\\)`,
       ),
     );
     expect(lines[1]).toMatch(
-      new RegExp(`<@${MEMBER}> · \\*stop\\* #2 in <#${CHANNEL}> · allowed · approval requested`),
+      new RegExp(
+        `<@${ADMIN}> · \\*stop\\* #2 in <#${CHANNEL}> · allowed · approved \\(asked by <@${MEMBER}>\\) · request `,
+      ),
     );
     expect(lines[2]).toMatch(
-      new RegExp(`<@${ADMIN}> · \\*policy\\* in <#${CHANNEL}> · allowed, done · stop approval=on`),
+      new RegExp(`<@${MEMBER}> · \\*stop\\* #2 in <#${CHANNEL}> · allowed · approval requested · request `),
     );
     expect(lines[3]).toMatch(
+      new RegExp(`<@${ADMIN}> · \\*policy\\* in <#${CHANNEL}> · allowed, done · stop approval=on`),
+    );
+    expect(lines[4]).toMatch(
       new RegExp(`<@${GUEST}> · \\*start\\* #4 in <#${CHANNEL}> · \\*refused\\* \\(rule: guest\\)`),
     );
-    expect(lines[4]).toMatch(new RegExp(`<@${MEMBER}> · \\*start\\* #4 in <#${CHANNEL}> · allowed, done`));
-    expect(lines).toHaveLength(5);
+    expect(lines[5]).toMatch(new RegExp(`<@${MEMBER}> · \\*start\\* #4 in <#${CHANNEL}> · allowed, done`));
+    expect(lines).toHaveLength(6);
     // Times are Slack date tokens, shown in each reader's own zone.
     for (const line of lines) expect(line).toMatch(/^<!date\^\d+\^\{date_short_pretty\} \{time\}\|/);
     // What people typed is never in the trail's rows unescaped.

@@ -26,6 +26,12 @@ export interface Observed {
 
 export interface ObserveOptions {
   hold?: boolean | undefined;
+  /**
+   * False: what the store did not take is not kept to write later, only thrown. For a caller with
+   * a retry of its own (an inbound event answered 503 is sent again), which a kept write would
+   * apply a second time.
+   */
+  keep?: boolean | undefined;
   /** What the caller read of the record a moment ago: answered from when the store cannot be read. */
   known?: ExperimentRecord | undefined;
 }
@@ -101,7 +107,7 @@ export function createRecordObserver(deps: RecordObserverDeps) {
       // One read (one round trip on Redis: MGET).
       read = await keyv.getMany([key, ...extra]);
     } catch (error) {
-      keep(key, { scope, experimentId: id, observed }, error);
+      if (options.keep !== false) keep(key, { scope, experimentId: id, observed }, error);
       if (!options.known) throw error;
       return {
         record: applyObservations(options.known, observed),
@@ -117,7 +123,7 @@ export function createRecordObserver(deps: RecordObserverDeps) {
       try {
         await writer.write(key, scope, record);
       } catch (error) {
-        keep(key, { scope, experimentId: id, observed: merged }, error);
+        if (options.keep !== false) keep(key, { scope, experimentId: id, observed: merged }, error);
         throw error;
       }
     };

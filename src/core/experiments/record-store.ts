@@ -36,6 +36,8 @@ export interface ExperimentRecords {
     experimentId: number,
     update: RecordUpdate,
     source: FactSource,
+    /** keep: false for a caller with a retry of its own (see ObserveOptions.keep). */
+    options?: { keep?: boolean },
   ): Promise<ExperimentRecord>;
   /**
    * Merges several observations, in order, in one read and one write: the same record as updating
@@ -191,16 +193,21 @@ export function createExperimentRecords(
   const refusals = createLearntRefusals(update, logger);
   const readIndex = (scope: string) => readListed(keyv, recent, scope);
 
-  const observe = async (scope: string, id: number, observations: readonly Observation[]) => {
-    const { record, written } = await records.observe(scope, id, records.stamp(observations), []);
+  const observe = async (
+    scope: string,
+    id: number,
+    observations: readonly Observation[],
+    options: { keep?: boolean } = {},
+  ) => {
+    const { record, written } = await records.observe(scope, id, records.stamp(observations), [], options);
     await written;
     return record;
   };
 
   return {
     get: (scope, id) => records.read(scope, id),
-    update: (scope, id, update, source) => observe(scope, id, [{ update, source }]),
-    observe,
+    update: (scope, id, update, source, options) => observe(scope, id, [{ update, source }], options),
+    observe: (scope, id, observations) => observe(scope, id, observations),
     async observeWithLearnt(scope, id, observations, options = {}) {
       const extra = [learntKey(scope)];
       const observed = await records.observe(scope, id, records.stamp(observations), extra, options);

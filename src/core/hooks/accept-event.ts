@@ -82,5 +82,7 @@ async function recordEvent(
             },
     },
     'event',
+    // The sender retries an event answered 503: a write kept to retry here would apply it twice.
+    { keep: false },
   );
 }

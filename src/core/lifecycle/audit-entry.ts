@@ -16,9 +16,10 @@ export function auditEntryOf(
   kind: PerformedKind,
   identity: Identity | undefined,
 ): AuditEntry {
-  const { approval } = request.grant;
+  const { approval, decidedFor } = request.grant;
   return {
-    userId: request.actorId,
+    // An approved action is the approver's doing in the trail (who asked is in `approval`).
+    userId: approval ? decidedFor : request.actorId,
     action: request.action,
     experimentId: request.experimentId,
     channelId: request.channelId,

@@ -28,8 +28,8 @@ export async function auditStep(
     experimentId: request.what.experimentId,
     channelId: request.channelId,
     decision: 'allowed',
-    outcome: step,
-    ...(approval ? { approval } : {}),
+    // An approval's steps are named by its state; the others by the step.
+    ...(approval ? { approval } : { outcome: step }),
     detail: detailOf(request),
   });
 }

@@ -70,7 +70,6 @@ describe('submitting a request', () => {
       expect.objectContaining({
         userId: 'U1',
         decision: 'allowed',
-        outcome: 'requested',
         approval: { requestId: outcome.request.id, state: 'requested', requestedBy: 'U1' },
       }),
     ]);

@@ -3,7 +3,7 @@ import type { ActionRequest } from '../../core/requests/action-request.js';
 import { type DecideOutcome, decideRequest } from '../../core/requests/decide-request.js';
 import type { RunAllowed } from '../../core/requests/ports.js';
 import { workspaceKey } from '../../core/workspace.js';
-import { userMention } from '../blocks/escape.js';
+import { escapeMrkdwn, md, userMention } from '../blocks/escape.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { LifecycleSurface } from '../lifecycle/surface.js';
 import type { SlackListeners } from '../listener-registry.js';
@@ -106,6 +106,34 @@ function approvedRunner(
   return lifecycleRunner(deps, surface);
 }
 
+/** Why approving would not let it run, said to the approver about the requester (not as if to them). */
+async function wouldBeRefusedText(
+  deps: ApprovalsDeps,
+  outcome: Extract<DecideOutcome, { kind: 'would-be-refused' }>,
+) {
+  const { request, refusal } = outcome;
+  const a = deps.messages.approvals;
+  const requester = userMention(request.requestedBy);
+  const action = md`*${escapeMrkdwn(request.what.action)}*`;
+  if (refusal === 'personal-token') return a.requesterNoToken({ requester, action });
+  if (REQUESTER_REFUSALS.has(refusal)) return a.requesterNotAllowed({ requester, action });
+  const rule = (await deps.policies.get(request.scope)).actions[request.what.action];
+  return a.wouldBeRefused({ why: requestRefusalText(refusal, request, rule, deps.messages) });
+}
+
+/** Refusals that say the requester may no longer do it (who, where, or Slack could not tell). */
+const REQUESTER_REFUSALS: ReadonlySet<string> = new Set([
+  'guest',
+  'external',
+  'nobody',
+  'admins',
+  'groups',
+  'channel',
+  'unknown-person',
+  'left',
+  'not-in-channel',
+]);
+
 /** What the clicker alone hears of a decision that changed nothing (else the request's message says it). */
 export async function clickerReply(deps: ApprovalsDeps, outcome: DecideOutcome) {
   const a = deps.messages.approvals;
@@ -126,12 +154,8 @@ export async function clickerReply(deps: ApprovalsDeps, outcome: DecideOutcome) 
       const rule = (await deps.policies.get(outcome.request.scope)).actions[outcome.request.what.action];
       return a.notApprover({ approvers: approversText(outcome.approvers, rule, deps.messages) });
     }
-    case 'would-be-refused': {
-      const rule = (await deps.policies.get(outcome.request.scope)).actions[outcome.request.what.action];
-      return a.wouldBeRefused({
-        why: requestRefusalText(outcome.refusal, outcome.request, rule, deps.messages),
-      });
-    }
+    case 'would-be-refused':
+      return wouldBeRefusedText(deps, outcome);
     default:
       return undefined;
   }

@@ -27,6 +27,10 @@ export function approvalMessagesEn(): ApprovalMessages {
       md`You may not approve or reject this request: ${approvers} may (never the person who asked, a guest or someone from another organisation). Nothing changed.`,
     wouldBeRefused: ({ why }) =>
       md`Approving would not let it run now: ${why} It still waits; approve it once that is mended.`,
+    requesterNoToken: ({ requester, action }) =>
+      md`This workspace's policy runs ${action} under the requester's own platform token, and ${requester} has none now, so nothing ran and the request is still open. They can add one with \`/exp login\`.`,
+    requesterNotAllowed: ({ requester, action }) =>
+      md`${requester} asked for this, but this workspace's policy no longer lets them ${action} from there (\`/exp policy\` shows who may), or Slack could not say who they are just now. Nothing ran and the request is still open.`,
     approveButton: 'Approve',
     rejectButton: 'Reject…',
   };

@@ -40,7 +40,8 @@ export function slackRequestFacts(
     const budget = options.budgetMs ?? (phase === 'run' ? RUN_LOOKUP_BUDGET_MS : undefined);
     // Run later, a request is decided on who its people are now: what was remembered is asked again.
     if (phase === 'run')
-      for (const userId of [query.requestedBy, query.approverId]) if (userId) deps.actors.forget(workspace, userId);
+      for (const userId of [query.requestedBy, query.approverId])
+        if (userId) deps.actors.forget(workspace, userId);
     const actor = (userId: string) => deps.actors.actor(client, workspace, userId, groups, budget);
     const [served, requester, person, approver, inChannel, personal] = await Promise.all([
       deps.serves(workspace),
