@@ -15,6 +15,7 @@ import type { Sandbox, SlackEmulator } from './dev/index.js';
 import { createLogger, type Logger } from './observability/logger.js';
 import { maskUrl } from './observability/url-secrets.js';
 import type { SlackDeps } from './slack/deps.js';
+import { createServedWorkspaces } from './slack/served-workspace/served.js';
 import type { SplitterClient } from './splitter/client.js';
 import type { Store } from './store/create-store.js';
 
@@ -77,7 +78,13 @@ async function assemble(
     closers,
   });
   const workspaces = createWorkspaceClients({ config, store: infra.store, keyRing: infra.keyRing, logger });
+  // Which workspaces the bot token serves: checked for every request, and again when one runs later.
+  const served = createServedWorkspaces({
+    installation: workspaces.configuredInstallation,
+    alsoServed: playgroundWorkspaces(config, dev, devServices.emulator),
+  });
   const deps = await buildDomainServices({
+    served,
     config,
     options,
     infra,
@@ -92,7 +99,7 @@ async function assemble(
   const port = options.port ?? config.port;
   const runtime = await startSlackRuntime({
     ...{ config, port, infra, deps, slack, workspaces, logger, closers },
-    alsoServed: playgroundWorkspaces(config, dev, devServices.emulator),
+    served,
   });
   const { defaultConnection } = platform;
   const { store } = infra;

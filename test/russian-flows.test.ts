@@ -147,7 +147,7 @@ describe('the app in Russian', () => {
     const request = await slack.channelMessage(/просит/);
     expectRussian(messageText(request), 'approval request');
     expect(messageText(request)).toContain('*Причина:* Баг');
-    expectRussian(messageText(await slack.ephemeralTo(MEMBER, /опубликована в канале/)), 'waiting');
+    expectRussian(messageText(await slack.ephemeralTo(MEMBER, /Просьба отправлена/)), 'waiting');
     await h.driver.clickButton(request, 'exp_approval_approve', { userId: ADMIN });
     const stop = await slack.until(
       () =>
@@ -170,10 +170,7 @@ describe('two languages in one request', () => {
     await h.driver.command({ text: 'stop 5 other Трафик ушёл не туда', userId: MEMBER });
     const request = await slack.channelMessage(/asks to \*stop\* experiment \*5\*/);
     expect(messageText(request)).toContain('*Reason:* Other');
-    const waiting = await slack.ephemeralTo(
-      MEMBER,
-      /Ваша просьба .*эксперимента \*5\* опубликована в канале/,
-    );
+    const waiting = await slack.ephemeralTo(MEMBER, /Просьба отправлена: .*эксперимента \*5\*/);
     expect(englishSentences(messageText(waiting))).toEqual([]);
     // A scheduled action: announced to the channel in English, confirmed to her in Russian.
     await h.driver.command({ text: 'archive 5 in 3d', userId: MEMBER });
@@ -206,8 +203,9 @@ describe('the channel reads the workspace’s language, whoever clicks or types'
     const done = await slack.channelMessage(/asks to \*stop\* experiment \*3\*/);
     await h.driver.clickButton(done, 'exp_approval_approve', { userId: ADMIN });
     const approved = await decided(done, /Approved by/);
-    expect(messageText(approved)).toContain('stopped experiment *3*');
     noRussian(messageText(approved), 'approved and done');
+    const result = await slack.channelMessage(/stopped experiment \*3\* \(approved by/);
+    noRussian(messageText(result), 'the result in the channel');
 
     // What only she is told (the experiment is unknown) is Russian; the channel hears English that
     // claims nothing about the outcome.
@@ -216,7 +214,9 @@ describe('the channel reads the workspace’s language, whoever clicks or types'
     await h.driver.clickButton(unknown, 'exp_approval_approve', { userId: ADMIN });
     expectRussian(messageText(await slack.ephemeralTo(ADMIN, /99999/)), 'to the approver alone');
     const told = await decided(unknown, /Approved by/);
-    expect(messageText(told)).toContain(`<@${ADMIN}> was told what became of it.`);
+    expect(messageText(told)).toContain(
+      `but it did not go through: <@${ADMIN}> and the person who asked were told why`,
+    );
     noRussian(messageText(told), 'approved, not done');
 
     // A policy change is announced in English; her mistake is explained in Russian.
@@ -234,7 +234,18 @@ describe('the channel reads the workspace’s language, whoever clicks or types'
 
     await h.driver.command({ text: 'stop 7 bug сломалось', userId: MEMBER });
     const request = await slack.channelMessage(/просит .*\*7\*/);
+    const opened = new Set(h.emulator.views.keys());
     await h.driver.clickButton(request, 'exp_approval_reject', { userId: ADMIN });
+    const form = await slack.until(
+      () =>
+        [...h.emulator.views.values()].find(
+          (v) => !opened.has(v.id) && v.view.callback_id === 'exp_reject_modal',
+        ),
+      'no reject form',
+    );
+    // The form is his (English); what replaces the request in the channel is Russian.
+    noRussian(JSON.stringify(form.view), 'the reject form');
+    await h.driver.submitView(form.id, {}, { userId: ADMIN });
     expectRussian(messageText(await decided(request, /Отклонено/)), 'rejected');
 
     const mistake = await slack.replyToCommand(ADMIN, /Say which action/, () =>

@@ -50,11 +50,11 @@ const stopBodies = (id: number) =>
     .filter((r) => r.method === 'POST' && r.url.endsWith(`/experiments/v1/${id}/stop`))
     .map((r) => JSON.parse(r.body ?? '{}') as { interruptReasonComment?: string | null });
 
-/** Every key the app keeps where a stop could be held: schedules, approvals, receipts of actions. */
+/** Every key the app keeps where a stop could be held: waiting requests (approvals, schedules), receipts of actions. */
 async function heldKeys(): Promise<string[]> {
   await h.app.idle();
   const keys: string[] = [];
-  for (const namespace of ['schedules', 'approvals', 'intents']) {
+  for (const namespace of ['requests', 'intents']) {
     const keyv = h.app.store.keyv(namespace);
     if (!keyv.iterator) throw new Error(`the ${namespace} store cannot be listed`);
     for await (const [key] of keyv.iterator(undefined))
@@ -134,7 +134,7 @@ describe('/exp stop ID in … REASON comment', () => {
     await h.driver.command({ text: `stop ${id} at ${at}Z bug ${comment}`, userId: MEMBER });
     await inChannel(new RegExp(`scheduled \\*stop\\* experiment \\*${id}\\*`));
     expect(stopBodies(id)).toEqual([]);
-    expect(added(held, await heldKeys()).some((key) => key.startsWith('schedules/'))).toBe(true);
+    expect(added(held, await heldKeys()).some((key) => key.startsWith('requests/request:'))).toBe(true);
     await inChannel(new RegExp(`stopped experiment \\*${id}\\*`));
     expect(stopBodies(id)).toEqual([{ interruptReason: 'bug', interruptReasonComment: comment }]);
   });
@@ -215,7 +215,7 @@ describe('a stop held for approval', () => {
     const request = await inChannel(new RegExp(`asks to \\*stop\\* experiment \\*${id}\\*`));
     expect(stopBodies(id)).toEqual([]);
     // What the refusals above did not write: the request, as held.
-    expect(added(held, await heldKeys()).some((key) => key.startsWith('approvals/'))).toBe(true);
+    expect(added(held, await heldKeys()).some((key) => key.startsWith('requests/request:'))).toBe(true);
     await h.driver.clickButton(request, 'exp_approval_approve', { userId: SECOND_ADMIN });
     await h.emulator.waitFor(() => stopBodies(id).length === 1, { message: 'the approved stop did not run' });
     expect(stopBodies(id)).toEqual([{ interruptReason: 'bug', interruptReasonComment: comment }]);

@@ -22,6 +22,7 @@ import { createLocaleResolver } from '../slack/locale/request-scope.js';
 import { DEFAULT_SCOPE } from '../slack/locale/scope.js';
 import { createSlackLocales } from '../slack/locale/slack-locale.js';
 import { en } from '../slack/messages/index.js';
+import type { ServedWorkspaces } from '../slack/served-workspace/served.js';
 import type { AlertJob } from '../slack/subscriptions/alert-delivery.js';
 import { slackResponseUrlOrigins } from '../slack/view-seal/response-url-origins.js';
 import { createViewSeal } from '../slack/view-seal/view-seal.js';
@@ -55,6 +56,8 @@ export interface DomainServicesInput {
   platform: PlatformClients;
   slack: SlackEndpoint;
   workspaces: WorkspaceClients;
+  /** Which workspaces the bot token serves (single-workspace modes). */
+  served: ServedWorkspaces;
   /** The embedded sandbox's URL in playground mode (prefills the connect modal). */
   sandboxUrl: string | undefined;
   logger: Logger;
@@ -104,7 +107,13 @@ export async function buildDomainServices(input: DomainServicesInput): Promise<S
     slackFetch: slack.fetch,
     publicUrl: config.publicUrl,
     // Keyed from the token key ring (its old keys still verify); response_urls only Slack's (the emulator's).
-    requests: createRequestStore({ stored: storedValues(store, 'requests'), now: () => new Date() }),
+    requests: createRequestStore({
+      stored: storedValues(store, 'requests'),
+      // The clock due requests are measured with: tests move it instead of waiting an hour.
+      now: options.scheduleClock ?? (() => new Date()),
+      onIndexError: (error) =>
+        input.logger.warn('a request index was not written; the due pass mends it', { error }),
+    }),
     approvalTtlMs: config.approvalTtlHours * 60 * 60 * 1000,
     channelMembers: createChannelMembers({ logger: input.logger.child({ component: 'access' }) }),
     serves: servedBy(input),
@@ -125,10 +134,8 @@ export async function buildDomainServices(input: DomainServicesInput): Promise<S
 function servedBy(input: DomainServicesInput): SlackDeps['serves'] {
   if (input.config.slack.mode === 'oauth') return async () => 'same';
   return async (workspace) => {
-    const configured = await input.workspaces.configuredWorkspace();
-    if (!configured) return 'unknown';
-    const sameOrg = (configured.enterpriseId || undefined) === (workspace.enterpriseId || undefined);
-    return sameOrg && configured.teamId === workspace.teamId ? 'same' : 'other';
+    const served = await input.served.check(workspace);
+    return served === 'served' ? 'same' : served;
   };
 }
 

@@ -7,7 +7,7 @@ import type { SlackDeps } from '../slack/deps.js';
 import { lifecycleHookRoutes } from '../slack/hooks/hook-route.js';
 import type { InFlight } from '../slack/in-flight.js';
 import { inJobLocale } from '../slack/locale/job-scope.js';
-import { createServedWorkspaces } from '../slack/served-workspace/served.js';
+import type { ServedWorkspaces } from '../slack/served-workspace/served.js';
 import { type AlertJob, alertJobHandler } from '../slack/subscriptions/alert-delivery.js';
 import type { Closers } from './closers.js';
 import type { Infrastructure } from './infrastructure.js';
@@ -26,8 +26,8 @@ export interface SlackRuntimeInput {
   workspaces: WorkspaceClients;
   logger: Logger;
   closers: Closers;
-  /** Workspaces served besides the bot token's own: the playground's emulated ones only. */
-  alsoServed?: readonly string[] | undefined;
+  /** Which workspaces the bot token serves (single-workspace modes). */
+  served: ServedWorkspaces;
 }
 
 export interface SlackRuntime {
@@ -75,10 +75,7 @@ function createSlackApp(input: SlackRuntimeInput): BoltRuntime {
       postRoutes: lifecycleHookRoutes(input.deps, { configuredWorkspace: workspaces.configuredWorkspace }),
       routesPort: input.port,
       fetch: slack.fetch,
-      served: createServedWorkspaces({
-        installation: workspaces.configuredInstallation,
-        alsoServed: input.alsoServed,
-      }),
+      served: input.served,
       logger: input.logger,
       oauth:
         config.slack.mode === 'oauth' && workspaces.installationStore

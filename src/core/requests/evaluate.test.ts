@@ -48,6 +48,7 @@ const EVERY_REFUSAL: Record<RequestRefusal, true> = {
   groups: true,
   channel: true,
   'not-in-channel': true,
+  'channel-hidden': true,
   'channel-unknown': true,
   schedule: true,
   'stop-reason': true,
@@ -93,7 +94,8 @@ const LADDER: Array<[RequestRefusal, (c: Case) => Case]> = (() => {
     ['admins', (c) => rule(c, { who: { kind: 'groups', groupIds: ['SOPS'] } })],
     ['groups', (c) => requester(c, { groupIds: ['SOPS'] })],
     ['channel', (c) => rule(c, { channels: ['C1'] })],
-    ['channel-unknown', (c) => set(c, { inChannel: 'no' })],
+    ['channel-unknown', (c) => set(c, { inChannel: 'hidden' })],
+    ['channel-hidden', (c) => set(c, { inChannel: 'no' })],
     ['not-in-channel', (c) => set(c, { inChannel: 'yes' })],
     [
       'schedule',
@@ -216,6 +218,7 @@ describe('each rule alone refuses a request otherwise allowed', () => {
     ],
     ['not in the channel', { facts: goodFacts({ inChannel: 'no' }) }, 'not-in-channel'],
     ['channel membership unknown', { facts: goodFacts({ inChannel: 'unknown' }) }, 'channel-unknown'],
+    ['a channel the app cannot see into', { facts: goodFacts({ inChannel: 'hidden' }) }, 'channel-hidden'],
     [
       'scheduling kept to admins',
       { facts: goodFacts({ policy: { ...DEFAULT_POLICY, schedule: { kind: 'admins' } } }) },

@@ -19,8 +19,11 @@ export interface RequestFacts {
   requester: Actor | undefined;
   /** The requester's account is deactivated or gone. */
   requesterLeft: boolean;
-  /** Whether the requester is in the request's channel (a DM with the app counts as yes). */
-  inChannel: 'yes' | 'no' | 'unknown';
+  /**
+   * Whether the requester is in the request's channel (a DM with the app counts as yes); hidden:
+   * the app cannot see who is in it (a private channel it is not in).
+   */
+  inChannel: 'yes' | 'no' | 'hidden' | 'unknown';
   /** Whether the requester has their own platform token (read only when the rule asks for one). */
   personalToken: boolean | 'unknown';
   /** For a request someone approved: the approver as Slack knows them now. */
@@ -46,6 +49,7 @@ export type RequestRefusal =
   | 'groups'
   | 'channel'
   | 'not-in-channel'
+  | 'channel-hidden'
   | 'channel-unknown'
   | 'schedule'
   | 'stop-reason'
@@ -76,7 +80,7 @@ export function evaluateRequest(request: Checked, facts: RequestFacts, phase: Ev
   if (!requester) return no('unknown-person');
   const decision = decide(policy, requester, action, request.channelId);
   if (!decision.allowed) return no(decision.refusal);
-  if (facts.inChannel !== 'yes') return no(facts.inChannel === 'no' ? 'not-in-channel' : 'channel-unknown');
+  if (facts.inChannel !== 'yes') return no(NOT_IN_CHANNEL[facts.inChannel]);
   if (request.runAt !== undefined && !maySchedule(policy, requester)) return no('schedule');
   const stop = stopRefusal(policy, request);
   if (stop) return no(stop);
@@ -84,6 +88,12 @@ export function evaluateRequest(request: Checked, facts: RequestFacts, phase: Ev
     return no(facts.personalToken === 'unknown' ? 'personal-token-unknown' : 'personal-token');
   return approvalVerdict(request, facts, phase, rule);
 }
+
+const NOT_IN_CHANNEL = {
+  no: 'not-in-channel',
+  hidden: 'channel-hidden',
+  unknown: 'channel-unknown',
+} as const satisfies Record<Exclude<RequestFacts['inChannel'], 'yes'>, RequestRefusal>;
 
 function stopRefusal(policy: WorkspacePolicy, request: Checked): RequestRefusal | undefined {
   if (request.what.action !== 'stop') return undefined;

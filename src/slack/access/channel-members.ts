@@ -13,7 +13,11 @@ const PAGE = 1_000;
 const MAX_PAGES = 10;
 const LOOKUP_BUDGET_MS = 5_000;
 
-type Membership = 'yes' | 'no' | 'unknown';
+/** hidden: the app cannot see who is in the channel (a private one it is not in). */
+type Membership = 'yes' | 'no' | 'hidden' | 'unknown';
+
+/** Slack's answers for a conversation the app's token cannot see into. */
+const HIDDEN = new Set(['channel_not_found', 'not_in_channel']);
 
 export interface ChannelMembers {
   isMember(
@@ -32,10 +36,16 @@ export function createChannelMembers(options: { logger: Logger; now?: () => numb
       const key = `${workspace.enterpriseId ?? ''}:${workspace.teamId}:${channelId}`;
       const hit = known.get(key);
       if (hit && now() - hit.at < REMEMBER_MS) return hit.members.has(userId) ? 'yes' : 'no';
-      const members = await membersOf(client, channelId).catch((error: unknown) => {
-        options.logger.warn('could not read a channel’s members from Slack', { error, channelId });
-        return undefined;
-      });
+      let members: ReadonlySet<string> | undefined;
+      try {
+        members = await membersOf(client, channelId);
+      } catch (error) {
+        const code = (error as { data?: { error?: string } }).data?.error;
+        if (code !== undefined && HIDDEN.has(code)) return 'hidden';
+        // missing_scope: an install made before the app asked for channels:read and groups:read.
+        options.logger.warn('could not read a channel’s members from Slack', { error, channelId, code });
+        return 'unknown';
+      }
       if (!members) return 'unknown';
       if (known.size >= MAX_REMEMBERED) known.delete(known.keys().next().value as string);
       known.set(key, { at: now(), members });

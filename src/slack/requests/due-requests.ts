@@ -54,7 +54,8 @@ function routedPorts(deps: DueRequestsDeps, clientFor: ClientFor, now: () => Dat
   };
   return {
     requests: deps.requests,
-    facts: async (query, phase) => slackRequestFacts(deps, await client(workspaceOf(query)))(query, phase),
+    facts: async (query, phase) =>
+      slackRequestFacts(deps, await client(workspaceOf(query)), { now })(query, phase),
     person: async (workspace, userId) => deps.actors.actor(await client(workspace), workspace, userId, []),
     audit: deps.audit,
     notify: async (request, change) => {

@@ -24,7 +24,7 @@ type Client = Pick<webApi.WebClient, 'users' | 'usergroups' | 'conversations'>;
 export function slackRequestFacts(
   deps: RequestFactsDeps,
   client: Client,
-  options: { budgetMs?: number | undefined } = {},
+  options: { budgetMs?: number | undefined; now?: (() => Date) | undefined } = {},
 ): RequestPorts['facts'] {
   return async (query: FactsQuery, phase): Promise<RequestFacts> => {
     const workspace: WorkspaceRef = { teamId: query.teamId, enterpriseId: query.enterpriseId };
@@ -61,7 +61,7 @@ export function slackRequestFacts(
       inChannel,
       personalToken: rule.personal ? personal !== undefined : false,
       approver,
-      now: deps.now(),
+      now: (options.now ?? deps.now)(),
     };
   };
 }

@@ -9,6 +9,8 @@ const REFUSALS = {
   left: ({ user }: { user: SafeText }) => md`${user} is no longer in this workspace.`,
   'not-in-channel': ({ user, channel }: { user: SafeText; channel: SafeText }) =>
     md`${user} is not in ${channel}, and an action there is for its members (its results and its own platform connection are theirs).`,
+  'channel-hidden': ({ channel }: { user: SafeText; channel: SafeText }) =>
+    md`The app cannot see who is in ${channel} (a private channel it is not in): invite it there, then try again.`,
   'channel-unknown': ({ user, channel }: { user: SafeText; channel: SafeText }) =>
     md`Slack could not say whether ${user} is in ${channel} just now; try again in a moment.`,
   schedule: ({ user }: { user: SafeText }) =>
@@ -58,8 +60,12 @@ export function requestMessagesEn(): RequestMessages {
     ended: {
       approvedForLater: ({ approver, when }) =>
         md`:white_check_mark: Approved by ${approver}: it runs at ${when}.`,
-      approvedNow: ({ approver }) =>
-        md`:white_check_mark: Approved by ${approver}; it ran as asked (the result is in the experiment's thread).`,
+      approvedNow: ({ approver, outcome }) =>
+        outcome === 'done'
+          ? md`:white_check_mark: Approved by ${approver}; it ran as asked (the result is in the experiment's thread).`
+          : outcome === 'failed'
+            ? md`:white_check_mark: Approved by ${approver}, but it did not go through: ${approver} and the person who asked were told why.`
+            : md`:white_check_mark: Approved by ${approver}; whether it went through is unknown: ${approver} and the person who asked were told how to check.`,
       rejected: ({ approver, reason }) =>
         reason === undefined
           ? md`:no_entry_sign: Rejected by ${approver}: nothing ran.`

@@ -10,6 +10,8 @@ const REFUSALS = {
   left: ({ user }: { user: SafeText }) => md`${user} больше нет в этом рабочем пространстве.`,
   'not-in-channel': ({ user, channel }: { user: SafeText; channel: SafeText }) =>
     md`${user} не состоит в ${channel}, а действия там — для его участников (результаты и своё подключение к платформе у канала свои).`,
+  'channel-hidden': ({ channel }: { user: SafeText; channel: SafeText }) =>
+    md`Приложение не видит, кто состоит в ${channel} (это закрытый канал, где его нет): пригласите его туда и попробуйте снова.`,
   'channel-unknown': ({ user, channel }: { user: SafeText; channel: SafeText }) =>
     md`Slack сейчас не смог сказать, состоит ли ${user} в ${channel}; попробуйте чуть позже.`,
   schedule: ({ user }: { user: SafeText }) =>
@@ -59,8 +61,12 @@ export function requestMessagesRu(): RequestMessages {
     ended: {
       approvedForLater: ({ approver, when }) =>
         md`:white_check_mark: Одобрено: ${approver}. Выполнится в ${when}.`,
-      approvedNow: ({ approver }) =>
-        md`:white_check_mark: Одобрено: ${approver}; выполнено от имени просившего (результат — в ветке эксперимента).`,
+      approvedNow: ({ approver, outcome }) =>
+        outcome === 'done'
+          ? md`:white_check_mark: Одобрено: ${approver}; выполнено от имени просившего (результат — в ветке эксперимента).`
+          : outcome === 'failed'
+            ? md`:white_check_mark: Одобрено: ${approver}, но не выполнено: ${approver} и просившему сообщили почему.`
+            : md`:white_check_mark: Одобрено: ${approver}; выполнено ли, неизвестно: ${approver} и просившему сообщили, как проверить.`,
       rejected: ({ approver, reason }) =>
         reason === undefined
           ? md`:no_entry_sign: Отклонено: ${approver}. Ничего не выполнено.`

@@ -24,6 +24,7 @@ export interface RequestMessages {
       | 'workspace-unknown'
       | 'left'
       | 'not-in-channel'
+      | 'channel-hidden'
       | 'channel-unknown'
       | 'schedule'
       | 'stop-reason'
@@ -47,7 +48,8 @@ export interface RequestMessages {
   /** The request's message in the channel once it no longer waits: what became of it. */
   ended: {
     approvedForLater(p: { approver: SafeText; when: SafeText }): SafeText;
-    approvedNow(p: { approver: SafeText }): SafeText;
+    /** It ran now: done, not done (the approver and the requester were told why), or unknown. */
+    approvedNow(p: { approver: SafeText; outcome: 'done' | 'failed' | 'outcome-unknown' }): SafeText;
     rejected(p: { approver: SafeText; reason: SafeText | undefined }): SafeText;
     expired: SafeText;
     cancelled(p: { user: SafeText }): SafeText;

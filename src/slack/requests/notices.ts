@@ -102,13 +102,18 @@ function sayings(
           ended: m.requests.ended.approvedForLater({ approver, when }),
           toRequester: m.requests.toRequester.approvedForLater({ what, approver, when }),
         };
+      const outcome = change.result?.state ?? 'outcome-unknown';
       return {
-        ended: m.requests.ended.approvedNow({ approver }),
-        toRequester: m.requests.toRequester.approvedNow({
-          what,
-          approver,
-          channel: channelMention(request.channelId),
-        }),
+        ended: m.requests.ended.approvedNow({ approver, outcome }),
+        // A run that did not go through told the requester why itself (runners.ts): only a done one is said here.
+        toRequester:
+          outcome === 'done'
+            ? m.requests.toRequester.approvedNow({
+                what,
+                approver,
+                channel: channelMention(request.channelId),
+              })
+            : undefined,
       };
     }
     case 'rejected': {

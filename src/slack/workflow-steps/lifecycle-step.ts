@@ -1,10 +1,12 @@
 import type { LifecycleAction } from '../../core/lifecycle-action.js';
 import type { RequestWhat } from '../../core/requests/action-request.js';
+import { cancelRequest } from '../../core/requests/cancel-request.js';
 import { toRequest } from '../../core/stop-reason.js';
 import type { SlackMessage } from '../blocks/message.js';
 import type { LifecycleSurface } from '../lifecycle/surface.js';
 import { askFromSlack } from '../requests/ask.js';
 import { slackDraft } from '../requests/draft.js';
+import { requestPorts } from '../requests/ports.js';
 import { lifecycleRunner } from '../requests/runners.js';
 import type { WorkflowStepsDeps } from './deps.js';
 import { OUTPUT, type StepOutcome } from './ids.js';
@@ -52,9 +54,22 @@ export async function runLifecycleStep(
       return asked.outcome.result.state === 'done'
         ? done(experimentId, 'done')
         : failed(m.notDone({ action, experimentId, why: why() }));
-    case 'awaiting-approval':
-      // A step has no response_url to fall back on: a request nobody can see is reported, not claimed.
-      return asked.posted ? done(experimentId, 'approval_requested') : failed(m.approvalNotPosted);
+    case 'awaiting-approval': {
+      if (asked.posted) return done(experimentId, 'approval_requested');
+      // A step has no response_url to fall back on: a request nobody can see is taken back and reported.
+      const { request } = asked.outcome;
+      await cancelRequest(requestPorts(deps, step.client), {
+        scope: request.scope,
+        id: request.id,
+        by: personId,
+      });
+      return failed(m.approvalNotPosted);
+    }
+    case 'refused':
+      // A step's own words for its inputs: the author mends the step, not a command.
+      if (asked.outcome.refusal === 'stop-reason') return failed(m.reasonRequired);
+      if (asked.outcome.refusal === 'other-comment') return failed(m.commentRequiredForOther);
+      return failed(why());
     default:
       return failed(why());
   }
