@@ -111,6 +111,7 @@ async function postForApproval(deps: AskDeps, ask: SlackAsk, request: ActionRequ
         approvers: approversText(request.approval?.approvers, rule, deps.messages),
         channel: channelMention(request.channelId),
         when: requestWhen(request),
+        cancel: cancelCommand(request),
       }),
     ),
   );
@@ -133,10 +134,21 @@ async function announceScheduled(deps: AskDeps, ask: SlackAsk, request: ActionRe
   const visible = await postOrFallBack(deps, ask, announced);
   await ask.tell(
     textMessage(
-      deps.messages.schedule.scheduled({ what: requestWhat(request.what, deps.messages), when, zone }),
+      deps.messages.schedule.scheduled({
+        what: requestWhat(request.what, deps.messages),
+        when,
+        zone,
+        cancel: cancelCommand(request) ?? md``,
+      }),
     ),
   );
   return visible;
+}
+
+/** `/exp unschedule 3 stop`: what takes a waiting request back (none for an exposure, named by no id). */
+function cancelCommand(request: ActionRequest): SafeText | undefined {
+  const id = request.what.experimentId;
+  return id === undefined ? undefined : md`\`/exp unschedule ${id} ${escapeMrkdwn(request.what.action)}\``;
 }
 
 /** Posts in the request's channel as the bot; where it cannot, through the surface's fallback. */

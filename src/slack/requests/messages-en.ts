@@ -24,10 +24,15 @@ const REFUSALS = {
 
 export function requestMessagesEn(): RequestMessages {
   return {
-    awaitingApproval: ({ what, approvers, channel, when }) =>
-      when === undefined
-        ? md`:raised_hand: Asked: ${what}. It runs once ${approvers} approves it (the request is in ${channel}); nothing has run yet. ${cmd('schedule')} lists it; ${cmd('unschedule ID')} takes it back.`
-        : md`:raised_hand: Asked: ${what} at ${when}. It runs then if ${approvers} approves it by that time, or within an hour after (the request is in ${channel}); nothing has run yet. ${cmd('schedule')} lists it; ${cmd('unschedule ID')} takes it back.`,
+    awaitingApproval: ({ what, approvers, channel, when, cancel }) => {
+      const asked =
+        when === undefined
+          ? md`:raised_hand: Asked: ${what}. It runs once ${approvers} approves it (the request is in ${channel}); nothing has run yet.`
+          : md`:raised_hand: Asked: ${what} at ${when}. It runs then if ${approvers} approves it by that time, or within an hour after (the request is in ${channel}); nothing has run yet.`;
+      return cancel === undefined
+        ? asked
+        : md`${asked} ${cmd('schedule')} lists it; ${cancel} takes it back.`;
+    },
     duplicate: ({ what, user, when, pending }) => {
       const at = when === undefined ? md`` : md` at ${when}`;
       const state = pending ? md`waiting for approval` : md`scheduled`;

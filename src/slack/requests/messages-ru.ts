@@ -25,10 +25,13 @@ const REFUSALS = {
 
 export function requestMessagesRu(): RequestMessages {
   return {
-    awaitingApproval: ({ what, approvers, channel, when }) =>
-      when === undefined
-        ? md`:raised_hand: Просьба отправлена: ${what}. Она выполнится, когда её одобрит ${approvers} (просьба в ${channel}); пока ничего не выполнено. ${cmd('schedule')} покажет её, ${cmd('unschedule ID')} отзовёт.`
-        : md`:raised_hand: Просьба отправлена: ${what} в ${when}. Она выполнится в это время, если её одобрит ${approvers} до того или в течение часа после (просьба в ${channel}); пока ничего не выполнено. ${cmd('schedule')} покажет её, ${cmd('unschedule ID')} отзовёт.`,
+    awaitingApproval: ({ what, approvers, channel, when, cancel }) => {
+      const asked =
+        when === undefined
+          ? md`:raised_hand: Просьба отправлена: ${what}. Она выполнится, когда её одобрит ${approvers} (просьба в ${channel}); пока ничего не выполнено.`
+          : md`:raised_hand: Просьба отправлена: ${what} в ${when}. Она выполнится в это время, если её одобрит ${approvers} до того или в течение часа после (просьба в ${channel}); пока ничего не выполнено.`;
+      return cancel === undefined ? asked : md`${asked} ${cmd('schedule')} покажет её, ${cancel} отзовёт.`;
+    },
     duplicate: ({ what, user, when, pending }) => {
       const at = when === undefined ? md`` : md` в ${when}`;
       const state = pending ? md`ждёт одобрения` : md`запланирована`;

@@ -7,11 +7,13 @@ import type { SafeText } from '../blocks/escape.js';
  */
 export interface RequestMessages {
   /** To the requester: it waits for approval, posted where the approvers see it. */
+  /** `cancel`: the command that takes it back (`/exp unschedule 3`), when there is one. */
   awaitingApproval(p: {
     what: SafeText;
     approvers: SafeText;
     channel: SafeText;
     when: SafeText | undefined;
+    cancel: SafeText | undefined;
   }): SafeText;
   /** The same thing already waits: nothing new was asked. */
   duplicate(p: { what: SafeText; user: SafeText; when: SafeText | undefined; pending: boolean }): SafeText;

@@ -12,8 +12,8 @@ const REFUSALS = {
 export function scheduleMessagesEn(): ScheduleMessages {
   return {
     what: ({ action, experimentId }) => md`*${escapeMrkdwn(action)}* experiment *${experimentId}*`,
-    scheduled: ({ what, when }) =>
-      md`:alarm_clock: Scheduled: ${what} at ${when}. ${cmd('schedule')} lists it; ${cmd('unschedule ID')} cancels it.`,
+    scheduled: ({ what, when, cancel }) =>
+      md`:alarm_clock: Scheduled: ${what} at ${when}. ${cmd('schedule')} lists it; ${cancel} cancels it.`,
     announced: ({ user, what, when }) => md`:alarm_clock: ${user} scheduled ${what} for ${when}.`,
     needsApproval: ({ what, when }) =>
       md`${what} at ${when} needs someone else's approval: it is asked for now, and runs only if approved by then.`,

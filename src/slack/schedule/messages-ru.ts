@@ -14,8 +14,8 @@ const REFUSALS = {
 export function scheduleMessagesRu(): ScheduleMessages {
   return {
     what: ({ action, experimentId }) => md`*${word(ACTION_NOUNS_RU[action])}* эксперимента *${experimentId}*`,
-    scheduled: ({ what, when }) =>
-      md`:alarm_clock: Запланировано: ${what} — ${when}. ${cmd('schedule')} покажет список; ${cmd('unschedule ID')} отменит.`,
+    scheduled: ({ what, when, cancel }) =>
+      md`:alarm_clock: Запланировано: ${what} — ${when}. ${cmd('schedule')} покажет список; ${cancel} отменит.`,
     announced: ({ user, what, when }) => md`:alarm_clock: ${user} запланировал(а) ${what} на ${when}.`,
     needsApproval: ({ what, when }) =>
       md`${what} на ${when} требует одобрения другого человека: запрос отправлен сейчас, а выполнится, только если его одобрят к сроку.`,

@@ -11,7 +11,8 @@ export interface ScheduleMessages {
   /** What is scheduled: "*start* experiment *3*". */
   what(p: { action: LifecycleAction; experimentId: number }): SafeText;
   /** To the person: it is scheduled. */
-  scheduled(p: { what: SafeText; when: SafeText; zone: SafeText }): SafeText;
+  /** `cancel`: the command that takes it back (`/exp unschedule 3`). */
+  scheduled(p: { what: SafeText; when: SafeText; zone: SafeText; cancel: SafeText }): SafeText;
   /** Posted in the channel, so everyone there knows it will happen. */
   announced(p: { user: SafeText; what: SafeText; when: SafeText; zone: SafeText }): SafeText;
   /** It needs approval: asked now, runs only if approved by then. */
