@@ -116,11 +116,15 @@ describe('manifest.yml', () => {
   it('asks for the scopes the app uses', () => {
     const m = manifest();
     expect([...m.oauth_config.scopes.bot].sort()).toEqual([
+      'channels:read',
       'chat:write',
       'chat:write.public',
       'commands',
+      'groups:read',
+      'im:read',
       'links:read',
       'links:write',
+      'mpim:read',
       'usergroups:read',
       'users:read',
     ]);

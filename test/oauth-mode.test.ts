@@ -68,11 +68,15 @@ describe('install path', () => {
     expect(url.searchParams.get('client_id')).toBe(h.emulator.oauthClient.clientId);
     expect(url.searchParams.get('scope')?.split(',').sort()).toEqual(
       [
+        'channels:read',
         'chat:write',
         'chat:write.public',
         'commands',
+        'groups:read',
+        'im:read',
         'links:read',
         'links:write',
+        'mpim:read',
         'usergroups:read',
         'users:read',
       ].sort(),

@@ -12,7 +12,7 @@ function who(access: AccessSummary): string {
     case 'read':
       return 'anyone (guests and other organisations included: it only reads)';
     case 'self':
-      return 'anyone, on their own things only (their token, their follows)';
+      return "anyone, on their own things only (their token, their follows, their waiting requests; an admin may take back anyone's)";
     case 'policy':
       return `the workspace policy's \`${access.action}\` rule`;
     case 'admin':

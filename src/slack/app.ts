@@ -56,6 +56,10 @@ export const BOT_SCOPES = [
   'links:read',
   'links:write',
   'usergroups:read',
+  'channels:read',
+  'groups:read',
+  'im:read',
+  'mpim:read',
 ];
 
 /**

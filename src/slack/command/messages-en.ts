@@ -36,12 +36,12 @@ export function helpMessagesEn(): HelpMessages {
       {
         key: 'scheduleAt',
         usage: '/exp start|stop|archive|unarchive ID at|in TIME …',
-        description: md`Do it later instead: \`at 2026-12-01 10:00\`, \`in 3d\`, \`tomorrow 09:00\`, in your Slack time zone (a stop takes its reason after the time). It runs as if you typed it then.`,
+        description: md`Do it later instead: \`at 2026-12-01 10:00\`, \`in 3d\`, \`tomorrow 09:00\`, in your Slack time zone (a stop takes its reason after the time). Every rule is checked again when it runs.`,
       },
       {
         key: 'schedule',
         usage: '/exp schedule [ID] · /exp unschedule ID [action]',
-        description: md`What is scheduled (in the workspace, or for one experiment), with Cancel buttons; cancel from the command.`,
+        description: md`What waits (scheduled, or for someone's approval), in the workspace or for one experiment, with Cancel buttons; \`unschedule\` takes back your own (an admin, anyone's).`,
       },
       { key: 'archive', usage: '/exp archive ID', description: md`Archive a stopped experiment.` },
       { key: 'unarchive', usage: '/exp unarchive ID', description: md`Bring an archived experiment back.` },
