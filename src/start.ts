@@ -2,6 +2,7 @@ import { createClosers, type ShutdownList } from './compose/closers.js';
 import { playgroundWorkspaces, startDevServices, startPlaygroundPage } from './compose/dev-services.js';
 import { buildDomainServices } from './compose/domain-services.js';
 import { buildInfrastructure } from './compose/infrastructure.js';
+import { migrateLegacyRequests } from './compose/migrate-requests.js';
 import { startPeriodicJobs } from './compose/periodic-jobs.js';
 import { buildPlatformClients } from './compose/platform-clients.js';
 import { connectSlackEndpoint } from './compose/slack-endpoint.js';
@@ -103,6 +104,12 @@ async function assemble(
   });
   const { defaultConnection } = platform;
   const { store } = infra;
+  await migrateLegacyRequests({ store, requests: deps.requests, logger }).catch((error: unknown) =>
+    logger.warn(
+      'requests of an earlier version could not be carried over; they are tried at the next start',
+      { error },
+    ),
+  );
   await startPeriodicJobs({ config, options, deps, workspaces, defaultConnection, store, logger, closers });
   await seedHookFromConfig(config, deps, workspaces, logger);
   const playgroundUrl = await startPlaygroundPage({

@@ -43,6 +43,11 @@ export interface RequestStore {
   forgetDue(scope: string, id: string): Promise<void>;
   /** Lists the request in both indexes as its record says (an index write that failed, mended). */
   resync(request: ActionRequest): Promise<void>;
+  /**
+   * Stores a request made elsewhere (one an earlier version kept) under its own id, unless a
+   * request of that id is stored already; false then. Listed as any other.
+   */
+  adopt(request: ActionRequest): Promise<boolean>;
 }
 
 /** The records and their two indexes, as the operations below share them. */
@@ -98,6 +103,7 @@ export function createRequestStore(options: {
       return dueEntriesOf(await stored.keyv.get(DUE_KEY))[0]?.dueAt;
     },
     resync: (request) => follow(records, request),
+    adopt: (request) => adoptRecord(records, request),
     async forgetDue(scope, id) {
       await stored.update(DUE_KEY, dropDueEntry(scope, id));
     },
@@ -215,6 +221,17 @@ async function attachMessage(records: Records, scope: string, id: string, messag
     },
     { ttlMs: records.keepMs(before) },
   );
+}
+
+async function adoptRecord(records: Records, request: ActionRequest): Promise<boolean> {
+  const parsed = ActionRequest.parse(request);
+  const stored = await records.stored.update(
+    records.key(parsed.scope, parsed.id),
+    (raw) => (raw === undefined ? { next: parsed, result: true } : { next: raw, result: false }),
+    { ttlMs: records.keepMs(parsed) },
+  );
+  if (stored) await follow(records, parsed);
+  return stored;
 }
 
 /** Both indexes follow the record: listed while it waits, due while something must happen to it. */
