@@ -1,19 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
-import { type RunningPlayground, startPlayground } from '../src/dev/playground/server.js';
-import { type Sandbox, startSandbox } from '../src/dev/sandbox/server.js';
-import { type SlackEmulator, startSlackEmulator } from '../src/dev/slack-emulator/server.js';
-import { createMemoryLogger } from '../src/observability/logger.js';
-import { type RunningApp, startExpChatops } from '../src/start.js';
-import {
-  type Browser,
-  launchChromium,
-  type Page,
-  screenshot,
-  text,
-  waitForCount,
-} from './support/browser.js';
+import { type Page, screenshot, text, waitForCount } from './support/browser.js';
+import { type PlaygroundApp, startPlaygroundApp } from './support/playground-app.js';
 
 // One person asks for a stop the policy sends for approval, another approves it, in the playground
 // page driven by Chromium: each sees what they should, where they should. Screenshots go to
@@ -25,52 +12,23 @@ const ADMIN = 'U0ADMIN01';
 const RUNNING_EXPERIMENT = 2;
 
 describe('an approval in the playground, as its two people see it', () => {
-  let browser: Browser;
-  let sandbox: Sandbox;
-  let emulator: SlackEmulator;
-  let app: RunningApp;
-  let playground: RunningPlayground;
+  let p: PlaygroundApp;
   let page: Page;
-  const errors: string[] = [];
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    sandbox = await startSandbox();
-    emulator = await startSlackEmulator();
-    const config = loadConfig({
-      STORE_URL: 'memory://',
-      CONSOLE_BASE_URL: sandbox.url,
-      CONSOLE_API_TOKEN: await sandbox.issueToken({ name: 'playground approvals' }),
-      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    });
-    const logger = createMemoryLogger('debug');
-    app = await startExpChatops(config, { port: 0, playgroundPort: 0, sandbox, emulator, logger });
-    playground = await startPlayground({
-      emulator,
-      appEventsUrl: app.eventsUrl,
-      signingSecret: app.signingSecret ?? '',
-      logger,
-    });
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.setDefaultTimeout(8000);
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(playground.url);
-    await page.locator('body[data-ready="1"]').waitFor({ state: 'attached' });
+    p = await startPlaygroundApp('playground approvals');
+    page = p.page;
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await playground?.close();
-    await app?.close();
-    await emulator?.close();
-    await sandbox?.close();
+    await p?.close();
   });
 
   const channelMessage = (has: string) => page.locator('#messages .msg-channel', { hasText: has });
   const ephemeral = (has: string) => page.locator('#messages .msg-ephemeral', { hasText: has });
   const modal = () => page.locator('#modal-root form.modal');
   const stops = () =>
-    sandbox.state.requests.filter(
+    p.sandbox.state.requests.filter(
       (r) => r.method === 'POST' && r.url.endsWith(`/experiments/v1/${RUNNING_EXPERIMENT}/stop`),
     );
 
@@ -143,7 +101,7 @@ describe('an approval in the playground, as its two people see it', () => {
 
   it('the member hears of it directly, and nothing on the page failed', async () => {
     await actAs(MEMBER);
-    const dm = emulator
+    const dm = p.emulator
       .messages(`D${MEMBER.slice(1)}`)
       .find((m) => /approved your request/.test(m.text ?? ''));
     expect(dm?.text).toMatch(
@@ -152,6 +110,6 @@ describe('an approval in the playground, as its two people see it', () => {
     await page.locator(`#channel-list [data-channel-id="D${MEMBER.slice(1)}"]`).click();
     await page.locator('#messages', { hasText: 'approved your request' }).waitFor();
     await screenshot(page, SHOTS, '04-member-told');
-    expect(errors).toEqual([]);
+    expect(p.errors).toEqual([]);
   });
 });

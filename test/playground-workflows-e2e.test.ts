@@ -1,64 +1,25 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
-import { type RunningPlayground, startPlayground } from '../src/dev/playground/server.js';
-import { type Sandbox, startSandbox } from '../src/dev/sandbox/server.js';
-import { type SlackEmulator, startSlackEmulator } from '../src/dev/slack-emulator/server.js';
-import { createMemoryLogger } from '../src/observability/logger.js';
-import { type RunningApp, startExpChatops } from '../src/start.js';
-import { type Browser, launchChromium, type Page, screenshot, text } from './support/browser.js';
+import { type Page, screenshot, text } from './support/browser.js';
+import { type PlaygroundApp, startPlaygroundApp } from './support/playground-app.js';
 
 // A newcomer runs the sample workflow from the playground's Workflows entry: a form, then the app's
 // Stop experiment step, through the real app, the emulator and the sandbox platform.
 
 const SHOTS = 'test-results/playground';
 
-let browser: Browser;
-let sandbox: Sandbox;
-let emulator: SlackEmulator;
-let app: RunningApp;
-let playground: RunningPlayground;
+let p: PlaygroundApp;
+let sandbox: PlaygroundApp['sandbox'];
+let emulator: PlaygroundApp['emulator'];
 let page: Page;
-const errors: string[] = [];
+let errors: string[];
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  sandbox = await startSandbox();
-  emulator = await startSlackEmulator();
-  const signingSecret = randomBytes(16).toString('hex');
-  const config = loadConfig({
-    SLACK_SIGNING_SECRET: signingSecret,
-    SLACK_BOT_TOKEN: emulator.identity.botToken,
-    SLACK_API_URL: emulator.apiUrl,
-    STORE_URL: 'memory://',
-    CONSOLE_BASE_URL: sandbox.url,
-    CONSOLE_API_TOKEN: await sandbox.issueToken({ name: 'playground workflows e2e' }),
-    SPLITTER_URL: sandbox.splitterUrl,
-    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-  });
-  app = await startExpChatops(config, { port: 0, sandbox, logger: createMemoryLogger('debug') });
-  playground = await startPlayground({
-    emulator,
-    appEventsUrl: app.eventsUrl,
-    signingSecret,
-    logger: createMemoryLogger('debug'),
-  });
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.setDefaultTimeout(10_000);
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  await page.goto(playground.url);
-  await page.locator('body[data-ready="1"]').waitFor({ state: 'attached' });
+  p = await startPlaygroundApp('playground workflows e2e');
+  ({ sandbox, emulator, page, errors } = p);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await playground?.close();
-  await app?.close();
-  await emulator?.close();
-  await sandbox?.close();
+  await p?.close();
 });
 
 const dialog = () => page.locator('#workflow-dialog');

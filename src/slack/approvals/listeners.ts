@@ -10,7 +10,7 @@ import type { SlackListeners } from '../listener-registry.js';
 import { inWorkspaceLanguage } from '../locale/scope.js';
 import { SlackPayloadError } from '../payload.js';
 import { requestPorts } from '../requests/ports.js';
-import { approversText, requestRefusalText } from '../requests/refusal-text.js';
+import { approversText, isPolicyRefusal, requestRefusalText } from '../requests/refusal-text.js';
 import { exposeRunner, lifecycleRunner } from '../requests/runners.js';
 import { workspaceFromBody } from '../workspace.js';
 import type { ApprovalsDeps } from './deps.js';
@@ -116,23 +116,12 @@ async function wouldBeRefusedText(
   const requester = userMention(request.requestedBy);
   const action = md`*${escapeMrkdwn(request.what.action)}*`;
   if (refusal === 'personal-token') return a.requesterNoToken({ requester, action });
-  if (REQUESTER_REFUSALS.has(refusal)) return a.requesterNotAllowed({ requester, action });
+  // Who or where refused the requester (or Slack could not tell): said about them, not as if to the approver.
+  if (isPolicyRefusal(refusal) || refusal === 'left' || refusal === 'not-in-channel')
+    return a.requesterNotAllowed({ requester, action });
   const rule = (await deps.policies.get(request.scope)).actions[request.what.action];
   return a.wouldBeRefused({ why: requestRefusalText(refusal, request, rule, deps.messages) });
 }
-
-/** Refusals that say the requester may no longer do it (who, where, or Slack could not tell). */
-const REQUESTER_REFUSALS: ReadonlySet<string> = new Set([
-  'guest',
-  'external',
-  'nobody',
-  'admins',
-  'groups',
-  'channel',
-  'unknown-person',
-  'left',
-  'not-in-channel',
-]);
 
 /** What the clicker alone hears of a decision that changed nothing (else the request's message says it). */
 export async function clickerReply(deps: ApprovalsDeps, outcome: DecideOutcome) {

@@ -15,7 +15,8 @@ const POLICY_REFUSALS: ReadonlySet<string> = new Set<Refusal>([
   'channel',
   'unknown-person',
 ]);
-const isPolicyRefusal = (refusal: string): refusal is Refusal => POLICY_REFUSALS.has(refusal);
+/** A refusal the policy's own texts word: who, where, guests, another organisation, Slack not telling. */
+export const isPolicyRefusal = (refusal: string): refusal is Refusal => POLICY_REFUSALS.has(refusal);
 
 /** Why a request was refused, as a whole sentence for the person (or the channel) it concerns. */
 export function requestRefusalText(
