@@ -3,17 +3,8 @@ import type { RequestDraft } from './action-request.js';
 import { cancelRequest } from './cancel-request.js';
 import { decideRequest } from './decide-request.js';
 import { aMember, HOUR, iso, policyWith, T0 } from './request-fixtures.test-helper.js';
-import {
-  aDraft,
-  aRunner,
-  aWorld,
-  memoryBacking,
-  portsFor,
-  requestsOn,
-  type World,
-} from './request-ports.test-helper.js';
+import { aDraft, aStoredWorld, portsFor, requestsOn, type World } from './request-ports.test-helper.js';
 import { runDueRequests } from './run-due.js';
-import { submitRequest } from './submit-request.js';
 import { MISSED_AFTER_MS } from './transitions.js';
 
 /** Lets `n` turns of the microtask queue go by. */
@@ -25,18 +16,8 @@ const FAR = new Date(T0 + 365 * 24 * HOUR);
 const RUN_AT = T0 + HOUR;
 
 async function setUp(change: (world: World) => void = () => {}) {
-  const world = aWorld();
-  change(world);
-  const backing = await memoryBacking();
-  const requests = requestsOn(world, backing);
-  const recorded = portsFor(world, requests);
-  const runner = aRunner();
-  const schedule = async (draft: RequestDraft = aDraft({ runAt: iso(RUN_AT) })) => {
-    const outcome = await submitRequest(recorded.ports, draft, runner.run, { attestedInChannel: true });
-    if (outcome.kind !== 'scheduled' && outcome.kind !== 'awaiting-approval')
-      throw new Error(`expected it stored, got ${outcome.kind}`);
-    return outcome.request;
-  };
+  const { world, backing, requests, runner, stored, ...recorded } = await aStoredWorld(change);
+  const schedule = (draft: RequestDraft = aDraft({ runAt: iso(RUN_AT) })) => stored(draft);
   const cancel = (id: string, by: string) => cancelRequest(recorded.ports, { scope: 'T1', id, by });
   /** Looks at the clock at its time and at the end of every window it has. */
   const passesUntilLate = async () => {

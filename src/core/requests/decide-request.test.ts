@@ -2,38 +2,24 @@ import { describe, expect, it } from 'vitest';
 import type { RequestDraft } from './action-request.js';
 import { decideRequest } from './decide-request.js';
 import { HOUR, iso, policyWith, T0 } from './request-fixtures.test-helper.js';
-import {
-  aDraft,
-  aRunner,
-  aWorld,
-  memoryBacking,
-  portsFor,
-  requestsOn,
-  type World,
-} from './request-ports.test-helper.js';
-import { runDueRequests } from './run-due.js';
-import { submitRequest } from './submit-request.js';
+import { aDraft, aStoredWorld, portsFor, requestsOn, type World } from './request-ports.test-helper.js';
 
 const FAR = new Date(T0 + 365 * 24 * HOUR);
 
 /** A world whose policy wants a second person to approve a start; U1 asks, U2 (an admin) and U3 may approve. */
 async function setUp(change: (world: World) => void = () => {}) {
-  const world = aWorld();
-  world.policy = policyWith('start', { approval: true });
-  change(world);
-  const backing = await memoryBacking();
-  const requests = requestsOn(world, backing);
-  const recorded = portsFor(world, requests);
-  const runner = aRunner();
+  const { world, backing, requests, runner, stored, duePass, ...recorded } = await aStoredWorld((w) => {
+    w.policy = policyWith('start', { approval: true });
+    change(w);
+  });
   const ask = async (draft: RequestDraft = aDraft()) => {
-    const outcome = await submitRequest(recorded.ports, draft, runner.run, { attestedInChannel: true });
-    if (outcome.kind !== 'awaiting-approval')
-      throw new Error(`expected awaiting-approval, got ${outcome.kind}`);
-    return outcome.request;
+    const request = await stored(draft);
+    if (request.state !== 'pending-approval')
+      throw new Error(`expected awaiting-approval, got ${request.state}`);
+    return request;
   };
   const decide = (id: string, by: string, decision: 'approve' | 'reject', reason?: string) =>
     decideRequest(recorded.ports, { scope: 'T1', id, by, decision, reason }, runner.run);
-  const duePass = () => runDueRequests(recorded.ports, () => runner.run);
   return { world, backing, requests, runner, ask, decide, duePass, ...recorded };
 }
 

@@ -13,6 +13,8 @@ import type { RequestFacts } from './evaluate.js';
 import type { FactsQuery, RequestChange, RequestPorts, RunAllowed, RunResult } from './ports.js';
 import { aMember, HOUR, T0 } from './request-fixtures.test-helper.js';
 import { createRequestStore, type RequestStore } from './request-store.js';
+import { runDueRequests } from './run-due.js';
+import { submitRequest } from './submit-request.js';
 
 export const APPROVAL_TTL_MS = 24 * HOUR;
 
@@ -128,3 +130,24 @@ export const aDraft = (overrides: Partial<RequestDraft> = {}): RequestDraft => (
   what: { action: 'start', experimentId: 4 },
   ...overrides,
 });
+
+/**
+ * A world (changed by `change`) over a fresh memory store, its recorded ports and a runner, with
+ * `stored(draft)` asking for a request that waits (scheduled, or for approval) and a due pass.
+ */
+export async function aStoredWorld(change: (world: World) => void = () => {}) {
+  const world = aWorld();
+  change(world);
+  const backing = await memoryBacking();
+  const requests = requestsOn(world, backing);
+  const recorded = portsFor(world, requests);
+  const runner = aRunner();
+  const stored = async (draft: RequestDraft) => {
+    const outcome = await submitRequest(recorded.ports, draft, runner.run, { attestedInChannel: true });
+    if (outcome.kind !== 'scheduled' && outcome.kind !== 'awaiting-approval')
+      throw new Error(`expected it stored, got ${outcome.kind}`);
+    return outcome.request;
+  };
+  const duePass = () => runDueRequests(recorded.ports, () => runner.run);
+  return { world, backing, requests, runner, stored, duePass, ...recorded };
+}

@@ -5,17 +5,8 @@ import { decideRequest } from './decide-request.js';
 import { RUNNING_STALE_MS } from './due-index.js';
 import type { RequestRefusal } from './evaluate.js';
 import { HOUR, iso, policyWith, T0 } from './request-fixtures.test-helper.js';
-import {
-  aDraft,
-  aRunner,
-  aWorld,
-  memoryBacking,
-  portsFor,
-  requestsOn,
-  type World,
-} from './request-ports.test-helper.js';
+import { aDraft, aStoredWorld, portsFor, requestsOn, type World } from './request-ports.test-helper.js';
 import { runDueRequests } from './run-due.js';
-import { submitRequest } from './submit-request.js';
 import { MISSED_AFTER_MS } from './transitions.js';
 
 const FAR = new Date(T0 + 365 * 24 * HOUR);
@@ -26,20 +17,8 @@ const otherStop = aDraft({
 });
 
 async function setUp(change: (world: World) => void = () => {}) {
-  const world = aWorld();
-  change(world);
-  const backing = await memoryBacking();
-  const requests = requestsOn(world, backing);
-  const recorded = portsFor(world, requests);
-  const runner = aRunner();
-  const ask = async (draft: RequestDraft = aDraft({ runAt: iso(RUN_AT) })) => {
-    const outcome = await submitRequest(recorded.ports, draft, runner.run, { attestedInChannel: true });
-    if (outcome.kind !== 'scheduled' && outcome.kind !== 'awaiting-approval')
-      throw new Error(`expected it stored, got ${outcome.kind}`);
-    return outcome.request;
-  };
-  const duePass = () => runDueRequests(recorded.ports, () => runner.run);
-  return { world, backing, requests, runner, ask, duePass, ...recorded };
+  const world = await aStoredWorld(change);
+  return { ...world, ask: (draft: RequestDraft = aDraft({ runAt: iso(RUN_AT) })) => world.stored(draft) };
 }
 
 describe('a request falling due is decided again in full', () => {
