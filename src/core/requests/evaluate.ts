@@ -1,5 +1,5 @@
 import { isApprovableAction } from '../approvals/approval.js';
-import { type Actor, decide, whoIncludes } from '../policy/decide.js';
+import { type Actor, decide, type Refusal, whoIncludes } from '../policy/decide.js';
 import { type ApprovalTicket, type Grant, issueApprovalTicket, issueGrant } from '../policy/grant.js';
 import type { ActionRule, Who, WorkspacePolicy } from '../policy/policy.js';
 import { maySchedule } from '../policy/schedule-rule.js';
@@ -37,17 +37,12 @@ export interface RequestFacts {
  */
 export type EvaluationPhase = 'ask' | 'run';
 
+/** The policy's own refusals (who, where, guests, another organisation, Slack not telling) and the request's. */
 export type RequestRefusal =
+  | Refusal
   | 'workspace'
   | 'workspace-unknown'
-  | 'unknown-person'
   | 'left'
-  | 'guest'
-  | 'external'
-  | 'nobody'
-  | 'admins'
-  | 'groups'
-  | 'channel'
   | 'not-in-channel'
   | 'channel-hidden'
   | 'channel-unknown'
