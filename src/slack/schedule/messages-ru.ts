@@ -44,7 +44,7 @@ export function scheduleMessagesRu(): ScheduleMessages {
         : md`Для эксперимента *${experimentId}* ничего не запланировано (${cmd('schedule')} покажет, что есть).`,
     tooLateToCancel: ({ what }) => md`Отменить ${what} уже поздно: выполнение началось.`,
     cancelNotAllowed: ({ what }) =>
-      md`Отменить ${what} может только тот, кто запланировал, или тот, кому правила разрешают это действие. Ничего не изменилось.`,
+      md`Отменить ${what} может только тот, кто запланировал, или администратор. Ничего не изменилось.`,
     notRunLeft: ({ user, what }) =>
       md`:no_entry_sign: ${what} (запланировал(а) ${user}) не выполнено: этого человека больше нет в рабочем пространстве.`,
     notRunRefused: ({ user, what, why }) =>
