@@ -6,6 +6,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# --build-only: the bases and the image, without the spec (CI builds them in the background while
+# its other steps run, then runs this again, which finds every layer cached).
+build_only=false
+[ "${1:-}" = --build-only ] && build_only=true
+
 image=localhost/exp-chatops:test
 # The build stage gets a tag of its own, so that its layers (the npm ci one above all) stay cached
 # when the previous run's images are pruned below.
@@ -26,14 +31,6 @@ if [ ${#missing[@]} -gt 0 ]; then
   log "installing podman, runc and debootstrap from Debian's packages"
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq podman runc debootstrap >/dev/null
-fi
-if ! port_open 6379; then
-  log "starting redis"
-  mkdir -p /var/lib/redis /var/log/redis
-  redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no \
-    --dir /var/lib/redis --logfile /var/log/redis/ci.log
-  for _ in $(seq 1 50); do port_open 6379 && break; sleep 0.1; done
-  port_open 6379 || { log "redis is not answering on 127.0.0.1:6379"; exit 1; }
 fi
 
 bases=$(bash scripts/container-base.sh)
@@ -58,5 +55,14 @@ size=$(podman image inspect --format '{{.Size}}' "$image")
 base_size=$(podman image inspect --format '{{.Size}}' "$base")
 log "built $image in $((SECONDS - built_at)) s: $((size / 1000000)) MB, of which $(((size - base_size) / 1000000)) MB above the base"
 
+if $build_only; then log "image ready in $((SECONDS - started)) s"; exit 0; fi
+if ! port_open 6379; then
+  log "starting redis"
+  mkdir -p /var/lib/redis /var/log/redis
+  redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no \
+    --dir /var/lib/redis --logfile /var/log/redis/ci.log
+  for _ in $(seq 1 50); do port_open 6379 && break; sleep 0.1; done
+  port_open 6379 || { log "redis is not answering on 127.0.0.1:6379"; exit 1; }
+fi
 EXP_CHATOPS_IMAGE=$image npx vitest run --config test/container/vitest.config.ts
 log "done in $((SECONDS - started)) s"

@@ -14,7 +14,7 @@ import { startRedisServer } from './support/redis-server.js';
 
 // Two replicas on one Redis: a start is scheduled through one, which is then stopped, and a new
 // replica started before the due time. The action runs once, at its time, from a replica that did
-// not schedule it (BullMQ's delayed job, kept by Redis, taken by one worker).
+// not schedule it (the request kept by Redis, found due by one replica's due pass).
 
 const CHANNEL = EMULATOR_DEFAULTS.channelId;
 const USER = EMULATOR_DEFAULTS.userId;
