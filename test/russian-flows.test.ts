@@ -95,6 +95,24 @@ describe('the app in Russian', () => {
     expectRussian(messageText(refused), 'start 4 again');
   });
 
+  it('schedules with Russian time words, and answers a time it cannot read with the forms it reads', async () => {
+    const template = h.sandbox.state.experiments.get(4);
+    if (!template) throw new Error('the sandbox has no experiment 4');
+    h.sandbox.state.experiments.set(4502, { ...template, id: 4502, status: 'draft', name: 'Завтрашний' });
+    await h.driver.command({ text: 'start 4502 завтра в 10:00', userId: MEMBER });
+    const announced = await slack.channelMessage(/запланировал\(а\) \*запустить\* эксперимент \*4502\*/);
+    expectRussian(messageText(announced), 'start 4502 завтра в 10:00');
+    expect(messageText(announced)).toMatch(/ 10:00 \(/);
+    const unreadable = await replyInRussian(MEMBER, 'start 4502 завтра утром', /не время, которое понимает/);
+    expect(messageText(unreadable)).toContain('через 30 мин');
+    await replyInRussian(MEMBER, 'start 4502 на следующей неделе', /а за ним время, если сделать это позже/);
+    await replyInRussian(MEMBER, 'unschedule 4502', /отмен/i);
+    expect(
+      h.sandbox.state.requests.filter((r) => r.url.endsWith('/experiments/v1/4502/start')),
+      'nothing reached the platform',
+    ).toEqual([]);
+  });
+
   it('the stop form, its refusal and its result', async () => {
     await h.driver.command({ text: 'stop 4', userId: MEMBER });
     const view = await viewOpened('exp_stop_modal', MEMBER);
@@ -170,7 +188,7 @@ describe('two languages in one request', () => {
     await h.driver.command({ text: 'stop 5 other Трафик ушёл не туда', userId: MEMBER });
     const request = await slack.channelMessage(/asks to \*stop\* experiment \*5\*/);
     expect(messageText(request)).toContain('*Reason:* Other');
-    const waiting = await slack.ephemeralTo(MEMBER, /Просьба отправлена: .*эксперимента \*5\*/);
+    const waiting = await slack.ephemeralTo(MEMBER, /Просьба отправлена: .*эксперимент \*5\*/);
     expect(englishSentences(messageText(waiting))).toEqual([]);
     // A scheduled action: announced to the channel in English, confirmed to her in Russian.
     await h.driver.command({ text: 'archive 5 in 3d', userId: MEMBER });

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatWhen, MAX_AHEAD_MS, type ReadWhen, readWhen } from './when.js';
 
@@ -237,6 +238,103 @@ const ROWS: [label: string, now: string, zone: string, typed: string, expected: 
     { refused: 'unknown-zone', phrase: 'in 2h' },
   ],
   ['no zone', '2026-11-25T12:00:00Z', '', 'in 2h', { refused: 'unknown-zone', phrase: 'in 2h' }],
+  // Russian words, and the English ones beside them. 2026-11-25 is a Wednesday.
+  ['завтра в', '2026-11-25T12:00:00Z', 'Europe/Moscow', 'завтра в 10:00', { at: '2026-11-26T07:00:00Z' }],
+  [
+    'завтра, then the reason',
+    '2026-11-25T12:00:00Z',
+    'UTC',
+    'Завтра 10:00 баг',
+    { at: '2026-11-26T10:00:00Z', rest: ['баг'] },
+  ],
+  ['послезавтра', '2026-11-25T12:00:00Z', 'UTC', 'послезавтра в 09:00', { at: '2026-11-27T09:00:00Z' }],
+  ['сегодня', '2026-11-25T12:00:00Z', 'UTC', 'сегодня в 18:00', { at: '2026-11-25T18:00:00Z' }],
+  [
+    'сегодня, gone',
+    '2026-11-25T12:00:00Z',
+    'UTC',
+    'сегодня в 10:00',
+    { refused: 'past', phrase: 'сегодня в 10:00' },
+  ],
+  ['через минуты', '2026-11-25T12:00:00Z', 'UTC', 'через 30 минут', { at: '2026-11-25T12:30:00Z' }],
+  ['через мин', '2026-11-25T12:00:00Z', 'UTC', 'через 30 мин', { at: '2026-11-25T12:30:00Z' }],
+  ['через joined мин', '2026-11-25T12:00:00Z', 'UTC', 'через 30мин', { at: '2026-11-25T12:30:00Z' }],
+  ['через часа', '2026-11-25T12:00:00Z', 'UTC', 'через 2 часа', { at: '2026-11-25T14:00:00Z' }],
+  ['через ч', '2026-11-25T12:00:00Z', 'UTC', 'через 2ч', { at: '2026-11-25T14:00:00Z' }],
+  [
+    'через дня, then the reason',
+    '2026-11-25T12:00:00Z',
+    'UTC',
+    'через 3 дня значимое',
+    { at: '2026-11-28T12:00:00Z', rest: ['значимое'] },
+  ],
+  ['через д', '2026-11-25T12:00:00Z', 'UTC', 'через 3д', { at: '2026-11-28T12:00:00Z' }],
+  ['через неделю', '2026-11-25T12:00:00Z', 'UTC', 'через неделю', { at: '2026-12-02T12:00:00Z' }],
+  ['через нед', '2026-11-25T12:00:00Z', 'UTC', 'через 1 нед', { at: '2026-12-02T12:00:00Z' }],
+  ['через joined нед', '2026-11-25T12:00:00Z', 'UTC', 'через 2нед', { at: '2026-12-09T12:00:00Z' }],
+  ['через час', '2026-11-25T12:00:00Z', 'UTC', 'через час', { at: '2026-11-25T13:00:00Z' }],
+  ['через ч и мин', '2026-11-25T12:00:00Z', 'UTC', 'через 1 ч 30 мин', { at: '2026-11-25T13:30:00Z' }],
+  ['в a clock time', '2026-11-25T12:00:00Z', 'Europe/Moscow', 'в 16:00', { at: '2026-11-25T13:00:00Z' }],
+  ['в пн', '2026-11-25T12:00:00Z', 'UTC', 'в пн 09:00', { at: '2026-11-30T09:00:00Z' }],
+  ['во вторник в', '2026-11-25T12:00:00Z', 'UTC', 'во вторник в 09:00', { at: '2026-12-01T09:00:00Z' }],
+  ['в ср, later today', '2026-11-25T12:00:00Z', 'UTC', 'в ср 13:00', { at: '2026-11-25T13:00:00Z' }],
+  ['в ср, gone today', '2026-11-25T12:00:00Z', 'UTC', 'в ср 11:00', { at: '2026-12-02T11:00:00Z' }],
+  [
+    'пятницу in its zone',
+    '2026-11-25T12:00:00Z',
+    'Europe/Moscow',
+    'в пятницу 10:00',
+    { at: '2026-11-27T07:00:00Z' },
+  ],
+  ['a weekday alone', '2026-11-25T12:00:00Z', 'UTC', 'пн 09:00', { at: '2026-11-30T09:00:00Z' }],
+  ['mon', '2026-11-25T12:00:00Z', 'UTC', 'mon 09:00', { at: '2026-11-30T09:00:00Z' }],
+  ['at mon', '2026-11-25T12:00:00Z', 'UTC', 'at mon 09:00', { at: '2026-11-30T09:00:00Z' }],
+  [
+    'on monday at',
+    '2026-11-25T12:00:00Z',
+    'UTC',
+    'on monday at 09:00 x',
+    { at: '2026-11-30T09:00:00Z', rest: ['x'] },
+  ],
+  ['today', '2026-11-25T12:00:00Z', 'UTC', 'today 18:00', { at: '2026-11-25T18:00:00Z' }],
+  ['tomorrow at', '2026-11-25T12:00:00Z', 'UTC', 'tomorrow at 09:00', { at: '2026-11-26T09:00:00Z' }],
+  ['in spelled hours', '2026-11-25T12:00:00Z', 'UTC', 'in 2 hours', { at: '2026-11-25T14:00:00Z' }],
+  ['in an hour', '2026-11-25T12:00:00Z', 'UTC', 'in an hour', { at: '2026-11-25T13:00:00Z' }],
+  [
+    'in a week',
+    '2026-11-25T12:00:00Z',
+    'UTC',
+    'in a week bug',
+    { at: '2026-12-02T12:00:00Z', rest: ['bug'] },
+  ],
+  [
+    'через a word',
+    '2026-11-25T12:00:00Z',
+    'UTC',
+    'через два часа',
+    { refused: 'unreadable', phrase: 'через два', rest: ['часа'] },
+  ],
+  [
+    'завтра without a time',
+    '2026-11-25T12:00:00Z',
+    'UTC',
+    'завтра утром',
+    { refused: 'unreadable', phrase: 'завтра утром' },
+  ],
+  [
+    'в a word',
+    '2026-11-25T12:00:00Z',
+    'UTC',
+    'в полдень баг',
+    { refused: 'unreadable', phrase: 'в полдень', rest: ['баг'] },
+  ],
+  [
+    'a weekday without a time',
+    '2026-11-25T12:00:00Z',
+    'UTC',
+    'в пн баг',
+    { refused: 'unreadable', phrase: 'в пн баг' },
+  ],
   ['no time phrase', '2026-11-25T12:00:00Z', 'UTC', 'bug planned-end', { none: true }],
   ['nothing typed', '2026-11-25T12:00:00Z', 'UTC', '', { none: true }],
   ['an object key is not a phrase', '2026-11-25T12:00:00Z', 'UTC', '__proto__ 10:00', { none: true }],
@@ -268,5 +366,56 @@ describe('formatWhen', () => {
     expect(formatWhen(at, 'Europe/Amsterdam')).toBe('2026-07-01 10:05 (Europe/Amsterdam)');
     expect(formatWhen(at, 'America/New_York')).toBe('2026-07-01 04:05 (America/New_York)');
     expect(formatWhen(at, 'Mars/Olympus')).toBe('2026-07-01 08:05 (UTC)');
+  });
+});
+
+describe('durations in either language', () => {
+  const ctx = { now: new Date('2026-11-25T12:00:00Z'), timeZone: 'Europe/Moscow' };
+  // Every spelling of a unit against the joined English form it must equal.
+  const SPELLINGS: Record<'m' | 'h' | 'd' | 'w', string[]> = {
+    m: ['минут', 'мин', 'minutes', 'min'],
+    h: ['часов', 'ч', 'hours', 'hrs'],
+    d: ['дней', 'д', 'days'],
+    w: ['недель', 'нед', 'weeks'],
+  };
+  const LIMIT = { m: 500_000, h: 8_000, d: 365, w: 52 };
+  // The short Russian units are also written onto their number: `30мин`, `2ч`, `3д`, `1нед`.
+  const JOINED = new Set(['мин', 'ч', 'д', 'нед']);
+
+  it('read the same instant as the joined English duration', () => {
+    const unit = fc.constantFrom('m' as const, 'h' as const, 'd' as const, 'w' as const);
+    const term = unit.chain((u) =>
+      fc.record({
+        u: fc.constant(u),
+        n: fc.integer({ min: 1, max: LIMIT[u] }),
+        word: fc.constantFrom(...SPELLINGS[u]),
+      }),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom('через', 'in', 'Через'), term, fc.boolean(), (start, t, joined) => {
+        const typed = joined && JOINED.has(t.word) ? [`${t.n}${t.word}`] : [`${t.n}`, t.word];
+        const english = readWhen(['in', `${t.n}${t.u}`, 'bug'], ctx);
+        const read = readWhen([start, ...typed, 'bug'], ctx);
+        expect(read).toEqual(english);
+      }),
+    );
+  });
+
+  it('never throws, and a phrase ends where the reader stopped', () => {
+    const words = fc.array(
+      fc.oneof(
+        fc.constantFrom('через', 'в', 'завтра', 'пн', 'неделю', 'час', '10:00', '3', 'дня', 'баг'),
+        fc.string(),
+      ),
+      { maxLength: 6 },
+    );
+    fc.assert(
+      fc.property(words, (typed) => {
+        const read = readWhen(typed, ctx);
+        const phrase = typed.slice(0, typed.length - read.rest.length).join(' ');
+        if (read.kind === 'invalid') expect(read.phrase).toBe(phrase);
+        expect(typed.slice(typed.length - read.rest.length)).toEqual(read.rest);
+      }),
+    );
   });
 });

@@ -1,5 +1,20 @@
-// Reading the time phrase of a scheduled command (`/exp start 123 at 2026-12-01 10:00`), in the
-// person's own time zone (Slack's users.info tz). Pure: the clock and the zone come in `ctx`.
+// Reading the time phrase of a scheduled command (`/exp start 123 at 2026-12-01 10:00`,
+// `/exp start 123 завтра в 10:00`), in English or Russian words, in the person's own time zone
+// (Slack's users.info tz). Pure: the clock and the zone come in `ctx`.
+
+import {
+  AT_WORDS,
+  DAY_WORDS,
+  IN_WORDS,
+  JOINED_DURATION,
+  JOINED_UNIT,
+  JOINED_UNITS,
+  LONE_UNITS,
+  ONE_WORDS,
+  UNIT_WORDS,
+  type Unit,
+  WEEKDAYS,
+} from './when-words.js';
 import {
   formatWallTime,
   instantOfWallTime,
@@ -18,7 +33,7 @@ export interface WhenContext {
 export type WhenRefusal = 'unreadable' | 'past' | 'too-far' | 'unknown-zone';
 
 export type ReadWhen =
-  /** The words do not start with a time phrase (at, in, tomorrow). */
+  /** The words do not start with a time phrase (at, in, tomorrow, в, через, завтра, a weekday…). */
   | { kind: 'none'; rest: readonly string[] }
   /** rest: the words after the time phrase. */
   | { kind: 'ok'; at: Date; rest: readonly string[] }
@@ -28,9 +43,10 @@ export type ReadWhen =
 export const MAX_AHEAD_MS = 365 * 24 * 60 * 60 * 1000;
 
 const MINUTE = 60_000;
+const DAY_MS = 1440 * MINUTE;
 // A day and a week are fixed lengths here: `in 3d` is 72 hours, whatever DST does meanwhile.
-const UNIT_MS: Record<string, number> = { m: MINUTE, h: 60 * MINUTE, d: 1440 * MINUTE, w: 10_080 * MINUTE };
-const DURATION = /^(?:\d{1,6}[wdhm])+$/;
+const UNIT_MS: Record<Unit, number> = { m: MINUTE, h: 60 * MINUTE, d: DAY_MS, w: 7 * DAY_MS };
+const NUMBER = /^\d{1,6}$/;
 const CLOCK = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ISO = /^(\d{4}-\d{2}-\d{2})t(\d{1,2}:\d{2}(?::\d{2})?)(z|[+-]\d{2}(?::?\d{2})?)?$/;
@@ -38,14 +54,13 @@ const ISO = /^(\d{4}-\d{2}-\d{2})t(\d{1,2}:\d{2}(?::\d{2})?)(z|[+-]\d{2}(?::?\d{
 /** What a phrase reader found: an instant, or unreadable, and how many words it took. */
 type Reading = { at: number | undefined; used: number };
 type Reader = (words: readonly string[], ctx: WhenContext) => Reading;
+type CalendarDay = Pick<WallTime, 'year' | 'month' | 'day'>;
 
 /** Reads a time phrase at the START of `words` (the words after the experiment id). */
 export function readWhen(words: readonly string[], ctx: WhenContext): ReadWhen {
-  const first = words[0]?.toLowerCase() ?? '';
-  // Own keys only: a word such as `__proto__` or `constructor` is not a phrase.
-  const reader = Object.hasOwn(READERS, first) ? READERS[first] : undefined;
-  if (!reader) return { kind: 'none', rest: words };
   const lower = words.map((w) => w.toLowerCase());
+  const reader = readerFor(lower[0] ?? '');
+  if (!reader) return { kind: 'none', rest: words };
   // An unknown zone is refused even for `in 2h`: the time is shown back in it. The phrase is still
   // read (in UTC) to tell where it ends.
   const known = isKnownZone(ctx.timeZone);
@@ -69,34 +84,75 @@ export function formatWhen(at: Date, timeZone: string): string {
   return `${formatWallTime(at.getTime(), zone)} (${zone})`;
 }
 
-/** `in 2h`, `in 90m`, `in 1d 12h`, `in 2h30m`: the duration words that follow. */
+// Maps, not object keys: a word such as `__proto__` or `constructor` starts no phrase.
+function readerFor(first: string): Reader | undefined {
+  if (AT_WORDS.has(first)) return readAt;
+  if (IN_WORDS.has(first)) return readIn;
+  if (DAY_WORDS.has(first)) return readDay;
+  if (WEEKDAYS.has(first)) return readWeekday;
+  return undefined;
+}
+
+/** `in 2h`, `in 1d 12h`, `in 2 hours`, `in a week`, `через 30 мин`, `через 3 дня`, `через неделю`. */
 const readIn: Reader = (words, ctx) => {
   let used = 1;
   let total = 0;
-  for (let word = words[used]; word !== undefined && DURATION.test(word); word = words[++used]) {
-    for (const [, n, unit] of word.matchAll(/(\d+)([wdhm])/g))
-      total += Number(n) * (UNIT_MS[unit ?? ''] ?? 0);
+  for (let term = durationAt(words, used); term; term = durationAt(words, used)) {
+    total += term.ms;
+    used += term.used;
   }
   if (used === 1) return { at: undefined, used: 2 };
   return { at: ctx.now.getTime() + total, used };
 };
 
-/** `tomorrow 09:00`: the wall time on the zone's next calendar day. */
-const readTomorrow: Reader = (words, ctx) => {
-  const clock = readClock(words[1]);
-  if (!clock) return { at: undefined, used: 2 };
-  const today = wallTimeAt(ctx.now.getTime(), ctx.timeZone);
-  const next = new Date(wallAsUtc({ ...today, hour: 12 }) + 24 * 60 * MINUTE);
-  const day = { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() };
-  return { at: instantOfWallTime({ ...day, ...clock }, ctx.timeZone), used: 2 };
+/** One term of a duration at `words[i]`: `2h30m`, `2 hours`, `an hour`, `неделю`. */
+function durationAt(words: readonly string[], i: number): { ms: number; used: number } | undefined {
+  const word = words[i];
+  if (word === undefined) return undefined;
+  if (JOINED_DURATION.test(word)) {
+    let ms = 0;
+    for (const [, n, unit] of word.matchAll(JOINED_UNIT))
+      ms += Number(n) * UNIT_MS[JOINED_UNITS[unit ?? ''] ?? 'm'];
+    return { ms, used: 1 };
+  }
+  const unit = UNIT_WORDS.get(words[i + 1] ?? '');
+  if (unit && NUMBER.test(word)) return { ms: Number(word) * UNIT_MS[unit], used: 2 };
+  if (unit && ONE_WORDS.has(word)) return { ms: UNIT_MS[unit], used: 2 };
+  const lone = LONE_UNITS.has(word) ? UNIT_WORDS.get(word) : undefined;
+  return lone ? { ms: UNIT_MS[lone], used: 1 } : undefined;
+}
+
+/** `tomorrow 09:00`, `today at 18:00`, `завтра в 10:00`, `послезавтра 09:00`: a wall time that many days on. */
+const readDay: Reader = (words, ctx) => {
+  const clockAt = AT_WORDS.has(words[1] ?? '') ? 2 : 1;
+  const clock = readClock(words[clockAt]);
+  if (!clock) return { at: undefined, used: clockAt + 1 };
+  const day = calendarDayAfter(ctx, DAY_WORDS.get(words[0] ?? '') ?? 0);
+  return { at: instantOfWallTime({ ...day, ...clock }, ctx.timeZone), used: clockAt + 1 };
 };
 
-/** `at 10:00` (today), `at tomorrow 09:00`, `at 2026-12-01 10:00`, `at 2026-12-01T10:00[Z|+03:00]`. */
+/** `mon 09:00`, `пн в 09:00`: the next such weekday whose wall time is still ahead (today included). */
+const readWeekday: Reader = (words, ctx) => {
+  const clockAt = AT_WORDS.has(words[1] ?? '') ? 2 : 1;
+  const clock = readClock(words[clockAt]);
+  const weekday = WEEKDAYS.get(words[0] ?? '');
+  if (!clock || weekday === undefined) return { at: undefined, used: clockAt + 1 };
+  for (let days = 0; days <= 7; days++) {
+    const day = calendarDayAfter(ctx, days);
+    if (new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay() !== weekday) continue;
+    const at = instantOfWallTime({ ...day, ...clock }, ctx.timeZone);
+    if (at > ctx.now.getTime()) return { at, used: clockAt + 1 };
+  }
+  return { at: undefined, used: clockAt + 1 };
+};
+
+/** `at 10:00` (today), `at tomorrow 09:00`, `в пн 09:00`, `at 2026-12-01 10:00`, `at 2026-12-01T10:00[Z|+03:00]`. */
 const readAt: Reader = (words, ctx) => {
   const [, first, second] = words;
-  if (first === 'tomorrow') {
-    const tomorrow = readTomorrow(words.slice(1), ctx);
-    return { at: tomorrow.at, used: tomorrow.used + 1 };
+  const named = first === undefined ? undefined : readerFor(first);
+  if (named === readDay || named === readWeekday) {
+    const reading = named(words.slice(1), ctx);
+    return { at: reading.at, used: reading.used + 1 };
   }
   const clock = readClock(first);
   if (clock) {
@@ -111,7 +167,12 @@ const readAt: Reader = (words, ctx) => {
   return { at: undefined, used: first !== undefined && DATE.test(first) ? 3 : 2 };
 };
 
-const READERS: Record<string, Reader> = { at: readAt, in: readIn, tomorrow: readTomorrow };
+/** The calendar day `days` after today in the person's zone. */
+function calendarDayAfter(ctx: WhenContext, days: number): CalendarDay {
+  const today = wallTimeAt(ctx.now.getTime(), ctx.timeZone);
+  const then = new Date(wallAsUtc({ ...today, hour: 12 }) + days * DAY_MS);
+  return { year: then.getUTCFullYear(), month: then.getUTCMonth() + 1, day: then.getUTCDate() };
+}
 
 function readIso(
   date: string,
@@ -138,7 +199,7 @@ function readClock(word: string | undefined): Pick<WallTime, 'hour' | 'minute' |
   return clock;
 }
 
-function readDate(word: string | undefined): Pick<WallTime, 'year' | 'month' | 'day'> | undefined {
+function readDate(word: string | undefined): CalendarDay | undefined {
   const [, y, m, d] = (word === undefined ? null : DATE.exec(word)) ?? [];
   if (y === undefined) return undefined;
   const date = { year: Number(y), month: Number(m), day: Number(d) };

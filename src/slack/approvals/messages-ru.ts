@@ -1,4 +1,6 @@
-import { escapeMrkdwn, md } from '../blocks/escape.js';
+import { md } from '../blocks/escape.js';
+import { ACTION_VERBS_RU } from '../lifecycle/messages-ru.js';
+import { word } from '../messages/ru-format.js';
 import type { ApprovalMessages } from './messages.js';
 
 export function approvalMessagesRu(): ApprovalMessages {
@@ -6,7 +8,7 @@ export function approvalMessagesRu(): ApprovalMessages {
     what: ({ action, experimentId, exposure }) =>
       action === 'expose'
         ? md`зарегистрировать экспозицию ${exposure ?? md`?`}`
-        : md`выполнить *${escapeMrkdwn(action)}* для эксперимента *${experimentId ?? 0}*`,
+        : md`*${word(ACTION_VERBS_RU[action])}* эксперимент *${experimentId ?? 0}*`,
     request: ({ user, what, when, details, approvers, expires }) => {
       const at = when === undefined ? md`` : md` в ${when}`;
       const head = md`:raised_hand: ${user} просит ${what}${at}.`;

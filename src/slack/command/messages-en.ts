@@ -35,8 +35,8 @@ export function helpMessagesEn(): HelpMessages {
       },
       {
         key: 'scheduleAt',
-        usage: '/exp start|stop|archive|unarchive ID at|in TIME …',
-        description: md`Do it later instead: \`at 2026-12-01 10:00\`, \`in 3d\`, \`tomorrow 09:00\`, in your Slack time zone (a stop takes its reason after the time). Every rule is checked again when it runs.`,
+        usage: '/exp start|stop|archive|unarchive ID TIME …',
+        description: md`Do it later instead: \`in 3d\`, \`tomorrow 09:00\`, \`at mon 09:00\`, \`at 2026-12-01 10:00\`, in your Slack time zone (a stop takes its reason after the time). Every rule is checked again when it runs.`,
       },
       {
         key: 'schedule',

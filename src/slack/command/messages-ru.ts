@@ -35,8 +35,8 @@ export function helpMessagesRu(): HelpMessages {
       },
       {
         key: 'scheduleAt',
-        usage: '/exp start|stop|archive|unarchive ID at|in TIME …',
-        description: md`Сделать это позже: \`at 2026-12-01 10:00\`, \`in 3d\`, \`tomorrow 09:00\` в вашем часовом поясе Slack (у остановки причина идёт после времени). Когда придёт время, все правила проверяются снова.`,
+        usage: '/exp start|stop|archive|unarchive ID КОГДА …',
+        description: md`Сделать это позже: \`через 3 дня\`, \`завтра в 10:00\`, \`в пн 09:00\`, \`в 2026-12-01 10:00\` в вашем часовом поясе Slack (у остановки причина идёт после времени). Когда придёт время, все правила проверяются снова.`,
       },
       {
         key: 'schedule',

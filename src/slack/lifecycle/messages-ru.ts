@@ -12,7 +12,7 @@ export const ACTION_NOUNS_RU: Record<LifecycleAction, string> = {
 };
 
 /** «запустить» — what someone asked or tried to do. */
-const ACTION_VERBS_RU: Record<LifecycleAction, string> = {
+export const ACTION_VERBS_RU: Record<LifecycleAction, string> = {
   start: 'запустить',
   stop: 'остановить',
   archive: 'отправить в архив',

@@ -1,3 +1,4 @@
+import { isLifecycleAction } from '../../core/lifecycle-action.js';
 import { approvalMessagesEn } from '../approvals/messages-en.js';
 import { auditMessagesEn } from '../audit/messages-en.js';
 import { md, type SafeText } from '../blocks/escape.js';
@@ -146,7 +147,9 @@ export const en: Messages = {
     commentTooLong: ({ length, max }) =>
       md`The comment is ${count(length)} characters long; a stop comment takes at most ${count(max)}. Nothing was done: shorten it and send the command again.`,
     unexpectedArgs: ({ command, extra }) =>
-      md`${cmd(`${command} ID`)} takes one experiment id; unexpected \`${extra}\`. Nothing was done.`,
+      isLifecycleAction(command)
+        ? md`${cmd(`${command} ID`)} takes one experiment id, then a time if it is to run later (\`in 3d\`, \`tomorrow 09:00\`, \`at mon 09:00\`); unexpected \`${extra}\`. Nothing was done.`
+        : md`${cmd(`${command} ID`)} takes one experiment id; unexpected \`${extra}\`. Nothing was done.`,
     unknownCommand: ({ word, suggestion }) =>
       suggestion === undefined
         ? md`Unknown command \`${word}\`. Type ${cmd('help')} for the list of commands.`

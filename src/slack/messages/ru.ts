@@ -1,3 +1,4 @@
+import { isLifecycleAction } from '../../core/lifecycle-action.js';
 import { approvalMessagesRu } from '../approvals/messages-ru.js';
 import { auditMessagesRu } from '../audit/messages-ru.js';
 import { md, type SafeText } from '../blocks/escape.js';
@@ -145,7 +146,9 @@ export const ru: Messages = {
     commentTooLong: ({ length, max }) =>
       md`В комментарии ${n(length, 'символ', 'символа', 'символов')}, а в комментарии к остановке их может быть не больше ${count(max)}. Ничего не сделано: сократите его и отправьте команду снова.`,
     unexpectedArgs: ({ command, extra }) =>
-      md`${cmd(`${command} ID`)} принимает один номер эксперимента; лишнее: \`${extra}\`. Ничего не сделано.`,
+      isLifecycleAction(command)
+        ? md`${cmd(`${command} ID`)} принимает один номер эксперимента, а за ним время, если сделать это позже (\`через 3 дня\`, \`завтра в 10:00\`, \`в пн 09:00\`); лишнее: \`${extra}\`. Ничего не сделано.`
+        : md`${cmd(`${command} ID`)} принимает один номер эксперимента; лишнее: \`${extra}\`. Ничего не сделано.`,
     unknownCommand: ({ word, suggestion }) =>
       suggestion === undefined
         ? md`Неизвестная команда \`${word}\`. ${cmd('help')} покажет список команд.`

@@ -3,7 +3,8 @@ import { cmd } from '../messages/en-format.js';
 import type { ScheduleMessages } from './messages.js';
 
 const REFUSALS = {
-  unreadable: 'is not a time this app reads (try `at 2026-12-01 10:00`, `in 3d`, `tomorrow 09:00`)',
+  unreadable:
+    'is not a time this app reads (it reads `in 30m`, `in 2 hours`, `tomorrow 09:00`, `at mon 09:00`, `at 2026-12-01 10:00`)',
   past: 'is in the past',
   'too-far': 'is more than a year ahead',
   'unknown-zone': 'cannot be read in your Slack time zone',
@@ -65,7 +66,7 @@ export function scheduleMessagesEn(): ScheduleMessages {
         : md`Scheduling is now for ${who} (who must also be allowed the action).`,
     modalWhenLabel: 'When',
     modalWhenHint:
-      'Leave empty to stop now; or “at 2026-12-01 10:00”, “in 3d”, “tomorrow 09:00”, in your Slack time zone.',
+      'Leave empty to stop now; or “in 3d”, “tomorrow 09:00”, “at mon 09:00”, “at 2026-12-01 10:00”, in your Slack time zone.',
     modalWhenPlaceholder: 'in 3d',
   };
 }

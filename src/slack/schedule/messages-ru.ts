@@ -3,9 +3,8 @@ import { ACTION_NOUNS_RU } from '../lifecycle/messages-ru.js';
 import { cmd, word } from '../messages/ru-format.js';
 import type { ScheduleMessages } from './messages.js';
 
-// Time phrases stay as the parser reads them (`at 2026-12-01 10:00`, `in 3d`, `tomorrow 09:00`).
 const REFUSALS = {
-  unreadable: md`— не время, которое понимает приложение (попробуйте \`at 2026-12-01 10:00\`, \`in 3d\`, \`tomorrow 09:00\`)`,
+  unreadable: md`— не время, которое понимает приложение (оно понимает \`через 30 мин\`, \`через 2 часа\`, \`завтра в 10:00\`, \`в пн 09:00\`, \`в 2026-12-01 10:00\`)`,
   past: md`— уже в прошлом`,
   'too-far': md`— больше чем через год`,
   'unknown-zone': md`не читается в вашем часовом поясе Slack`,
@@ -69,7 +68,7 @@ export function scheduleMessagesRu(): ScheduleMessages {
         : md`Планировать теперь может ${who} (если им можно и само действие).`,
     modalWhenLabel: 'Когда',
     modalWhenHint:
-      'Пусто — остановить сейчас; или «at 2026-12-01 10:00», «in 3d», «tomorrow 09:00» в вашем часовом поясе Slack.',
-    modalWhenPlaceholder: 'in 3d',
+      'Пусто — остановить сейчас; или «через 3 дня», «завтра в 10:00», «в пн 09:00», «в 2026-12-01 10:00» в вашем часовом поясе Slack.',
+    modalWhenPlaceholder: 'через 3 дня',
   };
 }

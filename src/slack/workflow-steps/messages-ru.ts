@@ -1,13 +1,6 @@
-import type { LifecycleAction } from '../../core/lifecycle-action.js';
+import { ACTION_VERBS_RU } from '../lifecycle/messages-ru.js';
 import { formatNumber, plural } from '../locale/format.js';
 import type { WorkflowStepMessages } from './messages.js';
-
-const VERBS: Record<LifecycleAction, string> = {
-  start: 'запустить',
-  stop: 'остановить',
-  archive: 'отправить в архив',
-  unarchive: 'вернуть из архива',
-};
 
 export function workflowStepMessagesRu(): WorkflowStepMessages {
   return {
@@ -41,7 +34,7 @@ export function workflowStepMessagesRu(): WorkflowStepMessages {
     readFailed: ({ experimentId }) =>
       `Платформа не ответила вовремя об эксперименте ${experimentId}. Попробуйте снова.`,
     notDone: ({ action, experimentId, why }) =>
-      `Не удалось ${VERBS[action]} эксперимент ${experimentId}: ${why}`,
+      `Не удалось ${ACTION_VERBS_RU[action]} эксперимент ${experimentId}: ${why}`,
     approvalNotPosted:
       'Нужно одобрение второго человека, но приложение не смогло опубликовать запрос в канале шага: пригласите приложение туда и запустите процесс снова.',
     crashed: 'В приложении что-то сломалось во время этого шага; подробности в его логах.',
