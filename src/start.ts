@@ -1,5 +1,10 @@
 import { createClosers, type ShutdownList } from './compose/closers.js';
-import { playgroundWorkspaces, startDevServices, startPlaygroundPage } from './compose/dev-services.js';
+import {
+  playgroundWorkspaces,
+  sandboxExperimentHints,
+  startDevServices,
+  startPlaygroundPage,
+} from './compose/dev-services.js';
 import { buildDomainServices } from './compose/domain-services.js';
 import { buildInfrastructure } from './compose/infrastructure.js';
 import { migrateLegacyRequests } from './compose/migrate-requests.js';
@@ -96,6 +101,7 @@ async function assemble(
     closers,
     // In playground mode the person and the sandbox are on this machine: its URL can prefill /exp connect.
     sandboxUrl: config.slack.mode === 'playground' ? devServices.sandbox?.url : undefined,
+    sandboxExperiments: sandboxExperimentHints(config, devServices.sandbox),
   });
   const port = options.port ?? config.port;
   const runtime = await startSlackRuntime({

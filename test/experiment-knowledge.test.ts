@@ -43,6 +43,19 @@ function parentOf(experimentId: number): EmulatedMessage | undefined {
 
 const { until } = emulatorQueries(() => h.emulator, { channel: CHANNEL });
 
+describe('/exp list before anything is seen', () => {
+  it('on a real platform says how an experiment becomes known, and names no sandbox', async () => {
+    await h.driver.command({ text: 'list' });
+    const empty = await until(
+      () => ephemerals().find((m) => /No experiment seen yet/.test(messageText(m))),
+      'no empty list',
+    );
+    expect(messageText(empty)).toContain('/exp show ID');
+    expect(messageText(empty)).not.toContain('sandbox');
+    expect(JSON.stringify(empty.blocks)).not.toContain('exp_show');
+  });
+});
+
 describe('/exp show', () => {
   it('reads the platform and shows the card with the status, its source and the buttons it allows', async () => {
     await h.driver.command({ text: 'show 5' });

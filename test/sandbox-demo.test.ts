@@ -42,6 +42,28 @@ describe('ALLOW_SANDBOX with real Slack', () => {
     expect(app.sandbox?.url).toMatch(/^http:\/\/127\.0\.0\.1:/);
   });
 
+  it("names the sandbox's experiments, each with Show, while the workspace has seen none", async () => {
+    await driver.command({ text: 'list', channelId: CHANNEL });
+    const list = await emulator.waitFor(
+      () =>
+        emulator.messages(CHANNEL).find((m) => m.ephemeral && /No experiment seen yet/.test(messageText(m))),
+      { message: 'no empty list' },
+    );
+    const text = messageText(list);
+    expect(text).toContain('built-in sandbox platform');
+    const sandbox = app.sandbox;
+    if (!sandbox) throw new Error('no embedded sandbox');
+    for (const e of sandbox.state.experiments.values()) expect(text).toContain(`*${e.id}* · ${e.name}`);
+    const shows = JSON.stringify(list.blocks).match(/"action_id":"exp_show"/g) ?? [];
+    expect(shows).toHaveLength(Math.min(sandbox.state.experiments.size, 12));
+    await driver.command({ text: 'list checkout', channelId: CHANNEL });
+    const filtered = await emulator.waitFor(
+      () => emulator.messages(CHANNEL).find((m) => m.ephemeral && /matches `checkout`/.test(messageText(m))),
+      { message: 'no filtered empty list' },
+    );
+    expect(messageText(filtered)).not.toContain('sandbox platform');
+  });
+
   it('puts the demo notice on command acks, channel results, ephemeral replies and updated messages', async () => {
     const help = await driver.command({ text: 'help', channelId: CHANNEL });
     expect(hasNotice(help.json as { text?: string })).toBe(true);

@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import type * as DevTooling from '../dev/index.js';
 import type { Sandbox, SlackEmulator } from '../dev/index.js';
 import type { Logger } from '../observability/logger.js';
+import type { SandboxExperimentHint } from '../slack/deps.js';
 import type { Closers } from './closers.js';
 import type { StartOptions } from './start-options.js';
 
@@ -88,4 +89,16 @@ export async function startPlaygroundPage(input: PlaygroundPageInput): Promise<s
   });
   input.closers.push(() => page.close());
   return page.url;
+}
+
+/** The embedded sandbox's experiments, read when asked, if it is the app's platform (SANDBOX=true). */
+export function sandboxExperimentHints(
+  config: Config,
+  sandbox: Sandbox | undefined,
+): (() => SandboxExperimentHint[]) | undefined {
+  if (!config.sandbox || !sandbox) return undefined;
+  return () =>
+    [...sandbox.state.experiments.values()]
+      .sort((a, b) => a.id - b.id)
+      .map((e) => ({ experimentId: e.id, name: e.name, status: e.status }));
 }

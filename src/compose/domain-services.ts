@@ -60,6 +60,8 @@ export interface DomainServicesInput {
   served: ServedWorkspaces;
   /** The embedded sandbox's URL in playground mode (prefills the connect modal). */
   sandboxUrl: string | undefined;
+  /** The embedded sandbox's experiments when it is the platform (named by an empty `/exp list`). */
+  sandboxExperiments: SlackDeps['sandboxExperiments'];
   logger: Logger;
   closers: Closers;
 }
@@ -103,6 +105,7 @@ export async function buildDomainServices(input: DomainServicesInput): Promise<S
     // A remote admin cannot use the sandbox's loopback address: prefill only a configured platform.
     connectPrefillUrl: config.console.baseUrl ?? input.sandboxUrl,
     sandboxNotice: config.sandboxNotice,
+    sandboxExperiments: input.sandboxExperiments,
     consoleLinks: config.consoleWebUrl ? createConsoleLinks(config.consoleWebUrl) : undefined,
     slackFetch: slack.fetch,
     publicUrl: config.publicUrl,

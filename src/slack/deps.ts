@@ -30,6 +30,13 @@ import type { AlertJob } from './subscriptions/alert-delivery.js';
 import type { ViewSeal } from './view-seal/view-seal.js';
 
 /** Everything the Slack listeners need, passed in so each handler can be tested with its own. */
+/** An experiment the embedded sandbox holds, as a newcomer could try it. */
+export interface SandboxExperimentHint {
+  experimentId: number;
+  name: string;
+  status: string;
+}
+
 export interface SlackDeps {
   logger: Logger;
   /** The catalogue of the request's language (locale/scope.ts): English outside any request. */
@@ -64,6 +71,8 @@ export interface SlackDeps {
   connectPrefillUrl: string | undefined;
   /** Real Slack on the embedded sandbox (ALLOW_SANDBOX): every message says so. */
   sandboxNotice: boolean;
+  /** The embedded sandbox's experiments, to name in an empty `/exp list`; undefined on a real platform. */
+  sandboxExperiments: (() => readonly SandboxExperimentHint[]) | undefined;
   /** What the app knows of experiments: records, the transition table, the read route. */
   knowledge: ExperimentKnowledge;
   /** Lifecycle actions running at once in this process: beyond the bound they are refused, not queued. */

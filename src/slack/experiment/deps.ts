@@ -11,4 +11,5 @@ export type ExperimentDeps = Pick<
   | 'messages'
   | 'metrics'
   | 'requests'
+  | 'sandboxExperiments'
 >;

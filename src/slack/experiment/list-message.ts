@@ -3,6 +3,7 @@ import type { ListResult } from '../../core/experiments/list-experiments.js';
 import { mrkdwn, plain, safe } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { actions, context, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
+import type { SandboxExperimentHint } from '../deps.js';
 import {
   type DictionaryLabels,
   labelledValue,
@@ -14,6 +15,31 @@ import { EXPERIMENT_ACTIONS, encodeListPageValue, encodeShowValue, LIST_BLOCKS }
 
 const NAME_MAX = 80;
 const STATUS_MAX = 40;
+/** Enough to show each status the sandbox holds, well within a message's 50 blocks. */
+const SANDBOX_EXAMPLES_MAX = 12;
+
+function showButton(experimentId: number, messages: Messages): Button {
+  return {
+    type: 'button',
+    action_id: EXPERIMENT_ACTIONS.show,
+    text: plain(messages.experimentCard.showButton, LIMITS.buttonText),
+    value: encodeShowValue({ experimentId }),
+  };
+}
+
+function exampleBlock(example: SandboxExperimentHint, i: number, messages: Messages): SectionBlock {
+  const line = messages.experimentList.exampleLine({
+    experimentId: example.experimentId,
+    name: safe(example.name, NAME_MAX),
+    status: safe(example.status, STATUS_MAX),
+  });
+  return {
+    type: 'section',
+    block_id: `${LIST_BLOCKS.itemPrefix}${i}`,
+    text: mrkdwn(line),
+    accessory: showButton(example.experimentId, messages),
+  };
+}
 
 /** `/exp list`: one line per experiment with its status and a Show button, then paging. */
 export function experimentListMessage(input: {
@@ -22,6 +48,8 @@ export function experimentListMessage(input: {
   filter: string | undefined;
   /** Names of the teams shown (cardLabels); without them the values show bare. */
   labels?: DictionaryLabels | undefined;
+  /** The embedded sandbox's experiments, named when the app has seen none (never on a real platform). */
+  sandboxExperiments?: readonly SandboxExperimentHint[] | undefined;
   messages: Messages;
 }): SlackMessage {
   const { result, messages } = input;
@@ -30,7 +58,12 @@ export function experimentListMessage(input: {
   const filter = input.filter === undefined ? undefined : safe(input.filter, 100);
   if (result.total === 0) {
     const empty = l.empty({ filter });
-    return message(fallbackText([empty]), [section(empty, LIST_BLOCKS.summary)]);
+    const examples = filter === undefined ? (input.sandboxExperiments ?? []) : [];
+    return message(fallbackText([empty]), [
+      section(empty, LIST_BLOCKS.summary),
+      examples.length > 0 ? section(l.sandboxExamples, LIST_BLOCKS.note) : undefined,
+      ...examples.slice(0, SANDBOX_EXAMPLES_MAX).map((example, i) => exampleBlock(example, i, messages)),
+    ]);
   }
   const summary = l.summary({
     shown: result.views.length,
@@ -51,12 +84,7 @@ export function experimentListMessage(input: {
         team: record.team ? labelledValue(labels, 'teams', record.team.value, messages) : undefined,
       }),
     ),
-    accessory: {
-      type: 'button',
-      action_id: EXPERIMENT_ACTIONS.show,
-      text: plain(messages.experimentCard.showButton, LIMITS.buttonText),
-      value: encodeShowValue({ experimentId: record.experimentId }),
-    },
+    accessory: showButton(record.experimentId, messages),
   }));
   const note =
     result.refreshed.routeMissing || result.refreshed.count > 0

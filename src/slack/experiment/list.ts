@@ -18,7 +18,7 @@ function clipListFilter(filter: string | undefined): string | undefined {
 
 type ExperimentListReplyDeps = Pick<
   SlackDeps,
-  'connections' | 'dictionaries' | 'knowledge' | 'logger' | 'messages'
+  'connections' | 'dictionaries' | 'knowledge' | 'logger' | 'messages' | 'sandboxExperiments'
 >;
 
 export async function experimentListReply(
@@ -40,7 +40,13 @@ export async function experimentListReply(
   // A line shows the team only; a page's teams are named in one read of the teams dictionary.
   const records = result.views.map((v) => v.record);
   const labels = await cardLabels(deps, workspace, records, { channelId, fields: ['team'] });
-  return experimentListMessage({ result, filter: clipped, labels, messages: deps.messages });
+  return experimentListMessage({
+    result,
+    filter: clipped,
+    labels,
+    sandboxExperiments: result.total === 0 ? deps.sandboxExperiments?.() : undefined,
+    messages: deps.messages,
+  });
 }
 
 /** `/exp list [filter]`. */

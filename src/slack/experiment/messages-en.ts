@@ -97,6 +97,8 @@ export function experimentListMessagesEn(): ExperimentListMessages {
       filter === undefined
         ? md`No experiment seen yet in this workspace. The app learns of one when someone acts on it, creates it or shows it: ${cmd('show ID')}.`
         : md`No experiment seen in this workspace matches \`${filter}\`. Filters match the id, name, team and status.`,
+    sandboxExamples: md`This app runs on its built-in sandbox platform, which holds these experiments: show one, or try ${cmd('start ID')} on a draft.`,
+    exampleLine: ({ experimentId, name, status }) => md`*${experimentId}* · ${name} · \`${status}\``,
     line: ({ experimentId, name, status, ago, team }) => {
       const named = name === undefined ? md`*${experimentId}*` : md`*${experimentId}* · ${name}`;
       const title = team === undefined ? named : md`${named} · team ${team}`;

@@ -98,6 +98,8 @@ export function experimentListMessagesRu(): ExperimentListMessages {
       filter === undefined
         ? md`В этом пространстве ещё не встречалось ни одного эксперимента. Приложение узнаёт об эксперименте, когда с ним что-то делают, создают его или показывают: ${cmd('show ID')}.`
         : md`Ни один эксперимент этого пространства не подходит под \`${filter}\`. Фильтр ищет по номеру, названию, команде и статусу.`,
+    sandboxExamples: md`Приложение работает на встроенной песочнице вместо платформы, и в ней есть такие эксперименты: откройте любой или попробуйте ${cmd('start ID')} на черновике.`,
+    exampleLine: ({ experimentId, name, status }) => md`*${experimentId}* · ${name} · \`${status}\``,
     line: ({ experimentId, name, status, ago, team }) => {
       const named = name === undefined ? md`*${experimentId}*` : md`*${experimentId}* · ${name}`;
       const title = team === undefined ? named : md`${named} · команда ${team}`;

@@ -66,6 +66,9 @@ export interface ExperimentListMessages {
     filter: SafeText | undefined;
   }): SafeText;
   empty(p: { filter: SafeText | undefined }): SafeText;
+  /** After `empty`, on the embedded sandbox: its experiments follow, each with Show. */
+  sandboxExamples: SafeText;
+  exampleLine(p: { experimentId: number; name: SafeText; status: SafeText }): SafeText;
   line(p: {
     experimentId: number;
     name: SafeText | undefined;
