@@ -96,7 +96,8 @@ describe('the production entry point', () => {
     expect(devModules(urls)).toEqual([]);
     // And nothing was connected to a simulator: there is no default platform.
     expect(app.out()).toContain('per workspace (/exp connect)');
-  });
+    // A process started under tsx: the minute its playground-mode twin below has, on a busy machine.
+  }, 60_000);
 
   it('loads the development tooling in playground mode, so the record above would show it', async () => {
     const app = await startRecorded({ PLAYGROUND_PORT: String(await freePort()) });
