@@ -100,7 +100,7 @@ describe('the app in Russian', () => {
     if (!template) throw new Error('the sandbox has no experiment 4');
     h.sandbox.state.experiments.set(4502, { ...template, id: 4502, status: 'draft', name: 'Завтрашний' });
     await h.driver.command({ text: 'start 4502 завтра в 10:00', userId: MEMBER });
-    const announced = await slack.channelMessage(/запланировал\(а\) \*запустить\* эксперимент \*4502\*/);
+    const announced = await slack.channelMessage(/запланировал\(а\): \*запустить\* эксперимент \*4502\*/);
     expectRussian(messageText(announced), 'start 4502 завтра в 10:00');
     expect(messageText(announced)).toMatch(/ 10:00 \(/);
     const unreadable = await replyInRussian(MEMBER, 'start 4502 завтра утром', /не время, которое понимает/);

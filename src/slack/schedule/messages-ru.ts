@@ -15,7 +15,7 @@ export function scheduleMessagesRu(): ScheduleMessages {
     what: ({ action, experimentId }) => md`*${word(ACTION_NOUNS_RU[action])}* эксперимента *${experimentId}*`,
     scheduled: ({ what, when, cancel }) =>
       md`:alarm_clock: Запланировано: ${what} — ${when}. ${cmd('schedule')} покажет список; ${cancel} отменит.`,
-    announced: ({ user, what, when }) => md`:alarm_clock: ${user} запланировал(а) ${what} на ${when}.`,
+    announced: ({ user, what, when }) => md`:alarm_clock: ${user} запланировал(а): ${what} — ${when}.`,
     needsApproval: ({ what, when }) =>
       md`${what} на ${when} требует одобрения другого человека: запрос отправлен сейчас, а выполнится, только если его одобрят к сроку.`,
     refused: ({ reason, phrase, zone }) =>
@@ -36,22 +36,22 @@ export function scheduleMessagesRu(): ScheduleMessages {
         : md`${what} — ${when}, запланировал(а) ${user}`,
     cancelButton: 'Отменить',
     cancelled: ({ user, what, when }) =>
-      md`:wastebasket: ${user} отменил(а) ${what}, запланированный(-ое) на ${when}.`,
+      md`:wastebasket: ${user} отменил(а) запланированное: ${what} — ${when}.`,
     nothingToCancel: ({ experimentId }) =>
       experimentId === undefined
         ? md`Этого запланированного действия больше нет (оно выполнено или отменено).`
         : md`Для эксперимента *${experimentId}* ничего не запланировано (${cmd('schedule')} покажет, что есть).`,
-    tooLateToCancel: ({ what }) => md`Отменить ${what} уже поздно: выполнение началось.`,
+    tooLateToCancel: ({ what }) => md`Отменять уже поздно: ${what} — выполнение началось.`,
     cancelNotAllowed: ({ what }) =>
-      md`Отменить ${what} может только тот, кто запланировал, или администратор. Ничего не изменилось.`,
+      md`Отменить запланированное (${what}) может только тот, кто его запланировал, или администратор. Ничего не изменилось.`,
     notRunLeft: ({ user, what }) =>
-      md`:no_entry_sign: ${what} (запланировал(а) ${user}) не выполнено: этого человека больше нет в рабочем пространстве.`,
+      md`:no_entry_sign: Не выполнено: ${what} (запланировал(а) ${user}) — этого человека больше нет в рабочем пространстве.`,
     notRunRefused: ({ user, what, why }) =>
-      md`:no_entry_sign: ${what} (запланировал(а) ${user}) не выполнено: ${why}`,
+      md`:no_entry_sign: Не выполнено: ${what} (запланировал(а) ${user}) — ${why}`,
     notApprovedInTime: ({ user, what }) =>
-      md`:no_entry_sign: ${what} (запланировал(а) ${user}) не выполнено: его не одобрили к сроку.`,
+      md`:no_entry_sign: Не выполнено: ${what} (запланировал(а) ${user}) — к сроку никто не одобрил.`,
     missed: ({ user, what, when }) =>
-      md`:warning: ${what} (запланировал(а) ${user} на ${when}) пропущено: приложение тогда не работало, а с опозданием больше часа действия не выполняются. Ничего не изменилось; запланируйте снова или сделайте сейчас.`,
+      md`:warning: Пропущено: ${what} (запланировал(а) ${user} на ${when}) — приложение тогда не работало, а с опозданием больше часа действия не выполняются. Ничего не изменилось; запланируйте снова или сделайте сейчас.`,
     scheduledBy: ({ user }) => md`_Запланировал(а) ${user}._`,
     approvedForLater: ({ approver, requester, what, when }) =>
       md`:white_check_mark: Одобрено: ${approver} (просил(а) ${requester}): ${what} выполнится ${when}.`,
