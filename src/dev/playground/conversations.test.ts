@@ -86,6 +86,12 @@ describe('each workspace', () => {
     expect(JSON.stringify((await state()).html.channels)).not.toContain('second only');
   });
 
+  it('names a direct message with the app after the app, not after the person reading it', async () => {
+    expect((await asBot('chat.postMessage', { channel: BOB, text: 'a word for Bob' })).ok).toBe(true);
+    const dm = (await state()).channels.find((c) => c.isIm);
+    expect(dm?.label).toBe('@exp-chatops');
+  });
+
   it('sends the app its team and channel for a typed command', async () => {
     const res = await post('/api/command', {
       userId: BOB,

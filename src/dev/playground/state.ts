@@ -61,6 +61,12 @@ export function buildState(
     channelHtml[channel.id] = renderChannelMessages(visible, channelCtx);
     threadHtml[channel.id] = renderThreads(visible, channelCtx);
   }
+  // A direct message is named after whoever is on the other side: the app in its own DMs.
+  const appName = ctx.names.user(emulator.identity.botUserId) ?? 'exp-chatops';
+  const imPartner = (members: readonly string[]) => {
+    const other = members.find((m) => m !== self.userId);
+    return (other === undefined ? undefined : ctx.names.user(other)) ?? appName;
+  };
   const views = [...emulator.views.values()].filter((v) => v.userId === self.userId);
   const top = views.at(-1);
   return {
@@ -79,7 +85,7 @@ export function buildState(
       })),
     channels: channels.map((c) => ({
       id: c.id,
-      label: c.is_im ? `@${ctx.names.user(c.members[0] ?? '') ?? c.name}` : `#${c.name}`,
+      label: c.is_im ? `@${imPartner(c.members)}` : `#${c.name}`,
       isPrivate: c.is_private,
       isIm: c.is_im === true,
       botIsMember: c.botIsMember,
