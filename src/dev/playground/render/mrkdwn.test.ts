@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeSlackEntities, type MentionNames, renderMrkdwn, renderPlainText } from './mrkdwn.js';
 
@@ -124,5 +126,24 @@ describe('renderPlainText', () => {
     expect(renderPlainText('<b>*x*</b>\n&amp;')).toBe('&lt;b&gt;*x*&lt;/b&gt;<br>&amp;amp;');
     expect(renderPlainText(':tada:', false)).toBe(':tada:');
     expect(renderPlainText(':tada:')).toBe('🎉');
+  });
+});
+
+describe('emoji shortcodes', () => {
+  it('shows every shortcode the app writes as its emoji, as Slack does', () => {
+    const sources = readdirSync('src/slack', { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.includes('.test'))
+      .map((file) => readFileSync(join('src/slack', file), 'utf8'));
+    const codes = new Set(
+      sources.flatMap((text) =>
+        [...text.matchAll(/(?<![\w:])(:[a-z][a-z_]+:)(?![\w:])/g)].map((m) => m[1] ?? ''),
+      ),
+    );
+    expect(codes.size).toBeGreaterThan(5);
+    for (const code of codes) expect(md(`${code} done`), code).not.toContain(code);
+  });
+
+  it('leaves a shortcode it does not know as typed', () => {
+    expect(md(':not_an_emoji_here: done')).toContain(':not_an_emoji_here:');
   });
 });

@@ -26,6 +26,10 @@ const EMOJI: Readonly<Record<string, string>> = {
   stop_sign: '🛑',
   bar_chart: '📊',
   test_tube: '🧪',
+  alarm_clock: '⏰',
+  no_entry_sign: '🚫',
+  raised_hand: '✋',
+  wastebasket: '🗑️',
 };
 
 // Rendered pieces are parked behind private-use markers while the rest of the text is processed,
