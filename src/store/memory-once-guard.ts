@@ -10,7 +10,7 @@ import { checkTtl, type OnceGuard } from './store-types.js';
  */
 export const SEEN_REQUEST_PREFIX = 'slack-request:';
 /** 200,000 requests: 300 a second for the replay guard's 11 minutes; about 119 bytes each, 24 MB. */
-export const SEEN_REQUESTS_MAX = 200_000;
+const SEEN_REQUESTS_MAX = 200_000;
 
 /**
  * In-process claims for the sqlite and memory stores. Check-and-set happens synchronously, so
