@@ -149,8 +149,8 @@ function replayKey(raw: Buffer): string {
  * Slack's v0 signature (https://docs.slack.dev/authentication/verifying-requests-from-slack), the
  * timestamp within 5 minutes either way: the receiver's replacement of Bolt's own verification,
  * which its custom-receiver interface leaves to the receiver. Not Bolt's isValidSlackRequest: its
- * tsscmp comparison draws random bytes on every call, a measurable share of a `/exp help` under
- * load (docs/performance-log.md); Node's timingSafeEqual is as constant-time without it.
+ * tsscmp comparison draws random bytes on every call; Node's timingSafeEqual is as constant-time
+ * without it.
  */
 function signatureValid(secret: string, timestamp: string, body: string, signature: string, nowMs: number) {
   if (!/^\d{1,12}$/.test(timestamp)) return false;
