@@ -54,12 +54,12 @@ export function formatReport(
   if (m.start.length > 0) {
     out.push(
       '',
-      `| /exp start, ${m.start[0]?.rate}/s | CPU ms a start: median (rounds) | ack p50 / p99 ms | outcome p50 / p99 ms | sent / told / platform starts | peak RSS MB | sender late p99 ms |`,
+      `| /exp start, ${m.start[0]?.rate}/s | CPU ms a start: median (rounds) | ack p50 / p99 ms | outcome p50 / p99 ms | sent / told / platform starts / refused | peak RSS MB | sender late p99 ms |`,
       '|---|---|---|---|---|---|---|',
     );
     for (const row of m.start)
       out.push(
-        `| ${label(row.subject)} | ${f(row.cpuMsPerStart, 2)} (${row.rounds.map((r) => f(r.cpuMsPerStart, 2)).join(', ')}) | ${f(row.ackP50, 2)} / ${f(row.ackP99, 2)} | ${f(row.outcomeP50)} / ${f(row.outcomeP99)} | ${row.sent} / ${row.told} / ${row.platformStarts} | ${mb(row.peakRssKb)} | ${f(Math.max(...row.rounds.map((r) => r.lateP99)))} |`,
+        `| ${label(row.subject)} | ${f(row.cpuMsPerStart, 2)} (${row.rounds.map((r) => f(r.cpuMsPerStart, 2)).join(', ')}) | ${f(row.ackP50, 2)} / ${f(row.ackP99, 2)} | ${f(row.outcomeP50)} / ${f(row.outcomeP99)} | ${row.sent} / ${row.told} / ${row.platformStarts} / ${row.refused} | ${mb(row.peakRssKb)} | ${f(Math.max(...row.rounds.map((r) => r.lateP99)))} |`,
       );
     out.push(...pairedLines(m));
   }
@@ -74,12 +74,12 @@ export function formatReport(
   if (m.help.length > 0) {
     out.push(
       '',
-      '| /exp help | connections | ack p50 / p99 ms | answers a second | answered / failed |',
+      '| /exp help | connections | ack p50 / p99 ms | answers a second | answered / failed / not 200 |',
       '|---|---|---|---|---|',
     );
     for (const row of m.help)
       out.push(
-        `| ${label(row.subject)} | ${row.connections} | ${f(row.ackP50, 2)} / ${f(row.ackP99, 2)} | ${f(row.perSecond, 0)} | ${row.answered} / ${row.failed} |`,
+        `| ${label(row.subject)} | ${row.connections} | ${f(row.ackP50, 2)} / ${f(row.ackP99, 2)} | ${f(row.perSecond, 0)} | ${row.answered} / ${row.failed} / ${row.non2xx} |`,
       );
   }
   return out.join('\n');

@@ -12,15 +12,15 @@ const UPSERT =
   'INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value';
 
 /**
- * The lean guarded start's store on SQLite, the Redis one's shape statement for statement: one file
- * in WAL mode synced at every commit (as the app's), the replay claims in the process (as the app's
- * are on SQLite, one process per file) beside the intent's first write, one read of the policy and
- * the connection, the intent marked before and after the platform call, the record read, one
- * transaction for the record, the recent list, the audit entry and the intent's end, and the
- * subscriptions read.
+ * The lean guarded start's store on SQLite, the Redis one's shape step for step: one file in WAL
+ * mode synced at every commit (as the app's), commits shared by the writes that wait together (as
+ * the app's writer does), the replay claims in the process (as the app's are on SQLite, one process
+ * per file) beside the intent's first write, one read of the policy and the connection, the intent
+ * marked before and after the platform call, the record read, the record, the recent list, the
+ * audit entry and the intent's end committed together, and the subscriptions read.
  */
 export async function guardedSqlite(path: string): Promise<GuardedStore> {
-  const query = await openQueue(path);
+  const { query, write } = await openQueue(path);
   for (const sql of SCHEMA) await query(sql);
   const claims = new Map<string, number>();
   const select = async (keys: string[]) =>
@@ -29,9 +29,7 @@ export async function guardedSqlite(path: string): Promise<GuardedStore> {
       ...keys,
     )) as Row[];
   const valueAt = (rows: Row[], key: string) => rows.find((row) => row.key === key)?.value;
-  const upsert = async (key: string, value: string) => {
-    await query(UPSERT, key, value);
-  };
+  const upsert = (key: string, value: string) => write([[UPSERT, key, value]]);
   return {
     async claim(requestKey, intentKey, intent) {
       forgetExpired(claims);
@@ -48,22 +46,18 @@ export async function guardedSqlite(path: string): Promise<GuardedStore> {
     async record(recordKey) {
       return valueAt(await select([recordKey]), recordKey);
     },
-    async finish({ team, recordKey, experimentId, record, at, auditEntry, intentKey }) {
-      // Issued together on a queue that runs them in order: nothing else between BEGIN and COMMIT.
-      await Promise.all([
-        query('BEGIN'),
-        query(UPSERT, recordKey, record),
-        query(
+    finish: ({ team, recordKey, experimentId, record, at, auditEntry, intentKey }) =>
+      write([
+        [UPSERT, recordKey, record],
+        [
           'INSERT INTO recent (team, id, at) VALUES (?, ?, ?) ON CONFLICT(team, id) DO UPDATE SET at = excluded.at',
           team,
           experimentId,
           at,
-        ),
-        query('INSERT INTO audit (team, at, entry) VALUES (?, ?, ?)', team, at, auditEntry),
-        query('DELETE FROM kv WHERE key = ?', intentKey),
-        query('COMMIT'),
-      ]);
-    },
+        ],
+        ['INSERT INTO audit (team, at, entry) VALUES (?, ?, ?)', team, at, auditEntry],
+        ['DELETE FROM kv WHERE key = ?', intentKey],
+      ]),
     async subscriptions(team) {
       return valueAt(await select([`subscriptions:${team}`]), `subscriptions:${team}`);
     },

@@ -18,8 +18,9 @@ export interface HelpRow {
   /** Requests answered per second, median of the rounds. */
   perSecond: number;
   answered: number;
-  /** Errors, timeouts and answers other than 200. */
+  /** Connection errors and timeouts (a machine too slow), and answers other than 200 (a wrong answer). */
   failed: number;
+  non2xx: number;
 }
 
 export interface HelpOptions {
@@ -48,7 +49,8 @@ async function load(url: string, connections: number, durationS: number, make: (
   return {
     times,
     perSecond: result.requests.average,
-    failed: result.errors + result.timeouts + result.non2xx,
+    failed: result.errors + result.timeouts,
+    non2xx: result.non2xx,
   };
 }
 
@@ -65,6 +67,7 @@ export async function helpLoad(
   const times = entries.map((): number[] => []);
   const rates = entries.map((): number[] => []);
   const failed = entries.map(() => 0);
+  const non2xx = entries.map(() => 0);
   for (let round = 0; round < options.rounds; round++) {
     const order = entries.map((_, i) => i);
     if (round % 2 === 1) order.reverse();
@@ -76,6 +79,7 @@ export async function helpLoad(
       times[i]?.push(...run.times);
       rates[i]?.push(run.perSecond);
       failed[i] = (failed[i] ?? 0) + run.failed;
+      non2xx[i] = (non2xx[i] ?? 0) + run.non2xx;
     }
   }
   return entries.map(([subject], i) => ({
@@ -86,5 +90,6 @@ export async function helpLoad(
     perSecond: quantile(rates[i] ?? [], 0.5),
     answered: times[i]?.length ?? 0,
     failed: failed[i] ?? 0,
+    non2xx: non2xx[i] ?? 0,
   }));
 }

@@ -1,5 +1,5 @@
 import { peakRssDuring, settle } from '../support/process-stats.js';
-import type { Subject } from '../support/subjects.js';
+import { busyRefusals, type Subject } from '../support/subjects.js';
 import type { BenchWorld } from '../support/world.js';
 import { endToEnd, paced, quantile } from './paced.js';
 import { median } from './paired-rounds.js';
@@ -19,6 +19,8 @@ interface StartRound {
   told: number;
   /** Start calls the platform received. */
   platformStarts: number;
+  /** Starts the subject refused because too many were in flight (told so in the ack). */
+  refused: number;
   cpuMsPerStart: number;
   ackP99: number;
   outcomeP99: number;
@@ -41,6 +43,7 @@ export interface StartRow {
   acked: number;
   told: number;
   platformStarts: number;
+  refused: number;
   /** The highest resident memory sampled while it served starts, kB. */
   peakRssKb: number;
 }
@@ -99,6 +102,7 @@ export async function startRounds(
       await world.addDrafts(roundIds[0] ?? 0, roundIds.length);
       const cpuBefore = (await settle(children))[i] ?? 0;
       const startsBefore = (await world.counts()).starts;
+      const refusedBefore = await busyRefusals(subject);
       await under(i, async () => {
         const { sends, lateP99 } = await paced(subject.url, options.rate, roundIds.length, (n) =>
           world.command(`start ${roundIds[n]}`)(),
@@ -115,6 +119,7 @@ export async function startRounds(
           acked: acks.length,
           told: outcomes.length,
           platformStarts: (await world.counts()).starts - startsBefore,
+          refused: (await busyRefusals(subject)) - refusedBefore,
           cpuMsPerStart: (cpuAfter - cpuBefore) / Math.max(1, sends.length),
           ackP99: quantile(acks, 0.99),
           outcomeP99: quantile(outcomes, 0.99),
@@ -141,6 +146,7 @@ function summarise(subject: string, rate: number, { rounds, acks, outcomes, peak
     acked: sum((r) => r.acked),
     told: sum((r) => r.told),
     platformStarts: sum((r) => r.platformStarts),
+    refused: sum((r) => r.refused),
     peakRssKb,
   };
 }

@@ -40,3 +40,17 @@ export async function spawnSubject(
   }
   return { url: `http://127.0.0.1:${port}/slack/events`, child, errorLines: () => [...errors] };
 }
+
+/**
+ * Lifecycle actions a subject refused so far because too many were in flight (the app's own
+ * metric; 0 for a subject without /metrics): an honest answer under overload, not a lost start.
+ */
+export async function busyRefusals(subject: Subject): Promise<number> {
+  const res = await fetch(subject.url.replace(/\/slack\/events$/, '/metrics')).catch(() => undefined);
+  if (!res?.ok) return 0;
+  let total = 0;
+  for (const line of (await res.text()).split('\n'))
+    if (line.startsWith('exp_lifecycle_total{') && line.includes('outcome="busy"'))
+      total += Number(line.slice(line.lastIndexOf(' ') + 1)) || 0;
+  return total;
+}
