@@ -5,9 +5,9 @@ import { decode, encode } from '@jridgewell/sourcemap-codec';
 // compilation and Function#toString read it), one byte a character when every character is Latin-1
 // and two bytes a character otherwise. esbuild writes ASCII escapes for non-ASCII characters in
 // string literals, but not in tagged templates (their raw text would change) nor in the comments
-// it keeps, so the Russian catalogue's `md` templates and a few `…` in comments made the whole main
-// bundle a two-byte string, twice its size in every process's heap (docs/performance-log.md, "Less
-// source held"). Escaping them keeps the cooked text `md` reads: a tag that read `raw` would see the
+// it keeps, so the Russian catalogue's `md` templates and a few `…` in comments would make the
+// whole main bundle a two-byte string, twice its size in every process's heap. Escaping them keeps
+// the cooked text `md` reads: a tag that read `raw` would see the
 // escapes, and none does. The source map's columns are moved by what each escape added on its line,
 // so stack traces still point at the right column of src/.
 

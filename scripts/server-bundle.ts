@@ -10,9 +10,8 @@ import { asciiOutputFile } from './ascii-output.js';
 // it has, 60-odd languages of error messages among them, where the app uses a fifth of it in
 // English; bundled, esbuild keeps only what the app's `z.` calls reach (imported as a namespace for
 // that: biome.json refuses `import { z }`). Node's ESM loader keeps a record, a job and a
-// compiled scope for each module it loads; for the app's 450-odd modules that is memory a process
-// holds from start-up on (the figures are in docs/performance-log.md, "The server bundle"). The
-// benchmark's Bolt baselines are bundled the same way.
+// compiled scope for each module it loads; for the app's hundreds of modules that is memory a
+// process holds from start-up on. The benchmarks' baselines are bundled the same way.
 //
 // Code splitting keeps every `import()` a file of its own, loaded only when asked for: the
 // development tooling (sandbox, emulator, playground) and the store backends stay out of a

@@ -6,8 +6,7 @@ import { type Harness, messageText, startHarness } from './support/harness.js';
 // What a `/exp start` waits for, through the real endpoint: a write the outcome does not depend on
 // is not waited for before the outcome is told, and the request still ends with it; the record is
 // written once per action, with the thread its card started.
-// The record's writes are watched, and held, where the app asks for them (Keyv's set, as
-// bench/store-ops.ts counts them).
+// The record's writes are watched, and held, where the app asks for them (Keyv's set).
 
 type KeyvSet = (this: Keyv, key: string, value: unknown, ttl?: number) => Promise<boolean>;
 const proto = Keyv.prototype as unknown as { set: KeyvSet };

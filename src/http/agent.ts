@@ -21,9 +21,9 @@ export function createPlatformAgent(opts: PlatformAgentOptions = {}): Agent {
   return new Agent({
     connect: { timeout: opts.connectTimeoutMs ?? 5_000 },
     keepAliveTimeout: opts.keepAliveTimeoutMs ?? 4_000,
-    // Per platform host. 16 made a burst of 50 lifecycle actions against a platform taking 5 s wait
-    // for each other: every outcome told after 20 s instead of about 6 (bench/burst.ts). The actions
-    // in flight are bounded (256 per process), so this does not let work pile up.
+    // Per platform host. Too few make a burst of lifecycle actions against a slow platform wait for
+    // each other's connections. The actions in flight are bounded (256 per process), so this does
+    // not let work pile up.
     connections: opts.connections ?? 64,
     headersTimeout: 10_000,
     bodyTimeout: 10_000,

@@ -13,8 +13,7 @@ export interface BodyText {
  * the socket until undici's body timeout).
  *
  * Read through the stream's events into one promise, not `for await`: the async iterator makes
- * several promises per chunk and per read (8–10 a platform call, two calls a start: 3 % of the
- * promises a start made, `npm run bench:promises`), each an allocation and a microtask.
+ * several promises per chunk and per read, each an allocation and a microtask.
  */
 export function readBodyCapped(body: Dispatcher.ResponseData['body'], limitBytes: number): Promise<BodyText> {
   return new Promise<BodyText>((resolve, reject) => {

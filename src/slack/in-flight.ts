@@ -14,8 +14,8 @@ export interface InFlightCounter extends InFlight {
  * is answered at ack() while the listener goes on; the app's one global middleware returns only
  * when every listener has settled, the work after ack() included. That makes idle() the signal to
  * wait for before concluding that something was *not* sent, instead of sleeping. It is counted in
- * that middleware rather than in one of its own: a global middleware of its own was another step
- * Bolt runs for every request, about 3 % of a `/exp help` (docs/performance-log.md).
+ * that middleware rather than in one of its own, which would be another step Bolt runs for every
+ * request.
  */
 export function createInFlight(): InFlightCounter {
   let running = 0;

@@ -148,10 +148,7 @@ export function createListenerRegistry<D>(
     attachTo(app, inFlight, admit) {
       // One global middleware (Bolt's documented app.use), last in the chain, dispatches every
       // surface through the tables; what no surface owns (shortcuts) goes on to Bolt as before.
-      // Not five listeners, one per surface: Bolt runs every listener's chain on every request,
-      // which cost /exp help a fifth of its throughput against bare Bolt: 0.70-0.72x with five
-      // listeners, 0.86-0.90x with this middleware (as before the registry), at 1, 10 and 50
-      // connections side by side (docs/performance-log.md).
+      // Not five listeners, one per surface: Bolt runs every listener's chain on every request.
       app.use(async (args) => {
         inFlight?.enter();
         try {
@@ -211,7 +208,7 @@ async function runAll(routes: readonly (readonly Step[])[], args: Args): Promise
 /**
  * Runs one listener's middleware then the listener itself (with a no-op next), as Bolt does. Plain
  * functions handing on each step's promise, not async ones awaiting it: every async layer is a
- * promise more per request (`npm run bench:promises`).
+ * promise more per request.
  */
 function run(steps: readonly Step[], args: Args): Promise<void> {
   const step = (index: number): Promise<void> => {

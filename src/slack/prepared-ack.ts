@@ -3,9 +3,7 @@ import type { SlackMessage } from './blocks/message.js';
 /**
  * Replies that are the same for everyone who reads one language (the `/exp help`), acked without
  * being serialised again for every request: their ephemeral ack body and its JSON are made once.
- * Bolt's HTTP ack stringifies an object body on each call, and for the 3.5 kB help that was about a
- * twentieth of a request's main thread, garbage included (docs/performance-log.md, "/exp help: the
- * reply serialised once").
+ * Bolt's HTTP ack stringifies an object body on each call, a large share of the help's work.
  *
  * A prepared body is still the plain object: Socket Mode and any receiver that does not know this
  * module send it as before. The HTTP receiver sends its text (`preparedJsonOf`).

@@ -52,11 +52,9 @@ export interface SlackTransportOptions {
 }
 
 /**
- * The fetch every Slack call goes through, on undici's request() instead of fetch(). Measured from
- * a client process posting chat.postMessage-sized forms to a local server (10 in flight, 4,000
- * requests): fetch() with the observer's clone() costs 665 µs of CPU per request, request() with
- * this response 239 µs. An `/exp start` makes three or four Slack calls, so this is about 1.5 ms of
- * the 5–6 ms of CPU each command cost before (docs/performance-log.md).
+ * The fetch every Slack call goes through, on undici's request() instead of fetch(): fetch() with
+ * the observer's clone() costs several times the CPU per call, and an `/exp start` makes three or
+ * four Slack calls.
  *
  * Kept from fetch: the caller's AbortSignal (the SDK's per-call timeout rejects with its
  * TimeoutError), method, headers and string bodies. Not followed: redirects (the SDK asks fetch to

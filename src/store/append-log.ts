@@ -81,8 +81,8 @@ function insertionIndex(entries: readonly LogEntry[], id: string): number {
 
 /**
  * In memory (memory://: tests, the playground), a stream keeps at most `maxEntries`, oldest dropped
- * first: retention is counted in days, and a storm of refused actions (each one an audited attempt,
- * bench:storm refuses 3,000 a second) would otherwise grow the process by about 1 MB per 4,000.
+ * first: retention is counted in days, and a storm of refused actions (each one an audited
+ * attempt) would otherwise grow the process without bound.
  * The other backends keep the trail in the store, by retention only.
  */
 export function createMemoryLog(options: { maxEntries?: number } = {}): AppendLog & { clear(): void } {
@@ -97,9 +97,8 @@ export function createMemoryLog(options: { maxEntries?: number } = {}): AppendLo
         entries = [];
         streams.set(stream, entries);
       }
-      // Oldest first. Entries nearly always arrive in time order, so this is a push; copying and
-      // sorting the whole stream on every append made the audit trail cost grow with its length
-      // (a benchmark of /exp start spent 3 % of its CPU here after a few thousand actions).
+      // Oldest first. Entries nearly always arrive in time order, so this is a push, not a copy
+      // and sort of the whole stream, whose cost would grow with the trail's length.
       entries.splice(insertionIndex(entries, entry.id), 0, entry);
       const expired = insertionIndex(entries, idAt(at - retentionMs));
       const dropped = Math.max(expired, entries.length - maxEntries);

@@ -1,11 +1,9 @@
 import type { KeyvOptions } from 'keyv';
 
 // Keyv's own serializer (@keyv/serialize) builds JSON by string concatenation in a recursive walk
-// and parses with a reviver called on every value: in a benchmark of /exp start it took 4 % of the
-// app's CPU. This writes and reads the same format (stored values stay readable by either, so
-// replicas of the previous version share the store during a rolling deploy) with the engine's own
-// JSON: about 2x faster to write and 2.5x faster to read a typical experiment record (the
-// `store write` and `store read` rows of npm run bench, bench/store-serializer.ts).
+// and parses with a reviver called on every value. This writes and reads the same format (stored
+// values stay readable by either, so replicas of the previous version share the store during a
+// rolling deploy) with the engine's own JSON, faster both ways.
 //
 // The format: JSON, except that a string value starting with ':' is stored with one more ':' in
 // front, and a Buffer as ':base64:' and its base64.

@@ -10,7 +10,7 @@ import { checkTtl, type OnceGuard } from './store-types.js';
  */
 export const SEEN_REQUEST_PREFIX = 'slack-request:';
 /** 200,000 requests: 300 a second for the replay guard's 11 minutes; about 119 bytes each, 24 MB. */
-export const SEEN_REQUESTS_MAX = 200_000;
+const SEEN_REQUESTS_MAX = 200_000;
 
 /**
  * In-process claims for the sqlite and memory stores. Check-and-set happens synchronously, so
@@ -28,9 +28,8 @@ export function createMemoryOnceGuard(
   // The same requests oldest first, as key then end (their TTLs are all the same, so the first is
   // the next to expire): expired and surplus ones are dropped from the front as claims come. Not by
   // walking the map from its start: V8 leaves a deleted entry's slot in place until the table is
-  // rebuilt and a walk steps over each, so once the guard was full (or 11 minutes old), a claim cost
-  // up to 270 µs instead of 1-3 (`npm run bench:replay-guard`, docs/performance-log.md). The queue
-  // costs about 25 bytes a request (119 in all, 94 without).
+  // rebuilt and a walk steps over each, so once the guard is full (or its first requests expire)
+  // every claim would pay for the deleted slots before it.
   const order = new Denque<string | number>();
   const seenMax = options.seenMax ?? SEEN_REQUESTS_MAX;
   const base = Date.now();

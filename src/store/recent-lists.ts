@@ -4,9 +4,8 @@ export type { RecentLists } from '../core/stored-values.js';
 
 // Lists of recently touched ids (a workspace's experiments), native to each backend so that adding
 // one is a write of that id alone: a Redis sorted set scored by time, rows of a SQL table, a Map in
-// memory. A JSON list kept as one value had to be read by every update that might add to it and
-// written whole by every addition (1,000 ids, about 7 kB each way, on every new experiment's
-// start: docs/performance-log.md).
+// memory. A JSON list kept as one value would be read by every update that might add to it and
+// written whole by every addition, on every new experiment's start.
 
 /** The longest list any caller keeps, and so the most one read returns. */
 export const MAX_RECENT = 1000;

@@ -3,8 +3,7 @@ import type sqlite3 from 'sqlite3';
 /**
  * The statements a connection has prepared, kept by their SQL text and reused. sqlite3's
  * `Database#all` prepares a statement, runs it and finalises it each time: two trips to libuv's
- * thread pool and SQLite parsing the SQL again. A kept statement is one trip and no parse, about
- * half the CPU of a statement (measured: docs/performance-log.md, "How the store operations per start came down").
+ * thread pool and SQLite parsing the SQL again. A kept statement is one trip and no parse.
  *
  * A kept statement is used by one query at a time (the connection runs them one after another).
  * A statement that failed is finalised and forgotten, so whatever state the failure left it in

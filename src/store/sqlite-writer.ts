@@ -15,7 +15,7 @@ export type SqliteQuery = (sql: string, ...params: unknown[]) => Promise<unknown
  * Writes of one kind to one table are merged into one statement (all the batch's upserts into one
  * multi-row upsert, its deletes into one delete, its log entries into one insert), because every
  * statement costs trips to libuv's thread pool that each wait for a turn of a busy event loop: run
- * statement by statement, batches fell behind under load (docs/performance-log.md). A key upserted
+ * statement by statement, batches fall behind under load. A key upserted
  * twice is written once, with the later value (nobody sees the one between inside a transaction);
  * a key deleted after being written, or written after being deleted, starts the next statement, so
  * the order of the writes to it is kept and a delete still says whether its key was there.

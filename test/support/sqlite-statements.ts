@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 
-// Every SQL statement that reaches sqlite3, for tests and benchmarks that count them: @keyv/sqlite's
+// Every SQL statement that reaches sqlite3, for the tests that count them: @keyv/sqlite's
 // connections run theirs through Database#all, the app's own (src/store/sqlite-connection.ts)
 // through Statement#all on statements they keep prepared. Database#all runs a Statement#all of its
 // own, so that one is counted once, as Database#all. Patch before any store opens: @keyv/sqlite

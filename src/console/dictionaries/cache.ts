@@ -61,9 +61,9 @@ export interface DictionaryCache {
  * The raw JSON is stored, and normalised once per entry per process (see createNormalisedMemo). The normaliser is a set of guesses about
  * schemas the interface does not show, so it will change; with raw entries a better normaliser
  * applies at once to what is already cached, and replicas of different versions sharing one Redis
- * during a rolling deploy each read the same entry their own way. Normalising costs a few ms for
- * thousands of items (bench/: ~4 ms for 2,500 metrics, ~46 ms for 20,000) — well inside Slack's
- * 3 s even per options request — and items keep `raw` anyway, so a normalised copy would be larger.
+ * during a rolling deploy each read the same entry their own way. Normalising thousands of items
+ * stays well inside Slack's 3 s even per options request, and items keep `raw` anyway, so a
+ * normalised copy would be larger.
  */
 export function createDictionaryCache(options: DictionaryCacheOptions): DictionaryCache {
   const { keyv, ttlMs, logger } = options;
@@ -178,8 +178,8 @@ function generationReads(keyv: Keyv) {
 
 /** Each cache entry normalised once per process; see the comment inside for why and for how long. */
 function createNormalisedMemo(now: () => number) {
-  // Normalising is the cost of every options request (bench/: ~46 ms at 20,000 entries, ~0.2 s at
-  // 100,000), so each cache entry is normalised once per process: keyed by the entry and the
+  // Normalising is the cost of every options request and grows with the entry, so each cache
+  // entry is normalised once per process: keyed by the entry and the
   // fetch that filled it (a refresh is a new fetch), least recently used dropped beyond MEMO_ENTRIES.
   // Reading a large entry back from the store (JSON of 100,000 items) costs as much again, so a
   // memoised entry is served without reading the store for MEMO_RECHECK_MS; after that the store

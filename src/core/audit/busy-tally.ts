@@ -3,7 +3,7 @@ import type { AuditEntry } from './audit-log.js';
 // Refusals for want of an action slot come as fast as people (or a script) can send them, while
 // the audit trail is written at the store's pace: under a storm they outran SQLite's one writer,
 // and every refusal's write, and the request waiting on it, piled up until the process ran out of
-// memory (docs/performance-log.md, the storm). So while too many audit writes are
+// memory. So while too many audit writes are
 // under way, such refusals are counted here, per workspace and experiment, and written as one
 // entry each when the trail has caught up: every refusal is still accounted for, with who and
 // when, in bounded memory, and `/exp audit ID` finds the total for its experiment.

@@ -2,8 +2,8 @@ import type { SlackDeps } from '../deps.js';
 
 // A lifecycle command takes one of the process's action slots before its ack, so that a command
 // past the bound is refused in the ack itself. Refused any later, the refusal would be one more
-// response_url post per command: in a flood (or with Slack slow to take them) those posts piled up
-// in memory without bound (bench: 2 GB after a minute of 50 connections against a 5 s platform).
+// response_url post per command: in a flood (or with Slack slow to take them) those posts would
+// pile up in memory without bound.
 // The slot lives in Bolt's per-request context until the handler that runs the action claims it;
 // whatever path does not (an access refusal, an approval request, an error) gives it back.
 

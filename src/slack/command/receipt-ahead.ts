@@ -13,8 +13,7 @@ import type { CommandRequest } from './subcommand.js';
 // one statement on PostgreSQL: one round trip before the ack instead of two). The claim still comes
 // first and decides: the receipt is written only when the claim takes, so a replay writes nothing,
 // and the request reaches its listeners only once the claim is known, as any other. Elsewhere the
-// chain writes its own (begun at the claim instead, it measured no faster on SQLite:
-// docs/performance-log.md).
+// chain writes its own (begun at the claim instead, it is no faster on SQLite).
 
 /** `/exp` and renamed installs such as `/exp-staging`. */
 export const EXP_COMMAND_PATTERN = /^\/exp(?:[-_][a-z0-9]+)?$/;

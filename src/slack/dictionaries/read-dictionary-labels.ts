@@ -47,8 +47,8 @@ export async function readDictionaryLabels(
   const wanted = [...new Set(dictionaries)];
   if (wanted.length === 0) return NO_DICTIONARY_LABELS;
   // One timer bounds them all: what has arrived when it fires is named, the rest left bare, and the
-  // reads carry on and fill the cache. (A budget per dictionary, each a timer and a race, was about
-  // 20 of the 600 promises a start made: `npm run bench:promises`.)
+  // reads carry on and fill the cache. (Not a budget per dictionary: each would be a timer and a
+  // race.)
   const arrived: LabelSourceItems = {};
   const reads = Promise.all(
     wanted.map((name) =>

@@ -8,8 +8,7 @@ import { DEFAULT_LOCALE, type Locale } from './locale.js';
 // feature reads its texts as `deps.messages.x` from the deps it was given. What is posted to a
 // channel is read by many people: it is built from `inWorkspaceLanguage(deps)`, in the workspace's
 // language, not the clicker's. Passed, not kept in an AsyncLocalStorage: once entered, the storage's
-// promise hooks run for every promise of every request, about 7 % of the CPU of an `/exp start`
-// (docs/performance-log.md).
+// promise hooks run for every promise of every request.
 
 /** Where the language a person sees comes from, strongest first. */
 export type LanguageSource = 'person' | 'workspace' | 'slack' | 'default';

@@ -8,7 +8,7 @@ const MAX_SKEW_SECONDS = 5 * 60;
 /** Slack's payloads are far smaller; Bolt's own default (4 MB) would let one request hold 4 MB. */
 const SLACK_BODY_MAX_BYTES = 1024 * 1024;
 /** Longer than the signature window: after it a replay is refused as stale by the signature check. */
-export const REPLAY_MEMORY_MS = 2 * MAX_SKEW_SECONDS * 1000 + 60_000;
+const REPLAY_MEMORY_MS = 2 * MAX_SKEW_SECONDS * 1000 + 60_000;
 
 export interface SlackRequestChecks {
   /** Known only in HTTP modes; without it nothing is verified, so nothing goes on. */
@@ -140,7 +140,7 @@ export const isHandshake = (slack: SlackBody): boolean =>
  * requests as the whole hash, within the guard's minutes) in 22 characters, since the store's
  * guard keeps one per request received (about 119 bytes each in process, src/store/memory-once-guard.ts).
  */
-export function replayKey(raw: Buffer): string {
+function replayKey(raw: Buffer): string {
   // crypto.hash (Node 20.12+): one call, 0.4 µs here against createHash's 1.7 for a command's body.
   return `${SEEN_REQUEST_PREFIX}${hash('sha256', raw, 'base64url').slice(0, 22)}`;
 }
@@ -149,8 +149,8 @@ export function replayKey(raw: Buffer): string {
  * Slack's v0 signature (https://docs.slack.dev/authentication/verifying-requests-from-slack), the
  * timestamp within 5 minutes either way: the receiver's replacement of Bolt's own verification,
  * which its custom-receiver interface leaves to the receiver. Not Bolt's isValidSlackRequest: its
- * tsscmp comparison draws random bytes on every call, a measurable share of a `/exp help` under
- * load (docs/performance-log.md); Node's timingSafeEqual is as constant-time without it.
+ * tsscmp comparison draws random bytes on every call; Node's timingSafeEqual is as constant-time
+ * without it.
  */
 function signatureValid(secret: string, timestamp: string, body: string, signature: string, nowMs: number) {
   if (!/^\d{1,12}$/.test(timestamp)) return false;
