@@ -8,6 +8,7 @@ export interface Locator {
   click(): Promise<void>;
   fill(value: string): Promise<void>;
   press(key: string): Promise<void>;
+  pressSequentially(text: string): Promise<void>;
   selectOption(value: string | string[]): Promise<string[]>;
   waitFor(options?: {
     state?: 'attached' | 'detached' | 'visible' | 'hidden';

@@ -109,6 +109,27 @@ describe('each workspace', () => {
   });
 });
 
+describe('a channel named with # in a command', () => {
+  const sent = async (userId: string, text: string) => {
+    received.length = 0;
+    await post('/api/command', { userId, channelId: 'C0GENERAL', text });
+    return new URLSearchParams(received[0]?.body).get('text');
+  };
+
+  it('reaches the app as Slack escapes it, <#C…|name>, for a channel the person can see', async () => {
+    expect(await sent(BOB, 'subscribe #random events:stop, #General.')).toBe(
+      'subscribe <#C0RANDOM0|random> events:stop, <#C0GENERAL|general>.',
+    );
+    expect(await sent(BOB, 'subscribe #secret')).toBe('subscribe <#G0PRIVATE|secret>');
+  });
+
+  it('stays as typed when no such channel is there for the person, or it is no channel name', async () => {
+    expect(await sent(BOB, 'subscribe #nowhere')).toBe('subscribe #nowhere');
+    expect(await sent('U0GUEST01', 'subscribe #secret')).toBe('subscribe #secret');
+    expect(await sent(BOB, 'stop 2 other bug#random')).toBe('stop 2 other bug#random');
+  });
+});
+
 describe('/invite', () => {
   it('adds the app to a private channel, shows Slack’s line, and tells the app nothing', async () => {
     expect((await asBot('chat.postMessage', { channel: 'G0PRIVATE', text: 'x' })).error).toBe(

@@ -8,6 +8,7 @@ import type {
   SlackEmulator,
 } from '../slack-emulator/types.js';
 import { BUILTIN_COMMANDS, runInvite } from './builtin-commands.js';
+import { escapeChannelNames } from './escape-channels.js';
 import { PlaygroundRequestError } from './http-io.js';
 import type { LanguageChoices } from './languages.js';
 import { sendMessageAction, suggestMessageOptions } from './message-interactions.js';
@@ -105,7 +106,7 @@ export function createApiRoutes(deps: RouteDeps): Record<string, ApiRoute> {
       // Remembered as sent, before the app's reply arrives: the page switches with the reply.
       deps.languages.heard({ teamId, userId, command: input.command, text: input.text });
       const res = await driver.command({
-        text: input.text,
+        text: escapeChannelNames(emulator, { text: input.text, teamId, userId }),
         userId,
         channelId: input.channelId,
         ...(input.command === undefined ? {} : { command: input.command }),

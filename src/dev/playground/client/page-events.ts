@@ -1,6 +1,7 @@
 // One listener per event type on the document: messages and modals are replaced wholesale on every
 // state, so listeners on their elements would be lost.
 import { addUser } from './acting-as.js';
+import { firstSuggestion, pickChannel, suggestChannels } from './channel-suggest.js';
 import { setDrawer } from './channel-view.js';
 import { checkWhileTyping, composerHistory, selectChannel, sendComposer, sendReply } from './composer.js';
 import { byId, fieldOf } from './dom.js';
@@ -25,6 +26,11 @@ function isTextInput(field: HTMLElement): boolean {
 export function onClick(event: MouseEvent): void {
   const target = event.target;
   if (!(target instanceof Element)) return;
+  const suggested = target.closest<HTMLElement>('#channel-suggestions [data-channel-name]');
+  if (suggested) {
+    pickChannel(suggested.dataset.channelName ?? '');
+    return;
+  }
   const channel = target.closest<HTMLElement>('#channel-list button[data-channel-id]');
   if (channel) {
     selectChannel(channel.dataset.channelId ?? '');
@@ -116,6 +122,7 @@ export function onInput(event: Event): void {
     (target.id === 'composer-input' || target.id === 'thread-input')
   ) {
     checkWhileTyping(target);
+    if (target.id === 'composer-input') suggestChannels(target);
     return;
   }
   const field = fieldOf(target);
@@ -141,6 +148,12 @@ export function onKeyDown(event: KeyboardEvent): void {
   const target = event.target;
   if (!(target instanceof Element)) return;
   if (target instanceof HTMLInputElement && target.id === 'composer-input' && event.key !== 'Escape') {
+    const suggestion = event.key === 'Tab' ? firstSuggestion() : undefined;
+    if (suggestion !== undefined) {
+      event.preventDefault();
+      pickChannel(suggestion);
+      return;
+    }
     composerHistory(event, target);
     return;
   }

@@ -54,6 +54,7 @@ export function renderPage(input: PageInput): string {
       <input id="composer-input" name="text" aria-label="${c.message}" data-text-label="message" placeholder="/exp help">
       <button type="submit" class="bk-button bk-style-primary" data-text="send">${c.send}</button>
     </form>
+    <ul id="channel-suggestions" class="channel-suggestions" role="listbox" aria-label="Channels" hidden></ul>
     <p id="composer-note" class="composer-note" role="alert" hidden></p>
     <p class="composer-hint"><span data-text="hintBefore">${c.hintBefore}</span> <code>/invite @exp-chatops</code> <span data-text="hintAfter">${c.hintAfter}</span> <span${attrs({ id: 'link-hint', 'data-domains': unfurlDomains.join(' ') })}>${escapeHtml(TEXTS.linkHint(unfurlDomains))}</span> <span data-text="recallHint">${c.recallHint}</span></p>
   </main>

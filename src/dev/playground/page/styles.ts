@@ -61,6 +61,9 @@ body.offline .offline-note { display: inline; }
 .composer input { flex: 1; min-width: 0; border: 0; outline: none; padding: 6px; }
 .composer-hint { font-size: 12px; color: #616061; margin: 4px 20px 10px; }
 .composer-note { font-size: 13px; color: #a2163c; margin: 4px 20px 0; }
+.channel-suggestions { list-style: none; margin: 4px 20px 0; padding: 4px 0; border: 1px solid #ddd; border-radius: 6px; background: #fff; max-width: 320px; box-shadow: 0 2px 8px rgba(0,0,0,.12); }
+.channel-suggestions li { padding: 4px 12px; cursor: pointer; }
+.channel-suggestions li:hover, .channel-suggestions li:first-child { background: #e8f5fa; }
 .thread-pane { width: 380px; flex: none; display: flex; flex-direction: column; border-left: 1px solid #e2e2e2; min-width: 0; background: #fff; }
 .thread-head { display: flex; align-items: center; justify-content: space-between; padding: 10px 16px; border-bottom: 1px solid #e2e2e2; }
 .thread-head h2 { margin: 0; font-size: 18px; }
