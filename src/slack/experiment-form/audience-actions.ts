@@ -1,7 +1,7 @@
 import type { BlockAction, ViewOutput, webApi } from '@slack/bolt';
 import type { ModalView } from '@slack/types';
 import { isObject } from '../../console/dictionaries/item-fields.js';
-import { readOnlyFields, type SegmentChoice } from '../../core/experiment-form.js';
+import type { SegmentChoice } from '../../core/experiment-form.js';
 import { actionAccess, viewAccess } from '../access/middleware.js';
 import { experimentActionTarget, experimentSubmissionTarget } from '../access/payload-targets.js';
 import type { SafeText } from '../blocks/escape.js';
@@ -20,7 +20,7 @@ import {
 } from './audience-view.js';
 import type { ExperimentFormDeps } from './deps.js';
 import { filterText } from './filter-text.js';
-import { currentForm, originalOf } from './form-context.js';
+import { currentForm, originalOf, readOnlyOf } from './form-context.js';
 import { AUDIENCE_SUMMARY, AUDIENCE_VIEW } from './ids.js';
 import { loadModalDictionaries } from './load-dictionaries.js';
 import { experimentModal } from './modal.js';
@@ -157,7 +157,7 @@ async function closeAudienceView(
     form,
     dictionaries: ctx.dictionaries,
     segmentPredicates: ctx.predicates,
-    readOnly: original === undefined ? undefined : readOnlyFields(original),
+    readOnly: readOnlyOf(metadata, original),
     metadata,
     messages: deps.messages,
   });

@@ -2,7 +2,7 @@ import type { DictionaryItem } from '../../console/dictionaries/normalise.js';
 import type { DictionaryName } from '../../console/types.js';
 import type { ExperimentChanges } from '../../core/experiment-changes.js';
 import { DICTIONARY_FIELD_SPECS } from '../../core/experiment-fields.js';
-import { joinSafe, md, type SafeText, truncateSafe } from '../blocks/escape.js';
+import { escapeMrkdwn, joinSafe, md, type SafeText, truncateSafe } from '../blocks/escape.js';
 import {
   type DictionaryLabels,
   type LabelSourceItems,
@@ -72,12 +72,28 @@ function dictionaryOf(field: ChangedField): DictionaryName | undefined {
     ?.dictionary;
 }
 
+/** The option texts the form shows for the fields whose values the interface enumerates. */
+function enumLabels(field: ChangedField, messages: Messages): Readonly<Record<string, string>> | undefined {
+  const t = messages.experimentModal;
+  const byField: Partial<Record<ChangedField, Readonly<Record<string, string>>>> = {
+    type: t.types,
+    markupScopeType: t.markupScopeTypes,
+    exposure: t.exposures,
+    statisticalMethod: t.statisticalMethods,
+    retroType: t.retroTypes,
+    switchbackStrategy: t.switchbackStrategies,
+  };
+  return byField[field];
+}
+
 function fieldValueText(
   field: ChangedField,
   value: unknown,
   lookup: FilterLookup & { labels?: DictionaryLabels },
   messages: Messages,
 ): SafeText {
+  const label = typeof value === 'string' ? enumLabels(field, messages)?.[value] : undefined;
+  if (label !== undefined) return escapeMrkdwn(label);
   const dictionary = dictionaryOf(field);
   const named = (v: unknown) =>
     dictionary && lookup.labels && (typeof v === 'string' || typeof v === 'number')

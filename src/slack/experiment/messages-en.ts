@@ -1,7 +1,7 @@
 import type { FactSource, RecordedActionKind } from '../../core/experiments/record.js';
 import type { LifecycleAction } from '../../core/lifecycle-action.js';
 import { escapeMrkdwn, joinSafe, md, type SafeText } from '../blocks/escape.js';
-import { cmd } from '../messages/en-format.js';
+import { cmd, count } from '../messages/en-format.js';
 import type { ExperimentCardMessages, ExperimentEditMessages, ExperimentListMessages } from './messages.js';
 
 const DONE: Record<RecordedActionKind, SafeText> = {
@@ -119,6 +119,16 @@ export function experimentEditMessagesEn(): ExperimentEditMessages {
   return {
     lockedField: ({ label }) =>
       md`*${escapeMrkdwn(label)}*: kept as it is. The app could not read it, so this form does not change it.`,
+    keptText: ({ label, length, max }) =>
+      md`*${escapeMrkdwn(label)}*: ${count(length)} characters, kept as they are. An input here holds at most ${count(max)}, so this form does not change it.`,
+    keptList: ({ label, count: total, notOffered, max }) => {
+      const values = total === 1 ? md`1 value` : md`${count(total)} values`;
+      const why =
+        notOffered > 0
+          ? md`${count(notOffered)} of them no longer offered by the dictionary`
+          : md`a menu here holds at most ${count(max)}`;
+      return md`*${escapeMrkdwn(label)}*: ${values}, kept as they are (${why}), so this form does not change them.`;
+    },
     adhocKept: ({ label }) =>
       md`*${escapeMrkdwn(label)}*: \`adhoc\`, kept. This type is obsolete: new experiments cannot use it, this one keeps it.`,
     audienceSummary: ({ count, archived }) => {

@@ -1,7 +1,7 @@
 import type { FactSource, RecordedActionKind } from '../../core/experiments/record.js';
 import type { LifecycleAction } from '../../core/lifecycle-action.js';
 import { escapeMrkdwn, joinSafe, md, type SafeText } from '../blocks/escape.js';
-import { cmd, n } from '../messages/ru-format.js';
+import { cmd, count, n } from '../messages/ru-format.js';
 import type { ExperimentCardMessages, ExperimentEditMessages, ExperimentListMessages } from './messages.js';
 
 /** What was done to it: «запустил(а)» — the person's gender is not known, so both endings. */
@@ -118,6 +118,15 @@ export function experimentEditMessagesRu(): ExperimentEditMessages {
   return {
     lockedField: ({ label }) =>
       md`*${escapeMrkdwn(label)}*: остаётся как есть. Приложение не смогло его прочитать, поэтому форма его не меняет.`,
+    keptText: ({ label, length, max }) =>
+      md`*${escapeMrkdwn(label)}*: ${n(length, 'символ', 'символа', 'символов')}, остаётся как есть. Поле ввода здесь вмещает не больше ${count(max)}, поэтому форма его не меняет.`,
+    keptList: ({ label, count: total, notOffered, max }) => {
+      const why =
+        notOffered > 0
+          ? md`${n(notOffered, 'значение', 'значения', 'значений')} из них справочник больше не предлагает`
+          : md`меню здесь вмещает не больше ${count(max)}`;
+      return md`*${escapeMrkdwn(label)}*: ${n(total, 'значение', 'значения', 'значений')}, остаются как есть (${why}), поэтому форма их не меняет.`;
+    },
     adhocKept: ({ label }) =>
       md`*${escapeMrkdwn(label)}*: \`adhoc\`, остаётся. Этот тип устарел: новым экспериментам он недоступен, этот его сохраняет.`,
     audienceSummary: ({ count, archived }) => {

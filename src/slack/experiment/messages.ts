@@ -85,6 +85,13 @@ export interface ExperimentEditMessages {
   lockedField(p: { label: string }): SafeText;
   /** An adhoc experiment keeps its (obsolete) type. */
   adhocKept(p: { label: string }): SafeText;
+  /** A text longer than a Slack input holds: kept, not cut. */
+  keptText(p: { label: string; length: number; max: number }): SafeText;
+  /**
+   * A list no menu can show whole (more values than a menu holds, or values the dictionary no
+   * longer offers): kept, not shortened.
+   */
+  keptList(p: { label: string; count: number; notOffered: number; max: number }): SafeText;
   audienceSummary(p: { count: number; archived: number }): SafeText;
   /** The filters could not all be read: the audience is kept as it is. */
   audienceLocked: SafeText;
