@@ -62,6 +62,7 @@ export function registerAudienceActions(listeners: SlackListeners): void {
       if (segment !== undefined && filterDigest(segment) === digest) ctx.draft.segments.splice(at, 1);
       await save(deps, ctx, ctx.draft);
       await update(deps, client, ctx, render(deps, ctx, ctx.draft, ctx.metadata.page ?? 0));
+      await rebuildFormBelow(deps, ctx, client);
     },
   ]);
   listeners.action<BlockAction>(new RegExp(`^${AUDIENCE_VIEW.actions.page}:`), (deps: ExperimentFormDeps) => [
@@ -95,6 +96,7 @@ export function registerAudienceActions(listeners: SlackListeners): void {
       const lookup = { params: ctx.params, predicates: ctx.predicates?.items ?? [] };
       const notice = deps.messages.experimentEdit.added({ filter: filterText(added, lookup, deps.messages) });
       await update(deps, client, ctx, render(deps, ctx, ctx.draft, Number.MAX_SAFE_INTEGER, notice));
+      await rebuildFormBelow(deps, ctx, client);
     },
   ]);
   listeners.view(AUDIENCE_VIEW.callbackId, (deps: ExperimentFormDeps) => [
@@ -146,8 +148,21 @@ async function closeAudienceView(
   client: Pick<webApi.WebClient, 'views'>,
 ) {
   const ctx = await open(deps, body);
-  const below = ctx?.view.previous_view_id;
-  if (!ctx?.draft || !below) return;
+  if (ctx) await rebuildFormBelow(deps, ctx, client);
+}
+
+/**
+ * The form under the audience view, rebuilt with the draft's audience: after each Remove and Add
+ * too, so Back (which Slack answers without telling the app) shows a summary that is true.
+ */
+async function rebuildFormBelow(
+  deps: PushAudienceViewDeps,
+  ctx: Ctx,
+  client: Pick<webApi.WebClient, 'views'>,
+) {
+  const below = ctx.view.previous_view_id;
+  if (!ctx.draft || !below) return;
+  const { body } = ctx;
   const original = await originalOf(deps, ctx.metadata);
   const { page: _page, ...metadata } = ctx.metadata;
   const form = { ...ctx.draft.form, segments: ctx.draft.segments };
