@@ -251,7 +251,11 @@ export function validateExperimentForm(input: unknown, options: FormValidationOp
     const value = f[field];
     if (offered === undefined || value === undefined) continue;
     const values = Array.isArray(value) ? value : [value];
-    if (values.some((v) => !offered.includes(v))) fail(field, 'not_offered');
+    // Only a new value must be on offer: one the experiment already had may stay (an edit of a list
+    // keeps the values its dictionary no longer offers unless they are removed).
+    const had = options.original?.[field];
+    const kept = new Set<unknown>(Array.isArray(had) ? had : had === undefined ? [] : [had]);
+    if (values.some((v) => !offered.includes(v) && !kept.has(v))) fail(field, 'not_offered');
   }
   if (event && f.segments !== undefined) {
     const offered = options.offered?.segments;

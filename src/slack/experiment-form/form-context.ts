@@ -3,6 +3,7 @@ import { readOnlyFields } from '../../core/experiment-form.js';
 import { audienceTouched, touchedFields, withTouched } from '../../core/touched-fields.js';
 import type { SlackDeps } from '../deps.js';
 import { readAudienceDraft, readStoredForm } from './audience-draft.js';
+import { isListField } from './list-view.js';
 import type { ExperimentModalMetadata } from './modal-metadata.js';
 import { readExperimentModalState, type StateLookup, type StateValues } from './modal-state.js';
 
@@ -58,14 +59,34 @@ export async function currentForm(
   const touched = opened === undefined ? [] : touchedFields(opened, read);
   if (draft !== undefined && audienceTouched(original.segments, draft.segments)) touched.push('segments');
   const changed = touched.filter((field) => !readOnly.includes(field));
+  // A list no menu holds changes only through the list view, whole, as the draft keeps it.
+  const lists = listsChanged(original, draft?.lists, readOnly);
+  const edited = { ...submitted, ...lists.values };
+  changed.push(...lists.fields);
   return {
-    form: withTouched(original, submitted, changed),
+    form: withTouched(original, edited, changed),
     original,
     readOnly,
     touched: changed,
     audienceKept,
     openedKept: opened !== undefined,
   };
+}
+
+function listsChanged(
+  original: Partial<ExperimentForm>,
+  lists: Record<string, DictValue[]> | undefined,
+  readOnly: readonly FormField[],
+): { fields: FormField[]; values: Partial<ExperimentForm> } {
+  const fields: FormField[] = [];
+  const values: Record<string, DictValue[] | undefined> = {};
+  for (const [field, list] of Object.entries(lists ?? {})) {
+    if (!isListField(field) || !readOnly.includes(field)) continue;
+    if (JSON.stringify(list) === JSON.stringify(original[field] ?? [])) continue;
+    fields.push(field);
+    values[field] = list.length > 0 ? list : undefined;
+  }
+  return { fields, values: values as Partial<ExperimentForm> };
 }
 
 /** The fields the edit shows without a widget, as fixed when it opened. */

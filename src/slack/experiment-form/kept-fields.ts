@@ -37,11 +37,11 @@ export function textTooLong(value: string | undefined): boolean {
   return value !== undefined && value.trim().length > LIMITS.plainTextInputMaxLength;
 }
 
-export function listUnheld(values: readonly DictValue[], offered: ReadonlySet<DictValue>): boolean {
+function listUnheld(values: readonly DictValue[], offered: ReadonlySet<DictValue>): boolean {
   return values.length > LIMITS.selectOptions || values.some((v) => !offered.has(v));
 }
 
-export function offeredValues(
+function offeredValues(
   field: (typeof DICTIONARY_FIELDS)[number],
   dictionaries: ModalDictionaries,
   form: Partial<ExperimentForm>,

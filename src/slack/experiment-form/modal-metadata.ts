@@ -49,6 +49,8 @@ export const ExperimentModalMetadata = z
     page: z.int().min(0).max(10_000).optional(),
     /** ISO time the edit form opened: what changed after it is a concurrent change. */
     openedAt: z.iso.datetime().optional(),
+    /** The list view's field (a list no menu holds: LIST_FIELDS). */
+    listField: z.enum(['metrics', 'tags', 'allowedParticipantLists', 'excludedParticipantLists']).optional(),
     /** The confirmation view's draft: the checked form waiting for Save. */
     confirmKey: z.string().min(1).max(64).optional(),
   })

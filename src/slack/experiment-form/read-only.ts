@@ -1,10 +1,12 @@
-import type { ContextBlock } from '@slack/types';
+import type { ContextBlock, SectionBlock } from '@slack/types';
 import type { DictValue, ExperimentForm, FormField } from '../../core/experiment-form.js';
+import { plain } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
-import { context } from '../blocks/message.js';
+import { context, section } from '../blocks/message.js';
 import type { Messages } from '../messages/index.js';
-import { EXPERIMENT_MODAL } from './ids.js';
+import { EXPERIMENT_MODAL, LIST_SUMMARY } from './ids.js';
 import { textTooLong } from './kept-fields.js';
+import { isListField } from './list-view.js';
 
 /**
  * A field an edit keeps without offering an input: a plain note in the input's place saying what is
@@ -15,8 +17,20 @@ export function readOnlyBlock(
   form: Partial<ExperimentForm>,
   messages: Messages,
   offered?: ReadonlySet<DictValue>,
-): ContextBlock {
-  return context([readOnlyText(field, form, messages, offered)], `${EXPERIMENT_MODAL.blocks[field]}_kept`);
+): ContextBlock | SectionBlock {
+  const text = readOnlyText(field, form, messages, offered);
+  const blockId = `${EXPERIMENT_MODAL.blocks[field]}_kept`;
+  if (!isListField(field) || !Array.isArray(form[field])) return context([text], blockId);
+  // A list no menu holds is still edited: value by value, in the list view.
+  return {
+    ...section(text, blockId),
+    accessory: {
+      type: 'button',
+      action_id: LIST_SUMMARY.editActionId,
+      text: plain(messages.experimentEdit.editList, LIMITS.buttonText),
+      value: field,
+    },
+  };
 }
 
 function readOnlyText(
