@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxExperiment } from '../src/dev/sandbox/model/experiment-schema.js';
+import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import type { EmulatedView } from '../src/dev/slack-emulator/types.js';
+import { englishSentences } from './support/english-sentences.js';
 import { block, blocksOf, change, openModal, text } from './support/experiment-modal.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
@@ -174,5 +176,35 @@ describe('issue #51: diffs and cards in the form words', () => {
       markupScopeType: 'incoming_traffic',
       segments: [],
     });
+  });
+});
+
+describe('issue #51: in the reader’s language', () => {
+  // Last in this file: the workspace speaks Russian from here on.
+  it('says in Russian what it keeps, and writes the diff and the line after saving in Russian labels', async () => {
+    await h.driver.command({ text: 'language workspace ru', userId: EMULATOR_DEFAULTS.adminUserId });
+    await h.emulator.waitFor(() =>
+      h.emulator.messages(CHANNEL).find((m) => /языком рабочего пространства/.test(messageText(m))),
+    );
+    const lists = h.sandbox.state.dictionaries['participant-lists'].allowed.slice(0, 150).map((l) => l.id);
+    seed(5111, {
+      allowedParticipantLists: lists,
+      markupScopeType: 'event',
+      segments: [{ paramId: 6, predicate: 'eq', values: ['card'] }],
+    });
+    const form = await openModal(h, 'edit 5111');
+    const kept = JSON.stringify(block(form, 'exp_xm_allowed_lists_kept'));
+    expect(kept).toContain('150 значений, остаются как есть');
+    expect(englishSentences(kept)).toEqual([]);
+    const changed = await change(h, form, 'exp_xm_markup_scope', 'incoming_traffic');
+    const confirm = await saveThroughConfirmation(changed, {});
+    expect(viewText(confirm)).toContain('По событию (фильтры аудитории) → Весь входящий трафик');
+    const posted = await h.emulator.waitFor(() =>
+      h.emulator
+        .messages(CHANNEL)
+        .find((m) => !m.ephemeral && /5111/.test(messageText(m)) && /→/.test(messageText(m))),
+    );
+    expect(messageText(posted)).toContain('По событию (фильтры аудитории) → Весь входящий трафик');
+    expect(englishSentences(messageText(posted))).toEqual([]);
   });
 });
