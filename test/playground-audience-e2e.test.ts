@@ -15,6 +15,9 @@ let page: Page;
 beforeAll(async () => {
   p = await startPlaygroundApp('playground audience e2e');
   ({ page } = p);
+  // 160 allowed lists before the app first reads the dictionary, so 150 of them can be on offer.
+  const allowed = p.sandbox.state.dictionaries['participant-lists'].allowed;
+  for (let id = 1000; allowed.length < 160; id++) allowed.push({ id, name: `Cohort ${id}` });
 });
 afterAll(async () => {
   await p?.close();
@@ -99,6 +102,59 @@ describe('the audience editor in the playground', () => {
     expect(sent.segments).toEqual([
       { paramId: 1, predicate: 'gt', values: ['5.0.0'] },
       { paramId: 2, predicate: 'eq', values: ['Lyon'] },
+    ]);
+    expect(p.errors).toEqual([]);
+  });
+
+  it('shows what no widget holds read-only, and edits a long list value by value', async () => {
+    const allowed = p.sandbox.state.dictionaries['participant-lists'].allowed;
+    const base = p.sandbox.state.experiments.get(2) as SandboxExperiment;
+    p.sandbox.state.experiments.set(961, {
+      ...structuredClone(base),
+      id: 961,
+      name: 'Long lists',
+      label: 'long_lists_961',
+      status: 'draft',
+      description: `${'A long description. '.repeat(200)}`,
+      allowedParticipantLists: allowed.slice(0, 150).map((l) => l.id),
+    });
+    const form = page.locator('#modal-root form.modal[data-callback-id="exp_experiment_modal"]');
+    const list = page.locator('#modal-root form.modal[data-callback-id="exp_list_view"]');
+    const confirmation = page.locator('#modal-root form.modal[data-callback-id="exp_edit_confirm"]');
+    await send('/exp edit 961');
+    const kept = form.locator('div.bk[data-block-id="exp_xm_allowed_lists_kept"]');
+    await kept.waitFor();
+    expect(await text(kept)).toContain('150 values, kept as they are (more than a menu here holds, 100)');
+    expect(await text(form.locator('div.bk[data-block-id="exp_xm_description_kept"]'))).toContain(
+      '4,000 characters, kept as they are',
+    );
+    await screenshot(page, SHOTS, '44-edit-form-kept-fields');
+
+    await kept.getByRole('button', { name: 'Edit list' }).click();
+    await list.waitFor();
+    expect(await text(list.locator('[data-block-id="exp_lst_intro"]'))).toContain('values 1–20 of 150');
+    expect(await text(list)).toContain('Cohort 1016 (1016)');
+    expect(await text(list)).not.toContain('no longer offered');
+    await screenshot(page, SHOTS, '45-list-view');
+    await list
+      .locator('div.bk[data-block-id="exp_lst_value:0"]')
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await list.locator('[data-block-id="exp_lst_intro"]', { hasText: 'of 149' }).waitFor();
+    await list.getByRole('button', { name: 'Done' }).click();
+    await form
+      .locator('div.bk[data-block-id="exp_xm_allowed_lists_kept"]', { hasText: '149 values' })
+      .waitFor();
+
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await confirmation.waitFor();
+    const diff = await text(confirmation.locator('.modal-body'));
+    expect(diff).toContain('Allowed participant lists: removed QA staff (501) (149 in all)');
+    await screenshot(page, SHOTS, '46-list-diff');
+    await confirmation.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.locator('#modal-root form.modal').waitFor({ state: 'detached' });
+    expect(patches(961).map((r) => JSON.parse(r.body ?? '{}'))).toEqual([
+      { allowedParticipantLists: allowed.slice(1, 150).map((l) => l.id) },
     ]);
     expect(p.errors).toEqual([]);
   });
