@@ -33,8 +33,7 @@ import {
   positiveIntegerElement,
   textElement,
 } from './modal-pickers.js';
-import { initialStateOf } from './opened-state.js';
-import { readOnlyBlock } from './read-only.js';
+import { optionalWhereEmpty, withReadOnly } from './read-only.js';
 
 export interface ExperimentModalInput {
   mode: 'create' | 'edit';
@@ -311,44 +310,6 @@ function metadataOf(input: ExperimentModalInput, experimentId: number | undefine
     ...(m.audienceKey === undefined ? {} : { audienceKey: m.audienceKey }),
     ...(m.openedAt === undefined ? {} : { openedAt: m.openedAt }),
   };
-}
-
-/**
- * In an edit, an input that opens empty has nothing to keep: Slack must not insist on a value the
- * person never removed (a retro experiment without a retro type can still be renamed).
- */
-function optionalWhereEmpty(blocks: KnownBlock[], mode: ExperimentModalInput['mode']): KnownBlock[] {
-  if (mode !== 'edit') return blocks;
-  const initial = initialStateOf({ blocks });
-  return blocks.map((block) => {
-    if (block.type !== 'input' || block.block_id === undefined) return block;
-    const state = Object.values(initial[block.block_id] ?? {})[0] as Record<string, unknown> | undefined;
-    const empty =
-      state === undefined ||
-      ((state.value ?? null) === null &&
-        (state.selected_option ?? null) === null &&
-        (!Array.isArray(state.selected_options) || state.selected_options.length === 0));
-    return empty ? { ...block, optional: true } : block;
-  });
-}
-
-/** Read-only fields lose their input: a plain note says what is there and that it is kept. */
-function withReadOnly(
-  blocks: KnownBlock[],
-  input: ExperimentModalInput,
-  items: ReadonlyMap<PickerField, ReturnType<typeof offeredItems>>,
-): KnownBlock[] {
-  const readOnly = new Map(
-    (input.readOnly ?? [])
-      .filter((field) => field !== 'segments')
-      .map((field) => [EXPERIMENT_MODAL.blocks[field] as string, field] as const),
-  );
-  return blocks.map((block) => {
-    const field = block.block_id === undefined ? undefined : readOnly.get(block.block_id);
-    if (field === undefined) return block;
-    const offered = items.get(field as PickerField)?.map((item) => item.value);
-    return readOnlyBlock(field, input.form, input.messages, offered && new Set(offered));
-  });
 }
 
 function titleOf(

@@ -1,4 +1,5 @@
-import type { ContextBlock, SectionBlock } from '@slack/types';
+import type { ContextBlock, KnownBlock, SectionBlock } from '@slack/types';
+import type { DictionaryItem } from '../../console/dictionaries/normalise.js';
 import type { DictValue, ExperimentForm, FormField } from '../../core/experiment-form.js';
 import { plain } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
@@ -7,12 +8,15 @@ import type { Messages } from '../messages/index.js';
 import { EXPERIMENT_MODAL, LIST_SUMMARY } from './ids.js';
 import { textTooLong } from './kept-fields.js';
 import { isListField } from './list-view.js';
+import type { ExperimentModalInput } from './modal.js';
+import type { PickerField } from './modal-items.js';
+import { initialStateOf } from './opened-state.js';
 
 /**
  * A field an edit keeps without offering an input: a plain note in the input's place saying what is
  * there and why it is kept ("150 values, kept as they are").
  */
-export function readOnlyBlock(
+function readOnlyBlock(
   field: FormField,
   form: Partial<ExperimentForm>,
   messages: Messages,
@@ -51,4 +55,42 @@ function readOnlyText(
     return texts.keptList({ label, count: value.length, notOffered, max: LIMITS.selectOptions });
   }
   return texts.lockedField({ label });
+}
+
+/**
+ * In an edit, an input that opens empty has nothing to keep: Slack must not insist on a value the
+ * person never removed (a retro experiment without a retro type can still be renamed).
+ */
+export function optionalWhereEmpty(blocks: KnownBlock[], mode: 'create' | 'edit'): KnownBlock[] {
+  if (mode !== 'edit') return blocks;
+  const initial = initialStateOf({ blocks });
+  return blocks.map((block) => {
+    if (block.type !== 'input' || block.block_id === undefined) return block;
+    const state = Object.values(initial[block.block_id] ?? {})[0] as Record<string, unknown> | undefined;
+    const empty =
+      state === undefined ||
+      ((state.value ?? null) === null &&
+        (state.selected_option ?? null) === null &&
+        (!Array.isArray(state.selected_options) || state.selected_options.length === 0));
+    return empty ? { ...block, optional: true } : block;
+  });
+}
+
+/** Read-only fields lose their input: a plain note says what is there and that it is kept. */
+export function withReadOnly(
+  blocks: KnownBlock[],
+  input: Pick<ExperimentModalInput, 'readOnly' | 'form' | 'messages'>,
+  items: ReadonlyMap<PickerField, readonly DictionaryItem[]>,
+): KnownBlock[] {
+  const readOnly = new Map(
+    (input.readOnly ?? [])
+      .filter((field) => field !== 'segments')
+      .map((field) => [EXPERIMENT_MODAL.blocks[field] as string, field] as const),
+  );
+  return blocks.map((block) => {
+    const field = block.block_id === undefined ? undefined : readOnly.get(block.block_id);
+    if (field === undefined) return block;
+    const offered = items.get(field as PickerField)?.map((item) => item.value);
+    return readOnlyBlock(field, input.form, input.messages, offered && new Set(offered));
+  });
 }
