@@ -85,7 +85,6 @@ export type FormField = (typeof FORM_FIELDS)[number];
 const FORM_ERROR_CODES = [
   'required',
   'invalid',
-  'too_long',
   'obsolete_type',
   'not_offered',
   'positive_integer',
@@ -111,18 +110,16 @@ const REQUIRED: readonly FormField[] = [
   'domain',
   'metrics',
 ];
-/** Longest texts accepted (the modal's inputs use the same maxima). */
-export const FORM_TEXT_LIMITS = { name: 200, label: 100, description: 3000 } as const;
-
 const Value = z.union([z.string().min(1), z.number()]);
 const SegmentValueSchema = z.union([z.string(), z.number(), z.boolean()]);
 const Values = z.array(Value);
 const PositiveInt = ExperimentId;
-const Text = (max: number) =>
+// The interface states no length for name, label or description: none is checked here (a Slack
+// input holds at most 3,000 characters, which is the widget's limit, not the platform's).
+const Text = () =>
   z
     .string()
     .trim()
-    .max(max, { message: 'too_long' })
     .transform((s) => (s.length === 0 ? undefined : s));
 
 /**
@@ -164,13 +161,16 @@ export const StoredExperimentForm = z.strictObject({
   excludedParticipantLists: Values.optional(),
 });
 
-/** What a submission is read with: the stored structure plus lengths, trimming and what to refuse. */
+/** What a submission is read with: the stored structure plus trimming and what to refuse. */
 const SubmittedForm = StoredExperimentForm.extend({
-  name: Text(FORM_TEXT_LIMITS.name).optional(),
-  label: Text(FORM_TEXT_LIMITS.label)
+  name: Text().optional(),
+  // ASSUMPTION: the interface does not say a label may not hold whitespace. A label is how the
+  // splitter knows the experiment, so a new one is refused with a space in it; in an edit only a
+  // label the person typed is checked (see `touched`), never the one already on the platform.
+  label: Text()
     .refine((s) => s === undefined || !/\s/.test(s), { message: 'invalid' })
     .optional(),
-  description: Text(FORM_TEXT_LIMITS.description).optional(),
+  description: Text().optional(),
   // 'adhoc' parses here so it can be refused with its own message below (unless the edit keeps it).
   type: ExperimentType.optional(),
   // NaN is what an unreadable number input gives: refused below with its own message.
@@ -192,6 +192,11 @@ export interface FormValidationOptions {
    * and an adhoc experiment keeps its type.
    */
   original?: Partial<ExperimentForm> | undefined;
+  /**
+   * Edit: the fields whose widgets the person changed. Only they (and the fields their choice
+   * conditions) are checked: a value already on the platform is never refused by the form.
+   */
+  touched?: readonly FormField[] | undefined;
 }
 
 export type FormValidation = { ok: true; form: ExperimentForm } | { ok: false; errors: FormErrors };
@@ -213,7 +218,7 @@ export function validateExperimentForm(input: unknown, options: FormValidationOp
   for (const field of FORM_FIELDS) {
     const parsed = SubmittedForm.shape[field].safeParse(source[field]);
     if (parsed.success) (f as Record<string, unknown>)[field] = parsed.data;
-    else fail(field, parsed.error.issues.some((i) => i.message === 'too_long') ? 'too_long' : 'invalid');
+    else fail(field, 'invalid');
   }
   const locked = new Set(options.original === undefined ? [] : lockedFields(options.original));
   for (const field of REQUIRED) if (isEmpty(f[field]) && !locked.has(field)) fail(field, 'required');
@@ -246,7 +251,11 @@ export function validateExperimentForm(input: unknown, options: FormValidationOp
     const value = f[field];
     if (offered === undefined || value === undefined) continue;
     const values = Array.isArray(value) ? value : [value];
-    if (values.some((v) => !offered.includes(v))) fail(field, 'not_offered');
+    // Only a new value must be on offer: one the experiment already had may stay (an edit of a list
+    // keeps the values its dictionary no longer offers unless they are removed).
+    const had = options.original?.[field];
+    const kept = new Set<unknown>(Array.isArray(had) ? had : had === undefined ? [] : [had]);
+    if (values.some((v) => !offered.includes(v) && !kept.has(v))) fail(field, 'not_offered');
   }
   if (event && f.segments !== undefined) {
     const offered = options.offered?.segments;
@@ -268,6 +277,7 @@ export function validateExperimentForm(input: unknown, options: FormValidationOp
   if ((f.allowedParticipantLists ?? []).some((v) => excluded.has(v))) {
     fail('excludedParticipantLists', 'lists_overlap');
   }
+  if (options.touched !== undefined) keepTouchedErrors(errors, options.touched);
   if (Object.keys(errors).length > 0) return { ok: false, errors };
 
   const form = { ...f } as ExperimentForm;
@@ -280,6 +290,24 @@ export function validateExperimentForm(input: unknown, options: FormValidationOp
     if (isEmpty(form[key])) delete form[key];
   }
   return { ok: true, form };
+}
+
+/** Fields whose rules depend on another field's choice: checked again when that choice changes. */
+const CONDITIONED_BY: Partial<Record<FormField, readonly FormField[]>> = {
+  retroType: ['type'],
+  parentExperimentId: ['type', 'retroType'],
+  switchbackStrategy: ['type'],
+  segments: ['markupScopeType', 'domain'],
+  propagateExposureDays: ['exposure'],
+  excludedParticipantLists: ['allowedParticipantLists'],
+};
+
+function keepTouchedErrors(errors: FormErrors, touched: readonly FormField[]): void {
+  const changed = new Set(touched);
+  for (const field of Object.keys(errors) as FormField[]) {
+    const conditions = CONDITIONED_BY[field] ?? [];
+    if (!changed.has(field) && !conditions.some((c) => changed.has(c))) delete errors[field];
+  }
 }
 
 // ── prefill for edit ──────────────────────────────────────────────────────────────────────────────
@@ -328,20 +356,6 @@ export function readOnlyFields(original: Partial<ExperimentForm> | undefined): F
   const fields = lockedFields(original);
   if (original.type === 'adhoc') fields.push('type');
   return fields;
-}
-
-/** The form as read from the modal, with the read-only fields' values as they opened. */
-export function withReadOnlyFields(
-  form: Partial<ExperimentForm>,
-  original: Partial<ExperimentForm> | undefined,
-): Partial<ExperimentForm> {
-  const out: Record<string, unknown> = { ...form };
-  for (const field of readOnlyFields(original)) {
-    const value = original?.[field];
-    if (value === undefined) delete out[field];
-    else out[field] = value;
-  }
-  return out as Partial<ExperimentForm>;
 }
 
 /**

@@ -22,8 +22,6 @@ interface SaveCommon {
   channelId?: string | undefined;
   /** What the access decision allowed (whose token acts, whether only their own may). */
   grant: Grant;
-  /** Display labels of the chosen team and layer (the form holds the dictionary values). */
-  labels?: { team?: string | undefined; layer?: string | undefined } | undefined;
 }
 
 export type SaveExperimentRequest =
@@ -135,16 +133,17 @@ async function remember(
 ): Promise<ExperimentView> {
   const k = deps.knowledge;
   const scope = workspaceKey(request.workspace);
-  const { form, labels } = request;
+  const { form } = request;
   const record = await k.records.update(
     scope,
     experimentId,
     {
       name: form.name,
       type: form.type,
-      // A field an edit kept without reading it is not known: never recorded as "undefined".
-      team: labels?.team ?? (form.team === undefined ? undefined : String(form.team)),
-      layer: labels?.layer ?? (form.layer === undefined ? undefined : String(form.layer)),
+      // The dictionary values, as the platform holds them: cards name them from the dictionaries
+      // ("Checkout (211)"). A field an edit kept without reading it is never recorded as "undefined".
+      team: form.team === undefined ? undefined : String(form.team),
+      layer: form.layer === undefined ? undefined : String(form.layer),
       status: action.action === 'create' ? createdStatus(k.transitions) : undefined,
       action: {
         action: action.action,

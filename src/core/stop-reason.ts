@@ -35,12 +35,13 @@ export const RUSSIAN_REASON_WORDS: Readonly<Record<string, ExperimentInterruptRe
 };
 
 /**
- * The longest stop comment the app takes, in characters as people count them (code points: an
- * emoji is one). The platform's interface sets no limit on interruptReasonComment; this is the
- * app's own, chosen as Slack's: the stop modal's plain_text_input holds at most 3,000 characters, so
- * the command and the workflow step take no more than the form. Every surface tells a longer one at
- * input (with this limit and the length sent), so what is stored (a schedule, an approval request,
- * the record) never meets it.
+ * ASSUMPTION (the app's, not the platform's): the longest stop comment the app takes, in characters
+ * as people count them (code points: an emoji is one). The platform's interface sets no limit on
+ * interruptReasonComment; this one is chosen as Slack's: the stop modal's plain_text_input holds at
+ * most 3,000 characters, so the command and the workflow step take no more than the form. It applies
+ * to a comment being typed only, never to one already stored: every surface tells a longer one at
+ * input (with this limit and the length sent), so a schedule, an approval request or the record
+ * never meets it.
  */
 export const STOP_COMMENT_MAX = 3_000;
 

@@ -72,6 +72,8 @@ export const ViewActionRequest = z.object({
   blockId: ElementId,
   actionId: ElementId,
   action: Action,
+  /** The modal's inputs as they are now: Slack sends them as view.state.values with the action. */
+  values: z.record(z.string(), z.record(z.string(), Action)).optional(),
 });
 
 export const OptionsRequest = z

@@ -173,7 +173,9 @@ export function createApiRoutes(deps: RouteDeps): Record<string, ApiRoute> {
       const input = parseRequest(ViewActionRequest, body);
       const { userId, driver } = acting(input);
       ownView(input.viewId, userId);
-      const res = await driver.viewAction(input.viewId, input.blockId, input.actionId, input.action);
+      const res = await driver.viewAction(input.viewId, input.blockId, input.actionId, input.action, {
+        ...(input.values === undefined ? {} : { values: input.values }),
+      });
       return { ok: res.status === 200, status: res.status };
     },
     async '/api/options'(body) {

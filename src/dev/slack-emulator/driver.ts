@@ -120,11 +120,16 @@ export interface SlackDriver {
   ): Promise<ViewSubmitResult>;
   /** Cancel (or the X with clear: true). Slack sends view_closed only if the view set notify_on_close. */
   closeView(viewId: string, opts?: { clear?: boolean }): Promise<DriverResponse & { sent: boolean }>;
+  /**
+   * An action inside a view. `values`: the view's other inputs as the person left them, sent in
+   * view.state.values with the action as Slack does (a page that keeps its own inputs passes them).
+   */
   viewAction(
     viewId: string,
     blockId: string,
     actionId: string,
     action: Record<string, unknown>,
+    opts?: { values?: Record<string, Record<string, unknown>> },
   ): Promise<DriverResponse>;
   suggestOptions(viewId: string, blockId: string, actionId: string, value: string): Promise<SuggestResult>;
   /** A click on a button of the person's Home tab (as last published with views.publish). */
@@ -301,10 +306,11 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
       );
       return interaction(payload);
     },
-    async viewAction(viewId, blockId, actionId, action) {
+    async viewAction(viewId, blockId, actionId, action, opts = {}) {
       const view = openView(viewId);
       if (!findElement(view.view.blocks, actionId, blockId))
         throw new ActionNotFoundError(actionId, `view ${viewId}`);
+      if (opts.values) remember(viewId, opts.values);
       remember(viewId, { [blockId]: { [actionId]: action } });
       const payload = viewBlockActions(
         origin(view.userId),

@@ -1,16 +1,15 @@
-import type { BlockAction, ViewOutput, webApi } from '@slack/bolt';
+import type { BlockAction, webApi } from '@slack/bolt';
 import type { ModalView } from '@slack/types';
 import { isObject } from '../../console/dictionaries/item-fields.js';
-import { readOnlyFields, type SegmentChoice } from '../../core/experiment-form.js';
+import type { SegmentChoice } from '../../core/experiment-form.js';
 import { actionAccess, viewAccess } from '../access/middleware.js';
 import { experimentActionTarget, experimentSubmissionTarget } from '../access/payload-targets.js';
 import type { SafeText } from '../blocks/escape.js';
 import { noticeModal } from '../blocks/notice-modal.js';
 import type { SlackDeps } from '../deps.js';
 import type { SlackListeners } from '../listener-registry.js';
-import { bindingOf, openViewMetadata, type ViewPayloadBody } from '../view-seal/open-metadata.js';
-import { workspaceFromBody } from '../workspace.js';
-import { type AudienceDraft, readAudienceDraft, writeAudienceDraft } from './audience-draft.js';
+import { bindingOf } from '../view-seal/open-metadata.js';
+import { type AudienceDraft, writeAudienceDraft } from './audience-draft.js';
 import {
   audienceView,
   filterDigest,
@@ -20,21 +19,23 @@ import {
 } from './audience-view.js';
 import type { ExperimentFormDeps } from './deps.js';
 import { filterText } from './filter-text.js';
-import { currentForm, originalOf } from './form-context.js';
+import { currentForm } from './form-context.js';
 import { AUDIENCE_SUMMARY, AUDIENCE_VIEW } from './ids.js';
-import { loadModalDictionaries } from './load-dictionaries.js';
-import { experimentModal } from './modal.js';
 import { predicatesForParam } from './modal-items.js';
-import { ExperimentModalMetadata } from './modal-metadata.js';
 import { decodeOptionValue } from './modal-options.js';
 import { splitSegmentValues } from './modal-segments.js';
 import type { StateValues } from './modal-state.js';
+import {
+  openPushedView,
+  type PushedViewContext,
+  type PushedViewDeps,
+  rebuildFormBelow,
+  saveDraft,
+  updatePushedView,
+} from './pushed-views.js';
 
-/** Within an interaction's window, from the dictionary cache. */
-const BUDGET_MS = 2_000;
-
-/** What open() reads: a button's payload (BlockAction) and a submission's (ViewSubmitAction) both fit. */
-type ViewBody = ViewPayloadBody & { view?: ViewOutput };
+/** What openPushedView reads: a button's payload and a submission's both fit. */
+type ViewBody = Parameters<typeof openPushedView>[1];
 
 /**
  * The audience view: Edit audience pushes it over the form (the form's fields are kept in the draft,
@@ -53,25 +54,26 @@ export function registerAudienceActions(listeners: SlackListeners): void {
     actionAccess(deps, experimentActionTarget),
     async ({ ack, body, client, action }) => {
       await ack();
-      const ctx = await open(deps, body);
+      const ctx = await openPushedView(deps, body);
       if (!ctx?.draft) return;
       const [index, digest] = String((action as { value?: string }).value ?? '').split(':');
       const at = Number(index);
       const segment = ctx.draft.segments[at];
       // A click from a view built for another list removes nothing; the view is shown as it is now.
       if (segment !== undefined && filterDigest(segment) === digest) ctx.draft.segments.splice(at, 1);
-      await save(deps, ctx, ctx.draft);
-      await update(deps, client, ctx, render(deps, ctx, ctx.draft, ctx.metadata.page ?? 0));
+      await saveDraft(deps, ctx, ctx.draft);
+      await updatePushedView(deps, client, ctx, render(deps, ctx, ctx.draft, ctx.metadata.page ?? 0));
+      await rebuildFormBelow(deps, ctx, client);
     },
   ]);
   listeners.action<BlockAction>(new RegExp(`^${AUDIENCE_VIEW.actions.page}:`), (deps: ExperimentFormDeps) => [
     actionAccess(deps, experimentActionTarget),
     async ({ ack, body, client, action }) => {
       await ack();
-      const ctx = await open(deps, body);
+      const ctx = await openPushedView(deps, body);
       if (!ctx?.draft) return;
       const page = Number((action as { value?: string }).value ?? 0);
-      await update(
+      await updatePushedView(
         deps,
         client,
         ctx,
@@ -83,18 +85,29 @@ export function registerAudienceActions(listeners: SlackListeners): void {
     actionAccess(deps, experimentActionTarget),
     async ({ ack, body, client }) => {
       await ack();
-      const ctx = await open(deps, body);
+      const ctx = await openPushedView(deps, body);
       if (!ctx?.draft) return;
       const added = newFilter(ctx, ctx.draft);
       if (typeof added === 'string') {
         const notice = deps.messages.experimentEdit.addRefused[added];
-        return update(deps, client, ctx, render(deps, ctx, ctx.draft, ctx.metadata.page ?? 0, notice));
+        return updatePushedView(
+          deps,
+          client,
+          ctx,
+          render(deps, ctx, ctx.draft, ctx.metadata.page ?? 0, notice),
+        );
       }
       ctx.draft.segments.push(added);
-      await save(deps, ctx, ctx.draft);
+      await saveDraft(deps, ctx, ctx.draft);
       const lookup = { params: ctx.params, predicates: ctx.predicates?.items ?? [] };
       const notice = deps.messages.experimentEdit.added({ filter: filterText(added, lookup, deps.messages) });
-      await update(deps, client, ctx, render(deps, ctx, ctx.draft, Number.MAX_SAFE_INTEGER, notice));
+      await updatePushedView(
+        deps,
+        client,
+        ctx,
+        render(deps, ctx, ctx.draft, Number.MAX_SAFE_INTEGER, notice),
+      );
+      await rebuildFormBelow(deps, ctx, client);
     },
   ]);
   listeners.view(AUDIENCE_VIEW.callbackId, (deps: ExperimentFormDeps) => [
@@ -110,18 +123,13 @@ export function registerAudienceActions(listeners: SlackListeners): void {
   ]);
 }
 
-type PushAudienceViewDeps = Pick<
-  SlackDeps,
-  'audit' | 'connections' | 'dictionaries' | 'drafts' | 'logger' | 'messages' | 'metrics' | 'viewSeal'
->;
-
 /** Edit audience: the form's fields kept in the draft, the audience view pushed over the form. */
 async function pushAudienceView(
-  deps: PushAudienceViewDeps,
+  deps: PushedViewDeps,
   body: BlockAction,
   client: Pick<webApi.WebClient, 'views'>,
 ) {
-  const ctx = await open(deps, body);
+  const ctx = await openPushedView(deps, body);
   if (!ctx) return;
   const { form } = await currentForm(deps, {
     state: ctx.view.state.values as StateValues,
@@ -141,65 +149,17 @@ async function pushAudienceView(
 
 /** Done: the form under the audience view rebuilt with the draft's audience. */
 async function closeAudienceView(
-  deps: PushAudienceViewDeps,
+  deps: PushedViewDeps,
   body: ViewBody,
   client: Pick<webApi.WebClient, 'views'>,
 ) {
-  const ctx = await open(deps, body);
-  const below = ctx?.view.previous_view_id;
-  if (!ctx?.draft || !below) return;
-  const original = await originalOf(deps, ctx.metadata);
-  const { page: _page, ...metadata } = ctx.metadata;
-  const form = { ...ctx.draft.form, segments: ctx.draft.segments };
-  const next = experimentModal({
-    mode: metadata.mode,
-    experimentId: metadata.experimentId,
-    form,
-    dictionaries: ctx.dictionaries,
-    segmentPredicates: ctx.predicates,
-    readOnly: original === undefined ? undefined : readOnlyFields(original),
-    metadata,
-    messages: deps.messages,
-  });
-  await client.views
-    .update({ view_id: below, view: deps.viewSeal.seal(bindingOf('experiment-form', body), next) })
-    .catch((error) => deps.logger.warn('views.update failed for the experiment form', { error }));
+  const ctx = await openPushedView(deps, body);
+  if (ctx) await rebuildFormBelow(deps, ctx, client);
 }
-
-async function open(deps: PushAudienceViewDeps, body: ViewBody) {
-  const view = body.view;
-  if (!view) return undefined;
-  deps.metrics.inc('exp_interactions_total', { kind: 'experiment_audience' });
-  const opened = await openViewMetadata(deps, {
-    purpose: 'experiment-form',
-    body,
-    text: view.private_metadata,
-    schema: ExperimentModalMetadata,
-  });
-  if (!opened.ok) return undefined;
-  const metadata = opened.value;
-  const loaded = await loadModalDictionaries(deps, workspaceFromBody(body), {
-    budgetMs: BUDGET_MS,
-    channelId: metadata.channelId,
-  });
-  if (loaded.kind !== 'ok') return undefined;
-  const draft = await readAudienceDraft(deps, metadata.audienceKey);
-  return {
-    view,
-    body,
-    metadata,
-    draft,
-    dictionaries: loaded.dictionaries,
-    params: loaded.dictionaries['context-param-predicates'] ?? [],
-    predicates: loaded.predicates,
-    lookup: { dictionaries: loaded.dictionaries, segmentPredicates: loaded.predicates },
-  };
-}
-type Ctx = NonNullable<Awaited<ReturnType<typeof open>>>;
 
 function render(
   deps: Pick<SlackDeps, 'messages'>,
-  ctx: Ctx,
+  ctx: PushedViewContext,
   draft: AudienceDraft,
   page: number,
   notice?: SafeText,
@@ -221,28 +181,11 @@ function expired(deps: Pick<SlackDeps, 'messages'>): ModalView {
   return noticeModal({ title: texts.audienceTitle, text: texts.audienceExpired, messages: deps.messages });
 }
 
-async function save(deps: Pick<SlackDeps, 'drafts'>, ctx: Ctx, draft: AudienceDraft): Promise<void> {
-  if (ctx.metadata.audienceKey) await writeAudienceDraft(deps, ctx.metadata.audienceKey, draft);
-}
-
-async function update(
-  deps: Pick<SlackDeps, 'logger' | 'viewSeal'>,
-  client: Pick<webApi.WebClient, 'views'>,
-  ctx: Ctx,
-  view: ModalView,
-) {
-  const sealed = deps.viewSeal.seal(bindingOf('experiment-form', ctx.body), view);
-  await client.views
-    .update({ view_id: ctx.view.id, hash: ctx.view.hash, view: sealed })
-    .catch((error: unknown) => {
-      const code = (error as { data?: { error?: string } }).data?.error;
-      if (code !== 'hash_conflict')
-        deps.logger.warn('views.update failed for the audience view', { error, code });
-    });
-}
-
 /** The filter typed below the list, or which of its parts is missing. */
-function newFilter(ctx: Ctx, draft: AudienceDraft): SegmentChoice | 'param' | 'predicate' | 'values' {
+function newFilter(
+  ctx: PushedViewContext,
+  draft: AudienceDraft,
+): SegmentChoice | 'param' | 'predicate' | 'values' {
   const state = ctx.view.state.values as StateValues;
   const generation = draft.segments.length;
   const at = (base: string, actionId: string) => {

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
-import { type ExperimentForm, type SegmentChoice, StoredExperimentForm } from '../../core/experiment-form.js';
+import {
+  type DictValue,
+  type ExperimentForm,
+  type SegmentChoice,
+  StoredExperimentForm,
+} from '../../core/experiment-form.js';
 import type { SlackDeps } from '../deps.js';
 
 // An audience of any size does not fit in private_metadata (3000 characters, less the seal): the
@@ -14,10 +19,16 @@ export const DRAFT_TTL_MS = 24 * 60 * 60 * 1000;
 const Segments = StoredExperimentForm.shape.segments.unwrap();
 const AudienceDraft = z.object({
   segments: Segments,
-  /** The form's fields when the audience view was pushed. */
+  /** The form's fields when the audience or a list view was pushed. */
   form: StoredExperimentForm.optional(),
+  /** Lists no menu holds, as edited in the list view (absent: as they opened). */
+  lists: z.record(z.string(), StoredExperimentForm.shape.tags.unwrap()).optional(),
 });
-export type AudienceDraft = { segments: SegmentChoice[]; form?: Partial<ExperimentForm> | undefined };
+export type AudienceDraft = {
+  segments: SegmentChoice[];
+  form?: Partial<ExperimentForm> | undefined;
+  lists?: Record<string, DictValue[]> | undefined;
+};
 
 type Drafts = Pick<SlackDeps, 'drafts'>;
 

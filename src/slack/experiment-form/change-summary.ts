@@ -2,7 +2,7 @@ import type { DictionaryItem } from '../../console/dictionaries/normalise.js';
 import type { DictionaryName } from '../../console/types.js';
 import type { ExperimentChanges } from '../../core/experiment-changes.js';
 import { DICTIONARY_FIELD_SPECS } from '../../core/experiment-fields.js';
-import { joinSafe, md, type SafeText, truncateSafe } from '../blocks/escape.js';
+import { escapeMrkdwn, joinSafe, md, type SafeText, truncateSafe } from '../blocks/escape.js';
 import {
   type DictionaryLabels,
   type LabelSourceItems,
@@ -27,13 +27,14 @@ export function changeLines(
 ): SafeText[] {
   const texts = messages.experimentEdit;
   const shown = (field: ChangedField, value: unknown) => fieldValueText(field, value, lookup, messages);
-  const lines: SafeText[] = changes.fields.map((c) =>
-    texts.fieldChange({
-      label: messages.experimentModal.labels[c.field],
-      before: shown(c.field, c.before),
-      after: shown(c.field, c.after),
-    }),
-  );
+  const lines: SafeText[] = changes.fields.map((c) => {
+    const label = messages.experimentModal.labels[c.field];
+    if (Array.isArray(c.before) && Array.isArray(c.after) && c.before.length > 0 && c.after.length > 0) {
+      const line = listChangeLine(label, c.before, c.after, (v) => shown(c.field, v), messages);
+      if (line) return line;
+    }
+    return texts.fieldChange({ label, before: shown(c.field, c.before), after: shown(c.field, c.after) });
+  });
   const a = changes.audience;
   if (a) {
     const filter = (s: Parameters<typeof filterText>[0]) => filterText(s, lookup, messages);
@@ -45,6 +46,32 @@ export function changeLines(
     );
   }
   return lines;
+}
+
+/** Values shown of what left a list, and of what joined it: the rest is counted. */
+const LIST_SHOWN = 10;
+
+/** A list changed value by value reads as what left it and what joined it, not as two lists. */
+function listChangeLine(
+  label: string,
+  before: readonly unknown[],
+  after: readonly unknown[],
+  shown: (value: unknown) => SafeText,
+  messages: Messages,
+): SafeText | undefined {
+  const key = (v: unknown) => JSON.stringify(v);
+  const had = new Set(before.map(key));
+  const has = new Set(after.map(key));
+  const some = (values: readonly unknown[]) => {
+    if (values.length === 0) return undefined;
+    const more = values.length > LIST_SHOWN ? [md`… (${values.length - LIST_SHOWN} more)`] : [];
+    return joinSafe([...values.slice(0, LIST_SHOWN).map(shown), ...more], md`, `);
+  };
+  const removed = some(before.filter((v) => !has.has(key(v))));
+  const added = some(after.filter((v) => !had.has(key(v))));
+  // Only the order changed: read as the two lists.
+  if (removed === undefined && added === undefined) return undefined;
+  return messages.experimentEdit.listChange({ label, removed, added, count: after.length });
 }
 
 /** The lines as one text, cut to fit one section. */
@@ -72,12 +99,28 @@ function dictionaryOf(field: ChangedField): DictionaryName | undefined {
     ?.dictionary;
 }
 
+/** The option texts the form shows for the fields whose values the interface enumerates. */
+function enumLabels(field: ChangedField, messages: Messages): Readonly<Record<string, string>> | undefined {
+  const t = messages.experimentModal;
+  const byField: Partial<Record<ChangedField, Readonly<Record<string, string>>>> = {
+    type: t.types,
+    markupScopeType: t.markupScopeTypes,
+    exposure: t.exposures,
+    statisticalMethod: t.statisticalMethods,
+    retroType: t.retroTypes,
+    switchbackStrategy: t.switchbackStrategies,
+  };
+  return byField[field];
+}
+
 function fieldValueText(
   field: ChangedField,
   value: unknown,
   lookup: FilterLookup & { labels?: DictionaryLabels },
   messages: Messages,
 ): SafeText {
+  const label = typeof value === 'string' ? enumLabels(field, messages)?.[value] : undefined;
+  if (label !== undefined) return escapeMrkdwn(label);
   const dictionary = dictionaryOf(field);
   const named = (v: unknown) =>
     dictionary && lookup.labels && (typeof v === 'string' || typeof v === 'number')

@@ -8,7 +8,6 @@ import { joinSafe, safe } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import { noticeModal } from '../blocks/notice-modal.js';
 import type { SlackListeners } from '../listener-registry.js';
-import { workspaceMessages } from '../locale/scope.js';
 import { openViewMetadata } from '../view-seal/open-metadata.js';
 import { workspaceFromBody } from '../workspace.js';
 import { readStoredForm } from './audience-draft.js';
@@ -20,7 +19,6 @@ import { EDIT_CONFIRM_VIEW } from './ids.js';
 import { loadModalDictionaries } from './load-dictionaries.js';
 import { ExperimentModalMetadata } from './modal-metadata.js';
 import { type EarlyOutcome, runSave } from './save-flow.js';
-import { labelsOf } from './submission.js';
 
 const DICTIONARY_BUDGET_MS = 500;
 
@@ -79,7 +77,6 @@ export function registerEditConfirmation(listeners: SlackListeners): void {
         actorId,
         channelId: metadata.channelId,
         grant: grantOf(context),
-        labels: labelsOf(dictionaries, form),
       };
       const run = async (): Promise<EarlyOutcome> => {
         const conflict = await checkEditConflict(deps, workspace, {
@@ -107,9 +104,9 @@ export function registerEditConfirmation(listeners: SlackListeners): void {
         run,
         inModal: () => undefined,
         closeWith: 'clear',
-        // The diff goes into the channel's line after saving: in the workspace's language.
+        // The diff goes into the channel's line after saving, written in that line's language.
         changes: {
-          text: changeText(changes, lookup, workspaceMessages(deps)),
+          text: (m) => changeText(changes, lookup, m),
           detail: changesDetail(changes),
         },
       });

@@ -1,17 +1,16 @@
-import {
-  type DictValue,
-  type ExperimentForm,
-  type FormField,
-  readOnlyFields,
-  withReadOnlyFields,
-} from '../../core/experiment-form.js';
+import type { DictValue, ExperimentForm, FormField } from '../../core/experiment-form.js';
+import { readOnlyFields } from '../../core/experiment-form.js';
+import { audienceTouched, touchedFields, withTouched } from '../../core/touched-fields.js';
 import type { SlackDeps } from '../deps.js';
 import { readAudienceDraft, readStoredForm } from './audience-draft.js';
+import { isListField } from './list-view.js';
 import type { ExperimentModalMetadata } from './modal-metadata.js';
 import { readExperimentModalState, type StateLookup, type StateValues } from './modal-state.js';
 
-// The form as the person has it now: the main view's inputs, the audience kept in the draft, and the
-// fields an edit keeps without inputs, as they opened. One reading for rebuilds and submissions.
+// The form as the person has it now: the main view's inputs, the audience kept in the draft. For an
+// edit, only what the person changed differs from the experiment: each widget is compared with what
+// it reported when the form opened, and an untouched one keeps the platform's value exactly. One
+// reading for rebuilds and submissions.
 
 type Deps = Pick<SlackDeps, 'drafts'>;
 
@@ -24,29 +23,79 @@ export async function originalOf(
   return metadata.original ?? (await readStoredForm(deps, metadata.originalKey)) ?? {};
 }
 
+/** What the widgets reported when the edit opened; undefined when it is lost (then nothing is sent). */
+async function openedOf(deps: Deps, metadata: ExperimentModalMetadata) {
+  return metadata.opened ?? (await readStoredForm(deps, metadata.openedKey));
+}
+
 export interface CurrentForm {
   form: Partial<ExperimentForm>;
   original: Partial<ExperimentForm> | undefined;
   readOnly: FormField[];
+  /** Edit: the fields whose widgets the person changed (the audience included). */
+  touched: FormField[];
   /** False when the audience's draft is gone (expired): the form cannot be saved from here. */
   audienceKept: boolean;
+  /** False when an edit's opening values are gone: the form cannot tell what changed. */
+  openedKept: boolean;
 }
 
 export async function currentForm(
   deps: Deps,
   input: { state: StateValues; lookup: StateLookup; metadata: ExperimentModalMetadata },
 ): Promise<CurrentForm> {
-  const original = await originalOf(deps, input.metadata);
+  const { metadata } = input;
+  const original = await originalOf(deps, metadata);
   const read = readExperimentModalState(input.state, input.lookup);
-  const draft = await readAudienceDraft(deps, input.metadata.audienceKey);
+  const draft = await readAudienceDraft(deps, metadata.audienceKey);
   const segments = draft?.segments ?? [];
-  const form = withReadOnlyFields({ ...read, ...(segments.length > 0 ? { segments } : {}) }, original);
+  const submitted = { ...read, ...(segments.length > 0 ? { segments } : {}) };
+  const audienceKept = metadata.audienceKey === undefined || draft !== undefined;
+  if (original === undefined) {
+    return { form: submitted, original, readOnly: [], touched: [], audienceKept, openedKept: true };
+  }
+  const readOnly = readOnlyOf(metadata, original) ?? [];
+  const opened = await openedOf(deps, metadata);
+  const touched = opened === undefined ? [] : touchedFields(opened, read);
+  if (draft !== undefined && audienceTouched(original.segments, draft.segments)) touched.push('segments');
+  const changed = touched.filter((field) => !readOnly.includes(field));
+  // A list no menu holds changes only through the list view, whole, as the draft keeps it.
+  const lists = listsChanged(original, draft?.lists, readOnly);
+  const edited = { ...submitted, ...lists.values };
+  changed.push(...lists.fields);
   return {
-    form,
+    form: withTouched(original, edited, changed),
     original,
-    readOnly: readOnlyFields(original),
-    audienceKept: input.metadata.audienceKey === undefined || draft !== undefined,
+    readOnly,
+    touched: changed,
+    audienceKept,
+    openedKept: opened !== undefined,
   };
+}
+
+function listsChanged(
+  original: Partial<ExperimentForm>,
+  lists: Record<string, DictValue[]> | undefined,
+  readOnly: readonly FormField[],
+): { fields: FormField[]; values: Partial<ExperimentForm> } {
+  const fields: FormField[] = [];
+  const values: Record<string, DictValue[] | undefined> = {};
+  for (const [field, list] of Object.entries(lists ?? {})) {
+    if (!isListField(field) || !readOnly.includes(field)) continue;
+    if (JSON.stringify(list) === JSON.stringify(original[field] ?? [])) continue;
+    fields.push(field);
+    values[field] = list.length > 0 ? list : undefined;
+  }
+  return { fields, values: values as Partial<ExperimentForm> };
+}
+
+/** The fields the edit shows without a widget, as fixed when it opened. */
+export function readOnlyOf(
+  metadata: ExperimentModalMetadata,
+  original: Partial<ExperimentForm> | undefined,
+): FormField[] | undefined {
+  if (original === undefined) return undefined;
+  return metadata.kept ? [...metadata.kept] : readOnlyFields(original);
 }
 
 /** Every param the experiment filtered on when the edit began: archived ones stay valid there. */

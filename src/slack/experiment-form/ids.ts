@@ -92,6 +92,27 @@ export const AUDIENCE_VIEW = {
   },
 } as const;
 
+/**
+ * A list no menu holds (participant lists, metrics, tags): its read-only line in the form carries
+ * Edit list (the button's value names the field), which pushes LIST_VIEW: every value, paged, each
+ * with Remove; Add below.
+ */
+export const LIST_SUMMARY = { editActionId: 'exp_xm_list_edit' } as const;
+
+export const LIST_VIEW = {
+  callbackId: 'exp_list_view',
+  blocks: {
+    intro: 'exp_lst_intro',
+    pager: 'exp_lst_pager',
+    notice: 'exp_lst_notice',
+    newValue: 'exp_lst_new',
+    add: 'exp_lst_add_actions',
+  },
+  /** Per value shown, followed by its index in the whole list. */
+  valueBlockPrefix: 'exp_lst_value:',
+  actions: { remove: 'exp_lst_remove', page: 'exp_lst_page', add: 'exp_lst_add' },
+} as const;
+
 /** The confirmation pushed when an edit is submitted: what will change, and Save. */
 export const EDIT_CONFIRM_VIEW = {
   callbackId: 'exp_edit_confirm',

@@ -97,10 +97,11 @@ export function experimentModalMessagesEn(): ExperimentModalMessages {
     ungrouped: 'Other',
     dictionaryEmpty: 'The platform returned no values for this field.',
     notOffered: ({ values }) => `Current value not on offer any more: ${values}. Choose again.`,
+    notOfferedKept: ({ values }) =>
+      `Now: ${values}, no longer offered here. Kept as it is unless you choose another.`,
     errors: {
       required: 'Required.',
       invalid: 'This value cannot be used.',
-      too_long: 'Too long.',
       obsolete_type: 'Ad hoc experiments are obsolete: choose another type.',
       not_offered: 'This value is not on offer here: choose one of those offered.',
       positive_integer: 'Enter a whole number greater than 0.',

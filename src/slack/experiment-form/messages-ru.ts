@@ -98,10 +98,11 @@ export function experimentModalMessagesRu(): ExperimentModalMessages {
     ungrouped: 'Другое',
     dictionaryEmpty: 'Платформа не вернула значений для этого поля.',
     notOffered: ({ values }) => `Текущее значение больше не предлагается: ${values}. Выберите снова.`,
+    notOfferedKept: ({ values }) =>
+      `Сейчас: ${values}, здесь больше не предлагается. Остаётся как есть, если не выбрать другое.`,
     errors: {
       required: 'Обязательное поле.',
       invalid: 'Это значение использовать нельзя.',
-      too_long: 'Слишком длинно.',
       obsolete_type: 'Эксперименты ad hoc устарели: выберите другой тип.',
       not_offered: 'Здесь такое значение не предлагается: выберите одно из предложенных.',
       positive_integer: 'Введите целое число больше 0.',

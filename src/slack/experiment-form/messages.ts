@@ -47,6 +47,8 @@ export interface ExperimentModalMessages {
    * going with other choices (a layer of another domain, a deleted context param).
    */
   notOffered(p: { values: string }): string;
+  /** The same in an edit: the value stays on the platform unless the person picks another. */
+  notOfferedKept(p: { values: string }): string;
   /** Shown under the input (response_action errors). */
   errors: Record<FormErrorCode, string>;
 }

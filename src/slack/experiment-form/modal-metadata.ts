@@ -1,6 +1,11 @@
 import * as z from 'zod';
 import { ExperimentId } from '../../console/schemas.js';
-import { type DictValue, type ExperimentForm, StoredExperimentForm } from '../../core/experiment-form.js';
+import {
+  type DictValue,
+  type ExperimentForm,
+  FORM_FIELDS,
+  StoredExperimentForm,
+} from '../../core/experiment-form.js';
 import { decodeMetadata, encodeMetadata, METADATA_JSON_MAX, SlackPayloadError } from '../payload.js';
 
 // private_metadata of the create/edit modal. For edit it carries the form as it was opened, so the
@@ -22,6 +27,14 @@ export const ExperimentModalMetadata = z
     original: StoredExperimentForm.optional(),
     originalKey: z.string().min(1).max(200).optional(),
     /**
+     * What each widget reported when the edit opened (its initial value read back as a submission
+     * reads it): the only thing a submission is compared with. In the store when it does not fit.
+     */
+    opened: StoredExperimentForm.optional(),
+    openedKey: z.string().min(1).max(200).optional(),
+    /** Fields shown read-only when the edit opened (no widget could hold them): never sent. */
+    kept: z.array(z.enum(FORM_FIELDS)).max(FORM_FIELDS.length).optional(),
+    /**
      * The context params of the filters the experiment had when the edit began (whether or not
      * the original form fits here): archived ones stay usable in those filters only.
      */
@@ -36,6 +49,8 @@ export const ExperimentModalMetadata = z
     page: z.int().min(0).max(10_000).optional(),
     /** ISO time the edit form opened: what changed after it is a concurrent change. */
     openedAt: z.iso.datetime().optional(),
+    /** The list view's field (a list no menu holds: LIST_FIELDS). */
+    listField: z.enum(['metrics', 'tags', 'allowedParticipantLists', 'excludedParticipantLists']).optional(),
     /** The confirmation view's draft: the checked form waiting for Save. */
     confirmKey: z.string().min(1).max(64).optional(),
   })
@@ -47,7 +62,7 @@ export type ExperimentModalMetadata = z.infer<typeof ExperimentModalMetadata>;
 
 /** Whether the original form fits in private_metadata; when it does not, store it and pass originalKey. */
 export function originalFitsInMetadata(meta: ExperimentModalMetadata): boolean {
-  const { originalKey: _key, ...rest } = meta;
+  const { originalKey: _key, openedKey: _opened, ...rest } = meta;
   return JSON.stringify(rest).length <= METADATA_JSON_MAX;
 }
 
@@ -57,11 +72,12 @@ export function originalFitsInMetadata(meta: ExperimentModalMetadata): boolean {
  */
 export function encodeExperimentModalMetadata(meta: ExperimentModalMetadata): string {
   if (meta.original !== undefined && originalFitsInMetadata(meta)) {
-    const { originalKey: _key, ...withOriginal } = meta;
+    const { originalKey: _key, openedKey: _opened, ...withOriginal } = meta;
     return encodeMetadata(ExperimentModalMetadata, withOriginal);
   }
-  const { original, ...rest } = meta;
-  if (original !== undefined && meta.originalKey === undefined) {
+  const { original, opened, ...rest } = meta;
+  const stored = (value: unknown, key: string | undefined) => value === undefined || key !== undefined;
+  if (!stored(original, meta.originalKey) || !stored(opened, meta.openedKey)) {
     throw new SlackPayloadError('private_metadata', 'too-large', [
       'store the original form, pass originalKey',
     ]);

@@ -9,13 +9,7 @@ import {
   SwitchbackStrategy,
 } from '../../console/schemas.js';
 import { DICTIONARY_FIELD_SPECS, type DictionaryField } from '../../core/experiment-fields.js';
-import {
-  type DictValue,
-  type ExperimentForm,
-  FORM_TEXT_LIMITS,
-  type FormErrors,
-  type FormField,
-} from '../../core/experiment-form.js';
+import type { DictValue, ExperimentForm, FormErrors, FormField } from '../../core/experiment-form.js';
 import { plain } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { section } from '../blocks/message.js';
@@ -39,7 +33,7 @@ import {
   positiveIntegerElement,
   textElement,
 } from './modal-pickers.js';
-import { readOnlyBlock } from './read-only.js';
+import { optionalWhereEmpty, withReadOnly } from './read-only.js';
 
 export interface ExperimentModalInput {
   mode: 'create' | 'edit';
@@ -59,6 +53,11 @@ export interface ExperimentModalInput {
     original?: Partial<ExperimentForm> | undefined;
     /** Where the caller stored `original` when it does not fit in private_metadata. */
     originalKey?: string | undefined;
+    /** What the widgets reported when the edit opened, or where the caller stored it. */
+    opened?: Partial<ExperimentForm> | undefined;
+    openedKey?: string | undefined;
+    /** Fields shown read-only since the edit opened (keptFields). */
+    kept?: readonly FormField[] | undefined;
     /** The params of the filters the experiment had when the edit began (earlierParamsOf). */
     earlierParams?: readonly DictValue[] | undefined;
     responseUrl?: string | undefined;
@@ -71,6 +70,8 @@ export interface ExperimentModalInput {
 
 // Slack counts the serialised view; non-ASCII labels take several bytes each, so keep a margin.
 const VIEW_BUDGET = LIMITS.viewBytes - 10_000;
+/** Slack's own limit on a text input; the interface states none for these fields. */
+const TEXT_MAX = LIMITS.plainTextInputMaxLength;
 const DICTIONARY_ORDER: readonly DictionaryField[] = ['team', 'domain', 'layer', 'participantType'];
 const LATER_DICTIONARIES: readonly DictionaryField[] = [
   'metrics',
@@ -138,14 +139,11 @@ function build(
         : texts.editIntro({ experimentId }),
       EXPERIMENT_MODAL.blocks.intro,
     ),
-    inputBlock(ids('name'), textElement(ids('name').actionId, form.name, { max: FORM_TEXT_LIMITS.name })),
-    inputBlock(ids('label'), textElement(ids('label').actionId, form.label, { max: FORM_TEXT_LIMITS.label })),
+    inputBlock(ids('name'), textElement(ids('name').actionId, form.name, { max: TEXT_MAX })),
+    inputBlock(ids('label'), textElement(ids('label').actionId, form.label, { max: TEXT_MAX })),
     inputBlock(
       ids('description'),
-      textElement(ids('description').actionId, form.description, {
-        max: FORM_TEXT_LIMITS.description,
-        multiline: true,
-      }),
+      textElement(ids('description').actionId, form.description, { max: TEXT_MAX, multiline: true }),
     ),
     enumBlock(
       'type',
@@ -167,7 +165,7 @@ function build(
     submit: plain(input.mode === 'create' ? texts.createSubmit : texts.editSubmit, LIMITS.viewSubmit),
     close: plain(messages.modals.cancel, LIMITS.viewClose),
     private_metadata: encodeExperimentModalMetadata(metadataOf(input, experimentId)),
-    blocks: withReadOnly(blocks, input).slice(0, LIMITS.viewBlocks),
+    blocks: withReadOnly(optionalWhereEmpty(blocks, input.mode), input, items).slice(0, LIMITS.viewBlocks),
   };
 }
 
@@ -213,7 +211,9 @@ function blockKit(
     );
     const hint =
       picker.missing.length > 0
-        ? texts.notOffered({ values: picker.missing.map(String).join(', ') })
+        ? (input.mode === 'edit' ? texts.notOfferedKept : texts.notOffered)({
+            values: picker.missing.map(String).join(', '),
+          })
         : offered.length === 0
           ? texts.dictionaryEmpty
           : ids(field).hint;
@@ -302,24 +302,14 @@ function metadataOf(input: ExperimentModalInput, experimentId: number | undefine
     ...(experimentId === undefined ? {} : { experimentId }),
     ...(m.original === undefined ? {} : { original: m.original }),
     ...(m.originalKey === undefined ? {} : { originalKey: m.originalKey }),
+    ...(m.opened === undefined ? {} : { opened: m.opened }),
+    ...(m.openedKey === undefined ? {} : { openedKey: m.openedKey }),
+    ...(m.kept === undefined ? {} : { kept: [...m.kept] }),
     ...(m.earlierParams === undefined ? {} : { earlierParams: [...m.earlierParams] }),
     ...(m.responseUrl === undefined ? {} : { responseUrl: m.responseUrl }),
     ...(m.audienceKey === undefined ? {} : { audienceKey: m.audienceKey }),
     ...(m.openedAt === undefined ? {} : { openedAt: m.openedAt }),
   };
-}
-
-/** Read-only fields lose their input: a plain note says the value is kept as it is. */
-function withReadOnly(blocks: KnownBlock[], input: ExperimentModalInput): KnownBlock[] {
-  const readOnly = new Map(
-    (input.readOnly ?? [])
-      .filter((field) => field !== 'segments')
-      .map((field) => [EXPERIMENT_MODAL.blocks[field] as string, field] as const),
-  );
-  return blocks.map((block) => {
-    const field = block.block_id === undefined ? undefined : readOnly.get(block.block_id);
-    return field === undefined ? block : readOnlyBlock(field, input.form, input.messages);
-  });
 }
 
 function titleOf(

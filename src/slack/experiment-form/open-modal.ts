@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ModalView } from '@slack/types';
-import { type ExperimentForm, readOnlyFields } from '../../core/experiment-form.js';
+import type { ExperimentForm } from '../../core/experiment-form.js';
 import { checkBeforeForm } from '../../core/experiments/knowledge.js';
 import { readExperimentForEdit } from '../../core/read-experiment.js';
 import { platformErrorMessage } from '../blocks/error-message.js';
@@ -12,9 +12,11 @@ import type { CommandContext } from '../command/command-context.js';
 import type { SlackDeps } from '../deps.js';
 import { slackAgo } from '../experiment/ago.js';
 import { createAudienceDraft, DRAFT_TTL_MS } from './audience-draft.js';
+import { keptFields } from './kept-fields.js';
 import { loadModalDictionaries } from './load-dictionaries.js';
-import { experimentModal } from './modal.js';
+import { type ExperimentModalInput, experimentModal } from './modal.js';
 import { earlierParamsOf, originalFitsInMetadata } from './modal-metadata.js';
+import { openedWidgets } from './opened-state.js';
 
 type OpenExperimentModalDeps = Pick<
   SlackDeps,
@@ -93,25 +95,10 @@ export async function openExperimentModal(
     responseUrl: command.response_url,
     audienceKey,
     openedAt: deps.knowledge.now().toISOString(),
-    ...(experimentId === undefined ? {} : { experimentId, original }),
+    ...(experimentId === undefined ? {} : { experimentId }),
     ...(earlierParams === undefined ? {} : { earlierParams }),
   };
-  const fits = originalFitsInMetadata({ mode: experimentId === undefined ? 'create' : 'edit', ...metadata });
-  let originalKey: string | undefined;
-  if (!fits && original) {
-    originalKey = randomUUID();
-    await deps.drafts.set(originalKey, original, DRAFT_TTL_MS);
-  }
-  const view = experimentModal({
-    mode: experimentId === undefined ? 'create' : 'edit',
-    experimentId,
-    form: original ?? {},
-    dictionaries: loaded.dictionaries,
-    segmentPredicates: loaded.predicates,
-    readOnly: experimentId === undefined ? undefined : readOnlyFields(original ?? {}),
-    metadata: fits ? metadata : { ...metadata, original: undefined, originalKey },
-    messages,
-  });
+  const view = await formView(deps, { experimentId, original, metadata, loaded });
   if ((unreadable || fromRecord) && experimentId !== undefined) {
     const note = fromRecord
       ? messages.experiments.prefilledFromRecord({ experimentId })
@@ -124,6 +111,52 @@ export async function openExperimentModal(
       view,
     ),
   );
+}
+
+type Loaded = Extract<Awaited<ReturnType<typeof loadModalDictionaries>>, { kind: 'ok' }>;
+
+/**
+ * The form as it opens. For an edit, what each widget reports untouched is read back from the view
+ * and kept with it (sealed metadata, or the store when too large): a submission is compared with
+ * that, so a value no widget could hold is never sent back changed.
+ */
+async function formView(
+  deps: Pick<OpenExperimentModalDeps, 'drafts' | 'messages'>,
+  input: {
+    experimentId: number | undefined;
+    original: Partial<ExperimentForm> | undefined;
+    metadata: ExperimentModalInput['metadata'];
+    loaded: Loaded;
+  },
+): Promise<ModalView> {
+  const { experimentId, original, loaded } = input;
+  const { dictionaries, predicates } = loaded;
+  const kept =
+    original === undefined
+      ? undefined
+      : keptFields(original, dictionaries, { earlierParams: input.metadata.earlierParams });
+  const build = (metadata: ExperimentModalInput['metadata']) =>
+    experimentModal({
+      mode: experimentId === undefined ? 'create' : 'edit',
+      experimentId,
+      form: original ?? {},
+      dictionaries,
+      segmentPredicates: predicates,
+      readOnly: kept,
+      metadata: kept === undefined ? metadata : { ...metadata, kept },
+      messages: deps.messages,
+    });
+  if (original === undefined) return build(input.metadata);
+  const opened = openedWidgets(build(input.metadata), { dictionaries, segmentPredicates: predicates });
+  const whole = { ...input.metadata, original, opened, kept };
+  const earlierParams = whole.earlierParams && [...whole.earlierParams];
+  if (originalFitsInMetadata({ mode: 'edit', ...whole, earlierParams, kept: kept ?? [] }))
+    return build(whole);
+  const originalKey = randomUUID();
+  const openedKey = randomUUID();
+  await deps.drafts.set(originalKey, original, DRAFT_TTL_MS);
+  await deps.drafts.set(openedKey, opened, DRAFT_TTL_MS);
+  return build({ ...input.metadata, originalKey, openedKey });
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { SlackListeners } from '../listener-registry.js';
 import { registerAudienceActions } from './audience-actions.js';
 import { registerEditConfirmation } from './edit-confirmation.js';
+import { registerListActions } from './list-actions.js';
 import { registerExperimentModalActions } from './modal-actions.js';
 import { registerExperimentOptions } from './options.js';
 import { registerExperimentSubmission } from './submission.js';
@@ -11,5 +12,6 @@ export function registerExperimentForm(listeners: SlackListeners) {
   registerExperimentOptions(listeners);
   registerExperimentSubmission(listeners);
   registerAudienceActions(listeners);
+  registerListActions(listeners);
   registerEditConfirmation(listeners);
 }

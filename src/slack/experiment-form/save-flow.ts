@@ -45,8 +45,8 @@ export interface SaveFlowInput {
   inModal: (outcome: SaveExperimentOutcome) => Record<string, string> | undefined;
   /** How the view closes on success: the whole stack for a confirmation. */
   closeWith: 'close' | 'clear';
-  /** Edit: the diff, for the message after saving and the audit trail. */
-  changes?: { text: SafeText; detail: string } | undefined;
+  /** Edit: the diff, for the message after saving (in its reader's language) and the audit trail. */
+  changes?: { text: (messages: Messages) => SafeText; detail: string } | undefined;
 }
 
 type RunSaveDeps = AnnounceDeps & Pick<SlackDeps, 'audit'>;
@@ -147,7 +147,7 @@ async function announce(
           ? m.experimentEdit.updated({
               user: userMention(actorId),
               experimentId: event.experimentId,
-              changes: input.changes.text,
+              changes: input.changes.text(m),
             })
           : updatedLine({
               experimentId: event.experimentId,

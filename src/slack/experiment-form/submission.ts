@@ -1,6 +1,7 @@
 import { describeChanges, hasChanges } from '../../core/experiment-changes.js';
 import { type ExperimentForm, validateExperimentForm } from '../../core/experiment-form.js';
 import { saveExperiment } from '../../core/save-experiment.js';
+import { withTouched } from '../../core/touched-fields.js';
 import { grantOf, viewAccess } from '../access/middleware.js';
 import { experimentSubmissionTarget } from '../access/payload-targets.js';
 import { noticeModal } from '../blocks/notice-modal.js';
@@ -59,7 +60,7 @@ export function registerExperimentSubmission(listeners: SlackListeners): void {
         lookup: { dictionaries, segmentPredicates: predicates },
         metadata,
       });
-      if (!current.audienceKept) {
+      if (!current.audienceKept || !current.openedKept) {
         return ack({
           response_action: 'errors',
           errors: { [nameBlock]: String(messages.experimentEdit.audienceExpired) },
@@ -69,6 +70,7 @@ export function registerExperimentSubmission(listeners: SlackListeners): void {
       const checked = validateExperimentForm(form, {
         ...formValidationOptions(dictionaries, form, predicates, { earlierParams: paramsOf(original) }),
         original,
+        ...(original === undefined ? {} : { touched: current.touched }),
       });
       if (!checked.ok) {
         return ack({
@@ -86,7 +88,8 @@ export function registerExperimentSubmission(listeners: SlackListeners): void {
           workspace,
           experimentId,
           original,
-          form: checked.form,
+          // Untouched fields keep the platform's values exactly, not the check's trimmed reading.
+          form: withTouched(original, checked.form, current.touched) as ExperimentForm,
           dictionaries,
           predicates,
         });
@@ -99,7 +102,6 @@ export function registerExperimentSubmission(listeners: SlackListeners): void {
         actorId,
         channelId: metadata.channelId,
         grant: grantOf(context),
-        labels: labelsOf(dictionaries, checked.form),
       };
       await runSave(deps, {
         ack,
@@ -167,16 +169,4 @@ async function confirmEdit(
     response_action: 'push',
     view: deps.viewSeal.seal(bindingOf('experiment-form', body), next),
   });
-}
-
-/** The labels people know the chosen team and layer by (the form holds dictionary values). */
-export function labelsOf(
-  dictionaries: ModalDictionaries,
-  form: Partial<Pick<ExperimentForm, 'team' | 'layer'>>,
-): { team?: string | undefined; layer?: string | undefined } {
-  const label = (name: 'teams' | 'layers', value: unknown) =>
-    value === undefined
-      ? undefined
-      : dictionaries[name]?.find((item) => String(item.value) === String(value))?.label;
-  return { team: label('teams', form.team), layer: label('layers', form.layer) };
 }

@@ -1,7 +1,7 @@
 import type { FactSource, RecordedActionKind } from '../../core/experiments/record.js';
 import type { LifecycleAction } from '../../core/lifecycle-action.js';
 import { escapeMrkdwn, joinSafe, md, type SafeText } from '../blocks/escape.js';
-import { cmd } from '../messages/en-format.js';
+import { cmd, count } from '../messages/en-format.js';
 import type { ExperimentCardMessages, ExperimentEditMessages, ExperimentListMessages } from './messages.js';
 
 const DONE: Record<RecordedActionKind, SafeText> = {
@@ -117,10 +117,56 @@ export function experimentListMessagesEn(): ExperimentListMessages {
   };
 }
 
+/** Fields no widget holds, and the list view that edits a list value by value. */
+function keptMessagesEn(): Pick<
+  ExperimentEditMessages,
+  | 'keptText'
+  | 'keptList'
+  | 'editList'
+  | 'listTitle'
+  | 'listIntro'
+  | 'listEmpty'
+  | 'listValueNotOffered'
+  | 'listNewLabel'
+  | 'listAdd'
+  | 'listAdded'
+  | 'listAddRefused'
+> {
+  return {
+    keptText: ({ label, length, max }) =>
+      md`*${escapeMrkdwn(label)}*: ${count(length)} characters, kept as they are. An input here holds at most ${count(max)}, so this form does not change it.`,
+    keptList: ({ label, count: total, notOffered, max }) => {
+      const values = total === 1 ? md`1 value` : md`${count(total)} values`;
+      const why =
+        notOffered > 0
+          ? md`${count(notOffered)} of them no longer offered by the dictionary`
+          : md`more than a menu here holds, ${count(max)}`;
+      return md`*${escapeMrkdwn(label)}*: ${values}, kept as they are (${why}). Edit the list to remove or add one; the others stay.`;
+    },
+    editList: 'Edit list',
+    listTitle: 'Edit list',
+    listIntro: ({ label, count: total, from, to }) =>
+      total === 0
+        ? md`*${escapeMrkdwn(label)}*: no values.`
+        : md`*${escapeMrkdwn(label)}*: values ${count(from)}–${count(to)} of ${count(total)}. Removing or adding one changes only this form until you save it.`,
+    listEmpty: md`No values yet: add one below.`,
+    listValueNotOffered: ({ value }) =>
+      md`${value} (no longer offered by the dictionary, kept unless removed)`,
+    listNewLabel: 'Value to add',
+    listAdd: 'Add',
+    listAdded: ({ value }) => md`Added: ${value}`,
+    listAddRefused: {
+      none: md`Choose a value to add first.`,
+      present: md`That value is in the list already.`,
+    },
+  };
+}
+
 export function experimentEditMessagesEn(): ExperimentEditMessages {
   return {
     lockedField: ({ label }) =>
       md`*${escapeMrkdwn(label)}*: kept as it is. The app could not read it, so this form does not change it.`,
+    ...keptMessagesEn(),
     adhocKept: ({ label }) =>
       md`*${escapeMrkdwn(label)}*: \`adhoc\`, kept. This type is obsolete: new experiments cannot use it, this one keeps it.`,
     audienceSummary: ({ count, archived }) => {
@@ -164,6 +210,12 @@ export function experimentEditMessagesEn(): ExperimentEditMessages {
     confirmIntro: ({ experimentId }) =>
       md`Saving sends only this to experiment *${experimentId}*; everything else stays as it is:`,
     fieldChange: ({ label, before, after }) => md`• *${escapeMrkdwn(label)}*: ${before} → ${after}`,
+    listChange: ({ label, removed, added, count: total }) => {
+      const parts = [removed && md`removed ${removed}`, added && md`added ${added}`].filter(
+        (p) => p !== undefined,
+      );
+      return md`• *${escapeMrkdwn(label)}*: ${joinSafe(parts, md`; `)} (${count(total)} in all)`;
+    },
     filterAdded: ({ filter }) => md`• added: ${filter}`,
     filterRemoved: ({ filter }) => md`• removed: ${filter}`,
     filterChanged: ({ before, after }) => md`• changed: ${before} → ${after}`,

@@ -1,7 +1,7 @@
 import type { FactSource, RecordedActionKind } from '../../core/experiments/record.js';
 import type { LifecycleAction } from '../../core/lifecycle-action.js';
 import { escapeMrkdwn, joinSafe, md, type SafeText } from '../blocks/escape.js';
-import { cmd, n } from '../messages/ru-format.js';
+import { cmd, count, n } from '../messages/ru-format.js';
 import type { ExperimentCardMessages, ExperimentEditMessages, ExperimentListMessages } from './messages.js';
 
 /** What was done to it: «запустил(а)» — the person's gender is not known, so both endings. */
@@ -116,10 +116,55 @@ export function experimentListMessagesRu(): ExperimentListMessages {
   };
 }
 
+/** Fields no widget holds, and the list view that edits a list value by value. */
+function keptMessagesRu(): Pick<
+  ExperimentEditMessages,
+  | 'keptText'
+  | 'keptList'
+  | 'editList'
+  | 'listTitle'
+  | 'listIntro'
+  | 'listEmpty'
+  | 'listValueNotOffered'
+  | 'listNewLabel'
+  | 'listAdd'
+  | 'listAdded'
+  | 'listAddRefused'
+> {
+  return {
+    keptText: ({ label, length, max }) =>
+      md`*${escapeMrkdwn(label)}*: ${n(length, 'символ', 'символа', 'символов')}, остаётся как есть. Поле ввода здесь вмещает не больше ${count(max)}, поэтому форма его не меняет.`,
+    keptList: ({ label, count: total, notOffered, max }) => {
+      const why =
+        notOffered > 0
+          ? md`${n(notOffered, 'значение', 'значения', 'значений')} из них справочник больше не предлагает`
+          : md`больше, чем вмещает меню здесь, — ${count(max)}`;
+      return md`*${escapeMrkdwn(label)}*: ${n(total, 'значение', 'значения', 'значений')}, остаются как есть (${why}). Чтобы убрать или добавить значение, измените список; остальные останутся.`;
+    },
+    editList: 'Изменить список',
+    listTitle: 'Изменить список',
+    listIntro: ({ label, count: total, from, to }) =>
+      total === 0
+        ? md`*${escapeMrkdwn(label)}*: значений нет.`
+        : md`*${escapeMrkdwn(label)}*: значения ${count(from)}–${count(to)} из ${count(total)}. Удаление и добавление меняют только эту форму, пока вы её не сохраните.`,
+    listEmpty: md`Значений пока нет: добавьте ниже.`,
+    listValueNotOffered: ({ value }) =>
+      md`${value} (справочник больше не предлагает; остаётся, пока его не уберут)`,
+    listNewLabel: 'Добавить значение',
+    listAdd: 'Добавить',
+    listAdded: ({ value }) => md`Добавлено: ${value}`,
+    listAddRefused: {
+      none: md`Сначала выберите значение.`,
+      present: md`Это значение уже в списке.`,
+    },
+  };
+}
+
 export function experimentEditMessagesRu(): ExperimentEditMessages {
   return {
     lockedField: ({ label }) =>
       md`*${escapeMrkdwn(label)}*: остаётся как есть. Приложение не смогло его прочитать, поэтому форма его не меняет.`,
+    ...keptMessagesRu(),
     adhocKept: ({ label }) =>
       md`*${escapeMrkdwn(label)}*: \`adhoc\`, остаётся. Этот тип устарел: новым экспериментам он недоступен, этот его сохраняет.`,
     audienceSummary: ({ count, archived }) => {
@@ -163,6 +208,12 @@ export function experimentEditMessagesRu(): ExperimentEditMessages {
     confirmIntro: ({ experimentId }) =>
       md`Сохранение отправит эксперименту *${experimentId}* только это; всё остальное останется как есть:`,
     fieldChange: ({ label, before, after }) => md`• *${escapeMrkdwn(label)}*: ${before} → ${after}`,
+    listChange: ({ label, removed, added, count: total }) => {
+      const parts = [removed && md`убрано: ${removed}`, added && md`добавлено: ${added}`].filter(
+        (p) => p !== undefined,
+      );
+      return md`• *${escapeMrkdwn(label)}*: ${joinSafe(parts, md`; `)} (всего ${count(total)})`;
+    },
     filterAdded: ({ filter }) => md`• добавлен: ${filter}`,
     filterRemoved: ({ filter }) => md`• удалён: ${filter}`,
     filterChanged: ({ before, after }) => md`• изменён: ${before} → ${after}`,

@@ -88,6 +88,27 @@ export interface ExperimentEditMessages {
   lockedField(p: { label: string }): SafeText;
   /** An adhoc experiment keeps its (obsolete) type. */
   adhocKept(p: { label: string }): SafeText;
+  /** A text longer than a Slack input holds: kept, not cut. */
+  keptText(p: { label: string; length: number; max: number }): SafeText;
+  /**
+   * A list no menu can show whole (more values than a menu holds, or values the dictionary no
+   * longer offers): kept, not shortened.
+   */
+  keptList(p: { label: string; count: number; notOffered: number; max: number }): SafeText;
+  /** The button beside a kept list: pushes the list view (≤75). */
+  editList: string;
+  /** The list view's title (≤24). */
+  listTitle: string;
+  listIntro(p: { label: string; count: number; from: number; to: number }): SafeText;
+  listEmpty: SafeText;
+  /** A value its dictionary no longer offers (already shown as code). */
+  listValueNotOffered(p: { value: SafeText }): SafeText;
+  /** The new value's select (≤2000). */
+  listNewLabel: string;
+  /** ≤75 */
+  listAdd: string;
+  listAdded(p: { value: SafeText }): SafeText;
+  listAddRefused: Record<'none' | 'present', SafeText>;
   audienceSummary(p: { count: number; archived: number }): SafeText;
   /** The filters could not all be read: the audience is kept as it is. */
   audienceLocked: SafeText;
@@ -115,6 +136,13 @@ export interface ExperimentEditMessages {
   confirmSubmit: string;
   confirmIntro(p: { experimentId: number }): SafeText;
   fieldChange(p: { label: string; before: SafeText; after: SafeText }): SafeText;
+  /** A list changed value by value: what left it, what joined it, how many it holds now. */
+  listChange(p: {
+    label: string;
+    removed: SafeText | undefined;
+    added: SafeText | undefined;
+    count: number;
+  }): SafeText;
   filterAdded(p: { filter: SafeText }): SafeText;
   filterRemoved(p: { filter: SafeText }): SafeText;
   filterChanged(p: { before: SafeText; after: SafeText }): SafeText;

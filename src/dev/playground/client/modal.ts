@@ -123,6 +123,17 @@ export function submitModal(event: SubmitEvent, form: HTMLFormElement): void {
   );
 }
 
+/** The modal's inputs as they are now, as Slack reports them in view.state.values. */
+export function formValues(form: HTMLFormElement): Record<string, Record<string, ElementState>> {
+  const values: Record<string, Record<string, ElementState>> = {};
+  for (const field of form.querySelectorAll<HTMLElement>('.bk-field[data-input="1"]')) {
+    const { blockId, actionId } = field.dataset;
+    if (!blockId || !actionId) continue;
+    values[blockId] = { ...values[blockId], [actionId]: readField(field) };
+  }
+  return values;
+}
+
 /** Cancel, or the X (clear: true), of the modal `node` is in. */
 export function closeModal(node: Element, clear: boolean): void {
   const form = node.closest<HTMLFormElement>('form.modal');

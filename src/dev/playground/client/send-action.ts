@@ -2,6 +2,7 @@
 import { api, quiet } from './api.js';
 import { byId, within } from './dom.js';
 import type { ElementState } from './element-state.js';
+import { formValues } from './modal.js';
 import type { SlackOption } from './page-state.js';
 import { acting } from './session.js';
 import { toast } from './toast.js';
@@ -24,7 +25,11 @@ export function sendAction(field: HTMLElement, action: ElementAction): void {
       toast('This block has no block_id: the playground cannot address it.', 'error');
       return;
     }
-    quiet(api('/api/view/action', acting({ viewId: form.dataset.viewId, blockId, actionId, action })));
+    // Slack sends the view's current state with every action inside it (view.state.values).
+    const values = formValues(form);
+    quiet(
+      api('/api/view/action', acting({ viewId: form.dataset.viewId, blockId, actionId, action, values })),
+    );
     return;
   }
   const message = field.closest<HTMLElement>('.msg');

@@ -82,8 +82,14 @@ const isMissing = (value: unknown) =>
 /** The conditions of model/experiment-conditions.ts, and the parent experiment's. */
 function conditionalErrors(m: MergedExperiment, ctx: RuleContext): FieldError[] {
   const errors: FieldError[] = [];
-  for (const { field, when } of REQUIRED_WHEN) {
-    if (m[when.field] === when.equals && isMissing(m[field])) {
+  const broken = (r: MergedExperiment | undefined, { field, when }: (typeof REQUIRED_WHEN)[number]) =>
+    r !== undefined && r[when.field] === when.equals && isMissing(r[field]);
+  for (const rule of REQUIRED_WHEN) {
+    const { field, when } = rule;
+    // The sandbox's own assumptions refuse new values only: a record it already holds that way
+    // (a switchback experiment stored without a strategy) can still be renamed.
+    if (rule.basis === 'assumption' && broken(ctx.current, rule)) continue;
+    if (broken(m, rule)) {
       errors.push({ field, message: `required when ${when.field} is ${when.equals}` });
     }
   }

@@ -8,7 +8,8 @@
 //   without a filter, or days without a number, would mean nothing).
 // - ASSUMPTION: `retro` (its type) is required when type=retro, and `switchback` (its strategy) when
 //   type=switchback. The interface only names these objects and their enums; it never says an
-//   experiment of that type must carry them.
+//   experiment of that type must carry them. Being the sandbox's own, they refuse new values only:
+//   an update of a record already stored without them is not refused for it.
 // - ASSUMPTION: a parent experiment must exist and be another experiment than the one edited.
 
 /** A top-level field that must be present (not null, not an empty list) while another has a value. */
