@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { StoredValues } from '../stored-values.js';
 import { ActionRequest, isTerminal, type RequestDraft } from './action-request.js';
-import { type DueEntry, dropDueEntry, dueEntriesOf, dueIndexChange } from './due-index.js';
+import {
+  type DueEntry,
+  dropDueEntry,
+  dueAtOf,
+  dueEntriesOf,
+  dueIndexChange,
+  RUNNING_STALE_MS,
+} from './due-index.js';
 import { type RequestEvent, type TransitionResult, transition } from './transitions.js';
 import { waitingChange, waitingEntriesOf } from './waiting-index.js';
 
@@ -41,6 +48,10 @@ export interface RequestStore {
   nextDueAt(): Promise<number | undefined>;
   /** Drops a due entry whose request is no longer stored. */
   forgetDue(scope: string, id: string): Promise<void>;
+  /** When the request next needs looking at without anyone asking (due-index.ts dueAtOf). */
+  dueAtOf(request: ActionRequest): number | undefined;
+  /** A run still going this long after it started belongs to a process that died. */
+  readonly runningStaleMs: number;
   /** Lists the request in both indexes as its record says (an index write that failed, mended). */
   resync(request: ActionRequest): Promise<void>;
   /**
@@ -59,6 +70,7 @@ interface Records {
   read(scope: string, id: string): Promise<ActionRequest | undefined>;
   parse(scope: string, raw: unknown): ActionRequest | undefined;
   keepMs(request: ActionRequest): number;
+  runningStaleMs: number;
 }
 
 export function createRequestStore(options: {
@@ -66,8 +78,11 @@ export function createRequestStore(options: {
   now: () => Date;
   /** An index write failed after its record moved (the due pass mends it). */
   onIndexError?: (error: unknown) => void;
+  /** Default RUNNING_STALE_MS. */
+  runningStaleMs?: number;
 }): RequestStore {
   const { stored, now } = options;
+  const runningStaleMs = options.runningStaleMs ?? RUNNING_STALE_MS;
   const waitingKey = (scope: string) => `waiting:${scope}`;
   const parse = (scope: string, raw: unknown) => {
     const parsed = ActionRequest.safeParse(raw);
@@ -81,6 +96,7 @@ export function createRequestStore(options: {
     parse,
     read: async (scope, id) => parse(scope, await stored.keyv.get(`request:${scope}:${id}`)),
     keepMs: (request) => keepMsOf(request, now()),
+    runningStaleMs,
   };
   return {
     create: (input) => createRecord(records, input),
@@ -102,6 +118,8 @@ export function createRequestStore(options: {
     async nextDueAt() {
       return dueEntriesOf(await stored.keyv.get(DUE_KEY))[0]?.dueAt;
     },
+    dueAtOf: (request) => dueAtOf(request, runningStaleMs),
+    runningStaleMs,
     resync: (request) => follow(records, request),
     adopt: (request) => adoptRecord(records, request),
     async forgetDue(scope, id) {
@@ -170,7 +188,8 @@ async function listRecord(records: Records, request: ActionRequest): Promise<Cre
     );
     return listRecord(records, request);
   }
-  if ((await stored.update(DUE_KEY, dueIndexChange(request, { reserve: true }))) === 'full') {
+  const reserve = { reserve: true, runningStaleMs: records.runningStaleMs };
+  if ((await stored.update(DUE_KEY, dueIndexChange(request, reserve))) === 'full') {
     await unreserve(records, request);
     return { kind: 'full' };
   }
@@ -237,7 +256,7 @@ async function adoptRecord(records: Records, request: ActionRequest): Promise<bo
 /** Both indexes follow the record: listed while it waits, due while something must happen to it. */
 async function follow(records: Records, request: ActionRequest): Promise<void> {
   await records.stored.update(waitingKeyOf(request), waitingChange(request));
-  await records.stored.update(DUE_KEY, dueIndexChange(request));
+  await records.stored.update(DUE_KEY, dueIndexChange(request, { runningStaleMs: records.runningStaleMs }));
 }
 
 const soonest = (r: ActionRequest) => Date.parse(r.runAt ?? r.approval?.validUntil ?? r.createdAt);
