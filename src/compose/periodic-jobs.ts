@@ -121,7 +121,8 @@ function dueRequests({ deps, workspaces, options }: PeriodicJobsInput): Periodic
 }
 
 /**
- * What the store did not take (an intent's end, a record's observation, a learnt refusal), written
+ * What the store did not take (an intent's end, a record's observation, a learnt refusal, a
+ * request's end), written
  * once it takes writes again. On every replica: each kept its own. Nothing kept costs no store call.
  */
 function keptWrites({ deps, logger }: PeriodicJobsInput): PeriodicJob {
@@ -130,11 +131,13 @@ function keptWrites({ deps, logger }: PeriodicJobsInput): PeriodicJob {
     everyMs: KEPT_WRITES_INTERVAL_MS,
     failure: 'could not write what the store did not take earlier',
     run: async () => {
-      const [intents, records] = await Promise.all([
+      const [intents, records, requests] = await Promise.all([
         deps.intents.writeKept(),
         deps.knowledge.records.writeKept(),
+        deps.requests.writeKept(),
       ]);
-      if (intents + records > 0) logger.debug('writes kept for the store', { intents, records });
+      if (intents + records + requests > 0)
+        logger.debug('writes kept for the store', { intents, records, requests });
       return undefined;
     },
   };

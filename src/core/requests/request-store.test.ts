@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { backendFixture, uniqueName } from '../../store/backends.test-helper.js';
 import { storedValues } from '../../store/conditional-update.js';
 import { serialize } from '../../store/keyv-json.js';
+import { withOutage } from '../../store/outage.test-helper.js';
 import type { Store } from '../../store/store-types.js';
 import { RUNNING_STALE_MS } from './due-index.js';
 import { aRequest, HOUR, iso, MINUTE, T0 } from './request-fixtures.test-helper.js';
@@ -236,5 +237,37 @@ describe('a workspace holding as many waiting requests as it keeps', () => {
     expect((await memory.rawRows(backing, 'requests')).length).toBe(rows);
     expect(await store.waiting('T-full')).toHaveLength(MAX_WAITING_PER_WORKSPACE);
     expect((await store.create(ask('T-room'))).kind).toBe('created');
+  });
+});
+
+describe('a request ended while its store is away', () => {
+  it('keeps the end and writes it once the store is back, so the run is not later called unknown', async () => {
+    const outage = withOutage(await backendFixture('memory').open());
+    const clock = { at: T0 };
+    const store = createRequestStore({
+      stored: storedValues(outage.store, 'requests'),
+      now: () => new Date(clock.at),
+    });
+    const asked = await store.create({
+      scope: 'T-kept',
+      teamId: 'T-kept',
+      requestedBy: 'U1',
+      channelId: 'C1',
+      surface: 'command',
+      what: { action: 'start', experimentId: 4 },
+      state: 'scheduled',
+      runAt: iso(T0 + HOUR),
+    });
+    if (asked.kind !== 'created') throw new Error('not created');
+    const { id } = asked.request;
+    clock.at = T0 + HOUR;
+    await store.apply('T-kept', id, { kind: 'run' });
+    outage.cut();
+    await expect(store.apply('T-kept', id, { kind: 'finish', state: 'done' })).rejects.toThrow();
+    expect(await store.writeKept()).toBe(1);
+    outage.restore();
+    expect(await store.writeKept()).toBe(0);
+    expect(await store.get('T-kept', id)).toMatchObject({ state: 'done' });
+    expect(await store.due(FAR, 10)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createKeptWrites } from '../kept-writes.js';
 import type { StoredValues } from '../stored-values.js';
 import { ActionRequest, isTerminal, type RequestDraft } from './action-request.js';
 import {
@@ -17,6 +18,8 @@ const KEEP_ENDED_MS = 7 * 24 * 60 * 60 * 1000;
 /** A waiting request is kept this long past the last moment it could still run. */
 const KEEP_WAITING_MS = 2 * 24 * 60 * 60 * 1000;
 const DUE_KEY = 'due';
+/** Ends of runs one process keeps while its store is away. */
+const KEPT_ENDS = 4_096;
 
 export type CreateOutcome =
   | { kind: 'created'; request: ActionRequest }
@@ -36,8 +39,17 @@ export interface RequestStore {
   /** Stores a request that waits (for approval or its time), unless the same one already waits. */
   create(request: NewRequest): Promise<CreateOutcome>;
   get(scope: string, id: string): Promise<ActionRequest | undefined>;
-  /** One transition by compare-and-set; the indexes follow. Undefined when the request is unknown. */
-  apply(scope: string, id: string, event: RequestEvent): Promise<TransitionResult | undefined>;
+  /**
+   * One transition by compare-and-set; the indexes follow. Undefined when the request is unknown.
+   * A run's end (finish, refuse), or any event with `keep`, that the store does not take is kept and
+   * written later (writeKept) as well as rejected: the app's own ends are not lost to an outage.
+   */
+  apply(
+    scope: string,
+    id: string,
+    event: RequestEvent,
+    options?: { keep?: boolean },
+  ): Promise<TransitionResult | undefined>;
   /** Remembers the request's message in the channel (which can land while it is decided). */
   attachMessage(scope: string, id: string, messageTs: string): Promise<void>;
   /** The workspace's waiting requests (for approval or their time), soonest first. */
@@ -54,6 +66,11 @@ export interface RequestStore {
   readonly runningStaleMs: number;
   /** Lists the request in both indexes as its record says (an index write that failed, mended). */
   resync(request: ActionRequest): Promise<void>;
+  /**
+   * Writes the ends of runs the store did not take when they were known (an outage), kept in this
+   * process; resolves with how many are still kept, never rejects. Called periodically.
+   */
+  writeKept(): Promise<number>;
   /**
    * Stores a request made elsewhere (one an earlier version kept) under its own id, unless a
    * request of that id is stored already; false then. Listed as any other.
@@ -98,10 +115,30 @@ export function createRequestStore(options: {
     keepMs: (request) => keepMsOf(request, now()),
     runningStaleMs,
   };
+  // A run's end the store did not take: kept here and written once it takes writes again, or the
+  // request would stay running until the due pass calls it unknown, though its people were told.
+  const unended = createKeptWrites<{ scope: string; id: string; event: RequestEvent }>({
+    max: KEPT_ENDS,
+    merge: (_earlier, later) => later,
+    dropped: (key) => records.onIndexError(new Error(`the end of request ${key} was not kept: too many`)),
+  });
+  const apply = async (scope: string, id: string, event: RequestEvent, options: { keep?: boolean } = {}) => {
+    try {
+      return await applyEvent(records, scope, id, event);
+    } catch (error) {
+      if (options.keep || event.kind === 'finish' || event.kind === 'refuse')
+        unended.keep(`${scope} ${id}`, { scope, id, event });
+      throw error;
+    }
+  };
   return {
     create: (input) => createRecord(records, input),
     get: records.read,
-    apply: (scope, id, event) => applyEvent(records, scope, id, event),
+    apply,
+    writeKept: () =>
+      unended.writeAll(
+        async (_key, { scope, id, event }) => void (await apply(scope, id, event, { keep: true })),
+      ),
     attachMessage: (scope, id, messageTs) => attachMessage(records, scope, id, messageTs),
     async waiting(scope) {
       const entries = waitingEntriesOf(await stored.keyv.get(waitingKey(scope)));
