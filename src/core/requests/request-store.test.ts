@@ -271,3 +271,40 @@ describe('a request ended while its store is away', () => {
     expect(await store.due(FAR, 10)).toEqual([]);
   });
 });
+
+describe('an approved request about to run', () => {
+  it('is listed at its stale time before it moves, so a process dying after the move leaves it found', async () => {
+    const backing = await backendFixture('memory').open();
+    const clock = { at: T0 };
+    const values = storedValues(backing, 'requests');
+    let recordMoved = false;
+    // The process dies as soon as the record has moved: nothing it would write after lands.
+    const dying = {
+      ...values,
+      update: (async (key, change, options) => {
+        if (recordMoved) throw new Error('the process is gone');
+        const result = await values.update(key, change, options);
+        if (key.startsWith('request:') && (result as { ok?: boolean } | undefined)?.ok) recordMoved = true;
+        return result;
+      }) as typeof values.update,
+    };
+    const store = createRequestStore({ stored: dying, now: () => new Date(clock.at), runningStaleMs: 8_000 });
+    const asked = await store.create({
+      scope: 'T-run',
+      teamId: 'T-run',
+      requestedBy: 'U1',
+      channelId: 'C1',
+      surface: 'command',
+      what: { action: 'start', experimentId: 4 },
+      state: 'pending-approval',
+      approval: { validUntil: iso(T0 + DAY) },
+    });
+    if (asked.kind !== 'created') throw new Error('not created');
+    clock.at = T0 + MINUTE;
+    const moved = await store.apply('T-run', asked.request.id, { kind: 'approve', by: 'U2' });
+    expect(moved).toMatchObject({ ok: true, request: { state: 'running' } });
+    expect(await store.due(new Date(T0 + MINUTE + 8_000), 10)).toEqual([
+      { scope: 'T-run', id: asked.request.id, dueAt: T0 + MINUTE + 8_000 },
+    ]);
+  });
+});

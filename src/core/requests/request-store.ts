@@ -249,6 +249,14 @@ async function applyEvent(
   if (!before) return undefined;
   const predicted = transition(before, event, now());
   if (!predicted.ok) return predicted;
+  // Listed at its stale time before it runs: a process that dies after the move leaves a request
+  // the due pass finds and ends as outcome unknown, not one listed only at its approval's lapse.
+  // An entry left early by a move that did not happen is mended by the due pass (resync).
+  if (predicted.request.state === 'running')
+    await stored.update(
+      DUE_KEY,
+      dueIndexChange(predicted.request, { runningStaleMs: records.runningStaleMs }),
+    );
   const result = await stored.update(
     records.key(scope, id),
     (raw) => {
