@@ -308,3 +308,40 @@ describe('an approved request about to run', () => {
     ]);
   });
 });
+
+describe('a request whose creation failed part-way', () => {
+  it('is taken back once the store answers, not left to run after its requester was told nothing was done', async () => {
+    const outage = withOutage(await backendFixture('memory').open());
+    const values = storedValues(outage.store, 'requests');
+    let lostAnswer = false;
+    // The due index took the entry, and the store went away before it answered.
+    const stored = {
+      ...values,
+      update: (async (key, change, options) => {
+        const result = await values.update(key, change, options);
+        if (key === 'due' && !lostAnswer) {
+          lostAnswer = true;
+          outage.cut();
+          setTimeout(() => outage.restore(), 600);
+          throw new Error('the connection closed before the answer');
+        }
+        return result;
+      }) as typeof values.update,
+    };
+    const store = createRequestStore({ stored, now: () => new Date(T0) });
+    await expect(
+      store.create({
+        scope: 'T-part',
+        teamId: 'T-part',
+        requestedBy: 'U1',
+        channelId: 'C1',
+        surface: 'command',
+        what: { action: 'start', experimentId: 4 },
+        state: 'scheduled',
+        runAt: iso(T0 + MINUTE),
+      }),
+    ).rejects.toThrow('the connection closed');
+    expect(await store.due(FAR, 10)).toEqual([]);
+    expect(await store.waiting('T-part')).toEqual([]);
+  });
+});

@@ -20,6 +20,9 @@ const KEEP_WAITING_MS = 2 * 24 * 60 * 60 * 1000;
 const DUE_KEY = 'due';
 /** Ends of runs one process keeps while its store is away. */
 const KEPT_ENDS = 4_096;
+/** How long a request whose creation failed part-way is tried to be taken back before the take-back is kept. */
+const TAKE_BACK_MS = 15_000;
+const TAKE_BACK_RETRY_MS = 250;
 
 export type CreateOutcome =
   | { kind: 'created'; request: ActionRequest }
@@ -132,7 +135,12 @@ export function createRequestStore(options: {
     }
   };
   return {
-    create: (input) => createRecord(records, input),
+    create: (input) =>
+      createRecord(records, input, (request) =>
+        takeBackCreated(records, request, (event) =>
+          unended.keep(`${request.scope} ${request.id}`, { scope: request.scope, id: request.id, event }),
+        ),
+      ),
     get: records.read,
     apply,
     writeKept: () =>
@@ -187,7 +195,11 @@ const unreserve = (records: Records, request: ActionRequest) =>
  * is seen) and lists it as due; refused or failed on the way, the record and reservation are taken
  * back. Written before it is listed, so a listed entry whose record is missing has outlived it.
  */
-async function createRecord(records: Records, input: NewRequest): Promise<CreateOutcome> {
+async function createRecord(
+  records: Records,
+  input: NewRequest,
+  takeBack: (request: ActionRequest) => Promise<ActionRequest | undefined>,
+): Promise<CreateOutcome> {
   const { stored } = records;
   const created = records.now().toISOString();
   const request = ActionRequest.parse({
@@ -198,15 +210,52 @@ async function createRecord(records: Records, input: NewRequest): Promise<Create
     history: [{ state: input.state, at: created, by: input.requestedBy }],
   });
   const key = records.key(request.scope, request.id);
-  await stored.keyv.set(key, request, records.keepMs(request));
   try {
+    await stored.keyv.set(key, request, records.keepMs(request));
     const outcome = await listRecord(records, request);
     if (outcome.kind !== 'created') await stored.keyv.delete(key);
     return outcome;
   } catch (error) {
-    await unreserve(records, request);
-    await stored.keyv.delete(key).catch(() => undefined);
+    // Stored part-way, or in full with the store's answer lost: taken back before anyone is told
+    // nothing was done, or made after all if a replica ran it meanwhile.
+    const madeAfterAll = await takeBack(request);
+    if (madeAfterAll) return { kind: 'created', request: madeAfterAll };
     throw error;
+  }
+}
+
+/**
+ * Takes back a request whose creation failed part-way, once the store answers: cancelled (its
+ * indexes follow), or its reservations dropped when its record never landed. While the store stays
+ * away nobody can run it; past TAKE_BACK_MS the cancel is kept (`keep`) and written once it is
+ * back. Answers the request when it had run (or was running) by then: it was made after all.
+ */
+async function takeBackCreated(
+  records: Records,
+  request: ActionRequest,
+  keep: (event: RequestEvent) => void,
+): Promise<ActionRequest | undefined> {
+  const cancel: RequestEvent = { kind: 'cancel', by: request.requestedBy };
+  const giveUpAt = Date.now() + TAKE_BACK_MS;
+  for (;;) {
+    try {
+      const moved = await applyEvent(records, request.scope, request.id, cancel);
+      if (moved === undefined) {
+        await unreserve(records, request);
+        await records.stored.update(DUE_KEY, dropDueEntry(request.scope, request.id));
+        return undefined;
+      }
+      // Not cancelled: a replica ran it first (or it was already cancelled, rejected, expired).
+      const ranFirst =
+        !moved.ok && ['running', 'done', 'failed', 'outcome-unknown'].includes(moved.request.state);
+      return ranFirst ? moved.request : undefined;
+    } catch {
+      if (Date.now() >= giveUpAt) {
+        keep(cancel);
+        return undefined;
+      }
+      await new Promise((resolve) => setTimeout(resolve, TAKE_BACK_RETRY_MS));
+    }
   }
 }
 
