@@ -39,6 +39,12 @@ export const Intent = z.object({
     .string()
     .regex(/^[0-9a-f]{24}$/)
     .optional(),
+  /**
+   * On a received intent: the request the command stored to wait (for approval or its time), named
+   * before it was stored. A process that dies before the command ended leaves it to the sweep, which
+   * takes the request back if it still waits (nothing was sent) or leaves it to its own end.
+   */
+  request: z.object({ scope: z.string().max(200), id: z.string().max(64) }).optional(),
   /** The process that wrote it; while that process's lease is alive the intent is not orphaned. */
   owner: z
     .string()
@@ -49,7 +55,7 @@ export type Intent = z.infer<typeof Intent>;
 
 type IntentInput = Omit<
   Intent,
-  'v' | 'id' | 'at' | 'deadline' | 'teamId' | 'enterpriseId' | 'phase' | 'owner' | 'outcome'
+  'v' | 'id' | 'at' | 'deadline' | 'teamId' | 'enterpriseId' | 'phase' | 'owner' | 'outcome' | 'request'
 > & {
   workspace: WorkspaceRef;
 };
@@ -74,6 +80,12 @@ export interface IntentLog {
    * one write, where a second intent and the receipt's delete were two.
    */
   begin(input: IntentInput): Promise<string>;
+  /**
+   * The request a received intent's command is about to store (its receipt names it before it is
+   * stored). Throws when the store cannot take it: the caller then stores nothing. A receipt that
+   * was never written is left so.
+   */
+  noteRequest(id: string, request: NonNullable<Intent['request']>): Promise<void>;
   /**
    * The platform answered: written before telling it. Never throws: when the store fails, the intent
    * stays "sending" and a crash before the end is reported as unknown.
@@ -174,6 +186,12 @@ export function createIntentLog(options: IntentLogOptions): IntentLog {
       await store(intent);
       own.keep(intent);
       return intent.id;
+    },
+    async noteRequest(id, request) {
+      await ender.written(id).catch(() => undefined);
+      const intent = await readIntent(options.keyv, id);
+      if (intent === undefined) return;
+      await store({ ...intent, request });
     },
     async telling(id, outcome) {
       try {

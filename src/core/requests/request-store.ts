@@ -33,6 +33,8 @@ export type CreateOutcome =
 
 /** A request as it is stored: its draft, where, and how it waits. */
 export type NewRequest = RequestDraft & {
+  /** Named before it is stored (a command's receipt names it first); else a new one. */
+  id?: string | undefined;
   scope: string;
   state: 'pending-approval' | 'scheduled';
   approval?: ActionRequest['approval'];
@@ -205,7 +207,7 @@ async function createRecord(
   const request = ActionRequest.parse({
     ...input,
     v: 1,
-    id: randomUUID(),
+    id: input.id ?? randomUUID(),
     createdAt: created,
     history: [{ state: input.state, at: created, by: input.requestedBy }],
   });

@@ -19,13 +19,15 @@ export interface SlackAsk {
   run: RunAllowed;
   /** The person typed or clicked in the draft's channel (else Slack is asked whether they are in it). */
   attestedInChannel: boolean;
+  /** A command's receipt, which names a waiting request before it is stored (IntentLog.noteRequest). */
+  receipt?: string | undefined;
   /** To the person who asked, alone. */
   tell(message: SlackMessage): Promise<void>;
   /** Into the channel when the bot cannot post there itself (response_url). */
   inChannelFallback?: ((message: SlackMessage) => Promise<void>) | undefined;
 }
 
-export type AskDeps = RequestPortsDeps & Pick<SlackDeps, 'policies'>;
+export type AskDeps = RequestPortsDeps & Pick<SlackDeps, 'policies' | 'intents'>;
 
 /** What came of asking, and whether the channel saw what it had to (an approval request, an announcement). */
 export interface Asked {
@@ -41,8 +43,10 @@ export interface Asked {
  */
 export async function askFromSlack(deps: AskDeps, ask: SlackAsk): Promise<Asked> {
   const ports = requestPorts(deps, ask.client);
+  const { receipt } = ask;
   const outcome = await submitRequest(ports, ask.draft, ask.run, {
     attestedInChannel: ask.attestedInChannel,
+    beforeStore: receipt === undefined ? undefined : (request) => deps.intents.noteRequest(receipt, request),
   });
   const m = deps.messages;
   switch (outcome.kind) {
