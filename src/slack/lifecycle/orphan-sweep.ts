@@ -5,13 +5,14 @@ import { isSlackChannelId, slackDate, userMention } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 import { speakingTo } from '../locale/job-scope.js';
+import { requestNotices } from '../requests/notices.js';
 
 /** How often a replica looks for intents a dead process left. */
 export const SWEEP_INTERVAL_MS = 60 * 1000;
 
 type ReportOrphanedActionsDeps = Pick<
   SlackDeps,
-  'audit' | 'intents' | 'locks' | 'logger' | 'locale' | 'messages' | 'locales'
+  'audit' | 'intents' | 'locks' | 'logger' | 'locale' | 'messages' | 'locales' | 'requests' | 'policies'
 >;
 
 /**
@@ -33,11 +34,36 @@ export async function reportOrphanedActions(
       continue;
     }
     if (!(await deps.locks.claim(`intent-report:${intent.id}`, 24 * 60 * 60 * 1000))) continue;
+    if ((await takeBackLeftRequest(deps, clientFor, intent)) === 'moved-on') {
+      await deps.intents.end(intent.id);
+      continue;
+    }
     await report(deps, clientFor, intent);
     await deps.intents.end(intent.id);
     reported += 1;
   }
   return { reported, recheckAt };
+}
+
+/**
+ * The request a dead process's command stored to wait, named by its receipt: taken back while it
+ * still waits, so the report that nothing was sent stays true (its message, if any, says it was
+ * taken back). 'moved-on' when it had run or ended already: its own end tells its people, and the
+ * receipt says nothing more. Thrown when the store fails: the receipt is looked at again next time.
+ */
+async function takeBackLeftRequest(
+  deps: ReportOrphanedActionsDeps,
+  clientFor: (workspace: WorkspaceRef) => Promise<Pick<webApi.WebClient, 'chat'> | undefined>,
+  intent: Intent,
+): Promise<'none' | 'taken-back' | 'moved-on'> {
+  if (intent.phase !== 'received' || !intent.request) return 'none';
+  const { scope, id } = intent.request;
+  const moved = await deps.requests.apply(scope, id, { kind: 'cancel', by: intent.actorId });
+  if (moved === undefined) return 'none';
+  if (!moved.ok) return 'moved-on';
+  const client = await clientFor({ teamId: intent.teamId, enterpriseId: intent.enterpriseId });
+  if (client) await requestNotices(deps, client)(moved.request, { kind: 'cancelled', by: intent.actorId });
+  return 'taken-back';
 }
 
 /** A look again at recheckAt, bounded: not sooner than a second, never later than the regular sweep. */
