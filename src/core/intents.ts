@@ -40,9 +40,10 @@ export const Intent = z.object({
     .regex(/^[0-9a-f]{24}$/)
     .optional(),
   /**
-   * On a received intent: the request the command stored to wait (for approval or its time), named
-   * before it was stored. A process that dies before the command ended leaves it to the sweep, which
-   * takes the request back if it still waits (nothing was sent) or leaves it to its own end.
+   * The stored request it is about. On a received intent: the one its command stored to wait (for
+   * approval or its time), named before it was stored; the sweep takes it back if it still waits
+   * (nothing was sent), else leaves it to its own end. On a sending or telling intent: the one being
+   * run; the sweep ends it with what the intent knows, unless it was ended already (and told then).
    */
   request: z.object({ scope: z.string().max(200), id: z.string().max(64) }).optional(),
   /** The process that wrote it; while that process's lease is alive the intent is not orphaned. */
@@ -55,7 +56,7 @@ export type Intent = z.infer<typeof Intent>;
 
 type IntentInput = Omit<
   Intent,
-  'v' | 'id' | 'at' | 'deadline' | 'teamId' | 'enterpriseId' | 'phase' | 'owner' | 'outcome' | 'request'
+  'v' | 'id' | 'at' | 'deadline' | 'teamId' | 'enterpriseId' | 'phase' | 'owner' | 'outcome'
 > & {
   workspace: WorkspaceRef;
 };
@@ -331,6 +332,7 @@ function buildIntent(
     experimentId: input.experimentId,
     actorId: input.actorId,
     ...(input.channelId ? { channelId: input.channelId } : {}),
+    ...(input.request ? { request: input.request } : {}),
     at: at.toISOString(),
     deadline: new Date(at.getTime() + options.inFlightMs + extraMs).toISOString(),
     phase,

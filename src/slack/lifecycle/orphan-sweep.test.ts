@@ -170,4 +170,85 @@ describe('a receipt whose command stored a request to wait', () => {
     expect(reports.map((p) => p.text)).toEqual([expect.stringContaining('experiment *4*')]);
     expect(posted.some((p) => p.text.includes('experiment *5*'))).toBe(false);
   });
+
+  it('ends a run the dead process was sending as unknown, and says nothing of one already given up', async () => {
+    const logger = createMemoryLogger('error');
+    const actors = createActorDirectory({ admins: [], configuredWorkspace: async () => WORKSPACE, logger });
+    const locales = createLocaleResolver({
+      languages: createLanguageStore(new Keyv()),
+      slackLocales: createSlackLocales({ lookUp: actors.person }),
+      logger,
+    });
+    const keyv = new Keyv({ namespace: 'intents' });
+    const dead = createIntentLog({
+      keyv,
+      now: () => new Date(Date.now() - 3_600_000),
+      inFlightMs: 1_000,
+      onError: () => {},
+      owner: 'aaaaaaaaaaaaaaaa',
+    });
+    const requests = createRequestStore({
+      stored: storedValues(await backendFixture('memory').open(), 'requests'),
+      now: () => new Date(),
+    });
+    const running = async (experimentId: number) => {
+      const created = await requests.create({
+        scope: 'T1',
+        teamId: 'T1',
+        requestedBy: PERSON,
+        channelId: 'C0GENERAL',
+        surface: 'command',
+        what: { action: 'start', experimentId },
+        state: 'scheduled',
+        runAt: new Date(Date.now() - 1_000).toISOString(),
+      });
+      if (created.kind !== 'created') throw new Error('not created');
+      const { id } = created.request;
+      await requests.apply('T1', id, { kind: 'run' });
+      await dead.begin({
+        workspace: WORKSPACE,
+        action: 'start',
+        experimentId,
+        actorId: PERSON,
+        channelId: 'C0GENERAL',
+        request: { scope: 'T1', id },
+      });
+      return id;
+    };
+    const cut = await running(4);
+    const givenUp = await running(5);
+    await requests.apply('T1', givenUp, { kind: 'finish', state: 'outcome-unknown', why: 'interrupted' });
+    const posted: Array<{ channel: string; text: string }> = [];
+    const client = {
+      chat: {
+        postMessage: async (args: { channel: string; text?: string }) => {
+          posted.push({ channel: args.channel, text: args.text ?? '' });
+          return { ok: true };
+        },
+      },
+    };
+    const { reported } = await reportOrphanedActions(
+      {
+        audit: { record: async () => {} } as never,
+        intents: createIntentLog({
+          keyv,
+          now: () => new Date(),
+          inFlightMs: 1_000,
+          onError: () => {},
+          owner: 'bbbbbbbbbbbbbbbb',
+        }),
+        locks: { claim: async () => true } as never,
+        logger,
+        messages: en,
+        locale: DEFAULT_SCOPE,
+        locales,
+        requests,
+        policies: {} as never,
+      },
+      async () => client as never,
+    );
+    expect(reported).toBe(1);
+    expect(await requests.get('T1', cut)).toMatchObject({ state: 'outcome-unknown', why: 'process-stopped' });
+    expect(posted.map((p) => p.text)).toEqual([expect.stringContaining('experiment *4*')]);
+  });
 });

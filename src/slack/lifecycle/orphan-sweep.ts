@@ -34,7 +34,7 @@ export async function reportOrphanedActions(
       continue;
     }
     if (!(await deps.locks.claim(`intent-report:${intent.id}`, 24 * 60 * 60 * 1000))) continue;
-    if ((await takeBackLeftRequest(deps, clientFor, intent)) === 'moved-on') {
+    if ((await settleLeftRequest(deps, clientFor, intent)) === 'moved-on') {
       await deps.intents.end(intent.id);
       continue;
     }
@@ -46,24 +46,32 @@ export async function reportOrphanedActions(
 }
 
 /**
- * The request a dead process's command stored to wait, named by its receipt: taken back while it
- * still waits, so the report that nothing was sent stays true (its message, if any, says it was
- * taken back). 'moved-on' when it had run or ended already: its own end tells its people, and the
- * receipt says nothing more. Thrown when the store fails: the receipt is looked at again next time.
+ * The stored request a dead process's intent names, ended as the report about to be made says, so
+ * the two agree and its people hear it once. A receipt's request still waiting is taken back (its
+ * message, if any, says so): nothing was sent. A run's request is ended with what the intent knows
+ * (done or not when it was telling, else unknown). 'moved-on' when it had moved on or ended already
+ * (a due pass gave the run up, and told its people then): the intent then says nothing more.
+ * Thrown when the store fails: the intent is looked at again next time.
  */
-async function takeBackLeftRequest(
+async function settleLeftRequest(
   deps: ReportOrphanedActionsDeps,
   clientFor: (workspace: WorkspaceRef) => Promise<Pick<webApi.WebClient, 'chat'> | undefined>,
   intent: Intent,
-): Promise<'none' | 'taken-back' | 'moved-on'> {
-  if (intent.phase !== 'received' || !intent.request) return 'none';
+): Promise<'none' | 'ended' | 'moved-on'> {
+  if (!intent.request) return 'none';
   const { scope, id } = intent.request;
+  if (intent.phase !== 'received') {
+    const state =
+      intent.phase === 'sending' ? 'outcome-unknown' : intent.outcome === 'done' ? 'done' : 'failed';
+    const ended = await deps.requests.apply(scope, id, { kind: 'finish', state, why: 'process-stopped' });
+    return ended === undefined ? 'none' : ended.ok ? 'ended' : 'moved-on';
+  }
   const moved = await deps.requests.apply(scope, id, { kind: 'cancel', by: intent.actorId });
   if (moved === undefined) return 'none';
   if (!moved.ok) return 'moved-on';
   const client = await clientFor({ teamId: intent.teamId, enterpriseId: intent.enterpriseId });
   if (client) await requestNotices(deps, client)(moved.request, { kind: 'cancelled', by: intent.actorId });
-  return 'taken-back';
+  return 'ended';
 }
 
 /** A look again at recheckAt, bounded: not sooner than a second, never later than the regular sweep. */

@@ -50,6 +50,11 @@ export function lifecycleRunner(
         grant,
         expectedStatus: extras.expectedStatus,
         receipt: extras.receipt,
+        // A stored request (approved, or due) is named in the run's intent; one run now is not stored.
+        storedRequest:
+          request.runAt === undefined && request.approval === undefined
+            ? undefined
+            : { scope: workspaceKey(request), id: request.id },
         scheduledBy: request.runAt === undefined ? undefined : request.requestedBy,
         asked: askedHow(request),
       },
