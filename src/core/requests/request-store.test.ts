@@ -345,3 +345,40 @@ describe('a request whose creation failed part-way', () => {
     expect(await store.waiting('T-part')).toEqual([]);
   });
 });
+
+describe('a move whose answer was lost', () => {
+  it('is answered as made once the store says it landed, so its people are told', async () => {
+    const outage = withOutage(await backendFixture('memory').open());
+    const values = storedValues(outage.store, 'requests');
+    let loseNext = false;
+    const stored = {
+      ...values,
+      update: (async (key, change, options) => {
+        const result = await values.update(key, change, options);
+        if (loseNext && key.startsWith('request:')) {
+          loseNext = false;
+          outage.cut();
+          setTimeout(() => outage.restore(), 500);
+          throw new Error('the connection closed before the answer');
+        }
+        return result;
+      }) as typeof values.update,
+    };
+    const store = createRequestStore({ stored, now: () => new Date(T0) });
+    const asked = await store.create({
+      scope: 'T-lost',
+      teamId: 'T-lost',
+      requestedBy: 'U1',
+      channelId: 'C1',
+      surface: 'command',
+      what: { action: 'start', experimentId: 4 },
+      state: 'scheduled',
+      runAt: iso(T0 + HOUR),
+    });
+    if (asked.kind !== 'created') throw new Error('not created');
+    loseNext = true;
+    const moved = await store.apply('T-lost', asked.request.id, { kind: 'cancel', by: 'U1' });
+    expect(moved).toMatchObject({ ok: true, request: { state: 'cancelled' } });
+    expect(await store.waiting('T-lost')).toEqual([]);
+  });
+});

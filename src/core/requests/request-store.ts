@@ -23,6 +23,8 @@ const KEPT_ENDS = 4_096;
 /** How long a request whose creation failed part-way is tried to be taken back before the take-back is kept. */
 const TAKE_BACK_MS = 15_000;
 const TAKE_BACK_RETRY_MS = 250;
+/** How long a move whose answer was lost waits for the store to say whether it landed. */
+const LOST_ANSWER_MS = 10_000;
 
 export type CreateOutcome =
   | { kind: 'created'; request: ActionRequest }
@@ -308,20 +310,61 @@ async function applyEvent(
       DUE_KEY,
       dueIndexChange(predicted.request, { runningStaleMs: records.runningStaleMs }),
     );
-  const result = await stored.update(
-    records.key(scope, id),
-    (raw) => {
-      const current = records.parse(scope, raw);
-      if (!current) return { next: raw, result: undefined };
-      const moved = transition(current, event, now());
-      return { next: moved.ok ? moved.request : raw, result: moved };
-    },
-    { ttlMs: records.keepMs(predicted.request) },
-  );
+  // What this call last tried to write: found in the store after a lost answer, the move happened.
+  let attempted: ActionRequest | undefined;
+  let result: TransitionResult | undefined;
+  try {
+    result = await stored.update(
+      records.key(scope, id),
+      (raw) => {
+        const current = records.parse(scope, raw);
+        if (!current) return { next: raw, result: undefined };
+        const moved = transition(current, event, now());
+        attempted = moved.ok ? moved.request : undefined;
+        return { next: moved.ok ? moved.request : raw, result: moved };
+      },
+      { ttlMs: records.keepMs(predicted.request) },
+    );
+  } catch (error) {
+    result = await afterLostAnswer(records, scope, id, attempted, error);
+  }
   // The record moved whatever its indexes do: an index left behind is mended by the due pass
   // (resync), so its failure is reported, not thrown as if the move had not happened.
   if (result?.ok) await follow(records, result.request).catch(records.onIndexError);
   return result;
+}
+
+/**
+ * A move whose answer was lost (the connection dropped, the store restarted): it may have landed.
+ * Once the store answers again (within LOST_ANSWER_MS), the record tells: what this call wrote is
+ * there (the move happened, and is answered as made), or it is not (the error stands: nothing
+ * moved here, and the caller says so). Else the error stands.
+ */
+async function afterLostAnswer(
+  records: Records,
+  scope: string,
+  id: string,
+  attempted: ActionRequest | undefined,
+  error: unknown,
+): Promise<TransitionResult> {
+  if (attempted === undefined) throw error;
+  const giveUpAt = Date.now() + LOST_ANSWER_MS;
+  for (;;) {
+    try {
+      const current = await records.read(scope, id);
+      if (current && sameStep(current, attempted)) return { ok: true, request: current };
+      throw error;
+    } catch (readError) {
+      if (readError === error || Date.now() >= giveUpAt) throw error;
+      await new Promise((resolve) => setTimeout(resolve, TAKE_BACK_RETRY_MS));
+    }
+  }
+}
+
+/** The record is in the state `attempted` moved it to, by that very step (its time and who). */
+function sameStep(current: ActionRequest, attempted: ActionRequest): boolean {
+  const [a, b] = [current.history.at(-1), attempted.history.at(-1)];
+  return current.state === attempted.state && a?.state === b?.state && a?.at === b?.at && a?.by === b?.by;
 }
 
 async function attachMessage(records: Records, scope: string, id: string, messageTs: string): Promise<void> {
