@@ -54,7 +54,7 @@ export function lifecycleRunner(
         storedRequest:
           request.runAt === undefined && request.approval === undefined
             ? undefined
-            : { scope: workspaceKey(request), id: request.id },
+            : { scope: request.scope, id: request.id },
         scheduledBy: request.runAt === undefined ? undefined : request.requestedBy,
         asked: askedHow(request),
       },
