@@ -39,7 +39,7 @@ export interface ConcurrencyWorld {
 }
 
 /** The part of a stored ActionRequest the test reads. */
-export interface StoredRequest {
+interface StoredRequest {
   id: string;
   state: string;
   why?: string;
