@@ -31,9 +31,11 @@ const FIRST_ID = 40_000;
 const CONCURRENCY = 20;
 /**
  * A run still going this long after it started is ended by the due pass as outcome unknown: longer
- * than the Redis restart and the kept end's write after it, so only a killed replica's runs reach it.
+ * than the Redis restart and the kept end's write after it, so only a killed replica's runs reach
+ * it, and longer than the killed replica's lease, so the intent sweep (which knows more: a run
+ * killed while telling was done) ends them first, as it does with the production default.
  */
-const RUNNING_STALE_SECONDS = 15;
+const RUNNING_STALE_SECONDS = 30;
 
 /**
  * Requests the Redis restart may still leave untold (or, once, waiting with no message): a listener
