@@ -119,27 +119,4 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('conditional w
     expect(await first.keyv(namespace).get('count')).toBe(30);
     expect(await second.keyv(namespace).get('count')).toBe(30);
   });
-
-  it("takes one process's updates of one key in turn: none loses a swap to a sibling", async () => {
-    const store = await fixture.open();
-    let lost = 0;
-    const counted = {
-      ...store.conditional,
-      swap: async (...args: Parameters<typeof store.conditional.swap>) => {
-        const swapped = await store.conditional.swap(...args);
-        if (!swapped) lost += 1;
-        return swapped;
-      },
-    };
-    const results = await Promise.all(
-      Array.from({ length: 40 }, () =>
-        updateConditionally(counted, namespace, 'in-turn', (current) => {
-          const n = typeof current === 'number' ? current : 0;
-          return { next: n + 1, result: n + 1 };
-        }),
-      ),
-    );
-    expect(new Set(results).size).toBe(40);
-    expect(lost).toBe(0);
-  });
 });

@@ -68,58 +68,18 @@ async function currentOf(
   return { raw, current: decode(raw, Date.now()) };
 }
 
-/** Each store's updates still to finish, by namespaced key: the last one queued. */
-const inTurn = new WeakMap<ConditionalWrites, Map<string, Promise<void>>>();
-
-/**
- * `work` once every update of the same key this process queued before it has finished. A key many
- * requests of one process change at once (an index of all waiting requests) would otherwise have
- * them racing one another's compare-and-set: each loses the swap to a sibling, and under load some
- * lose every attempt. In turn, only another replica's write can make a swap fail.
- */
-function afterOthersOf<T>(writes: ConditionalWrites, id: string, work: () => Promise<T>): Promise<T> {
-  let queued = inTurn.get(writes);
-  if (!queued) {
-    queued = new Map();
-    inTurn.set(writes, queued);
-  }
-  const keys = queued;
-  const mine = (keys.get(id) ?? Promise.resolve()).then(work);
-  const settled = mine.then(
-    () => undefined,
-    () => undefined,
-  );
-  keys.set(id, settled);
-  void settled.then(() => {
-    if (keys.get(id) === settled) keys.delete(id);
-  });
-  return mine;
-}
-
 /**
  * Reads the key's value, applies `change` and writes the result only if the key still holds what
  * was read; otherwise reads again and re-applies, so a concurrent writer's change is built on, never
  * overwritten. The value is written as Keyv writes one (with its expiry when `ttlMs` is given), so
- * Keyv reads it as usual. This process's updates of one key go one at a time.
+ * Keyv reads it as usual.
  */
-export function updateConditionally<T>(
+export async function updateConditionally<T>(
   writes: ConditionalWrites,
   namespace: string,
   key: string,
   change: (current: unknown) => Change<T>,
   options: UpdateOptions = {},
-): Promise<T> {
-  return afterOthersOf(writes, `${namespace}\u0000${key}`, () =>
-    attemptUpdates(writes, namespace, key, change, options),
-  );
-}
-
-async function attemptUpdates<T>(
-  writes: ConditionalWrites,
-  namespace: string,
-  key: string,
-  change: (current: unknown) => Change<T>,
-  options: UpdateOptions,
 ): Promise<T> {
   const { ttlMs } = options;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
