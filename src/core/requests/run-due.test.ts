@@ -199,3 +199,18 @@ describe('the look at the clock', () => {
     expect(runner.calls).toHaveLength(0);
   });
 });
+
+describe("a due request's run", () => {
+  it("is told its end is written only once the store has it, so its intent outlives the request's run", async () => {
+    const { ask, world, requests, runner, duePass } = await setUp();
+    const request = await ask();
+    const seen: string[] = [];
+    runner.run = async () => ({
+      state: 'done',
+      written: async () => void seen.push((await requests.get(request.scope, request.id))?.state ?? 'gone'),
+    });
+    world.clock.at = RUN_AT;
+    await duePass();
+    expect(seen).toEqual(['done']);
+  });
+});

@@ -61,7 +61,7 @@ export function lifecycleRunner(
       surface,
       extras.slotHeld,
     );
-    return resultOf(performed);
+    return { ...resultOf(performed), written: performed.releaseIntent };
   };
 }
 
