@@ -83,12 +83,18 @@ function intentLease({ deps }: PeriodicJobsInput): PeriodicJob {
  * and as soon as another process's intent may have become one (its deadline, its owner's lease
  * ending). Every replica looks; each report is claimed once (orphan-sweep.ts).
  */
+/** How soon a failed orphan sweep looks again. */
+const ORPHAN_RETRY_MS = 5_000;
+
 function orphanSweep({ deps, workspaces, logger }: PeriodicJobsInput): PeriodicJob {
   return {
     name: 'orphan-sweep',
     everyMs: SWEEP_INTERVAL_MS,
     firstRun: 'at-start',
     failure: 'could not look for interrupted lifecycle actions',
+    // A look cut by a store blip would otherwise wait a minute, however soon a dead replica's
+    // intents become orphans: its runs' requests would meanwhile be given up by the due pass.
+    retryAfterFailureMs: ORPHAN_RETRY_MS,
     run: async () => {
       const { reported, recheckAt } = await reportOrphanedActions(deps, workspaces.clientFor);
       if (reported > 0) logger.warn('reported interrupted lifecycle actions', { reported });
