@@ -252,3 +252,85 @@ describe('a receipt whose command stored a request to wait', () => {
     expect(posted.map((p) => p.text)).toEqual([expect.stringContaining('experiment *4*')]);
   });
 });
+
+describe('a report the store cut part-way', () => {
+  it('is made by a later look once its claim has lapsed, once, with the request ended once', async () => {
+    const logger = createMemoryLogger('error');
+    const actors = createActorDirectory({ admins: [], configuredWorkspace: async () => WORKSPACE, logger });
+    const locales = createLocaleResolver({
+      languages: createLanguageStore(new Keyv()),
+      slackLocales: createSlackLocales({ lookUp: actors.person }),
+      logger,
+    });
+    const keyv = new Keyv({ namespace: 'intents' });
+    const intentLog = (owner: string, at: () => Date) =>
+      createIntentLog({ keyv, now: at, inFlightMs: 1_000, onError: () => {}, owner });
+    const requests = createRequestStore({
+      stored: storedValues(await backendFixture('memory').open(), 'requests'),
+      now: () => new Date(),
+    });
+    const created = await requests.create({
+      scope: 'T1',
+      teamId: 'T1',
+      requestedBy: PERSON,
+      channelId: 'C0GENERAL',
+      surface: 'command',
+      what: { action: 'start', experimentId: 4 },
+      state: 'scheduled',
+      runAt: new Date(Date.now() - 1_000).toISOString(),
+    });
+    if (created.kind !== 'created') throw new Error('not created');
+    const { id } = created.request;
+    await requests.apply('T1', id, { kind: 'run' });
+    await intentLog('aaaaaaaaaaaaaaaa', () => new Date(Date.now() - 3_600_000)).begin({
+      workspace: WORKSPACE,
+      action: 'start',
+      experimentId: 4,
+      actorId: PERSON,
+      channelId: 'C0GENERAL',
+      request: { scope: 'T1', id },
+    });
+    // Claims held until they lapse, on a clock the test moves.
+    let now = Date.now();
+    const claims = new Map<string, number>();
+    const locks = {
+      claim: async (key: string, ttlMs: number) => {
+        if ((claims.get(key) ?? 0) > now) return false;
+        claims.set(key, now + ttlMs);
+        return true;
+      },
+    };
+    let auditDown = true;
+    const posted: string[] = [];
+    const client = {
+      chat: { postMessage: async (args: { text?: string }) => void posted.push(args.text ?? '') },
+    };
+    const sweep = () =>
+      reportOrphanedActions(
+        {
+          audit: {
+            record: async () => {
+              if (auditDown) throw new Error('the store went away');
+            },
+          } as never,
+          intents: intentLog('bbbbbbbbbbbbbbbb', () => new Date()),
+          locks: locks as never,
+          logger,
+          messages: en,
+          locale: DEFAULT_SCOPE,
+          locales,
+          requests,
+          policies: {} as never,
+        },
+        async () => client as never,
+      );
+    await expect(sweep()).rejects.toThrow(/went away/);
+    expect(posted).toEqual([]);
+    auditDown = false;
+    now += 60_000;
+    expect((await sweep()).reported).toBe(1);
+    expect((await sweep()).reported).toBe(0);
+    expect(await requests.get('T1', id)).toMatchObject({ state: 'outcome-unknown', why: 'process-stopped' });
+    expect(posted).toEqual([expect.stringContaining('experiment *4*')]);
+  });
+});
