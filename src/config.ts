@@ -143,6 +143,10 @@ const EnvSchema = z.object({
   EXPERIMENT_FIELD_MAP: optionalString,
   EXPERIMENT_TRANSITIONS: optionalString,
   APPROVAL_TTL_HOURS: positiveInt(24).refine((n) => n <= 24 * 30, 'must be at most 720 (30 days)'),
+  REQUEST_RUNNING_STALE_SECONDS: positiveInt(600).refine(
+    (n) => n >= 5 && n <= 86_400,
+    'must be whole seconds from 5 to 86400',
+  ),
   // Off unless set: polling costs one platform read per subscribed experiment per round.
   POLL_INTERVAL_SECONDS: z
     .string()
@@ -228,6 +232,11 @@ export interface Config {
   consoleWebUrl: string | undefined;
   /** How long an approval request waits for a second person. */
   approvalTtlHours: number;
+  /**
+   * A request still running this long after it started is taken for one whose process died, and is
+   * ended as outcome unknown (far longer than any platform call may take).
+   */
+  requestRunningStaleMs: number;
   /** How often experiments named by id in subscriptions are read from the platform; undefined: never. */
   pollIntervalMs: number | undefined;
   /** How long a background job may run before another replica takes it over (JOB_LOCK_SECONDS). */
@@ -271,6 +280,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     transitions: transitionsOf(e),
     consoleWebUrl: e.CONSOLE_WEB_URL,
     approvalTtlHours: e.APPROVAL_TTL_HOURS,
+    requestRunningStaleMs: e.REQUEST_RUNNING_STALE_SECONDS * 1000,
     jobLockMs: e.JOB_LOCK_SECONDS * 1000,
     pollIntervalMs: e.POLL_INTERVAL_SECONDS === undefined ? undefined : e.POLL_INTERVAL_SECONDS * 1000,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,

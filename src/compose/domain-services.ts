@@ -114,6 +114,7 @@ export async function buildDomainServices(input: DomainServicesInput): Promise<S
       stored: storedValues(store, 'requests'),
       // The clock due requests are measured with: tests move it instead of waiting an hour.
       now: options.scheduleClock ?? (() => new Date()),
+      runningStaleMs: config.requestRunningStaleMs,
       onIndexError: (error) =>
         input.logger.warn('a request index was not written; the due pass mends it', { error }),
     }),

@@ -83,12 +83,18 @@ function intentLease({ deps }: PeriodicJobsInput): PeriodicJob {
  * and as soon as another process's intent may have become one (its deadline, its owner's lease
  * ending). Every replica looks; each report is claimed once (orphan-sweep.ts).
  */
+/** How soon a failed orphan sweep looks again. */
+const ORPHAN_RETRY_MS = 5_000;
+
 function orphanSweep({ deps, workspaces, logger }: PeriodicJobsInput): PeriodicJob {
   return {
     name: 'orphan-sweep',
     everyMs: SWEEP_INTERVAL_MS,
     firstRun: 'at-start',
     failure: 'could not look for interrupted lifecycle actions',
+    // A look cut by a store blip would otherwise wait a minute, however soon a dead replica's
+    // intents become orphans: its runs' requests would meanwhile be given up by the due pass.
+    retryAfterFailureMs: ORPHAN_RETRY_MS,
     run: async () => {
       const { reported, recheckAt } = await reportOrphanedActions(deps, workspaces.clientFor);
       if (reported > 0) logger.warn('reported interrupted lifecycle actions', { reported });
@@ -121,7 +127,8 @@ function dueRequests({ deps, workspaces, options }: PeriodicJobsInput): Periodic
 }
 
 /**
- * What the store did not take (an intent's end, a record's observation, a learnt refusal), written
+ * What the store did not take (an intent's end, a record's observation, a learnt refusal, a
+ * request's end), written
  * once it takes writes again. On every replica: each kept its own. Nothing kept costs no store call.
  */
 function keptWrites({ deps, logger }: PeriodicJobsInput): PeriodicJob {
@@ -130,11 +137,13 @@ function keptWrites({ deps, logger }: PeriodicJobsInput): PeriodicJob {
     everyMs: KEPT_WRITES_INTERVAL_MS,
     failure: 'could not write what the store did not take earlier',
     run: async () => {
-      const [intents, records] = await Promise.all([
+      const [intents, records, requests] = await Promise.all([
         deps.intents.writeKept(),
         deps.knowledge.records.writeKept(),
+        deps.requests.writeKept(),
       ]);
-      if (intents + records > 0) logger.debug('writes kept for the store', { intents, records });
+      if (intents + records + requests > 0)
+        logger.debug('writes kept for the store', { intents, records, requests });
       return undefined;
     },
   };

@@ -39,6 +39,13 @@ export const Intent = z.object({
     .string()
     .regex(/^[0-9a-f]{24}$/)
     .optional(),
+  /**
+   * The stored request it is about. On a received intent: the one its command stored to wait (for
+   * approval or its time), named before it was stored; the sweep takes it back if it still waits
+   * (nothing was sent), else leaves it to its own end. On a sending or telling intent: the one being
+   * run; the sweep ends it with what the intent knows, unless it was ended already (and told then).
+   */
+  request: z.object({ scope: z.string().max(200), id: z.string().max(64) }).optional(),
   /** The process that wrote it; while that process's lease is alive the intent is not orphaned. */
   owner: z
     .string()
@@ -74,6 +81,12 @@ export interface IntentLog {
    * one write, where a second intent and the receipt's delete were two.
    */
   begin(input: IntentInput): Promise<string>;
+  /**
+   * The request a received intent's command is about to store (its receipt names it before it is
+   * stored). Throws when the store cannot take it: the caller then stores nothing. A receipt that
+   * was never written is left so.
+   */
+  noteRequest(id: string, request: NonNullable<Intent['request']>): Promise<void>;
   /**
    * The platform answered: written before telling it. Never throws: when the store fails, the intent
    * stays "sending" and a crash before the end is reported as unknown.
@@ -174,6 +187,12 @@ export function createIntentLog(options: IntentLogOptions): IntentLog {
       await store(intent);
       own.keep(intent);
       return intent.id;
+    },
+    async noteRequest(id, request) {
+      await ender.written(id).catch(() => undefined);
+      const intent = await readIntent(options.keyv, id);
+      if (intent === undefined) return;
+      await store({ ...intent, request });
     },
     async telling(id, outcome) {
       try {
@@ -313,6 +332,7 @@ function buildIntent(
     experimentId: input.experimentId,
     actorId: input.actorId,
     ...(input.channelId ? { channelId: input.channelId } : {}),
+    ...(input.request ? { request: input.request } : {}),
     at: at.toISOString(),
     deadline: new Date(at.getTime() + options.inFlightMs + extraMs).toISOString(),
     phase,

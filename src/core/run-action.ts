@@ -46,6 +46,8 @@ export interface LifecycleRequest {
   asked?: AskedHow | undefined;
   /** The intent written when the request was acknowledged (a slash command), which sending supersedes. */
   receipt?: string | undefined;
+  /** The stored request this runs (approved, or due): its intent names it, so a sweep ends it. */
+  storedRequest?: { scope: string; id: string } | undefined;
 }
 
 /** How a request came to run: approved by someone, due at a time it was scheduled for, from a workflow. */
@@ -184,6 +186,7 @@ export async function runLifecycleAction(
       actorId: request.actorId,
       channelId: request.channelId,
       receipt: request.receipt,
+      request: request.storedRequest,
     });
   } catch (error) {
     log.error('lifecycle action not attempted: its intent could not be recorded', { error });

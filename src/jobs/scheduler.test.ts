@@ -152,6 +152,29 @@ describe('the scheduler', () => {
     await scheduler.stop();
   });
 
+  it('tries a failed run again after retryAfterFailureMs, before the next interval', async () => {
+    const scheduler = createScheduler({ logger: createMemoryLogger(), ...everyone });
+    let failing = true;
+    const { job, runs } = counting({
+      everyMs: 60_000,
+      firstRun: 'at-start',
+      retryAfterFailureMs: 5_000,
+      run: async () => {
+        runs.push(Date.now());
+        if (failing) {
+          failing = false;
+          throw new Error('store down');
+        }
+        return undefined;
+      },
+    });
+    await scheduler.start([job]);
+    await vi.advanceTimersByTimeAsync(10_000);
+    // Tried again once after 5 s; succeeding, it waits for the interval.
+    expect(runs).toEqual([1_000_000, 1_005_000]);
+    await scheduler.stop();
+  });
+
   it('stops: waits for the run in flight, then no interval, recheck or folded tick fires', async () => {
     const scheduler = createScheduler({ logger: createMemoryLogger(), ...everyone });
     const slow = deferred();

@@ -26,6 +26,12 @@ export interface PeriodicJob {
   lease?: string;
   /** Logged as a warning, with the error, when a run throws. */
   failure: string;
+  /**
+   * A run that threw is tried again this soon instead of at the next interval (one recheck at a
+   * time, as a run's `againInMs`): for a job whose run cannot wait a whole interval after a store
+   * blip (the orphan sweep, whose recheck the failed run would have asked for).
+   */
+  retryAfterFailureMs?: number | undefined;
   run(): Promise<PeriodicRunResult | undefined>;
 }
 
@@ -84,12 +90,21 @@ function createJobRunner(job: PeriodicJob, deps: SchedulerDeps, isStopped: () =>
     if (job.lease && !(await deps.claim(`${job.lease}:${Math.floor(now() / job.everyMs)}`, job.everyMs))) {
       return;
     }
-    const result = await job.run();
-    if (result?.againInMs === undefined || recheck || isStopped()) return;
+    let result: PeriodicRunResult;
+    try {
+      result = await job.run();
+    } catch (error) {
+      if (job.retryAfterFailureMs !== undefined) again(job.retryAfterFailureMs);
+      throw error;
+    }
+    if (result?.againInMs !== undefined) again(result.againInMs);
+  };
+  const again = (ms: number) => {
+    if (recheck || isStopped()) return;
     recheck = setTimeout(() => {
       recheck = undefined;
       void trigger();
-    }, result.againInMs);
+    }, ms);
     recheck.unref();
   };
   const trigger = (): Promise<void> => {

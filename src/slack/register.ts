@@ -79,6 +79,11 @@ export function registerListeners(
       deps.logger.warn('request from a workspace without an installation', { message: error.message });
       return;
     }
-    deps.logger.error('unhandled listener error', { error: error.name, message: error.message });
+    // With its stack: which listener let a store error (ECONNRESET at a Redis restart) escape.
+    deps.logger.error('unhandled listener error', {
+      error: error.name,
+      message: error.message,
+      stack: error.stack,
+    });
   });
 }

@@ -145,9 +145,11 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('createStore o
       const store = await fixture.open({ cleanupIntervalMs: 25 });
       const namespace = `${prefix}-cleanup`;
       const keyv = store.keyv(namespace);
-      await keyv.set('expiring', 'x', 50);
       await keyv.set('kept', 'y');
       await keyv.set('later', 'z', 60_000);
+      // Written last and given a second: on a loaded machine a 50 ms row could be swept before the
+      // first look below saw it (the test then failed with the cleanup working as it should).
+      await keyv.set('expiring', 'x', 1_000);
       const keys = async () => (await fixture.rawRows(store, namespace)).map((r) => r.key).sort();
       expect(await keys()).toEqual([`${namespace}:expiring`, `${namespace}:kept`, `${namespace}:later`]);
       // Never read through Keyv (which would delete on read): only the cleanup can remove the row.

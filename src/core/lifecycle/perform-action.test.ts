@@ -186,6 +186,19 @@ describe('performAction', () => {
     expect(h.slots.inUse).toBe(0);
   });
 
+  it("keeps a stored request's run intent until its caller has written the request's end", async () => {
+    // A replica killed between the two left a running request with no intent: told done, then
+    // ended by the due pass as outcome unknown and told that too (issue #50's concurrency test).
+    const h = harness();
+    const performed = await performAction(h.ports, request({ storedRequest: { scope: 'T1', id: 'r1' } }));
+    expect(performed.kind).toBe('done');
+    expect(h.journal).toContain('told done');
+    expect(h.journal).not.toContain('intent i1 ended');
+    await performed.releaseIntent?.();
+    await performed.releaseIntent?.();
+    expect(h.journal.filter((step) => step === 'intent i1 ended')).toEqual(['intent i1 ended']);
+  });
+
   it('alerts the subscribers and ends the intent even when telling the outcome fails', async () => {
     const h = harness({ tellFails: true });
     const performed = await performAction(h.ports, request());

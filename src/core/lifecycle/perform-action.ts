@@ -59,9 +59,11 @@ async function inSlot<Told>(
   // Bounded: with a platform that hangs, acked actions would otherwise pile up without limit.
   const workspace = workspaceKey(request.workspace);
   if (!slotHeld && !ports.slots.tryTake(workspace)) return { kind: 'busy', told: await ports.tell.busy() };
-  const intent = toldIntent(ports.intents);
+  const held = request.storedRequest !== undefined;
+  const intent = toldIntent(ports.intents, held);
   try {
-    return await runAndTell(ports, request, { intent, audit });
+    const performed = await runAndTell(ports, request, { intent, audit });
+    return held ? { ...performed, releaseIntent: intent.release } : performed;
   } finally {
     // Telling failed or threw before the end: the outcome is known here, so the intent goes anyway
     // (and whatever the telling left running is waited for: the request ends with its work).

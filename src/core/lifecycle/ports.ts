@@ -23,6 +23,11 @@ export interface PerformedAction<Told> {
   why?: string | undefined;
   /** The action may have been applied (sent, and no answer that says whether): never claimed either way. */
   unknown?: boolean | undefined;
+  /**
+   * A stored request's run (`storedRequest`): its intent is kept until this is called, once the
+   * request's end is written.
+   */
+  releaseIntent?: (() => Promise<void>) | undefined;
 }
 
 /**

@@ -15,15 +15,29 @@ export interface ToldIntent {
   answered: IntentAnswered;
   /** Marks the intent "telling" for an outcome the platform gave (waits for the mark `answered` began). */
   telling(outcome: LifecycleOutcome): Promise<void>;
-  /** Ends the intent once; later calls do nothing. */
+  /** Ends the intent once; later calls do nothing. Held (see `toldIntent`), it waits for `release`. */
   end(): Promise<void>;
+  /** Ends a held intent (once its stored request's end is written); later calls do nothing. */
+  release(): Promise<void>;
 }
 
 type IntentAnswered = (intent: string | undefined, outcome: 'done' | 'not-done') => void;
 
-export function toldIntent(intents: Pick<IntentLog, 'telling' | 'end'>): ToldIntent {
+/**
+ * `held`: the run is of a stored request, whose end the caller writes after this flow; the intent
+ * stays until `release` (after that write). Ended before it, a process killed between the two would
+ * leave a running request with no intent, which the due pass ends as outcome unknown, after its
+ * people were told it was done.
+ */
+export function toldIntent(intents: Pick<IntentLog, 'telling' | 'end'>, held = false): ToldIntent {
   let id: string | undefined;
   let marking: Promise<void> | undefined;
+  const endNow = async () => {
+    const ending = id;
+    if (ending === undefined) return;
+    id = undefined;
+    await intents.end(ending);
+  };
   return {
     answered(intent, outcome) {
       if (intent === undefined || marking) return;
@@ -38,10 +52,8 @@ export function toldIntent(intents: Pick<IntentLog, 'telling' | 'end'>): ToldInt
       if (id !== undefined) await intents.telling(id, outcome.kind === 'done' ? 'done' : 'not-done');
     },
     async end() {
-      const ending = id;
-      if (ending === undefined) return;
-      id = undefined;
-      await intents.end(ending);
+      if (!held) await endNow();
     },
+    release: endNow,
   };
 }

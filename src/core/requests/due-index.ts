@@ -9,7 +9,8 @@ import type { ActionRequest } from './action-request.js';
 const MAX_DUE_ENTRIES = 20_000;
 /**
  * A request still running this long after it started belongs to a process that died (a platform
- * call's deadline is far shorter): it is ended as outcome unknown.
+ * call's deadline is far shorter): it is ended as outcome unknown. The default of the store's
+ * `runningStaleMs` (REQUEST_RUNNING_STALE_SECONDS).
  */
 export const RUNNING_STALE_MS = 10 * 60 * 1000;
 
@@ -26,7 +27,7 @@ export function dueEntriesOf(stored: unknown): DueEntry[] {
  * When the request next needs looking at without anyone asking: a waiting approval lapses, a
  * scheduled one falls due, a running one is given up on; undefined once it ended.
  */
-export function dueAtOf(request: ActionRequest): number | undefined {
+export function dueAtOf(request: ActionRequest, runningStaleMs = RUNNING_STALE_MS): number | undefined {
   switch (request.state) {
     case 'pending-approval':
       return request.approval ? Date.parse(request.approval.validUntil) : undefined;
@@ -34,7 +35,7 @@ export function dueAtOf(request: ActionRequest): number | undefined {
       return request.runAt === undefined ? undefined : Date.parse(request.runAt);
     case 'running': {
       const since = request.history.at(-1)?.at ?? request.createdAt;
-      return Date.parse(since) + RUNNING_STALE_MS;
+      return Date.parse(since) + runningStaleMs;
     }
     default:
       return undefined;
@@ -44,9 +45,9 @@ export function dueAtOf(request: ActionRequest): number | undefined {
 /** The index change for `request`: listed at its due time while it has one; with `reserve`, 'full' past the bound. */
 export function dueIndexChange(
   request: ActionRequest,
-  options: { reserve?: boolean } = {},
+  options: { reserve?: boolean; runningStaleMs?: number } = {},
 ): (stored: unknown) => { next: unknown; result: 'ok' | 'full' } {
-  const dueAt = dueAtOf(request);
+  const dueAt = dueAtOf(request, options.runningStaleMs);
   return (stored) => {
     const entries = dueEntriesOf(stored);
     const current = entries.find((e) => e.scope === request.scope && e.id === request.id);

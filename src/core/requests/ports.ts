@@ -27,6 +27,12 @@ export interface RunResult {
   state: 'done' | 'failed' | 'outcome-unknown';
   /** The outcome's kind (conflict, not-found, timeout, busy…) for the audit trail and the record. */
   why?: string | undefined;
+  /**
+   * Called once the request's end is written (or failed to be): the run's intent goes then, so a
+   * process killed before the write leaves an intent that says how the run ended, not a bare
+   * running request the due pass would end as outcome unknown.
+   */
+  written?: (() => Promise<void>) | undefined;
 }
 
 /** Sends an allowed request to the platform and tells its outcome where it belongs; never throws. */

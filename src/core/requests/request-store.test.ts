@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { backendFixture, uniqueName } from '../../store/backends.test-helper.js';
 import { storedValues } from '../../store/conditional-update.js';
 import { serialize } from '../../store/keyv-json.js';
+import { withOutage } from '../../store/outage.test-helper.js';
 import type { Store } from '../../store/store-types.js';
 import { RUNNING_STALE_MS } from './due-index.js';
 import { aRequest, HOUR, iso, MINUTE, T0 } from './request-fixtures.test-helper.js';
@@ -236,5 +237,148 @@ describe('a workspace holding as many waiting requests as it keeps', () => {
     expect((await memory.rawRows(backing, 'requests')).length).toBe(rows);
     expect(await store.waiting('T-full')).toHaveLength(MAX_WAITING_PER_WORKSPACE);
     expect((await store.create(ask('T-room'))).kind).toBe('created');
+  });
+});
+
+describe('a request ended while its store is away', () => {
+  it('keeps the end and writes it once the store is back, so the run is not later called unknown', async () => {
+    const outage = withOutage(await backendFixture('memory').open());
+    const clock = { at: T0 };
+    const store = createRequestStore({
+      stored: storedValues(outage.store, 'requests'),
+      now: () => new Date(clock.at),
+    });
+    const asked = await store.create({
+      scope: 'T-kept',
+      teamId: 'T-kept',
+      requestedBy: 'U1',
+      channelId: 'C1',
+      surface: 'command',
+      what: { action: 'start', experimentId: 4 },
+      state: 'scheduled',
+      runAt: iso(T0 + HOUR),
+    });
+    if (asked.kind !== 'created') throw new Error('not created');
+    const { id } = asked.request;
+    clock.at = T0 + HOUR;
+    await store.apply('T-kept', id, { kind: 'run' });
+    outage.cut();
+    await expect(store.apply('T-kept', id, { kind: 'finish', state: 'done' })).rejects.toThrow();
+    expect(await store.writeKept()).toBe(1);
+    outage.restore();
+    expect(await store.writeKept()).toBe(0);
+    expect(await store.get('T-kept', id)).toMatchObject({ state: 'done' });
+    expect(await store.due(FAR, 10)).toEqual([]);
+  });
+});
+
+describe('an approved request about to run', () => {
+  it('is listed at its stale time before it moves, so a process dying after the move leaves it found', async () => {
+    const backing = await backendFixture('memory').open();
+    const clock = { at: T0 };
+    const values = storedValues(backing, 'requests');
+    let recordMoved = false;
+    // The process dies as soon as the record has moved: nothing it would write after lands.
+    const dying = {
+      ...values,
+      update: (async (key, change, options) => {
+        if (recordMoved) throw new Error('the process is gone');
+        const result = await values.update(key, change, options);
+        if (key.startsWith('request:') && (result as { ok?: boolean } | undefined)?.ok) recordMoved = true;
+        return result;
+      }) as typeof values.update,
+    };
+    const store = createRequestStore({ stored: dying, now: () => new Date(clock.at), runningStaleMs: 8_000 });
+    const asked = await store.create({
+      scope: 'T-run',
+      teamId: 'T-run',
+      requestedBy: 'U1',
+      channelId: 'C1',
+      surface: 'command',
+      what: { action: 'start', experimentId: 4 },
+      state: 'pending-approval',
+      approval: { validUntil: iso(T0 + DAY) },
+    });
+    if (asked.kind !== 'created') throw new Error('not created');
+    clock.at = T0 + MINUTE;
+    const moved = await store.apply('T-run', asked.request.id, { kind: 'approve', by: 'U2' });
+    expect(moved).toMatchObject({ ok: true, request: { state: 'running' } });
+    expect(await store.due(new Date(T0 + MINUTE + 8_000), 10)).toEqual([
+      { scope: 'T-run', id: asked.request.id, dueAt: T0 + MINUTE + 8_000 },
+    ]);
+  });
+});
+
+describe('a request whose creation failed part-way', () => {
+  it('is taken back once the store answers, not left to run after its requester was told nothing was done', async () => {
+    const outage = withOutage(await backendFixture('memory').open());
+    const values = storedValues(outage.store, 'requests');
+    let lostAnswer = false;
+    // The due index took the entry, and the store went away before it answered.
+    const stored = {
+      ...values,
+      update: (async (key, change, options) => {
+        const result = await values.update(key, change, options);
+        if (key === 'due' && !lostAnswer) {
+          lostAnswer = true;
+          outage.cut();
+          setTimeout(() => outage.restore(), 600);
+          throw new Error('the connection closed before the answer');
+        }
+        return result;
+      }) as typeof values.update,
+    };
+    const store = createRequestStore({ stored, now: () => new Date(T0) });
+    await expect(
+      store.create({
+        scope: 'T-part',
+        teamId: 'T-part',
+        requestedBy: 'U1',
+        channelId: 'C1',
+        surface: 'command',
+        what: { action: 'start', experimentId: 4 },
+        state: 'scheduled',
+        runAt: iso(T0 + MINUTE),
+      }),
+    ).rejects.toThrow('the connection closed');
+    expect(await store.due(FAR, 10)).toEqual([]);
+    expect(await store.waiting('T-part')).toEqual([]);
+  });
+});
+
+describe('a move whose answer was lost', () => {
+  it('is answered as made once the store says it landed, so its people are told', async () => {
+    const outage = withOutage(await backendFixture('memory').open());
+    const values = storedValues(outage.store, 'requests');
+    let loseNext = false;
+    const stored = {
+      ...values,
+      update: (async (key, change, options) => {
+        const result = await values.update(key, change, options);
+        if (loseNext && key.startsWith('request:')) {
+          loseNext = false;
+          outage.cut();
+          setTimeout(() => outage.restore(), 500);
+          throw new Error('the connection closed before the answer');
+        }
+        return result;
+      }) as typeof values.update,
+    };
+    const store = createRequestStore({ stored, now: () => new Date(T0) });
+    const asked = await store.create({
+      scope: 'T-lost',
+      teamId: 'T-lost',
+      requestedBy: 'U1',
+      channelId: 'C1',
+      surface: 'command',
+      what: { action: 'start', experimentId: 4 },
+      state: 'scheduled',
+      runAt: iso(T0 + HOUR),
+    });
+    if (asked.kind !== 'created') throw new Error('not created');
+    loseNext = true;
+    const moved = await store.apply('T-lost', asked.request.id, { kind: 'cancel', by: 'U1' });
+    expect(moved).toMatchObject({ ok: true, request: { state: 'cancelled' } });
+    expect(await store.waiting('T-lost')).toEqual([]);
   });
 });

@@ -20,13 +20,18 @@ const RUN_AT = T0 + HOUR;
 async function setUp() {
   const world = aWorld();
   const real = storedValues(await memoryBacking(), 'requests');
-  const faults = { failing: false };
+  // `passing`: that many of the due index's writes still go through once failing.
+  const faults = { failing: false, passing: 0 };
   const stored: StoredValues = {
     keyv: real.keyv,
-    update: (key, change, options) =>
-      faults.failing && key === 'due'
-        ? Promise.reject(new Error('the store timed out'))
-        : real.update(key, change, options),
+    update: (key, change, options) => {
+      if (!faults.failing || key !== 'due') return real.update(key, change, options);
+      if (faults.passing > 0) {
+        faults.passing -= 1;
+        return real.update(key, change, options);
+      }
+      return Promise.reject(new Error('the store timed out'));
+    },
   };
   const requests = createRequestStore({ stored, now: () => new Date(world.clock.at) });
   const { ports } = portsFor(world, requests);
@@ -71,22 +76,21 @@ describe('due entries of requests that ended', () => {
     expect(runner.calls.map((c) => c.request.id)).toEqual([due.id]);
   });
 
-  it('of a request claimed to run, listed still at its time, leave it running until it is stale', async () => {
+  it('of a request claimed to run, whose index write after the move failed, end it once stale', async () => {
     const { world, faults, requests, runner, schedule, duePass } = await setUp();
     const request = await schedule(4);
     world.clock.at = RUN_AT;
-    // The claim moved the record to running; its due entry kept the scheduled time.
+    // Listed at its stale time before the claim moved it; the index write after the move failed.
+    faults.passing = 1;
     faults.failing = true;
     expect(await requests.apply('T1', request.id, { kind: 'run' })).toMatchObject({ ok: true });
     faults.failing = false;
-    expect(await requests.due(FAR, 10)).toEqual([{ scope: 'T1', id: request.id, dueAt: RUN_AT }]);
-    world.clock.at = RUN_AT + RUNNING_STALE_MS - 1;
-    expect((await duePass()).handled).toBe(0);
-    expect((await requests.get('T1', request.id))?.state).toBe('running');
-    // The pass listed it again at the time its record says: stale, not its old scheduled time.
     expect(await requests.due(FAR, 10)).toEqual([
       { scope: 'T1', id: request.id, dueAt: RUN_AT + RUNNING_STALE_MS },
     ]);
+    world.clock.at = RUN_AT + RUNNING_STALE_MS - 1;
+    expect((await duePass()).handled).toBe(0);
+    expect((await requests.get('T1', request.id))?.state).toBe('running');
     world.clock.at = RUN_AT + RUNNING_STALE_MS;
     expect((await duePass()).handled).toBe(1);
     expect(await requests.get('T1', request.id)).toMatchObject({
@@ -94,5 +98,17 @@ describe('due entries of requests that ended', () => {
       why: 'interrupted',
     });
     expect(runner.calls).toHaveLength(0);
+  });
+
+  it('of a request the claim could not list at its stale time, leave it scheduled, claimed by the next pass', async () => {
+    const { world, faults, requests, runner, schedule, duePass } = await setUp();
+    const request = await schedule(4);
+    world.clock.at = RUN_AT;
+    faults.failing = true;
+    await expect(requests.apply('T1', request.id, { kind: 'run' })).rejects.toThrow();
+    faults.failing = false;
+    expect((await requests.get('T1', request.id))?.state).toBe('scheduled');
+    expect((await duePass()).handled).toBe(1);
+    expect(runner.calls.map((c) => c.request.id)).toEqual([request.id]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { storedValues } from '../../store/conditional-update.js';
 import type { WorkspacePolicy } from '../policy/policy.js';
 import type { RequestDraft } from './action-request.js';
 import { decideRequest } from './decide-request.js';
@@ -6,6 +7,7 @@ import { RUNNING_STALE_MS } from './due-index.js';
 import type { RequestRefusal } from './evaluate.js';
 import { HOUR, iso, policyWith, T0 } from './request-fixtures.test-helper.js';
 import { aDraft, aStoredWorld, portsFor, requestsOn, type World } from './request-ports.test-helper.js';
+import { createRequestStore } from './request-store.js';
 import { runDueRequests } from './run-due.js';
 import { MISSED_AFTER_MS } from './transitions.js';
 
@@ -113,6 +115,29 @@ describe('the look at the clock', () => {
     }
   });
 
+  it('gives a run up after the stale time its store was made with (REQUEST_RUNNING_STALE_SECONDS)', async () => {
+    const { ask, world, backing, runner } = await setUp();
+    const staleMs = 8_000;
+    const requests = createRequestStore({
+      stored: storedValues(backing, 'requests'),
+      now: () => new Date(world.clock.at),
+      runningStaleMs: staleMs,
+    });
+    const request = await ask();
+    world.clock.at = RUN_AT;
+    await requests.apply('T1', request.id, { kind: 'run' });
+    expect(await requests.due(new Date(RUN_AT + staleMs), 10)).toEqual([
+      { scope: 'T1', id: request.id, dueAt: RUN_AT + staleMs },
+    ]);
+    const { ports, notices } = portsFor(world, requests);
+    world.clock.at = RUN_AT + staleMs - 1;
+    expect((await runDueRequests(ports, () => runner.run)).handled).toBe(0);
+    world.clock.at = RUN_AT + staleMs;
+    expect((await runDueRequests(ports, () => runner.run)).handled).toBe(1);
+    expect(await requests.get('T1', request.id)).toMatchObject({ state: 'outcome-unknown' });
+    expect(notices.map((n) => n.change)).toEqual([{ kind: 'interrupted' }]);
+  });
+
   it('ends a run whose process died as outcome unknown, once, telling the people once', async () => {
     const { ask, world, backing, requests, runner } = await setUp();
     const request = await ask();
@@ -172,5 +197,20 @@ describe('the look at the clock', () => {
     );
     expect(late.kind).toBe('already');
     expect(runner.calls).toHaveLength(0);
+  });
+});
+
+describe("a due request's run", () => {
+  it("is told its end is written only once the store has it, so its intent outlives the request's run", async () => {
+    const { ask, world, requests, runner, duePass } = await setUp();
+    const request = await ask();
+    const seen: string[] = [];
+    runner.run = async () => ({
+      state: 'done',
+      written: async () => void seen.push((await requests.get(request.scope, request.id))?.state ?? 'gone'),
+    });
+    world.clock.at = RUN_AT;
+    await duePass();
+    expect(seen).toEqual(['done']);
   });
 });

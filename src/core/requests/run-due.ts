@@ -1,5 +1,4 @@
 import { type ActionRequest, isTerminal } from './action-request.js';
-import { dueAtOf, RUNNING_STALE_MS } from './due-index.js';
 import type { RequestPorts, RunAllowed } from './ports.js';
 import { auditStep } from './request-audit.js';
 import { runDueRequest } from './run-request.js';
@@ -34,7 +33,7 @@ export async function runDueRequests(
       if (!request || isTerminal(request.state)) await dropStale(ports, entry);
       else if (await moveDue(ports, request, runFor, now)) handled++;
       // Listed at a time its record no longer has (an index write failed after a move): mended.
-      else if (dueAtOf(request) !== entry.dueAt) await ports.requests.resync(request);
+      else if (ports.requests.dueAtOf(request) !== entry.dueAt) await ports.requests.resync(request);
     } catch (error) {
       ports.logger.error('a due request could not be handled; it is looked at again next time', { error });
     }
@@ -56,7 +55,7 @@ async function moveDue(
       return (await runDueRequest(ports, request, runFor(request))).kind !== 'not-ours';
     case 'running': {
       const since = Date.parse(request.history.at(-1)?.at ?? request.createdAt);
-      if (now.getTime() - since < RUNNING_STALE_MS) return false;
+      if (now.getTime() - since < ports.requests.runningStaleMs) return false;
       return ended(
         ports,
         request,

@@ -46,6 +46,11 @@ export async function runClaimedRequest(
       .apply(request.scope, request.id, { kind: 'finish', state: result.state, why: result.why })
       .catch((error: unknown) => ports.logger.error('a request ran but its end was not recorded', { error }));
     if (moved?.ok) ended = moved.request;
+    await result
+      .written?.()
+      .catch((error: unknown) =>
+        ports.logger.error('a request ended, but the intent of its run could not be ended', { error }),
+      );
   }
   return { kind: 'ran', request: ended, result };
 }

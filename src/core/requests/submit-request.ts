@@ -29,7 +29,15 @@ export async function submitRequest(
   ports: RequestPorts,
   draft: RequestDraft,
   run: RunAllowed,
-  options: { attestedInChannel: boolean },
+  options: {
+    attestedInChannel: boolean;
+    /**
+     * Called with the request's name before a waiting request is stored (a command's receipt notes
+     * it, so a process that dies before the command ends leaves the request to be taken back);
+     * when it throws, nothing is stored.
+     */
+    beforeStore?: ((request: { scope: string; id: string }) => Promise<void>) | undefined;
+  },
 ): Promise<SubmitOutcome> {
   const scope = workspaceKey({ teamId: draft.teamId, enterpriseId: draft.enterpriseId });
   const asked = { ...draft, scope };
@@ -46,13 +54,17 @@ export async function submitRequest(
       draft.runAt ? Date.parse(draft.runAt) + MISSED_AFTER_MS : now.getTime() + ports.approvalTtlMs,
     ).toISOString();
     const approval = { validUntil, ...(verdict.approvers ? { approvers: verdict.approvers } : {}) };
-    const created = await store(ports, { ...asked, state: 'pending-approval', approval });
+    const created = await store(
+      ports,
+      { ...asked, state: 'pending-approval', approval },
+      options.beforeStore,
+    );
     if (created.kind !== 'created') return created;
     await auditStep(ports.audit, created.request, 'requested');
     return { kind: 'awaiting-approval', request: created.request, approvers: verdict.approvers };
   }
   if (waitsForItsTime(draft, now)) {
-    const created = await store(ports, { ...asked, state: 'scheduled' });
+    const created = await store(ports, { ...asked, state: 'scheduled' }, options.beforeStore);
     if (created.kind !== 'created') return created;
     await auditStep(ports.audit, created.request, 'scheduled');
     return { kind: 'scheduled', request: created.request };
@@ -70,9 +82,12 @@ type Stored =
 async function store(
   ports: RequestPorts,
   input: Parameters<RequestPorts['requests']['create']>[0],
+  beforeStore: ((request: { scope: string; id: string }) => Promise<void>) | undefined,
 ): Promise<Stored> {
   try {
-    return await ports.requests.create(input);
+    const id = crypto.randomUUID();
+    await beforeStore?.({ scope: input.scope, id });
+    return await ports.requests.create({ ...input, id });
   } catch (error) {
     ports.logger.error('a request could not be stored; nothing was done', {
       error,

@@ -60,6 +60,7 @@ export async function runLifecycleCommand(
       }),
       client: ctx.client,
       attestedInChannel: true,
+      receipt: ctx.receipt,
       tell: (m) => surface.tell(m),
       inChannelFallback: (m) => ctx.replier.inChannel(m),
       // The slot taken before the ack is the run's only when it runs; else the chain gives it back.

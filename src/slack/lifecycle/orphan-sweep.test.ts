@@ -1,7 +1,10 @@
 import { Keyv } from 'keyv';
 import { describe, expect, it } from 'vitest';
 import { createIntentLog } from '../../core/intents.js';
+import { createRequestStore } from '../../core/requests/request-store.js';
 import { createMemoryLogger } from '../../observability/logger.js';
+import { backendFixture } from '../../store/backends.test-helper.js';
+import { storedValues } from '../../store/conditional-update.js';
 import { createActorDirectory } from '../access/actor.js';
 import { createLanguageStore } from '../locale/language-store.js';
 import { createLocaleResolver } from '../locale/request-scope.js';
@@ -54,6 +57,8 @@ async function sweepAfterADeadProcess(
       messages: en,
       locale: DEFAULT_SCOPE,
       locales,
+      requests: {} as never,
+      policies: {} as never,
     },
     async () => client as never,
   );
@@ -81,5 +86,251 @@ describe('the orphan sweep’s notices', () => {
     expect(said.channel).toMatch(/\bexperiment\b/);
     expect(said.channel).not.toMatch(/[а-яё]/i);
     expect(said.person).toMatch(/[а-яё]{3}/i);
+  });
+});
+
+describe('a receipt whose command stored a request to wait', () => {
+  it('takes the request back while it waits, and says nothing when it had run already', async () => {
+    const logger = createMemoryLogger('error');
+    const actors = createActorDirectory({ admins: [], configuredWorkspace: async () => WORKSPACE, logger });
+    const locales = createLocaleResolver({
+      languages: createLanguageStore(new Keyv()),
+      slackLocales: createSlackLocales({ lookUp: actors.person }),
+      logger,
+    });
+    const keyv = new Keyv({ namespace: 'intents' });
+    const dead = createIntentLog({
+      keyv,
+      now: () => new Date(Date.now() - 3_600_000),
+      inFlightMs: 1_000,
+      onError: () => {},
+      owner: 'aaaaaaaaaaaaaaaa',
+    });
+    const requests = createRequestStore({
+      stored: storedValues(await backendFixture('memory').open(), 'requests'),
+      now: () => new Date(),
+    });
+    // Two commands stored a start to wait; the process died before either command ended.
+    const stored = async (experimentId: number) => {
+      const receipt = dead.receive({ workspace: WORKSPACE, action: 'start', experimentId, actorId: PERSON });
+      await receipt.written;
+      const id = crypto.randomUUID();
+      await dead.noteRequest(receipt.id, { scope: 'T1', id });
+      const created = await requests.create({
+        id,
+        scope: 'T1',
+        teamId: 'T1',
+        requestedBy: PERSON,
+        channelId: 'C0GENERAL',
+        surface: 'command',
+        what: { action: 'start', experimentId },
+        state: 'scheduled',
+        runAt: new Date(Date.now() - 1_000).toISOString(),
+      });
+      if (created.kind !== 'created') throw new Error('not created');
+      return id;
+    };
+    const waiting = await stored(4);
+    const ran = await stored(5);
+    await requests.apply('T1', ran, { kind: 'run' });
+    const posted: Array<{ channel: string; text: string }> = [];
+    const client = {
+      chat: {
+        postMessage: async (args: { channel: string; text?: string }) => {
+          posted.push({ channel: args.channel, text: args.text ?? '' });
+          return { ok: true };
+        },
+        update: async () => ({ ok: true }),
+      },
+    };
+    const { reported } = await reportOrphanedActions(
+      {
+        audit: { record: async () => {} } as never,
+        intents: createIntentLog({
+          keyv,
+          now: () => new Date(),
+          inFlightMs: 1_000,
+          onError: () => {},
+          owner: 'bbbbbbbbbbbbbbbb',
+        }),
+        locks: { claim: async () => true } as never,
+        logger,
+        messages: en,
+        locale: DEFAULT_SCOPE,
+        locales,
+        requests,
+        policies: {} as never,
+      },
+      async () => client as never,
+    );
+    expect(reported).toBe(1);
+    expect((await requests.get('T1', waiting))?.state).toBe('cancelled');
+    expect((await requests.get('T1', ran))?.state).toBe('running');
+    const reports = posted.filter((p) => /The app stopped after acknowledging/.test(p.text));
+    expect(reports.map((p) => p.text)).toEqual([expect.stringContaining('experiment *4*')]);
+    expect(posted.some((p) => p.text.includes('experiment *5*'))).toBe(false);
+  });
+
+  it('ends a run the dead process was sending as unknown, and says nothing of one already given up', async () => {
+    const logger = createMemoryLogger('error');
+    const actors = createActorDirectory({ admins: [], configuredWorkspace: async () => WORKSPACE, logger });
+    const locales = createLocaleResolver({
+      languages: createLanguageStore(new Keyv()),
+      slackLocales: createSlackLocales({ lookUp: actors.person }),
+      logger,
+    });
+    const keyv = new Keyv({ namespace: 'intents' });
+    const dead = createIntentLog({
+      keyv,
+      now: () => new Date(Date.now() - 3_600_000),
+      inFlightMs: 1_000,
+      onError: () => {},
+      owner: 'aaaaaaaaaaaaaaaa',
+    });
+    const requests = createRequestStore({
+      stored: storedValues(await backendFixture('memory').open(), 'requests'),
+      now: () => new Date(),
+    });
+    const running = async (experimentId: number) => {
+      const created = await requests.create({
+        scope: 'T1',
+        teamId: 'T1',
+        requestedBy: PERSON,
+        channelId: 'C0GENERAL',
+        surface: 'command',
+        what: { action: 'start', experimentId },
+        state: 'scheduled',
+        runAt: new Date(Date.now() - 1_000).toISOString(),
+      });
+      if (created.kind !== 'created') throw new Error('not created');
+      const { id } = created.request;
+      await requests.apply('T1', id, { kind: 'run' });
+      await dead.begin({
+        workspace: WORKSPACE,
+        action: 'start',
+        experimentId,
+        actorId: PERSON,
+        channelId: 'C0GENERAL',
+        request: { scope: 'T1', id },
+      });
+      return id;
+    };
+    const cut = await running(4);
+    const givenUp = await running(5);
+    await requests.apply('T1', givenUp, { kind: 'finish', state: 'outcome-unknown', why: 'interrupted' });
+    const posted: Array<{ channel: string; text: string }> = [];
+    const client = {
+      chat: {
+        postMessage: async (args: { channel: string; text?: string }) => {
+          posted.push({ channel: args.channel, text: args.text ?? '' });
+          return { ok: true };
+        },
+      },
+    };
+    const { reported } = await reportOrphanedActions(
+      {
+        audit: { record: async () => {} } as never,
+        intents: createIntentLog({
+          keyv,
+          now: () => new Date(),
+          inFlightMs: 1_000,
+          onError: () => {},
+          owner: 'bbbbbbbbbbbbbbbb',
+        }),
+        locks: { claim: async () => true } as never,
+        logger,
+        messages: en,
+        locale: DEFAULT_SCOPE,
+        locales,
+        requests,
+        policies: {} as never,
+      },
+      async () => client as never,
+    );
+    expect(reported).toBe(1);
+    expect(await requests.get('T1', cut)).toMatchObject({ state: 'outcome-unknown', why: 'process-stopped' });
+    expect(posted.map((p) => p.text)).toEqual([expect.stringContaining('experiment *4*')]);
+  });
+});
+
+describe('a report the store cut part-way', () => {
+  it('is made by a later look once its claim has lapsed, once, with the request ended once', async () => {
+    const logger = createMemoryLogger('error');
+    const actors = createActorDirectory({ admins: [], configuredWorkspace: async () => WORKSPACE, logger });
+    const locales = createLocaleResolver({
+      languages: createLanguageStore(new Keyv()),
+      slackLocales: createSlackLocales({ lookUp: actors.person }),
+      logger,
+    });
+    const keyv = new Keyv({ namespace: 'intents' });
+    const intentLog = (owner: string, at: () => Date) =>
+      createIntentLog({ keyv, now: at, inFlightMs: 1_000, onError: () => {}, owner });
+    const requests = createRequestStore({
+      stored: storedValues(await backendFixture('memory').open(), 'requests'),
+      now: () => new Date(),
+    });
+    const created = await requests.create({
+      scope: 'T1',
+      teamId: 'T1',
+      requestedBy: PERSON,
+      channelId: 'C0GENERAL',
+      surface: 'command',
+      what: { action: 'start', experimentId: 4 },
+      state: 'scheduled',
+      runAt: new Date(Date.now() - 1_000).toISOString(),
+    });
+    if (created.kind !== 'created') throw new Error('not created');
+    const { id } = created.request;
+    await requests.apply('T1', id, { kind: 'run' });
+    await intentLog('aaaaaaaaaaaaaaaa', () => new Date(Date.now() - 3_600_000)).begin({
+      workspace: WORKSPACE,
+      action: 'start',
+      experimentId: 4,
+      actorId: PERSON,
+      channelId: 'C0GENERAL',
+      request: { scope: 'T1', id },
+    });
+    // Claims held until they lapse, on a clock the test moves.
+    let now = Date.now();
+    const claims = new Map<string, number>();
+    const locks = {
+      claim: async (key: string, ttlMs: number) => {
+        if ((claims.get(key) ?? 0) > now) return false;
+        claims.set(key, now + ttlMs);
+        return true;
+      },
+    };
+    let auditDown = true;
+    const posted: string[] = [];
+    const client = {
+      chat: { postMessage: async (args: { text?: string }) => void posted.push(args.text ?? '') },
+    };
+    const sweep = () =>
+      reportOrphanedActions(
+        {
+          audit: {
+            record: async () => {
+              if (auditDown) throw new Error('the store went away');
+            },
+          } as never,
+          intents: intentLog('bbbbbbbbbbbbbbbb', () => new Date()),
+          locks: locks as never,
+          logger,
+          messages: en,
+          locale: DEFAULT_SCOPE,
+          locales,
+          requests,
+          policies: {} as never,
+        },
+        async () => client as never,
+      );
+    await expect(sweep()).rejects.toThrow(/went away/);
+    expect(posted).toEqual([]);
+    auditDown = false;
+    now += 60_000;
+    expect((await sweep()).reported).toBe(1);
+    expect((await sweep()).reported).toBe(0);
+    expect(await requests.get('T1', id)).toMatchObject({ state: 'outcome-unknown', why: 'process-stopped' });
+    expect(posted).toEqual([expect.stringContaining('experiment *4*')]);
   });
 });

@@ -5,13 +5,22 @@ import { isSlackChannelId, slackDate, userMention } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 import { speakingTo } from '../locale/job-scope.js';
+import { requestNotices } from '../requests/notices.js';
 
 /** How often a replica looks for intents a dead process left. */
 export const SWEEP_INTERVAL_MS = 60 * 1000;
 
+/**
+ * How long one replica's report of an intent keeps the others off it. Short: a report the store cut
+ * part-way (its claim taken, the intent still there) is made again by the next look after this,
+ * instead of never. The intent is ended before the message is posted, so a report that did get as
+ * far as posting is not found again.
+ */
+const REPORT_CLAIM_MS = 20_000;
+
 type ReportOrphanedActionsDeps = Pick<
   SlackDeps,
-  'audit' | 'intents' | 'locks' | 'logger' | 'locale' | 'messages' | 'locales'
+  'audit' | 'intents' | 'locks' | 'logger' | 'locale' | 'messages' | 'locales' | 'requests' | 'policies'
 >;
 
 /**
@@ -32,12 +41,47 @@ export async function reportOrphanedActions(
       await deps.intents.end(intent.id);
       continue;
     }
-    if (!(await deps.locks.claim(`intent-report:${intent.id}`, 24 * 60 * 60 * 1000))) continue;
-    await report(deps, clientFor, intent);
-    await deps.intents.end(intent.id);
+    if (!(await deps.locks.claim(`intent-report:${intent.id}`, REPORT_CLAIM_MS))) continue;
+    if ((await settleLeftRequest(deps, clientFor, intent)) === 'moved-on') {
+      await deps.intents.end(intent.id);
+      continue;
+    }
+    await report(deps, clientFor, intent, () => deps.intents.end(intent.id));
     reported += 1;
   }
   return { reported, recheckAt };
+}
+
+/**
+ * The stored request a dead process's intent names, ended as the report about to be made says, so
+ * the two agree and its people hear it once. A receipt's request still waiting is taken back (its
+ * message, if any, says so): nothing was sent. A run's request is ended with what the intent knows
+ * (done or not when it was telling, else unknown). 'moved-on' when it had moved on or ended already
+ * (a due pass gave the run up, and told its people then): the intent then says nothing more.
+ * Thrown when the store fails: the intent is looked at again next time.
+ */
+async function settleLeftRequest(
+  deps: ReportOrphanedActionsDeps,
+  clientFor: (workspace: WorkspaceRef) => Promise<Pick<webApi.WebClient, 'chat'> | undefined>,
+  intent: Intent,
+): Promise<'none' | 'ended' | 'moved-on'> {
+  if (!intent.request) return 'none';
+  const { scope, id } = intent.request;
+  if (intent.phase !== 'received') {
+    const state =
+      intent.phase === 'sending' ? 'outcome-unknown' : intent.outcome === 'done' ? 'done' : 'failed';
+    const ended = await deps.requests.apply(scope, id, { kind: 'finish', state, why: 'process-stopped' });
+    if (ended === undefined) return 'none';
+    // Ended so by an earlier look at this intent, cut before its report: the report is still owed.
+    const ours = ended.request.state === state && ended.request.why === 'process-stopped';
+    return ended.ok || ours ? 'ended' : 'moved-on';
+  }
+  const moved = await deps.requests.apply(scope, id, { kind: 'cancel', by: intent.actorId });
+  if (moved === undefined) return 'none';
+  if (!moved.ok) return 'moved-on';
+  const client = await clientFor({ teamId: intent.teamId, enterpriseId: intent.enterpriseId });
+  if (client) await requestNotices(deps, client)(moved.request, { kind: 'cancelled', by: intent.actorId });
+  return 'ended';
 }
 
 /** A look again at recheckAt, bounded: not sooner than a second, never later than the regular sweep. */
@@ -53,6 +97,8 @@ async function report(
   deps: Pick<SlackDeps, 'audit' | 'locale' | 'locales' | 'logger' | 'messages'>,
   clientFor: (workspace: WorkspaceRef) => Promise<Pick<webApi.WebClient, 'chat'> | undefined>,
   intent: Intent,
+  /** Ends the intent: once it is written down, before the message goes (so it goes at most once). */
+  end: () => Promise<void>,
 ): Promise<void> {
   const workspace = { teamId: intent.teamId, enterpriseId: intent.enterpriseId };
   const facts = {
@@ -86,6 +132,7 @@ async function report(
           : 'outcome-unknown:process-stopped',
   });
   const client = await clientFor(workspace);
+  await end();
   if (!client) {
     deps.logger.warn('an interrupted action could not be reported: no installation', { intent: intent.id });
     return;

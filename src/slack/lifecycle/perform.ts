@@ -25,6 +25,8 @@ export interface PerformedLifecycle {
   why?: string | undefined;
   /** It may have been applied: nobody is told it was or was not. */
   unknown?: boolean | undefined;
+  /** A stored request's run: ends its intent, once the request's end is written. */
+  releaseIntent?: (() => Promise<void>) | undefined;
 }
 
 /** What performing a lifecycle action uses: its callers need these and what they do besides. */
@@ -56,8 +58,8 @@ export async function performLifecycle(
   slotHeld = false,
 ): Promise<PerformedLifecycle> {
   const performed = await performAction(lifecyclePorts(deps, request, surface), request, slotHeld);
-  const { kind, told: line, identity, why, unknown } = performed;
-  return { kind, line, identity, why, unknown };
+  const { kind, told: line, identity, why, unknown, releaseIntent } = performed;
+  return { kind, line, identity, why, unknown, releaseIntent };
 }
 
 /** The use-case's ports for one request: Slack tells the outcome, the alert queue takes the fan-out. */

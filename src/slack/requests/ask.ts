@@ -19,13 +19,15 @@ export interface SlackAsk {
   run: RunAllowed;
   /** The person typed or clicked in the draft's channel (else Slack is asked whether they are in it). */
   attestedInChannel: boolean;
+  /** A command's receipt, which names a waiting request before it is stored (IntentLog.noteRequest). */
+  receipt?: string | undefined;
   /** To the person who asked, alone. */
   tell(message: SlackMessage): Promise<void>;
   /** Into the channel when the bot cannot post there itself (response_url). */
   inChannelFallback?: ((message: SlackMessage) => Promise<void>) | undefined;
 }
 
-export type AskDeps = RequestPortsDeps & Pick<SlackDeps, 'policies'>;
+export type AskDeps = RequestPortsDeps & Pick<SlackDeps, 'policies' | 'intents'>;
 
 /** What came of asking, and whether the channel saw what it had to (an approval request, an announcement). */
 export interface Asked {
@@ -41,8 +43,10 @@ export interface Asked {
  */
 export async function askFromSlack(deps: AskDeps, ask: SlackAsk): Promise<Asked> {
   const ports = requestPorts(deps, ask.client);
+  const { receipt } = ask;
   const outcome = await submitRequest(ports, ask.draft, ask.run, {
     attestedInChannel: ask.attestedInChannel,
+    beforeStore: receipt === undefined ? undefined : (request) => deps.intents.noteRequest(receipt, request),
   });
   const m = deps.messages;
   switch (outcome.kind) {
@@ -101,9 +105,14 @@ async function postForApproval(deps: AskDeps, ask: SlackAsk, request: ActionRequ
     approvers: approversText(request.approval?.approvers, rule, channel),
     messages: channel,
   });
-  const visible = await postOrFallBack(deps, ask, posted, async (ts) => {
-    await deps.requests.attachMessage(request.scope, request.id, ts);
+  let messageTs: string | undefined;
+  const visible = await postOrFallBack(deps, ask, posted, (ts) => {
+    messageTs = ts;
   });
+  if (messageTs !== undefined && !(await attached(deps, request, messageTs))) {
+    await takeBack(deps, ask, request, messageTs);
+    return false;
+  }
   await ask.tell(
     textMessage(
       deps.messages.requests.awaitingApproval({
@@ -116,6 +125,44 @@ async function postForApproval(deps: AskDeps, ask: SlackAsk, request: ActionRequ
     ),
   );
   return visible;
+}
+
+/** The request's message remembered with it, so its end can be shown there; false when the store failed. */
+async function attached(deps: AskDeps, request: ActionRequest, messageTs: string): Promise<boolean> {
+  try {
+    await deps.requests.attachMessage(request.scope, request.id, messageTs);
+    return true;
+  } catch (error) {
+    deps.logger.error('an approval request was posted but could not be remembered; taking it back', {
+      error,
+      id: request.id,
+    });
+    return false;
+  }
+}
+
+/**
+ * An ask that failed part-way (its message posted, the store gone before it remembered where):
+ * taken back, its end kept to be written once the store is back, so no Approve button acts on a
+ * request whose end could never be shown. Its message says so, and the person hears nothing was done.
+ */
+async function takeBack(deps: AskDeps, ask: SlackAsk, request: ActionRequest, messageTs: string) {
+  const by = request.requestedBy;
+  const moved = await deps.requests
+    .apply(request.scope, request.id, { kind: 'cancel', by }, { keep: true })
+    .catch(() => undefined);
+  const ended = moved?.ok ? moved.request : request;
+  const approval = ended.approval && { ...ended.approval, messageTs };
+  await requestPorts(deps, ask.client).notify({ ...ended, approval }, { kind: 'cancelled', by });
+  const m = deps.messages;
+  await ask.tell(
+    textMessage(
+      m.errors.storeUnavailable({
+        action: md`*${escapeMrkdwn(request.what.action)}*`,
+        experimentId: request.what.experimentId,
+      }),
+    ),
+  );
 }
 
 /** A scheduled request announced in the channel, so everyone there knows; the person told how to take it back. */
@@ -156,11 +203,11 @@ async function postOrFallBack(
   deps: Pick<SlackDeps, 'logger'>,
   ask: SlackAsk,
   message: SlackMessage,
-  posted?: (ts: string) => Promise<void>,
+  posted?: (ts: string) => void,
 ): Promise<boolean> {
   try {
     const result = await ask.client.chat.postMessage({ channel: ask.draft.channelId, ...message });
-    if (result.ts && posted) await posted(result.ts);
+    if (result.ts && posted) posted(result.ts);
     return true;
   } catch (error) {
     deps.logger.info('the bot could not post in the channel; using the response_url', {

@@ -50,14 +50,25 @@ export function lifecycleRunner(
         grant,
         expectedStatus: extras.expectedStatus,
         receipt: extras.receipt,
+        // A stored request (approved, or due) is named in the run's intent; one run now is not stored.
+        storedRequest: storedRequestOf(request),
         scheduledBy: request.runAt === undefined ? undefined : request.requestedBy,
         asked: askedHow(request),
       },
       surface,
       extras.slotHeld,
     );
-    return resultOf(performed);
+    return { ...resultOf(performed), written: performed.releaseIntent };
   };
+}
+
+/**
+ * The stored request a run names in its intent (so the sweep ends it): an approved or due one, by the
+ * scope it is stored under (not one made from its channel); a run now is not stored.
+ */
+export function storedRequestOf(request: ActionRequest): { scope: string; id: string } | undefined {
+  if (request.runAt === undefined && request.approval === undefined) return undefined;
+  return { scope: request.scope, id: request.id };
 }
 
 function askedHow(request: ActionRequest): AskedHow | undefined {
