@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from './support/harness.js';
+import { seededRandom } from './support/seeded-random.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -8,17 +9,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-
-// A fixed-seed generator: a failure names the seed and the text, so it can be replayed.
-function mulberry32(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const words = [
   'start',
@@ -54,7 +44,7 @@ const junk = [
 
 describe('command text fuzz over the real endpoint', () => {
   it('always acks 200 with a reply and never crashes the app', async () => {
-    const random = mulberry32(20261122);
+    const random = seededRandom(20261122);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
     for (let i = 0; i < 150; i++) {
       const parts = Array.from({ length: 1 + Math.floor(random() * 4) }, () =>

@@ -10,6 +10,7 @@ import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import { type SlackEmulator, startSlackEmulator } from '../src/dev/slack-emulator/server.js';
 import { type AppProcess, freePort, killHard, spawnApp, startRedisServer } from './support/app-process.js';
 import { messageText } from './support/harness.js';
+import { seededRandom } from './support/seeded-random.js';
 
 // Two app processes on one Redis take 500 signed slash commands: 400 distinct `/exp start ID` (one
 // fresh draft experiment each), 60 exact replays and 40 Slack-style retries of earlier ones. Mid-run
@@ -61,17 +62,6 @@ afterAll(async () => {
   await sandbox?.close();
   rmSync(redisDir, { recursive: true, force: true });
 });
-
-/** Seeded, so a failing run can be replayed. */
-function random(seed: number) {
-  let s = seed;
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Request {
   id: number;
@@ -162,7 +152,7 @@ describe('durability under a killed replica and a Redis restart', () => {
     // Each platform call takes a moment, so a kill lands in the middle of some.
     sandbox.setLatency(150, { pathIncludes: '/start' });
 
-    const rand = random(Number(process.env.DURABILITY_SEED ?? 0xd00d));
+    const rand = seededRandom(Number(process.env.DURABILITY_SEED ?? 0xd00d));
     const distinct: Request[] = Array.from({ length: DISTINCT }, (_, i) => ({
       id: FIRST_ID + i,
       body: commandBody(FIRST_ID + i, USERS[i % USERS.length] ?? CHANNEL),

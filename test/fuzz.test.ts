@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signSlackRequest } from '../src/dev/slack-emulator/driver.js';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
+import { seededRandom } from './support/seeded-random.js';
 
 // Seeded fuzzing over the real endpoint: 10,000 slash texts and 3,000 interaction payloads, signed
 // as Slack signs them. Every request is answered (never a 5xx, never after 3 s), nothing rejects
@@ -27,16 +28,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-function mulberry32(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = mulberry32(SEED);
+const random = seededRandom(SEED);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 const chance = (p: number) => random() < p;
 

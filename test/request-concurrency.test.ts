@@ -10,6 +10,7 @@ import { type Told, tellsOf } from './support/concurrency-tells.js';
 import { type ConcurrencyWorld, type Replica, startConcurrencyWorld } from './support/concurrency-world.js';
 import { messageText } from './support/harness.js';
 import { atTime } from './support/requests.js';
+import { seededRandom } from './support/seeded-random.js';
 
 // Issue #50's concurrency test. Two replicas of the app (child processes) on one redis-server with
 // an append-only file take about a thousand signed requests from Slack: plain commands (start,
@@ -80,17 +81,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await w?.close();
 });
-
-/** Seeded, so a failing run can be replayed. */
-function seeded(seed: number) {
-  let s = seed;
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -297,7 +287,7 @@ const FAULTS: Told[] = ['unavailable', 'busy', 'unknown', 'not-sent', 'not-run']
 
 describe('requests on two replicas through a Redis restart and a killed replica', () => {
   it('end once each, call the platform at most once, and tell each requester once', async () => {
-    const planned = plan(seeded(Number(process.env.REQUEST_CONCURRENCY_SEED ?? 0x50)));
+    const planned = plan(seededRandom(Number(process.env.REQUEST_CONCURRENCY_SEED ?? 0x50)));
     for (const p of planned) experiment(p);
     await command(0, ADMIN, 'policy approval stop on');
     await until(
@@ -306,7 +296,7 @@ describe('requests on two replicas through a Redis restart and a killed replica'
       8_000,
     );
 
-    const rand = seeded(0xd0e);
+    const rand = seededRandom(0xd0e);
     const started = Date.now();
     const faults: Promise<void>[] = [];
     const killAt = Math.floor(planned.length * 0.35);
