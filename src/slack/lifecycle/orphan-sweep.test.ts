@@ -89,27 +89,29 @@ describe('the orphan sweep’s notices', () => {
   });
 });
 
+/** The pieces a sweep of stored requests reads: locales, one intent log per process, the request store. */
+async function storedRequestWorld() {
+  const logger = createMemoryLogger('error');
+  const actors = createActorDirectory({ admins: [], configuredWorkspace: async () => WORKSPACE, logger });
+  const locales = createLocaleResolver({
+    languages: createLanguageStore(new Keyv()),
+    slackLocales: createSlackLocales({ lookUp: actors.person }),
+    logger,
+  });
+  const keyv = new Keyv({ namespace: 'intents' });
+  const intentLog = (owner: string, now: () => Date) =>
+    createIntentLog({ keyv, now, inFlightMs: 1_000, onError: () => {}, owner });
+  const requests = createRequestStore({
+    stored: storedValues(await backendFixture('memory').open(), 'requests'),
+    now: () => new Date(),
+  });
+  return { logger, locales, intentLog, requests };
+}
+
 describe('a receipt whose command stored a request to wait', () => {
   it('takes the request back while it waits, and says nothing when it had run already', async () => {
-    const logger = createMemoryLogger('error');
-    const actors = createActorDirectory({ admins: [], configuredWorkspace: async () => WORKSPACE, logger });
-    const locales = createLocaleResolver({
-      languages: createLanguageStore(new Keyv()),
-      slackLocales: createSlackLocales({ lookUp: actors.person }),
-      logger,
-    });
-    const keyv = new Keyv({ namespace: 'intents' });
-    const dead = createIntentLog({
-      keyv,
-      now: () => new Date(Date.now() - 3_600_000),
-      inFlightMs: 1_000,
-      onError: () => {},
-      owner: 'aaaaaaaaaaaaaaaa',
-    });
-    const requests = createRequestStore({
-      stored: storedValues(await backendFixture('memory').open(), 'requests'),
-      now: () => new Date(),
-    });
+    const { logger, locales, intentLog, requests } = await storedRequestWorld();
+    const dead = intentLog('aaaaaaaaaaaaaaaa', () => new Date(Date.now() - 3_600_000));
     // Two commands stored a start to wait; the process died before either command ended.
     const stored = async (experimentId: number) => {
       const receipt = dead.receive({ workspace: WORKSPACE, action: 'start', experimentId, actorId: PERSON });
@@ -146,13 +148,7 @@ describe('a receipt whose command stored a request to wait', () => {
     const { reported } = await reportOrphanedActions(
       {
         audit: { record: async () => {} } as never,
-        intents: createIntentLog({
-          keyv,
-          now: () => new Date(),
-          inFlightMs: 1_000,
-          onError: () => {},
-          owner: 'bbbbbbbbbbbbbbbb',
-        }),
+        intents: intentLog('bbbbbbbbbbbbbbbb', () => new Date()),
         locks: { claim: async () => true } as never,
         logger,
         messages: en,
@@ -172,25 +168,8 @@ describe('a receipt whose command stored a request to wait', () => {
   });
 
   it('ends a run the dead process was sending as unknown, and says nothing of one already given up', async () => {
-    const logger = createMemoryLogger('error');
-    const actors = createActorDirectory({ admins: [], configuredWorkspace: async () => WORKSPACE, logger });
-    const locales = createLocaleResolver({
-      languages: createLanguageStore(new Keyv()),
-      slackLocales: createSlackLocales({ lookUp: actors.person }),
-      logger,
-    });
-    const keyv = new Keyv({ namespace: 'intents' });
-    const dead = createIntentLog({
-      keyv,
-      now: () => new Date(Date.now() - 3_600_000),
-      inFlightMs: 1_000,
-      onError: () => {},
-      owner: 'aaaaaaaaaaaaaaaa',
-    });
-    const requests = createRequestStore({
-      stored: storedValues(await backendFixture('memory').open(), 'requests'),
-      now: () => new Date(),
-    });
+    const { logger, locales, intentLog, requests } = await storedRequestWorld();
+    const dead = intentLog('aaaaaaaaaaaaaaaa', () => new Date(Date.now() - 3_600_000));
     const running = async (experimentId: number) => {
       const created = await requests.create({
         scope: 'T1',
@@ -230,13 +209,7 @@ describe('a receipt whose command stored a request to wait', () => {
     const { reported } = await reportOrphanedActions(
       {
         audit: { record: async () => {} } as never,
-        intents: createIntentLog({
-          keyv,
-          now: () => new Date(),
-          inFlightMs: 1_000,
-          onError: () => {},
-          owner: 'bbbbbbbbbbbbbbbb',
-        }),
+        intents: intentLog('bbbbbbbbbbbbbbbb', () => new Date()),
         locks: { claim: async () => true } as never,
         logger,
         messages: en,
@@ -255,20 +228,7 @@ describe('a receipt whose command stored a request to wait', () => {
 
 describe('a report the store cut part-way', () => {
   it('is made by a later look once its claim has lapsed, once, with the request ended once', async () => {
-    const logger = createMemoryLogger('error');
-    const actors = createActorDirectory({ admins: [], configuredWorkspace: async () => WORKSPACE, logger });
-    const locales = createLocaleResolver({
-      languages: createLanguageStore(new Keyv()),
-      slackLocales: createSlackLocales({ lookUp: actors.person }),
-      logger,
-    });
-    const keyv = new Keyv({ namespace: 'intents' });
-    const intentLog = (owner: string, at: () => Date) =>
-      createIntentLog({ keyv, now: at, inFlightMs: 1_000, onError: () => {}, owner });
-    const requests = createRequestStore({
-      stored: storedValues(await backendFixture('memory').open(), 'requests'),
-      now: () => new Date(),
-    });
+    const { logger, locales, intentLog, requests } = await storedRequestWorld();
     const created = await requests.create({
       scope: 'T1',
       teamId: 'T1',
