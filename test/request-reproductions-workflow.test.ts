@@ -5,6 +5,7 @@ import { definitionFromManifest, type FunctionDefinition } from '../src/dev/slac
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import { emulatorQueries } from './support/emulator-queries.js';
 import { type Harness, startHarness } from './support/harness.js';
+import { connectViaModal } from './support/oauth-harness.js';
 import { experiments, platformCalls } from './support/requests.js';
 
 // Issue #50's reproduction about workflow steps: a step followed the channel its author typed, so
@@ -47,27 +48,8 @@ afterAll(async () => {
 
 /** #ops gets its own platform connection, the way an admin makes one there. */
 async function connectOps(): Promise<void> {
-  const before = new Set(h.emulator.views.keys());
-  await h.driver.command({ text: 'connect', userId: ADMIN, channelId: OPS });
-  const view = await slack.until(() => {
-    const v = [...h.emulator.views.values()].find((x) => !before.has(x.id) && x.userId === ADMIN);
-    return v?.view.callback_id === 'exp_connect_modal' ? v : undefined;
-  }, 'no connect form in #ops');
   const token = await h.sandbox.issueToken({ name: OPS_TOKEN });
-  const submitted = await h.driver.submitView(
-    view.id,
-    {
-      exp_connect_scope: {
-        exp_connect_scope_input: { type: 'radio_buttons', selected_option: { value: 'channel' } },
-      },
-      exp_connect_base_url: {
-        exp_connect_base_url_input: { type: 'plain_text_input', value: h.sandbox.url },
-      },
-      exp_connect_token: { exp_connect_token_input: { type: 'plain_text_input', value: token } },
-    },
-    { userId: ADMIN },
-  );
-  expect(submitted.outcome).toMatchObject({ kind: 'closed' });
+  await connectViaModal({ ...h, adminId: ADMIN, baseUrl: h.sandbox.url, token, channelId: OPS });
   await slack.ephemeralTo(ADMIN, new RegExp(`This is <#${OPS}>'s own connection`), OPS);
 }
 

@@ -183,10 +183,12 @@ export async function connectViaModal(input: {
   adminId: string;
   baseUrl: string;
   token: string;
+  /** Typed in this channel and saved as its own connection ("This channel only"). */
+  channelId?: string;
 }): Promise<void> {
-  const { driver, emulator, adminId } = input;
+  const { driver, emulator, adminId, channelId } = input;
   const before = new Set(emulator.views.keys());
-  await driver.command({ text: 'connect', userId: adminId });
+  await driver.command({ text: 'connect', userId: adminId, ...(channelId ? { channelId } : {}) });
   const view = await emulator.waitFor(
     () => {
       const v = [...emulator.views.values()].find((x) => !before.has(x.id) && x.userId === adminId);
@@ -194,10 +196,24 @@ export async function connectViaModal(input: {
     },
     { message: 'connect modal did not open' },
   );
-  const saved = await driver.submitView(view.id, {
-    exp_connect_base_url: { exp_connect_base_url_input: { type: 'plain_text_input', value: input.baseUrl } },
-    exp_connect_token: { exp_connect_token_input: { type: 'plain_text_input', value: input.token } },
-  });
+  const scope: Record<string, Record<string, unknown>> = channelId
+    ? {
+        exp_connect_scope: {
+          exp_connect_scope_input: { type: 'radio_buttons', selected_option: { value: 'channel' } },
+        },
+      }
+    : {};
+  const saved = await driver.submitView(
+    view.id,
+    {
+      ...scope,
+      exp_connect_base_url: {
+        exp_connect_base_url_input: { type: 'plain_text_input', value: input.baseUrl },
+      },
+      exp_connect_token: { exp_connect_token_input: { type: 'plain_text_input', value: input.token } },
+    },
+    { userId: adminId },
+  );
   if (saved.outcome.kind !== 'closed')
     throw new Error(`connect modal refused: ${JSON.stringify(saved.outcome)}`);
 }
