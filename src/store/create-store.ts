@@ -101,11 +101,12 @@ function guardOf(locks: OnceGuard, keyvOf: (namespace: string) => Keyv): OnceGua
   const claimWith = locks.claimWith?.bind(locks);
   if (!claimWith) return locks;
   return {
-    claim: (key, ttlMs) => locks.claim(key, ttlMs),
-    claimWith: async (key, ttlMs, write) => {
+    claim: (key, ttlMs, holder) => locks.claim(key, ttlMs, holder),
+    claimWith: async (key, ttlMs, write, holder) => {
       keyvOf(write.namespace);
-      return claimWith(key, ttlMs, write);
+      return claimWith(key, ttlMs, write, holder);
     },
+    refuse: locks.refuse?.bind(locks),
   };
 }
 

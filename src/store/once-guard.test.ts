@@ -111,6 +111,54 @@ describe.each(['redis', 'postgres'] as const)(
   },
 );
 
+describe.each(['redis', 'postgres'] as const)(
+  'OnceGuard holders on %s: a claim asked again, a claim refused',
+  (kind) => {
+    const fixture = backendFixture(kind);
+    const prefix = uniqueName('holder');
+    afterAll(() => fixture.dispose(prefix));
+
+    it('answers true to its holder asking again (a lost answer), false to anyone else', async () => {
+      const [replicaA, replicaB] = await Promise.all([fixture.open(), fixture.open()]);
+      const key = `${prefix}:h1`;
+      expect(await replicaA.locks.claim(key, 60_000, 'holder-a')).toBe(true);
+      expect(await replicaA.locks.claim(key, 60_000, 'holder-a')).toBe(true);
+      expect(await replicaB.locks.claim(key, 60_000, 'holder-b')).toBe(false);
+      expect(await replicaB.locks.claim(key, 60_000)).toBe(false);
+    });
+
+    it('lets exactly one of many take a refused claim, and the refusal of another holder changes nothing', async () => {
+      const [replicaA, replicaB] = await Promise.all([fixture.open(), fixture.open()]);
+      const key = `${prefix}:h2`;
+      expect(await replicaA.locks.claim(key, 60_000, 'holder-a')).toBe(true);
+      await replicaB.locks.refuse?.(key, 'holder-b');
+      expect(await replicaB.locks.claim(key, 60_000, 'holder-b')).toBe(false);
+      await replicaA.locks.refuse?.(key, 'holder-a');
+      // Refused: no longer the first holder's, and the next claim takes it, once.
+      const takers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          (i % 2 === 0 ? replicaA : replicaB).locks.claim(key, 60_000, `taker-${i}`),
+        ),
+      );
+      expect(takers.filter(Boolean)).toHaveLength(1);
+      expect(await replicaA.locks.claim(key, 60_000, 'holder-a')).toBe(false);
+    });
+
+    it("writes claimWith's value for a refused claim taken over, and not for one held", async () => {
+      const store = await fixture.open();
+      const key = `${prefix}:h3`;
+      const write = (id: string) => ({ namespace: prefix, key: id, value: { id } });
+      expect(await store.locks.claimWith?.(key, 60_000, write('first'), 'holder-a')).toBe(true);
+      expect(await store.locks.claimWith?.(key, 60_000, write('again'), 'holder-a')).toBe(true);
+      expect(await store.locks.claimWith?.(key, 60_000, write('other'), 'holder-b')).toBe(false);
+      await store.locks.refuse?.(key, 'holder-a');
+      expect(await store.locks.claimWith?.(key, 60_000, write('taken'), 'holder-b')).toBe(true);
+      const rows = await rowsById(fixture, store, prefix);
+      expect([...rows.keys()].sort()).toEqual(['again', 'first', 'taken']);
+    });
+  },
+);
+
 describe.each(['memory', 'sqlite'] as const)('OnceGuard on %s', (kind) => {
   const fixture = backendFixture(kind);
   afterAll(() => fixture.dispose(uniqueName('none')));

@@ -8,7 +8,7 @@ import { createSqlConditional } from './sql-conditional.js';
 import { createSqlLog, LOG_TABLE_SQL } from './sql-log.js';
 import { createSqlRecentLists, RECENT_TABLE_SQL } from './sql-recent-lists.js';
 import { StoreConnectionError } from './store-errors.js';
-import { type Backend, checkTtl } from './store-types.js';
+import { type Backend, checkTtl, REFUSED_CLAIM } from './store-types.js';
 
 /**
  * Tables of their own rather than @keyv/postgres's shared `keyv` table: the table is this app's
@@ -55,6 +55,10 @@ export async function openPostgresBackend(url: string, report: ReportError): Pro
       pool,
       `CREATE TABLE IF NOT EXISTS ${POSTGRES_CLAIM_TABLE} (key TEXT PRIMARY KEY, expires_at TIMESTAMPTZ NOT NULL)`,
     );
+    // Who holds a claim ('' when made without a holder); added in place to a table made before it.
+    await pool.query(
+      `ALTER TABLE ${POSTGRES_CLAIM_TABLE} ADD COLUMN IF NOT EXISTS holder TEXT NOT NULL DEFAULT ''`,
+    );
     await createIfMissing(pool, LOG_TABLE_SQL);
     for (const sql of RECENT_TABLE_SQL) await createIfMissing(pool, sql);
   } catch (cause) {
@@ -84,21 +88,26 @@ export async function openPostgresBackend(url: string, report: ReportError): Pro
       return keyv;
     },
     locks: {
-      async claim(key, ttlMs) {
+      async claim(key, ttlMs, holder) {
         checkTtl(ttlMs);
         // One statement, so concurrent claims serialise on the primary key; an expired row is taken
         // over in place. The database clock decides expiry, not each replica's.
-        const { rows } = await pool.query(
-          `INSERT INTO ${POSTGRES_CLAIM_TABLE} (key, expires_at)
-           VALUES ($1, clock_timestamp() + $2::double precision * interval '1 millisecond')
-           ON CONFLICT (key) DO UPDATE SET expires_at = EXCLUDED.expires_at
-             WHERE ${POSTGRES_CLAIM_TABLE}.expires_at <= clock_timestamp()
-           RETURNING key`,
-          [key, ttlMs],
-        );
+        const { rows } = await pool.query(`${CLAIM_SQL} RETURNING key`, [
+          key,
+          ttlMs,
+          holder ?? '',
+          REFUSED_CLAIM,
+        ]);
         return rows.length === 1;
       },
-      async claimWith(key, ttlMs, write) {
+      async refuse(key, holder) {
+        await pool.query(`UPDATE ${POSTGRES_CLAIM_TABLE} SET holder = $3 WHERE key = $1 AND holder = $2`, [
+          key,
+          holder,
+          REFUSED_CLAIM,
+        ]);
+      },
+      async claimWith(key, ttlMs, write, holder) {
         checkTtl(ttlMs);
         // The claim above and, only when it takes, Keyv's upsert of the value (its key and stored
         // text as keyv(namespace).set makes them) in one statement: a data-modifying WITH runs once
@@ -106,6 +115,8 @@ export async function openPostgresBackend(url: string, report: ReportError): Pro
         const { rows } = await pool.query(CLAIM_WITH_SQL, [
           key,
           ttlMs,
+          holder ?? '',
+          REFUSED_CLAIM,
           `${write.namespace}:${write.key}`,
           serialize({ value: write.value }),
         ]);
@@ -129,14 +140,23 @@ export async function openPostgresBackend(url: string, report: ReportError): Pro
   };
 }
 
-const CLAIM_WITH_SQL = `WITH claim AS (
-  INSERT INTO ${POSTGRES_CLAIM_TABLE} (key, expires_at)
-  VALUES ($1, clock_timestamp() + $2::double precision * interval '1 millisecond')
-  ON CONFLICT (key) DO UPDATE SET expires_at = EXCLUDED.expires_at
+/**
+ * A claim taken when free, expired, refused before (REFUSED_CLAIM) or held by the same holder
+ * already (its first answer lost). $1 key, $2 time to live in ms, $3 holder ('' for none), $4 the
+ * refused mark.
+ */
+const CLAIM_SQL = `INSERT INTO ${POSTGRES_CLAIM_TABLE} (key, expires_at, holder)
+  VALUES ($1, clock_timestamp() + $2::double precision * interval '1 millisecond', $3)
+  ON CONFLICT (key) DO UPDATE SET expires_at = EXCLUDED.expires_at, holder = EXCLUDED.holder
     WHERE ${POSTGRES_CLAIM_TABLE}.expires_at <= clock_timestamp()
+      OR ${POSTGRES_CLAIM_TABLE}.holder = $4
+      OR ($3 <> '' AND ${POSTGRES_CLAIM_TABLE}.holder = $3)`;
+
+const CLAIM_WITH_SQL = `WITH claim AS (
+  ${CLAIM_SQL}
   RETURNING key
 ), written AS (
-  INSERT INTO ${POSTGRES_KV_TABLE} (key, value) SELECT $3, $4 FROM claim
+  INSERT INTO ${POSTGRES_KV_TABLE} (key, value) SELECT $5, $6 FROM claim
   ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value
   RETURNING key
 )

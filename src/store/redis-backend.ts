@@ -14,7 +14,7 @@ import type { ReportError } from './error-log.js';
 import { keyvJson, serialize } from './keyv-json.js';
 import { boundedRead, checkList, checkTouch, type RecentLists } from './recent-lists.js';
 import { StoreConnectionError } from './store-errors.js';
-import { type Backend, checkTtl } from './store-types.js';
+import { type Backend, checkTtl, REFUSED_CLAIM } from './store-types.js';
 
 /** Every key this app writes to Redis starts with this, so it can share a server (and tests can). */
 export const REDIS_KEY_PREFIX = 'exp-chatops';
@@ -61,21 +61,31 @@ export async function openRedisBackend(url: string, report: ReportError): Promis
     },
     conditional: createRedisConditional(client),
     locks: {
-      async claim(key, ttlMs) {
+      async claim(key, ttlMs, holder) {
         checkTtl(ttlMs);
+        if (holder !== undefined) {
+          const reply = await client.eval(CLAIM_AS_SCRIPT, {
+            keys: [redisClaimKey(key)],
+            arguments: [String(ttlMs), holder, REFUSED_CLAIM],
+          });
+          return reply === 1;
+        }
         const reply = await client.set(redisClaimKey(key), '1', {
           condition: 'NX',
           expiration: { type: 'PX', value: ttlMs },
         });
         return reply === 'OK';
       },
-      async claimWith(key, ttlMs, write) {
+      async claimWith(key, ttlMs, write, holder) {
         checkTtl(ttlMs);
         const reply = await client.eval(CLAIM_WITH_SCRIPT, {
           keys: [redisClaimKey(key), `${redisNamespace(write.namespace)}:${write.key}`],
-          arguments: [String(ttlMs), serialize({ value: write.value })],
+          arguments: [String(ttlMs), serialize({ value: write.value }), holder ?? '', REFUSED_CLAIM],
         });
         return reply === 1;
+      },
+      async refuse(key, holder) {
+        await client.eval(REFUSE_SCRIPT, { keys: [redisClaimKey(key)], arguments: [holder, REFUSED_CLAIM] });
       },
     },
     async close() {
@@ -97,9 +107,10 @@ function newRedisClient(url: string, everConnected: () => boolean) {
     disableOfflineQueue: true,
     socket: {
       connectTimeout: connectTimeoutMs,
-      // Before the first connection an error ends connect() so start-up fails loudly.
+      // Before the first connection an error ends connect() so start-up fails loudly. After it,
+      // tried at least every second: claims refused in an outage are released as soon as it ends.
       reconnectStrategy: (retries: number, cause: Error) =>
-        everConnected() ? Math.min(100 * 2 ** retries, 5_000) : cause,
+        everConnected() ? Math.min(100 * 2 ** retries, 1_000) : cause,
     },
   });
 }
@@ -129,12 +140,30 @@ return 1`;
 
 /**
  * A claim and, only if it took, a value written (Keyv's stored form, no expiry): Redis runs the
- * script alone, so the value is never written for a key claimed before. ARGV: the claim's time to
- * live in ms, the value's text.
+ * script alone, so the value is never written for a key claimed before. With a holder, as
+ * CLAIM_AS_SCRIPT takes a claim. ARGV: the claim's time to live in ms, the value's text, the holder
+ * ('' for none), the refused mark.
  */
 const CLAIM_WITH_SCRIPT = `
-if not redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1]) then return 0 end
+local held = redis.call('GET', KEYS[1])
+if held and (ARGV[3] == '' or (held ~= ARGV[3] and held ~= ARGV[4])) then return 0 end
+redis.call('SET', KEYS[1], ARGV[3] == '' and '1' or ARGV[3], 'PX', ARGV[1])
 redis.call('SET', KEYS[2], ARGV[2])
+return 1`;
+
+/**
+ * A claim by a holder: taken when free, refused before (REFUSED_CLAIM), or this holder's already
+ * (its first answer lost). ARGV: time to live in ms, the holder, the refused mark.
+ */
+const CLAIM_AS_SCRIPT = `
+local held = redis.call('GET', KEYS[1])
+if held and held ~= ARGV[2] and held ~= ARGV[3] then return 0 end
+redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[1])
+return 1`;
+
+/** A holder's claim marked refused, its time to live kept. ARGV: the holder, the refused mark. */
+const REFUSE_SCRIPT = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL') end
 return 1`;
 
 function createRedisConditional(client: RedisClient): Backend['conditional'] {

@@ -60,7 +60,7 @@ export interface OnceGuard {
    * true the first time `key` is claimed within ttlMs, false after. Atomic across replicas on Redis
    * and Postgres; on sqlite and memory the guard lives in the process (single-replica stores).
    */
-  claim(key: string, ttlMs: number): Promise<boolean>;
+  claim(key: string, ttlMs: number, holder?: string): Promise<boolean>;
   /**
    * As claim, and only when the claim takes, `write` is stored as
    * `keyv(write.namespace).set(write.key, write.value)` stores it (no expiry), in the same step: one
@@ -68,8 +68,20 @@ export interface OnceGuard {
    * both at once (a script on Redis, one statement on PostgreSQL); absent on SQLite and memory, whose
    * claims are in the process, where callers write after the claim as before.
    */
-  claimWith?: ((key: string, ttlMs: number, write: ClaimedWrite) => Promise<boolean>) | undefined;
+  claimWith?:
+    | ((key: string, ttlMs: number, write: ClaimedWrite, holder?: string) => Promise<boolean>)
+    | undefined;
+  /**
+   * Marks a claim made by `holder` as refused: nothing was done under it, so the next claim of the
+   * key takes it. Nothing changes when another holder has it, or it is gone. Only where a claim can
+   * fail with its outcome unknown (Redis, PostgreSQL): a claim made with a holder also answers true
+   * when that holder has it already, so it may be asked again after a lost answer.
+   */
+  refuse?: ((key: string, holder: string) => Promise<void>) | undefined;
 }
+
+/** What a refused claim holds in place of its holder (holders are random UUIDs, never this). */
+export const REFUSED_CLAIM = 'refused';
 
 /** A Keyv value written by OnceGuard.claimWith with its claim. */
 export interface ClaimedWrite {
