@@ -136,7 +136,15 @@ function receiverFor(
   }
   const checks = {
     signingSecret: options.signingSecret,
-    claimOnce: (key: string, ttlMs: number) => deps.locks.claim(key, ttlMs),
+    claimOnce: (key: string, ttlMs: number, holder: string) => deps.locks.claim(key, ttlMs, holder),
+    refuseClaim: deps.locks.refuse?.bind(deps.locks),
+    onRefusalLost: (error: unknown) =>
+      deps.logger.warn(
+        "a refused request's replay claim could not be released: a retry of it is answered as a replay until it expires",
+        {
+          error: error instanceof Error ? error.message : String(error),
+        },
+      ),
     onReplay: (retryNum: string | undefined) =>
       deps.logger.info('a signed request seen before was answered without acting again', { retryNum }),
   };

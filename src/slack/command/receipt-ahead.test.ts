@@ -79,7 +79,7 @@ describe('a receipt written with the replay claim', () => {
       const ahead = receiptAhead(deps, claims, body('start 4'));
       const id = idOf(ahead);
       expect(await keyv.get(id)).toBeUndefined();
-      expect(await ahead?.claimOnce('seen:1', 60_000)).toBe(true);
+      expect(await ahead?.claimOnce('seen:1', 60_000, 'h1')).toBe(true);
       await receiptOf(ahead).written;
       expect(await keyv.get(id)).toMatchObject({ phase: 'received', action: 'start', experimentId: 4 });
       ahead?.release();
@@ -89,12 +89,12 @@ describe('a receipt written with the replay claim', () => {
     it('writes nothing and ends nothing for a replay', async () => {
       const { deps, claims, stored } = world();
       const first = receiptAhead(deps, claims, body('start 4'));
-      expect(await first?.claimOnce('seen:2', 60_000)).toBe(true);
+      expect(await first?.claimOnce('seen:2', 60_000, 'h1')).toBe(true);
       await receiptOf(first).written;
       const replay = receiptAhead(deps, claims, body('start 4'));
-      expect(await replay?.claimOnce('seen:2', 60_000)).toBe(false);
-      await expect(receiptOf(replay).written).rejects.toThrow(/a replay/);
+      expect(await replay?.claimOnce('seen:2', 60_000, 'h2')).toBe(false);
       replay?.release();
+      await expect(receiptOf(replay).written).rejects.toThrow(/a replay/);
       expect(await stored()).toEqual([idOf(first)]);
     });
 
@@ -116,9 +116,33 @@ describe('a receipt written with the replay claim', () => {
       throw new Error('the connection was lost before the reply');
     };
     const ahead = receiptAhead(deps, lost, body('archive 5'));
-    await expect(ahead?.claimOnce('seen:3', 60_000)).rejects.toThrow(/connection was lost/);
+    await expect(ahead?.claimOnce('seen:3', 60_000, 'h3')).rejects.toThrow(/connection was lost/);
     expect(await keyv.get(written)).toBeDefined();
     ahead?.release();
+    await expect(receiptOf(ahead).written).rejects.toThrow(/connection was lost/);
     await expect.poll(() => keyv.get(written)).toBeUndefined();
+  });
+
+  it("is the chain's receipt when the claim asked again after a lost answer says it landed", async () => {
+    const { deps, keyv } = world();
+    const holders = new Map<string, string>();
+    let answers = 0;
+    // Lands every time; the first answer is lost on its way back.
+    const landsOnce = async (key: string, _ttlMs: number, write: ClaimedWrite, holder?: string) => {
+      const held = holders.get(key);
+      if (held !== undefined && held !== holder) return false;
+      holders.set(key, holder ?? '');
+      await keyv.set(write.key, write.value);
+      answers += 1;
+      if (answers === 1) throw new Error('the connection was lost before the reply');
+      return true;
+    };
+    const ahead = receiptAhead(deps, landsOnce, body('archive 6'));
+    await expect(ahead?.claimOnce('seen:4', 60_000, 'h4')).rejects.toThrow(/connection was lost/);
+    expect(await ahead?.claimOnce('seen:4', 60_000, 'h4')).toBe(true);
+    await receiptOf(ahead).written;
+    expect(await keyv.get(idOf(ahead))).toMatchObject({ phase: 'received', action: 'archive' });
+    // A second try after it took is a defect of the caller's.
+    await expect(ahead?.claimOnce('seen:4', 60_000, 'h4')).rejects.toThrow(/claimed twice/);
   });
 });

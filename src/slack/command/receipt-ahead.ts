@@ -43,7 +43,7 @@ interface ReceiptAhead {
   taken: boolean;
 }
 
-type ClaimWith = (key: string, ttlMs: number, write: ClaimedWrite) => Promise<boolean>;
+type ClaimWith = (key: string, ttlMs: number, write: ClaimedWrite, holder?: string) => Promise<boolean>;
 
 /** Why a receipt written ahead was not: the claim did not take (a replay) or was never made. */
 class ReceiptNotWritten extends Error {
@@ -71,8 +71,10 @@ export function receiptAhead(
       settle = { resolve, reject };
     });
   });
-  // 'replay': nothing written, for certain; 'unknown': the store failed, the write may have landed.
+  // 'replay': nothing written, for certain (a claim asked again by its holder answers true when its
+  // first try landed); 'unknown': the store failed, the write may have landed.
   let claim: 'unmade' | 'first' | 'replay' | 'unknown' = 'unmade';
+  let failure: unknown;
   const ahead: ReceiptAhead = {
     id: receipt.id,
     action: input.action,
@@ -82,23 +84,26 @@ export function receiptAhead(
   };
   return {
     properties: { [RECEIPT_AHEAD]: ahead },
-    async claimOnce(key, ttlMs) {
-      if (!write || !settle || claim !== 'unmade') throw new ReceiptNotWritten('claimed twice');
+    // Asked again by the receiver after a failure or a replay, with the same holder; settled once
+    // the claim is this request's, or at release.
+    async claimOnce(key, ttlMs, holder) {
+      if (!write || !settle || claim === 'first') throw new ReceiptNotWritten('claimed twice');
       claim = 'unknown';
       try {
-        const first = await claimWith(key, ttlMs, write);
+        const first = await claimWith(key, ttlMs, write, holder);
         claim = first ? 'first' : 'replay';
         if (first) settle.resolve();
-        else settle.reject(new ReceiptNotWritten('a replay'));
         return first;
       } catch (error) {
-        settle.reject(error);
+        failure = error;
         throw error;
       }
     },
     release() {
       if (claim === 'unmade')
         settle?.reject(new ReceiptNotWritten('the request was refused before its claim'));
+      if (claim === 'replay') settle?.reject(new ReceiptNotWritten('a replay'));
+      if (claim === 'unknown') settle?.reject(failure);
       if (claim === 'unmade' || claim === 'replay' || ahead.taken) return;
       // Ended once its write has settled, written or not (a failed store may still have taken it).
       const end = () => deps.intents.endReceipt(receipt.id);

@@ -1,4 +1,4 @@
-import { createHmac, hash, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { SEEN_REQUEST_PREFIX } from '../../store/memory-once-guard.js';
 import { bodyEncodingOf, inspectSlackBody, type SlackBody } from '../payload-shape.js';
@@ -27,11 +27,38 @@ export interface SlackRequestChecks {
    * something with it.
    */
   onSigned?: ((body: SlackBody) => ClaimOnce | undefined) | undefined;
+  /**
+   * Marks a delivery's claim refused (OnceGuard.refuse): nothing was done under it, so a retry of
+   * the same body takes it and acts. Without it a claim that failed may be left held, and a retry
+   * of its body answered as a replay.
+   */
+  refuseClaim?: ((key: string, holder: string) => Promise<void>) | undefined;
+  /** Told when a failed delivery's claim could not be marked refused within REFUSAL_TRIES. */
+  onRefusalLost?: ((error: unknown) => void) | undefined;
   nowMs?: (() => number) | undefined;
+  /** Waits between claims asked again (tests shorten them). */
+  waits?: ClaimWaits | undefined;
 }
 
-/** The replay guard's claim of a key: true the first time within ttlMs. */
-export type ClaimOnce = (key: string, ttlMs: number) => Promise<boolean>;
+/**
+ * The replay guard's claim of a key: true the first time within ttlMs, and to the same holder asking
+ * again (its first answer lost); a claim refused by its holder is taken by the next.
+ */
+export type ClaimOnce = (key: string, ttlMs: number, holder: string) => Promise<boolean>;
+
+export interface ClaimWaits {
+  /** Before each claim asked again after a failure: the store may be back, and the claim may have landed. */
+  afterFailure: readonly number[];
+  /** Before each claim asked again after a replay: a failed delivery of the same body may refuse its claim. */
+  afterReplay: readonly number[];
+  /** Between tries to mark a failed delivery's claim refused. */
+  refusal: number;
+}
+
+/** Within Slack's 3 s: a claim asked at most three times, about 0.75 s of waiting either way. */
+const CLAIM_WAITS: ClaimWaits = { afterFailure: [250, 500], afterReplay: [300, 450], refusal: 250 };
+/** 30 s of tries at `refusal` apart: a store down longer leaves the claim to expire. */
+const REFUSAL_TRIES = 120;
 
 type RefusalStatus = 400 | 401 | 413 | 415;
 
@@ -116,17 +143,72 @@ async function claimed(
   // handshake is answered by the receiver, with nothing done.
   if (!checks.claimOnce || !claimOnce || slack.options || isHandshake(slack))
     return { kind: 'accepted', rawBody, slack };
+  const key = replayKey(rawBody);
+  const holder = randomUUID();
+  const waits = checks.waits ?? CLAIM_WAITS;
+  const ask = () => claimOnce(key, REPLAY_MEMORY_MS, holder);
   let first: boolean;
   try {
-    first = await claimOnce(replayKey(rawBody), REPLAY_MEMORY_MS);
+    first = await askedAgainAfterFailure(ask, waits.afterFailure);
   } catch (error) {
+    void refuseInBackground(checks, key, holder, waits.refusal);
     return { kind: 'unclaimed', slack, error };
   }
+  // Only a store whose claims can be refused (where a claim can fail) may free one meanwhile.
+  if (!first && checks.refuseClaim) first = await askedAgainAfterReplay(ask, waits.afterReplay);
   if (first) return { kind: 'accepted', rawBody, slack };
   const retry = req.headers['x-slack-retry-num'];
   checks.onReplay?.(typeof retry === 'string' ? retry : undefined);
   return { kind: 'done' };
 }
+
+/**
+ * A claim whose store failed is asked again by the same holder: it may have landed with its answer
+ * lost (then it is this request's), or the store may be back.
+ */
+async function askedAgainAfterFailure(ask: () => Promise<boolean>, waits: readonly number[]) {
+  for (const wait of waits) {
+    try {
+      return await ask();
+    } catch {
+      await sleep(wait);
+    }
+  }
+  return ask();
+}
+
+/**
+ * A body claimed already is a replay, unless the delivery holding it failed and refuses its claim
+ * in the meantime (a retry sent while the store came back): then this one takes it and acts. A
+ * store failure here leaves it a replay: the first answer said the claim was held.
+ */
+async function askedAgainAfterReplay(ask: () => Promise<boolean>, waits: readonly number[]) {
+  for (const wait of waits) {
+    await sleep(wait);
+    if (await ask().catch(() => false)) return true;
+  }
+  return false;
+}
+
+/** Marks a failed delivery's claim refused as soon as the store answers, so a retry is not a replay. */
+async function refuseInBackground(checks: SlackRequestChecks, key: string, holder: string, waitMs: number) {
+  const refuse = checks.refuseClaim;
+  if (!refuse) return;
+  let lastError: unknown;
+  for (let attempt = 0; attempt < REFUSAL_TRIES; attempt++) {
+    try {
+      await refuse(key, holder);
+      return;
+    } catch (error) {
+      lastError = error;
+      await sleep(waitMs);
+    }
+  }
+  checks.onRefusalLost?.(lastError);
+}
+
+/** A wait that keeps no process alive (a replica stopping does not wait for a refusal). */
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /**
  * Slack's checks of the endpoint itself (a command URL's ssl_check, an events URL's

@@ -6,7 +6,8 @@ import { signSlackRequest } from '../../dev/slack-emulator/driver.js';
 import { SlackHttpReceiver } from './http-receiver.js';
 
 // The receiver over real HTTP with Slack's signature, its replay claim failing as a store that
-// cannot be reached fails it: nothing reaches the listeners, and each surface is told so.
+// cannot be reached fails it: nothing reaches the listeners, and each surface is told so. Each
+// request's claim is asked three times (a lost answer may have landed) before it is refused.
 
 const SECRET = 'test-signing-secret';
 const logger = {
@@ -33,6 +34,7 @@ async function receiverWithFailingClaims(claims = false) {
   receiver = new SlackHttpReceiver({
     checks: {
       signingSecret: SECRET,
+      waits: { afterFailure: [1, 1], afterReplay: [1, 1], refusal: 1 },
       claimOnce: async () => {
         seen.claims++;
         if (claims) return true;
@@ -106,13 +108,13 @@ describe('a request whose replay claim cannot be made', () => {
     expect(JSON.parse(russian.text)).toEqual({ response_type: 'ephemeral', text: '*Хранилище* недоступно' });
     const english = await r.form(command('U1'));
     expect(JSON.parse(english.text)).toEqual({ response_type: 'ephemeral', text: '*Store* unavailable' });
-    expect(r.seen).toMatchObject({ claims: 2, listeners: 0 });
+    expect(r.seen).toMatchObject({ claims: 6, listeners: 0 });
   });
 
   it('answers an Events API event 503, so that Slack delivers it again later', async () => {
     const r = await receiverWithFailingClaims();
     expect((await r.json(event)).status).toBe(503);
-    expect(r.seen).toMatchObject({ claims: 1, listeners: 0 });
+    expect(r.seen).toMatchObject({ claims: 3, listeners: 0 });
   });
 
   it('tells a click through its response_url; a click with none is answered 503', async () => {
@@ -127,7 +129,7 @@ describe('a request whose replay claim cannot be made', () => {
       },
     ]);
     expect((await r.interaction(click)).status).toBe(503);
-    expect(r.seen).toMatchObject({ claims: 2, listeners: 0 });
+    expect(r.seen).toMatchObject({ claims: 6, listeners: 0 });
   });
 
   it('keeps a submitted modal open with the line on its first input, or replaces one without inputs by a notice', async () => {
@@ -144,14 +146,14 @@ describe('a request whose replay claim cannot be made', () => {
     });
     const confirm = await r.interaction({ type: 'view_submission', ...who, view: view(blocks.slice(0, 1)) });
     expect(JSON.parse(confirm.text)).toEqual({ response_action: 'update', view: NOTICE });
-    expect(r.seen).toMatchObject({ claims: 2, listeners: 0 });
+    expect(r.seen).toMatchObject({ claims: 6, listeners: 0 });
   });
 
   it('answers a closed modal with an empty 200, nothing run', async () => {
     const r = await receiverWithFailingClaims();
     const closed = await r.interaction({ type: 'view_closed', ...who, view: view([]) });
     expect(closed).toEqual({ status: 200, text: '' });
-    expect(r.seen).toMatchObject({ claims: 1, listeners: 0 });
+    expect(r.seen).toMatchObject({ claims: 3, listeners: 0 });
   });
 
   it('still answers an options request (read-only: never claimed) and a url_verification', async () => {
