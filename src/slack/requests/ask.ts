@@ -97,8 +97,11 @@ function duplicateText(m: SlackDeps['messages'], existing: ActionRequest): SafeT
  * then the person told who was asked. False when nobody can see the request.
  */
 async function postForApproval(deps: AskDeps, ask: SlackAsk, request: ActionRequest): Promise<boolean> {
-  const policy = await deps.policies.get(request.scope);
-  const rule = policy.actions[request.what.action];
+  const rule = await approvalRule(deps, request);
+  if (rule === undefined) {
+    await takeBack(deps, ask, request, undefined);
+    return false;
+  }
   const channel = inWorkspaceLanguage(deps).messages;
   const posted = approvalRequestMessage({
     request,
@@ -127,6 +130,19 @@ async function postForApproval(deps: AskDeps, ask: SlackAsk, request: ActionRequ
   return visible;
 }
 
+/** The rule its approvers are described by; undefined when the store failed after the request was stored. */
+async function approvalRule(deps: AskDeps, request: ActionRequest) {
+  try {
+    return (await deps.policies.get(request.scope)).actions[request.what.action];
+  } catch (error) {
+    deps.logger.error('an approval request was stored but its policy could not be read; taking it back', {
+      error,
+      id: request.id,
+    });
+    return undefined;
+  }
+}
+
 /** The request's message remembered with it, so its end can be shown there; false when the store failed. */
 async function attached(deps: AskDeps, request: ActionRequest, messageTs: string): Promise<boolean> {
   try {
@@ -142,17 +158,19 @@ async function attached(deps: AskDeps, request: ActionRequest, messageTs: string
 }
 
 /**
- * An ask that failed part-way (its message posted, the store gone before it remembered where):
- * taken back, its end kept to be written once the store is back, so no Approve button acts on a
- * request whose end could never be shown. Its message says so, and the person hears nothing was done.
+ * An ask that failed part-way (the store gone after the request was stored: before its message
+ * was posted, or before it remembered where): taken back, its end kept to be written once the
+ * store is back, so no Approve button acts on a request whose end could never be shown. Its
+ * message, if posted, says so, and the person hears nothing was done.
  */
-async function takeBack(deps: AskDeps, ask: SlackAsk, request: ActionRequest, messageTs: string) {
+async function takeBack(deps: AskDeps, ask: SlackAsk, request: ActionRequest, messageTs: string | undefined) {
   const by = request.requestedBy;
   const moved = await deps.requests
     .apply(request.scope, request.id, { kind: 'cancel', by }, { keep: true })
     .catch(() => undefined);
   const ended = moved?.ok ? moved.request : request;
-  const approval = ended.approval && { ...ended.approval, messageTs };
+  const approval =
+    ended.approval && messageTs !== undefined ? { ...ended.approval, messageTs } : ended.approval;
   await requestPorts(deps, ask.client).notify({ ...ended, approval }, { kind: 'cancelled', by });
   const m = deps.messages;
   await ask.tell(
