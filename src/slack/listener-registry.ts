@@ -140,7 +140,12 @@ export function createListenerRegistry<D>(
     return runAll(
       routes.map((route) => stepsOf(kind, route, deps)),
       args,
-    );
+    ).catch((error: unknown) => {
+      // Named for the error handler's log line: which listener let it escape.
+      if (error instanceof Error && !(LISTENER_OF in error))
+        Object.defineProperty(error, LISTENER_OF, { value: `${kind} ${id}` });
+      throw error;
+    });
   };
   return {
     listeners,
@@ -161,6 +166,17 @@ export function createListenerRegistry<D>(
       });
     },
   };
+}
+
+/** The listener ("command /exp", "view exp_reject_modal") an escaped error came from. */
+export const LISTENER_OF = Symbol('listener');
+
+/** The listener named on an error Bolt hands its error handler (its original, when Bolt wrapped it). */
+export function listenerOf(error: unknown): string | undefined {
+  const original = (error as { original?: unknown } | undefined)?.original ?? error;
+  if (!(original instanceof Error)) return undefined;
+  const named = (original as Error & { [LISTENER_OF]?: unknown })[LISTENER_OF];
+  return typeof named === 'string' ? named : undefined;
 }
 
 /** Which surface a request is, from the aliases Bolt sets on the arguments of every middleware. */

@@ -11,7 +11,7 @@ import { registerHome } from './home/register.js';
 import { registerIdentity } from './identity/register.js';
 import type { InFlightCounter } from './in-flight.js';
 import { registerLifecycle } from './lifecycle/register.js';
-import { createListenerRegistry } from './listener-registry.js';
+import { createListenerRegistry, listenerOf } from './listener-registry.js';
 import { requestScope } from './locale/request-scope.js';
 import { speaking } from './locale/scope.js';
 import { registerPolicy } from './policy/register.js';
@@ -81,6 +81,7 @@ export function registerListeners(
     }
     // With its stack: which listener let a store error (ECONNRESET at a Redis restart) escape.
     deps.logger.error('unhandled listener error', {
+      listener: listenerOf(error),
       error: error.name,
       message: error.message,
       stack: error.stack,
