@@ -38,14 +38,6 @@ const CONCURRENCY = 20;
  */
 const RUNNING_STALE_SECONDS = 30;
 
-/**
- * Requests the Redis restart may still leave untold (or, once, waiting with no message), never with
- * the platform called: a listener cut by the dropped connection, a retried command whose first
- * delivery's replay claim landed while its answer was lost. Open defects (issue #50's note: 2 to 6
- * a run of 540), bounded with room for a busy machine so the run fails the day they grow.
- */
-const CUT_AT_MOST = 12;
-
 type Kind = 'start' | 'archive' | 'approve' | 'reject' | 'withdraw' | 'due' | 'unschedule';
 const MIX: [Kind, number][] = [
   ['start', 190],
@@ -117,14 +109,16 @@ async function deliver<T>(index: number, send: (r: Replica, retry: boolean) => P
   }
 }
 
-/**
- * A slash command. Retried, the same signed body also reaches the other replica, as Slack retries
- * one whose ack it did not see in time: the person sees the retry's ack, Slack having given up on
- * the first (whose work goes on all the same).
- */
 /** What each request's person saw in their commands' acks, by experiment. */
 const acks = new Map<number, string[]>();
+/** Slack's wait for an ack: an answer later than this is not shown, and the command is retried. */
+const ACK_WINDOW_MS = 3_000;
 
+/**
+ * A slash command. Retried, the same signed body also reaches the other replica 20 ms later, as
+ * Slack retries one whose ack it did not see in time: the person sees the first delivery's ack when
+ * it came within Slack's 3 s, else the retry's (the first's work goes on all the same).
+ */
 async function command(
   index: number,
   userId: string,
@@ -134,23 +128,22 @@ async function command(
 ): Promise<void> {
   const form = w.replicas[0]?.driver.commandForm({ text, userId }) ?? '';
   const responseUrl = new URLSearchParams(form).get('response_url') ?? '';
-  let shown = false;
-  const send = async (r: Replica, retry: boolean, seen = !retried || retry) => {
+  const send = async (r: Replica, retry: boolean) => {
+    const sent = Date.now();
     const res = await r.driver.signed(form, retry ? RETRY : {});
-    if (seen && res.status === 200 && res.body.trim() !== '' && !shown) {
-      shown = true;
-      const ack = (res.json as Record<string, unknown> | undefined) ?? { text: res.body };
-      w.emulator.applyCommandAck(responseUrl, ack);
-      if (experimentId !== undefined)
-        acks.set(experimentId, [...(acks.get(experimentId) ?? []), String(ack.text ?? '')]);
-    }
-    if (res.status === 200) shown = true;
+    return { ...res, inTime: Date.now() - sent <= ACK_WINDOW_MS };
   };
-  const first = deliver(index, send);
+  const first = deliver(index, send).catch(() => undefined);
   const again = retried
-    ? sleep(20).then(() => deliver(index + 1, (r) => send(r, true, true)).catch(() => undefined))
+    ? sleep(20).then(() => deliver(index + 1, (r) => send(r, true)).catch(() => undefined))
     : undefined;
-  await Promise.all([first, again]);
+  const [a, b] = await Promise.all([first, again]);
+  const shown = a?.status === 200 && (a.inTime || !retried) ? a : b;
+  if (shown?.status !== 200 || shown.body.trim() === '') return;
+  const ack = (shown.json as Record<string, unknown> | undefined) ?? { text: shown.body };
+  w.emulator.applyCommandAck(responseUrl, ack);
+  if (experimentId !== undefined)
+    acks.set(experimentId, [...(acks.get(experimentId) ?? []), String(ack.text ?? '')]);
 }
 
 const names = (id: number) => (m: EmulatedMessage) => messageText(m).includes(`experiment *${id}*`);
@@ -405,13 +398,13 @@ describe('requests on two replicas through a Redis restart and a killed replica'
         `asked in ${asked} ms, done in ${Date.now() - started} ms; ${summary}`,
     );
     if (cut.length > 0) console.info(`request concurrency: cut and untold:\n${cut.join('\n')}`);
-    if (problems.length > 0 || cut.length > CUT_AT_MOST) {
+    if (problems.length > 0 || cut.length > 0) {
       const file = join(tmpdir(), `request-concurrency-${process.pid}.log`);
       writeFileSync(file, `${problems.join('\n')}\n\n${w.outputs()}`);
       console.info(`request concurrency: the replicas' output is in ${file}`);
     }
     expect(problems.slice(0, 15), `${problems.length} problems`).toEqual([]);
-    expect(cut.length, 'requests cut by the Redis restart and never told').toBeLessThanOrEqual(CUT_AT_MOST);
+    expect(cut, 'requests cut by the Redis restart and never told').toEqual([]);
     // The run met each fault and still did real work of every kind.
     expect(tally.get('start:done')).toBeGreaterThan(100);
     expect(tally.get('approve:done')).toBeGreaterThan(40);
