@@ -2,7 +2,6 @@ import type { Middleware, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import { workspaceKey, workspaceOnly } from '../../core/workspace.js';
 import { type CheckAccessDeps, checkAccess } from '../access/gate.js';
 import { permitOf, rememberPermit } from '../access/middleware.js';
-import { afterPendingIo } from '../after-pending-io.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 import { publishHome } from '../home/publish-home.js';
@@ -158,8 +157,6 @@ async function ackThenCheck(
   const { ack, respond, context, next, asked } = step;
   await ack();
   context[ACKED] = true;
-  // The requests of a burst already read are acked before this one's work goes on.
-  await afterPendingIo();
   const gate = await checkAccess(deps, { ...asked, budgetMs: AFTER_ACK_CHECK_MS });
   if (!gate.allowed) {
     await endReceipt(deps, context);

@@ -10,7 +10,6 @@ import {
 import { type WorkspaceRef, workspaceKey } from '../../core/workspace.js';
 import { viewAccess } from '../access/middleware.js';
 import { stopSubmissionTarget } from '../access/payload-targets.js';
-import { afterPendingIo } from '../after-pending-io.js';
 import type { SlackDeps } from '../deps.js';
 import { type LifecycleSurface, modalSurface } from '../lifecycle/surface.js';
 import type { SlackListeners } from '../listener-registry.js';
@@ -44,7 +43,6 @@ export function registerStopSubmission(listeners: SlackListeners): void {
         return;
       }
       await ack();
-      await afterPendingIo();
       if (!(await deps.locks.claim(`view:${workspaceKey(form.workspace)}:${view.id}`, SUBMISSION_GUARD_MS)))
         return;
       await runStop(deps, { ...form, client, userId: body.user.id });
