@@ -1,0 +1,172 @@
+import * as z from 'zod';
+import type { StoredValues } from '../stored-values.js';
+import type { DigestSchedule } from './digest-schedule.js';
+import type { QuietHours } from './quiet-hours.js';
+
+/** A channel's rhythm for alerts: hours they are held in, and a digest on a schedule. */
+export interface ChannelAlerts {
+  quiet?: QuietHours | undefined;
+  digest?: DigestSchedule | undefined;
+  /** The last digest due time this channel's digest was posted for (or skipped as empty), ms. */
+  digestedAt?: number | undefined;
+  /** When this channel last had an alert posted, ms (shown in `/exp subscriptions`). */
+  deliveredAt?: number | undefined;
+  updatedBy?: string | undefined;
+}
+
+/** An alert held in quiet hours: what the summary at their end lists. */
+export interface HeldAlert {
+  /** The alert's event as queued (Slack's layer reads it back). */
+  event: unknown;
+  at: number;
+}
+
+/** More than this many held alerts in one channel: the oldest are dropped, and counted. */
+export const HELD_MAX = 200;
+/** Channels with quiet hours or a digest the sweep looks at; more are refused when set. */
+export const CHANNELS_MAX = 5_000;
+
+const Zone = z.string().min(1).max(100);
+const Minute = z.int().min(0).max(1439);
+const StoredQuiet = z.object({ from: Minute, to: Minute, timeZone: Zone });
+const StoredDigest = z.union([
+  z.object({ every: z.literal('daily'), at: Minute, timeZone: Zone }),
+  z.object({ every: z.literal('weekly'), weekday: z.int().min(0).max(6), at: Minute, timeZone: Zone }),
+]);
+const StoredSettings = z.object({
+  v: z.literal(1),
+  quiet: StoredQuiet.optional(),
+  digest: StoredDigest.optional(),
+  digestedAt: z.number().optional(),
+  deliveredAt: z.number().optional(),
+  updatedBy: z.string().max(64).optional(),
+});
+const StoredHeld = z.object({
+  v: z.literal(1),
+  alerts: z.array(z.object({ event: z.unknown(), at: z.number() })),
+  dropped: z.int().min(0),
+});
+const StoredIndex = z.object({ v: z.literal(1), channels: z.array(z.string().max(300)) });
+
+export interface ChannelRef {
+  scope: string;
+  channelId: string;
+}
+
+export interface ChannelAlertsStore {
+  get(ref: ChannelRef): Promise<ChannelAlerts>;
+  /** Sets (or, with undefined, ends) a channel's quiet hours or digest. */
+  set(
+    ref: ChannelRef,
+    change: Partial<Pick<ChannelAlerts, 'quiet' | 'digest'>>,
+    by: string,
+  ): Promise<ChannelAlerts>;
+  /** Every channel with quiet hours or a digest (bounded by CHANNELS_MAX). */
+  channels(): Promise<ChannelRef[]>;
+  hold(ref: ChannelRef, alert: HeldAlert): Promise<void>;
+  /** The channel's held alerts, taken: one caller across replicas gets each. */
+  takeHeld(ref: ChannelRef): Promise<{ alerts: HeldAlert[]; dropped: number }>;
+  /** Marks the digest due at `dueAt` as done; false when another replica (or an earlier pass) did. */
+  claimDigest(ref: ChannelRef, dueAt: number): Promise<boolean>;
+  /** Notes that an alert was posted in the channel now. */
+  delivered(ref: ChannelRef, at: number): Promise<void>;
+}
+
+/** More channels with quiet hours or a digest than the sweep looks at: nothing was set. */
+export class ChannelAlertsFullError extends Error {
+  constructor() {
+    super(`more than ${CHANNELS_MAX} channels have quiet hours or a digest`);
+    this.name = 'ChannelAlertsFullError';
+  }
+}
+
+const settingsKey = (ref: ChannelRef) => `settings:${ref.scope}:${ref.channelId}`;
+const heldKey = (ref: ChannelRef) => `held:${ref.scope}:${ref.channelId}`;
+const INDEX_KEY = 'index';
+const refKey = (ref: ChannelRef) => `${ref.scope}\t${ref.channelId}`;
+
+/**
+ * One record per channel for its settings and one for its held alerts, and one index of the
+ * channels with settings, each changed by compare-and-set: a digest claimed by its due time and
+ * held alerts taken are each had by one replica.
+ */
+export function createChannelAlertsStore({ keyv, update }: StoredValues): ChannelAlertsStore {
+  const read = async (ref: ChannelRef): Promise<ChannelAlerts> =>
+    settingsOf(await keyv.get(settingsKey(ref)));
+  const change = <T>(ref: ChannelRef, fn: (current: ChannelAlerts) => { next: ChannelAlerts; result: T }) =>
+    update(settingsKey(ref), (raw) => {
+      const { next, result } = fn(settingsOf(raw));
+      return { next: { v: 1, ...next }, result };
+    });
+  return {
+    get: read,
+    async set(ref, changed, by) {
+      const next = await change(ref, (current) => {
+        const merged = { ...current, ...changed, updatedBy: by };
+        return { next: merged, result: merged };
+      });
+      await indexChannel(update, ref, next.quiet !== undefined || next.digest !== undefined);
+      return next;
+    },
+    async channels() {
+      const index = StoredIndex.safeParse(await keyv.get(INDEX_KEY));
+      if (!index.success) return [];
+      return index.data.channels.flatMap((entry) => {
+        const [scope, channelId] = entry.split('\t');
+        return scope && channelId ? [{ scope, channelId }] : [];
+      });
+    },
+    async hold(ref, alert) {
+      await update(heldKey(ref), (raw) => {
+        const held = heldOf(raw);
+        const alerts = [...held.alerts, alert];
+        const over = Math.max(0, alerts.length - HELD_MAX);
+        return {
+          next: { v: 1, alerts: alerts.slice(over), dropped: held.dropped + over },
+          result: undefined,
+        };
+      });
+    },
+    takeHeld: (ref) =>
+      update(heldKey(ref), (raw) => {
+        const held = heldOf(raw);
+        return { next: undefined, result: { alerts: held.alerts, dropped: held.dropped } };
+      }),
+    claimDigest: (ref, dueAt) =>
+      change(ref, (current) =>
+        (current.digestedAt ?? 0) >= dueAt
+          ? { next: current, result: false }
+          : { next: { ...current, digestedAt: dueAt }, result: true },
+      ),
+    async delivered(ref, at) {
+      await change(ref, (current) => ({ next: { ...current, deliveredAt: at }, result: undefined }));
+    },
+  };
+}
+
+async function indexChannel(update: StoredValues['update'], ref: ChannelRef, listed: boolean) {
+  await update(INDEX_KEY, (raw) => {
+    const index = StoredIndex.safeParse(raw);
+    const channels = index.success ? index.data.channels : [];
+    const key = refKey(ref);
+    const has = channels.includes(key);
+    if (has === listed) return { next: raw, result: undefined };
+    if (listed && channels.length >= CHANNELS_MAX) throw new ChannelAlertsFullError();
+    const next = listed ? [...channels, key] : channels.filter((c) => c !== key);
+    return { next: { v: 1, channels: next }, result: undefined };
+  });
+}
+
+function settingsOf(raw: unknown): ChannelAlerts {
+  const read = StoredSettings.safeParse(raw);
+  if (!read.success) return {};
+  const { v: _v, ...settings } = read.data;
+  return settings;
+}
+
+function heldOf(raw: unknown): { alerts: HeldAlert[]; dropped: number } {
+  const read = StoredHeld.safeParse(raw);
+  return read.success
+    ? { alerts: read.data.alerts.map((a) => ({ event: a.event, at: a.at })), dropped: read.data.dropped }
+    : { alerts: [], dropped: 0 };
+}
