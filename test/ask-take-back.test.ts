@@ -115,13 +115,7 @@ describe('an ask for approval cut by the store after the request was stored', ()
     expect(messageText(told)).toMatch(/cannot reach its own store/);
     expect(armed.attachDown).toBe(false);
     const request = await slack.until(
-      () =>
-        h.emulator
-          .messages(CHANNEL)
-          .find(
-            (m) =>
-              !m.ephemeral && messageText(m).includes(`${id}`),
-          ),
+      () => h.emulator.messages(CHANNEL).find((m) => !m.ephemeral && messageText(m).includes(`${id}`)),
       'the request was never posted',
     );
     // Its buttons are gone: the message says it was taken back.

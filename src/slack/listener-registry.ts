@@ -169,7 +169,7 @@ export function createListenerRegistry<D>(
 }
 
 /** The listener ("command /exp", "view exp_reject_modal") an escaped error came from. */
-export const LISTENER_OF = Symbol('listener');
+const LISTENER_OF = Symbol('listener');
 
 /** The listener named on an error Bolt hands its error handler (its original, when Bolt wrapped it). */
 export function listenerOf(error: unknown): string | undefined {

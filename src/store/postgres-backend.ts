@@ -87,42 +87,7 @@ export async function openPostgresBackend(url: string, report: ReportError): Pro
       keyv.on('error', (error: unknown) => report(`postgres:${namespace}`, error));
       return keyv;
     },
-    locks: {
-      async claim(key, ttlMs, holder) {
-        checkTtl(ttlMs);
-        // One statement, so concurrent claims serialise on the primary key; an expired row is taken
-        // over in place. The database clock decides expiry, not each replica's.
-        const { rows } = await pool.query(`${CLAIM_SQL} RETURNING key`, [
-          key,
-          ttlMs,
-          holder ?? '',
-          REFUSED_CLAIM,
-        ]);
-        return rows.length === 1;
-      },
-      async refuse(key, holder) {
-        await pool.query(`UPDATE ${POSTGRES_CLAIM_TABLE} SET holder = $3 WHERE key = $1 AND holder = $2`, [
-          key,
-          holder,
-          REFUSED_CLAIM,
-        ]);
-      },
-      async claimWith(key, ttlMs, write, holder) {
-        checkTtl(ttlMs);
-        // The claim above and, only when it takes, Keyv's upsert of the value (its key and stored
-        // text as keyv(namespace).set makes them) in one statement: a data-modifying WITH runs once
-        // whether or not the outer query reads it, and sees the claim's RETURNING row.
-        const { rows } = await pool.query(CLAIM_WITH_SQL, [
-          key,
-          ttlMs,
-          holder ?? '',
-          REFUSED_CLAIM,
-          `${write.namespace}:${write.key}`,
-          serialize({ value: write.value }),
-        ]);
-        return rows[0]?.claimed === true;
-      },
-    },
+    locks: postgresLocks(pool),
     async cleanup() {
       // @keyv/postgres has no TTL support: Keyv only deletes an expired row when it reads it.
       await pool.query(
@@ -136,6 +101,46 @@ export async function openPostgresBackend(url: string, report: ReportError): Pro
       if (closed) return;
       closed = true;
       await pool.end();
+    },
+  };
+}
+
+/** Claims as rows with an expiry and a holder, on the database's clock. */
+function postgresLocks(pool: PgPool): Backend['locks'] {
+  return {
+    async claim(key, ttlMs, holder) {
+      checkTtl(ttlMs);
+      // One statement, so concurrent claims serialise on the primary key; an expired row is taken
+      // over in place. The database clock decides expiry, not each replica's.
+      const { rows } = await pool.query(`${CLAIM_SQL} RETURNING key`, [
+        key,
+        ttlMs,
+        holder ?? '',
+        REFUSED_CLAIM,
+      ]);
+      return rows.length === 1;
+    },
+    async refuse(key, holder) {
+      await pool.query(`UPDATE ${POSTGRES_CLAIM_TABLE} SET holder = $3 WHERE key = $1 AND holder = $2`, [
+        key,
+        holder,
+        REFUSED_CLAIM,
+      ]);
+    },
+    async claimWith(key, ttlMs, write, holder) {
+      checkTtl(ttlMs);
+      // The claim above and, only when it takes, Keyv's upsert of the value (its key and stored
+      // text as keyv(namespace).set makes them) in one statement: a data-modifying WITH runs once
+      // whether or not the outer query reads it, and sees the claim's RETURNING row.
+      const { rows } = await pool.query(CLAIM_WITH_SQL, [
+        key,
+        ttlMs,
+        holder ?? '',
+        REFUSED_CLAIM,
+        `${write.namespace}:${write.key}`,
+        serialize({ value: write.value }),
+      ]);
+      return rows[0]?.claimed === true;
     },
   };
 }

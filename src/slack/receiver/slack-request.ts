@@ -46,7 +46,7 @@ export interface SlackRequestChecks {
  */
 export type ClaimOnce = (key: string, ttlMs: number, holder: string) => Promise<boolean>;
 
-export interface ClaimWaits {
+interface ClaimWaits {
   /** Before each claim asked again after a failure: the store may be back, and the claim may have landed. */
   afterFailure: readonly number[];
   /** Before each claim asked again after a replay: a failed delivery of the same body may refuse its claim. */
