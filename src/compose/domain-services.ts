@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import { createChannelAlertsStore } from '../core/alerts/channel-alerts.js';
 import { createAuditLog } from '../core/audit/audit-log.js';
 import { createConsoleLinks } from '../core/experiments/console-links.js';
 import type { ExperimentKnowledge } from '../core/experiments/knowledge.js';
@@ -159,7 +160,7 @@ async function alertQueue(input: DomainServicesInput): Promise<JobQueue<AlertJob
 
 type LifecycleServices = Pick<
   SlackDeps,
-  'knowledge' | 'subscriptions' | 'policies' | 'actors' | 'hooks' | 'intents' | 'audit'
+  'knowledge' | 'subscriptions' | 'channelAlerts' | 'policies' | 'actors' | 'hooks' | 'intents' | 'audit'
 >;
 
 /** The domain's stores: experiments known, policy, approvals, hooks, the intent journal, the audit log. */
@@ -172,6 +173,9 @@ function lifecycleServices(input: DomainServicesInput): LifecycleServices {
     knowledge: experimentKnowledge(input),
     subscriptions: createSubscriptionStore(storedValues(store, 'subscriptions'), {
       logger: logger.child({ component: 'subscriptions' }),
+    }),
+    channelAlerts: createChannelAlertsStore(storedValues(store, 'channel-alerts'), {
+      now: input.options.scheduleClock,
     }),
     policies: createPolicyStore(store.keyv('policies'), {
       logger: logger.child({ component: 'policy' }),

@@ -7,6 +7,7 @@ import { createScheduler, type PeriodicJob } from '../jobs/scheduler.js';
 import type { Logger } from '../observability/logger.js';
 import { type ConfiguredToken, sweepTokenHealth } from '../slack/connection/token-health-sweep.js';
 import type { SlackDeps } from '../slack/deps.js';
+import { RHYTHM_INTERVAL_MS, rhythmPass } from '../slack/digest/rhythm-sweep.js';
 import { recheckDelay, reportOrphanedActions, SWEEP_INTERVAL_MS } from '../slack/lifecycle/orphan-sweep.js';
 import { dueRequestsPass } from '../slack/requests/due-requests.js';
 import { pollSubscribedExperiments } from '../slack/subscriptions/poll-experiments.js';
@@ -57,8 +58,28 @@ function periodicJobs(input: PeriodicJobsInput): PeriodicJob[] {
     dueRequests(input),
     keptWrites(input),
     tokenHealth(input),
+    channelRhythm(input),
     ...(poll ? [poll] : []),
   ];
+}
+
+/**
+ * Quiet hours ending and digests coming due: looked for by the wall clock every 30 s on every
+ * replica, never by one long timer, so a suspended host or a stepped clock delays nothing; each
+ * summary and digest is posted by one replica (rhythm-sweep.ts).
+ */
+function channelRhythm({ deps, workspaces, logger }: PeriodicJobsInput): PeriodicJob {
+  return {
+    name: 'channel-rhythm',
+    everyMs: RHYTHM_INTERVAL_MS,
+    failure: 'could not look for held alerts or digests due',
+    run: async () => {
+      const pass = await rhythmPass(deps, workspaces.clientFor, deps.channelAlerts.now());
+      if (pass.digests + pass.summaries > 0)
+        logger.info('channel digests and quiet-hours summaries posted', { ...pass });
+      return undefined;
+    },
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Keyv } from 'keyv';
 import type { DictionaryCache } from '../console/dictionaries/cache.js';
 import type { ConsoleApi, ConsoleConnection } from '../console/types.js';
+import type { ChannelAlertsStore } from '../core/alerts/channel-alerts.js';
 import type { AuditLog } from '../core/audit/audit-log.js';
 import type { TokenVault } from '../core/connection-vault.js';
 import type { ConnectionResolver } from '../core/connections.js';
@@ -60,6 +61,8 @@ export interface SlackDeps {
   alerts: JobQueue<AlertJob>;
   /** Which channels get lifecycle alerts, per workspace scope. */
   subscriptions: SubscriptionStore;
+  /** Each channel's quiet hours, digest and held alerts. */
+  channelAlerts: ChannelAlertsStore;
   /** The dictionary-cache scope of a workspace (its key in the vault). */
   scopeOf: (workspace: WorkspaceRef) => string;
   locks: OnceGuard;

@@ -12,6 +12,8 @@ export interface ChannelAlerts {
   /** When this channel last had an alert posted, ms (shown in `/exp subscriptions`). */
   deliveredAt?: number | undefined;
   updatedBy?: string | undefined;
+  /** The workspace the channel is in: what the sweep posts with. */
+  workspace?: { teamId: string; enterpriseId?: string | undefined } | undefined;
 }
 
 /** An alert held in quiet hours: what the summary at their end lists. */
@@ -40,6 +42,7 @@ const StoredSettings = z.object({
   digestedAt: z.number().optional(),
   deliveredAt: z.number().optional(),
   updatedBy: z.string().max(64).optional(),
+  workspace: z.object({ teamId: z.string().max(64), enterpriseId: z.string().max(64).optional() }).optional(),
 });
 const StoredHeld = z.object({
   v: z.literal(1),
@@ -54,11 +57,13 @@ export interface ChannelRef {
 }
 
 export interface ChannelAlertsStore {
+  /** The clock quiet hours and digests are measured with (tests move it instead of waiting). */
+  now(): number;
   get(ref: ChannelRef): Promise<ChannelAlerts>;
   /** Sets (or, with undefined, ends) a channel's quiet hours or digest. */
   set(
     ref: ChannelRef,
-    change: Partial<Pick<ChannelAlerts, 'quiet' | 'digest'>>,
+    change: Partial<Pick<ChannelAlerts, 'quiet' | 'digest' | 'digestedAt' | 'workspace'>>,
     by: string,
   ): Promise<ChannelAlerts>;
   /** Every channel with quiet hours or a digest (bounded by CHANNELS_MAX). */
@@ -90,7 +95,11 @@ const refKey = (ref: ChannelRef) => `${ref.scope}\t${ref.channelId}`;
  * channels with settings, each changed by compare-and-set: a digest claimed by its due time and
  * held alerts taken are each had by one replica.
  */
-export function createChannelAlertsStore({ keyv, update }: StoredValues): ChannelAlertsStore {
+export function createChannelAlertsStore(
+  { keyv, update }: StoredValues,
+  options: { now?: (() => Date) | undefined } = {},
+): ChannelAlertsStore {
+  const clock = options.now ?? (() => new Date());
   const read = async (ref: ChannelRef): Promise<ChannelAlerts> =>
     settingsOf(await keyv.get(settingsKey(ref)));
   const change = <T>(ref: ChannelRef, fn: (current: ChannelAlerts) => { next: ChannelAlerts; result: T }) =>
@@ -99,6 +108,7 @@ export function createChannelAlertsStore({ keyv, update }: StoredValues): Channe
       return { next: { v: 1, ...next }, result };
     });
   return {
+    now: () => clock().getTime(),
     get: read,
     async set(ref, changed, by) {
       const next = await change(ref, (current) => {

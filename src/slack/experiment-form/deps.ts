@@ -6,6 +6,7 @@ export type ExperimentFormDeps = CheckAccessDeps &
   Pick<
     SlackDeps,
     | 'alerts'
+    | 'channelAlerts'
     | 'consoleLinks'
     | 'dictionaries'
     | 'drafts'

@@ -106,6 +106,7 @@ export async function runSave(deps: RunSaveDeps, input: SaveFlowInput): Promise<
 type AnnounceDeps = Pick<
   SlackDeps,
   | 'alerts'
+  | 'channelAlerts'
   | 'connections'
   | 'consoleLinks'
   | 'dictionaries'

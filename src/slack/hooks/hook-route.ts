@@ -24,7 +24,10 @@ function reply(res: ServerResponse, status: number, body: Record<string, unknown
   res.end(JSON.stringify(body));
 }
 
-type AcceptAndQueueDeps = Pick<SlackDeps, 'alerts' | 'hooks' | 'knowledge' | 'scopeOf' | 'subscriptions'>;
+type AcceptAndQueueDeps = Pick<
+  SlackDeps,
+  'alerts' | 'channelAlerts' | 'hooks' | 'knowledge' | 'scopeOf' | 'subscriptions'
+>;
 
 /** Records the event and queues its alerts; when either write fails it throws, the event id free again. */
 function acceptAndQueue(
@@ -56,7 +59,15 @@ function acceptAndQueue(
 
 type LifecycleHookRoutesDeps = Pick<
   SlackDeps,
-  'alerts' | 'hooks' | 'knowledge' | 'logger' | 'metrics' | 'now' | 'scopeOf' | 'subscriptions'
+  | 'alerts'
+  | 'channelAlerts'
+  | 'hooks'
+  | 'knowledge'
+  | 'logger'
+  | 'metrics'
+  | 'now'
+  | 'scopeOf'
+  | 'subscriptions'
 >;
 
 /**

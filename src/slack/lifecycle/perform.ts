@@ -34,6 +34,7 @@ export type PerformLifecycleDeps = Pick<
   SlackDeps,
   | 'actionSlots'
   | 'alerts'
+  | 'channelAlerts'
   | 'audit'
   | 'connections'
   | 'consoleLinks'

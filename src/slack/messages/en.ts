@@ -9,6 +9,7 @@ import {
   tokenHealthMessagesEn,
 } from '../connection/messages-en.js';
 import { dictMessagesEn } from '../dictionaries/messages-en.js';
+import { digestMessagesEn } from '../digest/messages-en.js';
 import {
   experimentCardMessagesEn,
   experimentEditMessagesEn,
@@ -54,6 +55,7 @@ export const en: Messages = {
   experimentEdit: experimentEditMessagesEn(),
   experiments: experimentResultMessagesEn(),
   subscriptions: subscriptionMessagesEn(),
+  digest: digestMessagesEn(),
   tokenHealth: tokenHealthMessagesEn(),
   alerts: alertMessagesEn(),
   experimentCard: experimentCardMessagesEn(),

@@ -9,6 +9,7 @@ import {
   tokenHealthMessagesRu,
 } from '../connection/messages-ru.js';
 import { dictMessagesRu } from '../dictionaries/messages-ru.js';
+import { digestMessagesRu } from '../digest/messages-ru.js';
 import {
   experimentCardMessagesRu,
   experimentEditMessagesRu,
@@ -54,6 +55,7 @@ export const ru: Messages = {
   experimentEdit: experimentEditMessagesRu(),
   experiments: experimentResultMessagesRu(),
   subscriptions: subscriptionMessagesRu(),
+  digest: digestMessagesRu(),
   tokenHealth: tokenHealthMessagesRu(),
   alerts: alertMessagesRu(),
   experimentCard: experimentCardMessagesRu(),

@@ -9,6 +9,7 @@ import type {
   TokenHealthMessages,
 } from '../connection/messages.js';
 import type { DictMessages } from '../dictionaries/messages.js';
+import type { DigestMessages } from '../digest/messages.js';
 import type {
   ExperimentCardMessages,
   ExperimentEditMessages,
@@ -61,6 +62,8 @@ export interface Messages {
   experiments: ExperimentResultMessages;
   /** `/exp subscribe`, `/exp unsubscribe` and `/exp subscriptions`. */
   subscriptions: SubscriptionMessages;
+  /** `/exp digest`, a channel's digest, and the summary of alerts held in quiet hours. */
+  digest: DigestMessages;
   /** Lifecycle alerts posted in subscribed channels. */
   alerts: AlertMessages;
   /** What the app knows of an experiment: cards, `/exp show`, refusals from that knowledge. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isQuietAt } from '../../core/alerts/quiet-hours.js';
 import type { ExperimentView } from '../../core/experiments/knowledge.js';
 import type { WorkspaceRef } from '../../core/workspace.js';
 import type { SlackDeps } from '../deps.js';
@@ -11,7 +12,10 @@ export interface AlertOrigin {
   channelId: string | undefined;
 }
 
-type NotifySubscribersDeps = Pick<SlackDeps, 'alerts' | 'logger' | 'metrics' | 'scopeOf' | 'subscriptions'>;
+type NotifySubscribersDeps = Pick<
+  SlackDeps,
+  'alerts' | 'channelAlerts' | 'logger' | 'metrics' | 'scopeOf' | 'subscriptions'
+>;
 
 /**
  * Queues one alert per channel with a matching subscription; the queue delivers them (in order per
@@ -46,7 +50,7 @@ export async function notifySubscribers(
  * caller that can still answer "retry" (the inbound hook's 503), rather than lose the alerts.
  */
 export async function queueSubscriberAlerts(
-  deps: Pick<SlackDeps, 'alerts' | 'scopeOf' | 'subscriptions'>,
+  deps: Pick<SlackDeps, 'alerts' | 'channelAlerts' | 'scopeOf' | 'subscriptions'>,
   workspace: WorkspaceRef,
   origin: AlertOrigin,
   event: AlertEvent,
@@ -67,20 +71,38 @@ export async function queueSubscriberAlerts(
   const key = eventKey ?? randomUUID();
   // Delivery may come later (pacing, retries, a restart): the alert says when it happened.
   const stamped: AlertEvent = { ...event, at: event.at ?? new Date().toISOString() };
-  await deps.alerts.enqueue(
-    matches.map((m) => ({
-      id: `${key}:${m.channelId}`,
-      lane: `${scope}:${m.channelId}`,
-      data: {
-        workspace: { teamId: workspace.teamId, enterpriseId: workspace.enterpriseId },
-        scope,
-        channelId: m.channelId,
-        event: stamped,
-        originChannelId: origin.channelId,
-        threaded: view !== undefined,
-        subscribedBy: m.subscribedBy,
-      } satisfies AlertJob,
-    })),
-  );
+  const jobs = matches.map((m) => ({
+    id: `${key}:${m.channelId}`,
+    lane: `${scope}:${m.channelId}`,
+    data: {
+      workspace: { teamId: workspace.teamId, enterpriseId: workspace.enterpriseId },
+      scope,
+      channelId: m.channelId,
+      event: stamped,
+      originChannelId: origin.channelId,
+      threaded: view !== undefined,
+      subscribedBy: m.subscribedBy,
+    } satisfies AlertJob,
+  }));
+  const now = deps.channelAlerts.now();
+  const quiet = await Promise.all(jobs.map((job) => heldInQuietHours(deps, job.data, now)));
+  await deps.alerts.enqueue(jobs.filter((_, i) => !quiet[i]));
   return matches.length;
+}
+
+/**
+ * An alert for a channel in its quiet hours is held, to be posted with the others in one summary
+ * when they end (src/slack/digest/rhythm-sweep.ts). Only experiment alerts come here: operational
+ * notices (a token refused or expiring) go their own way and are never held.
+ */
+async function heldInQuietHours(
+  deps: Pick<SlackDeps, 'channelAlerts'>,
+  job: AlertJob,
+  now: number,
+): Promise<boolean> {
+  const ref = { scope: job.scope, channelId: job.channelId };
+  const { quiet } = await deps.channelAlerts.get(ref);
+  if (!quiet || !isQuietAt(quiet, now)) return false;
+  await deps.channelAlerts.hold(ref, { event: job, at: now });
+  return true;
 }

@@ -11,7 +11,14 @@ export interface PollReport {
 
 type PollSubscribedExperimentsDeps = Pick<
   SlackDeps,
-  'alerts' | 'connections' | 'knowledge' | 'logger' | 'metrics' | 'scopeOf' | 'subscriptions'
+  | 'alerts'
+  | 'channelAlerts'
+  | 'connections'
+  | 'knowledge'
+  | 'logger'
+  | 'metrics'
+  | 'scopeOf'
+  | 'subscriptions'
 >;
 
 /**

@@ -1,0 +1,24 @@
+import type { ChannelRef } from '../../core/alerts/channel-alerts.js';
+import { buildDigest, type Digest } from '../../core/alerts/digest.js';
+import type { SlackDeps } from '../deps.js';
+
+export type ChannelDigestDeps = Pick<SlackDeps, 'knowledge' | 'requests' | 'subscriptions'>;
+
+/** A channel's digest of one period, from what the app knows now (its subscriptions narrow it). */
+export async function channelDigest(
+  deps: ChannelDigestDeps,
+  ref: ChannelRef,
+  period: { from: number; to: number; nextTo: number },
+): Promise<Digest> {
+  const [records, waiting, subscriptions] = await Promise.all([
+    deps.knowledge.records.all(ref.scope),
+    deps.requests.waiting(ref.scope),
+    deps.subscriptions.listChannel(ref.scope, ref.channelId),
+  ]);
+  return buildDigest({
+    records,
+    waiting,
+    selectors: subscriptions.map((s) => s.selector),
+    ...period,
+  });
+}

@@ -1,0 +1,55 @@
+import { md, type SafeText } from '../blocks/escape.js';
+import { cmd, count, word } from '../messages/en-format.js';
+import type { DigestMessages } from './messages.js';
+
+// English texts of the channel digest and of the summary of alerts held in quiet hours.
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const VERBS = { start: md`started`, stop: md`stopped`, archive: md`archived` };
+const plural = (n: number, one: string, many: string): SafeText =>
+  md`${count(n)} ${word(n === 1 ? one : many)}`;
+
+export function digestMessagesEn(): DigestMessages {
+  return {
+    title: ({ from, to }) => md`:newspaper: *Digest* from ${from} to ${to}`,
+    runningHeading: ({ count: n }) => md`*Running* (${count(n)})`,
+    runningLine: ({ experiment, days, hours }) =>
+      days > 0
+        ? md`• ${experiment}: ${plural(days, 'day', 'days')}, ${plural(hours, 'hour', 'hours')}`
+        : md`• ${experiment}: ${plural(hours, 'hour', 'hours')}`,
+    happenedHeading: md`*In this period*`,
+    happenedLine: ({ action, experiment, user, when, why }) =>
+      why === undefined
+        ? md`• ${when}: ${user} ${VERBS[action]} ${experiment}`
+        : md`• ${when}: ${user} ${VERBS[action]} ${experiment} (${why})`,
+    waitingHeading: md`*Waiting for approval*`,
+    waitingLine: ({ what, user }) => md`• ${what}, asked by ${user}`,
+    dueHeading: md`*Scheduled before the next digest*`,
+    dueLine: ({ what, when }) => md`• ${when}: ${what}`,
+    longHeading: ({ days }) => md`*Running longer than ${plural(days, 'day', 'days')}*`,
+    previewNote: ({ schedule }) =>
+      schedule === undefined
+        ? md`Only you see this preview. To post one here on a schedule: ${cmd('digest daily 09:00')} or ${cmd('digest weekly mon 09:00')}.`
+        : md`Only you see this preview. This channel's digest: ${schedule}; ${cmd('digest off')} stops it.`,
+    emptyPreview: ({ schedule }) =>
+      schedule === undefined
+        ? md`Nothing happened here in the last day: no experiment started, stopped or archived, nothing waits for approval or comes due. To get a digest here on a schedule: ${cmd('digest daily 09:00')}.`
+        : md`Nothing happened here since the last digest, so none would be posted now. This channel's digest: ${schedule}.`,
+    schedule: ({ weekday, at, zone }) =>
+      weekday === undefined
+        ? md`daily at ${at} (${zone})`
+        : md`every ${word(WEEKDAYS[weekday] ?? '?')} at ${at} (${zone})`,
+    set: ({ user, schedule, next }) =>
+      md`${user} set this channel's digest: ${schedule}. The first one is due ${next}; a period in which nothing happened gets none. ${cmd('digest')} shows it now, ${cmd('digest off')} stops it.`,
+    off: ({ user }) => md`${user} turned this channel's digest off.`,
+    notSet: md`This channel has no digest. ${cmd('digest daily 09:00')} sets one.`,
+    unreadable: ({ words }) =>
+      md`${cmd('digest')} takes nothing (a preview), ${cmd('digest daily HH:MM')}, ${cmd('digest weekly DAY HH:MM')} (\`mon\`…\`sun\`) or ${cmd('digest off')}; a zone may follow as \`tz:Europe/Berlin\` (else your Slack time zone). Not understood: ${words}. Nothing was changed.`,
+    saveFailed: md`The digest could not be saved: the app cannot reach its own store just now. Nothing was changed; try again in a moment.`,
+    readFailed: md`The digest could not be read: the app cannot reach its own store just now. Try again in a moment.`,
+    quietSummary: ({ count: n, hours, dropped }) =>
+      dropped > 0
+        ? md`:zzz: While this channel was quiet (${hours}), ${plural(n + dropped, 'alert was', 'alerts were')} held; the latest ${count(n)}:`
+        : md`:zzz: While this channel was quiet (${hours}), ${plural(n, 'alert was', 'alerts were')} held:`,
+  };
+}

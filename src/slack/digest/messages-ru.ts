@@ -1,0 +1,61 @@
+import { md } from '../blocks/escape.js';
+import { cmd, count, n, word } from '../messages/ru-format.js';
+import type { DigestMessages } from './messages.js';
+
+// Russian texts of the channel digest and of the summary of alerts held in quiet hours.
+
+const WEEKDAYS = [
+  'в воскресенье',
+  'в понедельник',
+  'во вторник',
+  'в среду',
+  'в четверг',
+  'в пятницу',
+  'в субботу',
+];
+const VERBS = { start: md`запустил(а)`, stop: md`остановил(а)`, archive: md`архивировал(а)` };
+
+export function digestMessagesRu(): DigestMessages {
+  return {
+    title: ({ from, to }) => md`:newspaper: *Сводка* с ${from} по ${to}`,
+    runningHeading: ({ count: c }) => md`*Запущены* (${count(c)})`,
+    runningLine: ({ experiment, days, hours }) =>
+      days > 0
+        ? md`• ${experiment}: ${n(days, 'день', 'дня', 'дней')}, ${n(hours, 'час', 'часа', 'часов')}`
+        : md`• ${experiment}: ${n(hours, 'час', 'часа', 'часов')}`,
+    happenedHeading: md`*За этот период*`,
+    happenedLine: ({ action, experiment, user, when, why }) =>
+      why === undefined
+        ? md`• ${when}: ${user} ${VERBS[action]} ${experiment}`
+        : md`• ${when}: ${user} ${VERBS[action]} ${experiment} (${why})`,
+    waitingHeading: md`*Ждут одобрения*`,
+    waitingLine: ({ what, user }) => md`• ${what}, просит ${user}`,
+    dueHeading: md`*Запланировано до следующей сводки*`,
+    dueLine: ({ what, when }) => md`• ${when}: ${what}`,
+    longHeading: ({ days }) => md`*Идут дольше ${n(days, 'дня', 'дней', 'дней')}*`,
+    previewNote: ({ schedule }) =>
+      schedule === undefined
+        ? md`Эту сводку видите только вы. Чтобы она приходила сюда по расписанию: ${cmd('digest daily 09:00')} или ${cmd('digest weekly mon 09:00')}.`
+        : md`Эту сводку видите только вы. Сводка этого канала: ${schedule}; ${cmd('digest off')} отключает её.`,
+    emptyPreview: ({ schedule }) =>
+      schedule === undefined
+        ? md`Здесь за последние сутки ничего не произошло: ни один эксперимент не запускали, не останавливали и не архивировали, ничто не ждёт одобрения и не запланировано. Чтобы сводка приходила сюда по расписанию: ${cmd('digest daily 09:00')}.`
+        : md`С прошлой сводки здесь ничего не произошло, поэтому сейчас её бы не отправили. Сводка этого канала: ${schedule}.`,
+    schedule: ({ weekday, at, zone }) =>
+      weekday === undefined
+        ? md`каждый день в ${at} (${zone})`
+        : md`каждую неделю, ${word(WEEKDAYS[weekday] ?? '?')} в ${at} (${zone})`,
+    set: ({ user, schedule, next }) =>
+      md`${user} настроил(а) сводку этого канала: ${schedule}. Первая — ${next}; за период, в котором ничего не произошло, сводки не будет. ${cmd('digest')} показывает её сейчас, ${cmd('digest off')} отключает.`,
+    off: ({ user }) => md`${user} отключил(а) сводку этого канала.`,
+    notSet: md`У этого канала нет сводки. ${cmd('digest daily 09:00')} включает её.`,
+    unreadable: ({ words }) =>
+      md`${cmd('digest')} принимает: ничего (показать сводку), ${cmd('digest daily ЧЧ:ММ')}, ${cmd('digest weekly ДЕНЬ ЧЧ:ММ')} (\`пн\`…\`вс\` или \`mon\`…\`sun\`) или ${cmd('digest off')}; после них можно указать пояс: \`tz:Europe/Moscow\` (иначе — ваш часовой пояс в Slack). Непонятно: ${words}. Ничего не изменено.`,
+    saveFailed: md`Не удалось сохранить сводку: приложение сейчас не может обратиться к своему хранилищу. Ничего не изменено; попробуйте чуть позже.`,
+    readFailed: md`Не удалось прочитать сводку: приложение сейчас не может обратиться к своему хранилищу. Попробуйте чуть позже.`,
+    quietSummary: ({ count: c, hours, dropped }) =>
+      dropped > 0
+        ? md`:zzz: Пока в канале были тихие часы (${hours}), отложено ${n(c + dropped, 'оповещение', 'оповещения', 'оповещений')}; последние ${count(c)}:`
+        : md`:zzz: Пока в канале были тихие часы (${hours}), отложено ${n(c, 'оповещение', 'оповещения', 'оповещений')}:`,
+  };
+}
