@@ -1,15 +1,9 @@
-import {
-  ConnectionError,
-  ConsoleTimeoutError,
-  InsufficientScopeError,
-  InvalidTokenError,
-  MissingAuthError,
-} from '../console/errors.js';
 import { type JwtClaims, readJwtClaims } from '../console/jwt-claims.js';
 import { missingStatedScopes, READ_SCOPE } from '../console/scopes.js';
 import type { ConsoleApi, ConsoleConnection } from '../console/types.js';
 import type { Logger } from '../observability/logger.js';
 import type { TokenVault } from './connection-vault.js';
+import { platformFailure } from './platform/failures.js';
 import { type WorkspaceRef, workspaceKey } from './workspace.js';
 
 export interface ConnectRequest {
@@ -38,7 +32,7 @@ export type ConnectOutcome =
 
 export interface ConnectDeps {
   vault: TokenVault;
-  /** A single-attempt client that gives up (ConsoleTimeoutError) when the budget is spent. */
+  /** A single-attempt client that gives up (a timeout failure) when the budget is spent. */
   probeClient: (connection: ConsoleConnection, budgetMs: number) => ConsoleApi;
   /** Drops the workspace's cached dictionaries: a new platform or token may see others. */
   dropDictionaries: (scope: string) => Promise<void>;
@@ -61,13 +55,18 @@ export async function connectWorkspace(deps: ConnectDeps, request: ConnectReques
     deps.logger.info('connect: platform refused the candidate connection', {
       error: error instanceof Error ? error.name : 'unknown',
     });
-    if (error instanceof InvalidTokenError || error instanceof MissingAuthError)
-      return { kind: 'token-rejected' };
-    if (error instanceof InsufficientScopeError)
-      return { kind: 'token-lacks-scope', missingScope: READ_SCOPE };
-    if (error instanceof ConnectionError || error instanceof ConsoleTimeoutError)
-      return { kind: 'unreachable' };
-    return { kind: 'not-a-platform' };
+    switch (platformFailure(error)?.kind) {
+      case 'invalid_token':
+      case 'missing_auth':
+        return { kind: 'token-rejected' };
+      case 'insufficient_scope':
+        return { kind: 'token-lacks-scope', missingScope: READ_SCOPE };
+      case 'connection':
+      case 'timeout':
+        return { kind: 'unreachable' };
+      default:
+        return { kind: 'not-a-platform' };
+    }
   }
   const claims = readJwtClaims(token);
   const connectedAt = deps.now();

@@ -1,9 +1,9 @@
 import type { CachedDictionary, DictionaryCache } from '../console/dictionaries/cache.js';
-import { ConsoleError, InvalidTokenError } from '../console/errors.js';
 import type { ConsoleExperimentContextPredicatesRequest } from '../console/schemas.js';
 import type { DictionaryName } from '../console/types.js';
 import type { Logger } from '../observability/logger.js';
 import type { ConnectionLookup, ConnectionResolver } from './connections.js';
+import { platformFailure } from './platform/failures.js';
 import type { WorkspaceRef } from './workspace.js';
 
 export type DictionaryOutcome =
@@ -52,12 +52,13 @@ export async function readDictionary(
     });
     return { kind: 'ok', dictionary };
   } catch (error) {
-    if (error instanceof InvalidTokenError) {
+    const failure = platformFailure(error);
+    if (failure?.kind === 'invalid_token') {
       await deps.connections.markInvalid(connection.owner, 'platform answered 403 Invalid api key provided');
     }
     deps.logger.warn('dictionary read failed', {
       dictionary: name,
-      error: error instanceof ConsoleError ? error.kind : error instanceof Error ? error.name : 'unknown',
+      error: failure?.kind ?? (error instanceof Error ? error.name : 'unknown'),
     });
     return { kind: 'failed', error };
   }
