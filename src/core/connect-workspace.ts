@@ -1,9 +1,9 @@
 import { type JwtClaims, readJwtClaims } from '../console/jwt-claims.js';
 import { missingStatedScopes, READ_SCOPE } from '../console/scopes.js';
-import type { ConsoleApi, ConsoleConnection } from '../console/types.js';
 import type { Logger } from '../observability/logger.js';
 import type { TokenVault } from './connection-vault.js';
 import { platformFailure } from './platform/failures.js';
+import type { PlatformApi, PlatformConnection } from './platform/platform-api.js';
 import { type WorkspaceRef, workspaceKey } from './workspace.js';
 
 export interface ConnectRequest {
@@ -33,7 +33,7 @@ export type ConnectOutcome =
 export interface ConnectDeps {
   vault: TokenVault;
   /** A single-attempt client that gives up (a timeout failure) when the budget is spent. */
-  probeClient: (connection: ConsoleConnection, budgetMs: number) => ConsoleApi;
+  probeClient: (connection: PlatformConnection, budgetMs: number) => PlatformApi;
   /** Drops the workspace's cached dictionaries: a new platform or token may see others. */
   dropDictionaries: (scope: string) => Promise<void>;
   /** Lists a channel's or a person's connection for its workspace (so an uninstall finds it). */

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { readJwtClaims } from '../console/jwt-claims.js';
-import type { ConsoleApi, ConsoleConnection } from '../console/types.js';
 import type { Logger } from '../observability/logger.js';
 import type { StoredConnection, TokenVault } from './connection-vault.js';
+import type { PlatformApi, PlatformConnection } from './platform/platform-api.js';
 import type { StoredValues } from './stored-values.js';
 import { type WorkspaceRef, workspaceKey, workspaceOnly } from './workspace.js';
 
@@ -26,7 +26,7 @@ export interface ActingAs {
 export type ConnectionLookup =
   | {
       kind: 'connected';
-      api: ConsoleApi;
+      api: PlatformApi;
       baseUrl: string;
       origin: 'stored' | 'default';
       identity: Identity;
@@ -87,8 +87,8 @@ export interface ConnectionResolverOptions {
    * Used for workspaces with no stored connection: the embedded sandbox, or CONSOLE_BASE_URL with
    * CONSOLE_API_TOKEN in single-workspace modes. Absent in OAuth mode, where each workspace connects.
    */
-  defaultConnection: ConsoleConnection | undefined;
-  makeClient: (connection: ConsoleConnection, scope: string) => ConsoleApi;
+  defaultConnection: PlatformConnection | undefined;
+  makeClient: (connection: PlatformConnection, scope: string) => PlatformApi;
   logger: Logger;
   /** Where the channels and people with their own connection are listed per workspace. */
   owners: StoredValues;

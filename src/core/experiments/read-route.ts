@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { ConsoleApi } from '../../console/types.js';
 import { type FieldMapping, getPath } from '../experiment-fields.js';
 import { type PlatformFailure, platformFailure } from '../platform/failures.js';
+import type { PlatformApi } from '../platform/platform-api.js';
 import type { RecordUpdate } from './record.js';
 
 // ASSUMPTION, kept to this one module: the interface shows no read endpoint ("Read endpoints for
@@ -63,7 +63,7 @@ export function connectionKey(scope: string, baseUrl: string): string {
 }
 
 export async function readFromPlatform(
-  api: ConsoleApi,
+  api: PlatformApi,
   experimentId: number,
   mapping: FieldMapping,
 ): Promise<PlatformRead> {
