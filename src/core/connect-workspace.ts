@@ -1,9 +1,9 @@
-import { type JwtClaims, readJwtClaims } from '../console/jwt-claims.js';
-import { missingStatedScopes, READ_SCOPE } from '../console/scopes.js';
 import type { Logger } from '../observability/logger.js';
 import type { TokenVault } from './connection-vault.js';
 import { platformFailure } from './platform/failures.js';
 import type { PlatformApi, PlatformConnection } from './platform/platform-api.js';
+import { missingStatedScopes, READ_SCOPE } from './platform/scopes.js';
+import type { ReadTokenClaims, TokenClaims } from './platform/token-claims.js';
 import { type WorkspaceRef, workspaceKey } from './workspace.js';
 
 export interface ConnectRequest {
@@ -19,7 +19,7 @@ export type ConnectOutcome =
   | {
       kind: 'connected';
       baseUrl: string;
-      claims: JwtClaims | undefined;
+      claims: TokenClaims | undefined;
       connectedAt: Date;
       /** Stated scopes the token's claims do not list; undefined when the token states none. */
       lackingScopes: string[] | undefined;
@@ -34,6 +34,8 @@ export interface ConnectDeps {
   vault: TokenVault;
   /** A single-attempt client that gives up (a timeout failure) when the budget is spent. */
   probeClient: (connection: PlatformConnection, budgetMs: number) => PlatformApi;
+  /** What the token says of itself once the platform accepted it (stored with the connection). */
+  readClaims: ReadTokenClaims;
   /** Drops the workspace's cached dictionaries: a new platform or token may see others. */
   dropDictionaries: (scope: string) => Promise<void>;
   /** Lists a channel's or a person's connection for its workspace (so an uninstall finds it). */
@@ -68,7 +70,7 @@ export async function connectWorkspace(deps: ConnectDeps, request: ConnectReques
         return { kind: 'not-a-platform' };
     }
   }
-  const claims = readJwtClaims(token);
+  const claims = deps.readClaims(token);
   const connectedAt = deps.now();
   await deps.vault.put(request.workspace, {
     baseUrl,
