@@ -1,22 +1,21 @@
 import * as z from 'zod';
 import { isObject, pickValue } from '../console/dictionaries/item-fields.js';
 import {
-  ConsoleExposureType,
-  type CreatableExperimentType,
-  ExperimentId,
-  ExperimentMarkupScopeType,
-  ExperimentType,
-  RetroType,
-  StatisticsMethod,
-  SwitchbackStrategy,
-} from '../console/schemas.js';
-import {
   DICTIONARY_FIELD_SPECS,
   DICTIONARY_FIELDS,
   type DictionaryField,
   type FieldMapping,
   getPath,
 } from './experiment-fields.js';
+import {
+  ConsoleExposureType,
+  type CreatableExperimentType,
+  ExperimentMarkupScopeType,
+  ExperimentType,
+  RetroType,
+  StatisticsMethod,
+  SwitchbackStrategy,
+} from './experiment-schemas.js';
 
 /** A dictionary value exactly as the platform returned it: 12 and "12" are different values. */
 export type DictValue = string | number;
@@ -113,7 +112,7 @@ const REQUIRED: readonly FormField[] = [
 const Value = z.union([z.string().min(1), z.number()]);
 const SegmentValueSchema = z.union([z.string(), z.number(), z.boolean()]);
 const Values = z.array(Value);
-const PositiveInt = ExperimentId;
+const PositiveInt = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 // The interface states no length for name, label or description: none is checked here (a Slack
 // input holds at most 3,000 characters, which is the widget's limit, not the platform's).
 const Text = () =>

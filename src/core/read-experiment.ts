@@ -1,8 +1,8 @@
-import { CreatableExperimentType } from '../console/schemas.js';
 import type { Logger } from '../observability/logger.js';
 import type { ActingAs, ConnectionResolver } from './connections.js';
 import type { FieldMapping } from './experiment-fields.js';
 import { type ExperimentForm, formFromExperiment } from './experiment-form.js';
+import { CreatableExperimentType } from './experiment-schemas.js';
 import type { ExperimentKnowledge } from './experiments/knowledge.js';
 import { connectionKey, readFromPlatform } from './experiments/read-route.js';
 import type { ExperimentRecord } from './experiments/record.js';
