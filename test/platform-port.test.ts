@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DictionaryBudgetExceededError } from '../src/console/dictionaries/budget.js';
+import { pickValue } from '../src/console/dictionaries/item-fields.js';
 import * as consoleErrors from '../src/console/errors.js';
+import { entryValue } from '../src/core/platform/entry-value.js';
 import { PLATFORM_FAILURE_KINDS, platformFailure } from '../src/core/platform/failures.js';
 import { TransportError } from '../src/http/transport-error.js';
 import { SplitterApiError } from '../src/splitter/errors.js';
@@ -53,5 +55,21 @@ describe("the console's errors are the domain's platform failures", () => {
       { kind: 'server', status: 500, ...request },
     ];
     expect(others.map(platformFailure)).toEqual(others.map(() => undefined));
+  });
+});
+
+describe("an entry of the platform's JSON", () => {
+  it("is known by the same value to the domain (a record's embedded entry) and to the dictionaries", () => {
+    const entries = [
+      { id: 12, name: 'Checkout' },
+      { id: '', value: 'v', key: 'k' },
+      { id: Number.NaN, code: 'C1' },
+      { slug: 'growth', name: 'Growth' },
+      { name: 'tag' },
+      { id: true, title: 'no value' },
+      {},
+    ];
+    expect(entries.map(entryValue)).toEqual(entries.map((entry) => pickValue(entry)));
+    expect(entries.map(entryValue)).toEqual([12, 'v', 'C1', 'growth', 'tag', undefined, undefined]);
   });
 });

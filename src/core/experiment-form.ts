@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { isObject, pickValue } from '../console/dictionaries/item-fields.js';
 import {
   DICTIONARY_FIELD_SPECS,
   DICTIONARY_FIELDS,
@@ -16,6 +15,7 @@ import {
   StatisticsMethod,
   SwitchbackStrategy,
 } from './experiment-schemas.js';
+import { entryValue, isObject } from './platform/entry-value.js';
 
 /** A dictionary value exactly as the platform returned it: 12 and "12" are different values. */
 export type DictValue = string | number;
@@ -314,7 +314,7 @@ function keepTouchedErrors(errors: FormErrors, touched: readonly FormField[]): v
 function asValue(v: unknown): DictValue | undefined {
   if ((typeof v === 'string' && v.length > 0) || (typeof v === 'number' && Number.isFinite(v))) return v;
   // A record may embed the referenced entry ({team: {id: 12, name: …}}): take its value key.
-  return isObject(v) ? pickValue(v) : undefined;
+  return isObject(v) ? entryValue(v) : undefined;
 }
 
 const isSegmentValue = (v: unknown): v is SegmentValue =>
