@@ -97,6 +97,16 @@ describe('module boundaries', () => {
     expect(offenders).toEqual([]);
   });
 
+  // The domain defines what it needs of the platform (src/core/platform/) and the console implements
+  // it: the dependency runs one way. Tests may still run the domain against the real client.
+  it('src/core never imports src/console (production files)', () => {
+    const offenders = sourceFiles('src/core')
+      .filter((f) => !isTestCode(f))
+      .flatMap(importsOf)
+      .filter((e) => e.target?.startsWith('src/console/'));
+    expect(offenders).toEqual([]);
+  });
+
   it('the platform clients never import the Slack layer, the store or the domain beyond its types', () => {
     const offenders = ['src/console', 'src/splitter', 'src/http']
       .flatMap(sourceFiles)
