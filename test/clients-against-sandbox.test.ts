@@ -19,9 +19,10 @@ import {
   StatusConflictError,
   ValidationError,
 } from '../src/console/errors.js';
-import { ContextParamStatus, ExperimentInterruptReason } from '../src/console/schemas.js';
+import { ContextParamStatus } from '../src/console/schemas.js';
 import { type ConsoleApi, DICTIONARY_NAMES, type DictionaryName } from '../src/console/types.js';
 import type { LifecycleAction } from '../src/core/lifecycle-action.js';
+import { ExperimentInterruptReason } from '../src/core/stop-reason.js';
 import {
   ALLOWED_FROM,
   EXPERIMENT_STATUSES,

@@ -3,7 +3,7 @@ import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ExperimentInterruptReason } from '../src/console/schemas.js';
+import { ExperimentInterruptReason } from '../src/core/stop-reason.js';
 import { BOT_SCOPES } from '../src/slack/app.js';
 import { GET_EXPERIMENT_STEP, INPUT, LIFECYCLE_STEPS, OUTPUT } from '../src/slack/workflow-steps/ids.js';
 

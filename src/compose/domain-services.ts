@@ -103,6 +103,7 @@ export async function buildDomainServices(input: DomainServicesInput): Promise<S
     metrics,
     adminUserIds: config.slack.adminUserIds,
     probeClient: platform.probeClient,
+    readTokenClaims: platform.readTokenClaims,
     // A remote admin cannot use the sandbox's loopback address: prefill only a configured platform.
     connectPrefillUrl: config.console.baseUrl ?? input.sandboxUrl,
     sandboxNotice: config.sandboxNotice,

@@ -2,8 +2,10 @@ import type { Config } from '../config.js';
 import { createConsoleAgent } from '../console/agent.js';
 import { createConsoleClient } from '../console/client.js';
 import { createDictionaryCache, type DictionaryCache } from '../console/dictionaries/cache.js';
+import { readJwtClaims } from '../console/jwt-claims.js';
 import type { ConsoleApi, ConsoleConnection } from '../console/types.js';
 import { type ConnectionResolver, createConnectionResolver } from '../core/connections.js';
+import type { ReadTokenClaims } from '../core/platform/token-claims.js';
 import type { Sandbox } from '../dev/index.js';
 import type { PlatformRequestSample } from '../http/request-sample.js';
 import type { Logger } from '../observability/logger.js';
@@ -21,6 +23,8 @@ export interface PlatformClients {
   connections: ConnectionResolver;
   /** A single-attempt console client whose timeouts fit the budget: checks a candidate connection. */
   probeClient: (connection: ConsoleConnection, budgetMs: number) => ConsoleApi;
+  /** What a platform token says of itself (a JWT's claims, unverified). */
+  readTokenClaims: ReadTokenClaims;
   /** The connection of workspaces that stored none (undefined: each workspace connects itself). */
   defaultConnection: ConsoleConnection | undefined;
   splitter: SplitterClient | undefined;
@@ -47,6 +51,7 @@ export async function buildPlatformClients(input: PlatformClientsInput): Promise
   const connections = createConnectionResolver({
     vault: infra.vault,
     defaultConnection,
+    defaultClaims: defaultConnection?.token ? readJwtClaims(defaultConnection.token) : undefined,
     makeClient: consoles.makeClient,
     logger,
     owners: storedValues(infra.store, 'connection-owners'),
@@ -62,7 +67,14 @@ export async function buildPlatformClients(input: PlatformClientsInput): Promise
         observe: consoles.observe,
       })
     : undefined;
-  return { dictionaries, connections, probeClient: consoles.probeClient, defaultConnection, splitter };
+  return {
+    dictionaries,
+    connections,
+    probeClient: consoles.probeClient,
+    readTokenClaims: readJwtClaims,
+    defaultConnection,
+    splitter,
+  };
 }
 
 /** Console clients over one connection pool (or the caller's dispatcher), measured per request. */

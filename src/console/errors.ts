@@ -1,4 +1,7 @@
-// One class per way a console API call can fail. Handlers switch on the class, never on text.
+import type { PlatformFailureKind } from '../core/platform/failures.js';
+
+// One class per way a console API call can fail, each of the shape the domain's port names
+// (core/platform/failures.ts). Handlers switch on the class or the kind, never on text.
 // Messages never contain the token: the request core builds them from status and body only.
 
 export interface ConsoleErrorInit {
@@ -10,7 +13,7 @@ export interface ConsoleErrorInit {
 }
 
 export abstract class ConsoleError extends Error {
-  abstract readonly kind: string;
+  abstract readonly kind: PlatformFailureKind;
   readonly status: number | undefined;
   /** Raw response text (truncated), kept for diagnostics and for messages that quote the platform. */
   readonly body: string | undefined;

@@ -1,11 +1,5 @@
 import { decodeJwt } from 'jose/jwt/decode';
-
-export interface JwtClaims {
-  expiresAt?: Date;
-  scopes?: string[];
-  name?: string;
-  subject?: string;
-}
+import type { TokenClaims } from '../core/platform/token-claims.js';
 
 /**
  * What a platform token says about itself, read WITHOUT verifying the signature: only for display
@@ -15,14 +9,14 @@ export interface JwtClaims {
  * `sub` for the owner.
  * undefined for anything that is not a JWT; never throws.
  */
-export function readJwtClaims(token: string): JwtClaims | undefined {
+export function readJwtClaims(token: string): TokenClaims | undefined {
   let payload: Record<string, unknown>;
   try {
     payload = decodeJwt(token.trim());
   } catch {
     return undefined;
   }
-  const claims: JwtClaims = {};
+  const claims: TokenClaims = {};
   if (typeof payload.exp === 'number' && Number.isFinite(payload.exp)) {
     const expiresAt = new Date(payload.exp * 1000);
     if (!Number.isNaN(expiresAt.getTime())) claims.expiresAt = expiresAt;

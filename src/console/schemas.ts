@@ -1,8 +1,20 @@
 import * as z from 'zod';
+import type { EXPERIMENT_TYPES } from '../core/experiment-schemas.js';
+import type { INTERRUPT_REASONS } from '../core/stop-reason.js';
 
-// Enumerations exactly as the console interface names them.
+// Enumerations and request shapes exactly as the console interface names them, checked before any
+// call. Where the domain defines a list (src/core), the client keeps its own copy, since it may load
+// only the domain's types; each copy is typed as the domain's, so the compiler holds the two equal.
 
-export const ExperimentType = z.enum([
+/** The domain's stop reasons, as the stop body checks them. */
+const STOP_REASONS: typeof INTERRUPT_REASONS = [
+  'sequential_testing_significant_change',
+  'critical_metric_impact',
+  'bug',
+  'other',
+];
+
+const EXPERIMENT_TYPE_NAMES: typeof EXPERIMENT_TYPES = [
   'regular',
   'retro',
   'switchback',
@@ -10,43 +22,16 @@ export const ExperimentType = z.enum([
   'dfp_filler',
   'holdout_analyzer',
   'crm',
-  /** @deprecated obsolete; must not be used in new experiments */
   'adhoc',
-]);
-export type ExperimentType = z.infer<typeof ExperimentType>;
-export const DEPRECATED_EXPERIMENT_TYPES: readonly ExperimentType[] = ['adhoc'];
-/** Types a new experiment may use: everything but the deprecated ones. */
-export const CreatableExperimentType = ExperimentType.exclude(['adhoc']);
-
-export const ExperimentMarkupScopeType = z.enum(['incoming_traffic', 'event', 'segment']);
-export type ExperimentMarkupScopeType = z.infer<typeof ExperimentMarkupScopeType>;
-
-export const ConsoleExposureType = z.enum(['all', 'days']);
-export type ConsoleExposureType = z.infer<typeof ConsoleExposureType>;
-
-export const StatisticsMethod = z.enum(['frequentist', 'bayesian']);
-export type StatisticsMethod = z.infer<typeof StatisticsMethod>;
-
-export const RetroType = z.enum(['parent_experiment', 'lists', 'participant_source']);
-export type RetroType = z.infer<typeof RetroType>;
-
-/** The interface states this is the only available strategy. */
-export const SwitchbackStrategy = z.enum(['DETERMINISTIC_RANDOM']);
-export type SwitchbackStrategy = z.infer<typeof SwitchbackStrategy>;
-
-export const ExperimentInterruptReason = z.enum([
-  'sequential_testing_significant_change',
-  'critical_metric_impact',
-  'bug',
-  'other',
-]);
-export type ExperimentInterruptReason = z.infer<typeof ExperimentInterruptReason>;
+];
+/** The domain's experiment types (src/core/experiment-schemas.ts); new code reads them there. */
+export const ExperimentType = z.enum(EXPERIMENT_TYPE_NAMES);
 
 export const ContextParamStatus = z.enum(['draft', 'active', 'archived', 'deleted']);
 export type ContextParamStatus = z.infer<typeof ContextParamStatus>;
 
 export const ConsoleStopExperimentRequest = z.strictObject({
-  interruptReason: ExperimentInterruptReason.nullable().optional(),
+  interruptReason: z.enum(STOP_REASONS).nullable().optional(),
   interruptReasonComment: z.string().nullable().optional(),
 });
 export type ConsoleStopExperimentRequest = z.infer<typeof ConsoleStopExperimentRequest>;

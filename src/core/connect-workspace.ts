@@ -1,15 +1,9 @@
-import {
-  ConnectionError,
-  ConsoleTimeoutError,
-  InsufficientScopeError,
-  InvalidTokenError,
-  MissingAuthError,
-} from '../console/errors.js';
-import { type JwtClaims, readJwtClaims } from '../console/jwt-claims.js';
-import { missingStatedScopes, READ_SCOPE } from '../console/scopes.js';
-import type { ConsoleApi, ConsoleConnection } from '../console/types.js';
 import type { Logger } from '../observability/logger.js';
 import type { TokenVault } from './connection-vault.js';
+import { platformFailure } from './platform/failures.js';
+import type { PlatformApi, PlatformConnection } from './platform/platform-api.js';
+import { missingStatedScopes, READ_SCOPE } from './platform/scopes.js';
+import type { ReadTokenClaims, TokenClaims } from './platform/token-claims.js';
 import { type WorkspaceRef, workspaceKey } from './workspace.js';
 
 export interface ConnectRequest {
@@ -25,7 +19,7 @@ export type ConnectOutcome =
   | {
       kind: 'connected';
       baseUrl: string;
-      claims: JwtClaims | undefined;
+      claims: TokenClaims | undefined;
       connectedAt: Date;
       /** Stated scopes the token's claims do not list; undefined when the token states none. */
       lackingScopes: string[] | undefined;
@@ -38,8 +32,10 @@ export type ConnectOutcome =
 
 export interface ConnectDeps {
   vault: TokenVault;
-  /** A single-attempt client that gives up (ConsoleTimeoutError) when the budget is spent. */
-  probeClient: (connection: ConsoleConnection, budgetMs: number) => ConsoleApi;
+  /** A single-attempt client that gives up (a timeout failure) when the budget is spent. */
+  probeClient: (connection: PlatformConnection, budgetMs: number) => PlatformApi;
+  /** What the token says of itself once the platform accepted it (stored with the connection). */
+  readClaims: ReadTokenClaims;
   /** Drops the workspace's cached dictionaries: a new platform or token may see others. */
   dropDictionaries: (scope: string) => Promise<void>;
   /** Lists a channel's or a person's connection for its workspace (so an uninstall finds it). */
@@ -61,15 +57,20 @@ export async function connectWorkspace(deps: ConnectDeps, request: ConnectReques
     deps.logger.info('connect: platform refused the candidate connection', {
       error: error instanceof Error ? error.name : 'unknown',
     });
-    if (error instanceof InvalidTokenError || error instanceof MissingAuthError)
-      return { kind: 'token-rejected' };
-    if (error instanceof InsufficientScopeError)
-      return { kind: 'token-lacks-scope', missingScope: READ_SCOPE };
-    if (error instanceof ConnectionError || error instanceof ConsoleTimeoutError)
-      return { kind: 'unreachable' };
-    return { kind: 'not-a-platform' };
+    switch (platformFailure(error)?.kind) {
+      case 'invalid_token':
+      case 'missing_auth':
+        return { kind: 'token-rejected' };
+      case 'insufficient_scope':
+        return { kind: 'token-lacks-scope', missingScope: READ_SCOPE };
+      case 'connection':
+      case 'timeout':
+        return { kind: 'unreachable' };
+      default:
+        return { kind: 'not-a-platform' };
+    }
   }
-  const claims = readJwtClaims(token);
+  const claims = deps.readClaims(token);
   const connectedAt = deps.now();
   await deps.vault.put(request.workspace, {
     baseUrl,

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { readJwtClaims } from '../console/jwt-claims.js';
-import type { ConsoleApi, ConsoleConnection } from '../console/types.js';
 import type { Logger } from '../observability/logger.js';
 import type { StoredConnection, TokenVault } from './connection-vault.js';
+import type { PlatformApi, PlatformConnection } from './platform/platform-api.js';
+import type { TokenClaims } from './platform/token-claims.js';
 import type { StoredValues } from './stored-values.js';
 import { type WorkspaceRef, workspaceKey, workspaceOnly } from './workspace.js';
 
@@ -26,7 +26,7 @@ export interface ActingAs {
 export type ConnectionLookup =
   | {
       kind: 'connected';
-      api: ConsoleApi;
+      api: PlatformApi;
       baseUrl: string;
       origin: 'stored' | 'default';
       identity: Identity;
@@ -87,8 +87,10 @@ export interface ConnectionResolverOptions {
    * Used for workspaces with no stored connection: the embedded sandbox, or CONSOLE_BASE_URL with
    * CONSOLE_API_TOKEN in single-workspace modes. Absent in OAuth mode, where each workspace connects.
    */
-  defaultConnection: ConsoleConnection | undefined;
-  makeClient: (connection: ConsoleConnection, scope: string) => ConsoleApi;
+  defaultConnection: PlatformConnection | undefined;
+  /** What the default connection's token says of itself (its expiry, its scopes); undefined: nothing. */
+  defaultClaims?: TokenClaims | undefined;
+  makeClient: (connection: PlatformConnection, scope: string) => PlatformApi;
   logger: Logger;
   /** Where the channels and people with their own connection are listed per workspace. */
   owners: StoredValues;
@@ -105,8 +107,7 @@ export const isTeamChannel = (channelId: string | undefined): channelId is strin
   channelId !== undefined && /^[CG][A-Z0-9]{2,}$/.test(channelId);
 
 export function createConnectionResolver(options: ConnectionResolverOptions): ConnectionResolver {
-  const { vault, defaultConnection, makeClient, logger, owners } = options;
-  const defaultClaims = defaultConnection?.token ? readJwtClaims(defaultConnection.token) : undefined;
+  const { vault, defaultConnection, defaultClaims, makeClient, logger, owners } = options;
   const defaultExpiresAt = defaultClaims?.expiresAt;
 
   const fromStored = (stored: StoredConnection, owner: WorkspaceRef, identity: Identity, scope: string) =>

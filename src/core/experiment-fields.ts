@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import type { DictionaryName } from '../console/types.js';
 import type { DictValue, ExperimentForm, FormField, SegmentChoice } from './experiment-form.js';
+import type { DictionaryName } from './platform/platform-api.js';
 
 // THE mapping between the form's logical fields and the create/update payload. The interface names
 // the enum fields (type, markupScopeType, segments, exposure, propagateExposureDays,

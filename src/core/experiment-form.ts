@@ -1,15 +1,4 @@
 import * as z from 'zod';
-import { isObject, pickValue } from '../console/dictionaries/item-fields.js';
-import {
-  ConsoleExposureType,
-  type CreatableExperimentType,
-  ExperimentId,
-  ExperimentMarkupScopeType,
-  ExperimentType,
-  RetroType,
-  StatisticsMethod,
-  SwitchbackStrategy,
-} from '../console/schemas.js';
 import {
   DICTIONARY_FIELD_SPECS,
   DICTIONARY_FIELDS,
@@ -17,6 +6,16 @@ import {
   type FieldMapping,
   getPath,
 } from './experiment-fields.js';
+import {
+  ConsoleExposureType,
+  type CreatableExperimentType,
+  ExperimentMarkupScopeType,
+  ExperimentType,
+  RetroType,
+  StatisticsMethod,
+  SwitchbackStrategy,
+} from './experiment-schemas.js';
+import { entryValue, isObject } from './platform/entry-value.js';
 
 /** A dictionary value exactly as the platform returned it: 12 and "12" are different values. */
 export type DictValue = string | number;
@@ -113,7 +112,7 @@ const REQUIRED: readonly FormField[] = [
 const Value = z.union([z.string().min(1), z.number()]);
 const SegmentValueSchema = z.union([z.string(), z.number(), z.boolean()]);
 const Values = z.array(Value);
-const PositiveInt = ExperimentId;
+const PositiveInt = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 // The interface states no length for name, label or description: none is checked here (a Slack
 // input holds at most 3,000 characters, which is the widget's limit, not the platform's).
 const Text = () =>
@@ -315,7 +314,7 @@ function keepTouchedErrors(errors: FormErrors, touched: readonly FormField[]): v
 function asValue(v: unknown): DictValue | undefined {
   if ((typeof v === 'string' && v.length > 0) || (typeof v === 'number' && Number.isFinite(v))) return v;
   // A record may embed the referenced entry ({team: {id: 12, name: …}}): take its value key.
-  return isObject(v) ? pickValue(v) : undefined;
+  return isObject(v) ? entryValue(v) : undefined;
 }
 
 const isSegmentValue = (v: unknown): v is SegmentValue =>

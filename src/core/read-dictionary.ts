@@ -1,26 +1,25 @@
-import type { CachedDictionary, DictionaryCache } from '../console/dictionaries/cache.js';
-import { ConsoleError, InvalidTokenError } from '../console/errors.js';
-import type { ConsoleExperimentContextPredicatesRequest } from '../console/schemas.js';
-import type { DictionaryName } from '../console/types.js';
 import type { Logger } from '../observability/logger.js';
 import type { ConnectionLookup, ConnectionResolver } from './connections.js';
+import { platformFailure } from './platform/failures.js';
+import type { DictionaryName, DictionaryQuery, DictionarySource } from './platform/platform-api.js';
 import type { WorkspaceRef } from './workspace.js';
 
-export type DictionaryOutcome =
-  | { kind: 'ok'; dictionary: CachedDictionary }
+/** `D`: a dictionary as the source makes it (src/console/dictionaries: normalised, cached). */
+export type DictionaryOutcome<D> =
+  | { kind: 'ok'; dictionary: D }
   | { kind: 'not-connected' }
   | { kind: 'connection-invalid' }
   | { kind: 'failed'; error: unknown };
 
-export interface DictionaryDeps {
+export interface DictionaryDeps<D> {
   connections: ConnectionResolver;
-  dictionaries: DictionaryCache;
+  dictionaries: DictionarySource<D>;
   logger: Logger;
 }
 
 export interface ReadDictionaryOptions {
   refresh?: boolean | undefined;
-  body?: ConsoleExperimentContextPredicatesRequest | undefined;
+  body?: DictionaryQuery | undefined;
   /** For callers inside Slack's 3 s windows (options, view submissions). */
   budgetMs?: number | undefined;
   /** Where the person asks from: a channel with its own (team's) connection reads through it. */
@@ -33,12 +32,12 @@ export interface ReadDictionaryOptions {
 }
 
 /** Reads one dictionary for a workspace through its cache; classifies failures instead of throwing. */
-export async function readDictionary(
-  deps: DictionaryDeps,
+export async function readDictionary<D>(
+  deps: DictionaryDeps<D>,
   workspace: WorkspaceRef,
   name: DictionaryName,
   options: ReadDictionaryOptions = {},
-): Promise<DictionaryOutcome> {
+): Promise<DictionaryOutcome<D>> {
   const connection =
     options.connection ?? (await deps.connections.lookup(workspace, { channelId: options.channelId }));
   if (connection.kind === 'not-connected' || connection.kind === 'personal-required')
@@ -52,12 +51,13 @@ export async function readDictionary(
     });
     return { kind: 'ok', dictionary };
   } catch (error) {
-    if (error instanceof InvalidTokenError) {
+    const failure = platformFailure(error);
+    if (failure?.kind === 'invalid_token') {
       await deps.connections.markInvalid(connection.owner, 'platform answered 403 Invalid api key provided');
     }
     deps.logger.warn('dictionary read failed', {
       dictionary: name,
-      error: error instanceof ConsoleError ? error.kind : error instanceof Error ? error.name : 'unknown',
+      error: failure?.kind ?? (error instanceof Error ? error.name : 'unknown'),
     });
     return { kind: 'failed', error };
   }

@@ -1,12 +1,12 @@
-import type { ConsoleError } from '../console/errors.js';
-import { CreatableExperimentType } from '../console/schemas.js';
 import type { Logger } from '../observability/logger.js';
 import type { ActingAs, ConnectionResolver } from './connections.js';
 import type { FieldMapping } from './experiment-fields.js';
 import { type ExperimentForm, formFromExperiment } from './experiment-form.js';
+import { CreatableExperimentType } from './experiment-schemas.js';
 import type { ExperimentKnowledge } from './experiments/knowledge.js';
 import { connectionKey, readFromPlatform } from './experiments/read-route.js';
 import type { ExperimentRecord } from './experiments/record.js';
+import type { PlatformFailure } from './platform/failures.js';
 import { type WorkspaceRef, workspaceKey } from './workspace.js';
 
 export type ReadExperimentOutcome =
@@ -18,7 +18,7 @@ export type ReadExperimentOutcome =
    */
   | { kind: 'from-record'; form: Partial<ExperimentForm> }
   /** Reading failed: the edit starts from an empty form and only filled fields are sent. */
-  | { kind: 'unreadable'; error: ConsoleError }
+  | { kind: 'unreadable'; error: PlatformFailure }
   | { kind: 'not-connected' }
   | { kind: 'connection-invalid' };
 

@@ -1,9 +1,3 @@
-import {
-  ConsoleError,
-  ExperimentNotFoundError,
-  InvalidTokenError,
-  StatusConflictError,
-} from '../console/errors.js';
 import type { Logger } from '../observability/logger.js';
 import type { ConnectionLookup, ConnectionResolver, Identity } from './connections.js';
 import {
@@ -17,6 +11,7 @@ import type { Observation } from './experiments/record-store.js';
 import { type LearntRefusals, learnRefusal, statusAfter } from './experiments/transitions.js';
 import type { IntentLog } from './intents.js';
 import type { LifecycleAction } from './lifecycle-action.js';
+import { type FailureOf, type PlatformFailure, platformFailure } from './platform/failures.js';
 import { type Grant, requireGrant } from './policy/grant.js';
 import { recordedStop, type StopReason, toRequest } from './stop-reason.js';
 import { type WorkspaceRef, workspaceKey } from './workspace.js';
@@ -90,7 +85,7 @@ export type LifecycleOutcome =
       kind: 'conflict';
       intent?: string | undefined;
       request: LifecycleRequest;
-      error: StatusConflictError;
+      error: FailureOf<'status_conflict'>;
       identity: Identity;
       view: ExperimentView;
       readVia?: Connected | undefined;
@@ -113,7 +108,7 @@ export type LifecycleOutcome =
   | {
       kind: 'failed';
       request: LifecycleRequest;
-      error: ConsoleError;
+      error: PlatformFailure;
       identity: Identity;
       intent?: string | undefined;
     };
@@ -199,7 +194,7 @@ export async function runLifecycleAction(
       request.stop === undefined ? undefined : toRequest(request.stop),
     );
   } catch (error) {
-    if (error instanceof ConsoleError) hooks.answered?.(intent, 'not-done');
+    if (platformFailure(error)) hooks.answered?.(intent, 'not-done');
     return await refused(attempt, error, intent);
   }
   log.info('lifecycle action done');
@@ -318,19 +313,18 @@ async function refused(
   intent: string | undefined,
 ): Promise<LifecycleOutcome> {
   const { request, connection, log } = attempt;
-  if (error instanceof StatusConflictError) return await conflicted(attempt, error, intent);
-  if (error instanceof ConsoleError) {
-    await recordFailure(attempt, error);
-    log.warn('lifecycle action failed', { error: error.kind, status: error.status });
-    return { kind: 'failed', request, error, identity: connection.identity, intent };
-  }
-  throw error;
+  const failure = platformFailure(error);
+  if (failure === undefined) throw error;
+  if (failure.kind === 'status_conflict') return await conflicted(attempt, failure, intent);
+  await recordFailure(attempt, failure);
+  log.warn('lifecycle action failed', { error: failure.kind, status: failure.status });
+  return { kind: 'failed', request, error: failure, identity: connection.identity, intent };
 }
 
 /** Refused in the experiment's current status: the record learns that status and the refusal. */
 async function conflicted(
   attempt: Attempt,
-  error: StatusConflictError,
+  error: FailureOf<'status_conflict'>,
   intent: string | undefined,
 ): Promise<LifecycleOutcome> {
   const { deps, request, connection, log } = attempt;
@@ -374,12 +368,12 @@ async function refusalsLearnt(
  * later: written late it could refuse a token connected again meanwhile, and the refused one is
  * refused again, and marked then, the next time it is used.
  */
-async function recordFailure(attempt: Attempt, error: ConsoleError): Promise<void> {
+async function recordFailure(attempt: Attempt, error: PlatformFailure): Promise<void> {
   const { deps, scope, request, connection, log } = attempt;
   try {
-    if (error instanceof ExperimentNotFoundError)
+    if (error.kind === 'not_found')
       await deps.knowledge.records.update(scope, request.experimentId, { notFound: true }, 'platform-read');
-    if (error instanceof InvalidTokenError)
+    if (error.kind === 'invalid_token')
       await deps.connections.markInvalid(connection.owner, 'platform answered 403 Invalid api key provided');
   } catch (storeError) {
     answerNotRecorded(log, storeError);

@@ -1,4 +1,3 @@
-import { ConsoleError, InvalidTokenError, ValidationError } from '../console/errors.js';
 import type { Logger } from '../observability/logger.js';
 import type { ConnectionResolver, Identity } from './connections.js';
 import type { LogicalField } from './experiment-fields.js';
@@ -12,6 +11,7 @@ import {
 } from './experiment-results.js';
 import { type ExperimentKnowledge, type ExperimentView, viewOf } from './experiments/knowledge.js';
 import { createdStatus } from './experiments/transitions.js';
+import { type FailureOf, type PlatformFailure, platformFailure } from './platform/failures.js';
 import { type Grant, requireGrant } from './policy/grant.js';
 import { type WorkspaceRef, workspaceKey } from './workspace.js';
 
@@ -53,8 +53,8 @@ export type SaveExperimentOutcome =
   /** The policy asks for the person's own token (`/exp login`) and they have none; nothing was sent. */
   | { kind: 'personal-required' }
   | { kind: 'connection-invalid'; identity: Identity }
-  | { kind: 'rejected'; error: ValidationError; fields: RejectedField[] }
-  | { kind: 'failed'; error: ConsoleError; identity: Identity };
+  | { kind: 'rejected'; error: FailureOf<'validation'>; fields: RejectedField[] }
+  | { kind: 'failed'; error: PlatformFailure; identity: Identity };
 
 export interface SaveExperimentDeps {
   connections: ConnectionResolver;
@@ -106,21 +106,20 @@ export async function saveExperiment(
         : await remember(deps, request, experimentId, { action: 'create' });
     return { kind: 'created', experimentId, name: request.form.name ?? '', view, identity: lookup.identity };
   } catch (error) {
-    if (error instanceof ValidationError) {
-      const fields = platformFieldErrors(error.body).map((entry) => ({
+    const failure = platformFailure(error);
+    if (failure === undefined) throw error;
+    if (failure.kind === 'validation') {
+      const fields = platformFieldErrors(failure.body).map((entry) => ({
         ...entry,
         logical: logicalFieldFor(entry.field, deps.experimentFields),
       }));
-      return { kind: 'rejected', error, fields };
+      return { kind: 'rejected', error: failure, fields };
     }
-    if (error instanceof InvalidTokenError) {
+    if (failure.kind === 'invalid_token') {
       await deps.connections.markInvalid(lookup.owner, 'platform answered 403 Invalid api key provided');
     }
-    if (error instanceof ConsoleError) {
-      log.warn('experiment save failed', { error: error.kind, status: error.status });
-      return { kind: 'failed', error, identity: lookup.identity };
-    }
-    throw error;
+    log.warn('experiment save failed', { error: failure.kind, status: failure.status });
+    return { kind: 'failed', error: failure, identity: lookup.identity };
   }
 }
 

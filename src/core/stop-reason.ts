@@ -1,6 +1,15 @@
 import * as z from 'zod';
-import { ExperimentInterruptReason } from '../console/schemas.js';
 import type { WorkspacePolicy } from './policy/policy.js';
+
+/** Why the platform's interface lets a stop say it was stopped. */
+export const INTERRUPT_REASONS = [
+  'sequential_testing_significant_change',
+  'critical_metric_impact',
+  'bug',
+  'other',
+] as const;
+export const ExperimentInterruptReason = z.enum(INTERRUPT_REASONS);
+export type ExperimentInterruptReason = z.infer<typeof ExperimentInterruptReason>;
 
 /**
  * Why an experiment is stopped: the interface's reason and a free comment, both optional. One value

@@ -11,6 +11,7 @@ import type { ExperimentKnowledge } from '../core/experiments/knowledge.js';
 import type { HookStore } from '../core/hooks/hook-store.js';
 import type { IntentLog } from '../core/intents.js';
 import type { ActionSlots } from '../core/lifecycle/action-slots.js';
+import type { ReadTokenClaims } from '../core/platform/token-claims.js';
 import type { PolicyStore } from '../core/policy/policy-store.js';
 import type { RequestStore } from '../core/requests/request-store.js';
 import type { SubscriptionStore } from '../core/subscriptions.js';
@@ -70,6 +71,8 @@ export interface SlackDeps {
   adminUserIds: readonly string[];
   /** A single-attempt console client whose timeouts fit the budget: checks a candidate connection. */
   probeClient: (connection: ConsoleConnection, budgetMs: number) => ConsoleApi;
+  /** What a platform token says of itself: stored with a connection, shown by `/exp token`. */
+  readTokenClaims: ReadTokenClaims;
   /** Prefills the connect modal: the configured platform (never the embedded sandbox's local URL). */
   connectPrefillUrl: string | undefined;
   /** Real Slack on the embedded sandbox (ALLOW_SANDBOX): every message says so. */

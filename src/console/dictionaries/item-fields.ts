@@ -1,3 +1,5 @@
+import type { ENTRY_VALUE_KEYS } from '../../core/platform/entry-value.js';
+
 // Field tables and per-object extraction for dictionary items. The platform shows the schema of
 // only one dictionary (context-param-predicates), so everything here is a documented guess: the
 // raw object is always kept beside the guess so a caller can pick a different field later.
@@ -6,11 +8,11 @@ export type Scalar = string | number;
 export type JsonObject = Record<string, unknown>;
 
 /**
- * Keys that may carry the value to send back, in priority order. `id` comes first because
- * create/edit payloads usually reference records by id; `name` comes last because it is as often
- * a display name as an identifier.
+ * Keys that may carry the value to send back, in priority order: the domain's ENTRY_VALUE_KEYS
+ * (src/core/platform/entry-value.ts, which says why this order). The client's own copy, since it
+ * may load only the domain's types; typed as that list, so the compiler holds the two equal.
  */
-const VALUE_KEYS = ['id', 'value', 'key', 'code', 'slug', 'name'] as const;
+const VALUE_KEYS: typeof ENTRY_VALUE_KEYS = ['id', 'value', 'key', 'code', 'slug', 'name'];
 /** Value keys that mark an object as an item even when it also looks like a wrapper. */
 const STRONG_VALUE_KEYS = ['id', 'value', 'key', 'code', 'slug'] as const;
 /** Keys that may carry the human label, in priority order. */

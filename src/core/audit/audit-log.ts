@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import type { Logger } from '../../observability/logger.js';
+import { AuditEntry } from './audit-entry.js';
 import { createBusyTally, SLOT_REFUSAL_RULE } from './busy-tally.js';
 
 // Every attempt to act, allowed or not, with who, what, where, why and what came of it. Never the
@@ -15,34 +15,6 @@ export interface AuditStream {
   ): Promise<Array<{ id: string; at: number; data: unknown }>>;
   drop(stream: string): Promise<void>;
 }
-
-export const AuditEntry = z.object({
-  userId: z.string().max(64),
-  /** start, stop, …, expose, subscribe; connect, disconnect, policy; approve, reject. */
-  action: z.string().max(40),
-  experimentId: z.int().positive().optional(),
-  channelId: z.string().max(64).optional(),
-  decision: z.enum(['allowed', 'refused']),
-  /**
-   * For a refusal, which rule (guest, external, admins, groups, channel, nobody, admin, unknown-person;
-   * view-forged: a form the app did not open for the person, its reason in detail).
-   */
-  rule: z.string().max(40).optional(),
-  approval: z
-    .object({
-      requestId: z.string().max(64),
-      state: z.enum(['requested', 'approved', 'rejected', 'expired']),
-      /** Who asked for it (the entry's userId is who acted on it: the approver, or the requester). */
-      requestedBy: z.string().max(64).optional(),
-    })
-    .optional(),
-  /** Which platform identity acted (never the token itself). */
-  identity: z.enum(['workspace', 'channel', 'personal', 'default']).optional(),
-  /** What the platform (or the app) made of it: done, conflict, failed:<kind>, outcome-unknown, … */
-  outcome: z.string().max(80).optional(),
-  detail: z.string().max(300).optional(),
-});
-export type AuditEntry = z.infer<typeof AuditEntry>;
 
 export interface AuditRecord extends AuditEntry {
   id: string;

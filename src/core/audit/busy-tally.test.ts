@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AuditEntry } from './audit-log.js';
+import { AuditEntry } from './audit-entry.js';
 import { createBusyTally } from './busy-tally.js';
 
 const refusal = (userId: string, action = 'start', experimentId = 4): AuditEntry => ({

@@ -1,4 +1,4 @@
-import type { AuditEntry } from './audit-log.js';
+import type { AuditEntry } from './audit-entry.js';
 
 // Refusals for want of an action slot come as fast as people (or a script) can send them, while
 // the audit trail is written at the store's pace: under a storm they outran SQLite's one writer,

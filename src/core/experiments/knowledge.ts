@@ -1,8 +1,8 @@
-import type { ConsoleApi } from '../../console/types.js';
 import type { Logger } from '../../observability/logger.js';
 import type { ConnectionResolver } from '../connections.js';
 import type { FieldMapping } from '../experiment-fields.js';
 import type { LifecycleAction } from '../lifecycle-action.js';
+import type { PlatformApi } from '../platform/platform-api.js';
 import { type WorkspaceRef, workspaceKey } from '../workspace.js';
 import { connectionKey, type ReadRouteMemory, readFromPlatform } from './read-route.js';
 import { type ExperimentRecord, recentlyNotFound } from './record.js';
@@ -113,7 +113,7 @@ export type ReadAndRecord =
  */
 export async function readAndRecord(
   k: ExperimentKnowledge,
-  connection: { api: ConsoleApi; baseUrl: string },
+  connection: { api: PlatformApi; baseUrl: string },
   scope: string,
   experimentId: number,
   budgetMs: number,
@@ -137,7 +137,7 @@ export type PlatformFacts =
  */
 export async function askPlatform(
   k: ExperimentKnowledge,
-  connection: { api: ConsoleApi; baseUrl: string },
+  connection: { api: PlatformApi; baseUrl: string },
   scope: string,
   experimentId: number,
   budgetMs: number,

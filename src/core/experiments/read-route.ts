@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { ConsoleError } from '../../console/errors.js';
-import type { ConsoleApi } from '../../console/types.js';
 import { type FieldMapping, getPath } from '../experiment-fields.js';
+import { type PlatformFailure, platformFailure } from '../platform/failures.js';
+import type { PlatformApi } from '../platform/platform-api.js';
 import type { RecordUpdate } from './record.js';
 
 // ASSUMPTION, kept to this one module: the interface shows no read endpoint ("Read endpoints for
@@ -20,7 +20,7 @@ export type PlatformRead =
   | { kind: 'not-found' }
   /** This platform has no read route (or it is remembered as missing). */
   | { kind: 'route-missing' }
-  | { kind: 'failed'; error: ConsoleError };
+  | { kind: 'failed'; error: PlatformFailure };
 
 /** Which connections lack the read route, remembered for ROUTE_RECHECK_MS. */
 export interface ReadRouteMemory {
@@ -63,7 +63,7 @@ export function connectionKey(scope: string, baseUrl: string): string {
 }
 
 export async function readFromPlatform(
-  api: ConsoleApi,
+  api: PlatformApi,
   experimentId: number,
   mapping: FieldMapping,
 ): Promise<PlatformRead> {
@@ -71,12 +71,13 @@ export async function readFromPlatform(
   try {
     raw = await api.getExperiment(experimentId);
   } catch (error) {
-    if (!(error instanceof ConsoleError)) throw error;
-    if (error.status === 404) {
-      return INTERFACE_NOT_FOUND.test(error.body ?? '') ? { kind: 'not-found' } : { kind: 'route-missing' };
+    const failure = platformFailure(error);
+    if (failure === undefined) throw error;
+    if (failure.status === 404) {
+      return INTERFACE_NOT_FOUND.test(failure.body ?? '') ? { kind: 'not-found' } : { kind: 'route-missing' };
     }
-    if (error.status === 405) return { kind: 'route-missing' };
-    return { kind: 'failed', error };
+    if (failure.status === 405) return { kind: 'route-missing' };
+    return { kind: 'failed', error: failure };
   }
   return { kind: 'found', update: factsFromRead(raw, mapping), raw };
 }

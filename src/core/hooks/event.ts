@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ExperimentInterruptReason } from '../../console/schemas.js';
+import { ExperimentInterruptReason } from '../stop-reason.js';
 
 // What the platform, a CI job or a scheduler tells the app happened to an experiment. Strict: an
 // unknown field is a sender's mistake worth naming, not something to ignore silently.

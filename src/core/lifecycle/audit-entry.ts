@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../audit/audit-log.js';
+import type { AuditEntry } from '../audit/audit-entry.js';
 import { SLOT_REFUSAL_RULE } from '../audit/busy-tally.js';
 import type { Identity } from '../connections.js';
 import type { LifecycleRequest } from '../run-action.js';

@@ -1,10 +1,5 @@
-import {
-  ConnectionError,
-  type ConsoleError,
-  ConsoleTimeoutError,
-  ServerError,
-} from '../../console/errors.js';
 import type { Identity } from '../connections.js';
+import type { PlatformFailure } from '../platform/failures.js';
 import type { LifecycleOutcome, LifecycleRequest } from '../run-action.js';
 import { workspaceKey } from '../workspace.js';
 import { auditEntryOf } from './audit-entry.js';
@@ -112,9 +107,9 @@ async function runAndTell<Told>(
 }
 
 /** A lifecycle POST that failed after it may have reached the platform (as the replies word it). */
-function mayHaveApplied(error: ConsoleError): boolean {
-  if (error instanceof ServerError) return true;
-  if (error instanceof ConsoleTimeoutError || error instanceof ConnectionError) return error.outcomeUnknown;
+function mayHaveApplied(error: PlatformFailure): boolean {
+  if (error.kind === 'server') return true;
+  if (error.kind === 'timeout' || error.kind === 'connection') return error.outcomeUnknown;
   return false;
 }
 

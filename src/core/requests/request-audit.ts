@@ -1,4 +1,5 @@
-import type { AuditEntry, AuditLog } from '../audit/audit-log.js';
+import type { AuditEntry } from '../audit/audit-entry.js';
+import type { AuditLog } from '../audit/audit-log.js';
 import type { ActionRequest } from './action-request.js';
 
 type Step =

@@ -4,7 +4,7 @@ import { createMemoryLogger } from '../../observability/logger.js';
 import { backendFixture } from '../../store/backends.test-helper.js';
 import { storedValues } from '../../store/conditional-update.js';
 import type { Store } from '../../store/store-types.js';
-import type { AuditEntry } from '../audit/audit-log.js';
+import type { AuditEntry } from '../audit/audit-entry.js';
 import type { Actor } from '../policy/decide.js';
 import type { Grant } from '../policy/grant.js';
 import { DEFAULT_POLICY, type WorkspacePolicy } from '../policy/policy.js';

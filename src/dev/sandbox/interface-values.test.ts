@@ -1,32 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import * as client from '../../console/schemas.js';
 import { DICTIONARY_NAMES } from '../../console/types.js';
+import * as domain from '../../core/experiment-schemas.js';
 import { DEFAULT_TRANSITIONS } from '../../core/experiments/transitions.js';
 import { LIFECYCLE_ACTIONS as APP_ACTIONS } from '../../core/lifecycle-action.js';
+import { ExperimentInterruptReason } from '../../core/stop-reason.js';
 import { KNOWN_PLATFORMS } from '../../splitter/schemas.js';
 import * as sandbox from './model/interface-values.js';
 import { KNOWN_PLATFORM_IDS } from './model/splitter-rules.js';
 import { EXPERIMENT_STATUSES, nextStatus } from './model/statuses.js';
 
 // The sandbox keeps its own copy of the interface's values (model/interface-values.ts). These
-// tests hold the app's client to that copy: a typo on either side fails here, by name.
+// tests hold the app's own values (its domain's and its client's) to that copy: a typo on either side
+// fails here, by name.
 
 const enums: [string, readonly string[], readonly string[]][] = [
-  ['ExperimentType', client.ExperimentType.options, sandbox.ExperimentType.options],
+  ['ExperimentType', domain.ExperimentType.options, sandbox.ExperimentType.options],
   [
     'ExperimentMarkupScopeType',
-    client.ExperimentMarkupScopeType.options,
+    domain.ExperimentMarkupScopeType.options,
     sandbox.ExperimentMarkupScopeType.options,
   ],
-  ['ConsoleExposureType', client.ConsoleExposureType.options, sandbox.ConsoleExposureType.options],
-  ['StatisticsMethod', client.StatisticsMethod.options, sandbox.StatisticsMethod.options],
-  ['RetroType', client.RetroType.options, sandbox.RetroType.options],
-  ['SwitchbackStrategy', client.SwitchbackStrategy.options, sandbox.SwitchbackStrategy.options],
-  [
-    'ExperimentInterruptReason',
-    client.ExperimentInterruptReason.options,
-    sandbox.ExperimentInterruptReason.options,
-  ],
+  ['ConsoleExposureType', domain.ConsoleExposureType.options, sandbox.ConsoleExposureType.options],
+  ['StatisticsMethod', domain.StatisticsMethod.options, sandbox.StatisticsMethod.options],
+  ['RetroType', domain.RetroType.options, sandbox.RetroType.options],
+  ['SwitchbackStrategy', domain.SwitchbackStrategy.options, sandbox.SwitchbackStrategy.options],
+  ['ExperimentInterruptReason', ExperimentInterruptReason.options, sandbox.ExperimentInterruptReason.options],
   ['ContextParamStatus', client.ContextParamStatus.options, sandbox.ContextParamStatus.options],
 ];
 
@@ -36,7 +35,7 @@ describe("the client's interface values equal the sandbox's own copy", () => {
   });
 
   it('the deprecated experiment types', () => {
-    expect(client.DEPRECATED_EXPERIMENT_TYPES).toEqual(sandbox.DEPRECATED_TYPES);
+    expect(domain.DEPRECATED_EXPERIMENT_TYPES).toEqual(sandbox.DEPRECATED_TYPES);
   });
 
   it('the dictionary path suffixes', () => {

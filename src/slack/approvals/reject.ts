@@ -8,9 +8,9 @@ import { requestPorts } from '../requests/ports.js';
 import { openViewMetadata, type ViewPayloadBody } from '../view-seal/open-metadata.js';
 import { inputValue, type ViewStateValues } from '../view-state.js';
 import { workspaceFromBody } from '../workspace.js';
+import { clickerReply } from './clicker-reply.js';
 import type { ApprovalsDeps } from './deps.js';
 import { REJECT_MODAL, RejectModalMetadata } from './ids.js';
-import { clickerReply } from './listeners.js';
 import { rejectModal } from './reject-modal.js';
 
 type Respond = (message: Record<string, unknown>) => Promise<unknown>;

@@ -1,4 +1,4 @@
-import type { ExperimentInterruptReason } from '../../console/schemas.js';
+import type { ExperimentInterruptReason } from '../../core/stop-reason.js';
 import { RUSSIAN_REASON_WORDS } from '../../core/stop-reason.js';
 import type { InvalidReason, ParsedCommand } from './parse-command.js';
 

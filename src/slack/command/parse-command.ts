@@ -1,4 +1,4 @@
-import type { ExperimentInterruptReason } from '../../console/schemas.js';
+import type { ExperimentInterruptReason } from '../../core/stop-reason.js';
 import type { LanguageRequest } from '../identity/language.js';
 import { answerUnparsed } from './help-replies.js';
 import { type ParseInput, tokenize } from './parse-args.js';

@@ -67,7 +67,7 @@ export const SUBCOMMAND_DECLARATIONS: readonly DeclaredSubcommand[] = [
   unscheduleSubcommand,
 ];
 
-/** The help lines some declared subcommand names (read when the help is first built). */
+/** The help lines some declared subcommand names: the catalogue's lines, no more and no fewer. */
 export function documentedHelpKeys(): ReadonlySet<HelpKey> {
   return new Set(SUBCOMMAND_DECLARATIONS.flatMap((declared) => declared.help));
 }

@@ -12,6 +12,7 @@ export type ConnectionDeps = CheckAccessDeps &
     | 'metrics'
     | 'now'
     | 'probeClient'
+    | 'readTokenClaims'
     | 'publicUrl'
     | 'requests'
     | 'scopeOf'

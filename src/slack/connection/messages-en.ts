@@ -1,4 +1,4 @@
-import { MANAGE_SCOPE, READ_SCOPE } from '../../console/scopes.js';
+import { MANAGE_SCOPE, READ_SCOPE } from '../../core/platform/scopes.js';
 import { code, md, type SafeText } from '../blocks/escape.js';
 import { cmd } from '../messages/en-format.js';
 import type { ConnectionMessages, ConnectModalMessages, TokenHealthMessages } from './messages.js';

@@ -57,6 +57,7 @@ export function registerConnectSubmission(listeners: SlackListeners): void {
         {
           vault: deps.vault,
           probeClient: deps.probeClient,
+          readClaims: deps.readTokenClaims,
           dropDictionaries: (scope) => deps.dictionaries.drop(scope),
           remember: (ref) => deps.connections.remember(ref),
           logger: deps.logger,

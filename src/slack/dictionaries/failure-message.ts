@@ -6,7 +6,7 @@ import type { Messages } from '../messages/index.js';
 
 /** The reply for a dictionary read that did not succeed; undefined when it did. */
 export function dictionaryFailureMessage(
-  outcome: DictionaryOutcome,
+  outcome: DictionaryOutcome<unknown>,
   messages: Messages,
 ): SlackMessage | undefined {
   switch (outcome.kind) {

@@ -1,3 +1,4 @@
+import type { CachedDictionary } from '../../console/dictionaries/cache.js';
 import type { DictionaryItem } from '../../console/dictionaries/normalise.js';
 import type { DictionaryName } from '../../console/types.js';
 import {
@@ -38,7 +39,7 @@ export interface ReadLabelsOptions {
  * slow, the store down) only leaves its values bare.
  */
 export async function readDictionaryLabels(
-  deps: DictionaryDeps,
+  deps: DictionaryDeps<CachedDictionary>,
   workspace: WorkspaceRef,
   dictionaries: readonly DictionaryName[],
   options: ReadLabelsOptions = {},
@@ -76,7 +77,7 @@ export async function readDictionaryLabels(
 const LOOKUP_GRACE_MS = 250;
 
 async function itemsOf(
-  deps: DictionaryDeps,
+  deps: DictionaryDeps<CachedDictionary>,
   workspace: WorkspaceRef,
   name: DictionaryName,
   { channelId, connection }: ReadLabelsOptions,

@@ -1,11 +1,11 @@
+import type { ExperimentFormType, FormErrorCode, FormField } from '../../core/experiment-form.js';
 import type {
   ConsoleExposureType,
   ExperimentMarkupScopeType,
   RetroType,
   StatisticsMethod,
   SwitchbackStrategy,
-} from '../../console/schemas.js';
-import type { ExperimentFormType, FormErrorCode, FormField } from '../../core/experiment-form.js';
+} from '../../core/experiment-schemas.js';
 import type { SafeText } from '../blocks/escape.js';
 
 /** Texts of the create/edit modal: plain_text (never parsed) except the intros. */

@@ -1,5 +1,7 @@
 import type * as z from 'zod';
 import { isObject } from '../../console/dictionaries/item-fields.js';
+import { DICTIONARY_FIELD_SPECS, DICTIONARY_FIELDS } from '../../core/experiment-fields.js';
+import type { ExperimentForm, FormErrors, FormField } from '../../core/experiment-form.js';
 import {
   ConsoleExposureType,
   CreatableExperimentType,
@@ -7,9 +9,7 @@ import {
   RetroType,
   StatisticsMethod,
   SwitchbackStrategy,
-} from '../../console/schemas.js';
-import { DICTIONARY_FIELD_SPECS, DICTIONARY_FIELDS } from '../../core/experiment-fields.js';
-import type { ExperimentForm, FormErrors, FormField } from '../../core/experiment-form.js';
+} from '../../core/experiment-schemas.js';
 import type { Messages } from '../messages/index.js';
 import { EXPERIMENT_MODAL } from './ids.js';
 import type { ModalDictionaries, PickerField, SegmentPredicates } from './modal-items.js';

@@ -1,5 +1,7 @@
 import type { InputBlock, KnownBlock, ModalView } from '@slack/types';
 import type { DictionaryItem } from '../../console/dictionaries/normalise.js';
+import { DICTIONARY_FIELD_SPECS, type DictionaryField } from '../../core/experiment-fields.js';
+import type { DictValue, ExperimentForm, FormErrors, FormField } from '../../core/experiment-form.js';
 import {
   ConsoleExposureType,
   CreatableExperimentType,
@@ -7,9 +9,7 @@ import {
   RetroType,
   StatisticsMethod,
   SwitchbackStrategy,
-} from '../../console/schemas.js';
-import { DICTIONARY_FIELD_SPECS, type DictionaryField } from '../../core/experiment-fields.js';
-import type { DictValue, ExperimentForm, FormErrors, FormField } from '../../core/experiment-form.js';
+} from '../../core/experiment-schemas.js';
 import { plain } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { section } from '../blocks/message.js';

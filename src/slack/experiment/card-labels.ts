@@ -1,3 +1,4 @@
+import type { CachedDictionary } from '../../console/dictionaries/cache.js';
 import type { DictionaryName } from '../../console/types.js';
 import type { ExperimentRecord } from '../../core/experiments/record.js';
 import type { DictionaryDeps } from '../../core/read-dictionary.js';
@@ -27,7 +28,7 @@ function dictionariesOf(
  * dictionary cache within a short budget; never throws (see readDictionaryLabels).
  */
 export function cardLabels(
-  deps: DictionaryDeps,
+  deps: DictionaryDeps<CachedDictionary>,
   workspace: WorkspaceRef,
   records: readonly ExperimentRecord[],
   options: ReadLabelsOptions & { fields?: readonly NamedField[] } = {},

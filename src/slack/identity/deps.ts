@@ -3,5 +3,14 @@ import type { SlackDeps } from '../deps.js';
 /** What the identity feature's listeners use of the app's dependencies. */
 export type IdentityDeps = Pick<
   SlackDeps,
-  'audit' | 'connections' | 'logger' | 'messages' | 'metrics' | 'now' | 'probeClient' | 'vault' | 'viewSeal'
+  | 'audit'
+  | 'connections'
+  | 'logger'
+  | 'messages'
+  | 'metrics'
+  | 'now'
+  | 'probeClient'
+  | 'readTokenClaims'
+  | 'vault'
+  | 'viewSeal'
 >;

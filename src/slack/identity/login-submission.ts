@@ -43,6 +43,7 @@ export function registerLoginSubmission(listeners: SlackListeners): void {
         {
           vault: deps.vault,
           probeClient: deps.probeClient,
+          readClaims: deps.readTokenClaims,
           // A person's token reads what the team's reads: the shared cache stays.
           dropDictionaries: async () => {},
           remember: (ref) => deps.connections.remember(ref),

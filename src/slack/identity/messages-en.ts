@@ -1,4 +1,4 @@
-import { READ_SCOPE } from '../../console/scopes.js';
+import { READ_SCOPE } from '../../core/platform/scopes.js';
 import { escapeMrkdwn, joinSafe, md } from '../blocks/escape.js';
 import type { IdentityMessages, LanguageMessages } from './messages.js';
 

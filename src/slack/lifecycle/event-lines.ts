@@ -1,8 +1,8 @@
-import { ExperimentInterruptReason } from '../../console/schemas.js';
 import type { ExperimentRecord } from '../../core/experiments/record.js';
 import { LIFECYCLE_ACTIONS, type LifecycleAction } from '../../core/lifecycle-action.js';
 import type { AskedHow } from '../../core/run-action.js';
 import type { StopReason } from '../../core/stop-reason.js';
+import { ExperimentInterruptReason } from '../../core/stop-reason.js';
 import { escapeMrkdwn, joinSafe, md, type SafeText, safe, userMention } from '../blocks/escape.js';
 import type { Messages } from '../messages/index.js';
 import { whenToken } from '../schedule/when-text.js';

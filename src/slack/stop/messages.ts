@@ -1,4 +1,4 @@
-import type { ExperimentInterruptReason } from '../../console/schemas.js';
+import type { ExperimentInterruptReason } from '../../core/stop-reason.js';
 import type { SafeText } from '../blocks/escape.js';
 
 /** Human labels of ExperimentInterruptReason; also option texts (≤75). */

@@ -1,6 +1,5 @@
 import type { InputBlock, ModalView, PlainTextOption } from '@slack/types';
-import { ExperimentInterruptReason } from '../../console/schemas.js';
-import { STOP_COMMENT_MAX } from '../../core/stop-reason.js';
+import { ExperimentInterruptReason, STOP_COMMENT_MAX } from '../../core/stop-reason.js';
 import { plain, type SafeText, safe, truncate } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { section } from '../blocks/message.js';

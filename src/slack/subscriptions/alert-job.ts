@@ -1,8 +1,7 @@
 import type { KnownBlock } from '@slack/types';
 import * as z from 'zod';
-import { ExperimentInterruptReason } from '../../console/schemas.js';
 import { LIFECYCLE_ACTIONS } from '../../core/lifecycle-action.js';
-import { StopReason } from '../../core/stop-reason.js';
+import { ExperimentInterruptReason, StopReason } from '../../core/stop-reason.js';
 import type { WorkspaceRef } from '../../core/workspace.js';
 import type { SlackMessage } from '../blocks/message.js';
 import type { AlertEvent } from './alert-message.js';

@@ -1,5 +1,5 @@
 import type { HeaderBlock, KnownBlock } from '@slack/types';
-import { ExperimentType } from '../../console/schemas.js';
+import { ExperimentType } from '../../core/experiment-schemas.js';
 import type { AlertSelector } from '../../core/subscription-selector.js';
 import {
   ALERT_ACTIONS,

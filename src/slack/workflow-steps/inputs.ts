@@ -1,4 +1,4 @@
-import type { ExperimentInterruptReason } from '../../console/schemas.js';
+import type { ExperimentInterruptReason } from '../../core/stop-reason.js';
 import { overlongStopComment, STOP_COMMENT_MAX } from '../../core/stop-reason.js';
 import { parseExperimentId, parseStopReason } from '../command/parse-args.js';
 import { INPUT } from './ids.js';

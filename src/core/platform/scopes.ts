@@ -7,7 +7,7 @@ export const MANAGE_SCOPE = 'edit:experiment:manage_experiment';
 const STATED_SCOPES: readonly string[] = [READ_SCOPE, MANAGE_SCOPE];
 
 /**
- * The stated scopes a token lacks, read from the scopes its own claims list (jwt-claims.ts, read
+ * The stated scopes a token lacks, read from the scopes its own claims list (token-claims.ts, read
  * without verification: for telling the admin, never for an access decision). undefined when the
  * token states no scopes: then nothing is known, and the platform stays the judge.
  */
