@@ -110,14 +110,7 @@ async function assemble(
   });
   const { defaultConnection } = platform;
   const { store } = infra;
-  await migrateLegacyRequests({ store, requests: deps.requests, logger }).catch((error: unknown) =>
-    logger.warn(
-      'requests of an earlier version could not be carried over; they are tried at the next start',
-      { error },
-    ),
-  );
-  await startPeriodicJobs({ config, options, deps, workspaces, defaultConnection, store, logger, closers });
-  await seedHookFromConfig(config, deps, workspaces, logger);
+  await startBackgroundWork({ config, options, deps, workspaces, defaultConnection, store, logger, closers });
   const playgroundUrl = await startPlaygroundPage({
     config,
     dev,
@@ -147,6 +140,22 @@ async function assemble(
     },
     close: () => closers.closeAll(),
   };
+}
+
+/**
+ * What a replica does beside answering Slack: requests an earlier version stored carried over (what
+ * fails is tried at the next start), the periodic jobs started, the configured hook seeded.
+ */
+async function startBackgroundWork(input: Parameters<typeof startPeriodicJobs>[0]): Promise<void> {
+  const { store, deps, logger } = input;
+  await migrateLegacyRequests({ store, requests: deps.requests, logger }).catch((error: unknown) =>
+    logger.warn(
+      'requests of an earlier version could not be carried over; they are tried at the next start',
+      { error },
+    ),
+  );
+  await startPeriodicJobs(input);
+  await seedHookFromConfig(input.config, deps, input.workspaces, logger);
 }
 
 /** LIFECYCLE_HOOK_SECRET seeds the configured workspace's hook (once), or is reported as ignored. */

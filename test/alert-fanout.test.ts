@@ -163,7 +163,7 @@ describe('alert fan-out on a durable queue', () => {
           `not every alert was delivered or accounted for: ${count} + ${unknown} of ${total}; missing ${missing.slice(0, 5).join(', ')}; ${outcomes.join('; ')}`,
         );
       }
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
     // Anything still to come would be a duplicate: wait until the alert queue has no job left.
     await vi.waitFor(

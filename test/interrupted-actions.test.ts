@@ -12,6 +12,7 @@ import { type SlackEmulator, startSlackEmulator } from '../src/dev/slack-emulato
 import { createMemoryLogger } from '../src/observability/logger.js';
 import { type RunningApp, startExpChatops } from '../src/start.js';
 import { messageText } from './support/harness.js';
+import { openIntentReader } from './support/intent-reader.js';
 
 // The app killed (SIGKILL) between the platform call and the reply: the next process (or any
 // replica's sweep) reports the action to its channel as "outcome unknown", naming the person, once.
@@ -42,6 +43,16 @@ afterAll(async () => {
   await emulator?.close();
   await sandbox?.close();
 });
+
+/** Until the killed process's intent is one a starting replica's sweep reports. */
+async function untilOrphaned(): Promise<void> {
+  const reader = await openIntentReader(storeUrl);
+  try {
+    await reader.untilNonePending(30_000);
+  } finally {
+    await reader.close();
+  }
+}
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -106,9 +117,8 @@ describe('an action interrupted by a killed process', () => {
       false,
     );
 
-    // Past the intent's deadline (8 s) and the dead process's lease (LEASE_MS after its last
-    // renewal), two replicas start together: one report.
-    await new Promise((r) => setTimeout(r, LEASE_MS + 500));
+    // Past the intent's deadline and the dead process's lease, two replicas start together: one report.
+    await untilOrphaned();
     const config = loadConfig(env);
     for (let i = 0; i < 2; i++)
       apps.push(await startExpChatops(config, { port: 0, logger: createMemoryLogger('debug'), sandbox }));
@@ -122,6 +132,7 @@ describe('an action interrupted by a killed process', () => {
     expect(text).toContain('whether it was applied is unknown');
     expect(text).toContain('/exp show 4');
     await Promise.all(apps.map((app) => app.idle()));
+    // Fixed on purpose: a second report would come from the other replica's sweep, which nothing awaits.
     await new Promise((r) => setTimeout(r, 500));
     expect(
       emulator.messages(CHANNEL).filter((m) => /The app stopped while it was sending/.test(messageText(m))),
@@ -150,7 +161,7 @@ describe('an action interrupted by a killed process', () => {
     child?.kill('SIGKILL');
     await new Promise((resolve) => child?.once('exit', resolve));
 
-    await new Promise((r) => setTimeout(r, LEASE_MS + 500));
+    await untilOrphaned();
     apps.push(
       await startExpChatops(loadConfig(env), { port: 0, logger: createMemoryLogger('debug'), sandbox }),
     );

@@ -51,7 +51,7 @@ async function storedOnceBack(key: string, timeoutMs = 20_000): Promise<unknown>
     if (value !== undefined) return value;
     if (Date.now() > deadline)
       throw new Error(`nothing under ${key} ${timeoutMs} ms after the store came back`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import type { EmulatedMessage } from '../src/dev/slack-emulator/types.js';
 import { parseCommand } from '../src/slack/command/parse-command.js';
+import { untilPast } from './support/clock.js';
 import { emulatorQueries } from './support/emulator-queries.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
@@ -208,7 +209,11 @@ describe('a scheduled action', () => {
   it('needing approval asks for it with its time, runs then if approved, and stays open a window after it', async () => {
     await h.driver.command({ text: 'policy approval start on', userId: ADMIN });
     const late = draft();
-    await h.driver.command({ text: `start ${late} ${atIn(2_000)}`, userId: MEMBER });
+    const lateAt = new Date(Math.floor((Date.now() + 2_000) / 1000) * 1000);
+    await h.driver.command({
+      text: `start ${late} at ${lateAt.toISOString().slice(0, 19)}Z`,
+      userId: MEMBER,
+    });
     const lateRequest = await inChannel(new RegExp(`asks to \\*start\\* experiment \\*${late}\\* at <!date`));
     await slack.ephemeralTo(
       MEMBER,
@@ -217,7 +222,7 @@ describe('a scheduled action', () => {
       ),
     );
     // Its time passes unapproved: nothing runs, and the request still waits (for the window after it).
-    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    await untilPast(lateAt);
     await h.app.idle();
     expect(starts(late)).toBe(0);
     await slack.replyToCommand(MEMBER, /waiting for approval/, () =>

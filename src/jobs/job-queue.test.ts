@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ENGINES, FAST, recorder, useEngine } from './job-queue.contract.test-helper.js';
 
 // One contract, every engine: BullMQ on Redis, and the store engine on memory, SQLite and
@@ -97,9 +97,8 @@ describe.each(ENGINES)('job queue contract: %s', (_label, makeEngine) => {
       data: { n: i },
     }));
     await Promise.all([a.enqueue(jobs), b.enqueue(jobs)]);
-    await Promise.all([a.idle(20_000), b.idle(20_000)]);
-    // The store engine learns of the other replica's rows on its rescan.
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // The store engine learns of the other replica's rows on its rescan: idle may come before it.
+    await vi.waitUntil(() => runs.length >= jobs.length, { timeout: 20_000, interval: 20 });
     await Promise.all([a.idle(20_000), b.idle(20_000)]);
     expect(runs.map((r) => r.n).sort((x, y) => x - y)).toEqual(jobs.map((j) => j.data.n));
   });

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { untilPast } from '../../test/support/clock.js';
 import { backendFixture, uniqueName } from './backends.test-helper.js';
 import { updateConditionally } from './conditional-update.js';
 import type { Store } from './store-types.js';
@@ -100,8 +101,9 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('conditional w
     await updateConditionally(store.conditional, namespace, 'brief', () => ({ next: { n: 1 }, result: 0 }), {
       ttlMs: 80,
     });
+    const expiredBy = Date.now() + 80;
     expect(await store.keyv(namespace).get('brief')).toEqual({ n: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 160));
+    await untilPast(expiredBy);
     store.forgetReads();
     // Before Keyv reads it (a read of an expired value deletes it): Redis dropped the key on its own.
     if (kind === 'redis') expect(await store.conditional.read(namespace, 'brief')).toBeUndefined();

@@ -184,7 +184,7 @@ describe('the image', () => {
       timeoutMs: 15_000,
       message: 'neither replica told the channel experiment 7 started',
     });
-    // Time for a second start or a second message, were either replica to send one.
+    // Fixed on purpose: time for a second start or a second message, were either replica to send one.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(startRequests(7)).toHaveLength(1);
     expect(toldStarted(7)).toHaveLength(1);

@@ -113,7 +113,7 @@ async function waitForHealthz(url: string, name: string, logs: () => Promise<str
     if (status === 200) return;
     const state = (await podman(['inspect', '--format', '{{.State.Status}}', name])).stdout.trim();
     if (state === 'exited') break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new PodmanError(['run', name], `no /healthz answer; its logs:\n${(await logs()).slice(-3000)}`);
 }

@@ -29,8 +29,8 @@ export interface ConcurrencyWorld {
   platformCalls: Map<string, number>;
   /** Kills the replica at `index` (SIGKILL) and starts a fresh one in its place. */
   replaceReplica(index: number): Promise<void>;
-  /** Kills redis-server (SIGKILL), waits `downMs`, starts it again on the same port and directory. */
-  restartRedis(downMs: number): Promise<void>;
+  /** Kills redis-server (SIGKILL), waits for `whileDown`, starts it again on the same port and directory. */
+  restartRedis(whileDown: () => Promise<unknown>): Promise<void>;
   /** What every replica printed, the killed ones' included, for a failure's report. */
   outputs(): string;
   /** Every request the app has stored, as its store holds it (read straight from Redis). */
@@ -112,10 +112,10 @@ export async function startConcurrencyWorld(env: Record<string, string>): Promis
       }
       replicas[index] = await replica();
     },
-    async restartRedis(downMs) {
+    async restartRedis(whileDown) {
       if (redis) await killHard(redis);
       redis = undefined;
-      await new Promise((resolve) => setTimeout(resolve, downMs));
+      await whileDown();
       redis = await startRedisServer(redisPort, redisDir);
     },
     async storedRequests() {

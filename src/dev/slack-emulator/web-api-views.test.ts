@@ -1,6 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { LogLevel, WebClient } from '@slack/web-api';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { untilPast } from '../../../test/support/clock.js';
 import { EMULATOR_DEFAULTS, type SlackEmulator, startSlackEmulator } from './server.js';
 
 const TTL_MS = 100;
@@ -66,7 +66,7 @@ describe('views.open', () => {
         logLevel: LogLevel.ERROR,
       });
       const stale = quick.mintTriggerId({ userId });
-      await sleep(TTL_MS + 50);
+      await untilPast(Date.now() + TTL_MS);
       expect(await errorOf(quickClient.views.open({ trigger_id: stale, view: modal('late') }))).toBe(
         'expired_trigger_id',
       );

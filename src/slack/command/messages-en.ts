@@ -2,116 +2,121 @@ import { md } from '../blocks/escape.js';
 import { cmd } from '../messages/en-format.js';
 import type { HelpMessages } from './messages.js';
 
+/** One line per subcommand: the help key its declaration names, how it is typed, what it does. */
+const COMMAND_LINES: HelpMessages['commands'] = [
+  { key: 'help', usage: '/exp help', description: md`This help.` },
+  {
+    key: 'show',
+    usage: '/exp show ID',
+    description: md`What the app knows of an experiment: status and where it came from, recent actions, next steps.`,
+  },
+  {
+    key: 'list',
+    usage: '/exp list [filter]',
+    description: md`The experiments this workspace has seen, most recent first; filter by id, name, team or status.`,
+  },
+  {
+    key: 'start',
+    usage: '/exp start ID',
+    description: md`Start an experiment. The result is posted in the channel.`,
+  },
+  {
+    key: 'stop',
+    usage: '/exp stop ID',
+    description: md`Stop an experiment: opens a form with the reason and a comment.`,
+  },
+  {
+    key: 'stopWithReason',
+    usage: '/exp stop ID REASON [comment…]',
+    description: md`Stop without the form. REASON is \`sequential\`, \`critical\`, \`bug\` or \`other\` (a comment is required for \`other\`).`,
+  },
+  {
+    key: 'scheduleAt',
+    usage: '/exp start|stop|archive|unarchive ID TIME …',
+    description: md`Do it later instead: \`in 3d\`, \`tomorrow 09:00\`, \`at mon 09:00\`, \`at 2026-12-01 10:00\`, in your Slack time zone (a stop takes its reason after the time). Every rule is checked again when it runs.`,
+  },
+  {
+    key: 'schedule',
+    usage: '/exp schedule [ID] · /exp unschedule ID [action]',
+    description: md`What waits (scheduled, or for someone's approval), in the workspace or for one experiment, with Cancel buttons; \`unschedule\` takes back your own (an admin, anyone's).`,
+  },
+  { key: 'archive', usage: '/exp archive ID', description: md`Archive a stopped experiment.` },
+  { key: 'unarchive', usage: '/exp unarchive ID', description: md`Bring an archived experiment back.` },
+  {
+    key: 'dict',
+    usage: '/exp dict [NAME [filter]]',
+    description: md`List the dictionaries, or the values of one, filtered. Add \`--refresh\` to reload it.`,
+  },
+  {
+    key: 'create',
+    usage: '/exp create',
+    description: md`Create an experiment with pickers filled from the dictionaries.`,
+  },
+  { key: 'edit', usage: '/exp edit ID', description: md`Edit an experiment.` },
+  {
+    key: 'features',
+    usage: '/exp features TAG PLATFORM PARTICIPANT',
+    description: md`Which groups a user or visitor gets in the experiments with a tag.`,
+  },
+  {
+    key: 'expose',
+    usage: '/exp expose LABEL PLATFORM PARTICIPANT',
+    description: md`Register an exposure, after a confirmation.`,
+  },
+  {
+    key: 'policy',
+    usage: '/exp policy',
+    description: md`Who may do what here (anyone can read it; admins change it with the button or \`/exp policy set …\`).`,
+  },
+  {
+    key: 'identity',
+    usage: '/exp login · logout · whoami · language',
+    description: md`Act under your own platform token (so the platform's records name you), remove it, or see whose token your actions use; \`/exp language ru|en\` picks the app's language for you, \`/exp language workspace ru|en\` for the workspace (admins).`,
+  },
+  {
+    key: 'audit',
+    usage: '/exp audit [ID] [--user @someone]',
+    description: md`Who tried to do what, allowed or refused, and what came of it (admins).`,
+  },
+  {
+    key: 'hooks',
+    usage: '/exp hooks [rotate]',
+    description: md`Where the platform, CI or a scheduler posts lifecycle events, and the secret that signs them (admins).`,
+  },
+  {
+    key: 'connection',
+    usage: '/exp connect · token · disconnect',
+    description: md`Connect this workspace to the platform, see the token's expiry, disconnect (admins).`,
+  },
+  {
+    key: 'follow',
+    usage: '/exp follow [ID] · unfollow ID',
+    description: md`Get an experiment's lifecycle in your direct messages with the app (not your own actions); without an id, what you follow.`,
+  },
+  {
+    key: 'subscriptions',
+    usage:
+      '/exp subscribe [#channel] [team:NAME] [type:TYPE] [experiment:ID] [events:LIST] · unsubscribe [same] · subscriptions',
+    description: md`Send experiment alerts to a channel (this one by default), for one team, type or experiment, and only some events (\`start\` \`stop\` \`archive\` \`unarchive\` \`create\` \`edit\` \`status\`); stop them; list them with Remove buttons.`,
+  },
+];
+
+const EXAMPLES: HelpMessages['examples'] = [
+  '/exp start 123',
+  '/exp stop 123',
+  '/exp stop 123 bug Wrong traffic split on iOS',
+  '/exp archive 123',
+  '/exp dict layers',
+  '/exp subscribe events:stop,archive',
+];
+
 export function helpMessagesEn(): HelpMessages {
   return {
     header: 'Experiments from Slack: /exp',
     intro: md`Run the lifecycle of A/B experiments without leaving the channel. Experiment ids are positive integers.`,
-    commands: [
-      { key: 'help', usage: '/exp help', description: md`This help.` },
-      {
-        key: 'show',
-        usage: '/exp show ID',
-        description: md`What the app knows of an experiment: status and where it came from, recent actions, next steps.`,
-      },
-      {
-        key: 'list',
-        usage: '/exp list [filter]',
-        description: md`The experiments this workspace has seen, most recent first; filter by id, name, team or status.`,
-      },
-      {
-        key: 'start',
-        usage: '/exp start ID',
-        description: md`Start an experiment. The result is posted in the channel.`,
-      },
-      {
-        key: 'stop',
-        usage: '/exp stop ID',
-        description: md`Stop an experiment: opens a form with the reason and a comment.`,
-      },
-      {
-        key: 'stopWithReason',
-        usage: '/exp stop ID REASON [comment…]',
-        description: md`Stop without the form. REASON is \`sequential\`, \`critical\`, \`bug\` or \`other\` (a comment is required for \`other\`).`,
-      },
-      {
-        key: 'scheduleAt',
-        usage: '/exp start|stop|archive|unarchive ID TIME …',
-        description: md`Do it later instead: \`in 3d\`, \`tomorrow 09:00\`, \`at mon 09:00\`, \`at 2026-12-01 10:00\`, in your Slack time zone (a stop takes its reason after the time). Every rule is checked again when it runs.`,
-      },
-      {
-        key: 'schedule',
-        usage: '/exp schedule [ID] · /exp unschedule ID [action]',
-        description: md`What waits (scheduled, or for someone's approval), in the workspace or for one experiment, with Cancel buttons; \`unschedule\` takes back your own (an admin, anyone's).`,
-      },
-      { key: 'archive', usage: '/exp archive ID', description: md`Archive a stopped experiment.` },
-      { key: 'unarchive', usage: '/exp unarchive ID', description: md`Bring an archived experiment back.` },
-      {
-        key: 'dict',
-        usage: '/exp dict [NAME [filter]]',
-        description: md`List the dictionaries, or the values of one, filtered. Add \`--refresh\` to reload it.`,
-      },
-      {
-        key: 'create',
-        usage: '/exp create',
-        description: md`Create an experiment with pickers filled from the dictionaries.`,
-      },
-      { key: 'edit', usage: '/exp edit ID', description: md`Edit an experiment.` },
-      {
-        key: 'features',
-        usage: '/exp features TAG PLATFORM PARTICIPANT',
-        description: md`Which groups a user or visitor gets in the experiments with a tag.`,
-      },
-      {
-        key: 'expose',
-        usage: '/exp expose LABEL PLATFORM PARTICIPANT',
-        description: md`Register an exposure, after a confirmation.`,
-      },
-      {
-        key: 'policy',
-        usage: '/exp policy',
-        description: md`Who may do what here (anyone can read it; admins change it with the button or \`/exp policy set …\`).`,
-      },
-      {
-        key: 'identity',
-        usage: '/exp login · logout · whoami · language',
-        description: md`Act under your own platform token (so the platform's records name you), remove it, or see whose token your actions use; \`/exp language ru|en\` picks the app's language for you, \`/exp language workspace ru|en\` for the workspace (admins).`,
-      },
-      {
-        key: 'audit',
-        usage: '/exp audit [ID] [--user @someone]',
-        description: md`Who tried to do what, allowed or refused, and what came of it (admins).`,
-      },
-      {
-        key: 'hooks',
-        usage: '/exp hooks [rotate]',
-        description: md`Where the platform, CI or a scheduler posts lifecycle events, and the secret that signs them (admins).`,
-      },
-      {
-        key: 'connection',
-        usage: '/exp connect · token · disconnect',
-        description: md`Connect this workspace to the platform, see the token's expiry, disconnect (admins).`,
-      },
-      {
-        key: 'follow',
-        usage: '/exp follow [ID] · unfollow ID',
-        description: md`Get an experiment's lifecycle in your direct messages with the app (not your own actions); without an id, what you follow.`,
-      },
-      {
-        key: 'subscriptions',
-        usage:
-          '/exp subscribe [#channel] [team:NAME] [type:TYPE] [experiment:ID] [events:LIST] · unsubscribe [same] · subscriptions',
-        description: md`Send experiment alerts to a channel (this one by default), for one team, type or experiment, and only some events (\`start\` \`stop\` \`archive\` \`unarchive\` \`create\` \`edit\` \`status\`); stop them; list them with Remove buttons.`,
-      },
-    ],
+    commands: COMMAND_LINES,
     examplesTitle: md`*Examples*`,
-    examples: [
-      '/exp start 123',
-      '/exp stop 123',
-      '/exp stop 123 bug Wrong traffic split on iOS',
-      '/exp archive 123',
-      '/exp dict layers',
-      '/exp subscribe events:stop,archive',
-    ],
+    examples: EXAMPLES,
     fallback: md`Usage: ${cmd('start ID')}, ${cmd('stop ID')}, ${cmd('archive ID')}, ${cmd('unarchive ID')}, ${cmd('dict')}, ${cmd('help')}.`,
   };
 }

@@ -24,6 +24,54 @@ export function experimentResultMessagesEn(): ExperimentResultMessages {
   };
 }
 
+/** What each field of the form is called. */
+const FIELD_LABELS: ExperimentModalMessages['labels'] = {
+  name: 'Name',
+  label: 'Label',
+  description: 'Description',
+  type: 'Experiment type',
+  retroType: 'Retro analysis based on',
+  parentExperimentId: 'Parent experiment id',
+  switchbackStrategy: 'Switchback strategy',
+  markupScopeType: 'Markup',
+  segments: 'Audience filters (context params)',
+  exposure: 'Exposure',
+  propagateExposureDays: 'Exposure propagates for (days)',
+  statisticalMethod: 'Statistical method',
+  team: 'Team',
+  participantType: 'Participant type',
+  layer: 'Layer',
+  holdout: 'Holdout',
+  domain: 'Domain',
+  metrics: 'Metrics',
+  presetName: 'Metric preset',
+  tags: 'Tags',
+  allowedParticipantLists: 'Allowed participant lists',
+  excludedParticipantLists: 'Excluded participant lists',
+};
+
+/** The line under a field that needs one. */
+const FIELD_HINTS: ExperimentModalMessages['hints'] = {
+  label: 'How clients and the splitter name the experiment. Left empty, the platform chooses.',
+  parentExperimentId: 'The id of the A/B experiment this retro analysis is based on.',
+  segments:
+    'Only active params are offered, and archived ones this experiment already filters on. Each one then asks for an operator and values.',
+  domain: 'Changing the domain changes the layers and audience filters on offer.',
+  metrics: 'Type to search.',
+};
+
+/** What a field shows when its value cannot be sent, by the validation's code. */
+const FIELD_ERRORS: ExperimentModalMessages['errors'] = {
+  required: 'Required.',
+  invalid: 'This value cannot be used.',
+  obsolete_type: 'Ad hoc experiments are obsolete: choose another type.',
+  not_offered: 'This value is not on offer here: choose one of those offered.',
+  positive_integer: 'Enter a whole number greater than 0.',
+  segments_required: 'Choose at least one audience filter when markup is by event.',
+  segment_incomplete: 'Each filter needs an operator and at least one value.',
+  lists_overlap: 'A list cannot be both allowed and excluded.',
+};
+
 export function experimentModalMessagesEn(): ExperimentModalMessages {
   return {
     createTitle: 'New experiment',
@@ -35,38 +83,8 @@ export function experimentModalMessagesEn(): ExperimentModalMessages {
     createIntro: md`Every picker offers only values from the platform's dictionaries. Fields appear as your choices need them.`,
     editIntro: ({ experimentId }) =>
       md`Editing experiment *${experimentId}*. Only the fields you change are sent to the platform.`,
-    labels: {
-      name: 'Name',
-      label: 'Label',
-      description: 'Description',
-      type: 'Experiment type',
-      retroType: 'Retro analysis based on',
-      parentExperimentId: 'Parent experiment id',
-      switchbackStrategy: 'Switchback strategy',
-      markupScopeType: 'Markup',
-      segments: 'Audience filters (context params)',
-      exposure: 'Exposure',
-      propagateExposureDays: 'Exposure propagates for (days)',
-      statisticalMethod: 'Statistical method',
-      team: 'Team',
-      participantType: 'Participant type',
-      layer: 'Layer',
-      holdout: 'Holdout',
-      domain: 'Domain',
-      metrics: 'Metrics',
-      presetName: 'Metric preset',
-      tags: 'Tags',
-      allowedParticipantLists: 'Allowed participant lists',
-      excludedParticipantLists: 'Excluded participant lists',
-    },
-    hints: {
-      label: 'How clients and the splitter name the experiment. Left empty, the platform chooses.',
-      parentExperimentId: 'The id of the A/B experiment this retro analysis is based on.',
-      segments:
-        'Only active params are offered, and archived ones this experiment already filters on. Each one then asks for an operator and values.',
-      domain: 'Changing the domain changes the layers and audience filters on offer.',
-      metrics: 'Type to search.',
-    },
+    labels: FIELD_LABELS,
+    hints: FIELD_HINTS,
     selectPlaceholder: 'Choose',
     searchPlaceholder: 'Type to search',
     types: {
@@ -99,15 +117,6 @@ export function experimentModalMessagesEn(): ExperimentModalMessages {
     notOffered: ({ values }) => `Current value not on offer any more: ${values}. Choose again.`,
     notOfferedKept: ({ values }) =>
       `Now: ${values}, no longer offered here. Kept as it is unless you choose another.`,
-    errors: {
-      required: 'Required.',
-      invalid: 'This value cannot be used.',
-      obsolete_type: 'Ad hoc experiments are obsolete: choose another type.',
-      not_offered: 'This value is not on offer here: choose one of those offered.',
-      positive_integer: 'Enter a whole number greater than 0.',
-      segments_required: 'Choose at least one audience filter when markup is by event.',
-      segment_incomplete: 'Each filter needs an operator and at least one value.',
-      lists_overlap: 'A list cannot be both allowed and excluded.',
-    },
+    errors: FIELD_ERRORS,
   };
 }

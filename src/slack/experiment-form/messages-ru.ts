@@ -25,6 +25,54 @@ export function experimentResultMessagesRu(): ExperimentResultMessages {
   };
 }
 
+/** What each field of the form is called. */
+const FIELD_LABELS: ExperimentModalMessages['labels'] = {
+  name: 'Название',
+  label: 'Метка',
+  description: 'Описание',
+  type: 'Тип эксперимента',
+  retroType: 'Ретроанализ на основе',
+  parentExperimentId: 'Номер родительского эксперимента',
+  switchbackStrategy: 'Стратегия switchback',
+  markupScopeType: 'Разметка',
+  segments: 'Фильтры аудитории (параметры контекста)',
+  exposure: 'Экспозиция',
+  propagateExposureDays: 'Экспозиция распространяется (дней)',
+  statisticalMethod: 'Статистический метод',
+  team: 'Команда',
+  participantType: 'Тип участников',
+  layer: 'Слой',
+  holdout: 'Холдаут',
+  domain: 'Домен',
+  metrics: 'Метрики',
+  presetName: 'Пресет метрик',
+  tags: 'Теги',
+  allowedParticipantLists: 'Разрешённые списки участников',
+  excludedParticipantLists: 'Исключённые списки участников',
+};
+
+/** The line under a field that needs one. */
+const FIELD_HINTS: ExperimentModalMessages['hints'] = {
+  label: 'Как эксперимент называют клиенты и сплиттер. Если оставить пустым, выберет платформа.',
+  parentExperimentId: 'Номер A/B-эксперимента, на котором основан этот ретроанализ.',
+  segments:
+    'Предлагаются только активные параметры и архивные, по которым этот эксперимент уже фильтрует. Для каждого затем нужны оператор и значения.',
+  domain: 'Смена домена меняет доступные слои и фильтры аудитории.',
+  metrics: 'Начните печатать для поиска.',
+};
+
+/** What a field shows when its value cannot be sent, by the validation's code. */
+const FIELD_ERRORS: ExperimentModalMessages['errors'] = {
+  required: 'Обязательное поле.',
+  invalid: 'Это значение использовать нельзя.',
+  obsolete_type: 'Эксперименты ad hoc устарели: выберите другой тип.',
+  not_offered: 'Здесь такое значение не предлагается: выберите одно из предложенных.',
+  positive_integer: 'Введите целое число больше 0.',
+  segments_required: 'При разметке по событию выберите хотя бы один фильтр аудитории.',
+  segment_incomplete: 'Каждому фильтру нужны оператор и хотя бы одно значение.',
+  lists_overlap: 'Список не может быть одновременно разрешённым и исключённым.',
+};
+
 export function experimentModalMessagesRu(): ExperimentModalMessages {
   return {
     createTitle: 'Новый эксперимент',
@@ -36,38 +84,8 @@ export function experimentModalMessagesRu(): ExperimentModalMessages {
     createIntro: md`Каждое поле выбора предлагает только значения из справочников платформы. Поля появляются, когда их требует ваш выбор.`,
     editIntro: ({ experimentId }) =>
       md`Правка эксперимента *${experimentId}*. На платформу уходят только изменённые поля.`,
-    labels: {
-      name: 'Название',
-      label: 'Метка',
-      description: 'Описание',
-      type: 'Тип эксперимента',
-      retroType: 'Ретроанализ на основе',
-      parentExperimentId: 'Номер родительского эксперимента',
-      switchbackStrategy: 'Стратегия switchback',
-      markupScopeType: 'Разметка',
-      segments: 'Фильтры аудитории (параметры контекста)',
-      exposure: 'Экспозиция',
-      propagateExposureDays: 'Экспозиция распространяется (дней)',
-      statisticalMethod: 'Статистический метод',
-      team: 'Команда',
-      participantType: 'Тип участников',
-      layer: 'Слой',
-      holdout: 'Холдаут',
-      domain: 'Домен',
-      metrics: 'Метрики',
-      presetName: 'Пресет метрик',
-      tags: 'Теги',
-      allowedParticipantLists: 'Разрешённые списки участников',
-      excludedParticipantLists: 'Исключённые списки участников',
-    },
-    hints: {
-      label: 'Как эксперимент называют клиенты и сплиттер. Если оставить пустым, выберет платформа.',
-      parentExperimentId: 'Номер A/B-эксперимента, на котором основан этот ретроанализ.',
-      segments:
-        'Предлагаются только активные параметры и архивные, по которым этот эксперимент уже фильтрует. Для каждого затем нужны оператор и значения.',
-      domain: 'Смена домена меняет доступные слои и фильтры аудитории.',
-      metrics: 'Начните печатать для поиска.',
-    },
+    labels: FIELD_LABELS,
+    hints: FIELD_HINTS,
     selectPlaceholder: 'Выберите',
     searchPlaceholder: 'Начните печатать для поиска',
     types: {
@@ -100,15 +118,6 @@ export function experimentModalMessagesRu(): ExperimentModalMessages {
     notOffered: ({ values }) => `Текущее значение больше не предлагается: ${values}. Выберите снова.`,
     notOfferedKept: ({ values }) =>
       `Сейчас: ${values}, здесь больше не предлагается. Остаётся как есть, если не выбрать другое.`,
-    errors: {
-      required: 'Обязательное поле.',
-      invalid: 'Это значение использовать нельзя.',
-      obsolete_type: 'Эксперименты ad hoc устарели: выберите другой тип.',
-      not_offered: 'Здесь такое значение не предлагается: выберите одно из предложенных.',
-      positive_integer: 'Введите целое число больше 0.',
-      segments_required: 'При разметке по событию выберите хотя бы один фильтр аудитории.',
-      segment_incomplete: 'Каждому фильтру нужны оператор и хотя бы одно значение.',
-      lists_overlap: 'Список не может быть одновременно разрешённым и исключённым.',
-    },
+    errors: FIELD_ERRORS,
   };
 }

@@ -30,37 +30,19 @@ type OpenExperimentModalDeps = Pick<
   | 'viewSeal'
 >;
 
+type ModalContext = CommandContext<OpenExperimentModalDeps>;
+
 /**
  * `/exp create` and `/exp edit ID`: a loading modal opens within the trigger's life, then the
  * dictionaries (and, for edit, the record) load and views.update fills the form.
  */
-export async function openExperimentModal(
-  ctx: CommandContext<OpenExperimentModalDeps>,
-  experimentId?: number,
-): Promise<void> {
-  const { deps, command, client } = ctx;
+export async function openExperimentModal(ctx: ModalContext, experimentId?: number): Promise<void> {
+  const { deps, command } = ctx;
   const { messages } = deps;
   await ctx.ack();
   if (experimentId !== undefined && !(await mayEdit(ctx, experimentId))) return;
-  let viewId: string | undefined;
-  try {
-    const opened = await client.views.open({
-      trigger_id: command.trigger_id,
-      view: loadingModal({ messages }),
-    });
-    viewId = opened.view?.id;
-  } catch (error) {
-    await ctx.replier.ephemeral(modalOpenFailedMessage({ error, messages }));
-    return;
-  }
-  if (!viewId) return;
-  const show = async (view: ModalView) => {
-    try {
-      await client.views.update({ view_id: viewId, view });
-    } catch (error) {
-      deps.logger.warn('views.update failed for the experiment modal', { error });
-    }
-  };
+  const show = await openLoadingModal(ctx);
+  if (!show) return;
   const fail = (text: SafeText) =>
     show(noticeModal({ title: messages.experiments.loadFailedTitle, text, messages }));
 
@@ -72,25 +54,83 @@ export async function openExperimentModal(
     return show(noticeModal({ title: messages.experiments.loadFailedTitle, message, messages }));
   }
 
-  let original: Partial<ExperimentForm> | undefined;
-  let unreadable = false;
-  let fromRecord = false;
-  if (experimentId !== undefined) {
-    const read = await readExperimentForEdit(deps, ctx.workspace, experimentId, {
-      userId: ctx.command.user_id,
-      channelId: ctx.command.channel_id,
+  const start: FormStart =
+    experimentId === undefined ? { original: undefined } : await readForEdit(ctx, experimentId);
+  if ('refusal' in start) return fail(start.refusal);
+  const { original } = start;
+  const metadata = await formMetadata(ctx, experimentId, original);
+  const view = await formView(deps, { experimentId, original, metadata, loaded });
+  if (start.note) view.blocks = [context([start.note]), ...view.blocks].slice(0, 100);
+  await show(
+    deps.viewSeal.seal(
+      { purpose: 'experiment-form', userId: command.user_id, workspace: ctx.workspace },
+      view,
+    ),
+  );
+}
+
+/** Fills the opened modal in; a failure is logged, the loading modal then staying as it is. */
+type ShowInModal = (view: ModalView) => Promise<void>;
+
+/** Opens the loading modal; undefined when Slack would not, the person then told why. */
+async function openLoadingModal(ctx: ModalContext): Promise<ShowInModal | undefined> {
+  const { deps, command, client } = ctx;
+  let viewId: string | undefined;
+  try {
+    const opened = await client.views.open({
+      trigger_id: command.trigger_id,
+      view: loadingModal({ messages: deps.messages }),
     });
-    if (read.kind === 'not-connected') return fail(messages.connection.notConnected);
-    if (read.kind === 'connection-invalid') return fail(messages.errors.invalidToken);
-    if (read.kind === 'not-found') return fail(messages.errors.notFound({ experimentId }));
-    unreadable = read.kind === 'unreadable';
-    fromRecord = read.kind === 'from-record';
-    original = read.kind === 'found' || read.kind === 'from-record' ? read.form : {};
+    viewId = opened.view?.id;
+  } catch (error) {
+    await ctx.replier.ephemeral(modalOpenFailedMessage({ error, messages: deps.messages }));
+    return undefined;
   }
+  if (!viewId) return undefined;
+  const openedId = viewId;
+  return async (view) => {
+    try {
+      await client.views.update({ view_id: openedId, view });
+    } catch (error) {
+      deps.logger.warn('views.update failed for the experiment modal', { error });
+    }
+  };
+}
+
+/**
+ * What the form starts from (nothing for a new experiment), with a note when that is not the
+ * platform's whole record; or why it cannot open.
+ */
+type FormStart = { original: Partial<ExperimentForm> | undefined; note?: SafeText } | { refusal: SafeText };
+
+async function readForEdit(ctx: ModalContext, experimentId: number): Promise<FormStart> {
+  const { deps, command } = ctx;
+  const { messages } = deps;
+  const read = await readExperimentForEdit(deps, ctx.workspace, experimentId, {
+    userId: command.user_id,
+    channelId: command.channel_id,
+  });
+  if (read.kind === 'not-connected') return { refusal: messages.connection.notConnected };
+  if (read.kind === 'connection-invalid') return { refusal: messages.errors.invalidToken };
+  if (read.kind === 'not-found') return { refusal: messages.errors.notFound({ experimentId }) };
+  if (read.kind === 'from-record')
+    return { original: read.form, note: messages.experiments.prefilledFromRecord({ experimentId }) };
+  if (read.kind === 'unreadable')
+    return { original: {}, note: messages.experiments.unreadable({ experimentId }) };
+  return { original: read.form };
+}
+
+/** What the form keeps in its sealed metadata. */
+async function formMetadata(
+  ctx: ModalContext,
+  experimentId: number | undefined,
+  original: Partial<ExperimentForm> | undefined,
+): Promise<ExperimentModalInput['metadata']> {
+  const { deps, command } = ctx;
   const earlierParams = earlierParamsOf(original);
   // Whatever its size, the audience is edited in the store, never in private_metadata.
   const audienceKey = await createAudienceDraft(deps, original?.segments ?? []);
-  const metadata = {
+  return {
     channelId: command.channel_id,
     responseUrl: command.response_url,
     audienceKey,
@@ -98,19 +138,6 @@ export async function openExperimentModal(
     ...(experimentId === undefined ? {} : { experimentId }),
     ...(earlierParams === undefined ? {} : { earlierParams }),
   };
-  const view = await formView(deps, { experimentId, original, metadata, loaded });
-  if ((unreadable || fromRecord) && experimentId !== undefined) {
-    const note = fromRecord
-      ? messages.experiments.prefilledFromRecord({ experimentId })
-      : messages.experiments.unreadable({ experimentId });
-    view.blocks = [context([note]), ...view.blocks].slice(0, 100);
-  }
-  await show(
-    deps.viewSeal.seal(
-      { purpose: 'experiment-form', userId: command.user_id, workspace: ctx.workspace },
-      view,
-    ),
-  );
 }
 
 type Loaded = Extract<Awaited<ReturnType<typeof loadModalDictionaries>>, { kind: 'ok' }>;

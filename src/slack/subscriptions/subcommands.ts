@@ -1,7 +1,8 @@
 import { parseSingleId } from '../command/parse-args.js';
 import { declareSubcommand } from '../command/subcommand.js';
-import { runSubscribe, runUnsubscribe, showSubscriptions } from './commands.js';
+import { runUnsubscribe, showSubscriptions } from './commands.js';
 import { runFollow, runUnfollow } from './follow.js';
+import { runSubscribe } from './subscribe.js';
 
 /** `/exp subscribe [#channel] [filters…]` (arguments parsed by runSubscribe): alerts in a channel. */
 export const subscribeSubcommand = declareSubcommand({
