@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import type { EXPERIMENT_TYPES } from '../core/experiment-schemas.js';
 import type { INTERRUPT_REASONS } from '../core/stop-reason.js';
 
 // Enumerations and request shapes exactly as the console interface names them, checked before any
@@ -13,19 +12,6 @@ const STOP_REASONS: typeof INTERRUPT_REASONS = [
   'bug',
   'other',
 ];
-
-const EXPERIMENT_TYPE_NAMES: typeof EXPERIMENT_TYPES = [
-  'regular',
-  'retro',
-  'switchback',
-  'dfp',
-  'dfp_filler',
-  'holdout_analyzer',
-  'crm',
-  'adhoc',
-];
-/** The domain's experiment types (src/core/experiment-schemas.ts); new code reads them there. */
-export const ExperimentType = z.enum(EXPERIMENT_TYPE_NAMES);
 
 export const ContextParamStatus = z.enum(['draft', 'active', 'archived', 'deleted']);
 export type ContextParamStatus = z.infer<typeof ContextParamStatus>;

@@ -1,5 +1,5 @@
-import { ExperimentInterruptReason } from '../../console/schemas.js';
 import type { Digest, DigestAction, DigestRunning } from '../../core/alerts/digest.js';
+import { ExperimentInterruptReason } from '../../core/stop-reason.js';
 import { requestWhat, requestWhen } from '../approvals/request-message.js';
 import { code, joinSafe, md, type SafeText, safe, slackDate, userMention } from '../blocks/escape.js';
 import { context, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';

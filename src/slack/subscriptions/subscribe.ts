@@ -1,4 +1,4 @@
-import { ExperimentType } from '../../console/schemas.js';
+import { ExperimentType } from '../../core/experiment-schemas.js';
 import type { AlertSelector } from '../../core/subscription-selector.js';
 import {
   type AlertFilter,
