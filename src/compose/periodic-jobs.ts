@@ -29,7 +29,10 @@ const KEPT_WRITES_INTERVAL_MS = 2_000;
 
 export interface PeriodicJobsInput {
   config: Config;
-  options: Pick<StartOptions, 'tokenHealthIntervalMs' | 'pollIntervalMs' | 'scheduleClock'>;
+  options: Pick<
+    StartOptions,
+    'tokenHealthIntervalMs' | 'pollIntervalMs' | 'scheduleClock' | 'rhythmIntervalMs'
+  >;
   deps: SlackDeps;
   workspaces: WorkspaceClients;
   defaultConnection: ConsoleConnection | undefined;
@@ -68,10 +71,10 @@ function periodicJobs(input: PeriodicJobsInput): PeriodicJob[] {
  * replica, never by one long timer, so a suspended host or a stepped clock delays nothing; each
  * summary and digest is posted by one replica (rhythm-sweep.ts).
  */
-function channelRhythm({ deps, workspaces, logger }: PeriodicJobsInput): PeriodicJob {
+function channelRhythm({ deps, workspaces, logger, options }: PeriodicJobsInput): PeriodicJob {
   return {
     name: 'channel-rhythm',
-    everyMs: RHYTHM_INTERVAL_MS,
+    everyMs: options.rhythmIntervalMs ?? RHYTHM_INTERVAL_MS,
     failure: 'could not look for held alerts or digests due',
     run: async () => {
       const pass = await rhythmPass(deps, workspaces.clientFor, deps.channelAlerts.now());

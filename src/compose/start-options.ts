@@ -26,6 +26,11 @@ export interface StartOptions {
   maxActionsPerWorkspace?: number;
   /** How long a lifecycle command waits before showing "Working on it…" (default 1 s). */
   workingNoteAfterMs?: number;
-  /** The clock a scheduled action's lateness is measured with (tests move it instead of waiting an hour). */
+  /**
+   * The clock a scheduled action's lateness, quiet hours and digests are measured with (tests move
+   * it instead of waiting an hour).
+   */
   scheduleClock?: () => Date;
+  /** How often quiet hours ending and digests coming due are looked for (default 30 s). */
+  rhythmIntervalMs?: number;
 }

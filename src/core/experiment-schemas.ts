@@ -2,7 +2,7 @@ import * as z from 'zod';
 
 // The values an experiment's enumerated fields take, exactly as the platform's interface names them.
 
-export const EXPERIMENT_TYPES = [
+const EXPERIMENT_TYPES = [
   'regular',
   'retro',
   'switchback',

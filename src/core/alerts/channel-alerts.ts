@@ -17,16 +17,16 @@ export interface ChannelAlerts {
 }
 
 /** An alert held in quiet hours: what the summary at their end lists. */
-export interface HeldAlert {
+interface HeldAlert {
   /** The alert's event as queued (Slack's layer reads it back). */
   event: unknown;
   at: number;
 }
 
 /** More than this many held alerts in one channel: the oldest are dropped, and counted. */
-export const HELD_MAX = 200;
+const HELD_MAX = 200;
 /** Channels with quiet hours or a digest the sweep looks at; more are refused when set. */
-export const CHANNELS_MAX = 5_000;
+const CHANNELS_MAX = 5_000;
 
 const Zone = z.string().min(1).max(100);
 const Minute = z.int().min(0).max(1439);

@@ -99,6 +99,11 @@ const COMMAND_LINES: HelpMessages['commands'] = [
       '/exp subscribe [#channel] [team:NAME] [type:TYPE] [experiment:ID] [events:LIST] · unsubscribe [same] · subscriptions',
     description: md`Send experiment alerts to a channel (this one by default), for one team, type or experiment, and only some events (\`start\` \`stop\` \`archive\` \`unarchive\` \`create\` \`edit\` \`status\`); stop them; list them with Remove buttons.`,
   },
+  {
+    key: 'digest',
+    usage: '/exp digest [daily HH:MM · weekly DAY HH:MM · off] [tz:ZONE]',
+    description: md`This channel's digest now, only to you: what was started, stopped or archived, what runs and for how long, what waits for approval or comes due. With a time, posted here on that schedule (nothing for a period in which nothing happened); \`off\` stops it.`,
+  },
 ];
 
 const EXAMPLES: HelpMessages['examples'] = [

@@ -103,6 +103,11 @@ const COMMAND_LINES: HelpMessages['commands'] = [
       '/exp subscribe [#канал] [team:КОМАНДА] [type:ТИП] [experiment:ID] [events:СПИСОК] · unsubscribe [то же] · subscriptions',
     description: md`Слать оповещения об экспериментах в канал (по умолчанию в этот): по команде, типу или эксперименту и только о некоторых событиях (\`start\` \`stop\` \`archive\` \`unarchive\` \`create\` \`edit\` \`status\`); отписаться; список с кнопками «Убрать».`,
   },
+  {
+    key: 'digest',
+    usage: '/exp digest [daily ЧЧ:ММ · weekly ДЕНЬ ЧЧ:ММ · off] [tz:ПОЯС]',
+    description: md`Сводка этого канала сейчас, только для вас: что запускали, останавливали и архивировали, что идёт и сколько, что ждёт одобрения или запланировано. Со временем — приходит сюда по этому расписанию (за период без событий — ничего); \`off\` отключает.`,
+  },
 ];
 
 const EXAMPLES: HelpMessages['examples'] = [

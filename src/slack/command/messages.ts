@@ -22,6 +22,7 @@ export type HelpKey =
   | 'connection'
   | 'follow'
   | 'subscriptions'
+  | 'digest'
   | 'scheduleAt'
   | 'schedule';
 

@@ -118,6 +118,8 @@ const cases: ReadonlyArray<[string, ParsedCommand]> = [
   ['subscribe team-a start stop', { kind: 'subscribe', args: ['team-a', 'start', 'stop'] }],
   ['unsubscribe team-a', { kind: 'unsubscribe', args: ['team-a'] }],
   ['subscriptions', { kind: 'subscriptions' }],
+  ['digest', { kind: 'digest', words: [] }],
+  ['digest weekly mon 09:00', { kind: 'digest', words: ['weekly', 'mon', '09:00'] }],
   ['strat 1', { kind: 'unknown', word: 'strat', suggestion: 'start' }],
   ['sotp 1', { kind: 'unknown', word: 'sotp', suggestion: 'stop' }],
   ['archiv 1', { kind: 'unknown', word: 'archiv', suggestion: 'archive' }],
@@ -165,6 +167,7 @@ describe('parseCommand', () => {
   it('never throws and always returns a known kind for random input (seeded)', () => {
     const kinds = new Set([
       'help',
+      'digest',
       'lifecycle',
       'stop-modal',
       'stop',

@@ -50,6 +50,7 @@ export type ParsedCommand =
   | { kind: 'subscribe'; args: string[] }
   | { kind: 'unsubscribe'; args: string[] }
   | { kind: 'subscriptions' }
+  | { kind: 'digest'; words: string[] }
   | { kind: 'show'; experimentId: number }
   /** filter: the words after `list`, whitespace collapsed; matched on id, name, team and status. */
   | { kind: 'list'; filter?: string }

@@ -21,6 +21,7 @@ import { policySubcommand } from '../policy/subcommands.js';
 import { scheduleSubcommand, unscheduleSubcommand } from '../schedule/subcommands.js';
 import { exposeSubcommand, featuresSubcommand } from '../splitter/subcommands.js';
 import {
+  digestSubcommand,
   followSubcommand,
   subscribeSubcommand,
   subscriptionsSubcommand,
@@ -52,6 +53,7 @@ export const SUBCOMMAND_DECLARATIONS: readonly DeclaredSubcommand[] = [
   subscribeSubcommand,
   unsubscribeSubcommand,
   subscriptionsSubcommand,
+  digestSubcommand,
   showSubcommand,
   listSubcommand,
   policySubcommand,

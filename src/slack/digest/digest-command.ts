@@ -1,4 +1,4 @@
-import type { ChannelRef } from '../../core/alerts/channel-alerts.js';
+import { ChannelAlertsFullError, type ChannelRef } from '../../core/alerts/channel-alerts.js';
 import { isEmptyDigest } from '../../core/alerts/digest.js';
 import {
   type DigestSchedule,
@@ -45,7 +45,11 @@ export async function runDigest(ctx: CommandContext<DigestDeps>, words: readonly
     return await setSchedule(ctx, ref, words);
   } catch (error) {
     deps.logger.error('a digest command failed on the store', { error: errorCodeOf(error) });
-    await ctx.replier.ephemeral(textMessage(deps.messages.digest.saveFailed));
+    await ctx.replier.ephemeral(
+      textMessage(
+        error instanceof ChannelAlertsFullError ? deps.messages.digest.full : deps.messages.digest.saveFailed,
+      ),
+    );
   }
 }
 

@@ -1,4 +1,4 @@
-import { md, type SafeText } from '../blocks/escape.js';
+import { joinSafe, md, type SafeText } from '../blocks/escape.js';
 import { cmd, count, word } from '../messages/en-format.js';
 import type { DigestMessages } from './messages.js';
 
@@ -46,10 +46,34 @@ export function digestMessagesEn(): DigestMessages {
     unreadable: ({ words }) =>
       md`${cmd('digest')} takes nothing (a preview), ${cmd('digest daily HH:MM')}, ${cmd('digest weekly DAY HH:MM')} (\`mon\`…\`sun\`) or ${cmd('digest off')}; a zone may follow as \`tz:Europe/Berlin\` (else your Slack time zone). Not understood: ${words}. Nothing was changed.`,
     saveFailed: md`The digest could not be saved: the app cannot reach its own store just now. Nothing was changed; try again in a moment.`,
+    full: md`Too many channels have quiet hours or a digest already (5,000): this one was not set. Turn some off with ${cmd('digest off')} or ${cmd('subscribe quiet:off')} in those channels.`,
     readFailed: md`The digest could not be read: the app cannot reach its own store just now. Try again in a moment.`,
-    quietSummary: ({ count: n, hours, dropped }) =>
-      dropped > 0
-        ? md`:zzz: While this channel was quiet (${hours}), ${plural(n + dropped, 'alert was', 'alerts were')} held; the latest ${count(n)}:`
-        : md`:zzz: While this channel was quiet (${hours}), ${plural(n, 'alert was', 'alerts were')} held:`,
+    quietSet: ({ user, hours, zone }) =>
+      md`${user} set quiet hours for this channel: ${hours} (${zone}). Alerts in those hours are held and posted as one summary when they end; the workspace's operational notices are never held. ${cmd('subscribe quiet:off')} ends them.`,
+    quietOff: ({ user, released }) =>
+      released > 0
+        ? md`${user} ended this channel's quiet hours; the ${plural(released, 'alert', 'alerts')} held follow in one summary.`
+        : md`${user} ended this channel's quiet hours.`,
+    quietNone: md`This channel has no quiet hours. ${cmd('subscribe quiet:22:00-08:00')} sets them.`,
+    quietUnreadable: ({ value, problem }) =>
+      problem === 'unknown-zone'
+        ? md`${value}: that time zone is not known. Name one as \`tz:Europe/Berlin\`, or leave it out for your Slack time zone. Nothing was changed.`
+        : problem === 'empty'
+          ? md`${value}: quiet hours need a start and an end that differ. Nothing was changed.`
+          : md`Quiet hours are written \`quiet:22:00-08:00\` (a 24-hour clock, start-end) or \`quiet:off\`; not ${value}. Nothing was changed.`,
+    channelNote: ({ channel, quiet, digest, delivered }) =>
+      joinSafe(
+        [
+          channel,
+          quiet === undefined ? undefined : md`quiet ${quiet}`,
+          digest === undefined ? undefined : md`digest ${digest}`,
+          delivered === undefined ? md`no alert posted yet` : md`last alert ${delivered}`,
+        ].filter((part): part is SafeText => part !== undefined),
+        md` · `,
+      ),
+    quietSummary: ({ shown, total, hours }) =>
+      shown < total
+        ? md`:zzz: While this channel was quiet (${hours}), ${plural(total, 'alert was', 'alerts were')} held; the latest ${count(shown)}:`
+        : md`:zzz: While this channel was quiet (${hours}), ${plural(total, 'alert was', 'alerts were')} held:`,
   };
 }

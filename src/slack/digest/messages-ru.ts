@@ -1,4 +1,4 @@
-import { md } from '../blocks/escape.js';
+import { joinSafe, md, type SafeText } from '../blocks/escape.js';
 import { cmd, count, n, word } from '../messages/ru-format.js';
 import type { DigestMessages } from './messages.js';
 
@@ -52,10 +52,34 @@ export function digestMessagesRu(): DigestMessages {
     unreadable: ({ words }) =>
       md`${cmd('digest')} принимает: ничего (показать сводку), ${cmd('digest daily ЧЧ:ММ')}, ${cmd('digest weekly ДЕНЬ ЧЧ:ММ')} (\`пн\`…\`вс\` или \`mon\`…\`sun\`) или ${cmd('digest off')}; после них можно указать пояс: \`tz:Europe/Moscow\` (иначе — ваш часовой пояс в Slack). Непонятно: ${words}. Ничего не изменено.`,
     saveFailed: md`Не удалось сохранить сводку: приложение сейчас не может обратиться к своему хранилищу. Ничего не изменено; попробуйте чуть позже.`,
+    full: md`Тихие часы или сводка уже настроены в слишком многих каналах (5000): в этом ничего не изменено. Отключите их в части каналов: ${cmd('digest off')} или ${cmd('subscribe quiet:off')}.`,
     readFailed: md`Не удалось прочитать сводку: приложение сейчас не может обратиться к своему хранилищу. Попробуйте чуть позже.`,
-    quietSummary: ({ count: c, hours, dropped }) =>
-      dropped > 0
-        ? md`:zzz: Пока в канале были тихие часы (${hours}), отложено ${n(c + dropped, 'оповещение', 'оповещения', 'оповещений')}; последние ${count(c)}:`
-        : md`:zzz: Пока в канале были тихие часы (${hours}), отложено ${n(c, 'оповещение', 'оповещения', 'оповещений')}:`,
+    quietSet: ({ user, hours, zone }) =>
+      md`${user} настроил(а) тихие часы этого канала: ${hours} (${zone}). Оповещения в эти часы откладываются и приходят одной сводкой, когда часы кончаются; служебные уведомления рабочего пространства не откладываются. ${cmd('subscribe quiet:off')} отключает их.`,
+    quietOff: ({ user, released }) =>
+      released > 0
+        ? md`${user} отключил(а) тихие часы этого канала; ${n(released, 'отложенное оповещение придёт', 'отложенных оповещения придут', 'отложенных оповещений придут')} одной сводкой.`
+        : md`${user} отключил(а) тихие часы этого канала.`,
+    quietNone: md`У этого канала нет тихих часов. ${cmd('subscribe quiet:22:00-08:00')} включает их.`,
+    quietUnreadable: ({ value, problem }) =>
+      problem === 'unknown-zone'
+        ? md`${value}: такой часовой пояс неизвестен. Укажите его как \`tz:Europe/Moscow\` или не указывайте — тогда возьмётся ваш пояс в Slack. Ничего не изменено.`
+        : problem === 'empty'
+          ? md`${value}: у тихих часов должны различаться начало и конец. Ничего не изменено.`
+          : md`Тихие часы пишутся так: \`quiet:22:00-08:00\` (24-часовые, начало-конец) или \`quiet:off\`; а не ${value}. Ничего не изменено.`,
+    channelNote: ({ channel, quiet, digest, delivered }) =>
+      joinSafe(
+        [
+          channel,
+          quiet === undefined ? undefined : md`тихие часы ${quiet}`,
+          digest === undefined ? undefined : md`сводка ${digest}`,
+          delivered === undefined ? md`оповещений ещё не было` : md`последнее оповещение ${delivered}`,
+        ].filter((part): part is SafeText => part !== undefined),
+        md` · `,
+      ),
+    quietSummary: ({ shown, total, hours }) =>
+      shown < total
+        ? md`:zzz: Пока в канале были тихие часы (${hours}), отложено ${n(total, 'оповещение', 'оповещения', 'оповещений')}; последние ${count(shown)}:`
+        : md`:zzz: Пока в канале были тихие часы (${hours}), отложено ${n(total, 'оповещение', 'оповещения', 'оповещений')}:`,
   };
 }

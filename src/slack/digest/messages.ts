@@ -34,7 +34,24 @@ export interface DigestMessages {
   /** What `/exp digest` takes, with the words that were not understood. */
   unreadable(p: { words: SafeText }): SafeText;
   saveFailed: SafeText;
+  /** The workspace has the most channels with quiet hours or a digest the app looks after. */
+  full: SafeText;
   readFailed: SafeText;
+  /** In-channel note: the channel's quiet hours set. */
+  quietSet(p: { user: SafeText; hours: SafeText; zone: SafeText }): SafeText;
+  /** In-channel note: the channel's quiet hours ended. */
+  quietOff(p: { user: SafeText; released: number }): SafeText;
+  quietNone: SafeText;
+  /** `quiet:` was given something other than `HH:MM-HH:MM` or `off`, or a zone Intl does not know. */
+  quietUnreadable(p: { value: SafeText; problem: 'unreadable' | 'empty' | 'unknown-zone' }): SafeText;
+  /** A channel's rhythm in `/exp subscriptions`: each part only when set. */
+  channelNote(p: {
+    channel: SafeText;
+    quiet: SafeText | undefined;
+    digest: SafeText | undefined;
+    delivered: SafeText | undefined;
+  }): SafeText;
   /** The summary posted when a channel's quiet hours end. */
-  quietSummary(p: { count: number; hours: SafeText; dropped: number }): SafeText;
+  /** `total` held, of which the latest `shown` are listed below it. */
+  quietSummary(p: { shown: number; total: number; hours: SafeText }): SafeText;
 }

@@ -102,9 +102,9 @@ export function quietSummary(
   });
   const shown = lines.slice(-HELD_SHOWN);
   const heading = messages.digest.quietSummary({
-    count: shown.length,
+    shown: shown.length,
+    total: held.dropped + lines.length,
     hours: safe(formatQuietHours(quiet), 40),
-    dropped: held.dropped + lines.length - shown.length,
   });
   return message(fallbackText([heading]), [
     section(heading, DIGEST_BLOCKS.quietSummary),

@@ -39,6 +39,7 @@ const REPORT_ONCE_MS = 24 * 60 * 60 * 1000;
 
 type AlertDeliveryServices = Pick<
   SlackDeps,
+  | 'channelAlerts'
   | 'connections'
   | 'consoleLinks'
   | 'dictionaries'
@@ -95,6 +96,11 @@ export function alertJobHandler({ deps, clientFor }: AlertDeliveryDeps): JobHand
         });
       } else await post(deps, client, data);
       count('sent');
+      await deps.channelAlerts
+        .delivered({ scope: data.scope, channelId: data.channelId }, Date.now())
+        .catch((error: unknown) =>
+          deps.logger.warn('could not note when the channel last had an alert', { error }),
+        );
       return { kind: 'done' };
     } catch (error) {
       const reason = errorCodeOf(error);

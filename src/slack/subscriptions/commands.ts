@@ -4,6 +4,7 @@ import { workspaceKey } from '../../core/workspace.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { CommandContext } from '../command/command-context.js';
 import type { SlackDeps } from '../deps.js';
+import { channelNotes } from '../digest/channel-notes.js';
 import { BLOCKS } from '../ids.js';
 import { workspaceMessages } from '../locale/scope.js';
 import { errorCodeOf } from './alert-outcomes.js';
@@ -149,7 +150,10 @@ async function announce(
   return ctx.replier.ephemeral(note);
 }
 
-type ShowSubscriptionsDeps = Pick<SlackDeps, 'logger' | 'messages' | 'scopeOf' | 'subscriptions'>;
+type ShowSubscriptionsDeps = Pick<
+  SlackDeps,
+  'channelAlerts' | 'logger' | 'messages' | 'scopeOf' | 'subscriptions'
+>;
 
 /** `/exp subscriptions`: the workspace's subscriptions with a Remove button each, to the asker only. */
 export async function showSubscriptions(ctx: CommandContext<ShowSubscriptionsDeps>): Promise<void> {
@@ -158,12 +162,15 @@ export async function showSubscriptions(ctx: CommandContext<ShowSubscriptionsDep
   const scope = deps.scopeOf(ctx.workspace);
   try {
     const subscriptions = await deps.subscriptions.list(scope);
+    const channels = subscriptions.map((s) => s.channelId).filter((id) => !id.startsWith('U'));
+    const notes = await channelNotes(deps, scope, channels);
     await ctx.replier.ephemeral(
       subscriptionListMessage({
         subscriptions,
         currentChannelId: command.channel_id,
         viewerId: command.user_id,
         messages: deps.messages,
+        channelNotes: notes,
       }),
     );
   } catch (error) {

@@ -14,6 +14,10 @@ export interface SubscriptionArgs {
   actions: AlertFilter | undefined;
   /** `alerts:ops`: the workspace's operational notices (token expiry and refusal). */
   ops: boolean;
+  /** `quiet:22:00-08:00` or `quiet:off`, as typed: the channel's quiet hours (read by the caller). */
+  quiet?: string | undefined;
+  /** `tz:Europe/Berlin`: the zone quiet hours are read in (else the person's). */
+  timeZone?: string | undefined;
 }
 
 export type SubscriptionArgsProblem =
@@ -77,7 +81,7 @@ export function parseSubscriptionArgs(words: readonly string[]): SubscriptionArg
       continue;
     }
     const value = (quotedKey !== undefined ? (match[2] ?? '') : raw.slice(key.length + 1)).trim();
-    if (!['team', 'type', 'experiment', 'events', 'alerts'].includes(key)) {
+    if (!['team', 'type', 'experiment', 'events', 'alerts', 'quiet', 'tz'].includes(key)) {
       return { ok: false, problem: { kind: 'unknown-word', word: match[0] } };
     }
     const problem = once(key);
@@ -101,6 +105,12 @@ export function parseSubscriptionArgs(words: readonly string[]): SubscriptionArg
       case 'events':
         actionWords.push(value);
         break;
+      case 'quiet':
+        args.quiet = value;
+        break;
+      case 'tz':
+        args.timeZone = value;
+        break;
       case 'alerts':
         if (value.toLowerCase() !== 'ops')
           return { ok: false, problem: { kind: 'unknown-word', word: match[0] } };
@@ -108,6 +118,8 @@ export function parseSubscriptionArgs(words: readonly string[]): SubscriptionArg
         break;
     }
   }
+  // Quiet hours alone set only them: no subscription is made or changed.
+  if (args.quiet !== undefined && actionWords.length === 0) return { ok: true, args };
   const actions = parseAlertActions(actionWords);
   if (!actions.ok) return { ok: false, problem: { kind: 'unknown-actions', unknown: actions.unknown } };
   args.actions = actions.actions;

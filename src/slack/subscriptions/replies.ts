@@ -225,6 +225,8 @@ export function subscriptionListMessage(input: {
   /** Who looks: their own follows are listed as "your direct messages"; other people's are not listed. */
   viewerId: string;
   messages: Messages;
+  /** Each channel's quiet hours, digest and last alert, one line each. */
+  channelNotes?: readonly SafeText[] | undefined;
 }): SlackMessage {
   const { messages } = input;
   const visible = visibleTo(input.subscriptions, input.viewerId);
@@ -268,6 +270,9 @@ export function subscriptionListMessage(input: {
     header,
     ...rows,
     more,
+    ...(input.channelNotes ?? [])
+      .slice(0, LIST_MAX)
+      .map((note, i) => context([note], `${SUBSCRIPTION_BLOCKS.hint}_channel_${i}`)),
     context([texts.listHint], SUBSCRIPTION_BLOCKS.hint),
   ]);
 }

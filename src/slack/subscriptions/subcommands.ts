@@ -1,5 +1,6 @@
 import { parseSingleId } from '../command/parse-args.js';
 import { declareSubcommand } from '../command/subcommand.js';
+import { digestAsked, runDigest } from '../digest/digest-command.js';
 import { runUnsubscribe, showSubscriptions } from './commands.js';
 import { runFollow, runUnfollow } from './follow.js';
 import { runSubscribe } from './subscribe.js';
@@ -38,6 +39,22 @@ export const subscriptionsSubcommand = declareSubcommand({
   help: ['subscriptions'],
   examples: ['subscriptions'],
   handle: (ctx) => showSubscriptions(ctx),
+});
+
+/** `/exp digest [daily HH:MM | weekly DAY HH:MM | off] [tz:ZONE]`: a preview reads; setting is subscribe's rule. */
+export const digestSubcommand = declareSubcommand({
+  name: 'digest',
+  parse: ({ args }) => ({ kind: 'digest', words: [...args] }),
+  access: {
+    kind: 'read-unless',
+    acting: (parsed) => digestAsked(parsed.words) !== 'preview',
+    rule: { kind: 'policy', action: 'subscribe' },
+  },
+  opensModal: false,
+  changesHome: false,
+  help: ['digest'],
+  examples: ['digest', 'digest daily 09:00', 'digest off'],
+  handle: (ctx, parsed) => runDigest(ctx, parsed.words),
 });
 
 /** `/exp follow [ID]`: an experiment's lifecycle in the person's DMs; without an id, what they follow. */

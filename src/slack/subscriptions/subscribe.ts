@@ -11,6 +11,7 @@ import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { CommandContext } from '../command/command-context.js';
 import type { SlackDeps } from '../deps.js';
 import { COMMAND_READ_BUDGET_MS } from '../dictionaries/command.js';
+import { setQuietHours } from '../digest/quiet-command.js';
 import { BLOCKS } from '../ids.js';
 import { errorCodeOf } from './alert-outcomes.js';
 import { parseSubscriptionArgs, type SubscriptionArgs } from './parse-subscription-args.js';
@@ -31,7 +32,16 @@ import { type Target, targetOf } from './target-channel.js';
 
 type RunSubscribeDeps = Pick<
   SlackDeps,
-  'audit' | 'connections' | 'dictionaries' | 'logger' | 'locale' | 'messages' | 'scopeOf' | 'subscriptions'
+  | 'actors'
+  | 'audit'
+  | 'channelAlerts'
+  | 'connections'
+  | 'dictionaries'
+  | 'logger'
+  | 'locale'
+  | 'messages'
+  | 'scopeOf'
+  | 'subscriptions'
 >;
 type SubscribeContext = CommandContext<RunSubscribeDeps>;
 
@@ -58,6 +68,10 @@ export async function runSubscribe(ctx: SubscribeContext, words: readonly string
   const request = await acknowledge(ctx, words);
   if (!request) return;
   const { args, target, type } = request;
+  if (args.quiet !== undefined) {
+    const input = { channelId: target.channelId, value: args.quiet, timeZone: args.timeZone };
+    if (!(await setQuietHours(ctx, input)) || quietAlone(args)) return;
+  }
   const team = await teamFilter(ctx, args.team);
   if (!team) return;
   const subscription: NewSubscription = {
@@ -77,6 +91,10 @@ export async function runSubscribe(ctx: SubscribeContext, words: readonly string
     );
   }
 }
+
+/** Only quiet hours were typed: no subscription is made or changed. */
+const quietAlone = (args: SubscriptionArgs): boolean =>
+  (args.team ?? args.type ?? args.experimentId ?? args.actions) === undefined && !args.ops;
 
 /** Acks the command: with the reason when what was typed cannot be a subscription, else with nothing. */
 async function acknowledge(

@@ -1,0 +1,35 @@
+import { formatQuietHours } from '../../core/alerts/quiet-hours.js';
+import { channelMention, type SafeText, safe, slackDate } from '../blocks/escape.js';
+import type { SlackDeps } from '../deps.js';
+import { scheduleText } from './digest-command.js';
+
+/**
+ * A line for each channel of the workspace with quiet hours, a digest or an alert posted: what
+ * `/exp subscriptions` shows under the subscriptions. None when the store cannot say.
+ */
+export async function channelNotes(
+  deps: Pick<SlackDeps, 'channelAlerts' | 'logger' | 'messages'>,
+  scope: string,
+  channelIds: readonly string[],
+): Promise<SafeText[]> {
+  try {
+    const listed = (await deps.channelAlerts.channels()).filter((c) => c.scope === scope);
+    const ids = [...new Set([...channelIds, ...listed.map((c) => c.channelId)])];
+    const settings = await Promise.all(ids.map((channelId) => deps.channelAlerts.get({ scope, channelId })));
+    return ids.flatMap((channelId, i) => {
+      const s = settings[i];
+      if (!s || (!s.quiet && !s.digest && s.deliveredAt === undefined)) return [];
+      return [
+        deps.messages.digest.channelNote({
+          channel: channelMention(channelId),
+          quiet: s.quiet && safe(`${formatQuietHours(s.quiet)} (${s.quiet.timeZone})`, 140),
+          digest: s.digest && scheduleText(deps.messages, s.digest),
+          delivered: s.deliveredAt === undefined ? undefined : slackDate(new Date(s.deliveredAt)),
+        }),
+      ];
+    });
+  } catch (error) {
+    deps.logger.warn('could not read the channels’ quiet hours and digests', { error });
+    return [];
+  }
+}

@@ -1,0 +1,94 @@
+import { ChannelAlertsFullError, type ChannelRef } from '../../core/alerts/channel-alerts.js';
+import { formatQuietHours, parseQuietHours } from '../../core/alerts/quiet-hours.js';
+import { workspaceKey } from '../../core/workspace.js';
+import { code, safe, userMention } from '../blocks/escape.js';
+import { textMessage } from '../blocks/message.js';
+import type { CommandContext } from '../command/command-context.js';
+import type { SlackDeps } from '../deps.js';
+import { errorCodeOf } from '../subscriptions/alert-outcomes.js';
+import { quietSummary } from './rhythm-sweep.js';
+
+export type QuietDeps = Pick<
+  SlackDeps,
+  'actors' | 'audit' | 'channelAlerts' | 'logger' | 'messages' | 'scopeOf'
+>;
+
+/**
+ * `/exp subscribe [#channel] quiet:22:00-08:00 [tz:ZONE]` or `quiet:off`: the channel's quiet hours,
+ * read in the named zone or the person's Slack time zone, said in the channel. Ending them posts
+ * what was held at once. False when the person was told why nothing changed.
+ */
+export async function setQuietHours(
+  ctx: CommandContext<QuietDeps>,
+  input: { channelId: string; value: string; timeZone: string | undefined },
+): Promise<boolean> {
+  const { deps } = ctx;
+  const ref: ChannelRef = { scope: deps.scopeOf(ctx.workspace), channelId: input.channelId };
+  try {
+    if (input.value.toLowerCase() === 'off') return await turnOff(ctx, ref);
+    const zone = input.timeZone ?? (await personZone(ctx));
+    const read = parseQuietHours(input.value, zone);
+    if (!read.ok) {
+      const value = code(read.problem === 'unknown-zone' ? zone : input.value, 100);
+      await ctx.replier.ephemeral(
+        textMessage(deps.messages.digest.quietUnreadable({ value, problem: read.problem })),
+      );
+      return false;
+    }
+    const workspace = { teamId: ctx.workspace.teamId, enterpriseId: ctx.workspace.enterpriseId };
+    await deps.channelAlerts.set(ref, { quiet: read.quiet, workspace }, ctx.command.user_id);
+    await audit(ctx, ref, `quiet ${formatQuietHours(read.quiet)} (${zone})`);
+    const note = deps.messages.digest.quietSet({
+      user: userMention(ctx.command.user_id),
+      hours: safe(formatQuietHours(read.quiet), 40),
+      zone: safe(zone, 100),
+    });
+    await ctx.replier.inChannel(textMessage(note));
+    return true;
+  } catch (error) {
+    deps.logger.error('quiet hours could not be changed', { error: errorCodeOf(error) });
+    await ctx.replier.ephemeral(
+      textMessage(
+        error instanceof ChannelAlertsFullError ? deps.messages.digest.full : deps.messages.digest.saveFailed,
+      ),
+    );
+    return false;
+  }
+}
+
+async function turnOff(ctx: CommandContext<QuietDeps>, ref: ChannelRef): Promise<boolean> {
+  const { deps } = ctx;
+  const { quiet } = await deps.channelAlerts.get(ref);
+  if (!quiet) {
+    await ctx.replier.ephemeral(textMessage(deps.messages.digest.quietNone));
+    return false;
+  }
+  await deps.channelAlerts.set(ref, { quiet: undefined }, ctx.command.user_id);
+  await audit(ctx, ref, 'quiet off');
+  const held = await deps.channelAlerts.takeHeld(ref);
+  const released = held.alerts.length + held.dropped;
+  await ctx.replier.inChannel(
+    textMessage(deps.messages.digest.quietOff({ user: userMention(ctx.command.user_id), released })),
+  );
+  if (released > 0) {
+    const summary = quietSummary(deps.messages, quiet, held);
+    await ctx.client.chat.postMessage({ channel: ref.channelId, text: summary.text, blocks: summary.blocks });
+  }
+  return true;
+}
+
+async function personZone(ctx: CommandContext<QuietDeps>): Promise<string> {
+  const person = await ctx.deps.actors.person(ctx.client, ctx.workspace, ctx.command.user_id);
+  return person?.timeZone || 'UTC';
+}
+
+async function audit(ctx: CommandContext<QuietDeps>, ref: ChannelRef, detail: string): Promise<void> {
+  await ctx.deps.audit.record(workspaceKey(ctx.workspace), {
+    userId: ctx.command.user_id,
+    action: 'subscribe',
+    channelId: ref.channelId,
+    decision: 'allowed',
+    outcome: 'done',
+    detail: detail.slice(0, 300),
+  });
+}

@@ -1,0 +1,151 @@
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { type Sandbox, startSandbox } from '../src/dev/sandbox/server.js';
+import { createSlackDriver, type SlackDriver } from '../src/dev/slack-emulator/driver.js';
+import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
+import { type SlackEmulator, startSlackEmulator } from '../src/dev/slack-emulator/server.js';
+import { createMemoryLogger } from '../src/observability/logger.js';
+import { type RunningApp, startExpChatops } from '../src/start.js';
+import { freePort, killHard } from './support/app-process.js';
+import { messageText } from './support/harness.js';
+import { startRedisServer } from './support/redis-server.js';
+import { movableClock } from './support/requests.js';
+
+// Issue #53's quiet hours and digest across two replicas on one Redis, with the clock both read
+// moved ahead instead of waited for: alerts for #general in its quiet hours are held and posted as
+// one summary when they end, and the channel's daily digest is posted when due, each by one
+// replica, though both look every 100 ms.
+
+const GENERAL = EMULATOR_DEFAULTS.channelId;
+const RANDOM = EMULATOR_DEFAULTS.publicChannelWithoutBot;
+const ADMIN = EMULATOR_DEFAULTS.adminUserId;
+const MEMBER = EMULATOR_DEFAULTS.userId;
+const HOUR = 3_600_000;
+const signingSecret = randomBytes(16).toString('hex');
+const clock = movableClock();
+let sandbox: Sandbox;
+let emulator: SlackEmulator;
+let redis: ChildProcess | undefined;
+const replicas: RunningApp[] = [];
+const drivers: SlackDriver[] = [];
+
+beforeAll(async () => {
+  const port = await freePort();
+  redis = await startRedisServer(port);
+  sandbox = await startSandbox();
+  emulator = await startSlackEmulator();
+  const template = sandbox.state.experiments.get(4);
+  if (template?.status !== 'draft') throw new Error('the sandbox has no draft experiment 4');
+  for (const id of [8201, 8202])
+    sandbox.state.experiments.set(id, { ...template, id, name: `Rhythm ${id}`, label: `rhythm_${id}` });
+  const env = {
+    SLACK_SIGNING_SECRET: signingSecret,
+    SLACK_BOT_TOKEN: emulator.identity.botToken,
+    SLACK_API_URL: emulator.apiUrl,
+    STORE_URL: `redis://127.0.0.1:${port}`,
+    CONSOLE_BASE_URL: sandbox.url,
+    CONSOLE_API_TOKEN: await sandbox.issueToken({ name: 'rhythm' }),
+    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  };
+  for (let i = 0; i < 2; i++) {
+    const app = await startExpChatops(loadConfig(env), {
+      logger: createMemoryLogger('warn'),
+      port: 0,
+      scheduleClock: clock.now,
+      rhythmIntervalMs: 100,
+      alertIntervalMs: 50,
+    });
+    replicas.push(app);
+    drivers.push(createSlackDriver({ appUrl: app.eventsUrl, signingSecret, emulator }));
+  }
+}, 120_000);
+
+afterAll(async () => {
+  for (const app of replicas) await app.close().catch(() => undefined);
+  if (redis) await killHard(redis);
+  await emulator?.close();
+  await sandbox?.close();
+});
+
+const inGeneral = (pattern: RegExp) =>
+  emulator.messages(GENERAL).filter((m) => !m.ephemeral && pattern.test(messageText(m)));
+const waitFor = (pattern: RegExp, what: string) =>
+  emulator.waitFor(() => inGeneral(pattern)[0], { timeoutMs: 20_000, message: what });
+const ephemeralTo = (user: string, pattern: RegExp) =>
+  emulator.waitFor(
+    () =>
+      emulator
+        .messages(GENERAL)
+        .find((m) => m.ephemeral && m.targetUserId === user && pattern.test(messageText(m))),
+    { timeoutMs: 20_000, message: `no reply to ${user} matching ${pattern}` },
+  );
+/** `HH:MM` on the UTC clock the app reads, `offsetMs` from its now. */
+const utcClock = (offsetMs: number) => clock.now().getTime() + offsetMs;
+const hhmm = (instant: number) => new Date(instant).toISOString().slice(11, 16);
+const heldIn = async (channelId: string) => {
+  const held = (await replicas[0]?.store
+    .keyv('channel-alerts')
+    .get(`held:${emulator.identity.teamId}:${channelId}`)) as { alerts: unknown[] } | undefined;
+  return held?.alerts.length ?? 0;
+};
+
+/** Quiet hours around the app's now, then an experiment started elsewhere: its alert is held. */
+async function quietThenStart(driver: SlackDriver, id: number): Promise<void> {
+  const quiet = `quiet:${hhmm(utcClock(-HOUR))}-${hhmm(utcClock(HOUR))}`;
+  await driver.command({ text: `subscribe ${quiet} tz:UTC`, userId: ADMIN, channelId: GENERAL });
+  await waitFor(
+    new RegExp(`set quiet hours for this channel: ${hhmm(utcClock(-HOUR))}–`),
+    'quiet hours not set',
+  );
+  const before = await heldIn(GENERAL);
+  await driver.command({ text: `start ${id}`, userId: MEMBER, channelId: RANDOM });
+  await expect.poll(() => heldIn(GENERAL), { timeout: 20_000, interval: 25 }).toBeGreaterThan(before);
+}
+
+describe('quiet hours and the digest across two replicas', () => {
+  it('hold alerts and sum them up once when the hours end; post a due digest once', async () => {
+    const [a, b] = drivers;
+    if (!a || !b) throw new Error('no replicas');
+    await a.command({ text: 'subscribe', userId: ADMIN, channelId: GENERAL });
+    await waitFor(/subscribed this channel/, 'not subscribed');
+
+    await quietThenStart(a, 8201);
+    expect(
+      inGeneral(/Rhythm 8201|experiment \*8201\*/).filter((m) => /started/.test(messageText(m))),
+    ).toEqual([]);
+    clock.set(2 * HOUR);
+    const summary = await waitFor(/While this channel was quiet/, 'no summary when the quiet hours ended');
+    expect(messageText(summary)).toMatch(/1 alert was held/);
+    expect(messageText(summary)).toMatch(/started experiment \*8201\*/);
+    expect(await heldIn(GENERAL)).toBe(0);
+
+    // The channel's digest: due an hour after the clock's now, posted once the clock is past it.
+    const due = hhmm(utcClock(HOUR));
+    await b.command({ text: `digest daily ${due} tz:UTC`, userId: ADMIN, channelId: GENERAL });
+    await waitFor(new RegExp(`set this channel's digest: daily at ${due} \\(UTC\\)`), 'digest not set');
+    clock.set(4 * HOUR);
+    const digest = await waitFor(/Digest\* from/, 'no digest when it was due');
+    expect(messageText(digest)).toMatch(/started \*Rhythm 8201\* \(8201\)/);
+    expect(messageText(digest)).toMatch(/Running/);
+
+    // Only to the person: a preview, naming the schedule.
+    await a.command({ text: 'digest', userId: MEMBER, channelId: GENERAL });
+    expect(messageText(await ephemeralTo(MEMBER, /Only you see this preview/))).toMatch(/daily at/);
+
+    // Another quiet spell with a held alert: by its summary, both replicas have looked many times.
+    await quietThenStart(b, 8202);
+    clock.set(7 * HOUR);
+    await emulator.waitFor(() => inGeneral(/While this channel was quiet/)[1], {
+      timeoutMs: 20_000,
+      message: 'no second summary',
+    });
+    expect(inGeneral(/While this channel was quiet/)).toHaveLength(2);
+    expect(inGeneral(/Digest\* from/)).toHaveLength(1);
+    // `/exp subscriptions` shows the channel's quiet hours, digest and last alert.
+    await b.command({ text: 'subscriptions', userId: MEMBER, channelId: GENERAL });
+    const list = messageText(await ephemeralTo(MEMBER, /quiet .*digest daily at/));
+    expect(list).toMatch(/UTC/);
+  }, 120_000);
+});
