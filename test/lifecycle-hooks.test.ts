@@ -67,7 +67,7 @@ describe('inbound lifecycle events', () => {
   });
 
   it('records an accepted event and alerts subscribed channels once per event id', async () => {
-    await h.driver.command({ text: 'subscribe', userId: MEMBER });
+    await h.driver.command({ text: 'subscribe events:all', userId: MEMBER });
     await until(
       () => h.emulator.messages(CHANNEL).find((m) => /subscribed/i.test(messageText(m))),
       'not subscribed',

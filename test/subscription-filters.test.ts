@@ -107,7 +107,7 @@ describe('subscription filters', () => {
     );
     const told = await next(ORIGIN, /Subscribed <#C0SEARCH0>/, { ephemeral: true });
     expect(told.targetUserId).toBe(USER);
-    await h.driver.command({ text: 'subscribe experiment:77', channelId: WATCH });
+    await h.driver.command({ text: 'subscribe experiment:77 events:all', channelId: WATCH });
     await next(WATCH, /subscribed this channel to all alerts of experiment \*77\*/);
     await h.driver.command({ text: 'subscribe type:switchback events:start', channelId: WATCH });
     await next(WATCH, /subscribed this channel to `start` alerts of type `switchback`/);

@@ -14,6 +14,8 @@ import { postSignedEvent, waitForLog } from './support/oauth-harness.js';
 const ORIGIN = 'C0GENERAL';
 const ALL = 'C0RANDOM0';
 const STOPS = 'C0STOPS00';
+/** Subscribed with no events named: the recommended ones. */
+const RECOMMENDED = 'C0RECOMM0';
 const PRIVATE = 'G0PRIVATE';
 const USER = 'U0MEMBER1';
 /** An alert is the headline of an experiment's card (the first in a channel) or a reply in its thread. */
@@ -30,7 +32,7 @@ beforeAll(async () => {
   scope = h.emulator.identity.teamId;
   // The app's own namespace, read without going through Slack: what is really stored.
   store = createSubscriptionStore(storedValues(h.app.store, 'subscriptions'));
-  for (const id of [STOPS, 'C0DOOMED0', 'C0FROZEN0']) {
+  for (const id of [STOPS, 'C0DOOMED0', 'C0FROZEN0', RECOMMENDED]) {
     addPublicChannel(h.emulator, { id, name: id.toLowerCase(), members: [USER, 'U0ADMIN01'] });
   }
 });
@@ -81,7 +83,7 @@ async function filters(): Promise<Record<string, unknown>> {
 
 describe('/exp subscribe, unsubscribe and subscriptions', () => {
   it('subscribes channels, announcing it in each, and refuses a channel the app cannot post in', async () => {
-    await h.driver.command({ text: 'subscribe', channelId: ALL });
+    await h.driver.command({ text: 'subscribe events:all', channelId: ALL });
     const note = await waitForMessage(ALL, /subscribed this channel/);
     expect(messageText(note)).toContain(
       `<@${USER}> subscribed this channel to all alerts of every experiment.`,
@@ -97,6 +99,17 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
     const refused = await waitForMessage(PRIVATE, /cannot post in/, { ephemeral: true });
     expect(messageText(refused)).toContain('not_in_channel');
     expect(await filters()).toEqual({ [ALL]: 'all', [STOPS]: ['stop'], [ORIGIN]: 'all' });
+  });
+
+  it('subscribes to the recommended events when none are named: start, stop, archive', async () => {
+    await h.driver.command({ text: 'subscribe', channelId: RECOMMENDED });
+    const note = await waitForMessage(RECOMMENDED, /subscribed this channel/);
+    expect(messageText(note)).toContain(
+      'to the recommended (`start`, `stop`, `archive`, `status`) alerts of every experiment.',
+    );
+    expect((await filters())[RECOMMENDED]).toBe('recommended');
+    await h.driver.command({ text: 'unsubscribe', channelId: RECOMMENDED });
+    await waitForMessage(RECOMMENDED, /unsubscribed this channel/);
   });
 
   it('refuses unknown action words with the allowed list, storing nothing', async () => {
@@ -192,7 +205,7 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
   });
 
   it('drops channels that are gone without holding up the other alerts or the reply', async () => {
-    await h.driver.command({ text: 'subscribe', channelId: 'C0DOOMED0' });
+    await h.driver.command({ text: 'subscribe events:all', channelId: 'C0DOOMED0' });
     await waitForMessage('C0DOOMED0', /subscribed this channel/);
     await h.driver.command({ text: 'subscribe archive', channelId: 'C0FROZEN0' });
     await waitForMessage('C0FROZEN0', /subscribed this channel/);

@@ -12,8 +12,21 @@ import {
 /** What a channel can subscribe to: the lifecycle actions, create and edit, and bare status changes. */
 export const ALERT_ACTIONS = ['start', 'stop', 'archive', 'unarchive', 'create', 'edit', 'status'] as const;
 export type AlertAction = (typeof ALERT_ACTIONS)[number];
-/** `all` also covers actions added in later versions; a list means exactly those actions. */
-export type AlertFilter = 'all' | readonly AlertAction[];
+/**
+ * `all` also covers actions added in later versions; `recommended` the few a channel reads every
+ * one of (RECOMMENDED_ACTIONS); a list means exactly those actions.
+ */
+export type AlertFilter = 'all' | 'recommended' | readonly AlertAction[];
+
+/**
+ * What `events:recommended`, the default of a new subscription, sends: what changes an
+ * experiment's course, in Slack or outside it (a status the platform reports, by event or poll).
+ */
+export const RECOMMENDED_ACTIONS: readonly AlertAction[] = ['start', 'stop', 'archive', 'status'];
+
+/** The actions a filter takes. */
+export const actionsOf = (filter: AlertFilter): readonly AlertAction[] =>
+  filter === 'all' ? ALERT_ACTIONS : filter === 'recommended' ? RECOMMENDED_ACTIONS : filter;
 
 /** More than this many in one channel is refused: each alert is matched against all of them. */
 export const SUBSCRIPTIONS_PER_CHANNEL = 20;
@@ -106,7 +119,7 @@ export class SubscriptionInputError extends Error {
 // Slack ids are upper-case letters and digits; no ':' keeps the keys below unambiguous.
 const CHANNEL_ID = /^[A-Z][A-Z0-9]{1,63}$/;
 const SCOPE = /^[^\s]{1,200}$/;
-const ACTIONS = z.union([z.literal('all'), z.array(z.enum(ALERT_ACTIONS)).min(1)]);
+const ACTIONS = z.union([z.literal('all'), z.literal('recommended'), z.array(z.enum(ALERT_ACTIONS)).min(1)]);
 
 /** Version 1 held one filter per channel and no selector: read as one subscription to everything. */
 const StoredV1 = z.object({
@@ -382,7 +395,7 @@ function unsubscribeChange(
   const at = now().toISOString();
   const next = current.flatMap((s) => {
     if (!targets.includes(s)) return [s];
-    const had = s.actions === 'all' ? ALERT_ACTIONS : s.actions;
+    const had = actionsOf(s.actions);
     const removed = had.filter((a) => actions.includes(a));
     if (removed.length === 0) return [s];
     for (const a of removed) removedActions.add(a);
@@ -408,7 +421,7 @@ function channelMatches(
 ): ChannelMatch[] {
   const byChannel = new Map<string, ChannelMatch>();
   for (const s of subscriptions) {
-    if (s.actions !== 'all' && !s.actions.includes(action)) continue;
+    if (!actionsOf(s.actions).includes(action)) continue;
     if (!selectorMatches(s.selector, subject)) continue;
     const match = byChannel.get(s.channelId);
     if (match) match.subscriptionIds.push(s.id);
@@ -434,7 +447,7 @@ function cleanSelector(selector: AlertSelector): AlertSelector {
 
 /** Duplicates dropped, in the canonical order; an empty list is refused (that is an unsubscribe). */
 function normaliseFilter(actions: AlertFilter): AlertFilter {
-  if (actions === 'all') return 'all';
+  if (actions === 'all' || actions === 'recommended') return actions;
   const known = new Set<string>(ALERT_ACTIONS);
   for (const action of actions) {
     if (!known.has(action)) throw new SubscriptionInputError('actions', String(action));

@@ -1,5 +1,5 @@
 import type { AlertSelector } from '../../core/subscription-selector.js';
-import type { Subscription, UnsubscribeResult } from '../../core/subscriptions.js';
+import { actionsOf, type Subscription, type UnsubscribeResult } from '../../core/subscriptions.js';
 import { workspaceKey } from '../../core/workspace.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { CommandContext } from '../command/command-context.js';
@@ -68,7 +68,8 @@ export async function runUnsubscribe(
   await ctx.ack();
   const { channelId } = target;
   const scope = deps.scopeOf(ctx.workspace);
-  const actions = args.actions === 'all' || args.actions === undefined ? undefined : args.actions;
+  // `events:recommended` in an unsubscribe names those actions.
+  const actions = args.actions === 'all' || args.actions === undefined ? undefined : actionsOf(args.actions);
   const named =
     args.team !== undefined || args.type !== undefined || args.experimentId !== undefined || args.ops;
   let result: UnsubscribeResult;

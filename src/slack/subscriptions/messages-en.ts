@@ -22,6 +22,7 @@ export function subscriptionMessagesEn(): SubscriptionMessages {
 function changeRepliesEn() {
   return {
     allActions: ({ list }) => md`all (${list})`,
+    recommended: ({ list }) => md`the recommended (${list})`,
     describe: ({ actions, team, type, experimentId }) => {
       const narrowers = [
         team === undefined ? undefined : md`team ${team}`,

@@ -20,6 +20,7 @@ const lines = (items: readonly SafeText[]): SafeText => joinSafe(items.map((i) =
 export function subscriptionMessagesRu(): SubscriptionMessages {
   return {
     allActions: ({ list }) => md`все (${list})`,
+    recommended: ({ list }) => md`основные (${list})`,
     describe: ({ actions, team, type, experimentId }) => {
       const narrowers = [
         team === undefined ? undefined : md`команда ${team}`,

@@ -6,6 +6,8 @@ import type { SafeText } from '../blocks/escape.js';
  * `channel` as a channel link built from an id.
  */
 export interface SubscriptionMessages {
+  /** `events:recommended`, with the actions it sends. */
+  recommended(p: { list: SafeText }): SafeText;
   /** The whole set, shown where a filter is `all`. */
   allActions(p: { list: SafeText }): SafeText;
   /** A subscription in words: its actions, then what narrows it (team, type, experiment). */

@@ -5,6 +5,7 @@ import {
   ALERT_ACTIONS,
   type AlertAction,
   type AlertFilter,
+  RECOMMENDED_ACTIONS,
   type Subscription,
 } from '../../core/subscriptions.js';
 import {
@@ -54,7 +55,12 @@ export function describeSubscription(
 ): SafeText {
   if (s.selector.ops) return messages.subscriptions.opsDescribe;
   return messages.subscriptions.describe({
-    actions: s.actions === 'all' ? md`all` : actionCodes(s.actions),
+    actions:
+      s.actions === 'all'
+        ? md`all`
+        : s.actions === 'recommended'
+          ? messages.subscriptions.recommended({ list: actionCodes(RECOMMENDED_ACTIONS) })
+          : actionCodes(s.actions),
     team: s.selector.team === undefined ? undefined : md`*${safe(s.selector.team.label, 100)}*`,
     type: s.selector.type === undefined ? undefined : code(s.selector.type, 100),
     experimentId: s.selector.experimentId,

@@ -76,7 +76,7 @@ export async function runSubscribe(ctx: SubscribeContext, words: readonly string
   if (!team) return;
   const subscription: NewSubscription = {
     selector: args.ops ? { ops: true } : { team: team.team, type, experimentId: args.experimentId },
-    actions: args.actions ?? 'all',
+    actions: args.actions ?? 'recommended',
   };
   const scope = ctx.deps.scopeOf(ctx.workspace);
   const what = describeSubscription(subscription, ctx.deps.messages);
