@@ -16,7 +16,9 @@ export function digestMessagesEn(): DigestMessages {
     runningLine: ({ experiment, days, hours }) =>
       days > 0
         ? md`• ${experiment}: ${plural(days, 'day', 'days')}, ${plural(hours, 'hour', 'hours')}`
-        : md`• ${experiment}: ${plural(hours, 'hour', 'hours')}`,
+        : hours > 0
+          ? md`• ${experiment}: ${plural(hours, 'hour', 'hours')}`
+          : md`• ${experiment}: under an hour`,
     happenedHeading: md`*In this period*`,
     happenedLine: ({ action, experiment, user, when, why }) =>
       why === undefined

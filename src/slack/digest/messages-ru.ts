@@ -22,7 +22,9 @@ export function digestMessagesRu(): DigestMessages {
     runningLine: ({ experiment, days, hours }) =>
       days > 0
         ? md`• ${experiment}: ${n(days, 'день', 'дня', 'дней')}, ${n(hours, 'час', 'часа', 'часов')}`
-        : md`• ${experiment}: ${n(hours, 'час', 'часа', 'часов')}`,
+        : hours > 0
+          ? md`• ${experiment}: ${n(hours, 'час', 'часа', 'часов')}`
+          : md`• ${experiment}: меньше часа`,
     happenedHeading: md`*За этот период*`,
     happenedLine: ({ action, experiment, user, when, why }) =>
       why === undefined

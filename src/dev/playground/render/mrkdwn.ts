@@ -27,6 +27,8 @@ const EMOJI: Readonly<Record<string, string>> = {
   bar_chart: '📊',
   test_tube: '🧪',
   alarm_clock: '⏰',
+  newspaper: '📰',
+  zzz: '💤',
   no_entry_sign: '🚫',
   raised_hand: '✋',
   wastebasket: '🗑️',

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Page, screenshot } from './support/browser.js';
+import { type PlaygroundApp, startPlaygroundApp } from './support/playground-app.js';
+
+// Issue #53 in the playground, as a person uses it: an experiment started, then `/exp digest` shows
+// this channel's digest to them alone, naming the experiment by name first; quiet hours set for the
+// channel are announced in it.
+
+const SHOTS = 'test-results/playground-digest';
+
+describe('the digest and quiet hours in the playground', () => {
+  let p: PlaygroundApp;
+  let page: Page;
+
+  beforeAll(async () => {
+    p = await startPlaygroundApp('playground digest');
+    page = p.page;
+  }, 60_000);
+
+  afterAll(async () => {
+    await p?.close();
+  });
+
+  const send = async (text: string) => {
+    const box = page.getByLabel('Message');
+    await box.fill(text);
+    await box.press('Enter');
+  };
+
+  it('previews the digest after a start, and announces quiet hours', async () => {
+    await send('/exp start 4');
+    await page.locator('#messages .msg', { hasText: 'started experiment' }).first().waitFor();
+    await send('/exp digest');
+    const preview = page.locator('#messages .msg', { hasText: 'Only you see this preview' });
+    await preview.first().waitFor();
+    const text = await preview.first().innerText();
+    expect(text).toMatch(/Digest/);
+    expect(text).toMatch(/started .*\(4\)/);
+    expect(text).toMatch(/Running/);
+    await screenshot(page, SHOTS, 'preview');
+    const hour = new Date().getUTCHours();
+    const two = (n: number) => String(n).padStart(2, '0');
+    await send(`/exp subscribe quiet:${two((hour + 23) % 24)}:00-${two((hour + 1) % 24)}:00 tz:UTC`);
+    await page.locator('#messages .msg', { hasText: 'set quiet hours for this channel' }).first().waitFor();
+    await screenshot(page, SHOTS, 'quiet');
+    expect(p.errors).toEqual([]);
+  });
+});
