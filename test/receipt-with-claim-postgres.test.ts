@@ -72,8 +72,9 @@ const watch: ReceiptWatch = {
   },
   claimsWithReceipt: () =>
     seen
-      .filter((s) => s.sql.startsWith(CLAIM_WITH) && INTENT_KEY.test(String(s.params[2])))
-      .map((s) => ({ id: INTENT_KEY.exec(String(s.params[2]))?.[1] ?? '', sent: String(s.params[3]) })),
+      // Parameters: the claim's key, time to live, holder and refused mark, then the intent's key and text.
+      .filter((s) => s.sql.startsWith(CLAIM_WITH) && INTENT_KEY.test(String(s.params[4])))
+      .map((s) => ({ id: INTENT_KEY.exec(String(s.params[4]))?.[1] ?? '', sent: String(s.params[5]) })),
   writesOf: (id) => statementsOf(id, 'INSERT').map((s) => JSON.stringify(s.params)),
   deletesOf: (id) => statementsOf(id, 'DELETE').length,
   // The namespace also holds each process's lease.

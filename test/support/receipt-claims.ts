@@ -20,15 +20,19 @@ export interface ReceiptWatch {
 const RECEIVED = /\\?"phase\\?":\\?"received\\?"/;
 
 /**
- * A start and its replay: each made one claim carrying a receipt, only the first took; the action
- * advanced that receipt (no receipt of its own), ended it once, and left nothing behind.
+ * A start and its replay: the start made one claim carrying a receipt, and took it; the replay
+ * asked three times (at once, then after each of its two waits for a refused claim), none taking.
+ * The action advanced the first receipt (no receipt of its own), ended it once, and left nothing
+ * behind; the replay's receipt was never written.
  */
 export async function expectReceiptWrittenByClaim(h: Harness, watch: ReceiptWatch): Promise<void> {
   watch.reset();
   await startWithReplay(h);
   const claims = watch.claimsWithReceipt();
-  expect(claims).toHaveLength(2);
-  const [taken, refused] = claims;
+  expect(claims).toHaveLength(4);
+  const [taken, refused, ...askedAgain] = claims;
+  expect(askedAgain.map((c) => c.id)).toEqual([refused?.id, refused?.id]);
+  expect(refused?.id).not.toBe(taken?.id);
   expect(taken?.sent).toMatch(RECEIVED);
   const writes = watch.writesOf(taken?.id ?? '');
   expect(writes.length).toBeGreaterThan(0);

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signHookBody } from '../src/core/hooks/signature.js';
+import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
+import type { EmulatedMessage } from '../src/dev/slack-emulator/types.js';
+import { addPublicChannel } from './support/channels.js';
+import { type Harness, messageText, startHarness } from './support/harness.js';
+
+// Issue #53's coalescing, as it stands: a burst of 50 inbound events on 5 experiments into 3
+// subscribed channels gives each channel one message per experiment (its card, updated in place
+// as events arrive), with every event a reply in the card's thread: 15 channel messages, not 150.
+
+const CHANNELS = [EMULATOR_DEFAULTS.channelId, 'C0BURSTA0', 'C0BURSTB0'];
+const EXPERIMENTS = [9101, 9102, 9103, 9104, 9105];
+const SECRET = 'b'.repeat(48);
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness({
+    env: { LIFECYCLE_HOOK_SECRET: SECRET, PUBLIC_URL: 'https://exp.example.com/' },
+    alertIntervalMs: 10,
+  });
+  for (const id of CHANNELS.slice(1))
+    addPublicChannel(h.emulator, { id, name: id.toLowerCase(), members: [EMULATOR_DEFAULTS.userId] });
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+async function hookUrl(): Promise<string> {
+  await h.driver.command({ text: 'hooks', userId: EMULATOR_DEFAULTS.adminUserId });
+  const reply = await h.emulator.waitFor(
+    () =>
+      h.emulator
+        .messages(EMULATOR_DEFAULTS.channelId)
+        .find((m) => m.ephemeral && /Lifecycle events from outside Slack/.test(messageText(m))),
+    { timeoutMs: 10_000, message: 'no hook shown' },
+  );
+  const path = /https:\/\/exp\.example\.com(\/hooks\/lifecycle\/[A-Za-z0-9_-]+)/.exec(
+    messageText(reply),
+  )?.[1];
+  if (!path) throw new Error('no hook path');
+  return `${h.app.url}${path}`;
+}
+
+async function postEvent(url: string, fields: Record<string, unknown>): Promise<number> {
+  const body = JSON.stringify(fields);
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-exp-timestamp': timestamp,
+      'x-exp-signature': signHookBody(SECRET, timestamp, body),
+    },
+    body,
+  });
+  return res.status;
+}
+
+const aboutBurst = (m: EmulatedMessage) => EXPERIMENTS.some((id) => messageText(m).includes(`${id}`));
+const isReply = (m: EmulatedMessage) => m.thread_ts !== undefined && m.thread_ts !== m.ts;
+
+describe('a burst of alerts', () => {
+  it('gives each channel one message per experiment, with every event in its thread', async () => {
+    for (const channelId of CHANNELS) {
+      await h.driver.command({ text: 'subscribe events:all', channelId });
+      await h.emulator.waitFor(
+        () => h.emulator.messages(channelId).find((m) => /subscribed this channel/.test(messageText(m))),
+        { timeoutMs: 10_000, message: `${channelId} not subscribed` },
+      );
+    }
+    const url = await hookUrl();
+    const statuses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        postEvent(url, {
+          id: `burst-${i}`,
+          experimentId: EXPERIMENTS[i % 5],
+          action: Math.floor(i / 5) % 2 === 0 ? 'start' : 'stop',
+          actor: 'release-train',
+          name: `Burst ${EXPERIMENTS[i % 5]}`,
+        }),
+      ),
+    );
+    expect(statuses.every((s) => s === 202)).toBe(true);
+    const events = (channelId: string) => h.emulator.messages(channelId).filter(aboutBurst);
+    await h.emulator.waitFor(
+      () => CHANNELS.every((c) => events(c).filter(isReply).length >= 50 - 5) || undefined,
+      { timeoutMs: 60_000, message: 'not every event reached its thread' },
+    );
+    await h.app.idle();
+    for (const channelId of CHANNELS) {
+      const inChannel = events(channelId).filter((m) => !isReply(m) && !m.ephemeral);
+      expect(inChannel, channelId).toHaveLength(5);
+      // Each card is its experiment's, and the thread under it holds the rest of its ten events.
+      for (const id of EXPERIMENTS) {
+        const card = inChannel.find((m) => messageText(m).includes(`${id}`));
+        expect(card, `${channelId} ${id}`).toBeDefined();
+        const replies = events(channelId).filter((m) => isReply(m) && m.thread_ts === card?.ts);
+        expect(replies, `${channelId} ${id}`).toHaveLength(9);
+      }
+    }
+  }, 120_000);
+});
