@@ -33,7 +33,7 @@ describe('the digest and quiet hours in the playground', () => {
     await send('/exp digest');
     const preview = page.locator('#messages .msg', { hasText: 'Only you see this preview' });
     await preview.first().waitFor();
-    const text = await preview.first().innerText();
+    const text = (await preview.first().textContent()) ?? '';
     expect(text).toMatch(/Digest/);
     expect(text).toMatch(/started .*\(4\)/);
     expect(text).toMatch(/Running/);

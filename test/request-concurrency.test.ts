@@ -41,7 +41,7 @@ const RUNNING_STALE_SECONDS = 30;
 /**
  * Requests left untold. None in 8 runs alone; once, in a full-suite run on a loaded machine, a
  * rejection was stored whose notices (the requester's DM, the request's message) were never sent,
- * with no error logged: an open defect (issue #53's note), allowed once so that the run still fails
+ * with no error logged: an open defect (issue #50's note), allowed once so that the run still fails
  * the day it recurs or grows.
  */
 const UNTOLD_AT_MOST = 1;
