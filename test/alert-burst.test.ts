@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signHookBody } from '../src/core/hooks/signature.js';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import type { EmulatedMessage } from '../src/dev/slack-emulator/types.js';
 import { addPublicChannel } from './support/channels.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
+import { postHookEvent } from './support/hook-events.js';
 
 // Issue #53's coalescing, as it stands: a burst of 50 inbound events on 5 experiments into 3
 // subscribed channels gives each channel one message per experiment (its card, updated in place
@@ -26,37 +26,6 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function hookUrl(): Promise<string> {
-  await h.driver.command({ text: 'hooks', userId: EMULATOR_DEFAULTS.adminUserId });
-  const reply = await h.emulator.waitFor(
-    () =>
-      h.emulator
-        .messages(EMULATOR_DEFAULTS.channelId)
-        .find((m) => m.ephemeral && /Lifecycle events from outside Slack/.test(messageText(m))),
-    { timeoutMs: 10_000, message: 'no hook shown' },
-  );
-  const path = /https:\/\/exp\.example\.com(\/hooks\/lifecycle\/[A-Za-z0-9_-]+)/.exec(
-    messageText(reply),
-  )?.[1];
-  if (!path) throw new Error('no hook path');
-  return `${h.app.url}${path}`;
-}
-
-async function postEvent(url: string, fields: Record<string, unknown>): Promise<number> {
-  const body = JSON.stringify(fields);
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-exp-timestamp': timestamp,
-      'x-exp-signature': signHookBody(SECRET, timestamp, body),
-    },
-    body,
-  });
-  return res.status;
-}
-
 const aboutBurst = (m: EmulatedMessage) => EXPERIMENTS.some((id) => messageText(m).includes(`${id}`));
 const isReply = (m: EmulatedMessage) => m.thread_ts !== undefined && m.thread_ts !== m.ts;
 
@@ -69,10 +38,11 @@ describe('a burst of alerts', () => {
         { timeoutMs: 10_000, message: `${channelId} not subscribed` },
       );
     }
-    const url = await hookUrl();
+    // The configured workspace's hook (LIFECYCLE_HOOK_SECRET) answers on the bare path.
+    const url = `${h.app.url}/hooks/lifecycle`;
     const statuses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        postEvent(url, {
+        postHookEvent(url, SECRET, {
           id: `burst-${i}`,
           experimentId: EXPERIMENTS[i % 5],
           action: Math.floor(i / 5) % 2 === 0 ? 'start' : 'stop',

@@ -1,16 +1,9 @@
-import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
-import { type Sandbox, startSandbox } from '../src/dev/sandbox/server.js';
 import { createSlackDriver, type SlackDriver } from '../src/dev/slack-emulator/driver.js';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
-import { type SlackEmulator, startSlackEmulator } from '../src/dev/slack-emulator/server.js';
-import { createMemoryLogger } from '../src/observability/logger.js';
-import { type RunningApp, startExpChatops } from '../src/start.js';
-import { freePort, killHard } from './support/app-process.js';
+import type { RunningApp } from '../src/start.js';
 import { messageText } from './support/harness.js';
-import { startRedisServer } from './support/redis-server.js';
+import { type ReplicaWorld, startReplicaWorld } from './support/replica-world.js';
 import { movableClock } from './support/requests.js';
 
 // Issue #53's quiet hours and digest across two replicas on one Redis, with the clock both read
@@ -23,60 +16,38 @@ const RANDOM = EMULATOR_DEFAULTS.publicChannelWithoutBot;
 const ADMIN = EMULATOR_DEFAULTS.adminUserId;
 const MEMBER = EMULATOR_DEFAULTS.userId;
 const HOUR = 3_600_000;
-const signingSecret = randomBytes(16).toString('hex');
 const clock = movableClock();
-let sandbox: Sandbox;
-let emulator: SlackEmulator;
-let redis: ChildProcess | undefined;
+let world: ReplicaWorld;
 const replicas: RunningApp[] = [];
 const drivers: SlackDriver[] = [];
 
 beforeAll(async () => {
-  const port = await freePort();
-  redis = await startRedisServer(port);
-  sandbox = await startSandbox();
-  emulator = await startSlackEmulator();
-  const template = sandbox.state.experiments.get(4);
-  if (template?.status !== 'draft') throw new Error('the sandbox has no draft experiment 4');
-  for (const id of [8201, 8202])
-    sandbox.state.experiments.set(id, { ...template, id, name: `Rhythm ${id}`, label: `rhythm_${id}` });
-  const env = {
-    SLACK_SIGNING_SECRET: signingSecret,
-    SLACK_BOT_TOKEN: emulator.identity.botToken,
-    SLACK_API_URL: emulator.apiUrl,
-    STORE_URL: `redis://127.0.0.1:${port}`,
-    CONSOLE_BASE_URL: sandbox.url,
-    CONSOLE_API_TOKEN: await sandbox.issueToken({ name: 'rhythm' }),
-    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-  };
+  world = await startReplicaWorld({ ids: [8201, 8202], label: 'Rhythm' });
   for (let i = 0; i < 2; i++) {
-    const app = await startExpChatops(loadConfig(env), {
-      logger: createMemoryLogger('warn'),
-      port: 0,
-      scheduleClock: clock.now,
-      rhythmIntervalMs: 100,
-      alertIntervalMs: 50,
-    });
+    const app = await world.replica({ scheduleClock: clock.now, rhythmIntervalMs: 100, alertIntervalMs: 50 });
     replicas.push(app);
-    drivers.push(createSlackDriver({ appUrl: app.eventsUrl, signingSecret, emulator }));
+    drivers.push(
+      createSlackDriver({
+        appUrl: app.eventsUrl,
+        signingSecret: world.signingSecret,
+        emulator: world.emulator,
+      }),
+    );
   }
 }, 120_000);
 
 afterAll(async () => {
-  for (const app of replicas) await app.close().catch(() => undefined);
-  if (redis) await killHard(redis);
-  await emulator?.close();
-  await sandbox?.close();
+  await world?.close(replicas);
 });
 
 const inGeneral = (pattern: RegExp) =>
-  emulator.messages(GENERAL).filter((m) => !m.ephemeral && pattern.test(messageText(m)));
+  world.emulator.messages(GENERAL).filter((m) => !m.ephemeral && pattern.test(messageText(m)));
 const waitFor = (pattern: RegExp, what: string) =>
-  emulator.waitFor(() => inGeneral(pattern)[0], { timeoutMs: 20_000, message: what });
+  world.emulator.waitFor(() => inGeneral(pattern)[0], { timeoutMs: 20_000, message: what });
 const ephemeralTo = (user: string, pattern: RegExp) =>
-  emulator.waitFor(
+  world.emulator.waitFor(
     () =>
-      emulator
+      world.emulator
         .messages(GENERAL)
         .find((m) => m.ephemeral && m.targetUserId === user && pattern.test(messageText(m))),
     { timeoutMs: 20_000, message: `no reply to ${user} matching ${pattern}` },
@@ -87,7 +58,7 @@ const hhmm = (instant: number) => new Date(instant).toISOString().slice(11, 16);
 const heldIn = async (channelId: string) => {
   const held = (await replicas[0]?.store
     .keyv('channel-alerts')
-    .get(`held:${emulator.identity.teamId}:${channelId}`)) as { alerts: unknown[] } | undefined;
+    .get(`held:${world.emulator.identity.teamId}:${channelId}`)) as { alerts: unknown[] } | undefined;
   return held?.alerts.length ?? 0;
 };
 
@@ -137,7 +108,7 @@ describe('quiet hours and the digest across two replicas', () => {
     // Another quiet spell with a held alert: by its summary, both replicas have looked many times.
     await quietThenStart(b, 8202);
     clock.set(7 * HOUR);
-    await emulator.waitFor(() => inGeneral(/While this channel was quiet/)[1], {
+    await world.emulator.waitFor(() => inGeneral(/While this channel was quiet/)[1], {
       timeoutMs: 20_000,
       message: 'no second summary',
     });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signHookBody } from '../src/core/hooks/signature.js';
 import { createSubscriptionStore, type SubscriptionStore } from '../src/core/subscriptions.js';
 import { expectWithinBlockKitLimits } from '../src/dev/slack-emulator/block-kit/check-limits.js';
 import type { EmulatedMessage } from '../src/dev/slack-emulator/types.js';
 import { storedValues } from '../src/store/conditional-update.js';
 import { addPublicChannel } from './support/channels.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
+import { postHookEvent } from './support/hook-events.js';
 
 // Team, type and experiment filters, several subscriptions per channel, `#channel` as Slack
 // escapes it, and the Remove buttons, all through the signed endpoints; events come in through the
@@ -57,18 +57,11 @@ async function next(
 
 let eventNo = 0;
 async function platformEvent(fields: Record<string, unknown>): Promise<void> {
-  const body = JSON.stringify({ id: `filters-${++eventNo}`, ...fields });
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const res = await fetch(`${h.app.url}/hooks/lifecycle`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-exp-timestamp': timestamp,
-      'x-exp-signature': signHookBody(SECRET, timestamp, body),
-    },
-    body,
+  const status = await postHookEvent(`${h.app.url}/hooks/lifecycle`, SECRET, {
+    id: `filters-${++eventNo}`,
+    ...fields,
   });
-  expect(res.status).toBe(202);
+  expect(status).toBe(202);
 }
 
 const eventsIn = (channel: string, experimentId: number) =>

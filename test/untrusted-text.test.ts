@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signHookBody } from '../src/core/hooks/signature.js';
 import { renderMrkdwn } from '../src/dev/playground/render/mrkdwn.js';
 import { expectWithinBlockKitLimits } from '../src/dev/slack-emulator/block-kit/check-limits.js';
 import type { EmulatedMessage } from '../src/dev/slack-emulator/types.js';
 import { emulatorQueries } from './support/emulator-queries.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
+import { postHookEvent } from './support/hook-events.js';
 
 // Text from outside Slack (a lifecycle hook's fields, the platform's experiment names) reaches the
 // channel through the real endpoints and cannot reshape the message around it: no bold, italics,
@@ -27,20 +27,8 @@ const channelMessages = () => h.emulator.messages(CHANNEL).filter((m) => !m.ephe
 
 const { until } = emulatorQueries(() => h.emulator, { channel: CHANNEL });
 
-async function sendHookEvent(fields: Record<string, unknown>): Promise<number> {
-  const body = JSON.stringify(fields);
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const res = await fetch(`${h.app.url}/hooks/lifecycle`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-exp-timestamp': timestamp,
-      'x-exp-signature': signHookBody(SECRET, timestamp, body),
-    },
-    body,
-  });
-  return res.status;
-}
+const sendHookEvent = (fields: Record<string, unknown>) =>
+  postHookEvent(`${h.app.url}/hooks/lifecycle`, SECRET, fields);
 
 /** Every mrkdwn text of the message as the playground shows it (Slack's reading of the same text). */
 function rendered(message: EmulatedMessage): string {

@@ -1,11 +1,12 @@
 import type { AddressInfo } from 'node:net';
-import type { App, Logger, ReceiverEvent } from '@slack/bolt';
+import type { App, ReceiverEvent } from '@slack/bolt';
 import { request } from 'undici';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { signSlackRequest } from '../../dev/slack-emulator/driver.js';
 import { backendFixture, uniqueName } from '../../store/backends.test-helper.js';
 import type { Store } from '../../store/create-store.js';
 import { SlackHttpReceiver } from './http-receiver.js';
+import { silentLogger } from './silent-logger.test-helper.js';
 
 // Two receivers (two replicas) over real HTTP, their replay claims made on the real Redis store.
 // The store "fails" as a dropped connection does: the command reaches Redis and runs there, and its
@@ -14,12 +15,7 @@ import { SlackHttpReceiver } from './http-receiver.js';
 // a delivery that was refused never leaves its body to be answered as a replay.
 
 const SECRET = 'test-signing-secret';
-const logger = {
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-} as Partial<Logger> as Logger;
+const logger = silentLogger;
 
 const fixture = backendFixture('redis');
 const prefix = uniqueName('claim-recovery');

@@ -1,21 +1,17 @@
 import type { AddressInfo } from 'node:net';
-import { type App, ErrorCode, type Logger, type ReceiverEvent } from '@slack/bolt';
+import { type App, ErrorCode, type ReceiverEvent } from '@slack/bolt';
 import { request } from 'undici';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signSlackRequest } from '../../dev/slack-emulator/driver.js';
 import { constantReply, ephemeralAckBody } from '../prepared-ack.js';
 import { SlackHttpReceiver } from './http-receiver.js';
+import { silentLogger } from './silent-logger.test-helper.js';
 
 // The receiver over real HTTP with Slack's signature: what it reads ahead for a request goes with
 // the request's replay claim, and reaches the listeners through the event's customProperties.
 
 const SECRET = 'test-signing-secret';
-const logger = {
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-} as Partial<Logger> as Logger;
+const logger = silentLogger;
 
 let receiver: SlackHttpReceiver | undefined;
 afterEach(async () => {

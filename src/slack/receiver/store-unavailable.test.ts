@@ -1,21 +1,17 @@
 import type { AddressInfo } from 'node:net';
-import type { App, Logger, ReceiverEvent } from '@slack/bolt';
+import type { App, ReceiverEvent } from '@slack/bolt';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signSlackRequest } from '../../dev/slack-emulator/driver.js';
 import { SlackHttpReceiver } from './http-receiver.js';
+import { silentLogger } from './silent-logger.test-helper.js';
 
 // The receiver over real HTTP with Slack's signature, its replay claim failing as a store that
 // cannot be reached fails it: nothing reaches the listeners, and each surface is told so. Each
 // request's claim is asked three times (a lost answer may have landed) before it is refused.
 
 const SECRET = 'test-signing-secret';
-const logger = {
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-} as Partial<Logger> as Logger;
+const logger = silentLogger;
 const NOTICE = {
   type: 'modal' as const,
   title: { type: 'plain_text' as const, text: 'Nothing was done' },
