@@ -118,5 +118,24 @@ describe('quiet hours and the digest across two replicas', () => {
     await b.command({ text: 'subscriptions', userId: MEMBER, channelId: GENERAL });
     const list = messageText(await ephemeralTo(MEMBER, /quiet .*digest daily at/));
     expect(list).toMatch(/UTC/);
+
+    // Running long: one nudge for each running experiment past the mark, with Stop… and a reminder.
+    await a.command({ text: 'subscribe long:30d', userId: ADMIN, channelId: GENERAL });
+    await waitFor(/nudged once about each experiment running longer than 30 days/, 'mark not set');
+    clock.set(31 * 24 * HOUR);
+    const nudgeOf = (id: number) => inGeneral(new RegExp(`Rhythm ${id}\\* \\(${id}\\) has been running for`));
+    const first = await world.emulator.waitFor(() => nudgeOf(8201)[0], {
+      timeoutMs: 20_000,
+      message: 'no nudge',
+    });
+    await world.emulator.waitFor(() => nudgeOf(8202)[0], { timeoutMs: 20_000, message: 'no nudge for 8202' });
+    expect(JSON.stringify(first.blocks)).toContain('exp_lifecycle_stop');
+    await b.clickButton(first, 'exp_nudge_remind', { userId: MEMBER });
+    expect(messageText(await ephemeralTo(MEMBER, /running long again/))).toMatch(/Rhythm 8201/);
+    // A week and a day on: 8201 (reminded) is nudged again; 8202 (not reminded) is not.
+    clock.set(39 * 24 * HOUR);
+    await world.emulator.waitFor(() => nudgeOf(8201)[1], { timeoutMs: 20_000, message: 'no reminder' });
+    expect(nudgeOf(8201)).toHaveLength(2);
+    expect(nudgeOf(8202)).toHaveLength(1);
   }, 120_000);
 });

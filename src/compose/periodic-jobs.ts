@@ -78,8 +78,8 @@ function channelRhythm({ deps, workspaces, logger, options }: PeriodicJobsInput)
     failure: 'could not look for held alerts or digests due',
     run: async () => {
       const pass = await rhythmPass(deps, workspaces.clientFor, deps.channelAlerts.now());
-      if (pass.digests + pass.summaries > 0)
-        logger.info('channel digests and quiet-hours summaries posted', { ...pass });
+      if (pass.digests + pass.summaries + pass.nudges > 0)
+        logger.info('channel digests, quiet-hours summaries and running-long nudges posted', { ...pass });
       return undefined;
     },
   };

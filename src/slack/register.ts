@@ -5,6 +5,7 @@ import { registerExpCommand } from './command/exp-command.js';
 import { registerConnection } from './connection/register.js';
 import type { SlackDeps } from './deps.js';
 import { registerDictionaries } from './dictionaries/register.js';
+import { registerDigest } from './digest/register.js';
 import { registerExperiments } from './experiment/register.js';
 import { registerExperimentForm } from './experiment-form/register.js';
 import { registerHome } from './home/register.js';
@@ -56,6 +57,7 @@ export function registerListeners(
   registerDictionaries(listeners);
   registerSplitter(listeners);
   registerSubscriptions(listeners);
+  registerDigest(listeners);
   registerConnection(listeners, deps, options);
   registerExperiments(listeners);
   registerPolicy(listeners);

@@ -11,6 +11,10 @@ export interface ChannelAlerts {
   digestedAt?: number | undefined;
   /** When this channel last had an alert posted, ms (shown in `/exp subscriptions`). */
   deliveredAt?: number | undefined;
+  /** `long:30d`: a running experiment past this many days gets one nudge here. */
+  longAfterDays?: number | undefined;
+  /** Nudges, by `experimentId:startedAt`: when the next may be posted (ms; never, once posted). */
+  nudged?: Record<string, number> | undefined;
   updatedBy?: string | undefined;
   /** The workspace the channel is in: what the sweep posts with. */
   workspace?: { teamId: string; enterpriseId?: string | undefined } | undefined;
@@ -41,6 +45,8 @@ const StoredSettings = z.object({
   digest: StoredDigest.optional(),
   digestedAt: z.number().optional(),
   deliveredAt: z.number().optional(),
+  longAfterDays: z.int().min(1).max(3650).optional(),
+  nudged: z.record(z.string().max(80), z.number()).optional(),
   updatedBy: z.string().max(64).optional(),
   workspace: z.object({ teamId: z.string().max(64), enterpriseId: z.string().max(64).optional() }).optional(),
 });
@@ -63,7 +69,7 @@ export interface ChannelAlertsStore {
   /** Sets (or, with undefined, ends) a channel's quiet hours or digest. */
   set(
     ref: ChannelRef,
-    change: Partial<Pick<ChannelAlerts, 'quiet' | 'digest' | 'digestedAt' | 'workspace'>>,
+    change: Partial<Pick<ChannelAlerts, 'quiet' | 'digest' | 'digestedAt' | 'longAfterDays' | 'workspace'>>,
     by: string,
   ): Promise<ChannelAlerts>;
   /** Every channel with quiet hours or a digest (bounded by CHANNELS_MAX). */
@@ -73,6 +79,10 @@ export interface ChannelAlertsStore {
   takeHeld(ref: ChannelRef): Promise<{ alerts: HeldAlert[]; dropped: number }>;
   /** Marks the digest due at `dueAt` as done; false when another replica (or an earlier pass) did. */
   claimDigest(ref: ChannelRef, dueAt: number): Promise<boolean>;
+  /** Claims the nudge `key` at `now`: false when it was posted already and no reminder is due. */
+  claimNudge(ref: ChannelRef, key: string, now: number): Promise<boolean>;
+  /** The nudge `key` may be posted again from `at` ("Remind me in 7 days"). */
+  remindNudge(ref: ChannelRef, key: string, at: number): Promise<void>;
   /** Notes that an alert was posted in the channel now. */
   delivered(ref: ChannelRef, at: number): Promise<void>;
 }
@@ -115,7 +125,9 @@ export function createChannelAlertsStore(
         const merged = { ...current, ...changed, updatedBy: by };
         return { next: merged, result: merged };
       });
-      await indexChannel(update, ref, next.quiet !== undefined || next.digest !== undefined);
+      const listed =
+        next.quiet !== undefined || next.digest !== undefined || next.longAfterDays !== undefined;
+      await indexChannel(update, ref, listed);
       return next;
     },
     async channels() {
@@ -148,11 +160,31 @@ export function createChannelAlertsStore(
           ? { next: current, result: false }
           : { next: { ...current, digestedAt: dueAt }, result: true },
       ),
+    claimNudge: (ref, key, now) =>
+      change(ref, (current) => {
+        const nudged = current.nudged ?? {};
+        if ((nudged[key] ?? 0) > now) return { next: current, result: false };
+        return { next: { ...current, nudged: keptNudges({ ...nudged, [key]: NEVER }) }, result: true };
+      }),
+    async remindNudge(ref, key, at) {
+      await change(ref, (current) => ({
+        next: { ...current, nudged: keptNudges({ ...(current.nudged ?? {}), [key]: at }) },
+        result: undefined,
+      }));
+    },
     async delivered(ref, at) {
       await change(ref, (current) => ({ next: { ...current, deliveredAt: at }, result: undefined }));
     },
   };
 }
+
+/** A nudge posted and not to be repeated: later than any clock reads. */
+const NEVER = Number.MAX_SAFE_INTEGER;
+/** Nudges remembered per channel; the oldest keys go first (their runs long over). */
+const NUDGES_KEPT = 500;
+
+const keptNudges = (nudged: Record<string, number>): Record<string, number> =>
+  Object.fromEntries(Object.entries(nudged).slice(-NUDGES_KEPT));
 
 async function indexChannel(update: StoredValues['update'], ref: ChannelRef, listed: boolean) {
   await update(INDEX_KEY, (raw) => {

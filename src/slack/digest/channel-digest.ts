@@ -8,7 +8,7 @@ export type ChannelDigestDeps = Pick<SlackDeps, 'knowledge' | 'requests' | 'subs
 export async function channelDigest(
   deps: ChannelDigestDeps,
   ref: ChannelRef,
-  period: { from: number; to: number; nextTo: number },
+  period: { from: number; to: number; nextTo: number; longAfterMs?: number | undefined },
 ): Promise<Digest> {
   const [records, waiting, subscriptions] = await Promise.all([
     deps.knowledge.records.all(ref.scope),

@@ -18,12 +18,14 @@ export async function channelNotes(
     const settings = await Promise.all(ids.map((channelId) => deps.channelAlerts.get({ scope, channelId })));
     return ids.flatMap((channelId, i) => {
       const s = settings[i];
-      if (!s || (!s.quiet && !s.digest && s.deliveredAt === undefined)) return [];
+      if (!s || (!s.quiet && !s.digest && s.longAfterDays === undefined && s.deliveredAt === undefined))
+        return [];
       return [
         deps.messages.digest.channelNote({
           channel: channelMention(channelId),
           quiet: s.quiet && safe(`${formatQuietHours(s.quiet)} (${s.quiet.timeZone})`, 140),
           digest: s.digest && scheduleText(deps.messages, s.digest),
+          long: s.longAfterDays,
           delivered: s.deliveredAt === undefined ? undefined : slackDate(new Date(s.deliveredAt)),
         }),
       ];

@@ -13,7 +13,7 @@ const HOUR_MS = 3_600_000;
 const LINES_SHOWN = 15;
 
 /** The experiment as people name it: its name first, its id after (the id alone when no name is known). */
-function experimentName(experimentId: number, name: string | undefined): SafeText {
+export function experimentName(experimentId: number, name: string | undefined): SafeText {
   const trimmed = name?.trim();
   return trimmed ? md`*${safe(trimmed, NAME_DISPLAY_MAX)}* (${experimentId})` : md`*${experimentId}*`;
 }

@@ -63,16 +63,28 @@ export function digestMessagesEn(): DigestMessages {
         : problem === 'empty'
           ? md`${value}: quiet hours need a start and an end that differ. Nothing was changed.`
           : md`Quiet hours are written \`quiet:22:00-08:00\` (a 24-hour clock, start-end) or \`quiet:off\`; not ${value}. Nothing was changed.`,
-    channelNote: ({ channel, quiet, digest, delivered }) =>
+    channelNote: ({ channel, quiet, digest, long, delivered }) =>
       joinSafe(
         [
           channel,
           quiet === undefined ? undefined : md`quiet ${quiet}`,
           digest === undefined ? undefined : md`digest ${digest}`,
+          long === undefined ? undefined : md`nudged past ${plural(long, 'day', 'days')}`,
           delivered === undefined ? md`no alert posted yet` : md`last alert ${delivered}`,
         ].filter((part): part is SafeText => part !== undefined),
         md` · `,
       ),
+    nudge: ({ experiment, days, since, mark }) =>
+      md`:hourglass_flowing_sand: ${experiment} has been running for ${plural(days, 'day', 'days')} (since ${since}), past this channel's ${plural(mark, 'day', 'days')}. Stop it if it has run its course, or be reminded in a week.`,
+    remindButton: 'Remind me in 7 days',
+    reminded: ({ experiment, at }) =>
+      md`This channel hears of ${experiment} running long again ${at}, unless it stops first.`,
+    longSet: ({ user, days }) =>
+      days === undefined
+        ? md`${user} turned off this channel's nudges for experiments running long.`
+        : md`${user} set this channel to be nudged once about each experiment running longer than ${plural(days, 'day', 'days')}, with Stop… and a one-week reminder. ${cmd('subscribe long:off')} turns it off.`,
+    longUnreadable: ({ value }) =>
+      md`The running-long mark is written \`long:30d\` (days, 1 to 3650) or \`long:off\`; not ${value}. Nothing was changed.`,
     quietSummary: ({ shown, total, hours }) =>
       shown < total
         ? md`:zzz: While this channel was quiet (${hours}), ${plural(total, 'alert was', 'alerts were')} held; the latest ${count(shown)}:`

@@ -69,16 +69,28 @@ export function digestMessagesRu(): DigestMessages {
         : problem === 'empty'
           ? md`${value}: у тихих часов должны различаться начало и конец. Ничего не изменено.`
           : md`Тихие часы пишутся так: \`quiet:22:00-08:00\` (24-часовые, начало-конец) или \`quiet:off\`; а не ${value}. Ничего не изменено.`,
-    channelNote: ({ channel, quiet, digest, delivered }) =>
+    channelNote: ({ channel, quiet, digest, long, delivered }) =>
       joinSafe(
         [
           channel,
           quiet === undefined ? undefined : md`тихие часы ${quiet}`,
           digest === undefined ? undefined : md`сводка ${digest}`,
+          long === undefined ? undefined : md`напоминание после ${n(long, 'дня', 'дней', 'дней')}`,
           delivered === undefined ? md`оповещений ещё не было` : md`последнее оповещение ${delivered}`,
         ].filter((part): part is SafeText => part !== undefined),
         md` · `,
       ),
+    nudge: ({ experiment, days, since, mark }) =>
+      md`:hourglass_flowing_sand: ${experiment} идёт уже ${n(days, 'день', 'дня', 'дней')} (с ${since}) — дольше порога этого канала в ${n(mark, 'день', 'дня', 'дней')}. Остановите его, если он своё отработал, или отложите напоминание на неделю.`,
+    remindButton: 'Напомнить через 7 дней',
+    reminded: ({ experiment, at }) =>
+      md`Канал снова услышит о том, что ${experiment} идёт долго, ${at}, если его не остановят раньше.`,
+    longSet: ({ user, days }) =>
+      days === undefined
+        ? md`${user} отключил(а) напоминания этого канала о долгих экспериментах.`
+        : md`${user} настроил(а) канал: об эксперименте, который идёт дольше ${n(days, 'дня', 'дней', 'дней')}, здесь напомнят один раз, с кнопками «Остановить…» и «Напомнить через 7 дней». ${cmd('subscribe long:off')} отключает.`,
+    longUnreadable: ({ value }) =>
+      md`Порог долгого эксперимента пишется \`long:30d\` (дни, от 1 до 3650) или \`long:off\`; а не ${value}. Ничего не изменено.`,
     quietSummary: ({ shown, total, hours }) =>
       shown < total
         ? md`:zzz: Пока в канале были тихие часы (${hours}), отложено ${n(total, 'оповещение', 'оповещения', 'оповещений')}; последние ${count(shown)}:`

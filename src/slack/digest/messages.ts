@@ -49,8 +49,19 @@ export interface DigestMessages {
     channel: SafeText;
     quiet: SafeText | undefined;
     digest: SafeText | undefined;
+    /** The running-long mark, in days. */
+    long: number | undefined;
     delivered: SafeText | undefined;
   }): SafeText;
+  /** The nudge for an experiment running past the channel's mark. */
+  nudge(p: { experiment: SafeText; days: number; since: SafeText; mark: number }): SafeText;
+  remindButton: string;
+  /** To the person who clicked "Remind me": when the channel hears of it again. */
+  reminded(p: { experiment: SafeText; at: SafeText }): SafeText;
+  /** In-channel note: the channel's running-long mark set, or turned off (days undefined). */
+  longSet(p: { user: SafeText; days: number | undefined }): SafeText;
+  /** `long:` was given something other than `30d` or `off`. */
+  longUnreadable(p: { value: SafeText }): SafeText;
   /** The summary posted when a channel's quiet hours end. */
   /** `total` held, of which the latest `shown` are listed below it. */
   quietSummary(p: { shown: number; total: number; hours: SafeText }): SafeText;

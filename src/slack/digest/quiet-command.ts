@@ -56,6 +56,47 @@ export async function setQuietHours(
   }
 }
 
+/** `long:30d`: days from 1 to 3650; `off`. */
+const LONG_MARK = /^(\d{1,4})d$/i;
+
+/**
+ * `/exp subscribe [#channel] long:30d` or `long:off`: the channel is nudged once about each
+ * experiment running past that many days (src/slack/digest/rhythm-sweep.ts), said in the channel.
+ * False when the person was told why nothing changed.
+ */
+export async function setLongMark(
+  ctx: CommandContext<QuietDeps>,
+  input: { channelId: string; value: string },
+): Promise<boolean> {
+  const { deps } = ctx;
+  const ref: ChannelRef = { scope: deps.scopeOf(ctx.workspace), channelId: input.channelId };
+  const off = input.value.toLowerCase() === 'off';
+  const days = off ? undefined : Number(LONG_MARK.exec(input.value)?.[1] ?? Number.NaN);
+  if (days !== undefined && !(Number.isInteger(days) && days >= 1 && days <= 3650)) {
+    await ctx.replier.ephemeral(
+      textMessage(deps.messages.digest.longUnreadable({ value: code(input.value, 40) })),
+    );
+    return false;
+  }
+  try {
+    const workspace = { teamId: ctx.workspace.teamId, enterpriseId: ctx.workspace.enterpriseId };
+    await deps.channelAlerts.set(ref, { longAfterDays: days, workspace }, ctx.command.user_id);
+    await audit(ctx, ref, days === undefined ? 'long off' : `long ${days}d`);
+    await ctx.replier.inChannel(
+      textMessage(deps.messages.digest.longSet({ user: userMention(ctx.command.user_id), days })),
+    );
+    return true;
+  } catch (error) {
+    deps.logger.error('the running-long mark could not be changed', { error: errorCodeOf(error) });
+    await ctx.replier.ephemeral(
+      textMessage(
+        error instanceof ChannelAlertsFullError ? deps.messages.digest.full : deps.messages.digest.saveFailed,
+      ),
+    );
+    return false;
+  }
+}
+
 async function turnOff(ctx: CommandContext<QuietDeps>, ref: ChannelRef): Promise<boolean> {
   const { deps } = ctx;
   const { quiet } = await deps.channelAlerts.get(ref);

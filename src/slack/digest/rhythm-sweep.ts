@@ -15,11 +15,13 @@ import { errorCodeOf } from '../subscriptions/alert-outcomes.js';
 import { type ChannelDigestDeps, channelDigest } from './channel-digest.js';
 import { digestMessage } from './digest-message.js';
 import { DIGEST_BLOCKS } from './ids.js';
+import { nudgeKey, nudgeMessage } from './nudge-message.js';
 
 /** How often every replica looks at the clock for quiet hours ending and digests coming due. */
 export const RHYTHM_INTERVAL_MS = 30_000;
 /** Held alerts a summary lists; the rest are counted. */
 const HELD_SHOWN = 20;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Client = Pick<webApi.WebClient, 'chat'>;
 
@@ -29,6 +31,7 @@ export type RhythmDeps = ChannelDigestDeps &
 export interface RhythmPass {
   digests: number;
   summaries: number;
+  nudges: number;
 }
 
 /**
@@ -43,7 +46,7 @@ export async function rhythmPass(
   clientFor: (workspace: WorkspaceRef) => Promise<Client | undefined>,
   now: number,
 ): Promise<RhythmPass> {
-  const pass: RhythmPass = { digests: 0, summaries: 0 };
+  const pass: RhythmPass = { digests: 0, summaries: 0, nudges: 0 };
   for (const ref of await deps.channelAlerts.channels()) {
     try {
       const settings = await deps.channelAlerts.get(ref);
@@ -52,6 +55,8 @@ export async function rhythmPass(
       const speaking = await speakingTo(deps, { workspace: settings.workspace, channelId: ref.channelId });
       if (settings.quiet && !isQuietAt(settings.quiet, now))
         pass.summaries += await postHeld(speaking, client, ref, settings.quiet);
+      if (settings.longAfterDays !== undefined)
+        pass.nudges += await postNudges(speaking, client, ref, settings.longAfterDays, now);
       if (settings.digest)
         pass.digests += await postDigestIfDue(
           speaking,
@@ -127,9 +132,38 @@ async function postDigestIfDue(
     from: due - periodMsOf(schedule),
     to: due,
     nextTo: nextDue(schedule, due),
+    longAfterMs: settings.longAfterDays === undefined ? undefined : settings.longAfterDays * DAY_MS,
   });
   if (isEmptyDigest(digest)) return 0;
-  const posted = digestMessage({ digest, messages: deps.messages });
+  const posted = digestMessage({ digest, messages: deps.messages, longDays: settings.longAfterDays });
   await client.chat.postMessage({ channel: ref.channelId, text: posted.text, blocks: posted.blocks });
   return 1;
+}
+
+/**
+ * One nudge for each experiment of the channel's selection running past its mark since the start
+ * the app knows of, claimed in the store so one replica posts it; again only once a "Remind me"
+ * time has passed. A new start is a new run, and gets its own nudge.
+ */
+async function postNudges(
+  deps: RhythmDeps,
+  client: Client,
+  ref: ChannelRef,
+  markDays: number,
+  now: number,
+): Promise<number> {
+  const { long } = await channelDigest(deps, ref, {
+    from: now,
+    to: now,
+    nextTo: now,
+    longAfterMs: markDays * DAY_MS,
+  });
+  let posted = 0;
+  for (const running of long) {
+    if (!(await deps.channelAlerts.claimNudge(ref, nudgeKey(running), now))) continue;
+    const nudge = nudgeMessage({ running, markDays, now, messages: deps.messages });
+    await client.chat.postMessage({ channel: ref.channelId, text: nudge.text, blocks: nudge.blocks });
+    posted += 1;
+  }
+  return posted;
 }

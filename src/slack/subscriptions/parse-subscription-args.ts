@@ -18,6 +18,8 @@ export interface SubscriptionArgs {
   quiet?: string | undefined;
   /** `tz:Europe/Berlin`: the zone quiet hours are read in (else the person's). */
   timeZone?: string | undefined;
+  /** `long:30d` or `long:off`, as typed: the channel's running-long mark (read by the caller). */
+  long?: string | undefined;
 }
 
 export type SubscriptionArgsProblem =
@@ -81,7 +83,7 @@ export function parseSubscriptionArgs(words: readonly string[]): SubscriptionArg
       continue;
     }
     const value = (quotedKey !== undefined ? (match[2] ?? '') : raw.slice(key.length + 1)).trim();
-    if (!['team', 'type', 'experiment', 'events', 'alerts', 'quiet', 'tz'].includes(key)) {
+    if (!['team', 'type', 'experiment', 'events', 'alerts', 'quiet', 'tz', 'long'].includes(key)) {
       return { ok: false, problem: { kind: 'unknown-word', word: match[0] } };
     }
     const problem = once(key);
@@ -111,6 +113,9 @@ export function parseSubscriptionArgs(words: readonly string[]): SubscriptionArg
       case 'tz':
         args.timeZone = value;
         break;
+      case 'long':
+        args.long = value;
+        break;
       case 'alerts':
         if (value.toLowerCase() !== 'ops')
           return { ok: false, problem: { kind: 'unknown-word', word: match[0] } };
@@ -118,8 +123,8 @@ export function parseSubscriptionArgs(words: readonly string[]): SubscriptionArg
         break;
     }
   }
-  // Quiet hours alone set only them: no subscription is made or changed.
-  if (args.quiet !== undefined && actionWords.length === 0) return { ok: true, args };
+  // Quiet hours or a running-long mark alone set only them: no subscription is made or changed.
+  if ((args.quiet ?? args.long) !== undefined && actionWords.length === 0) return { ok: true, args };
   const actions = parseAlertActions(actionWords);
   if (!actions.ok) return { ok: false, problem: { kind: 'unknown-actions', unknown: actions.unknown } };
   args.actions = actions.actions;

@@ -11,7 +11,7 @@ import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { CommandContext } from '../command/command-context.js';
 import type { SlackDeps } from '../deps.js';
 import { COMMAND_READ_BUDGET_MS } from '../dictionaries/command.js';
-import { setQuietHours } from '../digest/quiet-command.js';
+import { setLongMark, setQuietHours } from '../digest/quiet-command.js';
 import { BLOCKS } from '../ids.js';
 import { errorCodeOf } from './alert-outcomes.js';
 import { parseSubscriptionArgs, type SubscriptionArgs } from './parse-subscription-args.js';
@@ -70,8 +70,11 @@ export async function runSubscribe(ctx: SubscribeContext, words: readonly string
   const { args, target, type } = request;
   if (args.quiet !== undefined) {
     const input = { channelId: target.channelId, value: args.quiet, timeZone: args.timeZone };
-    if (!(await setQuietHours(ctx, input)) || quietAlone(args)) return;
+    if (!(await setQuietHours(ctx, input))) return;
   }
+  if (args.long !== undefined && !(await setLongMark(ctx, { channelId: target.channelId, value: args.long })))
+    return;
+  if ((args.quiet ?? args.long) !== undefined && rhythmAlone(args)) return;
   const team = await teamFilter(ctx, args.team);
   if (!team) return;
   const subscription: NewSubscription = {
@@ -92,8 +95,8 @@ export async function runSubscribe(ctx: SubscribeContext, words: readonly string
   }
 }
 
-/** Only quiet hours were typed: no subscription is made or changed. */
-const quietAlone = (args: SubscriptionArgs): boolean =>
+/** Only quiet hours or a running-long mark were typed: no subscription is made or changed. */
+const rhythmAlone = (args: SubscriptionArgs): boolean =>
   (args.team ?? args.type ?? args.experimentId ?? args.actions) === undefined && !args.ops;
 
 /** Acks the command: with the reason when what was typed cannot be a subscription, else with nothing. */
