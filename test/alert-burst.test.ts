@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import type { EmulatedMessage } from '../src/dev/slack-emulator/types.js';
 import { addPublicChannel } from './support/channels.js';
+import { untilPast } from './support/clock.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 import { postHookEvent } from './support/hook-events.js';
 
@@ -69,5 +70,34 @@ describe('a burst of alerts', () => {
         expect(replies, `${channelId} ${id}`).toHaveLength(9);
       }
     }
+
+    // Past the channel's window, the next event shows in the channel again (its reply broadcast).
+    const general = CHANNELS[0] ?? '';
+    await h.driver.command({ text: 'subscribe window:1s', channelId: general });
+    await h.emulator.waitFor(
+      () => h.emulator.messages(general).find((m) => /alert window to `1s`/.test(messageText(m))),
+      { timeoutMs: 10_000, message: 'window not set' },
+    );
+    await untilPast(Date.now() + 1_100);
+    expect(
+      await postHookEvent(url, SECRET, {
+        id: 'burst-late',
+        experimentId: 9101,
+        action: 'archive',
+        actor: 'release-train',
+      }),
+    ).toBe(202);
+    const broadcast = await h.emulator.waitFor(
+      () =>
+        h.emulator
+          .messages(general)
+          .find((m) => m.subtype === 'thread_broadcast' && messageText(m).includes('9101')),
+      { timeoutMs: 10_000, message: 'the late event did not show in the channel' },
+    );
+    expect(messageText(broadcast)).toMatch(/archived/);
+    // Within the window (the other channels keep the default minute), it stays in the thread.
+    await h.app.idle();
+    for (const channelId of CHANNELS.slice(1))
+      expect(h.emulator.messages(channelId).filter((m) => m.subtype === 'thread_broadcast')).toEqual([]);
   }, 120_000);
 });

@@ -11,6 +11,10 @@ export interface ChannelAlerts {
   digestedAt?: number | undefined;
   /** When this channel last had an alert posted, ms (shown in `/exp subscriptions`). */
   deliveredAt?: number | undefined;
+  /** `window:5m`: events on one experiment this close together stay in its card (default 60 s). */
+  windowMs?: number | undefined;
+  /** When each experiment last showed in the channel itself (its card posted or a reply broadcast), ms. */
+  shownAt?: Record<string, number> | undefined;
   /** `long:30d`: a running experiment past this many days gets one nudge here. */
   longAfterDays?: number | undefined;
   /** Nudges, by `experimentId:startedAt`: when the next may be posted (ms; never, once posted). */
@@ -46,6 +50,8 @@ const StoredSettings = z.object({
   digestedAt: z.number().optional(),
   deliveredAt: z.number().optional(),
   longAfterDays: z.int().min(1).max(3650).optional(),
+  windowMs: z.int().min(1_000).max(86_400_000).optional(),
+  shownAt: z.record(z.string().max(20), z.number()).optional(),
   nudged: z.record(z.string().max(80), z.number()).optional(),
   updatedBy: z.string().max(64).optional(),
   workspace: z.object({ teamId: z.string().max(64), enterpriseId: z.string().max(64).optional() }).optional(),
@@ -69,7 +75,9 @@ export interface ChannelAlertsStore {
   /** Sets (or, with undefined, ends) a channel's quiet hours or digest. */
   set(
     ref: ChannelRef,
-    change: Partial<Pick<ChannelAlerts, 'quiet' | 'digest' | 'digestedAt' | 'longAfterDays' | 'workspace'>>,
+    change: Partial<
+      Pick<ChannelAlerts, 'quiet' | 'digest' | 'digestedAt' | 'longAfterDays' | 'windowMs' | 'workspace'>
+    >,
     by: string,
   ): Promise<ChannelAlerts>;
   /** Every channel with quiet hours or a digest (bounded by CHANNELS_MAX). */
@@ -83,6 +91,8 @@ export interface ChannelAlertsStore {
   claimNudge(ref: ChannelRef, key: string, now: number): Promise<boolean>;
   /** The nudge `key` may be posted again from `at` ("Remind me in 7 days"). */
   remindNudge(ref: ChannelRef, key: string, at: number): Promise<void>;
+  /** Notes that the experiment showed in the channel itself at `at`. */
+  shown(ref: ChannelRef, experimentId: number, at: number): Promise<void>;
   /** Notes that an alert was posted in the channel now. */
   delivered(ref: ChannelRef, at: number): Promise<void>;
 }
@@ -169,6 +179,12 @@ export function createChannelAlertsStore(
     async remindNudge(ref, key, at) {
       await change(ref, (current) => ({
         next: { ...current, nudged: keptNudges({ ...(current.nudged ?? {}), [key]: at }) },
+        result: undefined,
+      }));
+    },
+    async shown(ref, experimentId, at) {
+      await change(ref, (current) => ({
+        next: { ...current, shownAt: keptNudges({ ...(current.shownAt ?? {}), [String(experimentId)]: at }) },
         result: undefined,
       }));
     },

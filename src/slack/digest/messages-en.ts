@@ -10,6 +10,11 @@ const plural = (n: number, one: string, many: string): SafeText =>
   md`${count(n)} ${word(n === 1 ? one : many)}`;
 
 export function digestMessagesEn(): DigestMessages {
+  return { ...digestPartsEn(), ...channelSettingsEn(), ...rhythmNoticesEn() };
+}
+
+/** The digest's headings and lines, and its preview's notes. */
+function digestPartsEn() {
   return {
     title: ({ from, to }) => md`:newspaper: *Digest* from ${from} to ${to}`,
     runningHeading: ({ count: n }) => md`*Running* (${count(n)})`,
@@ -37,6 +42,12 @@ export function digestMessagesEn(): DigestMessages {
       schedule === undefined
         ? md`Nothing happened here in the last day: no experiment started, stopped or archived, nothing waits for approval or comes due. To get a digest here on a schedule: ${cmd('digest daily 09:00')}.`
         : md`Nothing happened here since the last digest, so none would be posted now. This channel's digest: ${schedule}.`,
+  } satisfies Partial<DigestMessages>;
+}
+
+/** Replies to `/exp digest`. */
+function channelSettingsEn() {
+  return {
     schedule: ({ weekday, at, zone }) =>
       weekday === undefined
         ? md`daily at ${at} (${zone})`
@@ -50,6 +61,12 @@ export function digestMessagesEn(): DigestMessages {
     saveFailed: md`The digest could not be saved: the app cannot reach its own store just now. Nothing was changed; try again in a moment.`,
     full: md`Too many channels have quiet hours or a digest already (5,000): this one was not set. Turn some off with ${cmd('digest off')} or ${cmd('subscribe quiet:off')} in those channels.`,
     readFailed: md`The digest could not be read: the app cannot reach its own store just now. Try again in a moment.`,
+  } satisfies Partial<DigestMessages>;
+}
+
+/** Quiet hours, the window, running long, and the channel's notes. */
+function rhythmNoticesEn() {
+  return {
     quietSet: ({ user, hours, zone }) =>
       md`${user} set quiet hours for this channel: ${hours} (${zone}). Alerts in those hours are held and posted as one summary when they end; the workspace's operational notices are never held. ${cmd('subscribe quiet:off')} ends them.`,
     quietOff: ({ user, released }) =>
@@ -83,11 +100,15 @@ export function digestMessagesEn(): DigestMessages {
       days === undefined
         ? md`${user} turned off this channel's nudges for experiments running long.`
         : md`${user} set this channel to be nudged once about each experiment running longer than ${plural(days, 'day', 'days')}, with Stop… and a one-week reminder. ${cmd('subscribe long:off')} turns it off.`,
+    windowSet: ({ user, window }) =>
+      md`${user} set this channel's alert window to ${window}: events on one experiment this close together stay in its one message (the card, updated, with each event in its thread); one after a longer pause shows in the channel again.`,
+    windowUnreadable: ({ value }) =>
+      md`The alert window is written \`window:90s\`, \`window:5m\` or \`window:1h\` (1 second to 24 hours); not ${value}. Nothing was changed.`,
     longUnreadable: ({ value }) =>
       md`The running-long mark is written \`long:30d\` (days, 1 to 3650) or \`long:off\`; not ${value}. Nothing was changed.`,
     quietSummary: ({ shown, total, hours }) =>
       shown < total
         ? md`:zzz: While this channel was quiet (${hours}), ${plural(total, 'alert was', 'alerts were')} held; the latest ${count(shown)}:`
         : md`:zzz: While this channel was quiet (${hours}), ${plural(total, 'alert was', 'alerts were')} held:`,
-  };
+  } satisfies Partial<DigestMessages>;
 }

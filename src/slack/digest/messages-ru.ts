@@ -16,6 +16,11 @@ const WEEKDAYS = [
 const VERBS = { start: md`запустил(а)`, stop: md`остановил(а)`, archive: md`архивировал(а)` };
 
 export function digestMessagesRu(): DigestMessages {
+  return { ...digestPartsRu(), ...channelSettingsRu(), ...rhythmNoticesRu() };
+}
+
+/** The digest's headings and lines, and its preview's notes. */
+function digestPartsRu() {
   return {
     title: ({ from, to }) => md`:newspaper: *Сводка* с ${from} по ${to}`,
     runningHeading: ({ count: c }) => md`*Запущены* (${count(c)})`,
@@ -43,6 +48,12 @@ export function digestMessagesRu(): DigestMessages {
       schedule === undefined
         ? md`Здесь за последние сутки ничего не произошло: ни один эксперимент не запускали, не останавливали и не архивировали, ничто не ждёт одобрения и не запланировано. Чтобы сводка приходила сюда по расписанию: ${cmd('digest daily 09:00')}.`
         : md`С прошлой сводки здесь ничего не произошло, поэтому сейчас её бы не отправили. Сводка этого канала: ${schedule}.`,
+  } satisfies Partial<DigestMessages>;
+}
+
+/** Replies to `/exp digest`. */
+function channelSettingsRu() {
+  return {
     schedule: ({ weekday, at, zone }) =>
       weekday === undefined
         ? md`каждый день в ${at} (${zone})`
@@ -56,6 +67,12 @@ export function digestMessagesRu(): DigestMessages {
     saveFailed: md`Не удалось сохранить сводку: приложение сейчас не может обратиться к своему хранилищу. Ничего не изменено; попробуйте чуть позже.`,
     full: md`Тихие часы или сводка уже настроены в слишком многих каналах (5000): в этом ничего не изменено. Отключите их в части каналов: ${cmd('digest off')} или ${cmd('subscribe quiet:off')}.`,
     readFailed: md`Не удалось прочитать сводку: приложение сейчас не может обратиться к своему хранилищу. Попробуйте чуть позже.`,
+  } satisfies Partial<DigestMessages>;
+}
+
+/** Quiet hours, the window, running long, and the channel's notes. */
+function rhythmNoticesRu() {
+  return {
     quietSet: ({ user, hours, zone }) =>
       md`${user} настроил(а) тихие часы этого канала: ${hours} (${zone}). Оповещения в эти часы откладываются и приходят одной сводкой, когда часы кончаются; служебные уведомления рабочего пространства не откладываются. ${cmd('subscribe quiet:off')} отключает их.`,
     quietOff: ({ user, released }) =>
@@ -89,11 +106,15 @@ export function digestMessagesRu(): DigestMessages {
       days === undefined
         ? md`${user} отключил(а) напоминания этого канала о долгих экспериментах.`
         : md`${user} настроил(а) канал: об эксперименте, который идёт дольше ${n(days, 'дня', 'дней', 'дней')}, здесь напомнят один раз, с кнопками «Остановить…» и «Напомнить через 7 дней». ${cmd('subscribe long:off')} отключает.`,
+    windowSet: ({ user, window }) =>
+      md`${user} задал(а) окно оповещений этого канала: ${window}. События одного эксперимента, пришедшие чаще, остаются одним сообщением (карточка обновляется, каждое событие — в её ветке); событие после более долгой паузы снова появляется в канале.`,
+    windowUnreadable: ({ value }) =>
+      md`Окно оповещений пишется \`window:90s\`, \`window:5m\` или \`window:1h\` (от секунды до суток); а не ${value}. Ничего не изменено.`,
     longUnreadable: ({ value }) =>
       md`Порог долгого эксперимента пишется \`long:30d\` (дни, от 1 до 3650) или \`long:off\`; а не ${value}. Ничего не изменено.`,
     quietSummary: ({ shown, total, hours }) =>
       shown < total
         ? md`:zzz: Пока в канале были тихие часы (${hours}), отложено ${n(total, 'оповещение', 'оповещения', 'оповещений')}; последние ${count(shown)}:`
         : md`:zzz: Пока в канале были тихие часы (${hours}), отложено ${n(total, 'оповещение', 'оповещения', 'оповещений')}:`,
-  };
+  } satisfies Partial<DigestMessages>;
 }

@@ -60,6 +60,10 @@ export interface DigestMessages {
   reminded(p: { experiment: SafeText; at: SafeText }): SafeText;
   /** In-channel note: the channel's running-long mark set, or turned off (days undefined). */
   longSet(p: { user: SafeText; days: number | undefined }): SafeText;
+  /** In-channel note: the channel's coalescing window set. */
+  windowSet(p: { user: SafeText; window: SafeText }): SafeText;
+  /** `window:` was given something other than `90s`, `5m` or `1h` (1 s to 24 h). */
+  windowUnreadable(p: { value: SafeText }): SafeText;
   /** `long:` was given something other than `30d` or `off`. */
   longUnreadable(p: { value: SafeText }): SafeText;
   /** The summary posted when a channel's quiet hours end. */

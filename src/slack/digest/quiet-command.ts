@@ -97,6 +97,39 @@ export async function setLongMark(
   }
 }
 
+const WINDOW = /^(\d{1,5})(s|m|h)$/i;
+const UNIT_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000 };
+
+/** `window:5m`: how close events on one experiment stay in its one message, said in the channel. */
+export async function setWindow(
+  ctx: CommandContext<QuietDeps>,
+  input: { channelId: string; value: string },
+): Promise<boolean> {
+  const { deps } = ctx;
+  const read = WINDOW.exec(input.value);
+  const ms = read ? Number(read[1]) * (UNIT_MS[(read[2] ?? '').toLowerCase()] ?? Number.NaN) : Number.NaN;
+  if (!(ms >= 1_000 && ms <= 86_400_000)) {
+    await ctx.replier.ephemeral(
+      textMessage(deps.messages.digest.windowUnreadable({ value: code(input.value, 40) })),
+    );
+    return false;
+  }
+  const ref: ChannelRef = { scope: deps.scopeOf(ctx.workspace), channelId: input.channelId };
+  try {
+    await deps.channelAlerts.set(ref, { windowMs: ms }, ctx.command.user_id);
+    await audit(ctx, ref, `window ${input.value}`);
+    const window = code(input.value.toLowerCase(), 10);
+    await ctx.replier.inChannel(
+      textMessage(deps.messages.digest.windowSet({ user: userMention(ctx.command.user_id), window })),
+    );
+    return true;
+  } catch (error) {
+    deps.logger.error('the alert window could not be changed', { error: errorCodeOf(error) });
+    await ctx.replier.ephemeral(textMessage(deps.messages.digest.saveFailed));
+    return false;
+  }
+}
+
 async function turnOff(ctx: CommandContext<QuietDeps>, ref: ChannelRef): Promise<boolean> {
   const { deps } = ctx;
   const { quiet } = await deps.channelAlerts.get(ref);

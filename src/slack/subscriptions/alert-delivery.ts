@@ -1,5 +1,6 @@
 import type { webApi } from '@slack/bolt';
 import { viewOf } from '../../core/experiments/knowledge.js';
+import { type ExperimentRecord, threadIn } from '../../core/experiments/record.js';
 import type { WorkspaceRef } from '../../core/workspace.js';
 import type { JobHandler, JobOutcome } from '../../jobs/job-queue.js';
 import { channelMention, code } from '../blocks/escape.js';
@@ -128,8 +129,11 @@ export function alertJobHandler({ deps, clientFor }: AlertDeliveryDeps): JobHand
 
 type PostDeps = Pick<
   SlackDeps,
-  'connections' | 'consoleLinks' | 'dictionaries' | 'knowledge' | 'logger' | 'messages'
+  'channelAlerts' | 'connections' | 'consoleLinks' | 'dictionaries' | 'knowledge' | 'logger' | 'messages'
 >;
+
+/** Events on one experiment this close together stay in its card, unless the channel set `window:`. */
+const DEFAULT_WINDOW_MS = 60_000;
 
 async function post(
   deps: PostDeps,
@@ -149,6 +153,9 @@ async function post(
     await client.chat.postMessage({ channel: job.channelId, text: alert.text, blocks: alert.blocks });
     return;
   }
+  const ref = { scope: job.scope, channelId: job.channelId };
+  const now = Date.now();
+  const broadcast = await outsideWindow(deps, ref, record, now);
   const posted = await postToExperimentThread(
     {
       records: deps.knowledge.records,
@@ -164,8 +171,15 @@ async function post(
       view: await viewOf(deps.knowledge, job.scope, record),
       // Read through the channel's connection, as `/exp show` in that channel would.
       labels: await cardLabels(deps, job.workspace, [record], { channelId: job.channelId }),
+      broadcast,
     },
   );
+  if (broadcast || posted.ts === posted.parentTs)
+    await deps.channelAlerts
+      .shown(ref, experimentId, now)
+      .catch((error: unknown) =>
+        deps.logger.warn('could not note when the experiment last showed', { error }),
+      );
   // The job is done once the thread is remembered: the next alert then replies in it.
   await posted.remembered;
 }
@@ -205,4 +219,23 @@ async function stopped(
       error: errorCodeOf(error),
     });
   }
+}
+
+/**
+ * Whether this event shows in the channel itself (its thread reply broadcast) rather than only in
+ * the card's thread and the card's update: when the experiment last showed there longer ago than
+ * the channel's window. Within it, events stay one message. Unknown (the store failed): in the thread.
+ */
+async function outsideWindow(
+  deps: Pick<PostDeps, 'channelAlerts'>,
+  ref: { scope: string; channelId: string },
+  record: ExperimentRecord,
+  now: number,
+): Promise<boolean> {
+  const thread = threadIn(record, ref.channelId);
+  if (!thread) return false;
+  const settings = await deps.channelAlerts.get(ref).catch(() => undefined);
+  if (!settings) return false;
+  const lastShown = settings.shownAt?.[String(record.experimentId)] ?? Number(thread.parentTs) * 1000;
+  return Number.isFinite(lastShown) && now - lastShown > (settings.windowMs ?? DEFAULT_WINDOW_MS);
 }

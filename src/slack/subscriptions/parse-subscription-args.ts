@@ -20,6 +20,8 @@ export interface SubscriptionArgs {
   timeZone?: string | undefined;
   /** `long:30d` or `long:off`, as typed: the channel's running-long mark (read by the caller). */
   long?: string | undefined;
+  /** `window:5m`, as typed: how close events stay in one message (read by the caller). */
+  window?: string | undefined;
 }
 
 export type SubscriptionArgsProblem =
@@ -83,7 +85,7 @@ export function parseSubscriptionArgs(words: readonly string[]): SubscriptionArg
       continue;
     }
     const value = (quotedKey !== undefined ? (match[2] ?? '') : raw.slice(key.length + 1)).trim();
-    if (!['team', 'type', 'experiment', 'events', 'alerts', 'quiet', 'tz', 'long'].includes(key)) {
+    if (!['team', 'type', 'experiment', 'events', 'alerts', 'quiet', 'tz', 'long', 'window'].includes(key)) {
       return { ok: false, problem: { kind: 'unknown-word', word: match[0] } };
     }
     const problem = once(key);
@@ -116,6 +118,9 @@ export function parseSubscriptionArgs(words: readonly string[]): SubscriptionArg
       case 'long':
         args.long = value;
         break;
+      case 'window':
+        args.window = value;
+        break;
       case 'alerts':
         if (value.toLowerCase() !== 'ops')
           return { ok: false, problem: { kind: 'unknown-word', word: match[0] } };
@@ -124,7 +129,8 @@ export function parseSubscriptionArgs(words: readonly string[]): SubscriptionArg
     }
   }
   // Quiet hours or a running-long mark alone set only them: no subscription is made or changed.
-  if ((args.quiet ?? args.long) !== undefined && actionWords.length === 0) return { ok: true, args };
+  if ((args.quiet ?? args.long ?? args.window) !== undefined && actionWords.length === 0)
+    return { ok: true, args };
   const actions = parseAlertActions(actionWords);
   if (!actions.ok) return { ok: false, problem: { kind: 'unknown-actions', unknown: actions.unknown } };
   args.actions = actions.actions;

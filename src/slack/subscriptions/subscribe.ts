@@ -11,7 +11,7 @@ import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { CommandContext } from '../command/command-context.js';
 import type { SlackDeps } from '../deps.js';
 import { COMMAND_READ_BUDGET_MS } from '../dictionaries/command.js';
-import { setLongMark, setQuietHours } from '../digest/quiet-command.js';
+import { setLongMark, setQuietHours, setWindow } from '../digest/quiet-command.js';
 import { BLOCKS } from '../ids.js';
 import { errorCodeOf } from './alert-outcomes.js';
 import { parseSubscriptionArgs, type SubscriptionArgs } from './parse-subscription-args.js';
@@ -74,7 +74,12 @@ export async function runSubscribe(ctx: SubscribeContext, words: readonly string
   }
   if (args.long !== undefined && !(await setLongMark(ctx, { channelId: target.channelId, value: args.long })))
     return;
-  if ((args.quiet ?? args.long) !== undefined && rhythmAlone(args)) return;
+  if (
+    args.window !== undefined &&
+    !(await setWindow(ctx, { channelId: target.channelId, value: args.window }))
+  )
+    return;
+  if ((args.quiet ?? args.long ?? args.window) !== undefined && rhythmAlone(args)) return;
   const team = await teamFilter(ctx, args.team);
   if (!team) return;
   const subscription: NewSubscription = {
