@@ -45,6 +45,38 @@ const ESCAPED_CHANNEL = /^<#([CG][A-Z0-9]{1,30})(?:\|[^>]*)?>$/;
 // `team:"Growth Analytics"` keeps its spaces; everything else is one word.
 const WORDS = /([a-z]+):"([^"]*)"|"([^"]*)"|(\S+)/gi;
 
+/** One `key:value` other than `events:` into `args`; the problem with the value, if any. */
+function takeKeyed(
+  args: SubscriptionArgs,
+  key: string,
+  value: string,
+  word: string,
+): SubscriptionArgsProblem | undefined {
+  switch (key) {
+    case 'experiment': {
+      const id = parseExperimentId(value);
+      if (id === undefined) return { kind: 'bad-experiment', value };
+      args.experimentId = id;
+      return undefined;
+    }
+    case 'alerts':
+      if (value.toLowerCase() !== 'ops') return { kind: 'unknown-word', word };
+      args.ops = true;
+      return undefined;
+    case 'tz':
+      args.timeZone = value;
+      return undefined;
+    case 'team':
+    case 'type':
+    case 'quiet':
+    case 'long':
+    case 'window':
+      args[key] = value;
+      return undefined;
+  }
+  return { kind: 'unknown-word', word };
+}
+
 /**
  * `[#channel] [team:VALUE] [experiment:ID] [type:TYPE] [events:LIST] [alerts:ops] [ACTIONS…]`, keys in any case
  * and order; bare action words (`stop archive`, the older form) are the same as `events:stop,archive`.
@@ -93,40 +125,9 @@ export function parseSubscriptionArgs(words: readonly string[]): SubscriptionArg
     if (value === '') return { ok: false, problem: { kind: 'empty-value', key } };
     if (value.length > FILTER_VALUE_MAX)
       return { ok: false, problem: { kind: 'unknown-word', word: match[0] } };
-    switch (key) {
-      case 'team':
-        args.team = value;
-        break;
-      case 'type':
-        args.type = value;
-        break;
-      case 'experiment': {
-        const id = parseExperimentId(value);
-        if (id === undefined) return { ok: false, problem: { kind: 'bad-experiment', value } };
-        args.experimentId = id;
-        break;
-      }
-      case 'events':
-        actionWords.push(value);
-        break;
-      case 'quiet':
-        args.quiet = value;
-        break;
-      case 'tz':
-        args.timeZone = value;
-        break;
-      case 'long':
-        args.long = value;
-        break;
-      case 'window':
-        args.window = value;
-        break;
-      case 'alerts':
-        if (value.toLowerCase() !== 'ops')
-          return { ok: false, problem: { kind: 'unknown-word', word: match[0] } };
-        args.ops = true;
-        break;
-    }
+    if (key === 'events') actionWords.push(value);
+    const refused = key === 'events' ? undefined : takeKeyed(args, key, value, match[0]);
+    if (refused) return { ok: false, problem: refused };
   }
   // Quiet hours or a running-long mark alone set only them: no subscription is made or changed.
   if ((args.quiet ?? args.long ?? args.window) !== undefined && actionWords.length === 0)
