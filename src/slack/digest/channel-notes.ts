@@ -18,14 +18,15 @@ export async function channelNotes(
     const settings = await Promise.all(ids.map((channelId) => deps.channelAlerts.get({ scope, channelId })));
     return ids.flatMap((channelId, i) => {
       const s = settings[i];
-      if (!s || (!s.quiet && !s.digest && s.longAfterDays === undefined && s.deliveredAt === undefined))
-        return [];
+      const set = s && (s.quiet || s.digest || s.longAfterDays !== undefined || s.windowMs !== undefined);
+      if (!s || (!set && s.deliveredAt === undefined)) return [];
       return [
         deps.messages.digest.channelNote({
           channel: channelMention(channelId),
           quiet: s.quiet && safe(`${formatQuietHours(s.quiet)} (${s.quiet.timeZone})`, 140),
           digest: s.digest && scheduleText(deps.messages, s.digest),
           long: s.longAfterDays,
+          window: s.windowMs === undefined ? undefined : safe(windowText(s.windowMs), 20),
           delivered: s.deliveredAt === undefined ? undefined : slackDate(new Date(s.deliveredAt)),
         }),
       ];
@@ -34,4 +35,11 @@ export async function channelNotes(
     deps.logger.warn('could not read the channels’ quiet hours and digests', { error });
     return [];
   }
+}
+
+/** `90s`, `5m`, `1h`: a window as it is typed. */
+function windowText(ms: number): string {
+  if (ms % 3_600_000 === 0) return `${ms / 3_600_000}h`;
+  if (ms % 60_000 === 0) return `${ms / 60_000}m`;
+  return `${Math.round(ms / 1000)}s`;
 }

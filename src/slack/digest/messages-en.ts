@@ -80,13 +80,14 @@ function rhythmNoticesEn() {
         : problem === 'empty'
           ? md`${value}: quiet hours need a start and an end that differ. Nothing was changed.`
           : md`Quiet hours are written \`quiet:22:00-08:00\` (a 24-hour clock, start-end) or \`quiet:off\`; not ${value}. Nothing was changed.`,
-    channelNote: ({ channel, quiet, digest, long, delivered }) =>
+    channelNote: ({ channel, quiet, digest, long, window, delivered }) =>
       joinSafe(
         [
           channel,
           quiet === undefined ? undefined : md`quiet ${quiet}`,
           digest === undefined ? undefined : md`digest ${digest}`,
           long === undefined ? undefined : md`nudged past ${plural(long, 'day', 'days')}`,
+          window === undefined ? undefined : md`window ${window}`,
           delivered === undefined ? md`no alert posted yet` : md`last alert ${delivered}`,
         ].filter((part): part is SafeText => part !== undefined),
         md` · `,

@@ -86,13 +86,14 @@ function rhythmNoticesRu() {
         : problem === 'empty'
           ? md`${value}: у тихих часов должны различаться начало и конец. Ничего не изменено.`
           : md`Тихие часы пишутся так: \`quiet:22:00-08:00\` (24-часовые, начало-конец) или \`quiet:off\`; а не ${value}. Ничего не изменено.`,
-    channelNote: ({ channel, quiet, digest, long, delivered }) =>
+    channelNote: ({ channel, quiet, digest, long, window, delivered }) =>
       joinSafe(
         [
           channel,
           quiet === undefined ? undefined : md`тихие часы ${quiet}`,
           digest === undefined ? undefined : md`сводка ${digest}`,
           long === undefined ? undefined : md`напоминание после ${n(long, 'дня', 'дней', 'дней')}`,
+          window === undefined ? undefined : md`окно ${window}`,
           delivered === undefined ? md`оповещений ещё не было` : md`последнее оповещение ${delivered}`,
         ].filter((part): part is SafeText => part !== undefined),
         md` · `,
