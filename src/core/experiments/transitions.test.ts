@@ -94,3 +94,16 @@ describe('EXPERIMENT_TRANSITIONS', () => {
     },
   );
 });
+
+describe('a status named like a property every object has', () => {
+  it('is an unknown status, offered nothing, learnt and read back as any other', () => {
+    for (const status of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      expect(allows(DEFAULT_TRANSITIONS, {}, status, 'stop')).toBe('unknown');
+      expect(offeredActions(DEFAULT_TRANSITIONS, {}, status)).toEqual([]);
+      expect(statusAfter(DEFAULT_TRANSITIONS, status, 'start')).toBe('running');
+      const learnt = learnRefusal({}, status, 'stop');
+      expect(Object.hasOwn(learnt, status)).toBe(true);
+      expect(learnRefusal(learnt, status, 'stop')).toBe(learnt);
+    }
+  });
+});

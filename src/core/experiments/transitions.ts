@@ -63,6 +63,13 @@ export function parseTransitionTable(json: string | undefined): TransitionTable 
 
 export type Allowed = 'yes' | 'no' | 'unknown';
 
+/**
+ * A row by a status the platform named: only the map's own entries, so a status such as
+ * `constructor` or `__proto__` reads nothing inherited.
+ */
+const own = <T>(map: Readonly<Record<string, T>>, status: string): T | undefined =>
+  Object.hasOwn(map, status) ? map[status] : undefined;
+
 /** Whether the table (and what the platform taught) allows `action` from `status`. */
 export function allows(
   table: TransitionTable,
@@ -71,9 +78,9 @@ export function allows(
   action: TableAction,
 ): Allowed {
   if (status === undefined) return 'unknown';
-  const row = table[status];
+  const row = own(table, status);
   if (!row) return 'unknown';
-  if (action !== 'edit' && learnt[status]?.includes(action)) return 'no';
+  if (action !== 'edit' && own(learnt, status)?.includes(action)) return 'no';
   return row[action] === undefined ? 'no' : 'yes';
 }
 
@@ -95,7 +102,7 @@ export function statusAfter(
   before: string | undefined,
   action: LifecycleAction,
 ): string | undefined {
-  const direct = before === undefined ? undefined : table[before]?.[action];
+  const direct = before === undefined ? undefined : own(table, before)?.[action];
   if (direct !== undefined) return direct;
   const targets = new Set(
     Object.values(table)
@@ -113,7 +120,7 @@ export function learnRefusal(
   status: string,
   action: LifecycleAction,
 ): LearntRefusals {
-  const known = learnt[status] ?? [];
+  const known = own(learnt, status) ?? [];
   if (known.includes(action)) return learnt;
   const next: Record<string, readonly LifecycleAction[]> = { ...learnt, [status]: [...known, action] };
   const statuses = Object.keys(next);

@@ -8,7 +8,7 @@ import { md, safe } from '../blocks/escape.js';
 import type { SlackMessage } from '../blocks/message.js';
 import { labelsFromItems } from '../dictionaries/dictionary-labels.js';
 import { decodeButtonValue } from '../lifecycle/ids.js';
-import { en } from '../messages/index.js';
+import { en, ru } from '../messages/index.js';
 import { experimentCard } from './card.js';
 import { CARD_BLOCKS } from './ids.js';
 
@@ -57,6 +57,17 @@ describe('experimentCard', () => {
     expect(text(read)).toMatch(/<!date\^\d+\^\{ago\}\|2026-11-01 10:00 UTC>/);
     const inferred = experimentCard({ view: view({ status: 'stopped' }, 'app-action'), messages: en });
     expect(text(inferred)).toContain('expected after an action through this app');
+  });
+
+  it("names a status it knows in the reader's language, and shows any other as the platform's value", () => {
+    const status = (value: string, messages = en) =>
+      text(experimentCard({ view: view({ status: value }), messages }));
+    expect(status('running')).toContain('Running (reported by the platform');
+    expect(status('running', ru)).toContain('Идёт (');
+    expect(status('running', ru)).not.toContain('`running` (');
+    expect(status('on_hold', ru)).toContain('`on_hold` (');
+    // A status is looked up as a name, never as a key of Object.prototype.
+    expect(status('constructor')).toContain('`constructor` (');
   });
 
   it('lists the last actions with who, when, and the stop reason and comment', () => {

@@ -96,8 +96,12 @@ function optionalField(label: string, value: SafeText | undefined): SafeText[] {
 }
 
 function statusText(fact: Fact<string>, messages: Messages): SafeText {
+  const name = Object.hasOwn(messages.experimentCard.statusNames, fact.value)
+    ? messages.experimentCard.statusNames[fact.value]
+    : undefined;
+  const value = md`\`${safe(fact.value, FACT_MAX)}\``;
   return messages.experimentCard.status({
-    status: safe(fact.value, FACT_MAX),
+    status: name === undefined ? value : escapeMrkdwn(name),
     source: fact.source,
     ago: slackAgo(new Date(fact.at), messages),
     by: undefined,

@@ -44,8 +44,15 @@ export function experimentCardMessagesRu(): ExperimentCardMessages {
     namedValue: ({ name, value }) => md`${name} (${value})`,
     status: ({ status, source, ago, by }) =>
       by === undefined
-        ? md`\`${status}\` (${SOURCE[source]}, ${ago})`
-        : md`\`${status}\` (${SOURCE[source]}: ${by}, ${ago})`,
+        ? md`${status} (${SOURCE[source]}, ${ago})`
+        : md`${status} (${SOURCE[source]}: ${by}, ${ago})`,
+    statusNames: {
+      draft: 'Черновик',
+      running: 'Идёт',
+      stopped: 'Остановлен',
+      archived: 'В архиве',
+      paused: 'На паузе',
+    },
     statusUnknown: md`неизвестен: платформа ещё не сообщила`,
     action: ({ action, user, ago, reason, comment, viaEvent }) => {
       const base = viaEvent
