@@ -229,7 +229,7 @@ describe('issue #51 properties: the edit form sends only what the person touched
       ),
       { numRuns: 40 },
     );
-    // 40 rounds of a real modal each (about 3 s in all); a CI machine building the container
-    // image beside the suite has taken over 20 s.
+    // 40 rounds of a real modal each: room for a CI machine that builds the container image
+    // beside the suite.
   }, 60_000);
 });

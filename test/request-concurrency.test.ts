@@ -40,8 +40,8 @@ const RUNNING_STALE_SECONDS = 30;
 
 /**
  * Requests left untold: an open defect (issue #50's note). A rejection or a cancellation is stored
- * at the Redis restart and its requester hears nothing, no error logged: 0 to 2 a run of 540 since
- * retries are sent only after Slack's ack window. Allowed up to 3 so the run fails the day it grows;
+ * at the Redis restart and its requester hears nothing, no error logged (a few a run at most, the
+ * figures in the note). Allowed up to 3 so the run fails the day it grows;
  * everything else (one platform call, one record, one ending told, no ending untrue) stays strict.
  */
 const UNTOLD_AT_MOST = 3;
