@@ -206,7 +206,7 @@ describe('issue #51 properties: the edit form sends only what the person touched
         expect(JSON.stringify(outcome)).toContain('No changes');
         expect(patchesOf(id)).toHaveLength(0);
       }),
-      { numRuns: 40 },
+      { numRuns: 40, endOnFailure: true },
     );
   }, 60_000);
 
@@ -227,7 +227,7 @@ describe('issue #51 properties: the edit form sends only what the person touched
           expect(JSON.parse(sent[0]?.body ?? '{}')).toEqual({ [change.field]: change.sent });
         },
       ),
-      { numRuns: 40 },
+      { numRuns: 40, endOnFailure: true },
     );
     // 40 rounds of a real modal each: room for a CI machine that builds the container image
     // beside the suite.
