@@ -96,6 +96,12 @@ export const ActionRequest = z.object({
   why: z.string().max(120).optional(),
   createdAt: z.string().max(40),
   history: z.array(Step).max(16),
+  /**
+   * Its ending is yet to be told to its people: set by the endings a person or the clock makes
+   * (cancelled, rejected, expired), cleared once told. A process that dies before telling leaves it
+   * set, and the due pass tells it instead.
+   */
+  tellOwed: z.literal(true).optional(),
 });
 export type ActionRequest = z.infer<typeof ActionRequest>;
 

@@ -2,6 +2,7 @@ import { parseWorkspaceKey } from '../workspace.js';
 import type { ActionRequest } from './action-request.js';
 import type { RequestPorts } from './ports.js';
 import { auditStep } from './request-audit.js';
+import { tellEnding } from './tell-ending.js';
 
 export type CancelOutcome =
   | { kind: 'not-found' }
@@ -27,7 +28,7 @@ export async function cancelRequest(
   if (!moved) return { kind: 'not-found' };
   if (!moved.ok) return { kind: 'too-late', request: moved.request };
   await auditStep(ports.audit, moved.request, 'cancelled', input.by);
-  await ports.notify(moved.request, { kind: 'cancelled', by: input.by });
+  await tellEnding(ports, moved.request, { kind: 'cancelled', by: input.by });
   return { kind: 'cancelled', request: moved.request };
 }
 

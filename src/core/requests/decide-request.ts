@@ -5,6 +5,7 @@ import type { RequestPorts, RunAllowed } from './ports.js';
 import { auditStep } from './request-audit.js';
 import { type RunOutcome, runClaimedRequest } from './run-request.js';
 import { decideNow } from './submit-request.js';
+import { tellEnding } from './tell-ending.js';
 import { waitsForItsTime } from './transitions.js';
 
 export type DecideOutcome =
@@ -65,7 +66,7 @@ export async function decideRequest(
   const decided = moved.request;
   if (input.decision === 'reject') {
     await auditStep(ports.audit, decided, 'rejected', input.by);
-    await ports.notify(decided, { kind: 'rejected', by: input.by, reason: decided.approval?.reason });
+    await tellEnding(ports, decided, { kind: 'rejected', by: input.by, reason: decided.approval?.reason });
     return { kind: 'rejected', request: decided };
   }
   await auditStep(ports.audit, decided, 'approved', input.by);
@@ -88,7 +89,7 @@ async function expireIfLapsed(
   const moved = await ports.requests.apply(request.scope, request.id, { kind: 'expire', why: 'unanswered' });
   if (moved?.ok) {
     await auditStep(ports.audit, moved.request, 'expired');
-    await ports.notify(moved.request, { kind: 'expired' });
+    await tellEnding(ports, moved.request, { kind: 'expired' });
   }
   return { kind: 'expired', request: moved?.request ?? request };
 }

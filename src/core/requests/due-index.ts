@@ -24,10 +24,22 @@ export function dueEntriesOf(stored: unknown): DueEntry[] {
 }
 
 /**
+ * How long after an ending the due pass tells it, when the process that made it has not: like a
+ * stale run, a step a process owns is taken as lost after a while, here a tenth of a run's (a
+ * telling is a few Slack calls), so that a 429's wait does not make the pass tell it twice.
+ */
+export const tellAgainAfterMs = (runningStaleMs: number): number => Math.max(10_000, runningStaleMs / 10);
+
+/**
  * When the request next needs looking at without anyone asking: a waiting approval lapses, a
- * scheduled one falls due, a running one is given up on; undefined once it ended.
+ * scheduled one falls due, a running one is given up on, an ending nobody told is told; undefined
+ * once it ended and was told.
  */
 export function dueAtOf(request: ActionRequest, runningStaleMs = RUNNING_STALE_MS): number | undefined {
+  if (request.tellOwed) {
+    const endedAt = request.history.at(-1)?.at ?? request.createdAt;
+    return Date.parse(endedAt) + tellAgainAfterMs(runningStaleMs);
+  }
   switch (request.state) {
     case 'pending-approval':
       return request.approval ? Date.parse(request.approval.validUntil) : undefined;

@@ -59,8 +59,12 @@ export interface RequestPorts {
   /** A person as Slack knows them now (an admin may cancel anyone's request). */
   person(workspace: WorkspaceRef, userId: string): Promise<Actor | undefined>;
   audit: Pick<AuditLog, 'record'>;
-  /** Tells the people a change concerns (the request's message, the requester); never throws. */
-  notify(request: ActionRequest, change: RequestChange): Promise<void>;
+  /**
+   * Tells the people a change concerns (the request's message, the requester); never throws. False
+   * when nothing could be said yet (what to say could not be read): telling it later would not
+   * repeat anything. `again`: said by the due pass for a process that may have said it already.
+   */
+  notify(request: ActionRequest, change: RequestChange, options?: { again?: boolean }): Promise<boolean>;
   logger: Pick<Logger, 'error' | 'warn' | 'info'>;
   now(): Date;
   /** How long an approval asked for "now" stays valid (APPROVAL_TTL_HOURS). */

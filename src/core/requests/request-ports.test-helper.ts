@@ -29,6 +29,8 @@ export interface World {
   personalTokens: Set<string>;
   /** The facts cannot be read (Slack or the app's store is down). */
   unreadable: boolean;
+  /** What to tell people cannot be read (the store is down): notices say nothing and answer false. */
+  untellable: boolean;
   clock: { at: number };
 }
 
@@ -47,6 +49,7 @@ export function aWorld(): World {
     notInChannel: new Set(),
     personalTokens: new Set(['U1', 'U2', 'U3', 'U4']),
     unreadable: false,
+    untellable: false,
     clock: { at: T0 },
   };
 }
@@ -102,7 +105,9 @@ export function portsFor(world: World, requests: RequestStore): Recorded {
       },
     },
     async notify(request, change) {
+      if (world.untellable) return false;
       notices.push({ request, change });
+      return true;
     },
     logger,
     now: () => new Date(world.clock.at),

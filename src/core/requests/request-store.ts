@@ -239,7 +239,8 @@ async function takeBackCreated(
   request: ActionRequest,
   keep: (event: RequestEvent) => void,
 ): Promise<ActionRequest | undefined> {
-  const cancel: RequestEvent = { kind: 'cancel', by: request.requestedBy };
+  // Quiet: the person is answered in place that nothing was done; no one else knew of it.
+  const cancel: RequestEvent = { kind: 'cancel', by: request.requestedBy, quiet: true };
   const giveUpAt = Date.now() + TAKE_BACK_MS;
   for (;;) {
     try {
@@ -304,8 +305,9 @@ async function applyEvent(
   if (!predicted.ok) return predicted;
   // Listed at its stale time before it runs: a process that dies after the move leaves a request
   // the due pass finds and ends as outcome unknown, not one listed only at its approval's lapse.
+  // So is an ending at the time it is to be told by the due pass if its process has not.
   // An entry left early by a move that did not happen is mended by the due pass (resync).
-  if (predicted.request.state === 'running')
+  if (predicted.request.state === 'running' || predicted.request.tellOwed)
     await stored.update(
       DUE_KEY,
       dueIndexChange(predicted.request, { runningStaleMs: records.runningStaleMs }),
@@ -364,7 +366,13 @@ async function afterLostAnswer(
 /** The record is in the state `attempted` moved it to, by that very step (its time and who). */
 function sameStep(current: ActionRequest, attempted: ActionRequest): boolean {
   const [a, b] = [current.history.at(-1), attempted.history.at(-1)];
-  return current.state === attempted.state && a?.state === b?.state && a?.at === b?.at && a?.by === b?.by;
+  return (
+    current.state === attempted.state &&
+    current.tellOwed === attempted.tellOwed &&
+    a?.state === b?.state &&
+    a?.at === b?.at &&
+    a?.by === b?.by
+  );
 }
 
 async function attachMessage(records: Records, scope: string, id: string, messageTs: string): Promise<void> {

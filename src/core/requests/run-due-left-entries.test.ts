@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { storedValues } from '../../store/conditional-update.js';
 import type { StoredValues } from '../stored-values.js';
 import { cancelRequest } from './cancel-request.js';
-import { RUNNING_STALE_MS } from './due-index.js';
+import { RUNNING_STALE_MS, tellAgainAfterMs } from './due-index.js';
 import { HOUR, iso, T0 } from './request-fixtures.test-helper.js';
 import { aDraft, aRunner, aWorld, memoryBacking, portsFor } from './request-ports.test-helper.js';
 import { createRequestStore } from './request-store.js';
@@ -16,16 +16,17 @@ import { submitRequest } from './submit-request.js';
 const FAR = new Date(T0 + 365 * 24 * HOUR);
 const RUN_AT = T0 + HOUR;
 
-/** The real store, whose writes of the due index fail while `failing` is set. */
+/** The real store, whose writes of the indexes (due, waiting) fail while `failing` is set. */
 async function setUp() {
   const world = aWorld();
   const real = storedValues(await memoryBacking(), 'requests');
-  // `passing`: that many of the due index's writes still go through once failing.
+  // `passing`: that many of the indexes' writes still go through once failing.
   const faults = { failing: false, passing: 0 };
   const stored: StoredValues = {
     keyv: real.keyv,
     update: (key, change, options) => {
-      if (!faults.failing || key !== 'due') return real.update(key, change, options);
+      const index = key === 'due' || key.startsWith('waiting:');
+      if (!faults.failing || !index) return real.update(key, change, options);
       if (faults.passing > 0) {
         faults.passing -= 1;
         return real.update(key, change, options);
@@ -34,7 +35,7 @@ async function setUp() {
     },
   };
   const requests = createRequestStore({ stored, now: () => new Date(world.clock.at) });
-  const { ports } = portsFor(world, requests);
+  const { ports, notices } = portsFor(world, requests);
   const runner = aRunner();
   const schedule = async (experimentId: number, runAt = RUN_AT) => {
     const draft = aDraft({ runAt: iso(runAt), what: { action: 'start', experimentId } });
@@ -45,13 +46,15 @@ async function setUp() {
   /** Cancelled, but its due entry left behind by a failed index write. */
   const cancelLeavingEntry = async (id: string) => {
     faults.failing = true;
+    // The entry at the time its ending is to be told, written before the move, goes through.
+    faults.passing = 1;
     // The record moved: the cancel is told as done; the index's failure is the store's to report.
     expect(await cancelRequest(ports, { scope: 'T1', id, by: 'U1' })).toMatchObject({ kind: 'cancelled' });
     faults.failing = false;
     expect((await requests.get('T1', id))?.state).toBe('cancelled');
   };
   const duePass = () => runDueRequests(ports, () => runner.run);
-  return { world, faults, requests, runner, schedule, cancelLeavingEntry, duePass };
+  return { world, faults, requests, runner, notices, schedule, cancelLeavingEntry, duePass };
 }
 
 describe('due entries of requests that ended', () => {
@@ -59,11 +62,26 @@ describe('due entries of requests that ended', () => {
     const { world, requests, runner, schedule, cancelLeavingEntry, duePass } = await setUp();
     const request = await schedule(4);
     await cancelLeavingEntry(request.id);
-    expect(await requests.due(FAR, 10)).toEqual([{ scope: 'T1', id: request.id, dueAt: RUN_AT }]);
+    const tellAt = T0 + tellAgainAfterMs(RUNNING_STALE_MS);
+    expect(await requests.due(FAR, 10)).toEqual([{ scope: 'T1', id: request.id, dueAt: tellAt }]);
     world.clock.at = RUN_AT;
     expect(await duePass()).toEqual({ handled: 0, nextDueAt: undefined });
     expect(await requests.due(FAR, 10)).toEqual([]);
     expect(runner.calls).toHaveLength(0);
+  });
+
+  it('of an ending whose process died right after its move: told at its time all the same', async () => {
+    const { world, faults, requests, notices, schedule, duePass } = await setUp();
+    const request = await schedule(4);
+    faults.failing = true;
+    faults.passing = 1;
+    // The dying process: its cancel moved the record, its index writes and its telling never came.
+    expect((await requests.apply('T1', request.id, { kind: 'cancel', by: 'U1' }))?.ok).toBe(true);
+    faults.failing = false;
+    world.clock.at = T0 + tellAgainAfterMs(RUNNING_STALE_MS);
+    expect((await duePass()).handled).toBe(1);
+    expect(notices.map((n) => n.change)).toEqual([{ kind: 'cancelled', by: 'U1' }]);
+    expect(await requests.due(FAR, 10)).toEqual([]);
   });
 
   it('do not keep a request due after them from running, however many there are', async () => {

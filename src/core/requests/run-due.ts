@@ -2,6 +2,7 @@ import { type ActionRequest, isTerminal } from './action-request.js';
 import type { RequestPorts, RunAllowed } from './ports.js';
 import { auditStep } from './request-audit.js';
 import { runDueRequest } from './run-request.js';
+import { endingChange, tellEnding } from './tell-ending.js';
 import { isMissed } from './transitions.js';
 
 /** Requests looked at in one pass; the rest are in the next (at once: the pass says how many are left). */
@@ -30,7 +31,9 @@ export async function runDueRequests(
   for (const entry of entries) {
     try {
       const request = await ports.requests.get(entry.scope, entry.id);
-      if (!request || isTerminal(request.state)) await dropStale(ports, entry);
+      if (request?.tellOwed) {
+        if (await tellOwedEnding(ports, request, now)) handled++;
+      } else if (!request || isTerminal(request.state)) await dropStale(ports, entry);
       else if (await moveDue(ports, request, runFor, now)) handled++;
       // Listed at a time its record no longer has (an index write failed after a move): mended.
       else if (ports.requests.dueAtOf(request) !== entry.dueAt) await ports.requests.resync(request);
@@ -77,7 +80,30 @@ async function ended(
   const moved = await ports.requests.apply(request.scope, request.id, event);
   if (!moved?.ok) return false;
   await auditStep(ports.audit, moved.request, change);
-  await ports.notify(moved.request, { kind: change });
+  await tellEnding(ports, moved.request, { kind: change });
+  return true;
+}
+
+/** Past this, an ending that still cannot be told is given up on (logged), not looked at every pass. */
+const TELL_GIVE_UP_MS = 60 * 60 * 1000;
+
+/**
+ * An ending whose process did not tell it (it died, or could not read what to say): taken by one
+ * replica (marked told by compare-and-set) and told, or owed again when it cannot be said yet. Its
+ * first teller may have got as far as saying it before dying, so this can repeat it, once.
+ */
+async function tellOwedEnding(ports: RequestPorts, request: ActionRequest, now: Date): Promise<boolean> {
+  const taken = await ports.requests.apply(request.scope, request.id, { kind: 'told' });
+  if (!taken?.ok) return false;
+  const change = endingChange(request);
+  const endedAt = Date.parse(request.history.at(-1)?.at ?? request.createdAt);
+  if (!change || now.getTime() - endedAt >= TELL_GIVE_UP_MS) {
+    ports.logger.warn('an ending could not be told in time; given up', { id: request.id });
+    return true;
+  }
+  ports.logger.info('an ending its process did not tell is told by the due pass', { id: request.id });
+  if (!(await ports.notify(request, change, { again: true })))
+    await ports.requests.apply(request.scope, request.id, { kind: 'owe' }, { keep: true });
   return true;
 }
 

@@ -11,8 +11,11 @@ export type RequestEvent =
   /** A second person approves: it runs now, or waits for its time. */
   | { kind: 'approve'; by: string }
   | { kind: 'reject'; by: string; reason?: string | undefined }
-  /** Its author or an admin takes it back (the use-case checks who). */
-  | { kind: 'cancel'; by: string }
+  /**
+   * Its author or an admin takes it back (the use-case checks who); `quiet` when nobody is to hear
+   * of it (a request taken back because it could not be stored in full).
+   */
+  | { kind: 'cancel'; by: string; quiet?: boolean }
   /** Unanswered past its approval's validity, or its time passed beyond the window. */
   | { kind: 'expire'; why: 'unanswered' | 'missed' }
   /** Its time has come: one runner claims it. */
@@ -20,7 +23,11 @@ export type RequestEvent =
   /** Decided in full when it ran, and refused (the rule in `why`): nothing was sent. */
   | { kind: 'refuse'; why: string }
   /** What the platform (or the app before calling it) made of it. */
-  | { kind: 'finish'; state: 'done' | 'failed' | 'outcome-unknown'; why?: string | undefined };
+  | { kind: 'finish'; state: 'done' | 'failed' | 'outcome-unknown'; why?: string | undefined }
+  /** Its ending was told to its people (or is being told, by the due pass): no longer owed. */
+  | { kind: 'told' }
+  /** The due pass took the telling and could not say it: owed again. */
+  | { kind: 'owe' };
 
 export type TransitionResult =
   | { ok: true; request: ActionRequest }
@@ -45,6 +52,12 @@ const HISTORY_KEPT = 16;
 export function transition(request: ActionRequest, event: RequestEvent, now: Date): TransitionResult {
   const refuse = (problem: TransitionProblem): TransitionResult => ({ ok: false, request, problem });
   const from = request.state;
+  if (event.kind === 'told')
+    return request.tellOwed ? { ok: true, request: told(request) } : refuse('not-applicable');
+  if (event.kind === 'owe')
+    return isTerminal(from) && !request.tellOwed
+      ? { ok: true, request: { ...request, tellOwed: true } }
+      : refuse('not-applicable');
   if (isTerminal(from)) return refuse('not-applicable');
   const to = (state: RequestState, patch: Partial<ActionRequest> = {}, by?: string): TransitionResult => ({
     ok: true,
@@ -58,19 +71,25 @@ export function transition(request: ActionRequest, event: RequestEvent, now: Dat
       if (now.getTime() > Date.parse(request.approval.validUntil)) return refuse('lapsed');
       const decided = { ...request.approval, decidedBy: event.by, decidedAt: now.toISOString() };
       if (event.kind === 'reject')
-        return to('rejected', { approval: withReason(decided, event.reason), why: 'rejected' }, event.by);
+        return to(
+          'rejected',
+          { approval: withReason(decided, event.reason), why: 'rejected', tellOwed: true },
+          event.by,
+        );
       return to(waitsForItsTime(request, now) ? 'scheduled' : 'running', { approval: decided }, event.by);
     }
     case 'cancel':
       if (from !== 'pending-approval' && from !== 'scheduled') return refuse('not-applicable');
-      return to('cancelled', { why: 'cancelled' }, event.by);
+      return to('cancelled', { why: 'cancelled', ...(event.quiet ? {} : { tellOwed: true }) }, event.by);
     case 'expire':
       if (from === 'pending-approval' && event.why === 'unanswered') {
         const lapsed = request.approval && now.getTime() > Date.parse(request.approval.validUntil);
-        return lapsed ? to('expired', { why: 'unanswered' }) : refuse('not-applicable');
+        return lapsed ? to('expired', { why: 'unanswered', tellOwed: true }) : refuse('not-applicable');
       }
       if (from === 'scheduled' && event.why === 'missed')
-        return isMissed(request, now) ? to('expired', { why: 'missed' }) : refuse('not-applicable');
+        return isMissed(request, now)
+          ? to('expired', { why: 'missed', tellOwed: true })
+          : refuse('not-applicable');
       return refuse('not-applicable');
     case 'run':
       if (from !== 'scheduled') return refuse('not-applicable');
@@ -104,6 +123,11 @@ function moved(
 ): ActionRequest {
   const step = { state, at: now.toISOString(), ...(by === undefined ? {} : { by }) };
   return { ...request, state, history: [...request.history, step].slice(-HISTORY_KEPT) };
+}
+
+function told(request: ActionRequest): ActionRequest {
+  const { tellOwed: _told, ...rest } = request;
+  return rest;
 }
 
 function withReason(approval: NonNullable<ActionRequest['approval']>, reason: string | undefined) {

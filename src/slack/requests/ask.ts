@@ -166,12 +166,14 @@ async function attached(deps: AskDeps, request: ActionRequest, messageTs: string
 async function takeBack(deps: AskDeps, ask: SlackAsk, request: ActionRequest, messageTs: string | undefined) {
   const by = request.requestedBy;
   const moved = await deps.requests
-    .apply(request.scope, request.id, { kind: 'cancel', by }, { keep: true })
+    .apply(request.scope, request.id, { kind: 'cancel', by, quiet: true }, { keep: true })
     .catch(() => undefined);
   const ended = moved?.ok ? moved.request : request;
   const approval =
     ended.approval && messageTs !== undefined ? { ...ended.approval, messageTs } : ended.approval;
-  await requestPorts(deps, ask.client).notify({ ...ended, approval }, { kind: 'cancelled', by });
+  // Its message, when posted, shows it ended; one never posted is not posted now.
+  if (messageTs !== undefined)
+    await requestPorts(deps, ask.client).notify({ ...ended, approval }, { kind: 'cancelled', by });
   const m = deps.messages;
   await ask.tell(
     textMessage(

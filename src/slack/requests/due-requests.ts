@@ -58,11 +58,15 @@ function routedPorts(deps: DueRequestsDeps, clientFor: ClientFor, now: () => Dat
       slackRequestFacts(deps, await client(workspaceOf(query)), { now })(query, phase),
     person: async (workspace, userId) => deps.actors.actor(await client(workspace), workspace, userId, []),
     audit: deps.audit,
-    notify: async (request, change) => {
-      const found = await clientFor(workspaceOf(request));
-      if (!found)
-        return deps.logger.warn('a request’s people cannot be told: no installation', { id: request.id });
-      await requestNotices(deps, found)(request, change);
+    notify: async (request, change, options) => {
+      const found = await clientFor(workspaceOf(request)).catch(() => null);
+      if (found === null) return false;
+      if (!found) {
+        // Nobody there to tell, now or later.
+        deps.logger.warn('a request’s people cannot be told: no installation', { id: request.id });
+        return true;
+      }
+      return requestNotices(deps, found)(request, change, options);
     },
     logger: deps.logger,
     now,

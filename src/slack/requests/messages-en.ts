@@ -44,6 +44,7 @@ export function requestMessagesEn(): RequestMessages {
       when === undefined
         ? md`:no_entry_sign: ${what}, asked by ${user}, did not run. ${why}`
         : md`:no_entry_sign: ${what}, scheduled by ${user} for ${when}, did not run. ${why}`,
+    mayRepeat: md`_The app restarted while telling this, so it may repeat an earlier message._`,
     toRequester: {
       approvedForLater: ({ what, approver, when }) =>
         md`:white_check_mark: ${approver} approved your request to ${what}. It runs at ${when}, checked again then.`,

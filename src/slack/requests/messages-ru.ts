@@ -43,6 +43,7 @@ export function requestMessagesRu(): RequestMessages {
       when === undefined
         ? md`:no_entry_sign: Не выполнено: ${what} (просьба ${user}). ${why}`
         : md`:no_entry_sign: Не выполнено: ${what}, запланированное ${user} на ${when}. ${why}`,
+    mayRepeat: md`_Приложение перезапускалось, пока сообщало об этом, поэтому сообщение может повторять прежнее._`,
     toRequester: {
       approvedForLater: ({ what, approver, when }) =>
         md`:white_check_mark: ${approver} одобрил(а) вашу просьбу: ${what}. Она выполнится в ${when}, и тогда всё будет проверено снова.`,

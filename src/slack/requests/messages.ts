@@ -47,6 +47,8 @@ export interface RequestMessages {
     cancelled(p: { what: SafeText; user: SafeText }): SafeText;
     interrupted(p: { what: SafeText; experimentId: number | undefined }): SafeText;
   };
+  /** Under a message said again by the app (its first teller may have said it before stopping). */
+  mayRepeat: SafeText;
   /** The request's message in the channel once it no longer waits: what became of it. */
   ended: {
     approvedForLater(p: { approver: SafeText; when: SafeText }): SafeText;

@@ -3,7 +3,7 @@ import type { ActionRequest } from '../../core/requests/action-request.js';
 import type { RequestChange } from '../../core/requests/ports.js';
 import type { WorkspaceRef } from '../../core/workspace.js';
 import { approvalEndedMessage, requestWhat, requestWhen } from '../approvals/request-message.js';
-import { channelMention, type SafeText, safe, userMention } from '../blocks/escape.js';
+import { channelMention, joinSafe, type SafeText, safe, userMention } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 import { speakingTo } from '../locale/job-scope.js';
@@ -19,17 +19,20 @@ type Client = Pick<webApi.WebClient, 'chat'>;
 /**
  * Tells the people a request's change concerns, where each reads: its message in the channel is
  * updated (in the workspace's language), the requester gets a direct message (in theirs), and the
- * channel hears what did not run when it was to run. Never throws: each failure is logged.
+ * channel hears what did not run when it was to run. Never throws: each failure is logged. False
+ * when what to say could not be read (the store away), before anything was posted.
  */
 export function requestNotices(deps: NoticesDeps, client: Client) {
-  return async (request: ActionRequest, change: RequestChange): Promise<void> => {
+  return async (request: ActionRequest, change: RequestChange, options: { again?: boolean } = {}) => {
     try {
-      await tell(deps, client, request, change);
+      await tell(deps, client, request, change, options.again === true);
+      return true;
     } catch (error) {
-      deps.logger.warn('a request’s people could not all be told of its change', {
+      deps.logger.warn('a request’s people could not be told of its change yet', {
         error,
         change: change.kind,
       });
+      return false;
     }
   };
 }
@@ -43,24 +46,34 @@ interface Said {
   inChannel?: SafeText | undefined;
 }
 
-async function tell(deps: NoticesDeps, client: Client, request: ActionRequest, change: RequestChange) {
+async function tell(
+  deps: NoticesDeps,
+  client: Client,
+  request: ActionRequest,
+  change: RequestChange,
+  again: boolean,
+) {
   const workspace: WorkspaceRef = { teamId: request.teamId, enterpriseId: request.enterpriseId };
   const channel = inWorkspaceLanguage(deps).messages;
   const person = (await speakingTo(deps, { workspace, channelId: request.requestedBy })).messages;
   const why = change.kind === 'refused' ? await refusalOf(deps, request, change.refusal) : undefined;
-  const said = (m: Messages, whyText: SafeText | undefined) => sayings(m, request, change, whyText);
+  const said = (m: Messages, whyText: SafeText | undefined) =>
+    withRepeatNote(sayings(m, request, change, whyText), again ? m.requests.mayRepeat : undefined);
   const forChannel = said(channel, why?.(channel));
   const forPerson = said(person, why?.(person));
   const posts: Promise<unknown>[] = [];
   const ts = request.approval?.messageTs;
-  if (forChannel.ended && ts)
+  if (forChannel.ended && request.approval) {
+    const ended = (outcome: SafeText) => approvalEndedMessage({ request, outcome, messages: channel });
+    // Where its message is unknown (its process died between posting and remembering it), the
+    // channel hears the ending as a message of its own.
+    const anew = again ? joinSafe([forChannel.ended, channel.requests.mayRepeat]) : forChannel.ended;
     posts.push(
-      client.chat.update({
-        channel: request.channelId,
-        ts,
-        ...approvalEndedMessage({ request, outcome: forChannel.ended, messages: channel }),
-      }),
+      ts
+        ? client.chat.update({ channel: request.channelId, ts, ...ended(forChannel.ended) })
+        : client.chat.postMessage({ channel: request.channelId, ...ended(anew) }),
     );
+  }
   if (forChannel.inChannel)
     posts.push(client.chat.postMessage({ channel: request.channelId, ...textMessage(forChannel.inChannel) }));
   if (forPerson.toRequester)
@@ -70,6 +83,13 @@ async function tell(deps: NoticesDeps, client: Client, request: ActionRequest, c
   for (const result of await Promise.allSettled(posts))
     if (result.status === 'rejected')
       deps.logger.warn('a request notice could not be posted', { error: result.reason });
+}
+
+/** What is posted anew carries the note that it may repeat; the request's message is replaced in place. */
+function withRepeatNote(said: Said, note: SafeText | undefined): Said {
+  if (note === undefined) return said;
+  const noted = (text: SafeText | undefined) => (text === undefined ? undefined : joinSafe([text, note]));
+  return { ...said, inChannel: noted(said.inChannel), toRequester: noted(said.toRequester) };
 }
 
 async function refusalOf(
