@@ -38,14 +38,6 @@ const CONCURRENCY = 20;
  */
 const RUNNING_STALE_SECONDS = 30;
 
-/**
- * Requests left untold: an open defect (issue #50's note). A rejection or a cancellation is stored
- * at the Redis restart and its requester hears nothing, no error logged (a few a run at most, the
- * figures in the note). Allowed up to 3 so the run fails the day it grows;
- * everything else (one platform call, one record, one ending told, no ending untrue) stays strict.
- */
-const UNTOLD_AT_MOST = 3;
-
 type Kind = 'start' | 'archive' | 'approve' | 'reject' | 'withdraw' | 'due' | 'unschedule';
 const MIX: [Kind, number][] = [
   ['start', 190],
@@ -347,9 +339,11 @@ describe('requests on two replicas through a Redis restart and a killed replica'
       const untold = planned.some(
         (p) => tellsOf(w.emulator, p.id, MEMBER, acks.get(p.id)).endings.size === 0,
       );
-      return Date.now() - quietSince > (untold ? 6_000 : 1_500);
+      // An ending whose replica died before telling it is told by the due pass, a grace after it
+      // ended (a tenth of RUNNING_STALE_SECONDS, at least 10 s) and at most a pass (5 s) later.
+      return Date.now() - quietSince > (untold ? 17_000 : 1_500);
     };
-    const deadline = Date.now() + 45_000;
+    const deadline = Date.now() + 60_000;
     while (!(await settled()) && Date.now() < deadline) await sleep(50);
 
     const stored = await w.storedRequests();
@@ -364,7 +358,7 @@ describe('requests on two replicas through a Redis restart and a killed replica'
       const endings = [...tells.endings];
       const report = () =>
         `${p.kind} ${p.id}${p.retried ? ' (retried)' : ''}: platform ${calls}, stored ${JSON.stringify(
-          records.map((r) => [r.state, r.why]),
+          records.map((r) => [r.state, r.why, r.history.map((s) => `${s.state}@${s.at.slice(11)}`)]),
         )}, told ${JSON.stringify(endings)}\n    ${tells.lines.join('\n    ')}`;
       const problem = (what: string) => problems.push(`${what}: ${report()}`);
       if (calls > 1) problem('the platform was called more than once');
@@ -372,8 +366,8 @@ describe('requests on two replicas through a Redis restart and a killed replica'
       const record = records[0];
       const open = record !== undefined && !TERMINAL_STATES.has(record.state as never);
       if (endings.length === 0 || open) {
-        // Cut at the very moment Redis was killed, and left untold (or waiting): still open, counted
-        // below; never with the platform called.
+        // Never told, or never ended: a defect (an ending its replica died before telling is told
+        // by the due pass); reported in full below, and never with the platform called.
         cut.push(report());
         if (calls !== 0) problem('cut and untold, but the platform was called');
         continue;
@@ -418,15 +412,13 @@ describe('requests on two replicas through a Redis restart and a killed replica'
         `asked in ${asked} ms, done in ${Date.now() - started} ms; ${summary}`,
     );
     if (cut.length > 0) console.info(`request concurrency: cut and untold:\n${cut.join('\n')}`);
-    if (problems.length > 0 || cut.length > UNTOLD_AT_MOST) {
+    if (problems.length > 0 || cut.length > 0) {
       const file = join(tmpdir(), `request-concurrency-${process.pid}.log`);
       writeFileSync(file, `${problems.join('\n')}\n\n${w.outputs()}`);
       console.info(`request concurrency: the replicas' output is in ${file}`);
     }
     expect(problems.slice(0, 15), `${problems.length} problems`).toEqual([]);
-    expect(cut.length, 'requests cut by the Redis restart and never told').toBeLessThanOrEqual(
-      UNTOLD_AT_MOST,
-    );
+    expect(cut, 'requests never told').toEqual([]);
     // The run met each fault and still did real work of every kind.
     expect(tally.get('start:done')).toBeGreaterThan(100);
     expect(tally.get('approve:done')).toBeGreaterThan(40);

@@ -70,7 +70,14 @@ export function tellsOf(
   const channel = emulator.messages(CHANNEL).filter(names);
   const dm = emulator.messages(dmOf(requester)).filter(names);
   const endings = new Map<Told, number>();
-  const count = (told: Told) => endings.set(told, (endings.get(told) ?? 0) + 1);
+  // Said again by the due pass for a replica that died telling it, marked as a possible repeat:
+  // the same telling as the first, when the first was said.
+  const again = new Map<Told, number>();
+  const retold = (m: EmulatedMessage) => /restarted while telling this/.test(messageText(m));
+  const count = (told: Told, m?: EmulatedMessage) => {
+    const into = m && retold(m) ? again : endings;
+    into.set(told, (into.get(told) ?? 0) + 1);
+  };
   for (const m of channel) {
     const first = (m.text ?? messageText(m)).trim();
     const ending = ENDINGS.find(
@@ -79,21 +86,28 @@ export function tellsOf(
         (e.where === 'channel' ? !m.ephemeral && !isReply(m) : m.ephemeral && m.targetUserId === requester) &&
         e.where !== 'dm',
     );
-    if (ending) count(ending.told);
+    if (ending) count(ending.told, m);
   }
   for (const m of dm) {
     const first = (m.text ?? messageText(m)).trim();
     const ending = ENDINGS.find((e) => e.where === 'dm' && e.pattern.test(first));
-    if (ending) count(ending.told);
+    if (ending) count(ending.told, m);
   }
   for (const text of acks) {
     const ending = ENDINGS.find((e) => e.where === 'reply' && e.pattern.test(text.trim()));
     if (ending && !text.includes(`experiment *${experimentId}*`)) count(ending.told);
   }
-  // Taken back by its requester, whose answer was lost with the replica that gave it: its message says so.
+  for (const [told, times] of again) if (!endings.has(told)) endings.set(told, times);
+  // Taken back by its requester, whose answer was lost with the replica that gave it: its message
+  // says so (an approval's), or the channel's line that it was cancelled (a schedule's, told by
+  // the due pass when the replica died before telling).
   if (
     endings.size === 0 &&
-    channel.some((m) => /^:wastebasket: Taken back by <@U0MEMBER1>/.test(m.text ?? ''))
+    channel.some(
+      (m) =>
+        !m.ephemeral &&
+        /^:wastebasket: (Taken back by <@U0MEMBER1>|<@U0MEMBER1> cancelled \*)/.test(m.text ?? ''),
+    )
   )
     count('cancelled');
   // The sweep's "this may repeat an earlier message" after the result line is the same telling.

@@ -87,6 +87,18 @@ export async function startConcurrencyWorld(env: Record<string, string>): Promis
     started += 1;
     return { app, driver, name: `replica-${started}` };
   };
+  // As a process manager does: a replica that exits at start (its store is restarting) is started again.
+  const restarted = async (): Promise<Replica> => {
+    const giveUpAt = Date.now() + 20_000;
+    for (;;) {
+      try {
+        return await replica();
+      } catch (error) {
+        if (Date.now() > giveUpAt) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+  };
   const replicas = await Promise.all([replica(), replica()]);
   const killed: string[] = [];
   const reader = createClient({
@@ -110,7 +122,7 @@ export async function startConcurrencyWorld(env: Record<string, string>): Promis
         await old.app.kill();
         killed.push(`--- ${old.name} (killed)\n${old.app.output()}`);
       }
-      replicas[index] = await replica();
+      replicas[index] = await restarted();
     },
     async restartRedis(whileDown) {
       if (redis) await killHard(redis);
