@@ -24,13 +24,15 @@ export interface Locator {
   locator(selector: string, options?: { hasText?: string | RegExp }): Locator;
   getByRole(role: string, options?: { name?: string | RegExp; exact?: boolean }): Locator;
   getByLabel(text: string | RegExp, options?: { exact?: boolean }): Locator;
+  getByText(text: string | RegExp, options?: { exact?: boolean }): Locator;
   first(): Locator;
   last(): Locator;
   nth(index: number): Locator;
 }
 
-export interface Page extends Pick<Locator, 'locator' | 'getByRole' | 'getByLabel'> {
+export interface Page extends Pick<Locator, 'locator' | 'getByRole' | 'getByLabel' | 'getByText'> {
   goto(url: string): Promise<unknown>;
+  url(): string;
   reload(): Promise<unknown>;
   screenshot(options: { path: string; fullPage?: boolean }): Promise<unknown>;
   evaluate<T>(fn: () => T): Promise<T>;

@@ -41,6 +41,12 @@ export const MessageRequest = z.object({
   threadTs: MessageTs.optional(),
 });
 
+/** The person opens the app's Home tab: Slack sends app_home_opened. */
+export const HomeOpenRequest = z.object(acting);
+
+/** A button on the person's Home tab, as the app last published it. */
+export const HomeActionRequest = z.object({ ...acting, blockId: ElementId, actionId: ElementId });
+
 export const ClickRequest = z.object({
   ...acting,
   channelId: SlackId,

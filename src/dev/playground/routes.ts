@@ -9,6 +9,7 @@ import type {
 } from '../slack-emulator/types.js';
 import { BUILTIN_COMMANDS, runInvite } from './builtin-commands.js';
 import { escapeChannelNames } from './escape-channels.js';
+import { openHome } from './home.js';
 import { PlaygroundRequestError } from './http-io.js';
 import type { LanguageChoices } from './languages.js';
 import { sendMessageAction, suggestMessageOptions } from './message-interactions.js';
@@ -16,6 +17,8 @@ import {
   AddUserRequest,
   ClickRequest,
   CommandRequest,
+  HomeActionRequest,
+  HomeOpenRequest,
   MessageActionRequest,
   MessageRequest,
   OptionsRequest,
@@ -140,6 +143,17 @@ export function createApiRoutes(deps: RouteDeps): Record<string, ApiRoute> {
         userId,
         ...(input.value === undefined ? {} : { value: input.value }),
       });
+      return { ok: res.status === 200, status: res.status };
+    },
+    async '/api/home/open'(body) {
+      const { userId, teamId, driver } = acting(parseRequest(HomeOpenRequest, body));
+      const res = await openHome(emulator, driver, { userId, teamId });
+      return { ok: res.status === 200, status: res.status };
+    },
+    async '/api/home/action'(body) {
+      const input = parseRequest(HomeActionRequest, body);
+      const { userId, driver } = acting(input);
+      const res = await driver.homeAction(userId, input.blockId, input.actionId);
       return { ok: res.status === 200, status: res.status };
     },
     async '/api/message/action'(body) {

@@ -1,5 +1,6 @@
 import type { EmulatedMessage, EmulatedView, SlackEmulator } from '../slack-emulator/types.js';
 import { type PlaygroundLanguage, playgroundTexts } from './client/texts.js';
+import { renderBlocks } from './render/blocks.js';
 import { renderChannelMessages, renderThreads } from './render/messages.js';
 import { type RenderedModal, renderModal } from './render/modal.js';
 import { mentionNames, type RenderContext } from './render/text.js';
@@ -23,6 +24,8 @@ export interface PlaygroundState {
     /** Per channel, its threads this user can open, by parent ts. */
     threads: Record<string, Record<string, string>>;
     modal: RenderedModal | null;
+    /** This person's Home tab as the app last published it; null before it published one. */
+    home: string | null;
   };
 }
 
@@ -32,6 +35,11 @@ export function visibleMessages(
   userId: string,
 ): EmulatedMessage[] {
   return emulator.messages(channelId).filter((m) => !m.ephemeral || m.targetUserId === userId);
+}
+
+function homeHtml(emulator: SlackEmulator, userId: string, ctx: RenderContext): string | null {
+  const home = emulator.homes.get(userId);
+  return home ? `<div class="home-view">${renderBlocks(home.blocks, ctx)}</div>` : null;
 }
 
 /** Everything one user sees, as data and as server-rendered HTML (the page only inserts it). */
@@ -96,6 +104,7 @@ export function buildState(
       channels: channelHtml,
       threads: threadHtml,
       modal: top ? renderModal(top, ctx, views.length) : null,
+      home: homeHtml(emulator, self.userId, channelCtx),
     },
   };
 }

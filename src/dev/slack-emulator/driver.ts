@@ -296,12 +296,14 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
     },
     async homeAction(userId, blockId, actionId) {
       const home = emu.homes.get(userId);
-      if (!home || !findElement(home.blocks, actionId, blockId))
-        throw new ActionNotFoundError(actionId, `the Home tab of ${userId}`);
+      const found = home && findElement(home.blocks, actionId, blockId);
+      if (!home || !found) throw new ActionNotFoundError(actionId, `the Home tab of ${userId}`);
+      const { element } = found;
       const payload = viewBlockActions(
         origin(userId),
         { id: `VHOME${userId}`, team_id: emu.identity.teamId, ...home, type: 'home', state: { values: {} } },
-        { type: 'button', block_id: blockId, action_id: actionId },
+        // As a message button's: its text and value go with it.
+        { type: 'button', block_id: blockId, action_id: actionId, text: element.text, value: element.value },
         emu.mintTriggerId({ userId }),
       );
       return interaction(payload);

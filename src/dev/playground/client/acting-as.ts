@@ -3,7 +3,7 @@ import { api, quiet } from './api.js';
 import { byId } from './dom.js';
 import { connect } from './live-state.js';
 import type { AddUserAnswer } from './page-state.js';
-import { saveLocation, session } from './session.js';
+import { acting, saveLocation, session } from './session.js';
 
 /** Forgets what was rendered for the previous person and listens as the new one. */
 function resetView(): void {
@@ -14,6 +14,8 @@ function resetView(): void {
   byId('modal-root', HTMLElement).textContent = '';
   saveLocation();
   connect();
+  // On the Home tab the new person opens their own: the app publishes theirs.
+  if (session.home) quiet(api('/api/home/open', acting({})));
 }
 
 export function switchUser(userId: string): void {

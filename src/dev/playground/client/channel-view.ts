@@ -1,6 +1,7 @@
 // The page around the modal: workspace and user switches, the channel list and the channel pane.
 
 import { byId } from './dom.js';
+import { renderAppList } from './home-view.js';
 import type { PageState } from './page-state.js';
 import { pageTexts } from './page-texts.js';
 import { saveLocation, session } from './session.js';
@@ -55,10 +56,11 @@ export function renderSidebar(state: PageState): void {
   for (const channel of state.channels) {
     const item = document.createElement('li');
     const button = document.createElement('button');
-    const count = channel.id === session.channelId ? 0 : (unread.get(channel.id) ?? 0);
+    const open = channel.id === session.channelId && !session.home;
+    const count = open ? 0 : (unread.get(channel.id) ?? 0);
     elsewhere += count;
     button.type = 'button';
-    button.className = `channel${channel.id === session.channelId ? ' active' : ''}${count > 0 ? ' has-unread' : ''}`;
+    button.className = `channel${open ? ' active' : ''}${count > 0 ? ' has-unread' : ''}`;
     button.dataset.channelId = channel.id;
     const name = document.createElement('span');
     name.className = 'channel-name';
@@ -75,6 +77,7 @@ export function renderSidebar(state: PageState): void {
     item.appendChild(button);
     list.appendChild(item);
   }
+  renderAppList();
   // Narrow screens hide the list behind a button: it carries the unread total.
   const total = byId('toggle-unread', HTMLElement);
   total.hidden = elsewhere === 0;
@@ -89,9 +92,11 @@ export function setDrawer(open: boolean): void {
 }
 
 export function renderPane(state: PageState): void {
+  document.body.classList.toggle('on-home', session.home);
   const channel = state.channels.find((c) => c.id === session.channelId);
-  byId('channel-title', HTMLElement).textContent = channel ? channel.label : '';
-  const html = state.html.channels[session.channelId] || '';
+  const title = session.home ? pageTexts().appHome : channel ? channel.label : '';
+  byId('channel-title', HTMLElement).textContent = title;
+  const html = (session.home ? state.html.home : state.html.channels[session.channelId]) || '';
   if (html === session.paneHtml) return;
   const pane = byId('messages', HTMLElement);
   // Follow new messages only when the reader is already at the bottom.
@@ -102,7 +107,8 @@ export function renderPane(state: PageState): void {
     pane.textContent = '';
     const empty = document.createElement('div');
     empty.className = 'empty';
-    empty.textContent = pageTexts().noMessages;
+    // Before the app has published a Home tab, a line that says it is coming.
+    empty.textContent = session.home ? pageTexts().homeNotPublished : pageTexts().noMessages;
     pane.appendChild(empty);
   }
   session.paneHtml = html;

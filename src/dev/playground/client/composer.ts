@@ -18,8 +18,21 @@ export function focusComposer(): void {
   composerInput().focus();
 }
 
+/** The app's Home tab in the pane; the app hears it was opened, as Slack tells it each time. */
+export function openHome(): void {
+  session.home = true;
+  session.paneHtml = null;
+  session.threadTs = null;
+  saveLocation();
+  document.body.classList.remove('drawer-open');
+  byId('channels-toggle', HTMLElement).setAttribute('aria-expanded', 'false');
+  if (session.state) apply(session.state);
+  quiet(api('/api/home/open', acting({})));
+}
+
 export function selectChannel(channelId: string): void {
   session.channelId = channelId;
+  session.home = false;
   session.paneHtml = null;
   session.threadTs = null;
   saveLocation();

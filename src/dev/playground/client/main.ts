@@ -1,11 +1,11 @@
 // Entry point of the playground page's script (bundled by esbuild into one classic script).
 import { switchTeam, switchUser } from './acting-as.js';
-import { focusComposer } from './composer.js';
+import { focusComposer, openHome } from './composer.js';
 import { byId } from './dom.js';
 import { initLanguageSwitch } from './language-switch.js';
 import { connect } from './live-state.js';
 import { onChange, onClick, onFocusIn, onInput, onKeyDown, onSubmit } from './page-events.js';
-import { initFromLocation, saveLocation } from './session.js';
+import { initFromLocation, saveLocation, session } from './session.js';
 import { initWorkflows } from './workflows.js';
 
 function start(): void {
@@ -27,7 +27,9 @@ function start(): void {
   initWorkflows();
   initLanguageSwitch();
   connect();
-  focusComposer();
+  // A reload on the Home tab opens it again: the app republishes it, as Slack asks it to.
+  if (session.home) openHome();
+  else focusComposer();
 }
 
 // The script tag sits at the end of <body>: the page's elements exist when this runs.

@@ -3,7 +3,14 @@
 import { addUser } from './acting-as.js';
 import { firstSuggestion, pickChannel, suggestChannels } from './channel-suggest.js';
 import { setDrawer } from './channel-view.js';
-import { checkWhileTyping, composerHistory, selectChannel, sendComposer, sendReply } from './composer.js';
+import {
+  checkWhileTyping,
+  composerHistory,
+  openHome,
+  selectChannel,
+  sendComposer,
+  sendReply,
+} from './composer.js';
 import { byId, fieldOf } from './dom.js';
 import { optionOf, readField } from './element-state.js';
 import { choose, loadOptions, minQueryLength } from './external-select.js';
@@ -34,6 +41,10 @@ export function onClick(event: MouseEvent): void {
   const channel = target.closest<HTMLElement>('#channel-list button[data-channel-id]');
   if (channel) {
     selectChannel(channel.dataset.channelId ?? '');
+    return;
+  }
+  if (target.closest('#open-home')) {
+    openHome();
     return;
   }
   if (target.closest('#channels-toggle')) {

@@ -46,6 +46,8 @@ export interface PageState {
     /** Per channel, the threads one can open, by parent ts. */
     threads: Readonly<Record<string, Readonly<Record<string, string>>>>;
     modal: { viewId: string; key: string; html: string } | null;
+    /** The person's Home tab as the app last published it. */
+    home: string | null;
   };
 }
 

@@ -2,6 +2,7 @@
 import { api, quiet } from './api.js';
 import { byId, within } from './dom.js';
 import type { ElementState } from './element-state.js';
+import { sendHomeAction } from './home-view.js';
 import { formValues } from './modal.js';
 import type { SlackOption } from './page-state.js';
 import { acting } from './session.js';
@@ -30,6 +31,11 @@ export function sendAction(field: HTMLElement, action: ElementAction): void {
     quiet(
       api('/api/view/action', acting({ viewId: form.dataset.viewId, blockId, actionId, action, values })),
     );
+    return;
+  }
+  if (field.closest('.home-view')) {
+    if (action.type === 'button') sendHomeAction(blockId, actionId);
+    else toast('On the Home tab the playground sends button clicks only.', 'error');
     return;
   }
   const message = field.closest<HTMLElement>('.msg');

@@ -5,6 +5,8 @@ export interface Session {
   userId: string;
   teamId: string;
   channelId: string;
+  /** The app's Home tab is open instead of a channel (the channel stays chosen underneath). */
+  home: boolean;
   state: PageState | null;
   events: EventSource | null;
   paneHtml: string | null;
@@ -29,6 +31,7 @@ export const session: Session = {
   userId: '',
   teamId: '',
   channelId: '',
+  home: false,
   state: null,
   events: null,
   paneHtml: null,
@@ -50,6 +53,7 @@ export function initFromLocation(): void {
   session.userId = query.get('user') || defaults.defaultUser || '';
   session.teamId = query.get('team') || defaults.defaultTeam || '';
   session.channelId = query.get('channel') || defaults.defaultChannel || '';
+  session.home = query.get('tab') === 'home';
 }
 
 export function saveLocation(): void {
@@ -57,6 +61,7 @@ export function saveLocation(): void {
   query.set('user', session.userId);
   query.set('team', session.teamId);
   query.set('channel', session.channelId);
+  if (session.home) query.set('tab', 'home');
   history.replaceState(null, '', `?${query.toString()}`);
 }
 

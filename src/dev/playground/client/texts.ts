@@ -18,6 +18,7 @@ export interface PlaygroundTexts {
     languageAuto: string;
     addUser: string;
     channels: string;
+    apps: string;
     workflows: string;
     message: string;
     send: string;
@@ -61,6 +62,9 @@ export interface PlaygroundTexts {
   no: string;
   // What the page itself says.
   noMessages: string;
+  /** The sidebar's entry for the app's Home tab, and the pane before the app published one. */
+  appHome: string;
+  homeNotPublished: string;
   notMember: string;
   privateChannel: string;
   unread(n: number): string;
@@ -87,6 +91,7 @@ const en: PlaygroundTexts = {
     languageAuto: "Slack's",
     addUser: 'Add user',
     channels: 'Channels',
+    apps: 'Apps',
     workflows: 'Workflows',
     message: 'Message',
     send: 'Send',
@@ -135,6 +140,8 @@ const en: PlaygroundTexts = {
   yes: 'Yes',
   no: 'Cancel',
   noMessages: 'No messages yet. Type /exp help below.',
+  appHome: 'exp-chatops · Home',
+  homeNotPublished: 'Opening the app’s Home tab…',
   notMember: 'The app is not a member of this channel',
   privateChannel: ' (private)',
   unread: (n) => `${n} unread`,
@@ -167,6 +174,7 @@ const ru: PlaygroundTexts = {
     languageAuto: 'Как в Slack',
     addUser: 'Добавить человека',
     channels: 'Каналы',
+    apps: 'Приложения',
     workflows: 'Процессы',
     message: 'Сообщение',
     send: 'Отправить',
@@ -214,6 +222,8 @@ const ru: PlaygroundTexts = {
   yes: 'Да',
   no: 'Отмена',
   noMessages: 'Сообщений пока нет. Наберите /exp help внизу.',
+  appHome: 'exp-chatops · Главная',
+  homeNotPublished: 'Открываем главную страницу приложения…',
   notMember: 'Приложение не участник этого канала',
   privateChannel: ' (закрытый)',
   unread: (n) => `непрочитанных: ${n}`,

@@ -43,7 +43,7 @@ export function renderPage(input: PageInput): string {
   <button type="button" id="add-user" class="bk-button" data-text="addUser">${c.addUser}</button>
 </header>
 <div class="layout">
-  <nav id="sidebar" class="sidebar" aria-label="${c.channels}" data-text-label="channels"><h2 data-text="channels">${c.channels}</h2><ul id="channel-list"></ul>${WORKFLOWS_SECTION}</nav>
+  <nav id="sidebar" class="sidebar" aria-label="${c.channels}" data-text-label="channels"><h2 data-text="channels">${c.channels}</h2><ul id="channel-list"></ul><h2 data-text="apps">${c.apps}</h2><ul id="app-list"></ul>${WORKFLOWS_SECTION}</nav>
   <main class="pane">
     <div class="pane-head">
       <button type="button" id="channels-toggle" class="channels-toggle" aria-controls="sidebar" aria-expanded="false"><span aria-hidden="true">☰</span> Channels <span id="toggle-unread" class="unread" hidden></span></button>

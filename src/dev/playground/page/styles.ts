@@ -60,6 +60,9 @@ body.offline .offline-note { display: inline; }
 .composer { display: flex; gap: 8px; margin: 8px 20px 0; border: 1px solid #bbb; border-radius: 8px; padding: 6px; }
 .composer input { flex: 1; min-width: 0; border: 0; outline: none; padding: 6px; }
 .composer-hint { font-size: 12px; color: #616061; margin: 4px 20px 10px; }
+/* The Home tab has no composer, as in Slack. */
+body.on-home .pane > #composer, body.on-home .pane > .composer-hint, body.on-home .pane > #composer-note { display: none; }
+.home-view { padding: 16px 20px; }
 .composer-note { font-size: 13px; color: #a2163c; margin: 4px 20px 0; }
 .channel-suggestions { list-style: none; margin: 4px 20px 0; padding: 4px 0; border: 1px solid #ddd; border-radius: 6px; background: #fff; max-width: 320px; box-shadow: 0 2px 8px rgba(0,0,0,.12); }
 .channel-suggestions li { padding: 4px 12px; cursor: pointer; }
