@@ -107,7 +107,7 @@ describe('input refused before any platform call', () => {
     for (const text of ['help', '', '   ']) {
       const res = await h.driver.command({ text });
       const body = res.json as { text?: string; blocks?: unknown[] };
-      // Slack reads an answer as a message only under this type (the help is sent as prepared text).
+      // Slack reads an answer as a message only under this type.
       expect(res.contentType).toBe('application/json');
       expect(messageText(body)).toContain('comment…');
       expect(messageText(body)).toContain('/exp start');

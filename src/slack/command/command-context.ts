@@ -3,7 +3,6 @@ import type { WorkspaceRef } from '../../core/workspace.js';
 import type { Permit } from '../access/gate.js';
 import type { SlackMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
-import { ephemeralAckBody } from '../prepared-ack.js';
 import { type Replier, responseUrlReplier } from '../replies.js';
 import { withNoticeBlock } from '../sandbox-notice.js';
 
@@ -34,7 +33,7 @@ export function ackWith(
 ) {
   const decorate = (reply: SlackMessage) =>
     deps.sandboxNotice ? withNoticeBlock(reply, deps.messages.sandboxNotice) : reply;
-  return (reply?: SlackMessage) => (reply ? ack(ephemeralAckBody(decorate(reply))) : ack());
+  return (reply?: SlackMessage) => (reply ? ack({ response_type: 'ephemeral', ...decorate(reply) }) : ack());
 }
 
 export function commandReplier(respond: RespondFn, deps: Pick<SlackDeps, 'logger'>): Replier {

@@ -2,9 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkBlockKitLimits } from '../../dev/slack-emulator/block-kit/check-limits.js';
 import type { SlackMessage } from '../blocks/message.js';
 import { en } from '../messages/index.js';
-import { preparedJsonOf } from '../prepared-ack.js';
-import { ackWith } from './command-context.js';
-import { helpMessage, invalidCommandMessage, unknownCommandMessage } from './help-replies.js';
+import { invalidCommandMessage, unknownCommandMessage } from './help-replies.js';
 import { parseCommand } from './parse-command.js';
 
 const messages = en;
@@ -16,43 +14,6 @@ function invalidReply(text: string): SlackMessage {
   expect(checkBlockKitLimits({ kind: 'message', ...message })).toEqual([]);
   return message;
 }
-
-describe('helpMessage', () => {
-  it('lists every command with examples, within limits', () => {
-    const message = helpMessage({ messages });
-    expect(checkBlockKitLimits({ kind: 'message', ...message })).toEqual([]);
-    const all = JSON.stringify(message.blocks);
-    for (const usage of [
-      '/exp start ID',
-      '/exp stop ID REASON',
-      '/exp dict',
-      '/exp create',
-      '/exp edit ID',
-      '/exp features',
-    ]) {
-      expect(all).toContain(usage);
-    }
-    expect(all).toContain('`/exp stop 123 bug Wrong traffic split on iOS`');
-    expect(message.text).toContain('/exp start ID');
-  });
-
-  it('is acked as a body serialised once, whatever the sandbox notice', async () => {
-    const acked: unknown[] = [];
-    const ack = async (body?: Record<string, unknown>) => {
-      acked.push(body);
-    };
-    await ackWith(ack, { messages, sandboxNotice: false })(helpMessage({ messages }));
-    await ackWith(ack, { messages, sandboxNotice: false })(helpMessage({ messages }));
-    expect(acked[1]).toBe(acked[0]);
-    expect(preparedJsonOf(acked[0])).toBe(
-      JSON.stringify({ response_type: 'ephemeral', ...helpMessage({ messages }) }),
-    );
-    // With the sandbox's notice the reply is another message, serialised at its ack.
-    await ackWith(ack, { messages, sandboxNotice: true })(helpMessage({ messages }));
-    expect(preparedJsonOf(acked[2])).toBeUndefined();
-    expect(JSON.stringify(acked[2])).toContain('"block_id":"exp_sandbox_notice"');
-  });
-});
 
 describe('unknownCommandMessage', () => {
   it('suggests the closest command and escapes what was typed', () => {

@@ -1,7 +1,5 @@
-import type { HeaderBlock } from '@slack/types';
 import { STOP_COMMENT_MAX, stopCommentLength } from '../../core/stop-reason.js';
-import { code, joinSafe, md, plain, type SafeText, safe } from '../blocks/escape.js';
-import { LIMITS } from '../blocks/limits.js';
+import { type SafeText, safe } from '../blocks/escape.js';
 import {
   context,
   fallbackText,
@@ -13,54 +11,14 @@ import {
 import type { SlackDeps } from '../deps.js';
 import { BLOCKS } from '../ids.js';
 import type { Messages } from '../messages/index.js';
-import { constantReply } from '../prepared-ack.js';
 import type { CommandContext } from './command-context.js';
-import { HELP_BLOCKS } from './ids.js';
+import { helpMessage } from './help-message.js';
+import { type HelpViewDeps, helpView } from './help-view.js';
 import type { ParsedCommand, Subcommand } from './parse-command.js';
+import type { DeclaredSubcommand } from './subcommand.js';
 
 /** How much of an unknown word or a bad argument is echoed back. */
 export const ECHO_MAX = 60;
-
-/**
- * The help is the same for everyone who reads one language: built once per language's help texts
- * (deps.messages is one object for every language, so it cannot be the key), frozen so no caller
- * changes it.
- */
-const builtHelp = new WeakMap<Messages['help'], SlackMessage>();
-
-export function helpMessage(input: { messages: Messages }): SlackMessage {
-  const texts = input.messages.help;
-  let built = builtHelp.get(texts);
-  if (!built) {
-    built = constantReply(deepFreeze(buildHelp(input.messages)));
-    builtHelp.set(texts, built);
-  }
-  return built;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
-}
-
-function buildHelp(messages: Messages): SlackMessage {
-  const { help } = messages;
-  const header: HeaderBlock = { type: 'header', text: plain(help.header, LIMITS.headerText) };
-  // The catalogue's lines in its order. Each names a declared subcommand and each declared subcommand
-  // has its lines (subcommands.test.ts; ru.test.ts for the Russian ones), so the help needs no look
-  // at the declarations, which hold the help subcommand that shows it.
-  const lines = help.commands.map((entry) => md`${code(entry.usage)} ${entry.description}`);
-  const examples = help.examples.map((example) => code(example));
-  return message(fallbackText([help.fallback]), [
-    header,
-    section(help.intro),
-    section(joinSafe(lines), HELP_BLOCKS.help),
-    section(joinSafe([help.examplesTitle, ...examples]), HELP_BLOCKS.examples),
-  ]);
-}
 
 export function unknownCommandMessage(input: {
   word: string;
@@ -108,14 +66,15 @@ export function invalidCommandMessage(input: { parsed: Invalid; messages: Messag
 }
 
 /** The router's answer to text no subcommand could use: what went wrong, and how to ask. */
-export function answerUnparsed(
-  ctx: CommandContext<Pick<SlackDeps, 'messages'>>,
+export async function answerUnparsed(
+  ctx: CommandContext<Pick<SlackDeps, 'messages'> & HelpViewDeps>,
   parsed: Extract<ParsedCommand, { kind: 'invalid' | 'unknown' }>,
+  declarations: readonly DeclaredSubcommand[],
 ): Promise<void> {
   const { messages } = ctx.deps;
   if (parsed.kind === 'invalid') return ctx.ack(invalidCommandMessage({ parsed, messages }));
-  // The closest command first, then the whole usage: the person learns without a second try.
+  // The closest command first, then the person's help: they learn without a second try.
   const unknown = unknownCommandMessage({ word: parsed.word, suggestion: parsed.suggestion, messages });
-  const help = helpMessage({ messages });
+  const help = helpMessage({ view: await helpView(ctx, false), declarations, messages });
   return ctx.ack({ text: unknown.text, blocks: [...unknown.blocks, ...help.blocks] });
 }

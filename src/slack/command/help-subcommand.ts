@@ -1,16 +1,33 @@
-import { helpMessage } from './help-replies.js';
-import { declareSubcommand } from './subcommand.js';
+import { helpMessage } from './help-message.js';
+import { helpView } from './help-view.js';
+import { type DeclaredSubcommand, declareSubcommand } from './subcommand.js';
 
-/** `/exp help` (also `?`, `-h`, `--help` and an empty text): the usage, the same for everyone. */
-export const helpSubcommand = declareSubcommand({
-  name: 'help',
-  aliases: ['?', '-h', '--help'],
-  // Words after it are ignored: `/exp help me` is still a request for help.
-  parse: () => ({ kind: 'help' }),
-  access: { kind: 'read' },
-  opensModal: false,
-  changesHome: false,
-  help: ['help'],
-  examples: ['help', ''],
-  handle: (ctx) => ctx.ack(helpMessage({ messages: ctx.deps.messages })),
-});
+/** The words after `help` that ask for every command, marked with who may run it. */
+const ALL_WORDS: ReadonlySet<string> = new Set(['all', 'все']);
+
+/**
+ * `/exp help` (also `?`, `-h`, `--help` and an empty text): what the person may run, by task;
+ * `/exp help all`: every command, with who may run it. Given the command table by the list that
+ * holds it (subcommands.ts), which cannot be imported from here without a cycle.
+ */
+export function helpSubcommand(table: () => readonly DeclaredSubcommand[]): DeclaredSubcommand {
+  return declareSubcommand({
+    name: 'help',
+    aliases: ['?', '-h', '--help'],
+    // Other words after it are ignored: `/exp help me` is still a request for help.
+    parse: ({ args }) => ({ kind: 'help', all: ALL_WORDS.has(args[0]?.toLowerCase() ?? '') }),
+    access: { kind: 'read' },
+    opensModal: false,
+    changesHome: false,
+    help: ['help'],
+    examples: ['help', '', 'help all'],
+    handle: async (ctx, parsed) =>
+      ctx.ack(
+        helpMessage({
+          view: await helpView(ctx, parsed.all),
+          declarations: table(),
+          messages: ctx.deps.messages,
+        }),
+      ),
+  });
+}

@@ -1,10 +1,14 @@
-import { md } from '../blocks/escape.js';
+import { escapeMrkdwn, md } from '../blocks/escape.js';
 import { cmd } from '../messages/en-format.js';
 import type { HelpMessages } from './messages.js';
 
 /** One line per subcommand: the help key its declaration names, how it is typed, what it does. */
 const COMMAND_LINES: HelpMessages['commands'] = [
-  { key: 'help', usage: '/exp help', description: md`This help.` },
+  {
+    key: 'help',
+    usage: '/exp help [all]',
+    description: md`This help: what you may run here, by task; with \`all\`, every command and who may run it.`,
+  },
   {
     key: 'show',
     usage: '/exp show ID',
@@ -120,8 +124,30 @@ export function helpMessagesEn(): HelpMessages {
     header: 'Experiments from Slack: /exp',
     intro: md`Run the lifecycle of A/B experiments without leaving the channel. Experiment ids are positive integers.`,
     commands: COMMAND_LINES,
+    groups: {
+      lookUp: md`Look up`,
+      act: md`Act`,
+      automate: md`Automate`,
+      alerts: md`Alerts`,
+      administer: md`Administer`,
+    },
     examplesTitle: md`*Examples*`,
     examples: EXAMPLES,
-    fallback: md`Usage: ${cmd('start ID')}, ${cmd('stop ID')}, ${cmd('archive ID')}, ${cmd('unarchive ID')}, ${cmd('dict')}, ${cmd('help')}.`,
+    more: {
+      someHidden: md`Only what you may run is shown. ${cmd('help all')} shows every command, with who may run it.`,
+      noneHidden: md`You may run every command here. ${cmd('help all')} says who else may run each.`,
+      unfiltered: md`The app could not check what you may run just now, so every command is shown. ${cmd('help all')} says who may run each.`,
+      all: md`Every command, with who may run it. ${cmd('help')} shows only what you may run.`,
+    },
+    who: {
+      anyone: md`anyone`,
+      self: md`anyone, for themselves`,
+      readOrChange: ({ change }) => md`anyone to read; to change: ${change}`,
+      byPolicy: ({ action }) => md`as the workspace policy says for *${escapeMrkdwn(action)}*`,
+      inChannels: ({ who, channels }) => md`${who}, from ${channels}`,
+      scheduling: ({ who }) => md`to schedule: ${who}`,
+      per: ({ names, who }) => md`${names}: ${who}`,
+      mark: ({ who }) => md`_Who: ${who}._`,
+    },
   };
 }

@@ -1,10 +1,14 @@
-import { md } from '../blocks/escape.js';
+import { escapeMrkdwn, md } from '../blocks/escape.js';
 import { cmd } from '../messages/ru-format.js';
 import type { HelpMessages } from './messages.js';
 
 /** One line per subcommand: the help key its declaration names, how it is typed, what it does. */
 const COMMAND_LINES: HelpMessages['commands'] = [
-  { key: 'help', usage: '/exp help', description: md`Эта справка.` },
+  {
+    key: 'help',
+    usage: '/exp help [all]',
+    description: md`Эта справка: что вы можете здесь запустить, по задачам; с \`all\` — все команды и кто может их запускать.`,
+  },
   {
     key: 'show',
     usage: '/exp show ID',
@@ -124,8 +128,30 @@ export function helpMessagesRu(): HelpMessages {
     header: 'Эксперименты из Slack: /exp',
     intro: md`Ведите A/B-эксперименты от запуска до архива, не выходя из канала. Номера экспериментов — целые положительные числа.`,
     commands: COMMAND_LINES,
+    groups: {
+      lookUp: md`Просмотр`,
+      act: md`Действия`,
+      automate: md`Автоматизация`,
+      alerts: md`Оповещения`,
+      administer: md`Администрирование`,
+    },
     examplesTitle: md`*Примеры*`,
     examples: EXAMPLES,
-    fallback: md`Команды: ${cmd('start ID')}, ${cmd('stop ID')}, ${cmd('archive ID')}, ${cmd('unarchive ID')}, ${cmd('dict')}, ${cmd('help')}.`,
+    more: {
+      someHidden: md`Показано только то, что вы можете запустить. ${cmd('help all')} покажет все команды и кто может их запускать.`,
+      noneHidden: md`Вы можете запускать здесь любую команду. ${cmd('help all')} скажет, кто ещё может запускать каждую.`,
+      unfiltered: md`Приложению сейчас не удалось проверить, что вы можете запускать, поэтому показаны все команды. ${cmd('help all')} скажет, кто может запускать каждую.`,
+      all: md`Все команды и кто может их запускать. ${cmd('help')} покажет только то, что можете вы.`,
+    },
+    who: {
+      anyone: md`любой`,
+      self: md`любой, для себя`,
+      readOrChange: ({ change }) => md`смотреть — любой; менять — ${change}`,
+      byPolicy: ({ action }) => md`как скажет правило *${escapeMrkdwn(action)}* в политике пространства`,
+      inChannels: ({ who, channels }) => md`${who}, из ${channels}`,
+      scheduling: ({ who }) => md`планировать — ${who}`,
+      per: ({ names, who }) => md`${names}: ${who}`,
+      mark: ({ who }) => md`_Кто: ${who}._`,
+    },
   };
 }

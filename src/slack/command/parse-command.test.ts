@@ -11,12 +11,14 @@ import {
 } from './parse-command.js';
 
 const cases: ReadonlyArray<[string, ParsedCommand]> = [
-  ['', { kind: 'help' }],
-  ['   \t ', { kind: 'help' }],
-  ['help', { kind: 'help' }],
-  ['HELP me please', { kind: 'help' }],
-  ['?', { kind: 'help' }],
-  ['--help', { kind: 'help' }],
+  ['', { kind: 'help', all: false }],
+  ['   \t ', { kind: 'help', all: false }],
+  ['help', { kind: 'help', all: false }],
+  ['HELP me please', { kind: 'help', all: false }],
+  ['help ALL', { kind: 'help', all: true }],
+  ['help все', { kind: 'help', all: true }],
+  ['?', { kind: 'help', all: false }],
+  ['--help', { kind: 'help', all: false }],
   ['start 123', { kind: 'lifecycle', action: 'start', experimentId: 123 }],
   ['  START\t\t123  ', { kind: 'lifecycle', action: 'start', experimentId: 123 }],
   ['start\u00a0123', { kind: 'lifecycle', action: 'start', experimentId: 123 }],

@@ -25,7 +25,8 @@ export type InvalidReason =
   | 'comment-too-long';
 
 export type ParsedCommand =
-  | { kind: 'help' }
+  /** all: every command, each with who may run it, rather than what the person may run. */
+  | { kind: 'help'; all: boolean }
   /** when: a time phrase as typed (`in 3d`): scheduled for then (src/slack/schedule) instead of now. */
   | { kind: 'lifecycle'; action: 'start' | 'archive' | 'unarchive'; experimentId: number; when?: string[] }
   | { kind: 'stop-modal'; experimentId: number; when?: string[] }
@@ -140,7 +141,7 @@ function answered(parsed: Extract<ParsedCommand, { kind: 'invalid' | 'unknown' }
     access: () => ({ kind: 'read' }),
     opensModal: false,
     changesHome: false,
-    run: (ctx) => answerUnparsed(ctx, parsed),
+    run: (ctx) => answerUnparsed(ctx, parsed, SUBCOMMAND_DECLARATIONS),
   };
 }
 

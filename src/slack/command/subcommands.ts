@@ -37,7 +37,7 @@ import type { DeclaredSubcommand } from './subcommand.js';
  * add it here. The order is the one suggestions for a mistyped word prefer.
  */
 export const SUBCOMMAND_DECLARATIONS: readonly DeclaredSubcommand[] = [
-  helpSubcommand,
+  helpSubcommand(() => SUBCOMMAND_DECLARATIONS),
   startSubcommand,
   stopSubcommand,
   archiveSubcommand,

@@ -6,7 +6,6 @@ import {
   type Logger,
   type ReceiverEvent,
 } from '@slack/bolt';
-import { preparedJsonOf } from '../prepared-ack.js';
 
 /**
  * The event Bolt's App processes for an accepted request, acked as Bolt's HTTPReceiver acks it (its
@@ -28,16 +27,9 @@ export function httpReceiverEvent(input: {
     httpRequestBody: body,
     httpResponse: response,
   });
-  const send = ack.bind();
   const event: ReceiverEvent = {
     body,
-    ack: (reply?: unknown) => {
-      // A reply serialised once (prepared-ack.ts) goes as its text, still answered as JSON.
-      const json = preparedJsonOf(reply);
-      if (json === undefined) return send(reply);
-      if (!response.headersSent) response.setHeader('content-type', 'application/json');
-      return send(json);
-    },
+    ack: ack.bind(),
     retryNum: HTTPModuleFunctions.extractRetryNumFromHTTPRequest(request),
     retryReason: HTTPModuleFunctions.extractRetryReasonFromHTTPRequest(request),
     customProperties: input.customProperties,
