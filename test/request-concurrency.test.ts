@@ -427,6 +427,8 @@ describe('requests on two replicas through a Redis restart and a killed replica'
     expect(tally.get('due:done')).toBeGreaterThan(40);
     expect(tally.get('unschedule:cancelled')).toBeGreaterThan(20);
     expect([...tally].filter(([k]) => k.endsWith(':unavailable')).length).toBeGreaterThan(0);
-    expect(delivered).toBeGreaterThan(900);
+    // Each request asked, then decided or taken back (an approval, a rejection's click and form, a
+    // withdrawal, a cancellation: about 250 more); retries come on top only when an ack was late.
+    expect(delivered).toBeGreaterThan(750);
   }, 240_000);
 });
