@@ -1,6 +1,10 @@
 import type { Logger } from '../observability/logger.js';
-import type { SplitterClient } from '../splitter/client.js';
-import type { Exposure, Feature, GetFeaturesByTagRequest } from '../splitter/schemas.js';
+import type {
+  AssignedFeature,
+  AssignmentApi,
+  ExposureRecord,
+  FeaturesQuery,
+} from './platform/assignment-api.js';
 import { type Grant, requireGrant } from './policy/grant.js';
 
 // Splitter look-ups (features) and exposure registration as use-cases, so listeners never call the
@@ -8,12 +12,12 @@ import { type Grant, requireGrant } from './policy/grant.js';
 
 export interface AssignmentDeps {
   /** undefined when no SPLITTER_URL is configured (and no embedded sandbox provides one). */
-  splitter: SplitterClient | undefined;
+  splitter: AssignmentApi | undefined;
   logger: Logger;
 }
 
 export type FeaturesOutcome =
-  | { kind: 'ok'; features: Feature[] }
+  | { kind: 'ok'; features: AssignedFeature[] }
   | { kind: 'not-configured' }
   | { kind: 'failed'; error: unknown };
 
@@ -22,10 +26,7 @@ export type ExposureOutcome =
   | { kind: 'not-configured' }
   | { kind: 'failed'; error: unknown };
 
-export async function lookUpFeatures(
-  deps: AssignmentDeps,
-  request: GetFeaturesByTagRequest,
-): Promise<FeaturesOutcome> {
+export async function lookUpFeatures(deps: AssignmentDeps, request: FeaturesQuery): Promise<FeaturesOutcome> {
   if (!deps.splitter) return { kind: 'not-configured' };
   try {
     return { kind: 'ok', features: await deps.splitter.getFeaturesByTag(request) };
@@ -38,7 +39,7 @@ export async function lookUpFeatures(
 /** Registers one exposure; `allowed` is the access decision's grant for `expose` in workspace `scope`. */
 export async function registerExposure(
   deps: AssignmentDeps,
-  exposure: Exposure,
+  exposure: ExposureRecord,
   allowed: { grant: Grant; scope: string },
 ): Promise<ExposureOutcome> {
   requireGrant(allowed.grant, allowed.scope, 'expose');

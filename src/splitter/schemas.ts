@@ -57,12 +57,11 @@ export const GetFeaturesByTagResponse = z.looseObject({
 });
 export type GetFeaturesByTagResponse = z.infer<typeof GetFeaturesByTagResponse>;
 
-export const Exposure = z.strictObject({
+const Exposure = z.strictObject({
   experimentLabel: z.string().min(1),
   platform: PlatformRef,
   participant: Participant,
 });
-export type Exposure = z.infer<typeof Exposure>;
 
 /**
  * The maximum number of exposures per call is not shown by the interface, so none is enforced.
