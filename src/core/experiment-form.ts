@@ -62,7 +62,7 @@ export interface ExperimentForm {
   excludedParticipantLists?: DictValue[];
 }
 /** Every ExperimentType but the obsolete `adhoc`. */
-export type ExperimentFormType = z.infer<typeof CreatableExperimentType>;
+type ExperimentFormType = z.infer<typeof CreatableExperimentType>;
 
 export const FORM_FIELDS = [
   'name',

@@ -1,14 +1,16 @@
 import { md } from '../blocks/escape.js';
-import { ACTION_VERBS_RU } from '../lifecycle/messages-ru.js';
+import { labelMessagesRu } from '../labels/messages-ru.js';
 import { word } from '../messages/ru-format.js';
 import type { ApprovalMessages } from './messages.js';
+
+const { actionVerbs } = labelMessagesRu();
 
 export function approvalMessagesRu(): ApprovalMessages {
   return {
     what: ({ action, experimentId, exposure }) =>
       action === 'expose'
         ? md`зарегистрировать экспозицию ${exposure ?? md`?`}`
-        : md`*${word(ACTION_VERBS_RU[action])}* эксперимент *${experimentId ?? 0}*`,
+        : md`*${word(actionVerbs[action])}* эксперимент *${experimentId ?? 0}*`,
     request: ({ user, what, when, details, approvers, expires }) => {
       const at = when === undefined ? md`` : md` в ${when}`;
       const head = md`:raised_hand: ${user} просит ${what}${at}.`;

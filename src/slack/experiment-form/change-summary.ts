@@ -9,6 +9,7 @@ import {
   labelledValue,
   labelsFromItems,
 } from '../dictionaries/dictionary-labels.js';
+import { labelOf } from '../labels/label.js';
 import type { Messages } from '../messages/index.js';
 import { type FilterLookup, filterText, valueText } from './filter-text.js';
 
@@ -99,9 +100,9 @@ function dictionaryOf(field: ChangedField): DictionaryName | undefined {
     ?.dictionary;
 }
 
-/** The option texts the form shows for the fields whose values the interface enumerates. */
+/** The labels (the form's option texts) of the fields whose values the interface enumerates. */
 function enumLabels(field: ChangedField, messages: Messages): Readonly<Record<string, string>> | undefined {
-  const t = messages.experimentModal;
+  const t = messages.labels;
   const byField: Partial<Record<ChangedField, Readonly<Record<string, string>>>> = {
     type: t.types,
     markupScopeType: t.markupScopeTypes,
@@ -119,7 +120,8 @@ function fieldValueText(
   lookup: FilterLookup & { labels?: DictionaryLabels },
   messages: Messages,
 ): SafeText {
-  const label = typeof value === 'string' ? enumLabels(field, messages)?.[value] : undefined;
+  const table = enumLabels(field, messages);
+  const label = table && typeof value === 'string' ? labelOf(table, value) : undefined;
   if (label !== undefined) return escapeMrkdwn(label);
   const dictionary = dictionaryOf(field);
   const named = (v: unknown) =>

@@ -1,11 +1,4 @@
-import type { ExperimentFormType, FormErrorCode, FormField } from '../../core/experiment-form.js';
-import type {
-  ConsoleExposureType,
-  ExperimentMarkupScopeType,
-  RetroType,
-  StatisticsMethod,
-  SwitchbackStrategy,
-} from '../../core/experiment-schemas.js';
+import type { FormErrorCode, FormField } from '../../core/experiment-form.js';
 import type { SafeText } from '../blocks/escape.js';
 
 /** Texts of the create/edit modal: plain_text (never parsed) except the intros. */
@@ -27,13 +20,6 @@ export interface ExperimentModalMessages {
   selectPlaceholder: string;
   /** ≤150, for the type-to-search pickers of large dictionaries */
   searchPlaceholder: string;
-  /** Option texts (≤75) of the enumerations the interface defines. */
-  types: Record<ExperimentFormType, string>;
-  markupScopeTypes: Record<ExperimentMarkupScopeType, string>;
-  exposures: Record<ConsoleExposureType, string>;
-  statisticalMethods: Record<StatisticsMethod, string>;
-  retroTypes: Record<RetroType, string>;
-  switchbackStrategies: Record<SwitchbackStrategy, string>;
   /** param: the context param's label as the dictionary gave it (plain text). */
   segmentPredicateLabel(p: { param: string }): string;
   segmentValuesLabel(p: { param: string }): string;

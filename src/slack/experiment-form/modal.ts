@@ -147,7 +147,7 @@ function build(
     ),
     enumBlock(
       'type',
-      texts.types,
+      messages.labels.types,
       typeValues(input.dictionaries),
       form.type === 'adhoc' ? undefined : form.type,
       true,
@@ -226,11 +226,10 @@ type BlockKit = ReturnType<typeof blockKit>;
 
 /** What a retro or switchback experiment asks for beyond its type. */
 function typeBlocks(input: ExperimentModalInput, { ids, enumBlock }: BlockKit): KnownBlock[] {
-  const { form } = input;
-  const texts = input.messages.experimentModal;
+  const { form, messages } = input;
   const blocks: KnownBlock[] = [];
   if (form.type === 'retro') {
-    blocks.push(enumBlock('retroType', texts.retroTypes, RetroType.options, form.retroType, true));
+    blocks.push(enumBlock('retroType', messages.labels.retroTypes, RetroType.options, form.retroType, true));
     if (form.retroType === 'parent_experiment') {
       blocks.push(
         inputBlock(
@@ -244,7 +243,12 @@ function typeBlocks(input: ExperimentModalInput, { ids, enumBlock }: BlockKit): 
     // The interface allows exactly one strategy: it is chosen already.
     const strategy = form.switchbackStrategy ?? SwitchbackStrategy.options[0];
     blocks.push(
-      enumBlock('switchbackStrategy', texts.switchbackStrategies, SwitchbackStrategy.options, strategy),
+      enumBlock(
+        'switchbackStrategy',
+        messages.labels.switchbackStrategies,
+        SwitchbackStrategy.options,
+        strategy,
+      ),
     );
   }
   return blocks;
@@ -253,11 +257,10 @@ function typeBlocks(input: ExperimentModalInput, { ids, enumBlock }: BlockKit): 
 /** Markup scope (with the audience summary for events), exposure and statistical method. */
 function audienceAndExposureBlocks(input: ExperimentModalInput, { ids, enumBlock }: BlockKit): KnownBlock[] {
   const { form, messages } = input;
-  const texts = messages.experimentModal;
   const blocks: KnownBlock[] = [
     enumBlock(
       'markupScopeType',
-      texts.markupScopeTypes,
+      messages.labels.markupScopeTypes,
       ExperimentMarkupScopeType.options,
       form.markupScopeType,
       true,
@@ -273,7 +276,9 @@ function audienceAndExposureBlocks(input: ExperimentModalInput, { ids, enumBlock
       }),
     );
   }
-  blocks.push(enumBlock('exposure', texts.exposures, ConsoleExposureType.options, form.exposure, true));
+  blocks.push(
+    enumBlock('exposure', messages.labels.exposures, ConsoleExposureType.options, form.exposure, true),
+  );
   if (form.exposure === 'days') {
     blocks.push(
       inputBlock(
@@ -285,7 +290,7 @@ function audienceAndExposureBlocks(input: ExperimentModalInput, { ids, enumBlock
   blocks.push(
     enumBlock(
       'statisticalMethod',
-      texts.statisticalMethods,
+      messages.labels.statisticalMethods,
       StatisticsMethod.options,
       form.statisticalMethod,
     ),

@@ -63,7 +63,7 @@ describe('experimentCard', () => {
     const status = (value: string, messages = en) =>
       text(experimentCard({ view: view({ status: value }), messages }));
     expect(status('running')).toContain('Running (reported by the platform');
-    expect(status('running', ru)).toContain('Идёт (');
+    expect(status('running', ru)).toContain('Запущен (');
     expect(status('running', ru)).not.toContain('`running` (');
     expect(status('on_hold', ru)).toContain('`on_hold` (');
     // A status is looked up as a name, never as a key of Object.prototype.

@@ -9,6 +9,7 @@ import {
   labelledValue,
   NO_DICTIONARY_LABELS,
 } from '../dictionaries/dictionary-labels.js';
+import { labelText, statusText } from '../labels/label.js';
 import { lifecycleButtons } from '../lifecycle/buttons.js';
 import type { Messages } from '../messages/index.js';
 import { SCHEDULE_BLOCKS } from '../schedule/ids.js';
@@ -54,7 +55,7 @@ export function experimentCard(input: CardInput): SlackMessage {
   const named = (fact: Fact<string> | undefined, dictionary: 'types' | 'teams' | 'layers') =>
     fact === undefined ? undefined : labelledValue(labels, dictionary, fact.value, messages);
   const fields: SafeText[] = [
-    field(c.labels.status, record.status ? statusText(record.status, messages) : c.statusUnknown),
+    field(c.labels.status, record.status ? statusFact(record.status, messages) : c.statusUnknown),
     ...optionalField(c.labels.type, named(record.type, 'types')),
     ...optionalField(c.labels.team, named(record.team, 'teams')),
     ...optionalField(c.labels.layer, named(record.layer, 'layers')),
@@ -95,13 +96,9 @@ function optionalField(label: string, value: SafeText | undefined): SafeText[] {
   return value === undefined ? [] : [field(label, value)];
 }
 
-function statusText(fact: Fact<string>, messages: Messages): SafeText {
-  const name = Object.hasOwn(messages.experimentCard.statusNames, fact.value)
-    ? messages.experimentCard.statusNames[fact.value]
-    : undefined;
-  const value = md`\`${safe(fact.value, FACT_MAX)}\``;
+function statusFact(fact: Fact<string>, messages: Messages): SafeText {
   return messages.experimentCard.status({
-    status: name === undefined ? value : escapeMrkdwn(name),
+    status: statusText(messages.labels, fact.value),
     source: fact.source,
     ago: slackAgo(new Date(fact.at), messages),
     by: undefined,
@@ -117,10 +114,7 @@ function actionLine(action: RecordedAction, messages: Messages): SafeText {
   const reason =
     action.interruptReason === undefined
       ? undefined
-      : escapeMrkdwn(
-          (messages.interruptReasons as Record<string, string>)[action.interruptReason] ??
-            action.interruptReason,
-        );
+      : labelText(messages.labels.interruptReasons, action.interruptReason);
   const comment = action.comment?.trim() ? safe(action.comment.trim(), COMMENT_MAX) : undefined;
   return messages.experimentCard.action({
     action: action.action,

@@ -45,13 +45,6 @@ export function experimentCardMessagesEn(): ExperimentCardMessages {
       by === undefined
         ? md`${status} (${SOURCE[source]} ${ago})`
         : md`${status} (${SOURCE[source]}: ${by}, ${ago})`,
-    statusNames: {
-      draft: 'Draft',
-      running: 'Running',
-      stopped: 'Stopped',
-      archived: 'Archived',
-      paused: 'Paused',
-    },
     statusUnknown: md`unknown: the platform has not said yet`,
     action: ({ action, user, ago, reason, comment, viaEvent }) => {
       const base = viaEvent

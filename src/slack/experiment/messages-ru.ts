@@ -46,13 +46,6 @@ export function experimentCardMessagesRu(): ExperimentCardMessages {
       by === undefined
         ? md`${status} (${SOURCE[source]}, ${ago})`
         : md`${status} (${SOURCE[source]}: ${by}, ${ago})`,
-    statusNames: {
-      draft: 'Черновик',
-      running: 'Идёт',
-      stopped: 'Остановлен',
-      archived: 'В архиве',
-      paused: 'На паузе',
-    },
     statusUnknown: md`неизвестен: платформа ещё не сообщила`,
     action: ({ action, user, ago, reason, comment, viaEvent }) => {
       const base = viaEvent

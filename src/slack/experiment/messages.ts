@@ -16,13 +16,8 @@ export interface ExperimentCardMessages {
   /** A dictionary value with the dictionary's name for it: "Checkout (`211`)" (value already code). */
   namedValue(p: { name: SafeText; value: SafeText }): SafeText;
   /** The status with where it came from and how old it is. */
-  /** `status` arrives ready: its name in words (statusNames), else the platform's value as code. */
+  /** `status` arrives ready: its label (labels/label.ts), else the platform's value as code. */
   status(p: { status: SafeText; source: FactSource; ago: SafeText; by: SafeText | undefined }): SafeText;
-  /**
-   * Words for the statuses the app meets most (the interface does not list them), shown as the
-   * forms show labels; a status not named here shows as the platform's value.
-   */
-  statusNames: Readonly<Record<string, string>>;
   statusUnknown: SafeText;
   /** One past action: who, what, when; stop reason and comment when given. */
   action(p: {

@@ -54,7 +54,7 @@ export function stopDetails(stop: StopReason | undefined, messages: Messages): S
   const reason = stop?.reason;
   if (reason === undefined && !comment) return undefined;
   return messages.lifecycle.stopDetails({
-    reason: reason === undefined ? undefined : escapeMrkdwn(messages.interruptReasons[reason]),
+    reason: reason === undefined ? undefined : escapeMrkdwn(messages.labels.interruptReasons[reason]),
     comment: comment ? safe(comment, COMMENT_DISPLAY_MAX) : undefined,
   });
 }

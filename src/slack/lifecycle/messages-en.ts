@@ -4,7 +4,6 @@ import type { ActionMessages, LifecycleMessages } from './messages.js';
 
 export function actionMessagesEn(): ActionMessages {
   return {
-    name: { start: 'start', stop: 'stop', archive: 'archive', unarchive: 'unarchive' },
     button: { start: 'Start', stop: 'Stop…', archive: 'Archive', unarchive: 'Unarchive' },
     startConfirm: {
       title: (id) => `Start experiment ${id}?`,

@@ -1,27 +1,14 @@
 import type { LifecycleAction } from '../../core/lifecycle-action.js';
 import { joinSafe, md, type SafeText } from '../blocks/escape.js';
+import { labelMessagesRu } from '../labels/messages-ru.js';
 import { word } from '../messages/ru-format.js';
 import type { ActionMessages, LifecycleMessages } from './messages.js';
 
-/** The action as a noun («запуск»): Russian names an action by it where English uses the verb. */
-export const ACTION_NOUNS_RU: Record<LifecycleAction, string> = {
-  start: 'запуск',
-  stop: 'остановка',
-  archive: 'архивирование',
-  unarchive: 'возврат из архива',
-};
-
-/** «запустить» — what someone asked or tried to do. */
-export const ACTION_VERBS_RU: Record<LifecycleAction, string> = {
-  start: 'запустить',
-  stop: 'остановить',
-  archive: 'отправить в архив',
-  unarchive: 'вернуть из архива',
-};
+// Actions inside sentences are named by the label catalogue: «запуск» as a noun, «запустить» as a verb.
+const { actionNouns, actionVerbs } = labelMessagesRu();
 
 export function actionMessagesRu(): ActionMessages {
   return {
-    name: ACTION_NOUNS_RU,
     button: { start: 'Запустить', stop: 'Остановить…', archive: 'В архив', unarchive: 'Из архива' },
     startConfirm: {
       title: (id) => `Запустить эксперимент ${id}?`,
@@ -45,7 +32,7 @@ export function lifecycleMessagesRu(): LifecycleMessages {
     archive: 'отправлен в архив',
     unarchive: 'возвращён из архива',
   } as const;
-  const noun = (action: LifecycleAction) => word(ACTION_NOUNS_RU[action]);
+  const noun = (action: LifecycleAction) => word(actionNouns[action]);
   return {
     success: ({ action, user, experimentId }) =>
       md`${user}: эксперимент *${experimentId}* ${word(done[action])}`,
@@ -65,8 +52,8 @@ export function lifecycleMessagesRu(): LifecycleMessages {
     },
     conflict: ({ action, user, experimentId, status }) =>
       status === undefined
-        ? md`${user} попытался(-ась) *${word(ACTION_VERBS_RU[action])}* эксперимент *${experimentId}*, но платформа отказала в его текущем статусе.`
-        : md`${user} попытался(-ась) *${word(ACTION_VERBS_RU[action])}* эксперимент *${experimentId}*, но платформа отказала: текущий статус — \`${status}\`.`,
+        ? md`${user} попытался(-ась) *${word(actionVerbs[action])}* эксперимент *${experimentId}*, но платформа отказала в его текущем статусе.`
+        : md`${user} попытался(-ась) *${word(actionVerbs[action])}* эксперимент *${experimentId}*, но платформа отказала: текущий статус — \`${status}\`.`,
     working: ({ action, experimentId }) => md`Выполняется: *${noun(action)}* эксперимента *${experimentId}*…`,
     duplicateClick: md`Уже выполняется: кто-то только что об этом попросил. Результат появится в канале.`,
   };

@@ -9,10 +9,8 @@ export interface ConfirmTexts {
   deny: string;
 }
 
-/** The four lifecycle actions as words, buttons and confirm dialogs. */
+/** The four lifecycle actions as buttons and confirm dialogs (their names: labels/messages.ts). */
 export interface ActionMessages {
-  /** The verb as the user typed it: "tried to *start*". */
-  name: Record<LifecycleAction, string>;
   /** Button labels, ≤75 (Slack may cut at ~30). */
   button: Record<LifecycleAction, string>;
   startConfirm: ConfirmTexts;

@@ -6,13 +6,13 @@ import { en } from './index.js';
 
 describe('English messages', () => {
   it('label the four interrupt reasons as agreed', () => {
-    expect(en.interruptReasons).toEqual({
+    expect(en.labels.interruptReasons).toEqual({
       sequential_testing_significant_change: 'Significant change (sequential testing)',
       critical_metric_impact: 'Critical metric impact',
       bug: 'Bug',
       other: 'Other',
     });
-    for (const label of Object.values(en.interruptReasons))
+    for (const label of Object.values(en.labels.interruptReasons))
       expect(label.length).toBeLessThanOrEqual(LIMITS.optionText);
   });
 

@@ -19,13 +19,14 @@ import { experimentModalMessagesEn, experimentResultMessagesEn } from '../experi
 import { homeMessagesEn } from '../home/messages-en.js';
 import { hookMessagesEn } from '../hooks/messages-en.js';
 import { identityMessagesEn } from '../identity/messages-en.js';
+import { labelMessagesEn } from '../labels/messages-en.js';
 import { actionMessagesEn, lifecycleMessagesEn } from '../lifecycle/messages-en.js';
 import { policyMessagesEn } from '../policy/messages-en.js';
 import { requestMessagesEn } from '../requests/messages-en.js';
 import { scheduleMessagesEn } from '../schedule/messages-en.js';
 import { servedWorkspaceMessagesEn } from '../served-workspace/messages-en.js';
 import { splitterMessagesEn } from '../splitter/messages-en.js';
-import { interruptReasonsEn, stopModalMessagesEn } from '../stop/messages-en.js';
+import { stopModalMessagesEn } from '../stop/messages-en.js';
 import { alertMessagesEn, subscriptionMessagesEn } from '../subscriptions/messages-en.js';
 import { workflowStepMessagesEn } from '../workflow-steps/messages-en.js';
 import { cmd, count, word } from './en-format.js';
@@ -71,7 +72,7 @@ export const en: Messages = {
   schedule: scheduleMessagesEn(),
   requests: requestMessagesEn(),
   actions: actionMessagesEn(),
-  interruptReasons: interruptReasonsEn(),
+  labels: labelMessagesEn(),
   help: helpMessagesEn(),
   lifecycle: lifecycleMessagesEn(),
   connection: connectionMessagesEn(),

@@ -119,9 +119,9 @@ describe('the Russian catalogue', () => {
   });
 
   it('keeps the platform’s stop reasons as values, with Russian labels', () => {
-    expect(Object.keys(ru.interruptReasons)).toEqual(Object.keys(en.interruptReasons));
-    expect(ru.interruptReasons.bug).toBe('Баг');
-    expect(ru.interruptReasons.other).toBe('Другое');
+    expect(Object.keys(ru.labels.interruptReasons)).toEqual(Object.keys(en.labels.interruptReasons));
+    expect(ru.labels.interruptReasons.bug).toBe('Баг');
+    expect(ru.labels.interruptReasons.other).toBe('Другое');
   });
 
   it('documents every command in the help, with the command words as they are typed', () => {
@@ -205,14 +205,14 @@ const BOUNDED: ReadonlyArray<[string, number, (m: typeof en) => readonly string[
     'option texts and groups',
     LIMITS.optionText,
     (m) => [
-      ...Object.values(m.interruptReasons),
+      ...Object.values(m.labels.interruptReasons),
       m.modals.stop.noReason,
-      ...Object.values(m.experimentModal.types),
-      ...Object.values(m.experimentModal.markupScopeTypes),
-      ...Object.values(m.experimentModal.exposures),
-      ...Object.values(m.experimentModal.statisticalMethods),
-      ...Object.values(m.experimentModal.retroTypes),
-      ...Object.values(m.experimentModal.switchbackStrategies),
+      ...Object.values(m.labels.types),
+      ...Object.values(m.labels.markupScopeTypes),
+      ...Object.values(m.labels.exposures),
+      ...Object.values(m.labels.statisticalMethods),
+      ...Object.values(m.labels.retroTypes),
+      ...Object.values(m.labels.switchbackStrategies),
       m.experimentModal.ungrouped,
       m.experiments.loadingOption,
       m.experiments.unavailableOption,
@@ -312,7 +312,10 @@ describe('mrkdwn escaping with Cyrillic input', () => {
     expect(typed).toContain('Срочно');
     // A marker next to a Cyrillic letter cannot open formatting: it is shown through a date token.
     expect(typed).toContain('<!date^00000000^{_}|*>Срочно');
-    const line = ru.lifecycle.stopDetails({ reason: escapeMrkdwn(ru.interruptReasons.bug), comment: typed });
+    const line = ru.lifecycle.stopDetails({
+      reason: escapeMrkdwn(ru.labels.interruptReasons.bug),
+      comment: typed,
+    });
     expect(line).toBe(`*Причина:* Баг\n*Комментарий:* ${typed}`);
     const said = ru.input.badId({ got: escapeMrkdwn('абв`<@U1>`') });
     expect(said).not.toContain('<@U1>');

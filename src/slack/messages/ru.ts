@@ -19,17 +19,20 @@ import { experimentModalMessagesRu, experimentResultMessagesRu } from '../experi
 import { homeMessagesRu } from '../home/messages-ru.js';
 import { hookMessagesRu } from '../hooks/messages-ru.js';
 import { identityMessagesRu } from '../identity/messages-ru.js';
-import { ACTION_NOUNS_RU, actionMessagesRu, lifecycleMessagesRu } from '../lifecycle/messages-ru.js';
+import { labelMessagesRu } from '../labels/messages-ru.js';
+import { actionMessagesRu, lifecycleMessagesRu } from '../lifecycle/messages-ru.js';
 import { policyMessagesRu } from '../policy/messages-ru.js';
 import { requestMessagesRu } from '../requests/messages-ru.js';
 import { scheduleMessagesRu } from '../schedule/messages-ru.js';
 import { servedWorkspaceMessagesRu } from '../served-workspace/messages-ru.js';
 import { splitterMessagesRu } from '../splitter/messages-ru.js';
-import { interruptReasonsRu, stopModalMessagesRu } from '../stop/messages-ru.js';
+import { stopModalMessagesRu } from '../stop/messages-ru.js';
 import { alertMessagesRu, subscriptionMessagesRu } from '../subscriptions/messages-ru.js';
 import { workflowStepMessagesRu } from '../workflow-steps/messages-ru.js';
 import { cmd, count, n, word } from './ru-format.js';
 import type { ActionContext, Messages } from './types.js';
+
+const { actionNouns } = labelMessagesRu();
 
 // The Russian catalogue, written for people who read it rather than word for word from the English.
 // Command words (`/exp start`), filter keys and the platform's enum values stay as typed; their
@@ -42,7 +45,7 @@ const checkFirst = (experimentId: number | undefined): SafeText =>
 
 function operation(p: ActionContext): SafeText {
   if (p.action === undefined) return md`запрос`;
-  const name = word(ACTION_NOUNS_RU[p.action]);
+  const name = word(actionNouns[p.action]);
   return p.experimentId === undefined ? md`*${name}*` : md`*${name}* эксперимента *${p.experimentId}*`;
 }
 
@@ -71,7 +74,7 @@ export const ru: Messages = {
   workflowSteps: workflowStepMessagesRu(),
   servedWorkspace: servedWorkspaceMessagesRu(),
   actions: actionMessagesRu(),
-  interruptReasons: interruptReasonsRu(),
+  labels: labelMessagesRu(),
   help: helpMessagesRu(),
   lifecycle: lifecycleMessagesRu(),
   connection: connectionMessagesRu(),

@@ -19,13 +19,14 @@ import type { ExperimentModalMessages, ExperimentResultMessages } from '../exper
 import type { HomeMessages } from '../home/messages.js';
 import type { HookMessages } from '../hooks/messages.js';
 import type { IdentityMessages } from '../identity/messages.js';
+import type { LabelMessages } from '../labels/messages.js';
 import type { ActionMessages, LifecycleMessages } from '../lifecycle/messages.js';
 import type { PolicyMessages } from '../policy/messages.js';
 import type { RequestMessages } from '../requests/messages.js';
 import type { ScheduleMessages } from '../schedule/messages.js';
 import type { ServedWorkspaceMessages } from '../served-workspace/messages.js';
 import type { SplitterMessages } from '../splitter/messages.js';
-import type { InterruptReasonLabels, StopModalMessages } from '../stop/messages.js';
+import type { StopModalMessages } from '../stop/messages.js';
 import type { AlertMessages, SubscriptionMessages } from '../subscriptions/messages.js';
 import type { WorkflowStepMessages } from '../workflow-steps/messages.js';
 
@@ -92,8 +93,8 @@ export interface Messages {
   /** Requests that wait (for approval, for their time) and what became of them. */
   requests: RequestMessages;
   actions: ActionMessages;
-  /** Human labels of ExperimentInterruptReason; also option texts (≤75). */
-  interruptReasons: InterruptReasonLabels;
+  /** What enumerated values, statuses and actions are called, for every surface (labels/label.ts). */
+  labels: LabelMessages;
   help: HelpMessages;
   lifecycle: LifecycleMessages;
   errors: {

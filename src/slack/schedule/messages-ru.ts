@@ -1,7 +1,9 @@
 import { md } from '../blocks/escape.js';
-import { ACTION_NOUNS_RU } from '../lifecycle/messages-ru.js';
+import { labelMessagesRu } from '../labels/messages-ru.js';
 import { cmd, word } from '../messages/ru-format.js';
 import type { ScheduleMessages } from './messages.js';
+
+const { actionNouns } = labelMessagesRu();
 
 const REFUSALS = {
   unreadable: md`— не время, которое понимает приложение (оно понимает \`через 30 мин\`, \`через 2 часа\`, \`завтра в 10:00\`, \`в пн 09:00\`, \`в 2026-12-01 10:00\`)`,
@@ -12,7 +14,7 @@ const REFUSALS = {
 
 export function scheduleMessagesRu(): ScheduleMessages {
   return {
-    what: ({ action, experimentId }) => md`*${word(ACTION_NOUNS_RU[action])}* эксперимента *${experimentId}*`,
+    what: ({ action, experimentId }) => md`*${word(actionNouns[action])}* эксперимента *${experimentId}*`,
     scheduled: ({ what, when, cancel }) =>
       md`:alarm_clock: Запланировано: ${what} — ${when}. ${cmd('schedule')} покажет список; ${cancel} отменит.`,
     announced: ({ user, what, when }) => md`:alarm_clock: ${user} запланировал(а): ${what} — ${when}.`,
@@ -56,8 +58,7 @@ export function scheduleMessagesRu(): ScheduleMessages {
     approvedForLater: ({ approver, requester, what, when }) =>
       md`:white_check_mark: Одобрено: ${approver} (просил(а) ${requester}): ${what} выполнится ${when}.`,
     homeTitle: md`*Запланированные действия*`,
-    cardLine: ({ action, when, user }) =>
-      md`:alarm_clock: ${word(ACTION_NOUNS_RU[action])} — ${when} (${user})`,
+    cardLine: ({ action, when, user }) => md`:alarm_clock: ${word(actionNouns[action])} — ${when} (${user})`,
     policyLine: ({ who }) =>
       who === undefined
         ? md`*Планирование:* всем, кому можно само действие.`

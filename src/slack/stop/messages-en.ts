@@ -1,15 +1,6 @@
 import { md } from '../blocks/escape.js';
 import { formatNumber } from '../locale/format.js';
-import type { InterruptReasonLabels, StopModalMessages } from './messages.js';
-
-export function interruptReasonsEn(): InterruptReasonLabels {
-  return {
-    sequential_testing_significant_change: 'Significant change (sequential testing)',
-    critical_metric_impact: 'Critical metric impact',
-    bug: 'Bug',
-    other: 'Other',
-  };
-}
+import type { StopModalMessages } from './messages.js';
 
 export function stopModalMessagesEn(): StopModalMessages {
   return {

@@ -1,15 +1,6 @@
 import { md } from '../blocks/escape.js';
 import { formatNumber, plural } from '../locale/format.js';
-import type { InterruptReasonLabels, StopModalMessages } from './messages.js';
-
-export function interruptReasonsRu(): InterruptReasonLabels {
-  return {
-    sequential_testing_significant_change: 'Значимое изменение (последовательное тестирование)',
-    critical_metric_impact: 'Критичное влияние на метрики',
-    bug: 'Баг',
-    other: 'Другое',
-  };
-}
+import type { StopModalMessages } from './messages.js';
 
 export function stopModalMessagesRu(): StopModalMessages {
   return {

@@ -1,8 +1,4 @@
-import type { ExperimentInterruptReason } from '../../core/stop-reason.js';
 import type { SafeText } from '../blocks/escape.js';
-
-/** Human labels of ExperimentInterruptReason; also option texts (≤75). */
-export type InterruptReasonLabels = Record<ExperimentInterruptReason, string>;
 
 /** The stop form: reason and comment (plain_text, never parsed, except the intro). */
 export interface StopModalMessages {

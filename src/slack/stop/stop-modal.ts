@@ -10,7 +10,7 @@ import { STOP_MODAL, StopModalMetadata } from './ids.js';
 /** The four reasons in the interface's order; values are the exact enum values the platform takes. */
 function reasonOptions(messages: Messages): PlainTextOption[] {
   return ExperimentInterruptReason.options.map((reason) => ({
-    text: plain(messages.interruptReasons[reason], LIMITS.optionText),
+    text: plain(messages.labels.interruptReasons[reason], LIMITS.optionText),
     value: reason,
   }));
 }

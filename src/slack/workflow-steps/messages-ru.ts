@@ -1,6 +1,8 @@
-import { ACTION_VERBS_RU } from '../lifecycle/messages-ru.js';
+import { labelMessagesRu } from '../labels/messages-ru.js';
 import { formatNumber, plural } from '../locale/format.js';
 import type { WorkflowStepMessages } from './messages.js';
+
+const { actionVerbs } = labelMessagesRu();
 
 export function workflowStepMessagesRu(): WorkflowStepMessages {
   return {
@@ -34,7 +36,7 @@ export function workflowStepMessagesRu(): WorkflowStepMessages {
     readFailed: ({ experimentId }) =>
       `Платформа не ответила вовремя об эксперименте ${experimentId}. Попробуйте снова.`,
     notDone: ({ action, experimentId, why }) =>
-      `Не удалось ${ACTION_VERBS_RU[action]} эксперимент ${experimentId}: ${why}`,
+      `Не удалось ${actionVerbs[action]} эксперимент ${experimentId}: ${why}`,
     approvalNotPosted:
       'Нужно одобрение второго человека, но приложение не смогло опубликовать запрос в канале шага: пригласите приложение туда и запустите процесс снова.',
     crashed: 'В приложении что-то сломалось во время этого шага; подробности в его логах.',

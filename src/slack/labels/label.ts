@@ -1,0 +1,40 @@
+import { code, escapeMrkdwn, md, type SafeText, safe } from '../blocks/escape.js';
+import { NAME_DISPLAY_MAX } from '../experiment-form/result-messages.js';
+import type { LabelMessages } from './messages.js';
+
+// Lookups in the label catalogue (messages.ts). Values come from the platform, which may add some:
+// a value no table names is shown as itself, in code, never dropped. Only a table's own entries
+// count, so a value such as `constructor` or `__proto__` finds no label rather than Object's.
+
+/** Longest platform value shown when it has no label. */
+const VALUE_MAX = 100;
+
+/** The label of a value, or undefined when the table does not name it. */
+export function labelOf(table: Readonly<Record<string, string>>, value: string): string | undefined {
+  return Object.hasOwn(table, value) ? table[value] : undefined;
+}
+
+/** For mrkdwn: the label, escaped; a value the table does not name, as itself in code. */
+export function labelText(table: Readonly<Record<string, string>>, value: string): SafeText {
+  const label = labelOf(table, value);
+  return label === undefined ? code(value, VALUE_MAX) : escapeMrkdwn(label);
+}
+
+/** For plain_text (options, workflow outputs): the label, or the value itself. */
+export function labelPlain(table: Readonly<Record<string, string>>, value: string): string {
+  return labelOf(table, value) ?? value;
+}
+
+/** An experiment status as people read it: "Running" / «Запущен», or the platform's `value`. */
+export function statusText(labels: LabelMessages, status: string): SafeText {
+  return labelText(labels.statuses, status);
+}
+
+/**
+ * An experiment as people name it: its name first, its id after ("*Search ranking* (#4)"); the id
+ * alone ("*4*") when no name is known.
+ */
+export function experimentRef(experimentId: number, name: string | undefined): SafeText {
+  const trimmed = name?.trim();
+  return trimmed ? md`*${safe(trimmed, NAME_DISPLAY_MAX)}* (#${experimentId})` : md`*${experimentId}*`;
+}
