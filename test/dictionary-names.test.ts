@@ -6,8 +6,9 @@ import { LABELS_BUDGET_MS } from '../src/slack/dictionaries/read-dictionary-labe
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
 // Cards, lists and alerts name dictionary values as the sandbox's dictionaries do (team 211 is
-// "Checkout", layer 201 "Checkout flow", type regular "A/B test"), beside the value; a value the
-// dictionary does not name, or one a slow platform has not named yet, is shown bare.
+// "Checkout", layer 201 "Checkout flow"), beside the value; a value the dictionary does not name, or
+// one a slow platform has not named yet, is shown bare. A type the interface names reads as the form
+// names it (src/slack/labels), whatever the types dictionary calls it.
 
 const ORIGIN = 'C0GENERAL';
 const SUBSCRIBED = 'C0RANDOM0';
@@ -66,11 +67,11 @@ describe('dictionary names beside values', () => {
     expect(dictionaryReads('teams')).toBe(1);
   });
 
-  it('`/exp show 2` names the type, team and layer with their values', async () => {
+  it('`/exp show 2` names the type as the form does, and the team and layer with their values', async () => {
     await h.driver.command({ text: 'show 2' });
     const card = await cardOf(2, seen);
     const text = messageText(card);
-    expect(text).toContain('*Type*\nA/B test (`regular`)');
+    expect(text).toContain('*Type*\nRegular A/B experiment');
     expect(text).toContain('*Team*\nCheckout (`211`)');
     expect(text).toContain('*Layer*\nCheckout flow (`201`)');
     expectWithinBlockKitLimits({ kind: 'message', text: card.text, blocks: card.blocks ?? [] });
@@ -93,7 +94,7 @@ describe('dictionary names beside values', () => {
       { timeoutMs: 8000, message: 'no list' },
     );
     const text = messageText(list);
-    expect(text).toMatch(/\*2\* · One-click checkout · team Checkout \(`211`\)/);
+    expect(text).toMatch(/\*One-click checkout\* \(#2\) · team Checkout \(`211`\)/);
     expectWithinBlockKitLimits({ kind: 'message', text: list.text, blocks: list.blocks ?? [] });
   });
 

@@ -64,7 +64,7 @@ describe('/exp show', () => {
       'no card',
     );
     const text = messageText(card);
-    expect(text).toContain('`stopped`');
+    expect(text).toContain('Stopped (reported by the platform');
     expect(text).toContain('reported by the platform');
     expect(buttonsOf(card)).toEqual(['archive']);
     expectWithinBlockKitLimits({ kind: 'message', text: card.text, blocks: card.blocks ?? [] });
@@ -117,7 +117,7 @@ describe('replies that fit what happened', () => {
     await h.driver.command({ text: 'start 1' });
     const refused = await until(() => {
       const p = parentOf(1);
-      return p && /current status is `running`/.test(messageText(p)) ? p : undefined;
+      return p && /current status is Running/.test(messageText(p)) ? p : undefined;
     }, 'no conflict card for 1');
     expect(buttonsOf(refused)).toEqual(['stop']);
 
@@ -127,7 +127,7 @@ describe('replies that fit what happened', () => {
     await h.driver.command({ text: 'archive 6' });
     const archived = await until(() => {
       const p = parentOf(6);
-      return p && /current status is `archived`/.test(messageText(p)) ? p : undefined;
+      return p && /current status is Archived/.test(messageText(p)) ? p : undefined;
     }, 'no conflict card for 6');
     expect(buttonsOf(archived)).toEqual(['unarchive']);
   });
@@ -140,7 +140,7 @@ describe('replies that fit what happened', () => {
     await until(
       () =>
         ephemerals().find((m) =>
-          /123\* is `draft`, and a `draft` experiment cannot be stopped/.test(messageText(m)),
+          /123\* is Draft, and an experiment in that status cannot be stopped/.test(messageText(m)),
         ),
       'no stop refusal',
     );
@@ -148,7 +148,7 @@ describe('replies that fit what happened', () => {
     await until(
       () =>
         ephemerals().find((m) =>
-          /6\* is `archived`, and a `archived` experiment cannot be edited/.test(messageText(m)),
+          /6\* is Archived, and an experiment in that status cannot be edited/.test(messageText(m)),
         ),
       'no edit refusal',
     );
@@ -202,8 +202,9 @@ describe('/exp list', () => {
       'no list',
     );
     const text = messageText(list);
-    for (const id of [1, 4, 5, 7]) expect(text).toContain(`*${id}*`);
-    expect(text.indexOf('*4*')).toBeLessThan(text.indexOf('*5*'));
+    // Each names its experiment first, its id after.
+    for (const id of [1, 4, 5, 7]) expect(text).toContain(`(#${id})`);
+    expect(text.indexOf('(#4)')).toBeLessThan(text.indexOf('(#5)'));
     expect(JSON.stringify(list.blocks)).toContain('exp_show');
     expectWithinBlockKitLimits({ kind: 'message', text: list.text, blocks: list.blocks ?? [] });
 
@@ -212,8 +213,8 @@ describe('/exp list', () => {
       () => ephemerals().find((m) => messageText(m).includes('matching `archived`')),
       'no filtered list',
     );
-    expect(messageText(filtered)).toContain('*4*');
-    expect(messageText(filtered)).not.toContain('*7*');
+    expect(messageText(filtered)).toContain('(#4)');
+    expect(messageText(filtered)).not.toContain('(#7)');
 
     // A Show button's value comes back as text anyone holding the signing secret could forge: one
     // that does not decode is answered as unreadable, and nothing is read from the platform.

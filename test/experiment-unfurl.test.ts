@@ -36,7 +36,7 @@ describe('console links', () => {
     const card = unfurled.unfurls?.[url] as { blocks?: unknown[] };
     const text = messageText({ blocks: card.blocks });
     expect(text).toContain('Experiment 5');
-    expect(text).toContain('`stopped`');
+    expect(text).toContain('Stopped (');
     expect(JSON.stringify(card.blocks)).not.toContain('exp_lifecycle_');
     expectWithinBlockKitLimits({ kind: 'message', text: 'unfurl', blocks: card.blocks ?? [] });
   });

@@ -59,11 +59,11 @@ describe('/exp start, archive, unarchive over the real HTTP endpoint', () => {
     expect(lifecycleRequests('/experiments/v1/4/start')).toHaveLength(1);
   });
 
-  it('posts a status conflict in the channel with the status exactly as the platform said', async () => {
+  it('posts a status conflict in the channel with the status the platform said, by its label', async () => {
     await h.driver.command({ text: 'start 1' });
     const conflict = await waitForChannelText(/refused|current status/i);
     const text = messageText(conflict);
-    expect(text).toContain('running');
+    expect(text).toContain('current status is Running');
     expect(text).toContain('1');
     expect(conflict.ephemeral).toBe(false);
   });

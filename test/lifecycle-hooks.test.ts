@@ -117,9 +117,7 @@ describe('inbound lifecycle events', () => {
     expect((await post(hookUrl, body)).status).toBe(202);
     const alert = await until(
       () =>
-        h.emulator
-          .messages(CHANNEL)
-          .find((m) => /reported experiment \*7\* as `running`/.test(messageText(m))),
+        h.emulator.messages(CHANNEL).find((m) => /reported experiment \*7\* as Running/.test(messageText(m))),
       'no status alert',
     );
     expect(messageText(alert)).toContain('&lt;!channel&gt; bot');

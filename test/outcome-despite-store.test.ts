@@ -79,7 +79,7 @@ describe('a refusal the platform answered while the store went away', () => {
     const said = everything();
     expect(said.filter((text) => /unknown|went wrong/i.test(text))).toEqual([]);
     expect(
-      said.find((text) => text.includes('but the platform refused: current status is `running`')),
+      said.find((text) => text.includes('but the platform refused: current status is Running')),
     ).toContain('tried to *start* experiment *1*');
 
     redis = await startRedisServer(PORT);

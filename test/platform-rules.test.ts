@@ -118,19 +118,19 @@ describe('a 400 is a status conflict only in the interface exact sentence for wh
     expect(messageText(reply)).toMatch(/rejected the request as invalid/);
     await h.app.idle();
     const card = await command('show 4', /Experiment 4/);
-    expect(messageText(card)).not.toMatch(/`running`/);
+    expect(messageText(card)).not.toMatch(/Running/);
     expect(h.sandbox.state.experiments.get(4)?.status).toBe('draft');
   });
 
   it('the exact sentence is a conflict naming the single status token', async () => {
-    await command('start 1', /current status is `running`/);
+    await command('start 1', /current status is Running/);
   });
 });
 
 describe('one status model for the app and the sandbox', () => {
   it('refuses archive from draft, as the app table says', async () => {
     const reply = await command('archive 7', /archive|current status is/);
-    expect(messageText(reply)).toMatch(/current status is `draft`/);
+    expect(messageText(reply)).toMatch(/current status is Draft/);
     expect(h.sandbox.state.experiments.get(7)?.status).toBe('draft');
   });
 

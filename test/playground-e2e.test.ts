@@ -256,7 +256,7 @@ describe('the playground page drives the real app like Slack does', () => {
     // Typed at the bottom of the channel: the refusal goes into the card's thread and to the channel.
     const conflict = channelMessage('the platform refused');
     await conflict.waitFor();
-    expect(await text(conflict)).toMatch(/current status is\s+stopped/);
+    expect(await text(conflict)).toMatch(/current status is\s+Stopped/);
     expect(await conflict.getAttribute('data-ephemeral')).toBe('0');
     expect(await text(conflict.locator('.msg-broadcast-note'))).toContain('Replied to a thread');
     // Nothing changed: the card keeps headlining the stop, not the attempt.

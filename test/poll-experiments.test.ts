@@ -52,7 +52,7 @@ describe('polling subscribed experiments', () => {
       timeoutMs: 8000,
       message: 'the change was not alerted',
     });
-    expect(messageText(alert)).toMatch(/Experiment \*4\* is now `running`/);
+    expect(messageText(alert)).toMatch(/Experiment \*4\* is now Running/);
     await rounds.complete(3);
     await h.app.idle();
     expect(statusAlerts()).toHaveLength(1);

@@ -53,7 +53,7 @@ describe('ALLOW_SANDBOX with real Slack', () => {
     expect(text).toContain('built-in sandbox platform');
     const sandbox = app.sandbox;
     if (!sandbox) throw new Error('no embedded sandbox');
-    for (const e of sandbox.state.experiments.values()) expect(text).toContain(`*${e.id}* · ${e.name}`);
+    for (const e of sandbox.state.experiments.values()) expect(text).toContain(`*${e.name}* (#${e.id})`);
     const shows = JSON.stringify(list.blocks).match(/"action_id":"exp_show"/g) ?? [];
     expect(shows).toHaveLength(Math.min(sandbox.state.experiments.size, 12));
     await driver.command({ text: 'list checkout', channelId: CHANNEL });

@@ -95,14 +95,14 @@ describe('a result in an experiment thread that already exists', () => {
     await h.driver.submitView((await stopModalFor(7)).id, bug);
 
     const refused = await replyUnder(card, 'refused');
-    expect(messageText(refused)).toMatch(/current status is `stopped`/);
+    expect(messageText(refused)).toMatch(/current status is Stopped/);
     // Opened from the card: the reply stays in the thread, and the person hears it where they are.
     expect(refused.subtype).toBeUndefined();
     const told = await slack.ephemeralTo(USER, /refused/);
     expect(messageText(told)).toContain('*7*');
     // The card shows the status the platform reported, still headed by the start it last did.
     const updated = await waitFor(
-      () => (messageText(cardOf(7) ?? card).includes('`stopped`') ? cardOf(7) : undefined),
+      () => (messageText(cardOf(7) ?? card).includes('From status Stopped') ? cardOf(7) : undefined),
       'the card does not show the reported status',
     );
     expect(messageText(updated)).toContain('started experiment *7*');

@@ -12,6 +12,8 @@ export interface ListRequest {
   workspace: WorkspaceRef;
   /** Matched, case-insensitively, on the id, name, team and status (already bounded by the caller). */
   filter: string | undefined;
+  /** What the reader calls each status (their list shows it so): the filter matches these words too. */
+  statusNames?: Readonly<Record<string, string>> | undefined;
   page: number;
   /** Refresh the page's statuses from the platform's read route (when it has one). */
   refresh: boolean;
@@ -37,7 +39,9 @@ export async function listExperiments(
   request: ListRequest,
 ): Promise<ListResult> {
   const scope = workspaceKey(request.workspace);
-  const matching = (await k.records.all(scope)).filter((r) => matches(r, request.filter));
+  const matching = (await k.records.all(scope)).filter((r) =>
+    matches(r, request.filter, request.statusNames ?? {}),
+  );
   const pages = Math.max(1, Math.ceil(matching.length / LIST_PAGE_SIZE));
   const page = Math.min(Math.max(1, request.page), pages);
   let shown = matching.slice((page - 1) * LIST_PAGE_SIZE, page * LIST_PAGE_SIZE);
@@ -91,14 +95,20 @@ export async function listExperiments(
   };
 }
 
-function matches(record: ExperimentRecord, filter: string | undefined): boolean {
+function matches(
+  record: ExperimentRecord,
+  filter: string | undefined,
+  statusNames: Readonly<Record<string, string>>,
+): boolean {
   if (filter === undefined) return true;
   const needle = filter.toLowerCase();
+  const status = record.status?.value;
   const haystack = [
     String(record.experimentId),
     record.name?.value,
     record.team?.value,
-    record.status?.value,
+    status,
+    status !== undefined && Object.hasOwn(statusNames, status) ? statusNames[status] : undefined,
     record.type?.value,
   ];
   return haystack.some((value) => value?.toLowerCase().includes(needle) === true);

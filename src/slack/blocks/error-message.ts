@@ -17,7 +17,7 @@ import {
 import { primaryMessage } from '../../console/parse-error.js';
 import type { LifecycleAction } from '../../core/lifecycle-action.js';
 import { BLOCKS } from '../ids.js';
-import { STATUS_DISPLAY_MAX } from '../lifecycle/event-lines.js';
+import { statusText } from '../labels/label.js';
 import type { Messages } from '../messages/index.js';
 import { md, type SafeText, safe } from './escape.js';
 import { fallbackText, message, type SlackMessage, section, textMessage } from './message.js';
@@ -71,7 +71,8 @@ function errorText(error: unknown, ctx: ErrorContext): SafeText {
     return messages.errors.conflict({
       action: ctx.action ?? asAction(error.action),
       experimentId: ctx.experimentId ?? error.experimentId,
-      status: error.currentStatus === undefined ? undefined : safe(error.currentStatus, STATUS_DISPLAY_MAX),
+      status:
+        error.currentStatus === undefined ? undefined : statusText(messages.labels, error.currentStatus),
     });
   }
   const sent = ctx.mutation === true || ctx.action !== undefined;

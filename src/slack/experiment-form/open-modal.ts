@@ -4,13 +4,14 @@ import type { ExperimentForm } from '../../core/experiment-form.js';
 import { checkBeforeForm } from '../../core/experiments/knowledge.js';
 import { readExperimentForEdit } from '../../core/read-experiment.js';
 import { platformErrorMessage } from '../blocks/error-message.js';
-import { type SafeText, safe } from '../blocks/escape.js';
+import type { SafeText } from '../blocks/escape.js';
 import { loadingModal } from '../blocks/loading-modal.js';
 import { context, textMessage } from '../blocks/message.js';
 import { modalOpenFailedMessage, noticeModal } from '../blocks/notice-modal.js';
 import type { CommandContext } from '../command/command-context.js';
 import type { SlackDeps } from '../deps.js';
 import { slackAgo } from '../experiment/ago.js';
+import { statusText } from '../labels/label.js';
 import { createAudienceDraft, DRAFT_TTL_MS } from './audience-draft.js';
 import { keptFields } from './kept-fields.js';
 import { loadModalDictionaries } from './load-dictionaries.js';
@@ -214,7 +215,7 @@ async function mayEdit(
         c.formNotAllowed({
           action: 'edit',
           experimentId,
-          status: safe(check.status, 64),
+          status: statusText(deps.messages.labels, check.status),
           actions: check.offered,
         }),
       ),

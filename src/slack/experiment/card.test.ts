@@ -70,6 +70,43 @@ describe('experimentCard', () => {
     expect(status('constructor')).toContain('`constructor` (');
   });
 
+  it("names the status in the hint too, in the reader's language", () => {
+    const hint = (value: string, messages = en) =>
+      JSON.stringify(
+        experimentCard({ view: view({ status: value }), messages }).blocks.find(
+          (b) => b.block_id === CARD_BLOCKS.hint,
+        ),
+      );
+    expect(hint('running')).toContain('From status Running you can `/exp stop 42`');
+    expect(hint('running', ru)).toContain('Из статуса Запущен можно `/exp stop 42`');
+    expect(hint('on_hold', ru)).toContain('Из статуса `on_hold` не известно');
+  });
+
+  it('names a type the interface knows as the form does, and a newer one as its dictionary does', () => {
+    const labels = labelsFromItems({ types: [{ value: 'multivariate', label: 'MVT', raw: {} }] });
+    const type = (value: string, messages = en) =>
+      JSON.stringify(
+        experimentCard({ view: view({ type: value }), labels, messages }).blocks.find(
+          (b) => b.block_id === CARD_BLOCKS.title,
+        ),
+      );
+    expect(type('regular', ru)).toContain('*Тип*\\nОбычный A/B-эксперимент');
+    expect(type('adhoc')).toContain('*Type*\\nAd hoc (obsolete)');
+    expect(type('multivariate', ru)).toContain('*Тип*\\nMVT (`multivariate`)');
+    expect(type('constructor', ru)).toContain('*Тип*\\n`constructor`');
+  });
+
+  it('shows a stop reason it has no label for as the platform sent it', () => {
+    const card = experimentCard({
+      view: view({
+        status: 'stopped',
+        action: { action: 'stop', actorId: 'U1', at: AT, source: 'slack', interruptReason: 'constructor' },
+      }),
+      messages: ru,
+    });
+    expect(text(card)).toContain('причина: `constructor`');
+  });
+
   it('lists the last actions with who, when, and the stop reason and comment', () => {
     const card = experimentCard({
       view: view({
@@ -115,7 +152,7 @@ describe('experimentCard', () => {
     expect(buttons(card)).toEqual([]);
   });
 
-  it('names the type, team and layer from the dictionaries, beside their values; unknown ones bare', () => {
+  it('names the team and layer from the dictionaries, beside their values; unknown ones bare', () => {
     const labels = labelsFromItems({
       teams: [{ value: 211, label: 'Checkout', raw: {} }],
       layers: [{ value: 201, label: '<!here> *flow*', raw: {} }],
@@ -127,7 +164,7 @@ describe('experimentCard', () => {
     });
     const fields = JSON.stringify(card.blocks.find((b) => b.block_id === CARD_BLOCKS.title));
     expect(fields).toContain('*Team*\\nCheckout (`211`)');
-    expect(fields).toContain('*Type*\\n`regular`');
+    expect(fields).toContain('*Type*\\nRegular A/B experiment');
     expect(fields).not.toContain('<!here>');
     expect(fields).toContain('&lt;!here&gt;');
     const bare = experimentCard({ view: view({ team: '211' }), messages: en });

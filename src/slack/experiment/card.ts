@@ -9,7 +9,7 @@ import {
   labelledValue,
   NO_DICTIONARY_LABELS,
 } from '../dictionaries/dictionary-labels.js';
-import { labelText, statusText } from '../labels/label.js';
+import { labelOf, labelText, statusText } from '../labels/label.js';
 import { lifecycleButtons } from '../lifecycle/buttons.js';
 import type { Messages } from '../messages/index.js';
 import { SCHEDULE_BLOCKS } from '../schedule/ids.js';
@@ -17,7 +17,6 @@ import { slackAgo } from './ago.js';
 import { CARD_BLOCKS } from './ids.js';
 
 const NAME_MAX = 200;
-const FACT_MAX = 100;
 const COMMENT_MAX = 300;
 /** Past actions shown on a card; the record keeps more. */
 const CARD_HISTORY = 3;
@@ -52,11 +51,11 @@ export function experimentCard(input: CardInput): SlackMessage {
   const title = c.title({ experimentId: id, name, link: input.link });
   const status = record.status?.value;
   const labels = input.labels ?? NO_DICTIONARY_LABELS;
-  const named = (fact: Fact<string> | undefined, dictionary: 'types' | 'teams' | 'layers') =>
+  const named = (fact: Fact<string> | undefined, dictionary: 'teams' | 'layers') =>
     fact === undefined ? undefined : labelledValue(labels, dictionary, fact.value, messages);
   const fields: SafeText[] = [
     field(c.labels.status, record.status ? statusFact(record.status, messages) : c.statusUnknown),
-    ...optionalField(c.labels.type, named(record.type, 'types')),
+    ...optionalField(c.labels.type, record.type && typeText(record.type.value, labels, messages)),
     ...optionalField(c.labels.team, named(record.team, 'teams')),
     ...optionalField(c.labels.layer, named(record.layer, 'layers')),
   ];
@@ -65,8 +64,8 @@ export function experimentCard(input: CardInput): SlackMessage {
     status === undefined
       ? c.statusUnknownHint({ experimentId: id })
       : offered.length > 0
-        ? c.next({ experimentId: id, status: safe(status, FACT_MAX), actions: offered })
-        : c.nothingKnownFrom({ experimentId: id, status: safe(status, FACT_MAX) });
+        ? c.next({ experimentId: id, status: statusText(messages.labels, status), actions: offered })
+        : c.nothingKnownFrom({ experimentId: id, status: statusText(messages.labels, status) });
   const titleBlock: SectionBlock = {
     type: 'section',
     block_id: CARD_BLOCKS.title,
@@ -90,6 +89,16 @@ export function experimentCard(input: CardInput): SlackMessage {
 
 function field(label: string, value: SafeText): SafeText {
   return md`*${escapeMrkdwn(label)}*\n${value}`;
+}
+
+/**
+ * A type the interface names reads as the form names it, in the reader's language; a type the
+ * platform added since is named as its types dictionary names it, beside its value.
+ */
+function typeText(value: string, labels: DictionaryLabels, messages: Messages): SafeText {
+  return labelOf(messages.labels.types, value) === undefined
+    ? labelledValue(labels, 'types', value, messages)
+    : labelText(messages.labels.types, value);
 }
 
 function optionalField(label: string, value: SafeText | undefined): SafeText[] {

@@ -9,12 +9,11 @@ import {
   labelledValue,
   NO_DICTIONARY_LABELS,
 } from '../dictionaries/dictionary-labels.js';
+import { experimentRef, statusText } from '../labels/label.js';
 import type { Messages } from '../messages/index.js';
 import { slackAgo } from './ago.js';
 import { EXPERIMENT_ACTIONS, encodeListPageValue, encodeShowValue, LIST_BLOCKS } from './ids.js';
 
-const NAME_MAX = 80;
-const STATUS_MAX = 40;
 /** Enough to show each status the sandbox holds, well within a message's 50 blocks. */
 const SANDBOX_EXAMPLES_MAX = 12;
 
@@ -29,9 +28,8 @@ function showButton(experimentId: number, messages: Messages): Button {
 
 function exampleBlock(example: SandboxExperimentHint, i: number, messages: Messages): SectionBlock {
   const line = messages.experimentList.exampleLine({
-    experimentId: example.experimentId,
-    name: safe(example.name, NAME_MAX),
-    status: safe(example.status, STATUS_MAX),
+    experiment: experimentRef(example.experimentId, example.name),
+    status: statusText(messages.labels, example.status),
   });
   return {
     type: 'section',
@@ -77,9 +75,8 @@ export function experimentListMessage(input: {
     block_id: `${LIST_BLOCKS.itemPrefix}${i}`,
     text: mrkdwn(
       l.line({
-        experimentId: record.experimentId,
-        name: record.name ? safe(record.name.value, NAME_MAX) : undefined,
-        status: record.status ? safe(record.status.value, STATUS_MAX) : undefined,
+        experiment: experimentRef(record.experimentId, record.name?.value),
+        status: record.status ? statusText(messages.labels, record.status.value) : undefined,
         ago: slackAgo(new Date(record.touchedAt), messages),
         team: record.team ? labelledValue(labels, 'teams', record.team.value, messages) : undefined,
       }),

@@ -32,6 +32,7 @@ export async function experimentListReply(
   const result = await listExperiments(deps.knowledge, deps.connections, {
     workspace,
     filter: clipped,
+    statusNames: deps.messages.labels.statuses,
     page,
     refresh: true,
     budgetMs: LIST_READ_BUDGET_MS,

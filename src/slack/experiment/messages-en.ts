@@ -58,9 +58,9 @@ export function experimentCardMessagesEn(): ExperimentCardMessages {
     },
     lastActionsTitle: md`*Recent actions:*`,
     next: ({ experimentId, status, actions }) =>
-      md`From \`${status}\` you can ${verbs(experimentId, actions)} (or use the buttons).`,
+      md`From status ${status} you can ${verbs(experimentId, actions)} (or use the buttons).`,
     nothingKnownFrom: ({ status }) =>
-      md`No lifecycle action is known to work from \`${status}\`, so none is offered. The platform decides if you try one.`,
+      md`No lifecycle action is known to work from status ${status}, so none is offered. The platform decides if you try one.`,
     statusUnknownHint: ({ experimentId }) =>
       md`Its status is unknown to the app, so no button is guessed. You can still act: ${cmd(`start ${experimentId}`)}, ${cmd(`stop ${experimentId}`)}, ${cmd(`archive ${experimentId}`)}; the platform decides.`,
     readRouteMissing: md`This platform offers no way to read experiments: shown is what the app has seen.`,
@@ -72,12 +72,12 @@ export function experimentCardMessagesEn(): ExperimentCardMessages {
     stale: ({ experimentId, status }) =>
       status === undefined
         ? md`Experiment *${experimentId}* changed since this message was posted, so nothing was sent. Here is what the app knows now.`
-        : md`Experiment *${experimentId}* is now \`${status}\`: this button was for an earlier state, so nothing was sent. The message now shows what you can do.`,
+        : md`Experiment *${experimentId}* is now ${status}: this button was for an earlier state, so nothing was sent. The message now shows what you can do.`,
     formNotAllowed: ({ action, experimentId, status, actions }) => {
       const what = action === 'stop' ? md`stopped` : md`edited`;
       const instead =
-        actions.length === 0 ? md`` : md` From \`${status}\` you can ${verbs(experimentId, actions)}.`;
-      return md`Experiment *${experimentId}* is \`${status}\`, and a \`${status}\` experiment cannot be ${what}. Nothing was opened or changed.${instead}`;
+        actions.length === 0 ? md`` : md` From status ${status} you can ${verbs(experimentId, actions)}.`;
+      return md`Experiment *${experimentId}* is ${status}, and an experiment in that status cannot be ${what}. Nothing was opened or changed.${instead}`;
     },
     formNotFound: ({ experimentId, ago }) =>
       md`The platform said experiment *${experimentId}* does not exist (${ago}), so no form was opened. Check the id; ${cmd('list')} shows the experiments this workspace has seen.`,
@@ -98,13 +98,12 @@ export function experimentListMessagesEn(): ExperimentListMessages {
         ? md`No experiment seen yet in this workspace. The app learns of one when someone acts on it, creates it or shows it: ${cmd('show ID')}.`
         : md`No experiment seen in this workspace matches \`${filter}\`. Filters match the id, name, team and status.`,
     sandboxExamples: md`This app runs on its built-in sandbox platform, which holds these experiments: show one, or try ${cmd('start ID')} on a draft.`,
-    exampleLine: ({ experimentId, name, status }) => md`*${experimentId}* · ${name} · \`${status}\``,
-    line: ({ experimentId, name, status, ago, team }) => {
-      const named = name === undefined ? md`*${experimentId}*` : md`*${experimentId}* · ${name}`;
-      const title = team === undefined ? named : md`${named} · team ${team}`;
+    exampleLine: ({ experiment, status }) => md`${experiment} · ${status}`,
+    line: ({ experiment, status, ago, team }) => {
+      const title = team === undefined ? experiment : md`${experiment} · team ${team}`;
       return status === undefined
         ? md`${title} · status unknown · seen ${ago}`
-        : md`${title} · \`${status}\` · seen ${ago}`;
+        : md`${title} · ${status} · seen ${ago}`;
     },
     refreshNote: ({ refreshed, missing }) =>
       missing

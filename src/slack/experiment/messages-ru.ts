@@ -59,9 +59,9 @@ export function experimentCardMessagesRu(): ExperimentCardMessages {
     },
     lastActionsTitle: md`*Недавние действия:*`,
     next: ({ experimentId, status, actions }) =>
-      md`Из \`${status}\` можно ${verbs(experimentId, actions)} (или кнопками).`,
+      md`Из статуса ${status} можно ${verbs(experimentId, actions)} (или кнопками).`,
     nothingKnownFrom: ({ status }) =>
-      md`Из \`${status}\` не известно ни одного работающего действия, поэтому ничего не предлагается. Если попробуете, решит платформа.`,
+      md`Из статуса ${status} не известно ни одного работающего действия, поэтому ничего не предлагается. Если попробуете, решит платформа.`,
     statusUnknownHint: ({ experimentId }) =>
       md`Статус приложению неизвестен, поэтому кнопки не угадываются. Действовать всё равно можно: ${cmd(`start ${experimentId}`)}, ${cmd(`stop ${experimentId}`)}, ${cmd(`archive ${experimentId}`)}; решит платформа.`,
     readRouteMissing: md`Эта платформа не даёт читать эксперименты: показано то, что видело приложение.`,
@@ -73,12 +73,12 @@ export function experimentCardMessagesRu(): ExperimentCardMessages {
     stale: ({ experimentId, status }) =>
       status === undefined
         ? md`Эксперимент *${experimentId}* изменился после публикации этого сообщения, поэтому ничего не отправлено. Вот что приложение знает сейчас.`
-        : md`Эксперимент *${experimentId}* теперь в статусе \`${status}\`: кнопка была для прежнего состояния, поэтому ничего не отправлено. Сообщение теперь показывает, что можно сделать.`,
+        : md`Эксперимент *${experimentId}* теперь в статусе ${status}: кнопка была для прежнего состояния, поэтому ничего не отправлено. Сообщение теперь показывает, что можно сделать.`,
     formNotAllowed: ({ action, experimentId, status, actions }) => {
       const what = action === 'stop' ? md`остановить` : md`изменить`;
       const instead =
-        actions.length === 0 ? md`` : md` Из \`${status}\` можно ${verbs(experimentId, actions)}.`;
-      return md`Эксперимент *${experimentId}* в статусе \`${status}\`, а в этом статусе его нельзя ${what}. Ничего не открыто и не изменено.${instead}`;
+        actions.length === 0 ? md`` : md` Из статуса ${status} можно ${verbs(experimentId, actions)}.`;
+      return md`Эксперимент *${experimentId}* в статусе ${status}, а в этом статусе его нельзя ${what}. Ничего не открыто и не изменено.${instead}`;
     },
     formNotFound: ({ experimentId, ago }) =>
       md`Платформа сообщила, что эксперимента *${experimentId}* нет (${ago}), поэтому форма не открыта. Проверьте номер; ${cmd('list')} покажет эксперименты, которые видело это пространство.`,
@@ -99,13 +99,12 @@ export function experimentListMessagesRu(): ExperimentListMessages {
         ? md`В этом пространстве ещё не встречалось ни одного эксперимента. Приложение узнаёт об эксперименте, когда с ним что-то делают, создают его или показывают: ${cmd('show ID')}.`
         : md`Ни один эксперимент этого пространства не подходит под \`${filter}\`. Фильтр ищет по номеру, названию, команде и статусу.`,
     sandboxExamples: md`Приложение работает на встроенной песочнице вместо платформы, и в ней есть такие эксперименты: откройте любой или попробуйте ${cmd('start ID')} на черновике.`,
-    exampleLine: ({ experimentId, name, status }) => md`*${experimentId}* · ${name} · \`${status}\``,
-    line: ({ experimentId, name, status, ago, team }) => {
-      const named = name === undefined ? md`*${experimentId}*` : md`*${experimentId}* · ${name}`;
-      const title = team === undefined ? named : md`${named} · команда ${team}`;
+    exampleLine: ({ experiment, status }) => md`${experiment} · ${status}`,
+    line: ({ experiment, status, ago, team }) => {
+      const title = team === undefined ? experiment : md`${experiment} · команда ${team}`;
       return status === undefined
         ? md`${title} · статус неизвестен · виден ${ago}`
-        : md`${title} · \`${status}\` · виден ${ago}`;
+        : md`${title} · ${status} · виден ${ago}`;
     },
     refreshNote: ({ refreshed, missing }) =>
       missing

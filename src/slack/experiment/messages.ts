@@ -69,10 +69,10 @@ export interface ExperimentListMessages {
   empty(p: { filter: SafeText | undefined }): SafeText;
   /** After `empty`, on the embedded sandbox: its experiments follow, each with Show. */
   sandboxExamples: SafeText;
-  exampleLine(p: { experimentId: number; name: SafeText; status: SafeText }): SafeText;
+  /** `experiment`: its name first, its id after (labels/label.ts experimentRef); `status` its label. */
+  exampleLine(p: { experiment: SafeText; status: SafeText }): SafeText;
   line(p: {
-    experimentId: number;
-    name: SafeText | undefined;
+    experiment: SafeText;
     status: SafeText | undefined;
     ago: SafeText;
     /** The experiment's team, named from the teams dictionary when it can be. */

@@ -111,7 +111,7 @@ describe('conflictLine', () => {
   it('shows the status exactly as reported, escaped, in code', () => {
     expect(
       conflictLine({ action: 'start', experimentId: 123, currentStatus: 'running', userId: 'U1', messages }),
-    ).toBe('<@U1> tried to *start* experiment *123*, but the platform refused: current status is `running`.');
+    ).toBe('<@U1> tried to *start* experiment *123*, but the platform refused: current status is Running.');
     const odd = conflictLine({
       action: 'archive',
       experimentId: 4,

@@ -4,13 +4,12 @@ import type { AskedHow } from '../../core/run-action.js';
 import type { StopReason } from '../../core/stop-reason.js';
 import { ExperimentInterruptReason } from '../../core/stop-reason.js';
 import { escapeMrkdwn, joinSafe, md, type SafeText, safe, userMention } from '../blocks/escape.js';
+import { statusText } from '../labels/label.js';
 import type { Messages } from '../messages/index.js';
 import { whenToken } from '../schedule/when-text.js';
 
 /** Room for a long comment while the whole section stays under Slack's 3000 characters. */
 export const COMMENT_DISPLAY_MAX = 2000;
-/** Statuses are opaque platform strings; a sane cap keeps a runaway one from filling the message. */
-export const STATUS_DISPLAY_MAX = 100;
 
 /** Who did what to which experiment, with the stop's reason and comment: a card headline or thread reply. */
 export function doneLine(input: {
@@ -72,7 +71,7 @@ export function conflictLine(input: {
   const line = messages.lifecycle.conflict({
     action,
     experimentId,
-    status: input.currentStatus === undefined ? undefined : safe(input.currentStatus, STATUS_DISPLAY_MAX),
+    status: input.currentStatus === undefined ? undefined : statusText(messages.labels, input.currentStatus),
     user: userMention(input.userId),
   });
   return input.how === undefined ? line : md`${line} ${input.how}`;

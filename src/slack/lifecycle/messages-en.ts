@@ -49,7 +49,7 @@ export function lifecycleMessagesEn(): LifecycleMessages {
     conflict: ({ action, user, experimentId, status }) =>
       status === undefined
         ? md`${user} tried to *${word(action)}* experiment *${experimentId}*, but the platform refused it in the experiment's current status.`
-        : md`${user} tried to *${word(action)}* experiment *${experimentId}*, but the platform refused: current status is \`${status}\`.`,
+        : md`${user} tried to *${word(action)}* experiment *${experimentId}*, but the platform refused: current status is ${status}.`,
     working: ({ action, experimentId }) => md`Working on it: *${word(action)}* experiment *${experimentId}*…`,
     duplicateClick: md`Already being handled: someone just asked for this. The result will appear in the channel.`,
   };

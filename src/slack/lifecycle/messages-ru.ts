@@ -53,7 +53,7 @@ export function lifecycleMessagesRu(): LifecycleMessages {
     conflict: ({ action, user, experimentId, status }) =>
       status === undefined
         ? md`${user} попытался(-ась) *${word(actionVerbs[action])}* эксперимент *${experimentId}*, но платформа отказала в его текущем статусе.`
-        : md`${user} попытался(-ась) *${word(actionVerbs[action])}* эксперимент *${experimentId}*, но платформа отказала: текущий статус — \`${status}\`.`,
+        : md`${user} попытался(-ась) *${word(actionVerbs[action])}* эксперимент *${experimentId}*, но платформа отказала: текущий статус — ${status}.`,
     working: ({ action, experimentId }) => md`Выполняется: *${noun(action)}* эксперимента *${experimentId}*…`,
     duplicateClick: md`Уже выполняется: кто-то только что об этом попросил. Результат появится в канале.`,
   };

@@ -3,17 +3,18 @@ import type { ExperimentView } from '../../core/experiments/knowledge.js';
 import type { OutcomeTeller } from '../../core/lifecycle/ports.js';
 import type { LifecycleOutcome, LifecycleRequest } from '../../core/run-action.js';
 import { platformErrorMessage } from '../blocks/error-message.js';
-import { escapeMrkdwn, md, type SafeText, safe } from '../blocks/escape.js';
+import { escapeMrkdwn, md, type SafeText } from '../blocks/escape.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
 import { notConnectedMessage } from '../connection/replies.js';
 import type { SlackDeps } from '../deps.js';
 import { experimentCard } from '../experiment/card.js';
 import { cardLabels } from '../experiment/card-labels.js';
 import { type Published, publishEvent } from '../experiment/publish.js';
+import { statusText } from '../labels/label.js';
 import { workspaceMessages } from '../locale/scope.js';
 import type { Messages } from '../messages/index.js';
 import { refuseBusy } from './busy-reply.js';
-import { conflictLine, doneLine, howText, lastDoneLine, STATUS_DISPLAY_MAX } from './event-lines.js';
+import { conflictLine, doneLine, howText, lastDoneLine } from './event-lines.js';
 import type { LifecycleSurface } from './surface.js';
 
 type LifecycleTellerDeps = Pick<
@@ -143,7 +144,7 @@ async function tellStale(
   const { request, view } = outcome;
   const note = deps.messages.experimentCard.stale({
     experimentId: request.experimentId,
-    status: statusOf(view),
+    status: statusOf(view, deps.messages),
   });
   const card = experimentCard({
     view,
@@ -193,6 +194,6 @@ async function told(surface: LifecycleSurface, message: SlackMessage): Promise<S
   return message.text as SafeText;
 }
 
-function statusOf(view: ExperimentView): SafeText | undefined {
-  return view.record.status ? safe(view.record.status.value, STATUS_DISPLAY_MAX) : undefined;
+function statusOf(view: ExperimentView, messages: Messages): SafeText | undefined {
+  return view.record.status ? statusText(messages.labels, view.record.status.value) : undefined;
 }

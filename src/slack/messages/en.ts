@@ -95,7 +95,7 @@ export const en: Messages = {
       const what = operation({ action, experimentId });
       return status === undefined
         ? md`The platform refused ${what} in the experiment's current status. Nothing changed.`
-        : md`The platform refused ${what}: current status is \`${status}\`. Nothing changed.`;
+        : md`The platform refused ${what}: current status is ${status}. Nothing changed.`;
     },
     validation: ({ status, quoted }) => {
       const http = status === undefined ? md`` : md` (HTTP ${status})`;

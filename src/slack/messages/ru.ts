@@ -97,7 +97,7 @@ export const ru: Messages = {
       const what = operation({ action, experimentId });
       return status === undefined
         ? md`Платформа отказала: ${what} невозможен(о) в текущем статусе эксперимента. Ничего не изменилось.`
-        : md`Платформа отказала: ${what} — текущий статус \`${status}\`. Ничего не изменилось.`;
+        : md`Платформа отказала: ${what} — текущий статус — ${status}. Ничего не изменилось.`;
     },
     validation: ({ status, quoted }) => {
       const http = status === undefined ? md`` : md` (HTTP ${status})`;

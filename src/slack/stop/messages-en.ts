@@ -6,10 +6,9 @@ export function stopModalMessagesEn(): StopModalMessages {
   return {
     title: 'Stop experiment',
     submit: 'Stop',
-    intro: ({ experimentId, name, status }) => {
-      const what =
-        name === undefined ? md`experiment *${experimentId}*` : md`experiment *${experimentId}* · ${name}`;
-      const now = status === undefined ? md`` : md` It is \`${status}\` as far as the app knows.`;
+    intro: ({ experiment, status }) => {
+      const what = md`experiment ${experiment}`;
+      const now = status === undefined ? md`` : md` It is ${status} as far as the app knows.`;
       return md`You are stopping ${what}.${now} The result is posted in the channel.`;
     },
     reasonLabel: 'Reason',

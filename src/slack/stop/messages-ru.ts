@@ -6,11 +6,9 @@ export function stopModalMessagesRu(): StopModalMessages {
   return {
     title: 'Остановка эксперимента',
     submit: 'Остановить',
-    intro: ({ experimentId, name, status }) => {
-      const what =
-        name === undefined ? md`эксперимент *${experimentId}*` : md`эксперимент *${experimentId}* · ${name}`;
-      const now =
-        status === undefined ? md`` : md` Насколько известно приложению, его статус — \`${status}\`.`;
+    intro: ({ experiment, status }) => {
+      const what = md`эксперимент ${experiment}`;
+      const now = status === undefined ? md`` : md` Насколько известно приложению, его статус — ${status}.`;
       return md`Вы останавливаете ${what}.${now} Результат появится в канале.`;
     },
     reasonLabel: 'Причина',

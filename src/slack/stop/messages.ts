@@ -6,7 +6,8 @@ export interface StopModalMessages {
   title: string;
   /** ≤24 */
   submit: string;
-  intro(p: { experimentId: number; name: SafeText | undefined; status: SafeText | undefined }): SafeText;
+  /** `experiment`: its name first, its id after (experimentRef); `status` its label (statusText). */
+  intro(p: { experiment: SafeText; status: SafeText | undefined }): SafeText;
   reasonLabel: string;
   /** The "no reason" option, offered when the policy does not require a reason (≤75). */
   noReason: string;

@@ -1,7 +1,6 @@
 import type { webApi } from '@slack/bolt';
 import { checkBeforeForm, viewOf } from '../../core/experiments/knowledge.js';
 import { type WorkspaceRef, workspaceKey } from '../../core/workspace.js';
-import { safe } from '../blocks/escape.js';
 import type { SlackMessage } from '../blocks/message.js';
 import { textMessage } from '../blocks/message.js';
 import { modalOpenFailedMessage } from '../blocks/notice-modal.js';
@@ -10,6 +9,7 @@ import type { SlackDeps } from '../deps.js';
 import { slackAgo } from '../experiment/ago.js';
 import { experimentCard } from '../experiment/card.js';
 import { cardLabels } from '../experiment/card-labels.js';
+import { statusText } from '../labels/label.js';
 import { approversText } from '../requests/refusal-text.js';
 import { stopModal } from './stop-modal.js';
 
@@ -65,7 +65,7 @@ export async function openStopModalFor(deps: OpenStopModalForDeps, request: Stop
     record.status.value !== from.expectedStatus
   ) {
     const view = await viewOf(deps.knowledge, workspaceKey(workspace), record);
-    const status = safe(record.status.value, 64);
+    const status = statusText(deps.messages.labels, record.status.value);
     await from.refresh(
       experimentCard({
         view,
@@ -95,7 +95,7 @@ export async function openStopModalFor(deps: OpenStopModalForDeps, request: Stop
         c.formNotAllowed({
           action: 'stop',
           experimentId,
-          status: safe(check.status, 64),
+          status: statusText(deps.messages.labels, check.status),
           actions: check.offered,
         }),
       ),

@@ -1,8 +1,9 @@
 import type { InputBlock, ModalView, PlainTextOption } from '@slack/types';
 import { ExperimentInterruptReason, STOP_COMMENT_MAX } from '../../core/stop-reason.js';
-import { plain, type SafeText, safe, truncate } from '../blocks/escape.js';
+import { plain, type SafeText, truncate } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { section } from '../blocks/message.js';
+import { experimentRef, statusText } from '../labels/label.js';
 import type { Messages } from '../messages/index.js';
 import { encodeMetadata } from '../payload.js';
 import { STOP_MODAL, StopModalMetadata } from './ids.js';
@@ -103,9 +104,8 @@ export function stopModal(input: StopModalInput): ModalView {
     blocks: [
       section(
         texts.intro({
-          experimentId,
-          name: input.name === undefined ? undefined : safe(input.name, 200),
-          status: input.status === undefined ? undefined : safe(input.status, 64),
+          experiment: experimentRef(experimentId, input.name),
+          status: input.status === undefined ? undefined : statusText(messages.labels, input.status),
         }),
         STOP_MODAL.blocks.experiment,
       ),

@@ -13,6 +13,7 @@ import {
 } from '../blocks/escape.js';
 import { context, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
 import { NAME_DISPLAY_MAX } from '../experiment-form/result-messages.js';
+import { statusText } from '../labels/label.js';
 import { stopDetails } from '../lifecycle/event-lines.js';
 import type { Messages } from '../messages/index.js';
 import { SUBSCRIPTION_BLOCKS } from './ids.js';
@@ -97,7 +98,7 @@ function alertLines(input: AlertMessageInput): SafeText[] {
         messages.alerts.statusChanged({
           user: event.outside?.actor === undefined ? undefined : user,
           experimentId: event.experimentId,
-          status: safe(event.status, 100),
+          status: statusText(messages.labels, event.status),
         }),
       );
       break;

@@ -135,8 +135,8 @@ export function alertMessagesEn(): AlertMessages {
       md`${user} updated experiment *${experimentId}*${where(origin)}: ${fields}.`,
     statusChanged: ({ user, experimentId, status }) =>
       user === undefined
-        ? md`Experiment *${experimentId}* is now \`${status}\`.`
-        : md`${user} reported experiment *${experimentId}* as \`${status}\`.`,
+        ? md`Experiment *${experimentId}* is now ${status}.`
+        : md`${user} reported experiment *${experimentId}* as ${status}.`,
     outsideActor: ({ actor }) => (actor === undefined ? md`Someone outside Slack` : md`*${actor}*`),
     viaEvent: md`_via platform event_`,
     source: ({ event, when }) =>

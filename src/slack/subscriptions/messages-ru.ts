@@ -106,8 +106,8 @@ export function alertMessagesRu(): AlertMessages {
       md`${user} изменил(а) эксперимент *${experimentId}*${where(origin)}: ${fields}.`,
     statusChanged: ({ user, experimentId, status }) =>
       user === undefined
-        ? md`Эксперимент *${experimentId}* теперь в статусе \`${status}\`.`
-        : md`${user} сообщил(а), что эксперимент *${experimentId}* в статусе \`${status}\`.`,
+        ? md`Эксперимент *${experimentId}* теперь в статусе ${status}.`
+        : md`${user} сообщил(а), что эксперимент *${experimentId}* в статусе ${status}.`,
     outsideActor: ({ actor }) => (actor === undefined ? md`Кто-то вне Slack` : md`*${actor}*`),
     viaEvent: md`_по событию платформы_`,
     source: ({ event, when }) =>
