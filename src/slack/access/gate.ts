@@ -4,7 +4,7 @@ import { type Actor, decide, needsGroups, type Refusal } from '../../core/policy
 import { type ApprovalTicket, type Grant, issueApprovalTicket, issueGrant } from '../../core/policy/grant.js';
 import type { ActionRule, PolicyAction } from '../../core/policy/policy.js';
 import { type WorkspaceRef, workspaceKey } from '../../core/workspace.js';
-import { escapeMrkdwn, md, type SafeText } from '../blocks/escape.js';
+import type { SafeText } from '../blocks/escape.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 import { refusedText } from './rule-text.js';
@@ -183,10 +183,7 @@ function unavailable(deps: Pick<SlackDeps, 'messages'>, target: AccessTarget): G
     refusal: 'unavailable',
     message: textMessage(
       target.kind === 'policy'
-        ? deps.messages.errors.storeUnavailable({
-            action: md`*${escapeMrkdwn(target.action)}*`,
-            experimentId: target.experimentId,
-          })
+        ? deps.messages.errors.storeUnavailable({ action: target.action, experimentId: target.experimentId })
         : deps.messages.errors.storeUnavailable(),
     ),
     actor: undefined,

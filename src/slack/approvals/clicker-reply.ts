@@ -1,5 +1,5 @@
 import type { DecideOutcome } from '../../core/requests/decide-request.js';
-import { escapeMrkdwn, md, userMention } from '../blocks/escape.js';
+import { userMention } from '../blocks/escape.js';
 import { approversText, isPolicyRefusal, requestRefusalText } from '../requests/refusal-text.js';
 import type { ApprovalsDeps } from './deps.js';
 
@@ -11,7 +11,7 @@ async function wouldBeRefusedText(
   const { request, refusal } = outcome;
   const a = deps.messages.approvals;
   const requester = userMention(request.requestedBy);
-  const action = md`*${escapeMrkdwn(request.what.action)}*`;
+  const { action } = request.what;
   if (refusal === 'personal-token') return a.requesterNoToken({ requester, action });
   // Who or where refused the requester (or Slack could not tell): said about them, not as if to the approver.
   if (isPolicyRefusal(refusal) || refusal === 'left' || refusal === 'not-in-channel')

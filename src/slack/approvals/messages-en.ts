@@ -1,12 +1,16 @@
-import { escapeMrkdwn, md } from '../blocks/escape.js';
+import { md } from '../blocks/escape.js';
+import { labelMessagesEn } from '../labels/messages-en.js';
+import { word } from '../messages/en-format.js';
 import type { ApprovalMessages } from './messages.js';
+
+const { actionNouns, actionVerbs } = labelMessagesEn();
 
 export function approvalMessagesEn(): ApprovalMessages {
   return {
     what: ({ action, experimentId, exposure }) =>
       action === 'expose'
         ? md`register an exposure of ${exposure ?? md`?`}`
-        : md`*${escapeMrkdwn(action)}* experiment *${experimentId ?? 0}*`,
+        : md`*${word(actionVerbs[action])}* experiment *${experimentId ?? 0}*`,
     request: ({ user, what, when, details, approvers, expires }) => {
       const at = when === undefined ? md`` : md` at ${when}`;
       const head = md`:raised_hand: ${user} asks to ${what}${at}.`;
@@ -28,9 +32,9 @@ export function approvalMessagesEn(): ApprovalMessages {
     wouldBeRefused: ({ why }) =>
       md`Approving would not let it run now: ${why} It still waits; approve it once that is mended.`,
     requesterNoToken: ({ requester, action }) =>
-      md`This workspace's policy runs ${action} under the requester's own platform token, and ${requester} has none now, so nothing ran and the request is still open. They can add one with \`/exp login\`.`,
+      md`This workspace's policy runs *${word(actionNouns[action])}* under the requester's own platform token, and ${requester} has none now, so nothing ran and the request is still open. They can add one with \`/exp login\`.`,
     requesterNotAllowed: ({ requester, action }) =>
-      md`${requester} asked for this, but this workspace's policy no longer lets them ${action} from there (\`/exp policy\` shows who may), or Slack could not say who they are just now. Nothing ran and the request is still open.`,
+      md`${requester} asked for this, but this workspace's policy no longer lets them *${word(actionVerbs[action])}* from there (\`/exp policy\` shows who may), or Slack could not say who they are just now. Nothing ran and the request is still open.`,
     approveButton: 'Approve',
     rejectButton: 'Reject…',
   };

@@ -3,7 +3,7 @@ import { labelMessagesRu } from '../labels/messages-ru.js';
 import { word } from '../messages/ru-format.js';
 import type { ApprovalMessages } from './messages.js';
 
-const { actionVerbs } = labelMessagesRu();
+const { actionNouns, actionVerbs } = labelMessagesRu();
 
 export function approvalMessagesRu(): ApprovalMessages {
   return {
@@ -32,9 +32,9 @@ export function approvalMessagesRu(): ApprovalMessages {
     wouldBeRefused: ({ why }) =>
       md`Одобрение не позволит выполнить её сейчас: ${why} Просьба по-прежнему ждёт; одобрите её, когда это исправят.`,
     requesterNoToken: ({ requester, action }) =>
-      md`Политика рабочего пространства выполняет ${action} под личным токеном платформы просившего, а у ${requester} его сейчас нет. Ничего не выполнено, просьба остаётся открытой. Добавить токен можно командой \`/exp login\`.`,
+      md`По правилам рабочего пространства действие *${word(actionNouns[action])}* выполняется под личным токеном платформы просившего, а у ${requester} его сейчас нет. Ничего не выполнено, просьба остаётся открытой. Добавить токен можно командой \`/exp login\`.`,
     requesterNotAllowed: ({ requester, action }) =>
-      md`${requester} просил(а) об этом, но политика рабочего пространства больше не разрешает ему или ей ${action} оттуда (\`/exp policy\` покажет, кому можно), или Slack сейчас не смог сказать, кто это. Ничего не выполнено, просьба остаётся открытой.`,
+      md`${requester} просил(а) об этом, но политика рабочего пространства больше не разрешает ему или ей *${word(actionVerbs[action])}* оттуда (\`/exp policy\` покажет, кому можно), или Slack сейчас не смог сказать, кто это. Ничего не выполнено, просьба остаётся открытой.`,
     approveButton: 'Одобрить',
     rejectButton: 'Отклонить…',
   };

@@ -29,9 +29,9 @@ export interface ApprovalMessages {
   /** Approving would not let it run now (`why`, a whole sentence): it still waits. */
   wouldBeRefused(p: { why: SafeText }): SafeText;
   /** Approve clicked, but the policy runs the action under the requester's own token and they have none now. */
-  requesterNoToken(p: { requester: SafeText; action: SafeText }): SafeText;
+  requesterNoToken(p: { requester: SafeText; action: ApprovableAction }): SafeText;
   /** Approve clicked, but the policy no longer lets the requester do the action from that channel. */
-  requesterNotAllowed(p: { requester: SafeText; action: SafeText }): SafeText;
+  requesterNotAllowed(p: { requester: SafeText; action: ApprovableAction }): SafeText;
   /** ≤75 */
   approveButton: string;
   rejectButton: string;

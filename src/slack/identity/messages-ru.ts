@@ -1,11 +1,14 @@
 import { READ_SCOPE } from '../../core/platform/scopes.js';
 import { escapeMrkdwn, joinSafe, md } from '../blocks/escape.js';
+import { labelMessagesRu } from '../labels/messages-ru.js';
 import type { IdentityMessages, LanguageMessages } from './messages.js';
+
+const { actionNouns } = labelMessagesRu();
 
 export function identityMessagesRu(): IdentityMessages {
   return {
     personalRequired: ({ action }) =>
-      md`Для *${escapeMrkdwn(action)}* здесь нужен ваш личный токен платформы (таковы правила рабочего пространства), поэтому ничего не отправлено. Добавьте его командой \`/exp login\`; \`/exp whoami\` покажет, чей токен используют ваши действия.`,
+      md`Для действия *${escapeMrkdwn(actionNouns[action])}* здесь нужен ваш личный токен платформы (таковы правила рабочего пространства), поэтому ничего не отправлено. Добавьте его командой \`/exp login\`; \`/exp whoami\` покажет, чей токен используют ваши действия.`,
     personalInvalid: md`Платформа отвергла ваш личный токен (403), поэтому ничего не отправлено и ничего не изменилось. Добавьте новый командой \`/exp login\` или выполните \`/exp logout\`, чтобы снова действовать через подключение команды.`,
     identityName: ({ identity, channel }) =>
       ({

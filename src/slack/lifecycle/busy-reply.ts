@@ -1,4 +1,4 @@
-import { escapeMrkdwn, md } from '../blocks/escape.js';
+import type { LifecycleAction } from '../../core/lifecycle-action.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 
@@ -12,7 +12,7 @@ export { BUSY_AUDIT } from '../../core/lifecycle/audit-entry.js';
  */
 export function refuseBusy(
   deps: Pick<SlackDeps, 'messages' | 'logger' | 'metrics' | 'actionSlots'>,
-  action: string,
+  action: LifecycleAction,
   experimentId: number,
 ): SlackMessage {
   // In a storm this runs thousands of times a second: one line per interval, with the count.
@@ -24,5 +24,5 @@ export function refuseBusy(
       action,
     });
   deps.metrics.inc('exp_lifecycle_total', { action, outcome: 'busy' });
-  return textMessage(deps.messages.errors.busy({ action: md`*${escapeMrkdwn(action)}*`, experimentId }));
+  return textMessage(deps.messages.errors.busy({ action, experimentId }));
 }

@@ -3,7 +3,6 @@ import { type WorkspaceRef, workspaceKey } from '../../core/workspace.js';
 import { actionAccess } from '../access/middleware.js';
 import { lifecycleButtonTarget } from '../access/payload-targets.js';
 import { afterPendingIo } from '../after-pending-io.js';
-import { escapeMrkdwn, md } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackListeners } from '../listener-registry.js';
 import { SlackPayloadError } from '../payload.js';
@@ -119,7 +118,7 @@ async function firstClick(deps: LifecycleDeps, { click, value, replier }: Clicke
     await replier.ephemeral(
       textMessage(
         deps.messages.errors.storeUnavailable({
-          action: md`*${escapeMrkdwn(value.action)}*`,
+          action: value.action,
           experimentId: value.experimentId,
         }),
       ),

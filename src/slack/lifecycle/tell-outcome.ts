@@ -3,7 +3,7 @@ import type { ExperimentView } from '../../core/experiments/knowledge.js';
 import type { OutcomeTeller } from '../../core/lifecycle/ports.js';
 import type { LifecycleOutcome, LifecycleRequest } from '../../core/run-action.js';
 import { platformErrorMessage } from '../blocks/error-message.js';
-import { escapeMrkdwn, md, type SafeText } from '../blocks/escape.js';
+import type { SafeText } from '../blocks/escape.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
 import { notConnectedMessage } from '../connection/replies.js';
 import type { SlackDeps } from '../deps.js';
@@ -168,9 +168,7 @@ function replyOf(
     case 'not-connected':
       return notConnectedMessage({ messages });
     case 'unavailable':
-      return textMessage(
-        messages.errors.storeUnavailable({ action: md`*${escapeMrkdwn(action)}*`, experimentId }),
-      );
+      return textMessage(messages.errors.storeUnavailable({ action, experimentId }));
     case 'personal-required':
       return textMessage(messages.identity.personalRequired({ action }));
     case 'connection-invalid':

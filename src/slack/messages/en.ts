@@ -36,6 +36,9 @@ import type { ActionContext, Messages } from './types.js';
 // the texts every feature shares (errors, input, modal chrome) are written here.
 
 /** How to find out before acting again: the experiment's card when the id is known. */
+// Actions inside sentences are named by the label catalogue.
+const { actionNouns } = labelMessagesEn();
+
 const checkFirst = (experimentId: number | undefined): SafeText =>
   experimentId === undefined
     ? md`Check ${cmd('list')} (or the platform) before retrying.`
@@ -43,7 +46,7 @@ const checkFirst = (experimentId: number | undefined): SafeText =>
 
 function operation(p: ActionContext): SafeText {
   if (p.action === undefined) return md`the request`;
-  const name = word(p.action);
+  const name = word(actionNouns[p.action]);
   return p.experimentId === undefined ? md`*${name}*` : md`*${name}* on experiment *${p.experimentId}*`;
 }
 
@@ -86,9 +89,9 @@ export const en: Messages = {
     storeUnavailable: (p = {}) =>
       p.action === undefined
         ? md`The app cannot reach its own store just now, so it did not act: nothing was sent to the platform. Try again in a moment; if it lasts, tell whoever runs the app.`
-        : md`The app cannot reach its own store just now, so ${p.action}${p.experimentId === undefined ? md`` : md` on experiment *${p.experimentId}*`} was not sent to the platform: nothing changed. Try again in a moment; if it lasts, tell whoever runs the app.`,
+        : md`The app cannot reach its own store just now, so *${word(actionNouns[p.action])}*${p.experimentId === undefined ? md`` : md` on experiment *${p.experimentId}*`} was not sent to the platform: nothing changed. Try again in a moment; if it lasts, tell whoever runs the app.`,
     busy: ({ action, experimentId }) =>
-      md`Too many actions are in progress in this app right now, so ${action} on experiment *${experimentId}* was not sent: nothing changed. Try again in a minute.`,
+      md`Too many actions are in progress in this app right now, so *${word(actionNouns[action])}* on experiment *${experimentId}* was not sent: nothing changed. Try again in a minute.`,
     forbidden: md`The platform refused this request (HTTP 403) without saying the token is invalid: a gateway, a firewall or one of its rules may stand in the way. Nothing changed, and the connection is left as it is. Try again later, or ask the platform team what refuses it.`,
     insufficientScope: md`The platform token lacks the right for this (HTTP 403). Nothing changed. An admin can reconnect with a token that has the needed scope: ${cmd('connect')}.`,
     conflict: ({ action, experimentId, status }) => {

@@ -1,4 +1,5 @@
 import type { LifecycleAction } from '../../core/lifecycle-action.js';
+import type { PolicyAction } from '../../core/policy/policy.js';
 import type { ApprovalMessages } from '../approvals/messages.js';
 import type { AuditMessages } from '../audit/messages.js';
 import type { SafeText } from '../blocks/escape.js';
@@ -103,10 +104,10 @@ export interface Messages {
     invalidToken: SafeText;
     insufficientScope: SafeText;
     /** The app's own store failed before anything was sent to the platform. */
-    /** action: what was not done (`*start*`), with the experiment when there is one. */
-    storeUnavailable(p?: { action?: SafeText; experimentId?: number | undefined }): SafeText;
+    /** action: what was not done, with the experiment when there is one. */
+    storeUnavailable(p?: { action?: PolicyAction; experimentId?: number | undefined }): SafeText;
     /** Too many actions in progress in this process: this one was refused before anything was sent. */
-    busy(p: { action: SafeText; experimentId: number }): SafeText;
+    busy(p: { action: PolicyAction; experimentId: number }): SafeText;
     /** Any other 403 (a gateway, a firewall, a platform rule): the token is not known to be bad. */
     forbidden: SafeText;
     conflict(p: {

@@ -1,11 +1,26 @@
 import type { Refusal } from '../../core/policy/decide.js';
 import type { PolicyAction } from '../../core/policy/policy.js';
 import { escapeMrkdwn, md, type SafeText } from '../blocks/escape.js';
+import { labelMessagesRu } from '../labels/messages-ru.js';
 import { cmd } from '../messages/ru-format.js';
 import type { PolicyMessages } from './messages.js';
 
-// Policy actions keep their names (`start`, `expose`): they are the words `/exp policy set` takes.
-const act = (action: PolicyAction): SafeText => md`*${escapeMrkdwn(action)}*`;
+// An action is named in words first, then by the word `/exp policy set` takes (`start`, `expose`).
+const { actionNouns } = labelMessagesRu();
+const named = (action: PolicyAction) =>
+  md`*${escapeMrkdwn(actionNouns[action])}* (\`${escapeMrkdwn(action)}\`)`;
+/** «Действие *запуск* (`start`)», as a sentence begins. */
+const act = (action: PolicyAction): SafeText => md`Действие ${named(action)}`;
+/** «действия *запуск* (`start`)», after «для». */
+const ofAct = (action: PolicyAction): SafeText => md`действия ${named(action)}`;
+/** «Запуск», as a row or a label begins. */
+const title = (action: PolicyAction): string => {
+  const noun = actionNouns[action];
+  return noun.charAt(0).toUpperCase() + noun.slice(1);
+};
+/** «*Запуск* (`start`)», a row of the policy. */
+const row = (action: PolicyAction): SafeText =>
+  md`*${escapeMrkdwn(title(action))}* (\`${escapeMrkdwn(action)}\`)`;
 const READS = md`${cmd('help')}, ${cmd('show')}, ${cmd('list')}, ${cmd('dict')}, ${cmd('features')}`;
 
 export function policyMessagesRu(): PolicyMessages {
@@ -17,12 +32,12 @@ export function policyMessagesRu(): PolicyMessages {
     anyChannel: md`любого канала`,
     refused: ({ action, refusal, who, channels }) => {
       const reasons: Record<Refusal, SafeText> = {
-        external: md`Люди из другой организации могут здесь читать (${READS}), но не действовать, какая бы роль у них ни была у себя: для ${act(action)} нужен(а) ${who} этого рабочего пространства.`,
-        guest: md`Гости могут читать (${READS}), но не действовать: для ${act(action)} нужен(а) ${who}.`,
+        external: md`Люди из другой организации могут здесь читать (${READS}), но не действовать, какая бы роль у них ни была у себя: для ${ofAct(action)} нужен(а) ${who} этого рабочего пространства.`,
+        guest: md`Гости могут читать (${READS}), но не действовать: для ${ofAct(action)} нужен(а) ${who}.`,
         nobody: md`${act(action)} отключено правилами этого рабочего пространства. Администратор может это изменить: ${cmd('policy')}.`,
-        admins: md`Для ${act(action)} нужен(а) ${who} (правила рабочего пространства: ${cmd('policy')}).`,
-        groups: md`Для ${act(action)} нужен(а) ${who} (правила рабочего пространства: ${cmd('policy')}).`,
-        channel: md`${act(action)} можно делать только из ${channels} (правила рабочего пространства: ${cmd('policy')}).`,
+        admins: md`Для ${ofAct(action)} нужен(а) ${who} (правила рабочего пространства: ${cmd('policy')}).`,
+        groups: md`Для ${ofAct(action)} нужен(а) ${who} (правила рабочего пространства: ${cmd('policy')}).`,
+        channel: md`${act(action)} можно выполнять только из ${channels} (правила рабочего пространства: ${cmd('policy')}).`,
         'unknown-person': md`Приложение не смогло сейчас узнать у Slack, кто вы, поэтому не стало действовать за вас. Попробуйте через минуту.`,
       };
       return md`${reasons[refusal]} Ничего не сделано.`;
@@ -34,7 +49,7 @@ export function policyMessagesRu(): PolicyMessages {
         approval === undefined ? md`` : md` · нужно одобрение второго человека (одобрить могут ${approval})`,
         personal ? md` · со своим токеном платформы` : md``,
       ];
-      return md`${act(action)}: ${who} · из ${channels}${extras[0] as SafeText}${extras[1] as SafeText}`;
+      return md`${row(action)}: ${who} · из ${channels}${extras[0] as SafeText}${extras[1] as SafeText}`;
     },
     stopReason: ({ required }) =>
       required ? md`При остановке нужно назвать причину.` : md`Остановить можно и без причины.`,
@@ -47,8 +62,8 @@ export function policyMessagesRu(): PolicyMessages {
     howToChange: md`Измените их кнопкой или командами ${cmd('policy set ACTION members|admins|nobody|@group…')}, ${cmd('policy channels ACTION #channel…|any')}, ${cmd('policy approval ACTION on [approvers:admins|members|@group]|off')}, ${cmd('policy personal ACTION on|off')}, ${cmd('policy stop-reason required|optional')}, ${cmd('policy other-comment required|optional')}.`,
     editButton: 'Изменить правила',
     changed: ({ user, change }) => md`${user} изменил(а), кому что можно: ${change}`,
-    changeWho: ({ action, who }) => md`для ${act(action)} теперь нужен(а) ${who}.`,
-    changeChannels: ({ action, channels }) => md`${act(action)} теперь можно делать из ${channels}.`,
+    changeWho: ({ action, who }) => md`для ${ofAct(action)} теперь нужен(а) ${who}.`,
+    changeChannels: ({ action, channels }) => md`${act(action)} теперь можно выполнять из ${channels}.`,
     changeApproval: ({ action, on, approvers }) =>
       on
         ? md`${act(action)} теперь требует одобрения второго человека: одобрить могут ${approvers ?? md`те, кому это действие разрешено`}.`
@@ -85,7 +100,7 @@ export function policyMessagesRu(): PolicyMessages {
           }[what]
         }.`,
       notApprovable: ({ action }) =>
-        md`Одобрение бывает для start, stop, archive, unarchive и expose, но не для ${act(action)}.`,
+        md`Одобрение бывает для \`start\`, \`stop\`, \`archive\`, \`unarchive\` и \`expose\`, но не для ${ofAct(action)}.`,
       badApprovers: ({ word }) =>
         md`После \`on\` можно указать только, кто одобряет: \`approvers:admins\`, \`approvers:members\` или \`approvers:@group\`; а не \`${word}\`.`,
       unknownSubcommand: ({ word }) =>
@@ -100,10 +115,10 @@ function policyModalMessagesRu(): PolicyMessages['modal'] {
     title: 'Кому что можно',
     submit: 'Сохранить',
     intro: md`По одному правилу на действие. Гости и люди из других организаций только читают. Подключение платформы и эти правила остаются за администраторами.`,
-    whoLabel: ({ action }) => `${action}: кому можно`,
-    groupsLabel: ({ action }) => `${action}: группы пользователей (для «группы»)`,
-    channelsLabel: ({ action }) => `${action}: только из этих каналов (пусто — из любых)`,
-    optionsLabel: ({ action }) => `${action}: ещё`,
+    whoLabel: ({ action }) => `${title(action)} (${action}): кому можно`,
+    groupsLabel: ({ action }) => `${title(action)} (${action}): группы пользователей (для «группы»)`,
+    channelsLabel: ({ action }) => `${title(action)} (${action}): только из этих каналов (пусто — из любых)`,
+    optionsLabel: ({ action }) => `${title(action)} (${action}): ещё`,
     approvalOption: 'нужно одобрение второго человека',
     personalOption: 'нужен свой токен платформы',
     whoOptions: {

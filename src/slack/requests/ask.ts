@@ -64,7 +64,7 @@ export async function askFromSlack(deps: AskDeps, ask: SlackAsk): Promise<Asked>
       await ask.tell(
         textMessage(
           m.errors.storeUnavailable({
-            action: md`*${escapeMrkdwn(ask.draft.what.action)}*`,
+            action: ask.draft.what.action,
             experimentId: ask.draft.what.experimentId,
           }),
         ),
@@ -178,7 +178,7 @@ async function takeBack(deps: AskDeps, ask: SlackAsk, request: ActionRequest, me
   await ask.tell(
     textMessage(
       m.errors.storeUnavailable({
-        action: md`*${escapeMrkdwn(request.what.action)}*`,
+        action: request.what.action,
         experimentId: request.what.experimentId,
       }),
     ),

@@ -3,7 +3,7 @@ import type { ActionRule, Who } from '../../core/policy/policy.js';
 import type { RequestWhat } from '../../core/requests/action-request.js';
 import type { RequestRefusal } from '../../core/requests/evaluate.js';
 import { refusedText, whoOf } from '../access/rule-text.js';
-import { channelMention, escapeMrkdwn, md, type SafeText, userMention } from '../blocks/escape.js';
+import { channelMention, type SafeText, userMention } from '../blocks/escape.js';
 import type { Messages } from '../messages/index.js';
 
 const POLICY_REFUSALS: ReadonlySet<string> = new Set<Refusal>([
@@ -34,7 +34,7 @@ export function requestRefusalText(
       return messages.identity.personalRequired({ action });
     case 'personal-token-unknown':
     case 'unavailable':
-      return messages.errors.storeUnavailable({ action: md`*${escapeMrkdwn(action)}*`, experimentId });
+      return messages.errors.storeUnavailable({ action, experimentId });
     default:
       return messages.requests.refusal({
         refusal,
