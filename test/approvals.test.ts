@@ -126,7 +126,8 @@ describe('approvals', () => {
     await dmTo(
       MEMBER,
       new RegExp(
-        `<@${approver}> approved your request to \\*stop\\* experiment \\*2\\*; it ran as you asked`,
+        // Once it ran the app knows the experiment's name, and names it first.
+        `<@${approver}> approved your request to \\*stop\\* experiment \\*One-click checkout\\* \\(#2\\); it ran as you asked`,
       ),
     );
     expect(

@@ -89,7 +89,7 @@ describe('quiet hours and the digest across two replicas', () => {
     clock.set(2 * HOUR);
     const summary = await waitFor(/While this channel was quiet/, 'no summary when the quiet hours ended');
     expect(messageText(summary)).toMatch(/1 alert was held/);
-    expect(messageText(summary)).toMatch(/started experiment \*8201\*/);
+    expect(messageText(summary)).toMatch(/started experiment \*Rhythm 8201\* \(#8201\)/);
     expect(await heldIn(GENERAL)).toBe(0);
 
     // The channel's digest: due an hour after the clock's now, posted once the clock is past it.
@@ -98,7 +98,7 @@ describe('quiet hours and the digest across two replicas', () => {
     await waitFor(new RegExp(`set this channel's digest: daily at ${due} \\(UTC\\)`), 'digest not set');
     clock.set(4 * HOUR);
     const digest = await waitFor(/Digest\* from/, 'no digest when it was due');
-    expect(messageText(digest)).toMatch(/started \*Rhythm 8201\* \(8201\)/);
+    expect(messageText(digest)).toMatch(/started \*Rhythm 8201\* \(#8201\)/);
     expect(messageText(digest)).toMatch(/Running/);
 
     // Only to the person: a preview, naming the schedule.
@@ -123,7 +123,8 @@ describe('quiet hours and the digest across two replicas', () => {
     await a.command({ text: 'subscribe long:30d', userId: ADMIN, channelId: GENERAL });
     await waitFor(/nudged once about each experiment running longer than 30 days/, 'mark not set');
     clock.set(31 * 24 * HOUR);
-    const nudgeOf = (id: number) => inGeneral(new RegExp(`Rhythm ${id}\\* \\(${id}\\) has been running for`));
+    const nudgeOf = (id: number) =>
+      inGeneral(new RegExp(`Rhythm ${id}\\* \\(#${id}\\) has been running for`));
     const first = await world.emulator.waitFor(() => nudgeOf(8201)[0], {
       timeoutMs: 20_000,
       message: 'no nudge',

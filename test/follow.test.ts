@@ -35,10 +35,15 @@ describe('/exp follow', () => {
 
     await h.driver.command({ text: 'start 4', userId: ADMIN });
     const dm = await h.emulator.waitFor(
-      () => h.emulator.messages(dmOf(MEMBER)).find((m) => /started experiment \*4\*/.test(messageText(m))),
+      () =>
+        h.emulator
+          .messages(dmOf(MEMBER))
+          .find((m) => /started experiment \*Onboarding tour\* \(#4\)/.test(messageText(m))),
       { timeoutMs: 8000, message: 'the follower got no DM' },
     );
-    expect(messageText(dm)).toContain(`<@${ADMIN}> started experiment *4* in <#${CHANNEL}>`);
+    expect(messageText(dm)).toContain(
+      `<@${ADMIN}> started experiment *Onboarding tour* (#4) in <#${CHANNEL}>`,
+    );
 
     // The follower's own stop: the channel has the result; no DM about it.
     await h.driver.command({ text: 'stop 4 bug', userId: MEMBER });
@@ -61,9 +66,9 @@ describe('/exp follow', () => {
       { timeoutMs: 8000 },
     );
     await h.app.idle();
-    expect(h.emulator.messages(dmOf(MEMBER)).some((m) => /experiment \*7\*/.test(messageText(m)))).toBe(
-      false,
-    );
+    expect(
+      h.emulator.messages(dmOf(MEMBER)).some((m) => /experiment \*7\*|\(#7\)/.test(messageText(m))),
+    ).toBe(false);
   });
 
   it('lists follows to their owner only, and unfollows', async () => {

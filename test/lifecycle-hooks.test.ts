@@ -86,7 +86,9 @@ describe('inbound lifecycle events', () => {
       () =>
         h.emulator
           .messages(CHANNEL)
-          .find((m) => /\*nightly-cleanup\* archived experiment \*5\*/.test(messageText(m))),
+          .find((m) =>
+            /\*nightly-cleanup\* archived experiment \*Old banner test\* \(#5\)/.test(messageText(m)),
+          ),
       'no alert for the event',
     );
     expect(messageText(alert)).toContain('via platform event');
@@ -97,7 +99,9 @@ describe('inbound lifecycle events', () => {
     expect(
       h.emulator
         .messages(CHANNEL)
-        .filter((m) => /\*nightly-cleanup\* archived experiment \*5\*/.test(messageText(m))),
+        .filter((m) =>
+          /\*nightly-cleanup\* archived experiment \*Old banner test\* \(#5\)/.test(messageText(m)),
+        ),
     ).toHaveLength(1);
 
     await h.driver.command({ text: 'show 5', userId: MEMBER });
@@ -152,9 +156,9 @@ describe('inbound lifecycle events', () => {
     expect((await post(`${h.app.url}/hooks/lifecycle/AAAAAAAAAAAAAAAAAAAAAA`, body)).status).toBe(404);
     // None of these was acted on.
     await h.app.idle();
-    expect(h.emulator.messages(CHANNEL).filter((m) => /experiment \*4\*/.test(messageText(m)))).toHaveLength(
-      0,
-    );
+    expect(
+      h.emulator.messages(CHANNEL).filter((m) => /experiment \*4\*|\(#4\)/.test(messageText(m))),
+    ).toHaveLength(0);
   });
 
   it('keeps the old secret working for a day after a rotation', async () => {

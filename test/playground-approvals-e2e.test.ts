@@ -105,7 +105,7 @@ describe('an approval in the playground, as its two people see it', () => {
       .messages(`D${MEMBER.slice(1)}`)
       .find((m) => /approved your request/.test(m.text ?? ''));
     expect(dm?.text).toMatch(
-      /<@U0ADMIN01> approved your request to \*stop\* experiment \*2\*; it ran as you asked/,
+      /<@U0ADMIN01> approved your request to \*stop\* experiment \*One-click checkout\* \(#2\); it ran as you asked/,
     );
     await page.locator(`#channel-list [data-channel-id="D${MEMBER.slice(1)}"]`).click();
     await page.locator('#messages', { hasText: 'approved your request' }).waitFor();

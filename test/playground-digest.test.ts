@@ -36,7 +36,7 @@ describe('the digest and quiet hours in the playground', () => {
     await preview.first().waitFor();
     const text = (await preview.first().textContent()) ?? '';
     expect(text).toMatch(/Digest/);
-    expect(text).toMatch(/started .*\(4\)/);
+    expect(text).toMatch(/started .*\(#4\)/);
     expect(text).toMatch(/Running/);
     await screenshot(page, SHOTS, 'preview');
     const hour = new Date().getUTCHours();

@@ -22,7 +22,9 @@ afterAll(async () => {
 });
 
 const statusAlerts = () =>
-  h.emulator.messages(WATCH).filter((m) => !m.ephemeral && /Experiment \*4\* is now/.test(messageText(m)));
+  h.emulator
+    .messages(WATCH)
+    .filter((m) => !m.ephemeral && /Experiment \*Onboarding tour\* \(#4\) is now/.test(messageText(m)));
 
 describe('polling subscribed experiments', () => {
   it('turns a status change made outside Slack into an alert, once', async () => {
@@ -52,7 +54,7 @@ describe('polling subscribed experiments', () => {
       timeoutMs: 8000,
       message: 'the change was not alerted',
     });
-    expect(messageText(alert)).toMatch(/Experiment \*4\* is now Running/);
+    expect(messageText(alert)).toMatch(/Experiment \*Onboarding tour\* \(#4\) is now Running/);
     await rounds.complete(3);
     await h.app.idle();
     expect(statusAlerts()).toHaveLength(1);

@@ -136,7 +136,8 @@ describe('a scheduled action', () => {
 
     await inChannel(new RegExp(`started experiment \\*${id}\\*`));
     const alert = await inChannel(new RegExp(`Scheduled by <@${MEMBER}>`), ALERTS);
-    expect(messageText(alert)).toContain(`experiment *${id}*`);
+    // The alert comes once the app knows the experiment's name: it names it first.
+    expect(messageText(alert)).toContain(`experiment *Scheduled ${id}* (#${id})`);
     await h.app.idle();
     expect(starts(id)).toBe(1);
     await h.driver.command({ text: `audit ${id}`, userId: ADMIN });
@@ -303,10 +304,10 @@ describe('a scheduled action', () => {
     });
     const home = await h.emulator.waitFor(() => h.emulator.homes.get(MEMBER), { message: 'no Home tab' });
     expect(messageText({ blocks: home.blocks as unknown[] })).toMatch(
-      new RegExp(`Scheduled actions[\\s\\S]*\\*stop\\* experiment \\*${id}\\* at`),
+      new RegExp(`Scheduled actions[\\s\\S]*\\*stop\\* experiment \\*Scheduled ${id}\\* \\(#${id}\\) at`),
     );
     await h.driver.command({ text: `unschedule ${id} stop`, userId: MEMBER });
-    await inChannel(new RegExp(`cancelled \\*stop\\* experiment \\*${id}\\*`));
+    await inChannel(new RegExp(`cancelled \\*stop\\* experiment \\*Scheduled ${id}\\* \\(#${id}\\)`));
     await h.app.idle();
     expect(h.sandbox.state.requests.some((r) => r.url.endsWith(`/experiments/v1/${id}/stop`))).toBe(false);
   });

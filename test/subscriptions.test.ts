@@ -142,7 +142,10 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
     await waitForMessage(ORIGIN, /started experiment \*4\*/);
     await waitForCount('sent', sent + 1);
     const [alert] = alertsIn(ALL);
-    expect(messageText(alert)).toContain(`<@${USER}> started experiment *4* in <#${ORIGIN}>.`);
+    // An alert names the experiment first where the app knows its name.
+    expect(messageText(alert)).toContain(
+      `<@${USER}> started experiment *Onboarding tour* (#4) in <#${ORIGIN}>.`,
+    );
     // When it happened, as a Slack date each reader sees in their own time zone.
     expect(messageText(alert)).toMatch(/_<!date\^\d+\^\{date_short_pretty\} \{time\}\|[^>]+>_/);
     // The first alert about an experiment in a channel is its card: state and what can be done.
@@ -162,7 +165,9 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
     });
     await waitForCount('sent', sent + 2);
     for (const channel of [ALL, STOPS]) {
-      const alert = alertsIn(channel).find((m) => /stopped experiment \*4\*/.test(messageText(m)));
+      const alert = alertsIn(channel).find((m) =>
+        /stopped experiment \*Onboarding tour\* \(#4\)/.test(messageText(m)),
+      );
       const text = messageText(alert);
       expect(text).toContain('*Reason:* Critical metric impact');
       expect(text).toContain('*Comment:* Revenue @channel fell &amp; @U0ADMIN01');
@@ -174,7 +179,7 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
       .messages(ALL)
       .filter((m) => !m.ephemeral && (m.thread_ts === undefined || m.thread_ts === m.ts) && fromOrigin(m));
     expect(parents).toHaveLength(1);
-    expect(messageText(parents[0])).toContain('stopped experiment *4*');
+    expect(messageText(parents[0])).toContain('stopped experiment *Onboarding tour* (#4)');
     expect(JSON.stringify(parents[0]?.blocks)).toContain('exp_lifecycle_archive');
     expect(JSON.stringify(parents[0]?.blocks)).not.toContain('exp_lifecycle_stop"');
   });
@@ -199,7 +204,7 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
     const confirm = (result.outcome as { view: { id: string } }).view;
     expect((await h.driver.submitView(confirm.id, {})).outcome).toEqual({ kind: 'cleared' });
     await waitForCount('sent', sent + 1);
-    const alert = alertsIn(ALL).find((m) => /updated experiment \*2\*/.test(messageText(m)));
+    const alert = alertsIn(ALL).find((m) => /updated experiment \*Renamed .*\* \(#2\)/.test(messageText(m)));
     expect(messageText(alert)).toContain(`in <#${ORIGIN}>: \`name\``);
     expect(alertsIn(STOPS).some((m) => /updated/.test(messageText(m)))).toBe(false);
   });
@@ -232,7 +237,9 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
         .map((m) => messageText(m))
         .join('\n'),
     ).toContain('<#C0FROZEN0> (`is_archived`), so its subscriptions were removed');
-    expect(alertsIn(ALL).some((m) => /archived experiment \*4\*/.test(messageText(m)))).toBe(true);
+    expect(
+      alertsIn(ALL).some((m) => /archived experiment \*Onboarding tour\* \(#4\)/.test(messageText(m))),
+    ).toBe(true);
     expect(await filters()).toEqual({ [ALL]: 'all', [STOPS]: ['stop'], [ORIGIN]: 'all' });
     expect(h.logs.join('\n')).not.toContain(h.emulator.identity.botToken);
   });
@@ -262,7 +269,9 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
     const before = alertsIn(ALL).length;
     await h.driver.command({ text: 'stop 1 bug', channelId: ORIGIN });
     await waitForCount('sent', sent + 1);
-    expect(alertsIn(STOPS).some((m) => /stopped experiment \*1\*/.test(messageText(m)))).toBe(true);
+    expect(
+      alertsIn(STOPS).some((m) => /stopped experiment \*Search ranking v2\* \(#1\)/.test(messageText(m))),
+    ).toBe(true);
     expect(alertsIn(ALL)).toHaveLength(before);
   });
 

@@ -7,10 +7,10 @@ const { actionNouns, actionVerbs } = labelMessagesEn();
 
 export function approvalMessagesEn(): ApprovalMessages {
   return {
-    what: ({ action, experimentId, exposure }) =>
+    what: ({ action, experiment, exposure }) =>
       action === 'expose'
         ? md`register an exposure of ${exposure ?? md`?`}`
-        : md`*${word(actionVerbs[action])}* experiment *${experimentId ?? 0}*`,
+        : md`*${word(actionVerbs[action])}* experiment ${experiment ?? md`?`}`,
     request: ({ user, what, when, details, approvers, expires }) => {
       const at = when === undefined ? md`` : md` at ${when}`;
       const head = md`:raised_hand: ${user} asks to ${what}${at}.`;

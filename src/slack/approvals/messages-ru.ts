@@ -7,10 +7,10 @@ const { actionNouns, actionVerbs } = labelMessagesRu();
 
 export function approvalMessagesRu(): ApprovalMessages {
   return {
-    what: ({ action, experimentId, exposure }) =>
+    what: ({ action, experiment, exposure }) =>
       action === 'expose'
         ? md`зарегистрировать экспозицию ${exposure ?? md`?`}`
-        : md`*${word(actionVerbs[action])}* эксперимент *${experimentId ?? 0}*`,
+        : md`*${word(actionVerbs[action])}* эксперимент ${experiment ?? md`?`}`,
     request: ({ user, what, when, details, approvers, expires }) => {
       const at = when === undefined ? md`` : md` в ${when}`;
       const head = md`:raised_hand: ${user} просит ${what}${at}.`;

@@ -3,10 +3,13 @@ import type { SafeText } from '../blocks/escape.js';
 
 /** Requests that wait for a second person's approval: the request in the channel, and the clicks on it. */
 export interface ApprovalMessages {
-  /** What is asked: "stop experiment *4*" or "register an exposure of `label` (…)". */
+  /**
+   * What is asked: "stop experiment *Search* (#4)" or "register an exposure of `label` (…)";
+   * `experiment` names it first where its name is known (experimentRef).
+   */
   what(p: {
     action: ApprovableAction;
-    experimentId: number | undefined;
+    experiment: SafeText | undefined;
     exposure: SafeText | undefined;
   }): SafeText;
   request(p: {

@@ -4,19 +4,30 @@ import { KNOWN_PLATFORMS } from '../../splitter/schemas.js';
 import { code, joinSafe, md, plain, type SafeText, slackDate, userMention } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { actions, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
+import { type ExperimentNames, NO_NAMES } from '../experiment/names.js';
+import { experimentRef } from '../labels/label.js';
 import { stopDetails as stopReasonDetails } from '../lifecycle/event-lines.js';
 import type { Messages } from '../messages/index.js';
 import { whenToken } from '../schedule/when-text.js';
 import { participantText, platformText } from '../splitter/describe.js';
 import { APPROVAL_ACTIONS, APPROVAL_BLOCKS, encodeApprovalValue } from './ids.js';
 
-/** "stop experiment *4*" / "register an exposure of `label` (Android, user 77)". */
-export function requestWhat(what: RequestWhat, messages: Messages): SafeText {
+/**
+ * "stop experiment *Search* (#4)" / "register an exposure of `label` (Android, user 77)": the
+ * experiment named first where `names` knows it, by its id alone otherwise.
+ */
+export function requestWhat(
+  what: RequestWhat,
+  messages: Messages,
+  names: ExperimentNames = NO_NAMES,
+): SafeText {
   const e = what.expose;
   const exposure = e
     ? md`${code(e.label, 150)} (${platformText({ id: e.platformId, name: KNOWN_PLATFORMS.get(e.platformId) }, messages)}, ${participantText({ userId: e.participant.userId ?? undefined, visitorId: e.participant.visitorId ?? undefined }, messages)})`
     : undefined;
-  return messages.approvals.what({ action: what.action, experimentId: what.experimentId, exposure });
+  const id = what.experimentId;
+  const experiment = id === undefined ? undefined : experimentRef(id, names.get(id));
+  return messages.approvals.what({ action: what.action, experiment, exposure });
 }
 
 /** The request's time as each reader sees it, when it has one. */
@@ -31,11 +42,12 @@ export function approvalRequestMessage(input: {
   request: ActionRequest;
   approvers: SafeText;
   messages: Messages;
+  names?: ExperimentNames | undefined;
 }): SlackMessage {
   const { request, messages } = input;
   const text = messages.approvals.request({
     user: userMention(request.requestedBy),
-    what: requestWhat(request.what, messages),
+    what: requestWhat(request.what, messages, input.names),
     when: requestWhen(request),
     details: stopDetails(request, messages),
     approvers: input.approvers,
@@ -70,11 +82,12 @@ export function approvalEndedMessage(input: {
   request: ActionRequest;
   outcome: SafeText;
   messages: Messages;
+  names?: ExperimentNames | undefined;
 }): SlackMessage {
   const { request, messages } = input;
   const asked = messages.approvals.asked({
     user: userMention(request.requestedBy),
-    what: requestWhat(request.what, messages),
+    what: requestWhat(request.what, messages, input.names),
     when: requestWhen(request),
   });
   const details = stopDetails(request, messages);

@@ -64,7 +64,7 @@ async function preview(ctx: CommandContext<DigestDeps>, ref: ChannelRef): Promis
   if (isEmptyDigest(digest) && digest.running.length === 0)
     return ctx.replier.ephemeral(textMessage(deps.messages.digest.emptyPreview({ schedule: said })));
   const note = deps.messages.digest.previewNote({ schedule: said });
-  await ctx.replier.ephemeral(digestMessage({ digest, messages: deps.messages, note }));
+  await ctx.replier.ephemeral(digestMessage({ digest, messages: deps.messages, note, names: digest.names }));
 }
 
 async function turnOff(ctx: CommandContext<DigestDeps>, ref: ChannelRef): Promise<void> {

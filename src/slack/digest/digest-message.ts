@@ -1,9 +1,10 @@
 import type { Digest, DigestAction, DigestRunning } from '../../core/alerts/digest.js';
 import { ExperimentInterruptReason } from '../../core/stop-reason.js';
 import { requestWhat, requestWhen } from '../approvals/request-message.js';
-import { code, joinSafe, md, type SafeText, safe, slackDate, userMention } from '../blocks/escape.js';
+import { code, joinSafe, md, type SafeText, slackDate, userMention } from '../blocks/escape.js';
 import { context, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
-import { NAME_DISPLAY_MAX } from '../experiment-form/result-messages.js';
+import type { ExperimentNames } from '../experiment/names.js';
+import { experimentRef } from '../labels/label.js';
 import { stopDetails } from '../lifecycle/event-lines.js';
 import type { Messages } from '../messages/index.js';
 import { DIGEST_BLOCKS } from './ids.js';
@@ -12,12 +13,6 @@ const HOUR_MS = 3_600_000;
 /** Lines a section of the digest lists; the rest are counted. */
 const LINES_SHOWN = 15;
 
-/** The experiment as people name it: its name first, its id after (the id alone when no name is known). */
-export function experimentName(experimentId: number, name: string | undefined): SafeText {
-  const trimmed = name?.trim();
-  return trimmed ? md`*${safe(trimmed, NAME_DISPLAY_MAX)}* (${experimentId})` : md`*${experimentId}*`;
-}
-
 export interface DigestMessageInput {
   digest: Digest;
   messages: Messages;
@@ -25,6 +20,8 @@ export interface DigestMessageInput {
   longDays?: number | undefined;
   /** Under a preview: the note only the person sees. */
   note?: SafeText | undefined;
+  /** Names of the experiments the app knows: waiting and due requests name theirs first. */
+  names?: ExperimentNames | undefined;
 }
 
 /** A channel's digest: its period, then each part that has something in it. */
@@ -48,13 +45,13 @@ export function digestMessage(input: DigestMessageInput): SlackMessage {
     part(
       d.waitingHeading,
       digest.waiting.map((w) =>
-        d.waitingLine({ what: requestWhat(w.what, messages), user: userMention(w.requestedBy) }),
+        d.waitingLine({ what: requestWhat(w.what, messages, input.names), user: userMention(w.requestedBy) }),
       ),
     ),
     part(
       d.dueHeading,
       digest.due.map((w) =>
-        d.dueLine({ what: requestWhat(w.what, messages), when: requestWhen(w) ?? md`?` }),
+        d.dueLine({ what: requestWhat(w.what, messages, input.names), when: requestWhen(w) ?? md`?` }),
       ),
     ),
   ].filter((lines) => lines.length > 1);
@@ -77,7 +74,7 @@ function part(heading: SafeText, lines: SafeText[]): SafeText[] {
 function runningLine(running: DigestRunning, to: number, messages: Messages): SafeText {
   const hours = Math.max(0, Math.floor((to - running.since) / HOUR_MS));
   return messages.digest.runningLine({
-    experiment: experimentName(running.experimentId, running.name),
+    experiment: experimentRef(running.experimentId, running.name),
     days: Math.floor(hours / 24),
     hours: hours % 24,
   });
@@ -91,7 +88,7 @@ function happenedLine(action: DigestAction, messages: Messages): SafeText {
       : undefined;
   return messages.digest.happenedLine({
     action: action.action as 'start' | 'stop' | 'archive',
-    experiment: experimentName(action.experimentId, action.name),
+    experiment: experimentRef(action.experimentId, action.name),
     user: action.actorId ? userMention(action.actorId) : code(action.actor ?? '?', 100),
     when: slackDate(new Date(action.at)),
     why,

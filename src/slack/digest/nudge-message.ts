@@ -2,9 +2,9 @@ import type { DigestRunning } from '../../core/alerts/digest.js';
 import { plain, slackDate } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { actions, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
+import { experimentRef } from '../labels/label.js';
 import { lifecycleButton } from '../lifecycle/buttons.js';
 import type { Messages } from '../messages/index.js';
-import { experimentName } from './digest-message.js';
 import { DIGEST_ACTIONS, DIGEST_BLOCKS } from './ids.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -21,7 +21,7 @@ export function nudgeMessage(input: {
 }): SlackMessage {
   const { running, messages } = input;
   const text = messages.digest.nudge({
-    experiment: experimentName(running.experimentId, running.name),
+    experiment: experimentRef(running.experimentId, running.name),
     days: Math.floor((input.now - running.since) / DAY_MS),
     since: slackDate(new Date(running.since)),
     mark: input.markDays,

@@ -6,11 +6,11 @@ import { textMessage } from '../blocks/message.js';
 import type { CommandContext } from '../command/command-context.js';
 import type { SlackDeps } from '../deps.js';
 import { errorCodeOf } from '../subscriptions/alert-outcomes.js';
-import { quietSummary } from './rhythm-sweep.js';
+import { heldNames, quietSummary } from './rhythm-sweep.js';
 
 export type QuietDeps = Pick<
   SlackDeps,
-  'actors' | 'audit' | 'channelAlerts' | 'logger' | 'messages' | 'scopeOf'
+  'actors' | 'audit' | 'channelAlerts' | 'knowledge' | 'logger' | 'messages' | 'scopeOf'
 >;
 
 /**
@@ -145,7 +145,7 @@ async function turnOff(ctx: CommandContext<QuietDeps>, ref: ChannelRef): Promise
     textMessage(deps.messages.digest.quietOff({ user: userMention(ctx.command.user_id), released })),
   );
   if (released > 0) {
-    const summary = quietSummary(deps.messages, quiet, held);
+    const summary = quietSummary(deps.messages, quiet, held, await heldNames(deps, ref, held));
     await ctx.client.chat.postMessage({ channel: ref.channelId, text: summary.text, blocks: summary.blocks });
   }
   return true;

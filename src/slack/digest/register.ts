@@ -4,9 +4,9 @@ import { actionAccess } from '../access/middleware.js';
 import { slackDate } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
+import { experimentRef } from '../labels/label.js';
 import type { SlackListeners } from '../listener-registry.js';
 import { workspaceFromBody } from '../workspace.js';
-import { experimentName } from './digest-message.js';
 import { DIGEST_ACTIONS, NUDGE_KEY } from './ids.js';
 
 const REMIND_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
@@ -48,7 +48,7 @@ export function registerDigest(listeners: SlackListeners): void {
       const record = await deps.knowledge.records.get(scope, experimentId).catch(() => undefined);
       await tell(
         deps.messages.digest.reminded({
-          experiment: experimentName(experimentId, record?.name?.value),
+          experiment: experimentRef(experimentId, record?.name?.value),
           at: slackDate(new Date(at)),
         }),
       );

@@ -7,6 +7,7 @@ import type { WorkspaceRef } from '../../core/workspace.js';
 import { joinSafe, safe } from '../blocks/escape.js';
 import { fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
+import { type ExperimentNames, experimentNames, NO_NAMES } from '../experiment/names.js';
 import { speakingTo } from '../locale/job-scope.js';
 import type { Messages } from '../messages/index.js';
 import { AlertJob } from '../subscriptions/alert-job.js';
@@ -83,7 +84,7 @@ async function postHeld(
 ): Promise<number> {
   const held = await deps.channelAlerts.takeHeld(ref);
   if (held.alerts.length === 0) return 0;
-  const summary = quietSummary(deps.messages, quiet, held);
+  const summary = quietSummary(deps.messages, quiet, held, await heldNames(deps, ref, held));
   try {
     await client.chat.postMessage({ channel: ref.channelId, text: summary.text, blocks: summary.blocks });
   } catch (error) {
@@ -94,17 +95,44 @@ async function postHeld(
   return 1;
 }
 
+type Held = { alerts: { event: unknown }[]; dropped: number };
+
+/** The held alerts' events (notices and what cannot be read are left out). */
+function heldEvents(held: Held) {
+  return held.alerts.flatMap((alert) => {
+    const job = AlertJob.safeParse(alert.event);
+    return !job.success || job.data.notice ? [] : [job.data];
+  });
+}
+
+/** The names the app recorded for the experiments of held alerts: the summary names them first. */
+export function heldNames(
+  deps: Pick<SlackDeps, 'knowledge' | 'logger'>,
+  ref: ChannelRef,
+  held: Held,
+): Promise<ExperimentNames> {
+  return experimentNames(
+    deps,
+    ref.scope,
+    heldEvents(held).map((job) => job.event.experimentId),
+  );
+}
+
 /** The summary of a channel's held alerts: how many, and each as its thread line would read. */
 export function quietSummary(
   messages: Messages,
   quiet: QuietHours,
-  held: { alerts: { event: unknown }[]; dropped: number },
+  held: Held,
+  names: ExperimentNames = NO_NAMES,
 ): SlackMessage {
-  const lines = held.alerts.flatMap((alert) => {
-    const job = AlertJob.safeParse(alert.event);
-    if (!job.success || job.data.notice) return [];
-    return [alertLine({ event: job.data.event, originChannelId: job.data.originChannelId, messages })];
-  });
+  const lines = heldEvents(held).map((job) =>
+    alertLine({
+      event: job.event,
+      originChannelId: job.originChannelId,
+      experimentName: job.event.experimentId === undefined ? undefined : names.get(job.event.experimentId),
+      messages,
+    }),
+  );
   const shown = lines.slice(-HELD_SHOWN);
   const heading = messages.digest.quietSummary({
     shown: shown.length,
@@ -135,7 +163,12 @@ async function postDigestIfDue(
     longAfterMs: settings.longAfterDays === undefined ? undefined : settings.longAfterDays * DAY_MS,
   });
   if (isEmptyDigest(digest)) return 0;
-  const posted = digestMessage({ digest, messages: deps.messages, longDays: settings.longAfterDays });
+  const posted = digestMessage({
+    digest,
+    messages: deps.messages,
+    longDays: settings.longAfterDays,
+    names: digest.names,
+  });
   await client.chat.postMessage({ channel: ref.channelId, text: posted.text, blocks: posted.blocks });
   return 1;
 }

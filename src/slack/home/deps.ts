@@ -5,5 +5,12 @@ import type { SlackDeps } from '../deps.js';
 export type HomeDeps = CheckAccessDeps &
   Pick<
     SlackDeps,
-    'connectPrefillUrl' | 'hooks' | 'metrics' | 'publicUrl' | 'requests' | 'subscriptions' | 'viewSeal'
+    | 'connectPrefillUrl'
+    | 'hooks'
+    | 'knowledge'
+    | 'metrics'
+    | 'publicUrl'
+    | 'requests'
+    | 'subscriptions'
+    | 'viewSeal'
   >;

@@ -3,6 +3,7 @@ import type { WorkspaceRef } from '../../core/workspace.js';
 import { workspaceKey, workspaceOnly } from '../../core/workspace.js';
 import type { CheckAccessDeps } from '../access/gate.js';
 import type { SlackDeps } from '../deps.js';
+import { experimentNames } from '../experiment/names.js';
 import { homeScheduledLines } from '../schedule/list-message.js';
 import { visibleTo } from '../subscriptions/replies.js';
 import { homeView } from './home-view.js';
@@ -11,7 +12,7 @@ import { homeView } from './home-view.js';
 const HOME_LOOKUP_MS = 3_000;
 
 type PublishHomeDeps = CheckAccessDeps &
-  Pick<SlackDeps, 'hooks' | 'publicUrl' | 'requests' | 'subscriptions'>;
+  Pick<SlackDeps, 'hooks' | 'knowledge' | 'publicUrl' | 'requests' | 'subscriptions'>;
 
 /** Builds and publishes the person's Home tab; never throws (a failure is logged). */
 export async function publishHome(
@@ -30,6 +31,11 @@ export async function publishHome(
       deps.actors.actor(client, workspace, userId, [], HOME_LOOKUP_MS),
       deps.requests.waiting(scope),
     ]);
+    const names = await experimentNames(
+      deps,
+      scope,
+      scheduled.map((e) => e.what.experimentId),
+    );
     const i = deps.messages.identity;
     const identity =
       acting.kind === 'connected' || acting.kind === 'invalid'
@@ -50,7 +56,7 @@ export async function publishHome(
         recent: recent.records,
         subscriptions: visibleTo(subscriptions, userId),
         admin,
-        scheduled: homeScheduledLines(scheduled, deps.messages),
+        scheduled: homeScheduledLines(scheduled, deps.messages, names),
         messages: deps.messages,
       }),
     });

@@ -51,6 +51,7 @@ async function sweepAfterADeadProcess(
   const { reported } = await reportOrphanedActions(
     {
       audit: { record: async () => {} } as never,
+      knowledge: { records: { get: async () => undefined } } as never,
       intents: log('bbbbbbbbbbbbbbbb', () => new Date()),
       locks: { claim: async () => true } as never,
       logger,
@@ -148,6 +149,7 @@ describe('a receipt whose command stored a request to wait', () => {
     const { reported } = await reportOrphanedActions(
       {
         audit: { record: async () => {} } as never,
+        knowledge: { records: { get: async () => undefined } } as never,
         intents: intentLog('bbbbbbbbbbbbbbbb', () => new Date()),
         locks: { claim: async () => true } as never,
         logger,
@@ -209,6 +211,7 @@ describe('a receipt whose command stored a request to wait', () => {
     const { reported } = await reportOrphanedActions(
       {
         audit: { record: async () => {} } as never,
+        knowledge: { records: { get: async () => undefined } } as never,
         intents: intentLog('bbbbbbbbbbbbbbbb', () => new Date()),
         locks: { claim: async () => true } as never,
         logger,
@@ -274,6 +277,7 @@ describe('a report the store cut part-way', () => {
             },
           } as never,
           intents: intentLog('bbbbbbbbbbbbbbbb', () => new Date()),
+          knowledge: { records: { get: async () => undefined } } as never,
           locks: locks as never,
           logger,
           messages: en,

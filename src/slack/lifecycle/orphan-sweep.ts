@@ -20,7 +20,16 @@ const REPORT_CLAIM_MS = 20_000;
 
 type ReportOrphanedActionsDeps = Pick<
   SlackDeps,
-  'audit' | 'intents' | 'locks' | 'logger' | 'locale' | 'messages' | 'locales' | 'requests' | 'policies'
+  | 'audit'
+  | 'intents'
+  | 'knowledge'
+  | 'locks'
+  | 'logger'
+  | 'locale'
+  | 'messages'
+  | 'locales'
+  | 'requests'
+  | 'policies'
 >;
 
 /**

@@ -6,6 +6,7 @@ import { approvalRequestMessage, requestWhat, requestWhen } from '../approvals/r
 import { channelMention, escapeMrkdwn, md, type SafeText, userMention } from '../blocks/escape.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
+import { type ExperimentNames, experimentNames } from '../experiment/names.js';
 import { inWorkspaceLanguage } from '../locale/scope.js';
 import { errorCodeOf } from '../subscriptions/alert-outcomes.js';
 import { type RequestPortsDeps, requestPorts } from './ports.js';
@@ -27,7 +28,7 @@ export interface SlackAsk {
   inChannelFallback?: ((message: SlackMessage) => Promise<void>) | undefined;
 }
 
-export type AskDeps = RequestPortsDeps & Pick<SlackDeps, 'policies' | 'intents'>;
+export type AskDeps = RequestPortsDeps & Pick<SlackDeps, 'policies' | 'intents' | 'knowledge'>;
 
 /** What came of asking, and whether the channel saw what it had to (an approval request, an announcement). */
 export interface Asked {
@@ -71,7 +72,7 @@ export async function askFromSlack(deps: AskDeps, ask: SlackAsk): Promise<Asked>
       );
       return { outcome, posted: false };
     case 'duplicate':
-      await ask.tell(textMessage(duplicateText(m, outcome.existing)));
+      await ask.tell(textMessage(duplicateText(m, outcome.existing, await namesOf(deps, outcome.existing))));
       return { outcome, posted: false };
     case 'full':
       await ask.tell(textMessage(m.requests.full));
@@ -83,9 +84,14 @@ export async function askFromSlack(deps: AskDeps, ask: SlackAsk): Promise<Asked>
   }
 }
 
-function duplicateText(m: SlackDeps['messages'], existing: ActionRequest): SafeText {
+/** The name of the experiment a request is for, when the app recorded one (it is then named first). */
+function namesOf(deps: AskDeps, request: ActionRequest): Promise<ExperimentNames> {
+  return experimentNames(deps, request.scope, [request.what.experimentId]);
+}
+
+function duplicateText(m: SlackDeps['messages'], existing: ActionRequest, names: ExperimentNames): SafeText {
   return m.requests.duplicate({
-    what: requestWhat(existing.what, m),
+    what: requestWhat(existing.what, m, names),
     user: userMention(existing.requestedBy),
     when: requestWhen(existing),
     pending: existing.state === 'pending-approval',
@@ -103,10 +109,12 @@ async function postForApproval(deps: AskDeps, ask: SlackAsk, request: ActionRequ
     return false;
   }
   const channel = inWorkspaceLanguage(deps).messages;
+  const names = await namesOf(deps, request);
   const posted = approvalRequestMessage({
     request,
     approvers: approversText(request.approval?.approvers, rule, channel),
     messages: channel,
+    names,
   });
   let messageTs: string | undefined;
   const visible = await postOrFallBack(deps, ask, posted, (ts) => {
@@ -119,7 +127,7 @@ async function postForApproval(deps: AskDeps, ask: SlackAsk, request: ActionRequ
   await ask.tell(
     textMessage(
       deps.messages.requests.awaitingApproval({
-        what: requestWhat(request.what, deps.messages),
+        what: requestWhat(request.what, deps.messages, names),
         approvers: approversText(request.approval?.approvers, rule, deps.messages),
         channel: channelMention(request.channelId),
         when: requestWhen(request),
@@ -190,10 +198,11 @@ async function announceScheduled(deps: AskDeps, ask: SlackAsk, request: ActionRe
   const channel = inWorkspaceLanguage(deps).messages;
   const zone = escapeMrkdwn(request.timeZone ?? 'UTC');
   const when = requestWhen(request) ?? md``;
+  const names = await namesOf(deps, request);
   const announced = textMessage(
     channel.schedule.announced({
       user: userMention(request.requestedBy),
-      what: requestWhat(request.what, channel),
+      what: requestWhat(request.what, channel, names),
       when,
       zone,
     }),
@@ -202,7 +211,7 @@ async function announceScheduled(deps: AskDeps, ask: SlackAsk, request: ActionRe
   await ask.tell(
     textMessage(
       deps.messages.schedule.scheduled({
-        what: requestWhat(request.what, deps.messages),
+        what: requestWhat(request.what, deps.messages, names),
         when,
         zone,
         cancel: cancelCommand(request) ?? md``,

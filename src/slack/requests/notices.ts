@@ -6,13 +6,17 @@ import { approvalEndedMessage, requestWhat, requestWhen } from '../approvals/req
 import { channelMention, joinSafe, type SafeText, safe, userMention } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
+import { type ExperimentNames, experimentNames } from '../experiment/names.js';
 import { speakingTo } from '../locale/job-scope.js';
 import { inWorkspaceLanguage } from '../locale/scope.js';
 import type { Messages } from '../messages/index.js';
 import { whenToken } from '../schedule/when-text.js';
 import { requestRefusalText } from './refusal-text.js';
 
-export type NoticesDeps = Pick<SlackDeps, 'locale' | 'locales' | 'logger' | 'messages' | 'policies'>;
+export type NoticesDeps = Pick<
+  SlackDeps,
+  'knowledge' | 'locale' | 'locales' | 'logger' | 'messages' | 'policies'
+>;
 
 type Client = Pick<webApi.WebClient, 'chat'>;
 
@@ -57,14 +61,15 @@ async function tell(
   const channel = inWorkspaceLanguage(deps).messages;
   const person = (await speakingTo(deps, { workspace, channelId: request.requestedBy })).messages;
   const why = change.kind === 'refused' ? await refusalOf(deps, request, change.refusal) : undefined;
+  const names = await experimentNames(deps, request.scope, [request.what.experimentId]);
   const said = (m: Messages, whyText: SafeText | undefined) =>
-    withRepeatNote(sayings(m, request, change, whyText), again ? m.requests.mayRepeat : undefined);
+    withRepeatNote(sayings(m, request, change, whyText, names), again ? m.requests.mayRepeat : undefined);
   const forChannel = said(channel, why?.(channel));
   const forPerson = said(person, why?.(person));
   const posts: Promise<unknown>[] = [];
   const ts = request.approval?.messageTs;
   if (forChannel.ended && request.approval) {
-    const ended = (outcome: SafeText) => approvalEndedMessage({ request, outcome, messages: channel });
+    const ended = (outcome: SafeText) => approvalEndedMessage({ request, outcome, messages: channel, names });
     // Where its message is unknown (its process died between posting and remembering it), the
     // channel hears the ending as a message of its own.
     const anew = again ? joinSafe([forChannel.ended, channel.requests.mayRepeat]) : forChannel.ended;
@@ -110,8 +115,9 @@ function sayings(
   request: ActionRequest,
   change: RequestChange,
   why: SafeText | undefined,
+  names: ExperimentNames,
 ): Said {
-  const what = requestWhat(request.what, m);
+  const what = requestWhat(request.what, m, names);
   const user = userMention(request.requestedBy);
   const when = requestWhen(request);
   switch (change.kind) {

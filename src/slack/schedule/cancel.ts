@@ -3,6 +3,7 @@ import { type CancelOutcome, cancelRequest } from '../../core/requests/cancel-re
 import { type WorkspaceRef, workspaceKey } from '../../core/workspace.js';
 import { requestWhat, requestWhen } from '../approvals/request-message.js';
 import { md, type SafeText, userMention } from '../blocks/escape.js';
+import { type ExperimentNames, experimentNames, NO_NAMES } from '../experiment/names.js';
 import type { Messages } from '../messages/index.js';
 import { requestPorts } from '../requests/ports.js';
 import type { ScheduleDeps } from './deps.js';
@@ -25,12 +26,16 @@ export async function cancelOne(deps: ScheduleDeps, ask: CancelAsk, id: string):
     id,
     by: ask.userId,
   });
-  return cancelText(deps.messages, outcome, ask.userId);
+  const names =
+    outcome.kind === 'not-found'
+      ? NO_NAMES
+      : await experimentNames(deps, outcome.request.scope, [outcome.request.what.experimentId]);
+  return cancelText(deps.messages, outcome, ask.userId, names);
 }
 
-function cancelText(m: Messages, outcome: CancelOutcome, userId: string): SafeText {
+function cancelText(m: Messages, outcome: CancelOutcome, userId: string, names: ExperimentNames): SafeText {
   if (outcome.kind === 'not-found') return m.schedule.nothingToCancel({ experimentId: undefined });
-  const what = requestWhat(outcome.request.what, m);
+  const what = requestWhat(outcome.request.what, m, names);
   switch (outcome.kind) {
     case 'not-allowed':
       return m.schedule.cancelNotAllowed({ what });

@@ -4,6 +4,7 @@ import { requestWhat, requestWhen } from '../approvals/request-message.js';
 import { md, plain, userMention } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { message, type SlackMessage, section } from '../blocks/message.js';
+import { type ExperimentNames, NO_NAMES } from '../experiment/names.js';
 import type { Messages } from '../messages/index.js';
 import { SCHEDULE_ACTIONS, SCHEDULE_BLOCKS } from './ids.js';
 
@@ -23,9 +24,9 @@ export function matchesTarget(
   );
 }
 
-const lineOf = (request: ActionRequest, m: Messages) =>
+const lineOf = (request: ActionRequest, m: Messages, names: ExperimentNames) =>
   m.schedule.listLine({
-    what: requestWhat(request.what, m),
+    what: requestWhat(request.what, m, names),
     when: requestWhen(request) ?? md`—`,
     user: userMention(request.requestedBy),
     pending: request.state === 'pending-approval',
@@ -36,6 +37,8 @@ export function scheduleListMessage(input: {
   entries: readonly ActionRequest[];
   experimentId: number | undefined;
   messages: Messages;
+  /** The experiments' names, when the app recorded them: each line then names its experiment first. */
+  names?: ExperimentNames | undefined;
 }): SlackMessage {
   const m = input.messages.schedule;
   const { experimentId } = input;
@@ -45,7 +48,7 @@ export function scheduleListMessage(input: {
   const rows: KnownBlock[] = input.entries.slice(0, SHOWN).map((entry) => ({
     type: 'section',
     block_id: `${SCHEDULE_BLOCKS.list}:${entry.id}`,
-    text: { type: 'mrkdwn', text: lineOf(entry, input.messages) },
+    text: { type: 'mrkdwn', text: lineOf(entry, input.messages, input.names ?? NO_NAMES) },
     accessory: {
       type: 'button',
       action_id: SCHEDULE_ACTIONS.cancel,
@@ -70,6 +73,10 @@ export function scheduledLines(entries: readonly ActionRequest[], messages: Mess
 }
 
 /** The Home tab's lines: the workspace's next waiting requests. */
-export function homeScheduledLines(entries: readonly ActionRequest[], messages: Messages) {
-  return entries.slice(0, HOME_SHOWN).map((entry) => lineOf(entry, messages));
+export function homeScheduledLines(
+  entries: readonly ActionRequest[],
+  messages: Messages,
+  names: ExperimentNames = NO_NAMES,
+) {
+  return entries.slice(0, HOME_SHOWN).map((entry) => lineOf(entry, messages, names));
 }

@@ -5,6 +5,7 @@ import { textMessage } from '../blocks/message.js';
 import { invalid, type ParseInput, parseExperimentId, requireId, restAfter } from '../command/parse-args.js';
 import type { ParsedCommand } from '../command/parse-command.js';
 import { declareSubcommand } from '../command/subcommand.js';
+import { experimentNames } from '../experiment/names.js';
 import { cancelMatching } from './cancel.js';
 import { matchesTarget, scheduleListMessage } from './list-message.js';
 
@@ -32,10 +33,16 @@ export const scheduleSubcommand = declareSubcommand({
   examples: ['schedule', 'schedule 3'],
   handle: async (ctx, parsed) => {
     await ctx.ack();
-    const all = await ctx.deps.requests.waiting(workspaceKey(ctx.workspace));
+    const scope = workspaceKey(ctx.workspace);
+    const all = await ctx.deps.requests.waiting(scope);
     const entries = all.filter((e) => matchesTarget(e, parsed.experimentId));
+    const names = await experimentNames(
+      ctx.deps,
+      scope,
+      entries.map((e) => e.what.experimentId),
+    );
     await ctx.replier.ephemeral(
-      scheduleListMessage({ entries, experimentId: parsed.experimentId, messages: ctx.deps.messages }),
+      scheduleListMessage({ entries, experimentId: parsed.experimentId, messages: ctx.deps.messages, names }),
     );
   },
 });

@@ -7,6 +7,7 @@ import { channelMention, code } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 import { cardLabels } from '../experiment/card-labels.js';
+import { experimentNames } from '../experiment/names.js';
 import { postToExperimentThread } from '../experiment/thread-poster.js';
 import { AlertJob, type EventAlertJob } from './alert-job.js';
 import { alertLine, alertMessage } from './alert-message.js';
@@ -140,10 +141,14 @@ async function post(
   client: Pick<webApi.WebClient, 'chat'>,
   job: EventAlertJob,
 ): Promise<void> {
-  const input = { event: job.event, originChannelId: job.originChannelId, messages: deps.messages };
   const experimentId = job.event.experimentId;
+  const input = { event: job.event, originChannelId: job.originChannelId, messages: deps.messages };
   if (!job.threaded || experimentId === undefined) {
-    const alert = alertMessage(input);
+    const experimentName =
+      experimentId === undefined
+        ? undefined
+        : (await experimentNames(deps, job.scope, [experimentId])).get(experimentId);
+    const alert = alertMessage({ ...input, experimentName });
     await client.chat.postMessage({ channel: job.channelId, text: alert.text, blocks: alert.blocks });
     return;
   }
@@ -167,7 +172,7 @@ async function post(
       client,
       scope: job.scope,
       channelId: job.channelId,
-      event: alertLine(input),
+      event: alertLine({ ...input, experimentName: record.name?.value }),
       view: await viewOf(deps.knowledge, job.scope, record),
       // Read through the channel's connection, as `/exp show` in that channel would.
       labels: await cardLabels(deps, job.workspace, [record], { channelId: job.channelId }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectWithinBlockKitLimits } from '../../dev/slack-emulator/block-kit/check-limits.js';
-import { en as messages } from '../messages/index.js';
+import { en as messages, ru } from '../messages/index.js';
 import { alertMessage } from './alert-message.js';
 import { SUBSCRIPTION_BLOCKS } from './ids.js';
 
@@ -22,6 +22,24 @@ describe('alertMessage', () => {
     ]);
     expect(JSON.stringify(m.blocks)).not.toContain('"actions"');
     expectWithinBlockKitLimits({ kind: 'message', ...m });
+  });
+
+  it('names the experiment first where its name is known, in either language, and the id after', () => {
+    const said = (event: Parameters<typeof alertMessage>[0]['event'], m = messages) =>
+      alertMessage({ event, originChannelId: undefined, experimentName: 'Поиск <!here>', messages: m }).text;
+    expect(said({ action: 'start', experimentId: 4, actorId: 'U1' })).toBe(
+      '<@U1> started experiment *Поиск &lt;!here&gt;* (#4).',
+    );
+    expect(said({ action: 'stop', experimentId: 4, actorId: 'U1' }, ru)).toBe(
+      '<@U1>: эксперимент *Поиск &lt;!here&gt;* (#4) остановлен.',
+    );
+    const hook = { outside: { actor: 'ci' } } as const;
+    expect(said({ action: 'status', experimentId: 4, status: 'running', ...hook }, ru)).toContain(
+      '*ci* сообщил(а), что эксперимент *Поиск &lt;!here&gt;* (#4) в статусе Запущен.',
+    );
+    expect(said({ action: 'status', experimentId: 4, status: 'on_hold', ...hook })).toContain(
+      'reported experiment *Поиск &lt;!here&gt;* (#4) as `on_hold`.',
+    );
   });
 
   it('gives the stop reason and the comment, escaped so it can neither ping nor forge a link', () => {
@@ -67,7 +85,9 @@ describe('alertMessage', () => {
       originChannelId: 'C0GENERAL',
       messages,
     });
-    expect(created.text).toBe('<@U1> created experiment *42* (Checkout &lt;!here&gt; copy) in <#C0GENERAL>.');
+    expect(created.text).toBe(
+      '<@U1> created experiment *Checkout &lt;!here&gt; copy* (#42) in <#C0GENERAL>.',
+    );
     const noId = alertMessage({
       event: { action: 'create', experimentId: undefined, name: 'X', actorId: 'U1' },
       originChannelId: undefined,

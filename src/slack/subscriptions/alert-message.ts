@@ -13,7 +13,7 @@ import {
 } from '../blocks/escape.js';
 import { context, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
 import { NAME_DISPLAY_MAX } from '../experiment-form/result-messages.js';
-import { statusText } from '../labels/label.js';
+import { experimentRef, statusText } from '../labels/label.js';
 import { stopDetails } from '../lifecycle/event-lines.js';
 import type { Messages } from '../messages/index.js';
 import { SUBSCRIPTION_BLOCKS } from './ids.js';
@@ -41,6 +41,8 @@ export interface AlertMessageInput {
   event: AlertEvent;
   /** The channel the action came from; linked when it is a channel id, left out otherwise. */
   originChannelId: string | undefined;
+  /** The experiment's name as the app knows it (its record); the alert then names it first. */
+  experimentName?: string | undefined;
   messages: Messages;
 }
 
@@ -74,42 +76,7 @@ function alertLines(input: AlertMessageInput): SafeText[] {
     input.originChannelId !== undefined && isSlackChannelId(input.originChannelId)
       ? channelMention(input.originChannelId)
       : undefined;
-  const lines: SafeText[] = [];
-  switch (event.action) {
-    case 'create':
-      lines.push(
-        messages.alerts.created({
-          user,
-          experimentId: event.experimentId,
-          name: safe(event.name.trim() || '?', NAME_DISPLAY_MAX),
-          origin,
-        }),
-      );
-      break;
-    case 'edit': {
-      const shown = event.fields.slice(0, FIELDS_SHOWN).map((f) => code(f, 80));
-      if (event.fields.length > FIELDS_SHOWN) shown.push(md`…`);
-      const fields = joinSafe(shown, md`, `);
-      lines.push(messages.alerts.updated({ user, experimentId: event.experimentId, fields, origin }));
-      break;
-    }
-    case 'status':
-      lines.push(
-        messages.alerts.statusChanged({
-          user: event.outside?.actor === undefined ? undefined : user,
-          experimentId: event.experimentId,
-          status: statusText(messages.labels, event.status),
-        }),
-      );
-      break;
-    default: {
-      lines.push(
-        messages.alerts.lifecycle({ action: event.action, user, experimentId: event.experimentId, origin }),
-      );
-      const details = event.action === 'stop' ? stopDetails(event.stop, messages) : undefined;
-      if (details !== undefined) lines.push(details);
-    }
-  }
+  const lines = whatHappened(input, user, origin);
   const at = event.at === undefined ? undefined : new Date(event.at);
   const when = at !== undefined && !Number.isNaN(at.getTime()) ? slackDate(at) : undefined;
   if (event.scheduledBy !== undefined)
@@ -117,4 +84,41 @@ function alertLines(input: AlertMessageInput): SafeText[] {
   if (event.outside !== undefined || when !== undefined)
     lines.push(messages.alerts.source({ event: event.outside !== undefined, when }));
   return lines;
+}
+
+/** The event's own lines: who did what to which experiment (named first where its name is known). */
+function whatHappened(input: AlertMessageInput, user: SafeText, origin: SafeText | undefined): SafeText[] {
+  const { event, messages } = input;
+  const a = messages.alerts;
+  switch (event.action) {
+    case 'create': {
+      const name = event.name.trim();
+      const experiment =
+        event.experimentId === undefined
+          ? md`*${safe(name || '?', NAME_DISPLAY_MAX)}*`
+          : experimentRef(event.experimentId, name || input.experimentName);
+      return [a.created({ user, experiment, origin })];
+    }
+    case 'edit': {
+      const shown = event.fields.slice(0, FIELDS_SHOWN).map((f) => code(f, 80));
+      if (event.fields.length > FIELDS_SHOWN) shown.push(md`…`);
+      const fields = joinSafe(shown, md`, `);
+      const experiment = experimentRef(event.experimentId, input.experimentName);
+      return [a.updated({ user, experiment, fields, origin })];
+    }
+    case 'status':
+      return [
+        a.statusChanged({
+          user: event.outside?.actor === undefined ? undefined : user,
+          experiment: experimentRef(event.experimentId, input.experimentName),
+          status: statusText(messages.labels, event.status),
+        }),
+      ];
+    default: {
+      const experiment = experimentRef(event.experimentId, input.experimentName);
+      const details = event.action === 'stop' ? stopDetails(event.stop, messages) : undefined;
+      const line = a.lifecycle({ action: event.action, user, experiment, origin });
+      return details === undefined ? [line] : [line, details];
+    }
+  }
 }

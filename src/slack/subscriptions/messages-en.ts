@@ -125,18 +125,15 @@ const lines = (items: readonly SafeText[]): SafeText => joinSafe(items.map((i) =
 
 export function alertMessagesEn(): AlertMessages {
   return {
-    lifecycle: ({ action, user, experimentId, origin }) =>
-      md`${user} ${VERBS[action]} experiment *${experimentId}*${where(origin)}.`,
-    created: ({ user, experimentId, name, origin }) =>
-      experimentId === undefined
-        ? md`${user} created experiment *${name}*${where(origin)}.`
-        : md`${user} created experiment *${experimentId}* (${name})${where(origin)}.`,
-    updated: ({ user, experimentId, fields, origin }) =>
-      md`${user} updated experiment *${experimentId}*${where(origin)}: ${fields}.`,
-    statusChanged: ({ user, experimentId, status }) =>
+    lifecycle: ({ action, user, experiment, origin }) =>
+      md`${user} ${VERBS[action]} experiment ${experiment}${where(origin)}.`,
+    created: ({ user, experiment, origin }) => md`${user} created experiment ${experiment}${where(origin)}.`,
+    updated: ({ user, experiment, fields, origin }) =>
+      md`${user} updated experiment ${experiment}${where(origin)}: ${fields}.`,
+    statusChanged: ({ user, experiment, status }) =>
       user === undefined
-        ? md`Experiment *${experimentId}* is now ${status}.`
-        : md`${user} reported experiment *${experimentId}* as ${status}.`,
+        ? md`Experiment ${experiment} is now ${status}.`
+        : md`${user} reported experiment ${experiment} as ${status}.`,
     outsideActor: ({ actor }) => (actor === undefined ? md`Someone outside Slack` : md`*${actor}*`),
     viaEvent: md`_via platform event_`,
     source: ({ event, when }) =>

@@ -96,18 +96,16 @@ export function subscriptionMessagesRu(): SubscriptionMessages {
 
 export function alertMessagesRu(): AlertMessages {
   return {
-    lifecycle: ({ action, user, experimentId, origin }) =>
-      md`${user}: эксперимент *${experimentId}* ${DONE[action]}${where(origin)}.`,
-    created: ({ user, experimentId, name, origin }) =>
-      experimentId === undefined
-        ? md`${user} создал(а) эксперимент *${name}*${where(origin)}.`
-        : md`${user} создал(а) эксперимент *${experimentId}* (${name})${where(origin)}.`,
-    updated: ({ user, experimentId, fields, origin }) =>
-      md`${user} изменил(а) эксперимент *${experimentId}*${where(origin)}: ${fields}.`,
-    statusChanged: ({ user, experimentId, status }) =>
+    lifecycle: ({ action, user, experiment, origin }) =>
+      md`${user}: эксперимент ${experiment} ${DONE[action]}${where(origin)}.`,
+    created: ({ user, experiment, origin }) =>
+      md`${user} создал(а) эксперимент ${experiment}${where(origin)}.`,
+    updated: ({ user, experiment, fields, origin }) =>
+      md`${user} изменил(а) эксперимент ${experiment}${where(origin)}: ${fields}.`,
+    statusChanged: ({ user, experiment, status }) =>
       user === undefined
-        ? md`Эксперимент *${experimentId}* теперь в статусе ${status}.`
-        : md`${user} сообщил(а), что эксперимент *${experimentId}* в статусе ${status}.`,
+        ? md`Эксперимент ${experiment} теперь в статусе ${status}.`
+        : md`${user} сообщил(а), что эксперимент ${experiment} в статусе ${status}.`,
     outsideActor: ({ actor }) => (actor === undefined ? md`Кто-то вне Slack` : md`*${actor}*`),
     viaEvent: md`_по событию платформы_`,
     source: ({ event, when }) =>

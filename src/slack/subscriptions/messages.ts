@@ -76,28 +76,26 @@ export interface SubscriptionMessages {
   followingNone: SafeText;
 }
 
-/** Alerts in subscribed channels; `origin` is the channel the action came from, when known. */
+/**
+ * Alerts in subscribed channels; `origin` is the channel the action came from, when known.
+ * `experiment` names it first and gives its id after where its name is known (experimentRef).
+ */
 export interface AlertMessages {
   lifecycle(p: {
     action: LifecycleAction;
     user: SafeText;
-    experimentId: number;
+    experiment: SafeText;
     origin: SafeText | undefined;
   }): SafeText;
-  created(p: {
-    user: SafeText;
-    experimentId: number | undefined;
-    name: SafeText;
-    origin: SafeText | undefined;
-  }): SafeText;
+  created(p: { user: SafeText; experiment: SafeText; origin: SafeText | undefined }): SafeText;
   updated(p: {
     user: SafeText;
-    experimentId: number;
+    experiment: SafeText;
     fields: SafeText;
     origin: SafeText | undefined;
   }): SafeText;
   /** A status reported by an inbound event, with no action named. */
-  statusChanged(p: { user: SafeText | undefined; experimentId: number; status: SafeText }): SafeText;
+  statusChanged(p: { user: SafeText | undefined; experiment: SafeText; status: SafeText }): SafeText;
   /** Who, for an inbound event: the sender's `actor` text, or nobody named. */
   outsideActor(p: { actor: SafeText | undefined }): SafeText;
   /** Appended to an alert that came from an inbound event, not from Slack. */

@@ -37,6 +37,7 @@ type RunSubscribeDeps = Pick<
   | 'channelAlerts'
   | 'connections'
   | 'dictionaries'
+  | 'knowledge'
   | 'logger'
   | 'locale'
   | 'messages'
