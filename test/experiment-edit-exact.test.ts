@@ -244,7 +244,7 @@ describe('an adhoc experiment', () => {
     seed(905, { type: 'adhoc', markupScopeType: 'incoming_traffic', segments: undefined });
     const form = await openModal(h, 'edit 905');
     expect(block(form, 'exp_xm_type')).toBeUndefined();
-    expect(viewText(form)).toContain('adhoc');
+    expect(viewText(form)).toContain('Ad hoc (obsolete), kept');
     const confirm = await submitForConfirmation(form, text(form, 'exp_xm_name', 'Adhoc, renamed'));
     await h.driver.submitView(confirm.id, {});
     expect(JSON.parse(patches(905).at(-1)?.body ?? '{}')).toEqual({ name: 'Adhoc, renamed' });

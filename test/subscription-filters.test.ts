@@ -103,7 +103,10 @@ describe('subscription filters', () => {
     await h.driver.command({ text: 'subscribe experiment:77 events:all', channelId: WATCH });
     await next(WATCH, /subscribed this channel to all alerts of experiment \*77\*/);
     await h.driver.command({ text: 'subscribe type:switchback events:start', channelId: WATCH });
-    await next(WATCH, /subscribed this channel to `start` alerts of type `switchback`/);
+    await next(
+      WATCH,
+      /subscribed this channel to `start` alerts of type Switchback \(groups alternate over time\) \(`switchback`\)/,
+    );
     expect((await store.listChannel(scope, WATCH)).map((s) => s.selector)).toEqual([
       { experimentId: 77 },
       { type: 'switchback' },

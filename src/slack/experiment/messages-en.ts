@@ -1,6 +1,7 @@
 import type { FactSource, RecordedActionKind } from '../../core/experiments/record.js';
 import type { LifecycleAction } from '../../core/lifecycle-action.js';
 import { escapeMrkdwn, joinSafe, md, type SafeText } from '../blocks/escape.js';
+import { labelMessagesEn } from '../labels/messages-en.js';
 import { cmd, count } from '../messages/en-format.js';
 import type { ExperimentCardMessages, ExperimentEditMessages, ExperimentListMessages } from './messages.js';
 
@@ -28,6 +29,8 @@ const list = (items: readonly SafeText[]): SafeText =>
 
 const verbs = (experimentId: number, actions: readonly LifecycleAction[]): SafeText =>
   list(actions.map((a) => cmd(`${a} ${experimentId}`)));
+
+const LABELS = labelMessagesEn();
 
 export function experimentCardMessagesEn(): ExperimentCardMessages {
   return {
@@ -167,7 +170,7 @@ export function experimentEditMessagesEn(): ExperimentEditMessages {
       md`*${escapeMrkdwn(label)}*: kept as it is. The app could not read it, so this form does not change it.`,
     ...keptMessagesEn(),
     adhocKept: ({ label }) =>
-      md`*${escapeMrkdwn(label)}*: \`adhoc\`, kept. This type is obsolete: new experiments cannot use it, this one keeps it.`,
+      md`*${escapeMrkdwn(label)}*: ${escapeMrkdwn(LABELS.types.adhoc)}, kept. This type is obsolete: new experiments cannot use it, this one keeps it.`,
     audienceSummary: ({ count, archived }) => {
       const filters = count === 1 ? md`1 filter` : md`${count} filters`;
       const old = archived === 0 ? md`` : md` (${archived} on archived parameters, kept as they are)`;

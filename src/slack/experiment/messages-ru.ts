@@ -1,6 +1,7 @@
 import type { FactSource, RecordedActionKind } from '../../core/experiments/record.js';
 import type { LifecycleAction } from '../../core/lifecycle-action.js';
 import { escapeMrkdwn, joinSafe, md, type SafeText } from '../blocks/escape.js';
+import { labelMessagesRu } from '../labels/messages-ru.js';
 import { cmd, count, n } from '../messages/ru-format.js';
 import type { ExperimentCardMessages, ExperimentEditMessages, ExperimentListMessages } from './messages.js';
 
@@ -29,6 +30,8 @@ const list = (items: readonly SafeText[]): SafeText =>
 
 const verbs = (experimentId: number, actions: readonly LifecycleAction[]): SafeText =>
   list(actions.map((a) => cmd(`${a} ${experimentId}`)));
+
+const LABELS = labelMessagesRu();
 
 export function experimentCardMessagesRu(): ExperimentCardMessages {
   return {
@@ -165,7 +168,7 @@ export function experimentEditMessagesRu(): ExperimentEditMessages {
       md`*${escapeMrkdwn(label)}*: остаётся как есть. Приложение не смогло его прочитать, поэтому форма его не меняет.`,
     ...keptMessagesRu(),
     adhocKept: ({ label }) =>
-      md`*${escapeMrkdwn(label)}*: \`adhoc\`, остаётся. Этот тип устарел: новым экспериментам он недоступен, этот его сохраняет.`,
+      md`*${escapeMrkdwn(label)}*: ${escapeMrkdwn(LABELS.types.adhoc)}, остаётся. Этот тип устарел: новым экспериментам он недоступен, этот его сохраняет.`,
     audienceSummary: ({ count, archived }) => {
       const old =
         archived === 0 ? md`` : md` (из них по архивным параметрам — ${archived}, остаются как есть)`;

@@ -13,7 +13,7 @@ import { POLICY_ACTIONS } from '../../core/policy/policy.js';
 import { INTERRUPT_REASONS } from '../../core/stop-reason.js';
 import { LIMITS } from '../blocks/limits.js';
 import { en, ru } from '../messages/index.js';
-import { experimentRef, labelOf, labelPlain, labelText, statusText } from './label.js';
+import { experimentRef, labelAndValue, labelOf, labelText, statusText } from './label.js';
 import { KNOWN_STATUSES, type LabelMessages } from './messages.js';
 
 /** Every table of the catalogue with the values it must name: the enums themselves. */
@@ -74,13 +74,13 @@ describe('the label catalogue', () => {
     expect(statusText(en.labels, 'running')).toBe('Running');
     expect(statusText(ru.labels, 'running')).toBe('Запущен');
     expect(labelText(ru.labels.types, 'regular')).toBe('Обычный A/B-эксперимент');
-    expect(labelPlain(ru.labels.markupScopeTypes, 'event')).toBe('По событию (фильтры аудитории)');
+    expect(labelAndValue(en.labels.types, 'crm')).toBe('CRM communications (`crm`)');
   });
 
-  it('shows a value no table names as the platform sent it, in code, and plain as itself', () => {
+  it('shows a value no table names as the platform sent it, in code', () => {
     expect(statusText(ru.labels, 'on_hold')).toBe('`on_hold`');
     expect(labelText(en.labels.types, 'multivariate')).toBe('`multivariate`');
-    expect(labelPlain(en.labels.types, 'multivariate')).toBe('multivariate');
+    expect(labelAndValue(en.labels.types, 'multivariate')).toBe('`multivariate`');
     expect(statusText(en.labels, '<!channel>')).toBe('`&lt;!channel&gt;`');
   });
 
@@ -88,7 +88,7 @@ describe('the label catalogue', () => {
     for (const [table] of TABLES) {
       expect(labelOf(ru.labels[table], value)).toBeUndefined();
       expect(labelText(ru.labels[table], value)).toBe(`\`${value}\``);
-      expect(labelPlain(ru.labels[table], value)).toBe(value);
+      expect(labelAndValue(ru.labels[table], value)).toBe(`\`${value}\``);
     }
   });
 

@@ -20,9 +20,14 @@ export function labelText(table: Readonly<Record<string, string>>, value: string
   return label === undefined ? code(value, VALUE_MAX) : escapeMrkdwn(label);
 }
 
-/** For plain_text (options, workflow outputs): the label, or the value itself. */
-export function labelPlain(table: Readonly<Record<string, string>>, value: string): string {
-  return labelOf(table, value) ?? value;
+/**
+ * For mrkdwn where the value is also what people type (a subscription's `type:`): the label first,
+ * the value after ("CRM communications (`crm`)"); a value the table does not name, alone in code.
+ */
+export function labelAndValue(table: Readonly<Record<string, string>>, value: string): SafeText {
+  const label = labelOf(table, value);
+  const shown = code(value, VALUE_MAX);
+  return label === undefined ? shown : md`${escapeMrkdwn(label)} (${shown})`;
 }
 
 /** An experiment status as people read it: "Running" / «Запущен», or the platform's `value`. */

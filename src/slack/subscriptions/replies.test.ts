@@ -37,7 +37,7 @@ describe('subscription replies', () => {
       experimentId: 42,
     });
     expect(subscribedNote({ userId: 'U1', subscription: narrow, changed: true, messages }).text).toContain(
-      "changed this channel's subscription: all alerts of team *Growth <!date^00000000^{_}|*>Analytics<!date^00000000^{_}|*>*, type `regular`, experiment *42*.",
+      "changed this channel's subscription: all alerts of team *Growth <!date^00000000^{_}|*>Analytics<!date^00000000^{_}|*>*, type Regular A/B experiment (`regular`), experiment *42*.",
     );
     expect(
       narrowedNote({ userId: 'U1', removed: ['start'], remaining: [sub('C1', ['stop', 'edit'])], messages })

@@ -31,6 +31,7 @@ import {
   textMessage,
 } from '../blocks/message.js';
 import { BLOCKS } from '../ids.js';
+import { labelAndValue } from '../labels/label.js';
 import type { Messages } from '../messages/index.js';
 import { encodeRemoveValue, SUBSCRIPTION_ACTIONS, SUBSCRIPTION_BLOCKS } from './ids.js';
 import type { SubscriptionArgsProblem } from './parse-subscription-args.js';
@@ -62,7 +63,7 @@ export function describeSubscription(
           ? messages.subscriptions.recommended({ list: actionCodes(RECOMMENDED_ACTIONS) })
           : actionCodes(s.actions),
     team: s.selector.team === undefined ? undefined : md`*${safe(s.selector.team.label, 100)}*`,
-    type: s.selector.type === undefined ? undefined : code(s.selector.type, 100),
+    type: s.selector.type === undefined ? undefined : labelAndValue(messages.labels.types, s.selector.type),
     experimentId: s.selector.experimentId,
   });
 }
