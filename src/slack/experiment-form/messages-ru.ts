@@ -33,7 +33,7 @@ const FIELD_LABELS: ExperimentModalMessages['labels'] = {
   type: 'Тип эксперимента',
   retroType: 'Ретроанализ на основе',
   parentExperimentId: 'Номер родительского эксперимента',
-  switchbackStrategy: 'Стратегия switchback',
+  switchbackStrategy: 'Стратегия Switchback',
   markupScopeType: 'Разметка',
   segments: 'Фильтры аудитории (параметры контекста)',
   exposure: 'Экспозиция',
