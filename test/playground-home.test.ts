@@ -41,7 +41,10 @@ describe('the App Home tab in the playground', () => {
     const modal = page.locator('form.modal');
     await modal.waitFor();
     await screenshot(page, SHOTS, 'admin-connect-form');
-    await modal.getByRole('button', { name: /cancel/i }).first().click();
+    await modal
+      .getByRole('button', { name: /cancel/i })
+      .first()
+      .click();
     await modal.waitFor({ state: 'detached' });
     expect(p.errors).toEqual([]);
   });
