@@ -17,13 +17,13 @@ import {
 } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { actions, context, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
+import { labelOf, labelText } from '../labels/label.js';
 import type { Messages } from '../messages/index.js';
 import { VIEW_FORGED_RULE } from '../view-seal/open-metadata.js';
 import type { ViewForgedReason } from '../view-seal/view-seal.js';
 import { AUDIT_ACTIONS, AUDIT_BLOCKS, type AuditPageValue, encodeAuditPageValue } from './ids.js';
 
 const DETAIL_MAX = 200;
-const OUTCOME_MAX = 80;
 
 /** One attempt in words; everything stored is escaped (the trail holds text people typed). */
 export function auditRow(record: AuditRecord, messages: Messages): SafeText {
@@ -33,11 +33,16 @@ export function auditRow(record: AuditRecord, messages: Messages): SafeText {
     ? a.viewForged({ reason: forgedReason(record.detail) })
     : record.decision === 'refused'
       ? a.refused({ rule: record.rule === undefined ? undefined : safe(record.rule, 40) })
-      : a.allowed({ outcome: record.outcome === undefined ? undefined : safe(record.outcome, OUTCOME_MAX) });
+      : a.allowed({
+          outcome:
+            record.outcome === undefined ? undefined : labelText(messages.labels.outcomes, record.outcome),
+        });
   return a.row({
     when: slackDate(new Date(record.at)),
     user: userMention(record.userId),
-    action: safe(record.action, 40),
+    // An action the catalogue names reads in the reader's language; the app's own commands
+    // (`policy`, `audit`…) as recorded.
+    action: safe(labelOf(messages.labels.actionNouns, record.action) ?? record.action, 40),
     experimentId: record.experimentId,
     channel:
       record.channelId !== undefined && isSlackChannelId(record.channelId)

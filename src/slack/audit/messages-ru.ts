@@ -47,7 +47,7 @@ export function auditMessagesRu(): AuditMessages {
               expired: md`: слишком старая`,
               'response-url': md`: адрес ответа не от Slack`,
             }[reason];
-      return md`*отказано* (правило: view-forged, форму открыло для них не приложение${why})`;
+      return md`*отказано* (правило: \`view-forged\`, форму открыло для них не приложение${why})`;
     },
     approval: ({ state, requestedBy }) => {
       const by = requestedBy === undefined ? md`` : md` (просил(а) ${requestedBy})`;

@@ -63,12 +63,12 @@ const COMMAND_LINES: HelpMessages['commands'] = [
   { key: 'edit', usage: '/exp edit ID', description: md`Изменить эксперимент.` },
   {
     key: 'features',
-    usage: '/exp features TAG PLATFORM PARTICIPANT',
+    usage: '/exp features ТЕГ ПЛАТФОРМА УЧАСТНИК',
     description: md`В какие группы попадает пользователь или посетитель в экспериментах с тегом.`,
   },
   {
     key: 'expose',
-    usage: '/exp expose LABEL PLATFORM PARTICIPANT',
+    usage: '/exp expose МЕТКА ПЛАТФОРМА УЧАСТНИК',
     description: md`Зарегистрировать экспозицию после подтверждения.`,
   },
   {
@@ -147,7 +147,7 @@ export function helpMessagesRu(): HelpMessages {
       anyone: md`любой`,
       self: md`любой, для себя`,
       readOrChange: ({ change }) => md`смотреть — любой; менять — ${change}`,
-      byPolicy: ({ action }) => md`как скажет правило *${escapeMrkdwn(action)}* в политике пространства`,
+      byPolicy: ({ action }) => md`как скажет правило \`${escapeMrkdwn(action)}\` в политике пространства`,
       inChannels: ({ who, channels }) => md`${who}, из ${channels}`,
       scheduling: ({ who }) => md`планировать — ${who}`,
       per: ({ names, who }) => md`${names}: ${who}`,

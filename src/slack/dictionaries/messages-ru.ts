@@ -4,7 +4,7 @@ import { cmd, count, n, word } from '../messages/ru-format.js';
 import type { DictMessages } from './messages.js';
 
 const DESCRIPTIONS_RU: Record<DictionaryName, string> = {
-  types: 'Типы экспериментов (regular, retro, switchback…).',
+  types: 'Типы экспериментов: A/B, ретро, Switchback…',
   domains: 'Продуктовые домены, к которым относится эксперимент.',
   participantTypes: 'Типы участников: кого делят (пользователи, посетители…).',
   layers: 'Слои, не дающие одновременным экспериментам пересекаться.',

@@ -42,4 +42,9 @@ export interface LabelMessages {
   actionNouns: Readonly<Record<PolicyAction, string>>;
   /** What someone asks or tries to do: «запустить», "start". */
   actionVerbs: Readonly<Record<PolicyAction, string>>;
+  /**
+   * How an attempt ended, as the audit trail records it (a run's outcome, a request's step); an
+   * outcome not named here is shown as recorded, in code.
+   */
+  outcomes: Readonly<Record<string, string>>;
 }

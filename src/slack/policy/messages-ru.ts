@@ -92,7 +92,7 @@ export function policyMessagesRu(): PolicyMessages {
       missing: ({ what }) =>
         md`Укажите ${
           {
-            action: md`действие (start, stop, …)`,
+            action: md`действие (\`start\`, \`stop\`, …)`,
             who: md`кто: \`members\`, \`admins\`, \`nobody\` или группы пользователей`,
             channels: md`каналы или \`any\``,
             'on-off': md`\`on\` или \`off\``,

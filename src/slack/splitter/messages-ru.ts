@@ -78,9 +78,9 @@ export function splitterMessagesRu(): SplitterMessages {
 function usageRu(): SplitterMessages['usage'] {
   const participantUsage = md`Укажите \`user:ID\` (целое положительное число), \`visitor:ID\` или просто id пользователя.`;
   return {
-    features: md`Как вызывать: \`/exp features TAG PLATFORM PARTICIPANT\` — в какие группы попадает участник в экспериментах с тегом.`,
-    expose: md`Как вызывать: \`/exp expose LABEL PLATFORM PARTICIPANT\` — зарегистрировать экспозицию участника в эксперименте LABEL после подтверждения.`,
-    arguments: md`PLATFORM — \`1\`, \`4\`, \`5\`, \`6\`, \`desktop\`, \`ios\`, \`android\` или \`mobile\`. PARTICIPANT — \`user:ID\`, \`visitor:ID\` или просто id пользователя.`,
+    features: md`Как вызывать: \`/exp features ТЕГ ПЛАТФОРМА УЧАСТНИК\` — в какие группы попадает участник в экспериментах с тегом ТЕГ.`,
+    expose: md`Как вызывать: \`/exp expose МЕТКА ПЛАТФОРМА УЧАСТНИК\` — зарегистрировать экспозицию участника в эксперименте с меткой МЕТКА после подтверждения.`,
+    arguments: md`ПЛАТФОРМА — \`1\`, \`4\`, \`5\`, \`6\`, \`desktop\`, \`ios\`, \`android\` или \`mobile\`. УЧАСТНИК — \`user:ID\`, \`visitor:ID\` или просто id пользователя.`,
     featuresExample: md`Пример: ${cmd('features checkout ios user:42')}`,
     exposeExample: md`Пример: ${cmd('expose checkout_button_color android visitor:3f9a')}`,
     problem: ({ error }) => md`:x: ${error}`,

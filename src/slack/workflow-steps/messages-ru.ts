@@ -9,8 +9,9 @@ export function workflowStepMessagesRu(): WorkflowStepMessages {
     missingId: 'Не указан номер эксперимента: дайте шагу число, например 123.',
     badId: ({ got }) => `«${got}» — не номер эксперимента: нужно целое положительное число, например 123.`,
     badReason: ({ got }) =>
-      `Неизвестная причина остановки «${got}». Используйте sequential_testing_significant_change, critical_metric_impact, bug или other.`,
-    reasonRequired: 'В этом рабочем пространстве причина остановки обязательна: заполните поле Reason шага.',
+      `Неизвестная причина остановки «${got}». Используйте «sequential_testing_significant_change», «critical_metric_impact», «bug» или «other».`,
+    reasonRequired:
+      'В этом рабочем пространстве причина остановки обязательна: заполните поле «Reason» шага.',
     commentRequiredForOther: 'Для причины «Другое» нужен комментарий.',
     commentTooLong: ({ length, max }) =>
       `В комментарии ${plural('ru', length, { one: 'символ', few: 'символа', many: 'символов', other: 'символа' })}, а в комментарии к остановке их может быть не больше ${formatNumber('ru', max)}. Ничего не сделано.`,
