@@ -60,10 +60,29 @@ export const ExperimentModalMetadata = z
   });
 export type ExperimentModalMetadata = z.infer<typeof ExperimentModalMetadata>;
 
-/** Whether the original form fits in private_metadata; when it does not, store it and pass originalKey. */
-export function originalFitsInMetadata(meta: ExperimentModalMetadata): boolean {
+/**
+ * Room for what the views after the form add to its metadata (a confirmation's key, the audience's
+ * draft and page, a list's field): an original that would fit only without them is stored instead,
+ * or the confirmation of an edit of that size could not be built.
+ */
+const LATER_FIELDS_ROOM = JSON.stringify({
+  audienceKey: 'k'.repeat(64),
+  page: 10_000,
+  listField: 'excludedParticipantLists',
+  confirmKey: 'k'.repeat(64),
+}).length;
+
+function fitsInMetadata(meta: ExperimentModalMetadata, room: number): boolean {
   const { originalKey: _key, openedKey: _opened, ...rest } = meta;
-  return JSON.stringify(rest).length <= METADATA_JSON_MAX;
+  return JSON.stringify(rest).length + room <= METADATA_JSON_MAX;
+}
+
+/**
+ * Whether the original form fits in private_metadata with room for every later view's fields;
+ * when it does not, store it and pass originalKey.
+ */
+export function originalFitsInMetadata(meta: ExperimentModalMetadata): boolean {
+  return fitsInMetadata(meta, LATER_FIELDS_ROOM);
 }
 
 /**
@@ -71,7 +90,7 @@ export function originalFitsInMetadata(meta: ExperimentModalMetadata): boolean {
  * Throws SlackPayloadError('too-large') when it does not fit and there is no key to fall back on.
  */
 export function encodeExperimentModalMetadata(meta: ExperimentModalMetadata): string {
-  if (meta.original !== undefined && originalFitsInMetadata(meta)) {
+  if (meta.original !== undefined && fitsInMetadata(meta, 0)) {
     const { originalKey: _key, openedKey: _opened, ...withOriginal } = meta;
     return encodeMetadata(ExperimentModalMetadata, withOriginal);
   }
