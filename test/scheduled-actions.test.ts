@@ -145,6 +145,18 @@ describe('a scheduled action', () => {
     expect(messageText(trail)).toMatch(/scheduled/);
   });
 
+  it('answers the person with only what the channel notice lacks: how to take it back, and a Cancel button that does', async () => {
+    const id = draft();
+    await h.driver.command({ text: `start ${id} in 2h`, userId: MEMBER });
+    await inChannel(new RegExp(`scheduled \\*start\\* experiment \\*${id}\\*`));
+    const reply = await slack.ephemeralTo(MEMBER, new RegExp(`/exp unschedule ${id} start`));
+    // Not a second copy of the notice: the experiment and the time are in the channel's message.
+    expect(messageText(reply)).toMatch(/^Only you see this: Cancel or/);
+    expect(messageText(reply)).not.toContain('<!date^');
+    await h.driver.clickButton(reply, 'exp_schedule_cancel', { userId: MEMBER });
+    await inChannel(new RegExp(`<@${MEMBER}> cancelled \\*start\\* experiment \\*${id}\\*`));
+  });
+
   it('can be cancelled with its button or the command; a cancel racing the run gives one outcome', async () => {
     const id = draft();
     await h.driver.command({ text: `start ${id} in 2h`, userId: MEMBER });

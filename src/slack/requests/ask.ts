@@ -8,6 +8,7 @@ import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 import { type ExperimentNames, experimentNames } from '../experiment/names.js';
 import { inWorkspaceLanguage } from '../locale/scope.js';
+import { scheduledReply } from '../schedule/list-message.js';
 import { errorCodeOf } from '../subscriptions/alert-outcomes.js';
 import { type RequestPortsDeps, requestPorts } from './ports.js';
 import { approversText, requestRefusalText } from './refusal-text.js';
@@ -208,16 +209,13 @@ async function announceScheduled(deps: AskDeps, ask: SlackAsk, request: ActionRe
     }),
   );
   const visible = await postOrFallBack(deps, ask, announced);
-  await ask.tell(
-    textMessage(
-      deps.messages.schedule.scheduled({
-        what: requestWhat(request.what, deps.messages, names),
-        when,
-        zone,
-        cancel: cancelCommand(request) ?? md``,
-      }),
-    ),
-  );
+  // One message per place: under the channel's notice the person gets only how to take it back.
+  const m = deps.messages;
+  const cancel = cancelCommand(request) ?? md``;
+  const text = visible
+    ? m.schedule.scheduledYours({ cancel })
+    : m.schedule.scheduled({ what: requestWhat(request.what, m, names), when, zone, cancel });
+  await ask.tell(scheduledReply({ text, requestId: request.id, messages: m }));
   return visible;
 }
 

@@ -1,7 +1,7 @@
 import type { KnownBlock } from '@slack/types';
 import type { ActionRequest } from '../../core/requests/action-request.js';
 import { requestWhat, requestWhen } from '../approvals/request-message.js';
-import { md, plain, userMention } from '../blocks/escape.js';
+import { md, plain, type SafeText, userMention } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { message, type SlackMessage, section } from '../blocks/message.js';
 import { type ExperimentNames, NO_NAMES } from '../experiment/names.js';
@@ -57,6 +57,30 @@ export function scheduleListMessage(input: {
     },
   }));
   return message(title, [section(title), ...rows]);
+}
+
+/**
+ * The person's own answer to scheduling: `text` (all of it when the channel did not get the notice,
+ * else only what the notice lacks) with the Cancel button that takes this one back.
+ */
+export function scheduledReply(input: {
+  text: SafeText;
+  requestId: string;
+  messages: Messages;
+}): SlackMessage {
+  return message(input.text, [
+    {
+      type: 'section',
+      block_id: `${SCHEDULE_BLOCKS.list}:${input.requestId}`,
+      text: { type: 'mrkdwn', text: input.text },
+      accessory: {
+        type: 'button',
+        action_id: SCHEDULE_ACTIONS.cancel,
+        text: plain(input.messages.schedule.cancelButton, LIMITS.buttonText),
+        value: input.requestId,
+      },
+    },
+  ]);
 }
 
 /** The lines the experiment's card shows of what is scheduled for it. */

@@ -15,6 +15,8 @@ export function scheduleMessagesEn(): ScheduleMessages {
     what: ({ action, experimentId }) => md`*${escapeMrkdwn(action)}* experiment *${experimentId}*`,
     scheduled: ({ what, when, cancel }) =>
       md`:alarm_clock: Scheduled: ${what} at ${when}. ${cmd('schedule')} lists it; ${cancel} cancels it.`,
+    scheduledYours: ({ cancel }) =>
+      md`Only you see this: Cancel or ${cancel} takes it back; ${cmd('schedule')} lists what waits.`,
     announced: ({ user, what, when }) => md`:alarm_clock: ${user} scheduled ${what} for ${when}.`,
     needsApproval: ({ what, when }) =>
       md`${what} at ${when} needs someone else's approval: it is asked for now, and runs only if approved by then.`,

@@ -13,6 +13,11 @@ export interface ScheduleMessages {
   /** To the person: it is scheduled. */
   /** `cancel`: the command that takes it back (`/exp unschedule 3`). */
   scheduled(p: { what: SafeText; when: SafeText; zone: SafeText; cancel: SafeText }): SafeText;
+  /**
+   * To the person, under the channel's notice (`announced`): only what the notice lacks, how to take
+   * it back (the Cancel button beside it, or `cancel`).
+   */
+  scheduledYours(p: { cancel: SafeText }): SafeText;
   /** Posted in the channel, so everyone there knows it will happen. */
   announced(p: { user: SafeText; what: SafeText; when: SafeText; zone: SafeText }): SafeText;
   /** It needs approval: asked now, runs only if approved by then. */
