@@ -109,7 +109,8 @@ describe('dictionary names beside values', () => {
       () =>
         h.emulator
           .messages(SUBSCRIBED)
-          .find((m) => !m.ephemeral && /stopped experiment \*2\*/.test(messageText(m))),
+          // Named first once the app has recorded the experiment's name, by its id alone before.
+          .find((m) => !m.ephemeral && /stopped experiment (\*2\*|\*[^*]+\* \(#2\))/.test(messageText(m))),
       { timeoutMs: 8000, message: 'no alert in the subscribed channel' },
     );
     const text = messageText(alert);

@@ -164,9 +164,9 @@ describe('/exp help all, and help that could not be filtered', () => {
 
   it('names the policy rule a command follows when the policy could not be read', () => {
     const { text } = help({ kind: 'all', policy: undefined });
-    expect(text).toContain('_Who: as the workspace policy says for *start*._');
+    expect(text).toContain('_Who: as the workspace policy says for `start`._');
     expect(help({ kind: 'all', policy: undefined }, ru).text).toContain(
-      '_Кто: как скажет правило *start* в политике пространства._',
+      '_Кто: как скажет правило `start` в политике пространства._',
     );
   });
 

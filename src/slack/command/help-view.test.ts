@@ -83,7 +83,7 @@ describe('the help handler', () => {
       actor: async () => MEMBER,
       policy: () => Promise.reject(new Error('store down')),
     });
-    expect(textOf(reply)).toContain('_Who: as the workspace policy says for *start*._');
+    expect(textOf(reply)).toContain('_Who: as the workspace policy says for `start`._');
   });
 
   it('gives an unknown word the closest command, then the person’s own help', async () => {

@@ -143,7 +143,7 @@ export function helpMessagesEn(): HelpMessages {
       anyone: md`anyone`,
       self: md`anyone, for themselves`,
       readOrChange: ({ change }) => md`anyone to read; to change: ${change}`,
-      byPolicy: ({ action }) => md`as the workspace policy says for *${escapeMrkdwn(action)}*`,
+      byPolicy: ({ action }) => md`as the workspace policy says for \`${escapeMrkdwn(action)}\``,
       inChannels: ({ who, channels }) => md`${who}, from ${channels}`,
       scheduling: ({ who }) => md`to schedule: ${who}`,
       per: ({ names, who }) => md`${names}: ${who}`,
