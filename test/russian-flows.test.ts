@@ -193,7 +193,10 @@ describe('two languages in one request', () => {
     // A scheduled action: announced to the channel in English, confirmed to her in Russian.
     await h.driver.command({ text: 'archive 5 in 3d', userId: MEMBER });
     await slack.channelMessage(/scheduled \*archive\* experiment \*5\* for/);
-    const confirmed = await slack.ephemeralTo(MEMBER, /Запланировано/);
+    const confirmed = await slack.ephemeralTo(
+      MEMBER,
+      /Отозвать: «Отменить» или `\/exp unschedule 5 archive`/,
+    );
     expect(englishSentences(messageText(confirmed))).toEqual([]);
     await slack.replyToCommand(MEMBER, /Your own choice is removed/, () =>
       h.driver.command({ text: 'language auto', userId: MEMBER }),

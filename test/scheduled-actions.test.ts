@@ -151,7 +151,7 @@ describe('a scheduled action', () => {
     await inChannel(new RegExp(`scheduled \\*start\\* experiment \\*${id}\\*`));
     const reply = await slack.ephemeralTo(MEMBER, new RegExp(`/exp unschedule ${id} start`));
     // Not a second copy of the notice: the experiment and the time are in the channel's message.
-    expect(messageText(reply)).toMatch(/^Only you see this: Cancel or/);
+    expect(messageText(reply)).toMatch(/^To take it back: Cancel, or/);
     expect(messageText(reply)).not.toContain('<!date^');
     await h.driver.clickButton(reply, 'exp_schedule_cancel', { userId: MEMBER });
     await inChannel(new RegExp(`<@${MEMBER}> cancelled \\*start\\* experiment \\*${id}\\*`));

@@ -16,7 +16,7 @@ export function scheduleMessagesEn(): ScheduleMessages {
     scheduled: ({ what, when, cancel }) =>
       md`:alarm_clock: Scheduled: ${what} at ${when}. ${cmd('schedule')} lists it; ${cancel} cancels it.`,
     scheduledYours: ({ cancel }) =>
-      md`Only you see this: Cancel or ${cancel} takes it back; ${cmd('schedule')} lists what waits.`,
+      md`To take it back: Cancel, or ${cancel}. ${cmd('schedule')} lists what waits.`,
     announced: ({ user, what, when }) => md`:alarm_clock: ${user} scheduled ${what} for ${when}.`,
     needsApproval: ({ what, when }) =>
       md`${what} at ${when} needs someone else's approval: it is asked for now, and runs only if approved by then.`,

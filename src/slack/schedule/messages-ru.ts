@@ -18,7 +18,7 @@ export function scheduleMessagesRu(): ScheduleMessages {
     scheduled: ({ what, when, cancel }) =>
       md`:alarm_clock: Запланировано: ${what} — ${when}. ${cmd('schedule')} покажет список; ${cancel} отменит.`,
     scheduledYours: ({ cancel }) =>
-      md`Это видите только вы: «Отменить» или ${cancel} отзовёт; ${cmd('schedule')} покажет, что ждёт.`,
+      md`Отозвать: «Отменить» или ${cancel}. ${cmd('schedule')} покажет, что ждёт.`,
     announced: ({ user, what, when }) => md`:alarm_clock: ${user} запланировал(а): ${what} — ${when}.`,
     needsApproval: ({ what, when }) =>
       md`${what} на ${when} требует одобрения другого человека: запрос отправлен сейчас, а выполнится, только если его одобрят к сроку.`,
