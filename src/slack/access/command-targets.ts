@@ -32,5 +32,7 @@ export function commandTarget<P extends Parsed>(
 }
 
 function experimentIdOf(parsed: Parsed): number | undefined {
-  return 'experimentId' in parsed ? parsed.experimentId : undefined;
+  return 'experimentId' in parsed && typeof parsed.experimentId === 'number'
+    ? parsed.experimentId
+    : undefined;
 }

@@ -10,7 +10,13 @@ const ALL_WORDS: ReadonlySet<string> = new Set(['all', 'все']);
  * `/exp help all`: every command, with who may run it. Given the command table by the list that
  * holds it (subcommands.ts), which cannot be imported from here without a cycle.
  */
-export function helpSubcommand(table: () => readonly DeclaredSubcommand[]): DeclaredSubcommand {
+export interface HelpRequest {
+  kind: 'help';
+  /** Every command, each with who may run it, rather than what the person may run. */
+  all: boolean;
+}
+
+export function helpSubcommand(table: () => readonly DeclaredSubcommand[]): DeclaredSubcommand<HelpRequest> {
   return declareSubcommand({
     name: 'help',
     aliases: ['?', '-h', '--help'],

@@ -1,6 +1,5 @@
 import type { ExperimentInterruptReason } from '../../core/stop-reason.js';
 import { RUSSIAN_REASON_WORDS } from '../../core/stop-reason.js';
-import type { InvalidReason, ParsedCommand } from './parse-command.js';
 
 // The pieces every subcommand's parser is built from. Pure and dependency-free, so features can use
 // them without loading the command table (which loads every feature's handlers).
@@ -19,7 +18,24 @@ export interface ParseInput {
   args: readonly string[];
 }
 
-export type InvalidCommand = Extract<ParsedCommand, { kind: 'invalid' }>;
+export type InvalidReason =
+  | 'missing-id'
+  | 'bad-id'
+  | 'unexpected-args'
+  | 'bad-reason'
+  | 'comment-required'
+  /** detail: the whole comment, whose length the answer tells. */
+  | 'comment-too-long';
+
+/** A parser's refusal of the words: `detail` is the offending text as typed (escape it before showing it). */
+export interface InvalidCommand {
+  kind: 'invalid';
+  /** The subcommand's name. */
+  command: string;
+  reason: InvalidReason;
+  detail: string;
+  experimentId?: number;
+}
 
 // JavaScript's \s covers tabs, newlines, NBSP and the other Unicode spaces Slack clients insert.
 export function tokenize(text: string): Token[] {

@@ -1,9 +1,7 @@
-import type { ExperimentInterruptReason } from '../../core/stop-reason.js';
-import type { LanguageRequest } from '../identity/language.js';
 import { answerUnparsed } from './help-replies.js';
-import { type ParseInput, tokenize } from './parse-args.js';
+import { type InvalidCommand, type ParseInput, tokenize } from './parse-args.js';
 import type { CommandRequest, DeclaredSubcommand } from './subcommand.js';
-import { SUBCOMMAND_DECLARATIONS } from './subcommands.js';
+import { type DeclaredParse, SUBCOMMAND_DECLARATIONS } from './subcommands.js';
 
 // Turns the `/exp` text into a typed request. Pure and total: any string gives a result, never a
 // throw, so a listener can always answer. Ids are validated here, before any platform call. Which
@@ -15,68 +13,13 @@ export { parseExperimentId, parseStopReason } from './parse-args.js';
 export const SUBCOMMANDS: readonly string[] = SUBCOMMAND_DECLARATIONS.map((declared) => declared.name);
 export type Subcommand = string;
 
-export type InvalidReason =
-  | 'missing-id'
-  | 'bad-id'
-  | 'unexpected-args'
-  | 'bad-reason'
-  | 'comment-required'
-  /** detail: the whole comment, whose length the answer tells. */
-  | 'comment-too-long';
-
+/**
+ * What the `/exp` text parses to: each declared subcommand's own request type (declared beside its
+ * parser in its feature, collected in ./subcommands.ts), or the router's refusals of the words.
+ */
 export type ParsedCommand =
-  /** all: every command, each with who may run it, rather than what the person may run. */
-  | { kind: 'help'; all: boolean }
-  /** when: a time phrase as typed (`in 3d`): scheduled for then (src/slack/schedule) instead of now. */
-  | { kind: 'lifecycle'; action: 'start' | 'archive' | 'unarchive'; experimentId: number; when?: string[] }
-  | { kind: 'stop-modal'; experimentId: number; when?: string[] }
-  | {
-      kind: 'stop';
-      experimentId: number;
-      reason: ExperimentInterruptReason;
-      comment?: string;
-      when?: string[];
-    }
-  /** `schedule [ID]`: what is scheduled; `unschedule ID [action]` cancels. */
-  | { kind: 'schedule'; experimentId?: number }
-  | { kind: 'unschedule'; experimentId: number; action?: 'start' | 'stop' | 'archive' | 'unarchive' }
-  | { kind: 'dict'; name?: string; filter?: string; refresh: boolean }
-  | { kind: 'create' }
-  | { kind: 'edit'; experimentId: number }
-  | { kind: 'features'; args: string[] }
-  | { kind: 'expose'; args: string[] }
-  | { kind: 'connect' }
-  | { kind: 'token' }
-  | { kind: 'disconnect' }
-  | { kind: 'subscribe'; args: string[] }
-  | { kind: 'unsubscribe'; args: string[] }
-  | { kind: 'subscriptions' }
-  | { kind: 'digest'; words: string[] }
-  | { kind: 'show'; experimentId: number }
-  /** filter: the words after `list`, whitespace collapsed; matched on id, name, team and status. */
-  | { kind: 'list'; filter?: string }
-  /** Without args: show the policy (anyone). With args: change it (admins); args parsed by the policy feature. */
-  | { kind: 'policy'; change: boolean; args: string[] }
-  /** `audit [ID] [--user @x]` (admins); args parsed by the audit feature. */
-  | { kind: 'audit'; args: string[] }
-  | { kind: 'login' }
-  | { kind: 'logout' }
-  | { kind: 'whoami' }
-  /** `language [workspace] [ru|en|auto]`: parsed by the identity feature. */
-  | LanguageRequest
-  /** `hooks [rotate]` (admins). */
-  | { kind: 'hooks'; args: string[] }
-  /** `follow [ID]`: DMs about one experiment; without an id, what the person follows. */
-  | { kind: 'follow'; experimentId?: number }
-  | { kind: 'unfollow'; experimentId: number }
-  /** detail is the offending text as typed (escape it before showing it). */
-  | {
-      kind: 'invalid';
-      command: Subcommand;
-      reason: InvalidReason;
-      detail: string;
-      experimentId?: number;
-    }
+  | DeclaredParse
+  | InvalidCommand
   | { kind: 'unknown'; word: string; suggestion?: Subcommand };
 
 /** Optimal string alignment distance: a swapped pair of letters ("sotp") counts as one edit. */

@@ -1,4 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
+import type { HelpRequest } from './help-subcommand.js';
+import type { ParsedCommand } from './parse-command.js';
 import type { AccessRule, SubcommandDeclaration } from './subcommand.js';
 
 type Show = { kind: 'show'; experimentId: number };
@@ -16,5 +18,18 @@ describe('a subcommand declaration', () => {
   it('refuses a rule that is not one of the kinds the access gate decides', () => {
     expectTypeOf<{ kind: 'anyone' }>().not.toExtend<AccessRule<Show>>();
     expectTypeOf<{ kind: 'policy'; action: 'launch' }>().not.toExtend<AccessRule<Show>>();
+  });
+});
+
+describe('the parsed command', () => {
+  it('is what the declarations parse to, and nothing else: no union is kept beside them', () => {
+    type Kind = ParsedCommand['kind'];
+    expectTypeOf<'help' | 'lifecycle' | 'stop' | 'stop-modal' | 'dict' | 'unschedule'>().toExtend<Kind>();
+    expectTypeOf<'nope'>().not.toExtend<Kind>();
+    // Each member is the declaring feature's own type, with its fields.
+    expectTypeOf<Extract<ParsedCommand, { kind: 'help' }>>().toEqualTypeOf<HelpRequest>();
+    expectTypeOf<Extract<ParsedCommand, { kind: 'unschedule' }>['action']>().toEqualTypeOf<
+      'start' | 'stop' | 'archive' | 'unarchive' | undefined
+    >();
   });
 });

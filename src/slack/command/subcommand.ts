@@ -8,8 +8,13 @@ import type { CommandContext } from './command-context.js';
 import type { InvalidCommand, ParseInput } from './parse-args.js';
 import type { ParsedCommand } from './parse-command.js';
 
-/** What a subcommand's parser may produce besides a refusal of the input. */
-export type Parsed = Exclude<ParsedCommand, { kind: 'invalid' | 'unknown' }>;
+/**
+ * What a subcommand's parser produces besides a refusal of the input: a request named by its kind.
+ * Each declaration's own type is its parse result; ParsedCommand is derived from them all.
+ */
+export interface Parsed {
+  readonly kind: string;
+}
 
 /**
  * Who may run a subcommand, declared with it. There is no default: a declaration without one does
@@ -59,8 +64,12 @@ export interface CommandRequest {
   run: (ctx: CommandContext<SlackDeps>) => Promise<void>;
 }
 
-/** A declaration with its parse type hidden: the command table holds these. */
-export interface DeclaredSubcommand {
+/**
+ * A declaration with its parse type hidden behind the router's calls: the command table holds these.
+ * `parses` is never set: it carries the parse type for ParsedCommand (subcommands.ts).
+ */
+export interface DeclaredSubcommand<P extends Parsed = Parsed> {
+  readonly parses?: P;
   name: string;
   aliases: readonly string[];
   help: readonly HelpKey[];
@@ -94,9 +103,9 @@ function isInvalid(parsed: Parsed | InvalidCommand): parsed is InvalidCommand {
   return parsed.kind === 'invalid';
 }
 
-export function declareSubcommand<P extends Parsed>(
+export function declareSubcommand<const P extends Parsed>(
   declaration: SubcommandDeclaration<P>,
-): DeclaredSubcommand {
+): DeclaredSubcommand<P> {
   const { name, aliases = [], help, examples, access, opensModal } = declaration;
   return {
     name,
@@ -108,7 +117,8 @@ export function declareSubcommand<P extends Parsed>(
       const parsed = declaration.parse(input);
       if (isInvalid(parsed)) return answerInvalid(parsed);
       return {
-        parsed,
+        // One of ParsedCommand's members by construction: it is derived from these declarations.
+        parsed: parsed as ParsedCommand,
         access: (at) => commandTarget(access, parsed, at),
         opensModal: typeof opensModal === 'function' ? opensModal(parsed) : opensModal,
         changesHome: declaration.changesHome,

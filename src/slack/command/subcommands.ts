@@ -36,8 +36,8 @@ import type { DeclaredSubcommand } from './subcommand.js';
  * docs/commands.md are derived from this list; to add a subcommand, declare it in its feature and
  * add it here. The order is the one suggestions for a mistyped word prefer.
  */
-export const SUBCOMMAND_DECLARATIONS: readonly DeclaredSubcommand[] = [
-  helpSubcommand(() => SUBCOMMAND_DECLARATIONS),
+export const SUBCOMMAND_DECLARATIONS = [
+  helpSubcommand((): readonly DeclaredSubcommand[] => SUBCOMMAND_DECLARATIONS),
   startSubcommand,
   stopSubcommand,
   archiveSubcommand,
@@ -67,7 +67,12 @@ export const SUBCOMMAND_DECLARATIONS: readonly DeclaredSubcommand[] = [
   unfollowSubcommand,
   scheduleSubcommand,
   unscheduleSubcommand,
-];
+] as const satisfies readonly DeclaredSubcommand[];
+
+type ParsedOf<D> = D extends DeclaredSubcommand<infer P> ? P : never;
+
+/** What a declared subcommand parses to: the union of the declarations' own parse types. */
+export type DeclaredParse = ParsedOf<(typeof SUBCOMMAND_DECLARATIONS)[number]>;
 
 /** The help lines some declared subcommand names: the catalogue's lines, no more and no fewer. */
 export function documentedHelpKeys(): ReadonlySet<HelpKey> {

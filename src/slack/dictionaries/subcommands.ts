@@ -1,9 +1,15 @@
 import type { ParseInput } from '../command/parse-args.js';
-import type { ParsedCommand } from '../command/parse-command.js';
 import { declareSubcommand } from '../command/subcommand.js';
 import { runDictCommand } from './command.js';
 
-function parseDict({ tokens }: ParseInput): Extract<ParsedCommand, { kind: 'dict' }> {
+interface DictRequest {
+  kind: 'dict';
+  name?: string;
+  filter?: string;
+  refresh: boolean;
+}
+
+function parseDict({ tokens }: ParseInput): DictRequest {
   const args = tokens.slice(1).filter((t) => !/^--?refresh$/i.test(t.text));
   const refresh = args.length !== tokens.length - 1;
   const name = args[0];

@@ -1,6 +1,10 @@
-import { overlongStopComment, stopReasonOfCommand, toRequest } from '../../core/stop-reason.js';
+import {
+  type ExperimentInterruptReason,
+  overlongStopComment,
+  stopReasonOfCommand,
+  toRequest,
+} from '../../core/stop-reason.js';
 import { invalid, type ParseInput, parseStopReason, requireId, restAfter } from '../command/parse-args.js';
-import type { ParsedCommand } from '../command/parse-command.js';
 import { declareSubcommand } from '../command/subcommand.js';
 import { unescapeSlackText } from '../command/unescape-text.js';
 import { splitWhen } from '../schedule/parse-when.js';
@@ -8,7 +12,13 @@ import { openStopModal } from '../stop/open-modal.js';
 import { runLifecycleCommand } from './commands.js';
 
 type Simple = 'start' | 'archive' | 'unarchive';
-type SimpleRequest = Extract<ParsedCommand, { kind: 'lifecycle' }>;
+/** `when`: a time phrase as typed (`in 3d`): scheduled for then (src/slack/schedule) instead of now. */
+interface SimpleRequest {
+  kind: 'lifecycle';
+  action: Simple;
+  experimentId: number;
+  when?: string[];
+}
 
 /**
  * `ACTION ID [time]`: a time phrase (`in 2h`, `at 2026-12-01 10:00`) schedules it; anything else
@@ -48,7 +58,15 @@ export const startSubcommand = simpleAction('start');
 export const archiveSubcommand = simpleAction('archive');
 export const unarchiveSubcommand = simpleAction('unarchive');
 
-type StopRequest = Extract<ParsedCommand, { kind: 'stop' | 'stop-modal' }>;
+type StopRequest =
+  | { kind: 'stop-modal'; experimentId: number; when?: string[] }
+  | {
+      kind: 'stop';
+      experimentId: number;
+      reason: ExperimentInterruptReason;
+      comment?: string;
+      when?: string[];
+    };
 
 function parseStop({ text, tokens, args }: ParseInput): StopRequest | ReturnType<typeof invalid> {
   const id = requireId('stop', tokens[1]);

@@ -3,14 +3,21 @@ import { workspaceKey } from '../../core/workspace.js';
 import { joinSafe } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import { invalid, type ParseInput, parseExperimentId, requireId, restAfter } from '../command/parse-args.js';
-import type { ParsedCommand } from '../command/parse-command.js';
 import { declareSubcommand } from '../command/subcommand.js';
 import { experimentNames } from '../experiment/names.js';
 import { cancelMatching } from './cancel.js';
 import { matchesTarget, scheduleListMessage } from './list-message.js';
 
-type ListRequest = Extract<ParsedCommand, { kind: 'schedule' }>;
-type CancelRequest = Extract<ParsedCommand, { kind: 'unschedule' }>;
+/** `schedule [ID]`: what is scheduled; `unschedule ID [action]` cancels. */
+interface ListRequest {
+  kind: 'schedule';
+  experimentId?: number;
+}
+interface CancelRequest {
+  kind: 'unschedule';
+  experimentId: number;
+  action?: LifecycleAction;
+}
 
 function parseList({ text, tokens }: ParseInput): ListRequest | ReturnType<typeof invalid> {
   const idToken = tokens[1];
