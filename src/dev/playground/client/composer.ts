@@ -18,27 +18,26 @@ export function focusComposer(): void {
   composerInput().focus();
 }
 
-/** The app's Home tab in the pane; the app hears it was opened, as Slack tells it each time. */
-export function openHome(): void {
-  session.home = true;
+/** Shows a channel, or the app's Home tab, in the pane: the drawer closes, the thread with it. */
+function showInPane(place: { home: true } | { home: false; channelId: string }): void {
+  session.home = place.home;
+  if (!place.home) session.channelId = place.channelId;
   session.paneHtml = null;
   session.threadTs = null;
   saveLocation();
   document.body.classList.remove('drawer-open');
   byId('channels-toggle', HTMLElement).setAttribute('aria-expanded', 'false');
   if (session.state) apply(session.state);
+}
+
+/** The app's Home tab in the pane; the app hears it was opened, as Slack tells it each time. */
+export function openHome(): void {
+  showInPane({ home: true });
   quiet(api('/api/home/open', acting({})));
 }
 
 export function selectChannel(channelId: string): void {
-  session.channelId = channelId;
-  session.home = false;
-  session.paneHtml = null;
-  session.threadTs = null;
-  saveLocation();
-  document.body.classList.remove('drawer-open');
-  byId('channels-toggle', HTMLElement).setAttribute('aria-expanded', 'false');
-  if (session.state) apply(session.state);
+  showInPane({ home: false, channelId });
   focusComposer();
 }
 
