@@ -112,6 +112,22 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
     await waitForMessage(RECOMMENDED, /unsubscribed this channel/);
   });
 
+  it('says quiet hours, a running-long mark and a window set for another channel in that channel', async () => {
+    await h.driver.command({
+      text: `subscribe <#${STOPS}|${STOPS.toLowerCase()}> quiet:22:00-08:00 long:30d window:5m tz:UTC`,
+      channelId: ORIGIN,
+    });
+    for (const note of [
+      /set quiet hours for this channel/,
+      /running longer than 30 days/,
+      /alert window to/,
+    ]) {
+      await waitForMessage(STOPS, note);
+      const elsewhere = h.emulator.messages(ORIGIN).filter((m) => note.test(messageText(m)));
+      expect(elsewhere, `${note} in the typing channel`).toEqual([]);
+    }
+  });
+
   it('refuses unknown action words with the allowed list, storing nothing', async () => {
     const before = await filters();
     await h.driver.command({ text: 'subscribe stop launch <!channel>', channelId: STOPS });

@@ -2,7 +2,7 @@ import { ChannelAlertsFullError, type ChannelRef } from '../../core/alerts/chann
 import { formatQuietHours, parseQuietHours } from '../../core/alerts/quiet-hours.js';
 import { workspaceKey } from '../../core/workspace.js';
 import { code, safe, userMention } from '../blocks/escape.js';
-import { textMessage } from '../blocks/message.js';
+import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { CommandContext } from '../command/command-context.js';
 import type { SlackDeps } from '../deps.js';
 import { errorCodeOf } from '../subscriptions/alert-outcomes.js';
@@ -43,7 +43,7 @@ export async function setQuietHours(
       hours: safe(formatQuietHours(read.quiet), 40),
       zone: safe(zone, 100),
     });
-    await ctx.replier.inChannel(textMessage(note));
+    await sayInChannel(ctx, input.channelId, textMessage(note));
     return true;
   } catch (error) {
     deps.logger.error('quiet hours could not be changed', { error: errorCodeOf(error) });
@@ -82,7 +82,9 @@ export async function setLongMark(
     const workspace = { teamId: ctx.workspace.teamId, enterpriseId: ctx.workspace.enterpriseId };
     await deps.channelAlerts.set(ref, { longAfterDays: days, workspace }, ctx.command.user_id);
     await audit(ctx, ref, days === undefined ? 'long off' : `long ${days}d`);
-    await ctx.replier.inChannel(
+    await sayInChannel(
+      ctx,
+      input.channelId,
       textMessage(deps.messages.digest.longSet({ user: userMention(ctx.command.user_id), days })),
     );
     return true;
@@ -119,7 +121,9 @@ export async function setWindow(
     await deps.channelAlerts.set(ref, { windowMs: ms }, ctx.command.user_id);
     await audit(ctx, ref, `window ${input.value}`);
     const window = code(input.value.toLowerCase(), 10);
-    await ctx.replier.inChannel(
+    await sayInChannel(
+      ctx,
+      input.channelId,
       textMessage(deps.messages.digest.windowSet({ user: userMention(ctx.command.user_id), window })),
     );
     return true;
@@ -127,6 +131,22 @@ export async function setWindow(
     deps.logger.error('the alert window could not be changed', { error: errorCodeOf(error) });
     await ctx.replier.ephemeral(textMessage(deps.messages.digest.saveFailed));
     return false;
+  }
+}
+
+/**
+ * A setting's note, in the channel it is about: in place when typed there, else posted there (as
+ * the subscribe note is); where the app cannot post there, the person is told instead.
+ */
+async function sayInChannel(ctx: CommandContext<QuietDeps>, channelId: string, message: SlackMessage) {
+  if (channelId === ctx.command.channel_id) return ctx.replier.inChannel(message);
+  try {
+    await ctx.client.chat.postMessage({ channel: channelId, text: message.text, blocks: message.blocks });
+  } catch (error) {
+    ctx.deps.logger.info('a channel setting’s note could not be posted there; told to the person', {
+      error: errorCodeOf(error),
+    });
+    await ctx.replier.ephemeral(message);
   }
 }
 
@@ -141,7 +161,9 @@ async function turnOff(ctx: CommandContext<QuietDeps>, ref: ChannelRef): Promise
   await audit(ctx, ref, 'quiet off');
   const held = await deps.channelAlerts.takeHeld(ref);
   const released = held.alerts.length + held.dropped;
-  await ctx.replier.inChannel(
+  await sayInChannel(
+    ctx,
+    ref.channelId,
     textMessage(deps.messages.digest.quietOff({ user: userMention(ctx.command.user_id), released })),
   );
   if (released > 0) {
