@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LIFECYCLE_ACTIONS } from '../../core/lifecycle-action.js';
 import { SUBCOMMANDS } from '../command/parse-command.js';
+import { placeholder } from './placeholder.test-helper.js';
 import { ru } from './ru.js';
 
 // Every text of the Russian catalogue, run with generated arguments (the values that pick a
@@ -85,42 +86,6 @@ const ARBITRARY_ENUMS = fc.record(
   Object.fromEntries(Object.entries(ENUM_DOMAINS).map(([k, values]) => [k, fc.constantFrom(...values)])),
 );
 
-const STRING_METHODS = new Set([
-  'slice',
-  'trim',
-  'replace',
-  'split',
-  'toUpperCase',
-  'toLowerCase',
-  'padStart',
-  'padEnd',
-  'startsWith',
-  'includes',
-]);
-
-/** An argument every text can read: fields in `enums` take that value, the rest print as ⟦path⟧. */
-function placeholder(path: string, enums: Record<string, unknown>): unknown {
-  const target = () => undefined;
-  return new Proxy(target, {
-    get(_t, key) {
-      if (key === Symbol.toPrimitive) return (hint: string) => (hint === 'number' ? 3 : `⟦${path}⟧`);
-      if (key === 'toString' || key === 'valueOf') return () => `⟦${path}⟧`;
-      if (typeof key === 'symbol') return undefined;
-      if (Object.hasOwn(enums, key)) return enums[key];
-      if (key === 'length') return 1;
-      if (key === 'map')
-        return (f: (v: unknown, i: number) => unknown) => [f(placeholder(`${path}[]`, enums), 0)];
-      // The string methods texts call on an argument; other names (`at`, `link`) are fields.
-      const method = STRING_METHODS.has(key)
-        ? (String.prototype as unknown as Record<string, unknown>)[key]
-        : undefined;
-      if (typeof method === 'function')
-        return (...args: unknown[]) => (method as (...a: unknown[]) => unknown).apply(`⟦${path}⟧`, args);
-      return placeholder(`${path}.${key}`, enums);
-    },
-  });
-}
-
 function* texts(value: unknown, path: string): Generator<[string, unknown]> {
   if (typeof value === 'object' && value !== null) {
     for (const key of Object.keys(value))
@@ -156,7 +121,9 @@ function englishWords(text: string): string[] {
 function say(value: unknown, enums: Record<string, unknown>): string | undefined {
   if (typeof value !== 'function') return String(value);
   try {
-    return String(value(placeholder('p', enums), placeholder('q', enums)));
+    return String(
+      value(placeholder('p', { enums, numberOf: () => 3 }), placeholder('q', { enums, numberOf: () => 3 })),
+    );
   } catch {
     return undefined;
   }

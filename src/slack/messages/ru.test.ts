@@ -3,6 +3,7 @@ import { escapeMrkdwn, userMention } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { SUBCOMMANDS } from '../command/parse-command.js';
 import { en } from './en.js';
+import { placeholder as readable } from './placeholder.test-helper.js';
 import { ru } from './ru.js';
 
 // The Russian catalogue against the English one: the same keys, the same placeholders in every
@@ -21,24 +22,7 @@ const numberOf = (path: string): number => {
 const NUMBER = /900[,.\u00a0\u202f ]?(\d{3})/g;
 
 /** An argument every text can read: each field (and the value itself) prints as ⟦its path⟧. */
-function placeholder(path: string): unknown {
-  const target = () => undefined;
-  return new Proxy(target, {
-    get(_t, key) {
-      if (key === Symbol.toPrimitive)
-        return (hint: string) => (hint === 'number' ? numberOf(path) : `⟦${path}⟧`);
-      if (key === 'toString' || key === 'valueOf') return () => `⟦${path}⟧`;
-      if (typeof key === 'symbol') return undefined;
-      if (Object.hasOwn(ENUMS, key)) return ENUMS[key];
-      if (key === 'length') return 1;
-      if (key === 'map') return (f: (v: unknown, i: number) => unknown) => [f(placeholder(`${path}[]`), 0)];
-      const method = (String.prototype as unknown as Record<string, unknown>)[key];
-      if (typeof method === 'function')
-        return (...args: unknown[]) => (method as (...a: unknown[]) => unknown).apply(`⟦${path}⟧`, args);
-      return placeholder(`${path}.${key}`);
-    },
-  });
-}
+const placeholder = (path: string): unknown => readable(path, { enums: ENUMS, numberOf });
 
 function* leaves(a: unknown, b: unknown, path: string): Generator<[string, unknown, unknown]> {
   if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null) {

@@ -45,17 +45,9 @@ export function scheduleListMessage(input: {
   const title = m.listTitle({ experimentId });
   if (input.entries.length === 0)
     return message(title, [section(title), section(m.listEmpty({ experimentId }))]);
-  const rows: KnownBlock[] = input.entries.slice(0, SHOWN).map((entry) => ({
-    type: 'section',
-    block_id: `${SCHEDULE_BLOCKS.list}:${entry.id}`,
-    text: { type: 'mrkdwn', text: lineOf(entry, input.messages, input.names ?? NO_NAMES) },
-    accessory: {
-      type: 'button',
-      action_id: SCHEDULE_ACTIONS.cancel,
-      text: plain(m.cancelButton, LIMITS.buttonText),
-      value: entry.id,
-    },
-  }));
+  const rows = input.entries
+    .slice(0, SHOWN)
+    .map((entry) => cancelRow(entry.id, lineOf(entry, input.messages, input.names ?? NO_NAMES), m));
   return message(title, [section(title), ...rows]);
 }
 
@@ -68,19 +60,22 @@ export function scheduledReply(input: {
   requestId: string;
   messages: Messages;
 }): SlackMessage {
-  return message(input.text, [
-    {
-      type: 'section',
-      block_id: `${SCHEDULE_BLOCKS.list}:${input.requestId}`,
-      text: { type: 'mrkdwn', text: input.text },
-      accessory: {
-        type: 'button',
-        action_id: SCHEDULE_ACTIONS.cancel,
-        text: plain(input.messages.schedule.cancelButton, LIMITS.buttonText),
-        value: input.requestId,
-      },
+  return message(input.text, [cancelRow(input.requestId, input.text, input.messages.schedule)]);
+}
+
+/** One waiting request's line with the Cancel button that takes it back. */
+function cancelRow(requestId: string, text: SafeText, m: Messages['schedule']): KnownBlock {
+  return {
+    type: 'section',
+    block_id: `${SCHEDULE_BLOCKS.list}:${requestId}`,
+    text: { type: 'mrkdwn', text },
+    accessory: {
+      type: 'button',
+      action_id: SCHEDULE_ACTIONS.cancel,
+      text: plain(m.cancelButton, LIMITS.buttonText),
+      value: requestId,
     },
-  ]);
+  };
 }
 
 /** The lines the experiment's card shows of what is scheduled for it. */
