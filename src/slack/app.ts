@@ -8,6 +8,7 @@ import { receiptAhead } from './command/receipt-ahead.js';
 import type { SlackDeps } from './deps.js';
 import { createInFlight, type InFlight } from './in-flight.js';
 import type { FetchLike } from './lifecycle/surface.js';
+import { listenerFailureAnswers } from './listener-failure-answers.js';
 import { languageReadAhead, readChoicesAhead } from './locale/request-scope.js';
 import { catalogueOf } from './messages/localized.js';
 import { type OAuthRoutes, SlackHttpReceiver } from './receiver/http-receiver.js';
@@ -129,10 +130,16 @@ function receiverFor(
   const routes: RouteTable = { get: options.routes, post: options.postRoutes ?? {} };
   const onEvent = timeAcks(deps.metrics);
   const { clientOptions, logger, oauth } = shared;
+  // Answered by the receiver, before any listener has the request's languages: the choices read ahead.
+  const failureAnswers = (readAhead: Record<string, unknown>) =>
+    listenerFailureAnswers(catalogueOf(languageReadAhead(readAhead)));
   if (options.mode === 'socket') {
     const routesPort = options.routesPort ?? 3000;
     const appToken = options.appToken ?? '';
-    return new SlackSocketReceiver({ appToken, clientOptions, routes, routesPort, onEvent, logger });
+    return new SlackSocketReceiver({
+      ...{ appToken, clientOptions, routes, routesPort, onEvent, logger },
+      listenerFailureAnswers: failureAnswers,
+    });
   }
   const checks = {
     signingSecret: options.signingSecret,
@@ -148,9 +155,6 @@ function receiverFor(
     onReplay: (retryNum: string | undefined) =>
       deps.logger.info('a signed request seen before was answered without acting again', { retryNum }),
   };
-  // Answered by the receiver, before any listener has the request's languages: the choices read ahead.
-  const listenerFailureText = (readAhead: Record<string, unknown>) =>
-    catalogueOf(languageReadAhead(readAhead)).errors.listenerFailed;
   // A request's language choices are read while its replay claim is made (request-scope.ts).
   const readAhead = (body: Record<string, unknown>) => readChoicesAhead(deps.locales, body);
   // A lifecycle command's receipt is written by its replay claim where the store does both at once.
@@ -164,7 +168,7 @@ function receiverFor(
     readAhead,
     claimAhead,
     logger,
-    listenerFailureText,
+    listenerFailureAnswers: failureAnswers,
     storeUnavailableWords,
     respond: (responseUrl, message) => postToResponseUrl(options.fetch, responseUrl, message),
   });

@@ -141,6 +141,7 @@ export const en: Messages = {
         ? md`Something went wrong while handling the command. Nothing is known to have changed.`
         : md`Something went wrong while running ${operation(p)}: the outcome is unknown. ${checkFirst(p.experimentId)}`,
     listenerFailed: md`The app hit an internal problem before it could answer, so it did not act on this. Try again in a moment.`,
+    listenerFailedTitle: 'Not done',
   },
   input: {
     missingId: ({ command }) =>

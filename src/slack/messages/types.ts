@@ -131,8 +131,10 @@ export interface Messages {
     ): SafeText;
     invalidRequest(p: { issues: SafeText }): SafeText;
     unexpected(p: ActionContext): SafeText;
-    /** A listener failed before it answered a slash command: nothing was done. */
+    /** A listener failed before it answered a slash command or a modal: nothing was done. */
     listenerFailed: SafeText;
+    /** The title of the modal that says so. */
+    listenerFailedTitle: string;
   };
   input: {
     missingId(p: { command: string }): SafeText;

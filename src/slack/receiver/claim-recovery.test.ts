@@ -5,6 +5,8 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { signSlackRequest } from '../../dev/slack-emulator/driver.js';
 import { backendFixture, uniqueName } from '../../store/backends.test-helper.js';
 import type { Store } from '../../store/create-store.js';
+import { listenerFailureAnswers } from '../listener-failure-answers.js';
+import { en } from '../messages/index.js';
 import { SlackHttpReceiver } from './http-receiver.js';
 import { silentLogger } from './silent-logger.test-helper.js';
 
@@ -54,7 +56,7 @@ async function replica(store: Store, faults: Fault[] = []) {
     },
     routes: { get: {}, post: {} },
     logger,
-    listenerFailureText: () => 'failed',
+    listenerFailureAnswers: () => listenerFailureAnswers(en),
     storeUnavailableWords: async () => ({
       text: 'Nothing was done: the store is unavailable.',
       plain: 'Nothing was done',

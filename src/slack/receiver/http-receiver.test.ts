@@ -47,7 +47,10 @@ async function receiverWithHeldClaim(
       return readAhead(body);
     },
     logger,
-    listenerFailureText: (ahead) => (ahead.expLanguageChoices ? 'сбой' : 'failed'),
+    listenerFailureAnswers: (ahead) => ({
+      command: { response_type: 'ephemeral', text: ahead.expLanguageChoices ? 'сбой' : 'failed' },
+      view: { response_action: 'clear' },
+    }),
     // Never asked: no claim fails here (store-unavailable.test.ts has those that do).
     storeUnavailableWords: () => Promise.reject(new Error('no claim fails here')),
     respond: () => Promise.reject(new Error('no claim fails here')),

@@ -10,7 +10,12 @@ import {
 import type { InstallProvider, InstallURLOptions } from '@slack/oauth';
 import type { SlackBody } from '../payload-shape.js';
 import { httpReceiverEvent } from './http-event.js';
-import { answerListenerFailure } from './listener-failure.js';
+import {
+  answeredKindOf,
+  answerListenerFailure,
+  type ListenerFailureAnswers,
+  ListenerNeverAckedError,
+} from './listener-failure.js';
 import { canonicalPathOf, type RouteTable, routeServer } from './routes.js';
 import {
   type ClaimOnce,
@@ -61,10 +66,10 @@ export interface SlackHttpReceiverOptions {
   claimAhead?: ((body: Record<string, unknown>) => ClaimAhead | undefined) | undefined;
   logger: Logger;
   /**
-   * What a slash command shows when its listener failed before answering (the catalogue's words),
-   * from what was read ahead for the request (its language choices).
+   * What a request shows when its listener failed before answering (the catalogue's words), from
+   * what was read ahead for the request (its language choices).
    */
-  listenerFailureText: (readAhead: Record<string, unknown>) => string;
+  listenerFailureAnswers: (readAhead: Record<string, unknown>) => ListenerFailureAnswers;
   /**
    * What a request is told when its replay claim could not be made (store-unavailable.ts), from
    * what was read ahead for it (its language choices).
@@ -237,14 +242,19 @@ export class SlackHttpReceiver implements Receiver {
       logger,
       customProperties,
     });
+    let failure: unknown;
     try {
       await this.app?.processEvent(this.options.onEvent ? this.options.onEvent(event) : event);
+      // Bolt's error handler takes a listener's error and returns: the request may be left unacked.
+      if (!response.headersSent) failure = new ListenerNeverAckedError();
     } catch (error) {
-      // false: the listener acked already, and its answer stands.
-      const commandText = this.options.listenerFailureText(customProperties);
-      const isCommand = slack.source === 'command';
-      if (answerListenerFailure({ error, logger, isCommand, response, commandText })) ack.ack();
+      failure = error;
     }
+    if (failure === undefined) return;
+    const kind = answeredKindOf(slack.body, slack.source === 'command');
+    const answers = () => this.options.listenerFailureAnswers(customProperties);
+    // false: the listener acked already, and its answer stands.
+    if (answerListenerFailure({ error: failure, logger, kind, response, answers })) ack.ack();
   }
 }
 

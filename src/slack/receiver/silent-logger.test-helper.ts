@@ -1,9 +1,12 @@
 // Test-only: Bolt's Logger that says nothing, for the receiver's tests.
-import type { Logger } from '@slack/bolt';
+import { type Logger, LogLevel } from '@slack/bolt';
 
-export const silentLogger = {
+export const silentLogger: Logger = {
   debug: () => undefined,
   info: () => undefined,
   warn: () => undefined,
   error: () => undefined,
-} as Partial<Logger> as Logger;
+  setLevel: () => undefined,
+  getLevel: () => LogLevel.ERROR,
+  setName: () => undefined,
+};

@@ -9,6 +9,7 @@ import {
 } from '@slack/bolt';
 import { SocketModeClient } from '@slack/socket-mode';
 import { ignoredPayloadType } from '../payload-shape.js';
+import { answeredKindOf, failureAnswerOf, type ListenerFailureAnswers } from './listener-failure.js';
 import { type RouteTable, routeServer } from './routes.js';
 
 export interface SlackSocketReceiverOptions {
@@ -21,6 +22,8 @@ export interface SlackSocketReceiverOptions {
   routesPort: number;
   onEvent?: ((event: ReceiverEvent) => ReceiverEvent) | undefined;
   logger: Logger;
+  /** What a request shows when its listener failed before answering (listener-failure.ts). */
+  listenerFailureAnswers: (readAhead: Record<string, unknown>) => ListenerFailureAnswers;
 }
 
 /**
@@ -84,9 +87,22 @@ export class SlackSocketReceiver implements Receiver {
     const event = this.options.onEvent ? this.options.onEvent(received) : received;
     try {
       await this.app?.processEvent(event);
+      // Bolt's error handler takes a listener's error and returns: the request may be left unacked.
+      if (!acked) await ack(this.unackedAnswer(args.body));
     } catch (error) {
       if (await defaultProcessEventErrorHandler({ error: error as Error, logger, event })) await event.ack();
     }
+  }
+
+  /** As over HTTP (listener-failure.ts): what the person would otherwise never be told. */
+  private unackedAnswer(body: Record<string, unknown>): Record<string, unknown> | undefined {
+    const kind = answeredKindOf(body, typeof body.command === 'string');
+    this.options.logger.error('a listener failed before answering', {
+      error: 'ListenerNeverAckedError',
+      kind,
+    });
+    // Socket Mode reads no language ahead: the default catalogue's words.
+    return failureAnswerOf(kind, () => this.options.listenerFailureAnswers({}));
   }
 }
 

@@ -3,6 +3,8 @@ import type { App, ReceiverEvent } from '@slack/bolt';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signSlackRequest } from '../../dev/slack-emulator/driver.js';
+import { listenerFailureAnswers } from '../listener-failure-answers.js';
+import { en } from '../messages/index.js';
 import { SlackHttpReceiver } from './http-receiver.js';
 import { silentLogger } from './silent-logger.test-helper.js';
 
@@ -40,7 +42,7 @@ async function receiverWithFailingClaims(claims = false) {
     routes: { get: {}, post: {} },
     readAhead: (body) => (body.user_id === 'URU' ? { language: 'ru' } : {}),
     logger,
-    listenerFailureText: () => 'failed',
+    listenerFailureAnswers: () => listenerFailureAnswers(en),
     storeUnavailableWords: async (ahead) => {
       const text = ahead.language === 'ru' ? '*Хранилище* недоступно' : '*Store* unavailable';
       return { text, plain: text.replace(/\*/g, ''), notice: NOTICE };
