@@ -10,6 +10,7 @@ import type { WorkspaceRef } from '../../core/workspace.js';
 import { plain } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { noticeModal } from '../blocks/notice-modal.js';
+import { scopeOf } from '../request-scope.js';
 import { workspaceFromBody } from '../workspace.js';
 import {
   type AccessTarget,
@@ -18,8 +19,6 @@ import {
   type GateResult,
   type Permit,
 } from './gate.js';
-
-const PERMIT = 'expAccessPermit';
 
 /** A listener that acts on a policy action ran without the access middleware before it. */
 class MissingDecisionError extends Error {
@@ -34,7 +33,7 @@ class MissingDecisionError extends Error {
  * ticket). Throws when no decision was made: a handler that acts cannot be reached without one.
  */
 export function permitOf(context: Context): Permit {
-  const permit = context[PERMIT] as Permit | undefined;
+  const permit = scopeOf(context).permit;
   if (!permit) throw new MissingDecisionError();
   return permit;
 }
@@ -47,7 +46,7 @@ export function grantOf(context: Context): Grant {
 }
 
 export function rememberPermit(context: Context, gate: GateResult): void {
-  if (gate.allowed && gate.permit) context[PERMIT] = gate.permit;
+  if (gate.allowed && gate.permit) scopeOf(context).permit = gate.permit;
 }
 
 // Access is checked as listener middleware on every path that acts: slash commands, buttons, modal

@@ -1,4 +1,4 @@
-import type { Middleware, SlackCommandMiddlewareArgs } from '@slack/bolt';
+import type { Context, Middleware, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import { workspaceKey, workspaceOnly } from '../../core/workspace.js';
 import { type CheckAccessDeps, checkAccess } from '../access/gate.js';
 import { permitOf, rememberPermit } from '../access/middleware.js';
@@ -7,6 +7,7 @@ import type { SlackDeps } from '../deps.js';
 import { publishHome } from '../home/publish-home.js';
 import { BUSY_AUDIT, refuseBusy } from '../lifecycle/busy-reply.js';
 import type { SlackListeners } from '../listener-registry.js';
+import { scopeOf } from '../request-scope.js';
 import { withNoticeBlock } from '../sandbox-notice.js';
 import { workspaceFromCommand } from '../workspace.js';
 import { claimCommandSlot, releaseCommandSlot, takeCommandSlot } from './action-slot.js';
@@ -16,19 +17,17 @@ import { actingOf, COMMAND_TEXT_MAX, EXP_COMMAND_PATTERN, receiptAheadFor } from
 
 /** A check that runs after the ack has no 3 s pressure: Slack gets a generous bound. */
 const AFTER_ACK_CHECK_MS = 5_000;
-const ACKED = 'expAckedByAccessCheck';
 
 /**
  * Registers `/exp` as one chain: parse once, check access, then run the request with the handler
  * its subcommand declares (command/subcommands.ts).
  */
-const RECEIPT = 'expIntentReceipt';
 /** How long the ack may wait for the receipt to be written before going without one. */
 const RECEIPT_BUDGET_MS = 300;
 
 async function receive(
   deps: Pick<SlackDeps, 'intents'>,
-  context: Record<string, unknown>,
+  context: Context,
   input: Parameters<SlackDeps['intents']['receive']>[0],
 ): Promise<string | undefined> {
   // Written with the replay claim where the store does both at once (receipt-ahead.ts); else now.
@@ -55,10 +54,11 @@ async function receive(
   }
 }
 
-async function endReceipt(deps: Pick<SlackDeps, 'intents'>, context: Record<string, unknown>): Promise<void> {
-  const receipt = context[RECEIPT];
-  if (typeof receipt !== 'string') return;
-  context[RECEIPT] = undefined;
+async function endReceipt(deps: Pick<SlackDeps, 'intents'>, context: Context): Promise<void> {
+  const scope = scopeOf(context);
+  const { receipt } = scope;
+  if (receipt === undefined) return;
+  scope.receipt = undefined;
   await deps.intents.endReceipt(receipt);
 }
 
@@ -131,7 +131,7 @@ function commandAccess(deps: CommandAccessDeps): CommandStep {
       // Before the ack, so a process that dies between the ack and the platform call leaves a trace
       // the sweep reports ("nothing was sent") instead of silence. Bounded: the ack comes first.
       if (acting) {
-        context[RECEIPT] = await receive(deps, context, {
+        scopeOf(context).receipt = await receive(deps, context, {
           workspace: asked.workspace,
           ...acting,
           actorId: command.user_id,
@@ -156,7 +156,7 @@ async function ackThenCheck(
 ): Promise<void> {
   const { ack, respond, context, next, asked } = step;
   await ack();
-  context[ACKED] = true;
+  scopeOf(context).ackedEarly = true;
   const gate = await checkAccess(deps, { ...asked, budgetMs: AFTER_ACK_CHECK_MS });
   if (!gate.allowed) {
     await endReceipt(deps, context);
@@ -171,7 +171,8 @@ async function ackThenCheck(
 
 function runCommand(deps: SlackDeps): CommandStep {
   return async ({ command, ack, respond, client, context }) => {
-    const acked = context[ACKED] === true;
+    const scope = scopeOf(context);
+    const acked = scope.ackedEarly;
     const ctx: CommandContext<SlackDeps> = {
       deps,
       command,
@@ -189,7 +190,7 @@ function runCommand(deps: SlackDeps): CommandStep {
         : ackWith(ack as AckBody, deps),
       replier: commandReplier(respond, deps),
       permit: () => permitOf(context),
-      receipt: typeof context[RECEIPT] === 'string' ? context[RECEIPT] : undefined,
+      receipt: scope.receipt,
       claimActionSlot: () => claimCommandSlot(context),
     };
     const request = requestOf(context);

@@ -1,18 +1,17 @@
 import type { Context } from '@slack/bolt';
+import { scopeOf } from '../request-scope.js';
 import { type ParsedCommand, readCommand } from './parse-command.js';
 import type { CommandRequest } from './subcommand.js';
 
 // The `/exp` text is parsed once, by the first middleware of the command's chain; later middleware
-// (access checks) and the router read the result from Bolt's per-request context.
-
-const KEY = 'expParsedCommand';
+// (access checks) and the router read the result from the request's scope.
 
 /** The same parse by request body, for the ack-latency label (ack-latency.ts), which has no context. */
 const byBody = new WeakMap<object, ParsedCommand>();
 
 export function rememberCommand(context: Context, text: string, body?: object): ParsedCommand {
   const request = readCommand(text);
-  context[KEY] = request;
+  scopeOf(context).command = request;
   if (body) byBody.set(body, request.parsed);
   return request.parsed;
 }
@@ -24,7 +23,7 @@ export function parsedFor(body: object): ParsedCommand | undefined {
 
 /** The parsed request, bound to its subcommand's declaration (access, modal, Home tab, handler). */
 export function requestOf(context: Context): CommandRequest {
-  const request = context[KEY] as CommandRequest | undefined;
+  const request = scopeOf(context).command;
   if (!request) throw new Error('the /exp command was not parsed before this middleware');
   return request;
 }
