@@ -2,7 +2,6 @@ import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } 
 import { type WorkspaceRef, workspaceKey } from '../../core/workspace.js';
 import { actionAccess } from '../access/middleware.js';
 import { lifecycleButtonTarget } from '../access/payload-targets.js';
-import { afterPendingIo } from '../after-pending-io.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackListeners } from '../listener-registry.js';
 import { SlackPayloadError } from '../payload.js';
@@ -38,7 +37,6 @@ export function registerLifecycleButtons(listeners: SlackListeners): void {
     actionAccess(deps, lifecycleButtonTarget),
     async (args) => {
       await args.ack();
-      await afterPendingIo();
       deps.metrics.inc('exp_interactions_total', { kind: 'lifecycle_button' });
       const replier = responseUrlReplier((m) => args.respond(m), deps.logger);
       const value = await readValue(deps, args.action.value, replier);
