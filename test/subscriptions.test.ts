@@ -16,6 +16,8 @@ const ALL = 'C0RANDOM0';
 const STOPS = 'C0STOPS00';
 /** Subscribed with no events named: the recommended ones. */
 const RECOMMENDED = 'C0RECOMM0';
+/** Set up from another channel: quiet hours there must hold none of the alerts checked below. */
+const ELSEWHERE = 'C0ELSEWH0';
 const PRIVATE = 'G0PRIVATE';
 const USER = 'U0MEMBER1';
 /** An alert is the headline of an experiment's card (the first in a channel) or a reply in its thread. */
@@ -32,7 +34,7 @@ beforeAll(async () => {
   scope = h.emulator.identity.teamId;
   // The app's own namespace, read without going through Slack: what is really stored.
   store = createSubscriptionStore(storedValues(h.app.store, 'subscriptions'));
-  for (const id of [STOPS, 'C0DOOMED0', 'C0FROZEN0', RECOMMENDED]) {
+  for (const id of [STOPS, 'C0DOOMED0', 'C0FROZEN0', RECOMMENDED, ELSEWHERE]) {
     addPublicChannel(h.emulator, { id, name: id.toLowerCase(), members: [USER, 'U0ADMIN01'] });
   }
 });
@@ -114,7 +116,7 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
 
   it('says quiet hours, a running-long mark and a window set for another channel in that channel', async () => {
     await h.driver.command({
-      text: `subscribe <#${STOPS}|${STOPS.toLowerCase()}> quiet:22:00-08:00 long:30d window:5m tz:UTC`,
+      text: `subscribe <#${ELSEWHERE}|${ELSEWHERE.toLowerCase()}> quiet:22:00-08:00 long:30d window:5m tz:UTC`,
       channelId: ORIGIN,
     });
     for (const note of [
@@ -122,7 +124,7 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
       /running longer than 30 days/,
       /alert window to/,
     ]) {
-      await waitForMessage(STOPS, note);
+      await waitForMessage(ELSEWHERE, note);
       const elsewhere = h.emulator.messages(ORIGIN).filter((m) => note.test(messageText(m)));
       expect(elsewhere, `${note} in the typing channel`).toEqual([]);
     }
@@ -138,6 +140,7 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
     expect(text).toContain('`launch`');
     expect(text).toContain('&lt;!channel&gt;');
     expect(text).toContain('`start`, `stop`, `archive`, `unarchive`, `create`, `edit`, `status`');
+    expect(text).toContain('`recommended` (the default) or `all`');
     expect(await filters()).toEqual(before);
   });
 

@@ -63,7 +63,7 @@ function changeRepliesEn() {
 function refusalsEn() {
   return {
     unknownActions: ({ words, allowed }) =>
-      md`Unknown alert action ${words}. Choose from ${allowed}, or \`all\` (the default). Nothing was changed.`,
+      md`Unknown alert action ${words}. Choose from ${allowed}, \`recommended\` (the default) or \`all\`. Nothing was changed.`,
     unknownWord: ({ word }) =>
       md`${word} is not a filter. Use \`#channel\`, \`team:NAME\`, \`type:TYPE\`, \`experiment:ID\` and \`events:stop,archive\`, for example ${cmd('subscribe events:stop,archive')}; ${cmd('dict teams')} lists the team names. Nothing was changed.`,
     repeated: ({ key }) =>

@@ -55,7 +55,7 @@ export function subscriptionMessagesRu(): SubscriptionMessages {
     unchanged: ({ named, remaining }) =>
       md`Этот канал не получает оповещений ${named}, ничего не изменилось. Он получает:\n${lines(remaining)}`,
     unknownActions: ({ words, allowed }) =>
-      md`Неизвестное событие ${words}. Выберите из ${allowed} или \`all\` (по умолчанию). Ничего не изменилось.`,
+      md`Неизвестное событие ${words}. Выберите из ${allowed}, \`recommended\` (по умолчанию) или \`all\`. Ничего не изменилось.`,
     unknownWord: ({ word }) =>
       md`${word} — не фильтр. Используйте \`#канал\`, \`team:КОМАНДА\`, \`type:ТИП\`, \`experiment:ID\` и \`events:stop,archive\`, например ${cmd('subscribe events:stop,archive')}; ${cmd('dict teams')} перечислит команды. Ничего не изменилось.`,
     repeated: ({ key }) =>
