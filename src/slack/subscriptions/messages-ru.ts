@@ -8,6 +8,14 @@ import type { AlertMessages, SubscriptionMessages } from './messages.js';
 
 const where = (origin: SafeText | undefined): SafeText => (origin === undefined ? md`` : md` в ${origin}`);
 
+/** What was asked, in words (an action whose outcome is unknown). */
+const ASKED: Record<LifecycleAction, SafeText> = {
+  start: md`запустить`,
+  stop: md`остановить`,
+  archive: md`отправить в архив`,
+  unarchive: md`вернуть из архива`,
+};
+
 const DONE: Record<LifecycleAction, SafeText> = {
   start: md`запущен`,
   stop: md`остановлен`,
@@ -98,6 +106,8 @@ export function alertMessagesRu(): AlertMessages {
   return {
     lifecycle: ({ action, user, experiment, origin }) =>
       md`${user}: эксперимент ${experiment} ${DONE[action]}${where(origin)}.`,
+    unknownOutcome: ({ action, user, experiment, origin, id }) =>
+      md`:warning: ${user} попросил(а) ${ASKED[action]} эксперимент ${experiment}${where(origin)}, но платформа не ответила: применено ли действие, неизвестно. ${cmd(`show ${id}`)} покажет, что с ним.`,
     created: ({ user, experiment, origin }) =>
       md`${user} создал(а) эксперимент ${experiment}${where(origin)}.`,
     updated: ({ user, experiment, fields, origin }) =>
