@@ -8,8 +8,8 @@ import { movableClock } from './support/requests.js';
 
 // Issue #53's quiet hours and digest across two replicas on one Redis, with the clock both read
 // moved ahead instead of waited for: alerts for #general in its quiet hours are held and posted as
-// one summary when they end, and the channel's daily digest is posted when due, each by one
-// replica, though both look every 100 ms.
+// one summary when they end, and the channel's daily digest is posted when due (a 429 waited out),
+// each by one replica, though both look every 100 ms.
 
 const GENERAL = EMULATOR_DEFAULTS.channelId;
 const RANDOM = EMULATOR_DEFAULTS.publicChannelWithoutBot;
@@ -96,8 +96,19 @@ describe('quiet hours and the digest across two replicas', () => {
     const due = hhmm(utcClock(HOUR));
     await b.command({ text: `digest daily ${due} tz:UTC`, userId: ADMIN, channelId: GENERAL });
     await waitFor(new RegExp(`set this channel's digest: daily at ${due} \\(UTC\\)`), 'digest not set');
+    // Slack refuses the first post with a 429: the digest waits out its Retry-After, not lost.
+    world.emulator.failNext('chat.postMessage', 'ratelimited', {
+      status: 429,
+      retryAfterSeconds: 1,
+      channel: GENERAL,
+    });
     clock.set(4 * HOUR);
     const digest = await waitFor(/Digest\* from/, 'no digest when it was due');
+    const refused = world.emulator.calls.filter(
+      (c) =>
+        c.method === 'chat.postMessage' && c.args.channel === GENERAL && c.response.error === 'ratelimited',
+    );
+    expect(refused).toHaveLength(1);
     expect(messageText(digest)).toMatch(/started \*Rhythm 8201\* \(#8201\)/);
     expect(messageText(digest)).toMatch(/Running/);
 

@@ -16,6 +16,10 @@ const ALL = 'C0RANDOM0';
 const STOPS = 'C0STOPS00';
 /** Subscribed with no events named: the recommended ones. */
 const RECOMMENDED = 'C0RECOMM0';
+/** Set up from another channel: quiet hours there must hold none of the alerts checked below. */
+const ELSEWHERE = 'C0ELSEWH0';
+/** Subscribed with no events named, in its quiet hours: only urgent alerts come through. */
+const URGENT = 'C0URGENT0';
 const PRIVATE = 'G0PRIVATE';
 const USER = 'U0MEMBER1';
 /** An alert is the headline of an experiment's card (the first in a channel) or a reply in its thread. */
@@ -32,7 +36,7 @@ beforeAll(async () => {
   scope = h.emulator.identity.teamId;
   // The app's own namespace, read without going through Slack: what is really stored.
   store = createSubscriptionStore(storedValues(h.app.store, 'subscriptions'));
-  for (const id of [STOPS, 'C0DOOMED0', 'C0FROZEN0', RECOMMENDED]) {
+  for (const id of [STOPS, 'C0DOOMED0', 'C0FROZEN0', RECOMMENDED, ELSEWHERE, URGENT]) {
     addPublicChannel(h.emulator, { id, name: id.toLowerCase(), members: [USER, 'U0ADMIN01'] });
   }
 });
@@ -114,7 +118,7 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
 
   it('says quiet hours, a running-long mark and a window set for another channel in that channel', async () => {
     await h.driver.command({
-      text: `subscribe <#${STOPS}|${STOPS.toLowerCase()}> quiet:22:00-08:00 long:30d window:5m tz:UTC`,
+      text: `subscribe <#${ELSEWHERE}|${ELSEWHERE.toLowerCase()}> quiet:22:00-08:00 long:30d window:5m tz:UTC`,
       channelId: ORIGIN,
     });
     for (const note of [
@@ -122,7 +126,7 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
       /running longer than 30 days/,
       /alert window to/,
     ]) {
-      await waitForMessage(STOPS, note);
+      await waitForMessage(ELSEWHERE, note);
       const elsewhere = h.emulator.messages(ORIGIN).filter((m) => note.test(messageText(m)));
       expect(elsewhere, `${note} in the typing channel`).toEqual([]);
     }
@@ -138,6 +142,7 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
     expect(text).toContain('`launch`');
     expect(text).toContain('&lt;!channel&gt;');
     expect(text).toContain('`start`, `stop`, `archive`, `unarchive`, `create`, `edit`, `status`');
+    expect(text).toContain('`recommended` (the default) or `all`');
     expect(await filters()).toEqual(before);
   });
 
@@ -289,6 +294,38 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
       alertsIn(STOPS).some((m) => /stopped experiment \*Search ranking v2\* \(#1\)/.test(messageText(m))),
     ).toBe(true);
     expect(alertsIn(ALL)).toHaveLength(before);
+  });
+
+  it('alerts an action whose outcome is unknown at once, in quiet hours too; a done one is held', async () => {
+    await h.driver.command({ text: 'subscribe', channelId: URGENT });
+    await waitForMessage(URGENT, /subscribed this channel/);
+    const hh = (offsetHours: number) =>
+      String((new Date().getUTCHours() + 24 + offsetHours) % 24).padStart(2, '0');
+    await h.driver.command({ text: `subscribe quiet:${hh(-1)}:00-${hh(2)}:00 tz:UTC`, channelId: URGENT });
+    await waitForMessage(URGENT, /set quiet hours for this channel/);
+    const held = async () =>
+      (
+        (await h.app.store.keyv('channel-alerts').get(`held:${scope}:${URGENT}`)) as
+          | { alerts: unknown[] }
+          | undefined
+      )?.alerts.length ?? 0;
+
+    await h.driver.command({ text: 'start 7', channelId: ORIGIN });
+    await waitForMessage(ORIGIN, /started experiment \*7\*/);
+    await expect.poll(held, { timeout: 8000, interval: 25 }).toBe(1);
+
+    // Sent, and the platform answered 502: whether experiment 3 stopped is unknown.
+    h.sandbox.failNext({ status: 502, body: 'upstream down' }, { pathIncludes: '/stop' });
+    await h.driver.command({ text: 'stop 3 bug', channelId: ORIGIN });
+    await waitForMessage(ORIGIN, /outcome of \*stop\* on experiment \*3\* is unknown/, { ephemeral: true });
+    const urgent = await waitForMessage(URGENT, /did not answer/);
+    // The app has no record of experiment 3 (nothing it did touched it): named by its id.
+    expect(messageText(urgent)).toContain(
+      `<@${USER}> asked to stop experiment *3* in <#${ORIGIN}>, and the platform did not answer: whether it happened is unknown. \`/exp show 3\``,
+    );
+    expectWithinBlockKitLimits({ kind: 'message', text: urgent.text, blocks: urgent.blocks ?? [] });
+    expect(await held()).toBe(1);
+    expect(h.emulator.messages(URGENT).filter((m) => /started experiment/.test(messageText(m)))).toEqual([]);
   });
 
   it('forgets the workspace subscriptions when the app is uninstalled', async () => {

@@ -71,13 +71,13 @@ function periodicJobs(input: PeriodicJobsInput): PeriodicJob[] {
  * replica, never by one long timer, so a suspended host or a stepped clock delays nothing; each
  * summary and digest is posted by one replica (rhythm-sweep.ts).
  */
-function channelRhythm({ deps, workspaces, logger, options }: PeriodicJobsInput): PeriodicJob {
+function channelRhythm({ deps, logger, options }: PeriodicJobsInput): PeriodicJob {
   return {
     name: 'channel-rhythm',
     everyMs: options.rhythmIntervalMs ?? RHYTHM_INTERVAL_MS,
     failure: 'could not look for held alerts or digests due',
     run: async () => {
-      const pass = await rhythmPass(deps, workspaces.clientFor, deps.channelAlerts.now());
+      const pass = await rhythmPass(deps, deps.channelAlerts.now());
       if (pass.digests + pass.summaries + pass.nudges > 0)
         logger.info('channel digests, quiet-hours summaries and running-long nudges posted', { ...pass });
       return undefined;

@@ -362,7 +362,7 @@ describe('performAction', () => {
     ]);
   });
 
-  it('audits a crash of the action itself, and the approval it ran under', async () => {
+  it('audits a crash of the action itself, and the approval it ran under; alerts it as unknown', async () => {
     const approved = request();
     const h = harness({
       outcome: () => {
@@ -379,9 +379,14 @@ describe('performAction', () => {
       'run',
       'logged lifecycle flow failed',
       'told crashed',
+      'subscribers notified',
       'counted crashed',
       'slot given',
       'audited crashed',
+    ]);
+    // It may have been sent: the experiment's subscribers hear that its outcome is unknown.
+    expect(h.notified).toEqual([
+      { event: expect.objectContaining({ action: approved.action, unknown: true }), view: undefined },
     ]);
     expect(h.audited).toEqual([
       expect.objectContaining({

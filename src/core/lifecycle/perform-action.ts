@@ -81,8 +81,10 @@ async function runAndTell<Told>(
   const { action, experimentId } = request;
   const { intent } = after;
   let counted = 'crashed';
+  let answered = false;
   try {
     const outcome = await ports.run(request, { answered: intent.answered });
+    answered = true;
     counted = outcome.kind;
     await intent.telling(outcome);
     if (outcome.kind === 'done') return await tellDone(ports, outcome, after);
@@ -90,20 +92,33 @@ async function runAndTell<Told>(
     const identity = 'identity' in outcome ? outcome.identity : undefined;
     await Promise.all([intent.end(), after.audit(outcome.kind, identity), ports.tell.settled()]);
     if (outcome.kind !== 'failed') return { kind: outcome.kind, told, identity };
-    return {
-      kind: 'failed',
-      told,
-      identity,
-      why: outcome.error.kind,
-      unknown: mayHaveApplied(outcome.error),
-    };
+    const unknown = mayHaveApplied(outcome.error);
+    if (unknown) await notifyUnknown(ports, request);
+    return { kind: 'failed', told, identity, why: outcome.error.kind, unknown };
   } catch (error) {
     ports.logger.error('lifecycle flow failed', { error, action, experimentId });
     // The flow threw somewhere between asking and telling: the action may have been sent.
-    return { kind: 'crashed', told: await ports.tell.crashed(error), unknown: true };
+    const told = await ports.tell.crashed(error);
+    // Only when the run itself broke: a known outcome whose telling failed was alerted as it was.
+    if (!answered) await notifyUnknown(ports, request);
+    return { kind: 'crashed', told, unknown: true };
   } finally {
     ports.metrics.inc('exp_lifecycle_total', { action, outcome: counted });
   }
+}
+
+/**
+ * The experiment's subscribers hear of an action whose outcome is unknown as they would of a done
+ * one (never held in quiet hours): the experiment may have changed course. Never throws.
+ */
+async function notifyUnknown<Told>(
+  ports: PerformActionPorts<Told>,
+  request: LifecycleRequest,
+): Promise<void> {
+  const { action, experimentId, actorId, stop } = request;
+  await ports
+    .notifySubscribers({ action, experimentId, actorId, stop, unknown: true }, undefined)
+    .catch((error: unknown) => ports.logger.error('outcome-unknown alert not queued', { error }));
 }
 
 /** A lifecycle POST that failed after it may have reached the platform (as the replies word it). */

@@ -50,16 +50,21 @@ export interface OutcomeTeller<Told> {
   settled(): Promise<void>;
 }
 
-/** A done action, as the experiment's subscribers hear of it. */
+/** A done action, or one whose outcome is unknown, as the experiment's subscribers hear of it. */
 interface DoneEvent {
   action: LifecycleAction;
   experimentId: number;
   actorId: string;
   stop?: StopReason | undefined;
+  /** Sent, and not answered (or the flow broke after sending): whether it applied is unknown. */
+  unknown?: true | undefined;
 }
 
-/** Notifies the subscribers of an experiment of a done action. Never throws (failures are its to report). */
-type NotifySubscribers = (event: DoneEvent, view: ExperimentView) => Promise<void>;
+/**
+ * Notifies the subscribers of an experiment of a done action (with what the app knows after it), or
+ * of one whose outcome is unknown (no view: nothing is known). Never throws (failures are its to report).
+ */
+type NotifySubscribers = (event: DoneEvent, view: ExperimentView | undefined) => Promise<void>;
 
 /** What the use-case needs, each as narrow as it uses it; the Slack layer builds them per request. */
 export interface PerformActionPorts<Told> {

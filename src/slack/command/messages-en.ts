@@ -101,7 +101,7 @@ const COMMAND_LINES: HelpMessages['commands'] = [
     key: 'subscriptions',
     usage:
       '/exp subscribe [#channel] [team:NAME] [type:TYPE] [experiment:ID] [events:LIST] [quiet:HH:MM-HH:MM] [long:30d] [window:5m] · unsubscribe [same] · subscriptions',
-    description: md`Send experiment alerts to a channel (this one by default), for one team, type or experiment: \`events:recommended\` (the default: \`start\` \`stop\` \`archive\` \`status\`), \`events:all\`, or a list of \`start\` \`stop\` \`archive\` \`unarchive\` \`create\` \`edit\` \`status\`; \`quiet:22:00-08:00\` holds them for one summary at the end of those hours; \`long:30d\` nudges once about each experiment running longer; \`window:5m\` keeps events that close together in one message; stop them; list them with Remove buttons.`,
+    description: md`Send experiment alerts to a channel (this one by default), for one team, type or experiment: \`events:recommended\` (the default: \`start\` \`stop\` \`archive\` \`status\`, and any of them whose outcome is unknown), \`events:all\`, or a list of \`start\` \`stop\` \`archive\` \`unarchive\` \`create\` \`edit\` \`status\`; \`quiet:22:00-08:00\` holds them for one summary at the end of those hours; \`long:30d\` nudges once about each experiment running longer; \`window:5m\` keeps events that close together in one message; stop them; list them with Remove buttons.`,
   },
   {
     key: 'digest',

@@ -105,7 +105,7 @@ const COMMAND_LINES: HelpMessages['commands'] = [
     key: 'subscriptions',
     usage:
       '/exp subscribe [#канал] [team:КОМАНДА] [type:ТИП] [experiment:ID] [events:СПИСОК] [quiet:ЧЧ:ММ-ЧЧ:ММ] [long:30d] [window:5m] · unsubscribe [то же] · subscriptions',
-    description: md`Слать оповещения об экспериментах в канал (по умолчанию в этот): по команде, типу или эксперименту; \`events:recommended\` (по умолчанию: \`start\` \`stop\` \`archive\` \`status\`), \`events:all\` или список из \`start\` \`stop\` \`archive\` \`unarchive\` \`create\` \`edit\` \`status\`; \`quiet:22:00-08:00\` откладывает их до конца этих часов и присылает одной сводкой; \`long:30d\` один раз напоминает о каждом эксперименте, который идёт дольше; \`window:5m\` держит близкие события одним сообщением; отписаться; список с кнопками «Убрать».`,
+    description: md`Слать оповещения об экспериментах в канал (по умолчанию в этот): по команде, типу или эксперименту; \`events:recommended\` (по умолчанию: \`start\` \`stop\` \`archive\` \`status\` и те из них, чей исход неизвестен), \`events:all\` или список из \`start\` \`stop\` \`archive\` \`unarchive\` \`create\` \`edit\` \`status\`; \`quiet:22:00-08:00\` откладывает их до конца этих часов и присылает одной сводкой; \`long:30d\` один раз напоминает о каждом эксперименте, который идёт дольше; \`window:5m\` держит близкие события одним сообщением; отписаться; список с кнопками «Убрать».`,
   },
   {
     key: 'digest',

@@ -1,4 +1,4 @@
-import type { webApi } from '@slack/bolt';
+import { randomUUID } from 'node:crypto';
 import type { ChannelAlerts, ChannelRef } from '../../core/alerts/channel-alerts.js';
 import { isEmptyDigest } from '../../core/alerts/digest.js';
 import { type DigestSchedule, latestDue, nextDue, periodMsOf } from '../../core/alerts/digest-schedule.js';
@@ -10,7 +10,7 @@ import type { SlackDeps } from '../deps.js';
 import { type ExperimentNames, experimentNames, NO_NAMES } from '../experiment/names.js';
 import { speakingTo } from '../locale/job-scope.js';
 import type { Messages } from '../messages/index.js';
-import { AlertJob } from '../subscriptions/alert-job.js';
+import { AlertJob, type NoticeJob } from '../subscriptions/alert-job.js';
 import { alertLine } from '../subscriptions/alert-message.js';
 import { errorCodeOf } from '../subscriptions/alert-outcomes.js';
 import { type ChannelDigestDeps, channelDigest } from './channel-digest.js';
@@ -24,10 +24,27 @@ export const RHYTHM_INTERVAL_MS = 30_000;
 const HELD_SHOWN = 20;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-type Client = Pick<webApi.WebClient, 'chat'>;
-
 export type RhythmDeps = ChannelDigestDeps &
-  Pick<SlackDeps, 'channelAlerts' | 'locale' | 'locales' | 'logger' | 'messages'>;
+  Pick<SlackDeps, 'alerts' | 'channelAlerts' | 'locale' | 'locales' | 'logger' | 'messages'>;
+
+/** Where a channel's summary, digest or nudge goes: queued as its alerts are (paced, Retry-After). */
+interface Destination {
+  ref: ChannelRef;
+  workspace: WorkspaceRef;
+}
+
+/**
+ * Queues a message for the channel on its alert lane: about one a second per channel, a 429 waited
+ * out for its Retry-After, kept across restarts; the same id queued again (another replica, a pass
+ * after a crash) is not posted twice.
+ */
+async function queue(deps: Pick<SlackDeps, 'alerts'>, to: Destination, id: string, notice: SlackMessage) {
+  const { ref, workspace } = to;
+  const data: NoticeJob = { workspace, scope: ref.scope, channelId: ref.channelId, notice };
+  await deps.alerts.enqueue([
+    { id: `${id}:${ref.scope}:${ref.channelId}`, lane: `${ref.scope}:${ref.channelId}`, data },
+  ]);
+}
 
 export interface RhythmPass {
   digests: number;
@@ -38,34 +55,24 @@ export interface RhythmPass {
 /**
  * One look at the wall clock for every channel with quiet hours or a digest: the alerts held while
  * its quiet hours lasted are posted as one summary once they end, and a digest due since the last
- * one is posted unless its period was empty. Each is had by one replica (held alerts taken, a
- * digest claimed by its due time, both by compare-and-set); a channel that fails is looked at again
- * next time.
+ * one is posted unless its period was empty; running-long nudges likewise. Each is queued on the
+ * channel's alert lane once across replicas (held alerts taken; a digest or nudge queued under an
+ * id of its due time, then claimed); a channel that fails is looked at again next time.
  */
-export async function rhythmPass(
-  deps: RhythmDeps,
-  clientFor: (workspace: WorkspaceRef) => Promise<Client | undefined>,
-  now: number,
-): Promise<RhythmPass> {
+export async function rhythmPass(deps: RhythmDeps, now: number): Promise<RhythmPass> {
   const pass: RhythmPass = { digests: 0, summaries: 0, nudges: 0 };
   for (const ref of await deps.channelAlerts.channels()) {
     try {
       const settings = await deps.channelAlerts.get(ref);
-      const client = settings.workspace && (await clientFor(settings.workspace));
-      if (!client || !settings.workspace) continue;
+      if (!settings.workspace) continue;
+      const to: Destination = { ref, workspace: settings.workspace };
       const speaking = await speakingTo(deps, { workspace: settings.workspace, channelId: ref.channelId });
       if (settings.quiet && !isQuietAt(settings.quiet, now))
-        pass.summaries += await postHeld(speaking, client, ref, settings.quiet);
+        pass.summaries += await postHeld(speaking, to, settings.quiet);
       if (settings.longAfterDays !== undefined)
-        pass.nudges += await postNudges(speaking, client, ref, settings.longAfterDays, now);
+        pass.nudges += await postNudges(speaking, to, { ...settings, markDays: settings.longAfterDays }, now);
       if (settings.digest)
-        pass.digests += await postDigestIfDue(
-          speaking,
-          client,
-          ref,
-          { ...settings, digest: settings.digest },
-          now,
-        );
+        pass.digests += await postDigestIfDue(speaking, to, { ...settings, digest: settings.digest }, now);
     } catch (error) {
       deps.logger.warn('a channel’s held alerts or digest could not be posted; looked at again next time', {
         channelId: ref.channelId,
@@ -76,19 +83,15 @@ export async function rhythmPass(
   return pass;
 }
 
-async function postHeld(
-  deps: RhythmDeps,
-  client: Client,
-  ref: ChannelRef,
-  quiet: QuietHours,
-): Promise<number> {
+async function postHeld(deps: RhythmDeps, to: Destination, quiet: QuietHours): Promise<number> {
+  const { ref } = to;
   const held = await deps.channelAlerts.takeHeld(ref);
   if (held.alerts.length === 0) return 0;
   const summary = quietSummary(deps.messages, quiet, held, await heldNames(deps, ref, held));
   try {
-    await client.chat.postMessage({ channel: ref.channelId, text: summary.text, blocks: summary.blocks });
+    await queue(deps, to, `quiet:${randomUUID()}`, summary);
   } catch (error) {
-    // Held again for the next look: the summary was not posted.
+    // Held again for the next look: the summary was not queued.
     for (const alert of held.alerts) await deps.channelAlerts.hold(ref, alert);
     throw error;
   }
@@ -145,32 +148,36 @@ export function quietSummary(
   ]);
 }
 
+/**
+ * The digest due since the last one, queued under an id of its due time before it is claimed: a
+ * replica that dies between the two leaves it to the next pass, whose queueing is a no-op.
+ */
 async function postDigestIfDue(
   deps: RhythmDeps,
-  client: Client,
-  ref: ChannelRef,
+  to: Destination,
   settings: ChannelAlerts & { digest: DigestSchedule },
   now: number,
 ): Promise<number> {
+  const { ref } = to;
   const schedule = settings.digest;
   const due = latestDue(schedule, now);
   if (due <= (settings.digestedAt ?? 0)) return 0;
-  if (!(await deps.channelAlerts.claimDigest(ref, due))) return 0;
   const digest = await channelDigest(deps, ref, {
     from: due - periodMsOf(schedule),
     to: due,
     nextTo: nextDue(schedule, due),
     longAfterMs: settings.longAfterDays === undefined ? undefined : settings.longAfterDays * DAY_MS,
   });
-  if (isEmptyDigest(digest)) return 0;
-  const posted = digestMessage({
-    digest,
-    messages: deps.messages,
-    longDays: settings.longAfterDays,
-    names: digest.names,
-  });
-  await client.chat.postMessage({ channel: ref.channelId, text: posted.text, blocks: posted.blocks });
-  return 1;
+  if (!isEmptyDigest(digest)) {
+    const posted = digestMessage({
+      digest,
+      messages: deps.messages,
+      longDays: settings.longAfterDays,
+      names: digest.names,
+    });
+    await queue(deps, to, `digest:${due}`, posted);
+  }
+  return (await deps.channelAlerts.claimDigest(ref, due)) && !isEmptyDigest(digest) ? 1 : 0;
 }
 
 /**
@@ -180,11 +187,12 @@ async function postDigestIfDue(
  */
 async function postNudges(
   deps: RhythmDeps,
-  client: Client,
-  ref: ChannelRef,
-  markDays: number,
+  to: Destination,
+  settings: ChannelAlerts & { markDays: number },
   now: number,
 ): Promise<number> {
+  const { ref } = to;
+  const { markDays } = settings;
   const { long } = await channelDigest(deps, ref, {
     from: now,
     to: now,
@@ -193,10 +201,13 @@ async function postNudges(
   });
   let posted = 0;
   for (const running of long) {
-    if (!(await deps.channelAlerts.claimNudge(ref, nudgeKey(running), now))) continue;
+    const key = nudgeKey(running);
+    // Queued under the round it is (first, or after which reminder) before it is claimed, as digests are.
+    const round = settings.nudged?.[key] ?? 0;
+    if (round > now) continue;
     const nudge = nudgeMessage({ running, markDays, now, messages: deps.messages });
-    await client.chat.postMessage({ channel: ref.channelId, text: nudge.text, blocks: nudge.blocks });
-    posted += 1;
+    await queue(deps, to, `nudge:${key}:${round}`, nudge);
+    if (await deps.channelAlerts.claimNudge(ref, key, now)) posted += 1;
   }
   return posted;
 }

@@ -51,6 +51,8 @@ const StoredEvent = z.object({
   status: z.string().optional(),
   /** A scheduled action's: who scheduled it (src/slack/schedule). */
   scheduledBy: z.string().max(64).optional(),
+  /** A lifecycle action whose outcome is unknown. */
+  unknown: z.literal(true).optional(),
 });
 type StoredEvent = z.infer<typeof StoredEvent>;
 
@@ -76,7 +78,9 @@ function event(stored: StoredEvent): AlertEvent | undefined {
       const { reason, comment } = stored;
       const legacy = reason === undefined && comment === undefined ? undefined : { reason, comment };
       const scheduled = stored.scheduledBy === undefined ? {} : { scheduledBy: stored.scheduledBy };
-      return { action: stored.action, experimentId, stop: stored.stop ?? legacy, at, ...who, ...scheduled };
+      const unknown = stored.unknown ? { unknown: true as const } : {};
+      const stop = stored.stop ?? legacy;
+      return { action: stored.action, experimentId, stop, at, ...who, ...scheduled, ...unknown };
     }
   }
 }

@@ -20,7 +20,13 @@ import { SUBSCRIPTION_BLOCKS } from './ids.js';
 
 /** Something that happened to an experiment, as subscribed channels hear of it. */
 export type AlertEvent = (
-  | { action: LifecycleAction; experimentId: number; stop?: StopReason | undefined }
+  | {
+      action: LifecycleAction;
+      experimentId: number;
+      stop?: StopReason | undefined;
+      /** Sent and not answered: whether it applied is unknown (an urgent alert, never held). */
+      unknown?: true | undefined;
+    }
   | { action: 'create'; experimentId: number | undefined; name: string }
   | { action: 'edit'; experimentId: number; fields: readonly string[] }
   /** Only from inbound events: a status with no action named. */
@@ -116,6 +122,8 @@ function whatHappened(input: AlertMessageInput, user: SafeText, origin: SafeText
       ];
     default: {
       const experiment = experimentRef(event.experimentId, input.experimentName);
+      if (event.unknown)
+        return [a.unknownOutcome({ action: event.action, user, experiment, origin, id: event.experimentId })];
       const details = event.action === 'stop' ? stopDetails(event.stop, messages) : undefined;
       const line = a.lifecycle({ action: event.action, user, experiment, origin });
       return details === undefined ? [line] : [line, details];

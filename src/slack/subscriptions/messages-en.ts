@@ -1,6 +1,6 @@
 import type { LifecycleAction } from '../../core/lifecycle-action.js';
 import { joinSafe, md, type SafeText } from '../blocks/escape.js';
-import { cmd } from '../messages/en-format.js';
+import { cmd, word } from '../messages/en-format.js';
 import type { AlertMessages, SubscriptionMessages } from './messages.js';
 
 // English texts of the subscription commands and of the alerts they route.
@@ -63,7 +63,7 @@ function changeRepliesEn() {
 function refusalsEn() {
   return {
     unknownActions: ({ words, allowed }) =>
-      md`Unknown alert action ${words}. Choose from ${allowed}, or \`all\` (the default). Nothing was changed.`,
+      md`Unknown alert action ${words}. Choose from ${allowed}, \`recommended\` (the default) or \`all\`. Nothing was changed.`,
     unknownWord: ({ word }) =>
       md`${word} is not a filter. Use \`#channel\`, \`team:NAME\`, \`type:TYPE\`, \`experiment:ID\` and \`events:stop,archive\`, for example ${cmd('subscribe events:stop,archive')}; ${cmd('dict teams')} lists the team names. Nothing was changed.`,
     repeated: ({ key }) =>
@@ -127,6 +127,8 @@ export function alertMessagesEn(): AlertMessages {
   return {
     lifecycle: ({ action, user, experiment, origin }) =>
       md`${user} ${VERBS[action]} experiment ${experiment}${where(origin)}.`,
+    unknownOutcome: ({ action, user, experiment, origin, id }) =>
+      md`:warning: ${user} asked to ${word(action)} experiment ${experiment}${where(origin)}, and the platform did not answer: whether it happened is unknown. ${cmd(`show ${id}`)} says where it stands.`,
     created: ({ user, experiment, origin }) => md`${user} created experiment ${experiment}${where(origin)}.`,
     updated: ({ user, experiment, fields, origin }) =>
       md`${user} updated experiment ${experiment}${where(origin)}: ${fields}.`,

@@ -8,6 +8,14 @@ import type { AlertMessages, SubscriptionMessages } from './messages.js';
 
 const where = (origin: SafeText | undefined): SafeText => (origin === undefined ? md`` : md` в ${origin}`);
 
+/** What was asked, in words (an action whose outcome is unknown). */
+const ASKED: Record<LifecycleAction, SafeText> = {
+  start: md`запустить`,
+  stop: md`остановить`,
+  archive: md`отправить в архив`,
+  unarchive: md`вернуть из архива`,
+};
+
 const DONE: Record<LifecycleAction, SafeText> = {
   start: md`запущен`,
   stop: md`остановлен`,
@@ -55,7 +63,7 @@ export function subscriptionMessagesRu(): SubscriptionMessages {
     unchanged: ({ named, remaining }) =>
       md`Этот канал не получает оповещений ${named}, ничего не изменилось. Он получает:\n${lines(remaining)}`,
     unknownActions: ({ words, allowed }) =>
-      md`Неизвестное событие ${words}. Выберите из ${allowed} или \`all\` (по умолчанию). Ничего не изменилось.`,
+      md`Неизвестное событие ${words}. Выберите из ${allowed}, \`recommended\` (по умолчанию) или \`all\`. Ничего не изменилось.`,
     unknownWord: ({ word }) =>
       md`${word} — не фильтр. Используйте \`#канал\`, \`team:КОМАНДА\`, \`type:ТИП\`, \`experiment:ID\` и \`events:stop,archive\`, например ${cmd('subscribe events:stop,archive')}; ${cmd('dict teams')} перечислит команды. Ничего не изменилось.`,
     repeated: ({ key }) =>
@@ -98,6 +106,8 @@ export function alertMessagesRu(): AlertMessages {
   return {
     lifecycle: ({ action, user, experiment, origin }) =>
       md`${user}: эксперимент ${experiment} ${DONE[action]}${where(origin)}.`,
+    unknownOutcome: ({ action, user, experiment, origin, id }) =>
+      md`:warning: ${user} попросил(а) ${ASKED[action]} эксперимент ${experiment}${where(origin)}, но платформа не ответила: применено ли действие, неизвестно. ${cmd(`show ${id}`)} покажет, что с ним.`,
     created: ({ user, experiment, origin }) =>
       md`${user} создал(а) эксперимент ${experiment}${where(origin)}.`,
     updated: ({ user, experiment, fields, origin }) =>

@@ -87,6 +87,14 @@ export interface AlertMessages {
     experiment: SafeText;
     origin: SafeText | undefined;
   }): SafeText;
+  /** The action was sent and not answered: whether it applied is unknown (how to check: `/exp show id`). */
+  unknownOutcome(p: {
+    action: LifecycleAction;
+    user: SafeText;
+    experiment: SafeText;
+    origin: SafeText | undefined;
+    id: number;
+  }): SafeText;
   created(p: { user: SafeText; experiment: SafeText; origin: SafeText | undefined }): SafeText;
   updated(p: {
     user: SafeText;

@@ -85,15 +85,18 @@ export async function queueSubscriberAlerts(
     } satisfies AlertJob,
   }));
   const now = deps.channelAlerts.now();
-  const quiet = await Promise.all(jobs.map((job) => heldInQuietHours(deps, job.data, now)));
+  // An action whose outcome is unknown is urgent: never held.
+  const urgent = 'unknown' in stamped && stamped.unknown === true;
+  const quiet = await Promise.all(jobs.map((job) => !urgent && heldInQuietHours(deps, job.data, now)));
   await deps.alerts.enqueue(jobs.filter((_, i) => !quiet[i]));
   return matches.length;
 }
 
 /**
  * An alert for a channel in its quiet hours is held, to be posted with the others in one summary
- * when they end (src/slack/digest/rhythm-sweep.ts). Only experiment alerts come here: operational
- * notices (a token refused or expiring) go their own way and are never held.
+ * when they end (src/slack/digest/rhythm-sweep.ts). Only experiment alerts come here, and not an
+ * action whose outcome is unknown: those and operational notices (a token refused or expiring) are
+ * never held.
  */
 async function heldInQuietHours(
   deps: Pick<SlackDeps, 'channelAlerts'>,
