@@ -1,6 +1,6 @@
 // `npm run bench [name]`: the benchmarks behind issue #52's budgets (start, help, memory; all of
 // them without a name), or `profile-start [store] [rate] [seconds]`, a CPU profile of the app under
-// evenly spaced starts. Prints each budget with its measured value and writes the results file. A
+// evenly spaced starts, or `profile-help [store] [connections] [seconds]`, one under the help load. Prints each budget with its measured value and writes the results file. A
 // run fails only on a wrong answer or an error a subject logged, never on a time. BENCH_QUICK=1 is
 // CI's smoke run: tiny counts, every benchmark run once, figures meaningless.
 import { loadavg } from 'node:os';
@@ -30,11 +30,16 @@ async function main(): Promise<void> {
     await profileStart(args);
     return;
   }
+  if (name === 'profile-help') {
+    const { profileHelp } = await import('./profiles/profile-help.js');
+    await profileHelp(args);
+    return;
+  }
   const selected: Benchmark[] =
     name === undefined ? [...BENCHMARKS] : BENCHMARKS.filter((benchmark) => benchmark === name);
   if (selected.length === 0) {
     process.stderr.write(
-      `usage: npm run bench [${BENCHMARKS.join(' | ')} | profile-start [store] [rate] [seconds]]\n`,
+      `usage: npm run bench [${BENCHMARKS.join(' | ')} | profile-start [store] [rate] [seconds] | profile-help [store] [connections] [seconds]]\n`,
     );
     process.exitCode = 2;
     return;
