@@ -17,7 +17,7 @@ import type { JobQueue } from '../jobs/job-queue.js';
 import type { Logger } from '../observability/logger.js';
 import { createActorDirectory } from '../slack/access/actor.js';
 import { createChannelMembers } from '../slack/access/channel-members.js';
-import type { SlackDeps } from '../slack/deps.js';
+import type { AppConfig, AppServices, SlackDeps } from '../slack/deps.js';
 import { createLanguageStore } from '../slack/locale/language-store.js';
 import { createLocaleResolver } from '../slack/locale/request-scope.js';
 import { DEFAULT_SCOPE } from '../slack/locale/scope.js';
@@ -62,13 +62,36 @@ export interface DomainServicesInput {
   /** The embedded sandbox's URL in playground mode (prefills the connect modal). */
   sandboxUrl: string | undefined;
   /** The embedded sandbox's experiments when it is the platform (named by an empty `/exp list`). */
-  sandboxExperiments: SlackDeps['sandboxExperiments'];
+  sandboxExperiments: AppServices['sandboxExperiments'];
   logger: Logger;
   closers: Closers;
 }
 
-/** Everything the Slack features use: the domain's stores and services, the clients, the limits. */
+/**
+ * Everything the Slack features use: the process's services, its configuration, and English
+ * outside any request (each request, job and sweep speaks its own: slack/locale/scope.ts).
+ */
 export async function buildDomainServices(input: DomainServicesInput): Promise<SlackDeps> {
+  return { ...(await appServices(input)), ...appConfig(input), messages: en, locale: DEFAULT_SCOPE };
+}
+
+/** The configuration as the features read it. */
+function appConfig(input: DomainServicesInput): AppConfig {
+  const { config, options } = input;
+  return {
+    workingNoteAfterMs: options.workingNoteAfterMs ?? WORKING_NOTE_AFTER_MS,
+    experimentFields: config.experimentFields,
+    adminUserIds: config.slack.adminUserIds,
+    // A remote admin cannot use the sandbox's loopback address: prefill only a configured platform.
+    connectPrefillUrl: config.console.baseUrl ?? input.sandboxUrl,
+    sandboxNotice: config.sandboxNotice,
+    publicUrl: config.publicUrl,
+    approvalTtlMs: config.approvalTtlHours * 60 * 60 * 1000,
+  };
+}
+
+/** The domain's stores and services, the clients, the limits: built once for the process. */
+async function appServices(input: DomainServicesInput): Promise<AppServices> {
   const { config, options, infra, platform, slack } = input;
   const { store, metrics } = infra;
   const languages = createLanguageStore(store.keyv('languages'));
@@ -82,10 +105,6 @@ export async function buildDomainServices(input: DomainServicesInput): Promise<S
         ? {}
         : { perWorkspace: options.maxActionsPerWorkspace }),
     }),
-    workingNoteAfterMs: options.workingNoteAfterMs ?? WORKING_NOTE_AFTER_MS,
-    // Outside any request; each request, job and sweep speaks its own (slack/locale/scope.ts).
-    messages: en,
-    locale: DEFAULT_SCOPE,
     languages,
     locales: createLocaleResolver({
       languages,
@@ -96,21 +115,15 @@ export async function buildDomainServices(input: DomainServicesInput): Promise<S
     vault: infra.vault,
     dictionaries: platform.dictionaries,
     splitter: platform.splitter,
-    experimentFields: config.experimentFields,
     drafts: store.keyv('drafts'),
     scopeOf: (workspace) => workspaceKey({ teamId: workspace.teamId, enterpriseId: workspace.enterpriseId }),
     locks: store.locks,
     metrics,
-    adminUserIds: config.slack.adminUserIds,
     probeClient: platform.probeClient,
     readTokenClaims: platform.readTokenClaims,
-    // A remote admin cannot use the sandbox's loopback address: prefill only a configured platform.
-    connectPrefillUrl: config.console.baseUrl ?? input.sandboxUrl,
-    sandboxNotice: config.sandboxNotice,
     sandboxExperiments: input.sandboxExperiments,
     consoleLinks: config.consoleWebUrl ? createConsoleLinks(config.consoleWebUrl) : undefined,
     slackFetch: slack.fetch,
-    publicUrl: config.publicUrl,
     // Keyed from the token key ring (its old keys still verify); response_urls only Slack's (the emulator's).
     requests: createRequestStore({
       stored: storedValues(store, 'requests'),
@@ -120,7 +133,6 @@ export async function buildDomainServices(input: DomainServicesInput): Promise<S
       onIndexError: (error) =>
         input.logger.warn('a request index was not written; the due pass mends it', { error }),
     }),
-    approvalTtlMs: config.approvalTtlHours * 60 * 60 * 1000,
     channelMembers: createChannelMembers({ logger: input.logger.child({ component: 'access' }) }),
     serves: servedBy(input),
     viewSeal: createViewSeal({
@@ -137,7 +149,7 @@ export async function buildDomainServices(input: DomainServicesInput): Promise<S
  * installation's token (one without is never reached); a single-workspace token serves the
  * workspace auth.test names.
  */
-function servedBy(input: DomainServicesInput): SlackDeps['serves'] {
+function servedBy(input: DomainServicesInput): AppServices['serves'] {
   if (input.config.slack.mode === 'oauth') return async () => 'same';
   return async (workspace) => {
     const served = await input.served.check(workspace);
@@ -160,7 +172,7 @@ async function alertQueue(input: DomainServicesInput): Promise<JobQueue<AlertJob
 }
 
 type LifecycleServices = Pick<
-  SlackDeps,
+  AppServices,
   'knowledge' | 'subscriptions' | 'channelAlerts' | 'policies' | 'actors' | 'hooks' | 'intents' | 'audit'
 >;
 

@@ -26,12 +26,10 @@ import type { ChannelMembers } from './access/channel-members.js';
 import type { FetchLike } from './lifecycle/surface.js';
 import type { LanguageStore } from './locale/language-store.js';
 import type { LocaleResolver } from './locale/request-scope.js';
-import type { LocaleScope } from './locale/scope.js';
-import type { Messages } from './messages/index.js';
+import type { Speaking } from './locale/scope.js';
 import type { AlertJob } from './subscriptions/alert-delivery.js';
 import type { ViewSeal } from './view-seal/view-seal.js';
 
-/** Everything the Slack listeners need, passed in so each handler can be tested with its own. */
 /** An experiment the embedded sandbox holds, as a newcomer could try it. */
 export interface SandboxExperimentHint {
   experimentId: number;
@@ -39,12 +37,15 @@ export interface SandboxExperimentHint {
   status: string;
 }
 
-export interface SlackDeps {
+// What a Slack listener is built with comes in three shapes of three lifetimes: the process's
+// services (built once in src/compose), the configuration it was started with, and the language
+// of the request, job or sweep at hand (locale/scope.ts: the catalogue and the languages it was
+// chosen from). What one request's middleware hands on to its handler is its RequestScope
+// (request-scope.ts).
+
+/** The process's stores, clients and clocks: built once in src/compose, shared by every request. */
+export interface AppServices {
   logger: Logger;
-  /** The catalogue of the request's language (locale/scope.ts): English outside any request. */
-  messages: Messages;
-  /** The request's languages, which `messages` speaks (locale/scope.ts `speaking`). */
-  locale: LocaleScope;
   /** Who chose which language (`/exp language`). */
   languages: LanguageStore;
   /** A request's languages: its person's and its workspace's. */
@@ -54,8 +55,6 @@ export interface SlackDeps {
   dictionaries: DictionaryCache;
   /** undefined when no splitter is configured: splitter commands then say so. */
   splitter: SplitterClient | undefined;
-  /** Payload field names for create/edit. */
-  experimentFields: FieldMapping;
   /** Short-lived modal state too large for private_metadata (an edit's original values). */
   drafts: Keyv;
   /** Alerts waiting for delivery: durable, in order and paced per channel, run by one replica each. */
@@ -68,29 +67,20 @@ export interface SlackDeps {
   scopeOf: (workspace: WorkspaceRef) => string;
   locks: OnceGuard;
   metrics: Metrics;
-  adminUserIds: readonly string[];
   /** A single-attempt console client whose timeouts fit the budget: checks a candidate connection. */
   probeClient: (connection: ConsoleConnection, budgetMs: number) => ConsoleApi;
   /** What a platform token says of itself: stored with a connection, shown by `/exp token`. */
   readTokenClaims: ReadTokenClaims;
-  /** Prefills the connect modal: the configured platform (never the embedded sandbox's local URL). */
-  connectPrefillUrl: string | undefined;
-  /** Real Slack on the embedded sandbox (ALLOW_SANDBOX): every message says so. */
-  sandboxNotice: boolean;
   /** The embedded sandbox's experiments, to name in an empty `/exp list`; undefined on a real platform. */
   sandboxExperiments: (() => readonly SandboxExperimentHint[]) | undefined;
   /** What the app knows of experiments: records, the transition table, the read route. */
   knowledge: ExperimentKnowledge;
   /** Lifecycle actions running at once in this process: beyond the bound they are refused, not queued. */
   actionSlots: ActionSlots;
-  /** A slash command's "Working on it…" note appears only when its outcome takes longer than this. */
-  workingNoteAfterMs: number;
   /** Lifecycle actions sent and not yet answered (reported as outcome unknown if a process dies). */
   intents: IntentLog;
   /** Each workspace's inbound lifecycle hook (id and secret). */
   hooks: HookStore;
-  /** The app's public base URL (PUBLIC_URL), for the hook address `/exp hooks` shows; undefined: unknown. */
-  publicUrl: string | undefined;
   /** Links to experiments in the platform's web console (CONSOLE_WEB_URL); undefined: none. */
   consoleLinks: ConsoleLinks | undefined;
   /** The fetch Bolt's clients use (metrics, sandbox notice): for response_urls kept past a payload. */
@@ -101,8 +91,6 @@ export interface SlackDeps {
   actors: ActorDirectory;
   /** Requests to act that wait (for approval or their time), until they run or end. */
   requests: RequestStore;
-  /** How long an approval asked for now stays valid (APPROVAL_TTL_HOURS). */
-  approvalTtlMs: number;
   /** Whether a person is in a channel (for requests nobody vouched for by acting there). */
   channelMembers: ChannelMembers;
   /** Whether the app's token serves a workspace (single-workspace installs serve one). */
@@ -113,3 +101,23 @@ export interface SlackDeps {
   viewSeal: ViewSeal;
   now: () => Date;
 }
+
+/** What the app was configured with (config.ts), as the features read it. */
+export interface AppConfig {
+  /** Payload field names for create/edit. */
+  experimentFields: FieldMapping;
+  adminUserIds: readonly string[];
+  /** Prefills the connect modal: the configured platform (never the embedded sandbox's local URL). */
+  connectPrefillUrl: string | undefined;
+  /** Real Slack on the embedded sandbox (ALLOW_SANDBOX): every message says so. */
+  sandboxNotice: boolean;
+  /** A slash command's "Working on it…" note appears only when its outcome takes longer than this. */
+  workingNoteAfterMs: number;
+  /** The app's public base URL (PUBLIC_URL), for the hook address `/exp hooks` shows; undefined: unknown. */
+  publicUrl: string | undefined;
+  /** How long an approval asked for now stays valid (APPROVAL_TTL_HOURS). */
+  approvalTtlMs: number;
+}
+
+/** Everything the Slack listeners need, passed in so each handler can be tested with its own. */
+export type SlackDeps = AppServices & AppConfig & Speaking;

@@ -27,9 +27,11 @@ export interface LocaleScope {
 /** Outside any request (start-up, a sweep with no destination): English. */
 export const DEFAULT_SCOPE: LocaleScope = { person: DEFAULT_LOCALE, workspace: DEFAULT_LOCALE };
 
-/** What speaks a language: the texts' catalogue and the languages it was chosen from. */
+/** What speaks a language (a request's, a job's, a sweep's): the texts' catalogue and the languages it was chosen from. */
 export interface Speaking {
+  /** The catalogue of the person's language: English outside any request. */
   messages: Messages;
+  /** The languages `messages` was chosen from (`speaking`). */
   locale: LocaleScope;
 }
 
