@@ -18,6 +18,7 @@ import type { Logger } from '../observability/logger.js';
 import { createActorDirectory } from '../slack/access/actor.js';
 import { createChannelMembers } from '../slack/access/channel-members.js';
 import type { AppConfig, AppServices, SlackDeps } from '../slack/deps.js';
+import { createLifecycleService } from '../slack/lifecycle/perform.js';
 import { createLanguageStore } from '../slack/locale/language-store.js';
 import { createLocaleResolver } from '../slack/locale/request-scope.js';
 import { DEFAULT_SCOPE } from '../slack/locale/scope.js';
@@ -72,7 +73,9 @@ export interface DomainServicesInput {
  * outside any request (each request, job and sweep speaks its own: slack/locale/scope.ts).
  */
 export async function buildDomainServices(input: DomainServicesInput): Promise<SlackDeps> {
-  return { ...(await appServices(input)), ...appConfig(input), messages: en, locale: DEFAULT_SCOPE };
+  const services = await appServices(input);
+  const lifecycle = createLifecycleService(services);
+  return { ...services, lifecycle, ...appConfig(input), messages: en, locale: DEFAULT_SCOPE };
 }
 
 /** The configuration as the features read it. */
@@ -91,7 +94,7 @@ function appConfig(input: DomainServicesInput): AppConfig {
 }
 
 /** The domain's stores and services, the clients, the limits: built once for the process. */
-async function appServices(input: DomainServicesInput): Promise<AppServices> {
+async function appServices(input: DomainServicesInput): Promise<Omit<AppServices, 'lifecycle'>> {
   const { config, options, infra, platform, slack } = input;
   const { store, metrics } = infra;
   const languages = createLanguageStore(store.keyv('languages'));

@@ -23,6 +23,7 @@ import type { SplitterClient } from '../splitter/client.js';
 import type { OnceGuard } from '../store/create-store.js';
 import type { ActorDirectory } from './access/actor.js';
 import type { ChannelMembers } from './access/channel-members.js';
+import type { LifecycleService } from './lifecycle/perform.js';
 import type { FetchLike } from './lifecycle/surface.js';
 import type { LanguageStore } from './locale/language-store.js';
 import type { LocaleResolver } from './locale/request-scope.js';
@@ -45,6 +46,8 @@ export interface SandboxExperimentHint {
 
 /** The process's stores, clients and clocks: built once in src/compose, shared by every request. */
 export interface AppServices {
+  /** Performs lifecycle actions and tells their outcomes: the one path every trigger takes. */
+  lifecycle: LifecycleService;
   logger: Logger;
   /** Who chose which language (`/exp language`). */
   languages: LanguageStore;

@@ -5,4 +5,4 @@ import type { RequestPortsDeps } from '../requests/ports.js';
 /** What the approvals feature's listeners use of the app's dependencies. */
 export type ApprovalsDeps = PerformLifecycleDeps &
   RequestPortsDeps &
-  Pick<SlackDeps, 'actors' | 'policies' | 'splitter' | 'viewSeal'>;
+  Pick<SlackDeps, 'actors' | 'metrics' | 'policies' | 'splitter' | 'viewSeal'>;

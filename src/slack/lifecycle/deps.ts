@@ -5,4 +5,4 @@ import type { PerformLifecycleDeps } from './perform.js';
 /** What the lifecycle feature's listeners use of the app's dependencies. */
 export type LifecycleDeps = PerformLifecycleDeps &
   AskDeps &
-  Pick<SlackDeps, 'actors' | 'policies' | 'viewSeal'>;
+  Pick<SlackDeps, 'actors' | 'consoleLinks' | 'dictionaries' | 'locks' | 'metrics' | 'policies' | 'viewSeal'>;

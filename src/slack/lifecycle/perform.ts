@@ -4,7 +4,8 @@ import type { PerformActionPorts, PerformedKind } from '../../core/lifecycle/por
 import type { LifecycleRequest } from '../../core/run-action.js';
 import { runLifecycleAction } from '../../core/run-action.js';
 import type { SafeText } from '../blocks/escape.js';
-import type { SlackDeps } from '../deps.js';
+import type { AppServices, SlackDeps } from '../deps.js';
+import type { Speaking } from '../locale/scope.js';
 import { notifySubscribers } from '../subscriptions/notify-subscribers.js';
 import type { LifecycleSurface } from './surface.js';
 import { lifecycleTeller } from './tell-outcome.js';
@@ -29,9 +30,27 @@ export interface PerformedLifecycle {
   releaseIntent?: (() => Promise<void>) | undefined;
 }
 
-/** What performing a lifecycle action uses: its callers need these and what they do besides. */
-export type PerformLifecycleDeps = Pick<
-  SlackDeps,
+/**
+ * The lifecycle service: performs a request and tells its outcome in the languages it is given (the
+ * request's, job's or sweep's at hand). Built once for the process (compose), so a feature that runs
+ * actions takes this one service and its language rather than the stores the path uses.
+ */
+export interface LifecycleService {
+  perform(
+    speaking: Speaking,
+    request: LifecycleRequest,
+    surface: LifecycleSurface,
+    /** The caller already took one of the process's action slots for it (given back here); else one is taken here. */
+    slotHeld?: boolean,
+  ): Promise<PerformedLifecycle>;
+}
+
+/** What a feature that runs lifecycle actions needs for it: the service, and its language. */
+export type PerformLifecycleDeps = Pick<SlackDeps, 'lifecycle' | 'messages' | 'locale'>;
+
+/** What the lifecycle path uses of the process's services. */
+export type LifecycleServiceDeps = Pick<
+  AppServices,
   | 'actionSlots'
   | 'alerts'
   | 'channelAlerts'
@@ -43,29 +62,26 @@ export type PerformLifecycleDeps = Pick<
   | 'knowledge'
   | 'locks'
   | 'logger'
-  | 'locale'
-  | 'messages'
   | 'metrics'
   | 'now'
   | 'scopeOf'
   | 'subscriptions'
 >;
 
-export async function performLifecycle(
-  deps: PerformLifecycleDeps,
-  request: LifecycleRequest,
-  surface: LifecycleSurface,
-  /** The caller already took one of the process's action slots for it (given back here); else one is taken here. */
-  slotHeld = false,
-): Promise<PerformedLifecycle> {
-  const performed = await performAction(lifecyclePorts(deps, request, surface), request, slotHeld);
-  const { kind, told: line, identity, why, unknown, releaseIntent } = performed;
-  return { kind, line, identity, why, unknown, releaseIntent };
+export function createLifecycleService(services: LifecycleServiceDeps): LifecycleService {
+  return {
+    async perform(speaking, request, surface, slotHeld = false) {
+      const deps = { ...services, messages: speaking.messages, locale: speaking.locale };
+      const performed = await performAction(lifecyclePorts(deps, request, surface), request, slotHeld);
+      const { kind, told: line, identity, why, unknown, releaseIntent } = performed;
+      return { kind, line, identity, why, unknown, releaseIntent };
+    },
+  };
 }
 
 /** The use-case's ports for one request: Slack tells the outcome, the alert queue takes the fan-out. */
 function lifecyclePorts(
-  deps: PerformLifecycleDeps,
+  deps: LifecycleServiceDeps & Speaking,
   request: LifecycleRequest,
   surface: LifecycleSurface,
 ): PerformActionPorts<SafeText> {

@@ -8,11 +8,7 @@ import { workspaceKey } from '../../core/workspace.js';
 import { KNOWN_PLATFORMS } from '../../splitter/schemas.js';
 import type { SlackMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
-import {
-  type PerformedLifecycle,
-  type PerformLifecycleDeps,
-  performLifecycle,
-} from '../lifecycle/perform.js';
+import type { PerformedLifecycle, PerformLifecycleDeps } from '../lifecycle/perform.js';
 import type { LifecycleSurface } from '../lifecycle/surface.js';
 import { splitterFailureMessage } from '../splitter/error-messages.js';
 import { exposeDoneMessage } from '../splitter/expose-message.js';
@@ -37,7 +33,7 @@ export function lifecycleRunner(
     const { action, experimentId, stop } = request.what;
     if (action === 'expose' || experimentId === undefined)
       return { state: 'failed', why: 'not-a-lifecycle-action' };
-    const performed = await performLifecycle(
+    const performed = await deps.lifecycle.perform(
       deps,
       {
         workspace: { teamId: request.teamId, enterpriseId: request.enterpriseId },

@@ -5,4 +5,4 @@ import type { AskDeps } from '../requests/ask.js';
 /** What the stop feature's listeners use of the app's dependencies. */
 export type StopDeps = PerformLifecycleDeps &
   AskDeps &
-  Pick<SlackDeps, 'actors' | 'policies' | 'slackFetch' | 'viewSeal'>;
+  Pick<SlackDeps, 'actors' | 'locks' | 'metrics' | 'policies' | 'slackFetch' | 'viewSeal'>;

@@ -3,4 +3,6 @@ import type { PerformLifecycleDeps } from '../lifecycle/perform.js';
 import type { AskDeps } from '../requests/ask.js';
 
 /** What the workflow steps use of the app's dependencies. */
-export type WorkflowStepsDeps = PerformLifecycleDeps & AskDeps & Pick<SlackDeps, 'actors' | 'policies'>;
+export type WorkflowStepsDeps = PerformLifecycleDeps &
+  AskDeps &
+  Pick<SlackDeps, 'actors' | 'consoleLinks' | 'policies'>;
