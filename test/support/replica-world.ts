@@ -16,6 +16,8 @@ export interface ReplicaWorld {
   sandbox: Sandbox;
   emulator: SlackEmulator;
   signingSecret: string;
+  /** The Redis the replicas share, for a test that changes what the app keeps there itself. */
+  storeUrl: string;
   /** Starts one more replica on the shared Redis, sandbox and emulator. */
   replica(options?: StartOptions): Promise<RunningApp>;
   close(apps: readonly RunningApp[]): Promise<void>;
@@ -41,11 +43,12 @@ export async function startReplicaWorld(input: {
       label: `${slug}_${id}`,
     });
   const signingSecret = randomBytes(16).toString('hex');
+  const storeUrl = `redis://127.0.0.1:${port}`;
   const env = {
     SLACK_SIGNING_SECRET: signingSecret,
     SLACK_BOT_TOKEN: emulator.identity.botToken,
     SLACK_API_URL: emulator.apiUrl,
-    STORE_URL: `redis://127.0.0.1:${port}`,
+    STORE_URL: storeUrl,
     CONSOLE_BASE_URL: sandbox.url,
     CONSOLE_API_TOKEN: await sandbox.issueToken({ name: slug }),
     TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
@@ -54,6 +57,7 @@ export async function startReplicaWorld(input: {
     sandbox,
     emulator,
     signingSecret,
+    storeUrl,
     replica: (options = {}) =>
       startExpChatops(loadConfig(env), { logger: createMemoryLogger('warn'), port: 0, ...options }),
     async close(apps) {

@@ -17,6 +17,14 @@ import { reportOrphanedActions } from './orphan-sweep.js';
 // channel's (the workspace's) language, or the person's when there is no channel to post in.
 
 const WORKSPACE = { teamId: 'T1' };
+/** No channel subscribes: the subscribers' alert (test/interrupted-alerts.test.ts) finds nobody. */
+const NO_SUBSCRIBERS = {
+  subscriptions: { matching: async () => [] } as never,
+  alerts: { enqueue: async () => {} } as never,
+  channelAlerts: { now: () => Date.now() } as never,
+  scopeOf: () => 'T1',
+  metrics: { inc: () => {} } as never,
+};
 const PERSON = 'U0PERSON1';
 
 async function sweepAfterADeadProcess(
@@ -60,6 +68,7 @@ async function sweepAfterADeadProcess(
       locales,
       requests: {} as never,
       policies: {} as never,
+      ...NO_SUBSCRIBERS,
     },
     async () => client as never,
   );
@@ -158,6 +167,7 @@ describe('a receipt whose command stored a request to wait', () => {
         locales,
         requests,
         policies: {} as never,
+        ...NO_SUBSCRIBERS,
       },
       async () => client as never,
     );
@@ -220,6 +230,7 @@ describe('a receipt whose command stored a request to wait', () => {
         locales,
         requests,
         policies: {} as never,
+        ...NO_SUBSCRIBERS,
       },
       async () => client as never,
     );
@@ -285,6 +296,7 @@ describe('a report the store cut part-way', () => {
           locales,
           requests,
           policies: {} as never,
+          ...NO_SUBSCRIBERS,
         },
         async () => client as never,
       );

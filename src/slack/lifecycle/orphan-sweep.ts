@@ -6,6 +6,8 @@ import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 import { speakingTo } from '../locale/job-scope.js';
 import { requestNotices } from '../requests/notices.js';
+import { notifyInterrupted } from '../subscriptions/interrupted-alert.js';
+import type { NotifySubscribersDeps } from '../subscriptions/notify-subscribers.js';
 
 /** How often a replica looks for intents a dead process left. */
 export const SWEEP_INTERVAL_MS = 60 * 1000;
@@ -30,12 +32,14 @@ type ReportOrphanedActionsDeps = Pick<
   | 'locales'
   | 'requests'
   | 'policies'
->;
+> &
+  NotifySubscribersDeps;
 
 /**
  * Reports every action whose process died between sending it and hearing back: in the channel it
  * was asked from, naming the person (or to the person when there is no channel), as "outcome
- * unknown" with how to check. Once across replicas (claimed), then forgotten.
+ * unknown" with how to check, and to the experiment's subscribed channels. Once across replicas
+ * (claimed), then forgotten.
  */
 export async function reportOrphanedActions(
   deps: ReportOrphanedActionsDeps,
@@ -103,7 +107,7 @@ export function recheckDelay(recheckAt: number | undefined, now: number): number
 const RECHECK_MARGIN_MS = 250;
 
 async function report(
-  deps: Pick<SlackDeps, 'audit' | 'locale' | 'locales' | 'logger' | 'messages'>,
+  deps: Pick<SlackDeps, 'audit' | 'locale' | 'locales' | 'logger' | 'messages'> & NotifySubscribersDeps,
   clientFor: (workspace: WorkspaceRef) => Promise<Pick<webApi.WebClient, 'chat'> | undefined>,
   intent: Intent,
   /** Ends the intent: once it is written down, before the message goes (so it goes at most once). */
@@ -140,6 +144,7 @@ async function report(
           ? `${intent.outcome === 'done' ? 'done' : 'not-done'}:process-stopped-while-telling`
           : 'outcome-unknown:process-stopped',
   });
+  if (intent.phase === 'sending') await alertSubscribers(deps, intent);
   const client = await clientFor(workspace);
   await end();
   if (!client) {
@@ -151,4 +156,20 @@ async function report(
   } catch (error) {
     deps.logger.warn('an interrupted action could not be reported', { intent: intent.id, error });
   }
+}
+
+/**
+ * Before the intent ends: a report cut after this is made again, and the alert queue keeps one
+ * alert per run (the key), so subscribers hear it once whichever replica, or look, reports it.
+ */
+async function alertSubscribers(deps: NotifySubscribersDeps, intent: Intent): Promise<void> {
+  await notifyInterrupted(deps, {
+    workspace: { teamId: intent.teamId, enterpriseId: intent.enterpriseId },
+    action: intent.action,
+    experimentId: intent.experimentId,
+    actorId: intent.actorId,
+    channelId: intent.channelId,
+    at: intent.at,
+    key: intent.request?.id ?? intent.id,
+  });
 }

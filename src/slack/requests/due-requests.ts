@@ -1,4 +1,5 @@
 import type { webApi } from '@slack/bolt';
+import { isLifecycleAction } from '../../core/lifecycle-action.js';
 import type { ActionRequest } from '../../core/requests/action-request.js';
 import type { RequestPorts, RunAllowed } from '../../core/requests/ports.js';
 import { type DuePass, runDueRequests } from '../../core/requests/run-due.js';
@@ -7,6 +8,7 @@ import type { SlackDeps } from '../deps.js';
 import type { PerformLifecycleDeps } from '../lifecycle/perform.js';
 import { speakingTo } from '../locale/job-scope.js';
 import { scheduledSurface, tellBoth } from '../schedule/scheduled-surface.js';
+import { notifyInterrupted } from '../subscriptions/interrupted-alert.js';
 import { slackRequestFacts } from './facts.js';
 import { requestNotices } from './notices.js';
 import type { RequestPortsDeps } from './ports.js';
@@ -59,6 +61,7 @@ function routedPorts(deps: DueRequestsDeps, clientFor: ClientFor, now: () => Dat
     person: async (workspace, userId) => deps.actors.actor(await client(workspace), workspace, userId, []),
     audit: deps.audit,
     notify: async (request, change, options) => {
+      if (change.kind === 'interrupted') await alertInterrupted(deps, request);
       const found = await clientFor(workspaceOf(request)).catch(() => null);
       if (found === null) return false;
       if (!found) {
@@ -90,4 +93,25 @@ function dueRunner(deps: DueRequestsDeps, clientFor: ClientFor, request: ActionR
     const surface = scheduledSurface({ client, ...to, logger: deps.logger });
     return lifecycleRunner(speaking, surface)(due, grant);
   };
+}
+
+/**
+ * A run given up as its process died: whether it was sent is unknown, and the experiment's
+ * subscribers hear it as the orphan sweep would have said it (keyed by the request, so the two, or
+ * this ending told again, make one alert). Never throws.
+ */
+async function alertInterrupted(deps: DueRequestsDeps, request: ActionRequest): Promise<void> {
+  const { action, experimentId } = request.what;
+  if (!isLifecycleAction(action) || experimentId === undefined) return;
+  const running = request.history.findLast((step) => step.state === 'running');
+  await notifyInterrupted(deps, {
+    workspace: workspaceOf(request),
+    action,
+    experimentId,
+    actorId: request.requestedBy,
+    channelId: request.channelId,
+    scheduledBy: request.runAt === undefined ? undefined : request.requestedBy,
+    at: running?.at ?? request.createdAt,
+    key: request.id,
+  });
 }

@@ -51,8 +51,8 @@ const StoredEvent = z.object({
   status: z.string().optional(),
   /** A scheduled action's: who scheduled it (src/slack/schedule). */
   scheduledBy: z.string().max(64).optional(),
-  /** A lifecycle action whose outcome is unknown. */
-  unknown: z.literal(true).optional(),
+  /** A lifecycle action whose outcome is unknown (AlertEvent says how it came to be). */
+  unknown: z.union([z.literal(true), z.literal('app-stopped')]).optional(),
 });
 type StoredEvent = z.infer<typeof StoredEvent>;
 
@@ -78,7 +78,7 @@ function event(stored: StoredEvent): AlertEvent | undefined {
       const { reason, comment } = stored;
       const legacy = reason === undefined && comment === undefined ? undefined : { reason, comment };
       const scheduled = stored.scheduledBy === undefined ? {} : { scheduledBy: stored.scheduledBy };
-      const unknown = stored.unknown ? { unknown: true as const } : {};
+      const unknown = stored.unknown === undefined ? {} : { unknown: stored.unknown };
       const stop = stored.stop ?? legacy;
       return { action: stored.action, experimentId, stop, at, ...who, ...scheduled, ...unknown };
     }

@@ -24,8 +24,11 @@ export type AlertEvent = (
       action: LifecycleAction;
       experimentId: number;
       stop?: StopReason | undefined;
-      /** Sent and not answered: whether it applied is unknown (an urgent alert, never held). */
-      unknown?: true | undefined;
+      /**
+       * Whether it applied is unknown (an urgent alert, never held): true when it was sent and not
+       * answered; 'app-stopped' when the process running it stopped before it heard back.
+       */
+      unknown?: true | 'app-stopped' | undefined;
     }
   | { action: 'create'; experimentId: number | undefined; name: string }
   | { action: 'edit'; experimentId: number; fields: readonly string[] }
@@ -122,8 +125,11 @@ function whatHappened(input: AlertMessageInput, user: SafeText, origin: SafeText
       ];
     default: {
       const experiment = experimentRef(event.experimentId, input.experimentName);
-      if (event.unknown)
-        return [a.unknownOutcome({ action: event.action, user, experiment, origin, id: event.experimentId })];
+      if (event.unknown !== undefined) {
+        const { action, experimentId: id } = event;
+        const appStopped = event.unknown === 'app-stopped';
+        return [a.unknownOutcome({ action, user, experiment, origin, id, appStopped })];
+      }
       const details = event.action === 'stop' ? stopDetails(event.stop, messages) : undefined;
       const line = a.lifecycle({ action: event.action, user, experiment, origin });
       return details === undefined ? [line] : [line, details];

@@ -127,8 +127,10 @@ export function alertMessagesEn(): AlertMessages {
   return {
     lifecycle: ({ action, user, experiment, origin }) =>
       md`${user} ${VERBS[action]} experiment ${experiment}${where(origin)}.`,
-    unknownOutcome: ({ action, user, experiment, origin, id }) =>
-      md`:warning: ${user} asked to ${word(action)} experiment ${experiment}${where(origin)}, and the platform did not answer: whether it happened is unknown. ${cmd(`show ${id}`)} says where it stands.`,
+    unknownOutcome: ({ action, user, experiment, origin, id, appStopped }) => {
+      const why = appStopped ? md`the app stopped before it heard back` : md`the platform did not answer`;
+      return md`:warning: ${user} asked to ${word(action)} experiment ${experiment}${where(origin)}, and ${why}: whether it happened is unknown. ${cmd(`show ${id}`)} says where it stands.`;
+    },
     created: ({ user, experiment, origin }) => md`${user} created experiment ${experiment}${where(origin)}.`,
     updated: ({ user, experiment, fields, origin }) =>
       md`${user} updated experiment ${experiment}${where(origin)}: ${fields}.`,

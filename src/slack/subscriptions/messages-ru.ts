@@ -106,8 +106,12 @@ export function alertMessagesRu(): AlertMessages {
   return {
     lifecycle: ({ action, user, experiment, origin }) =>
       md`${user}: эксперимент ${experiment} ${DONE[action]}${where(origin)}.`,
-    unknownOutcome: ({ action, user, experiment, origin, id }) =>
-      md`:warning: ${user} попросил(а) ${ASKED[action]} эксперимент ${experiment}${where(origin)}, но платформа не ответила: применено ли действие, неизвестно. ${cmd(`show ${id}`)} покажет, что с ним.`,
+    unknownOutcome: ({ action, user, experiment, origin, id, appStopped }) => {
+      const why = appStopped
+        ? md`приложение остановилось, не дождавшись ответа платформы`
+        : md`платформа не ответила`;
+      return md`:warning: ${user} попросил(а) ${ASKED[action]} эксперимент ${experiment}${where(origin)}, но ${why}: применено ли действие, неизвестно. ${cmd(`show ${id}`)} покажет, что с ним.`;
+    },
     created: ({ user, experiment, origin }) =>
       md`${user} создал(а) эксперимент ${experiment}${where(origin)}.`,
     updated: ({ user, experiment, fields, origin }) =>

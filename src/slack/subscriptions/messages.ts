@@ -87,13 +87,17 @@ export interface AlertMessages {
     experiment: SafeText;
     origin: SafeText | undefined;
   }): SafeText;
-  /** The action was sent and not answered: whether it applied is unknown (how to check: `/exp show id`). */
+  /**
+   * Whether the action applied is unknown (how to check: `/exp show id`): it was sent and not
+   * answered, or (`appStopped`) the app stopped before it heard back.
+   */
   unknownOutcome(p: {
     action: LifecycleAction;
     user: SafeText;
     experiment: SafeText;
     origin: SafeText | undefined;
     id: number;
+    appStopped: boolean;
   }): SafeText;
   created(p: { user: SafeText; experiment: SafeText; origin: SafeText | undefined }): SafeText;
   updated(p: {

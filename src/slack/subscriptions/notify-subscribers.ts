@@ -12,7 +12,7 @@ export interface AlertOrigin {
   channelId: string | undefined;
 }
 
-type NotifySubscribersDeps = Pick<
+export type NotifySubscribersDeps = Pick<
   SlackDeps,
   'alerts' | 'channelAlerts' | 'logger' | 'metrics' | 'scopeOf' | 'subscriptions'
 >;
@@ -86,7 +86,7 @@ export async function queueSubscriberAlerts(
   }));
   const now = deps.channelAlerts.now();
   // An action whose outcome is unknown is urgent: never held.
-  const urgent = 'unknown' in stamped && stamped.unknown === true;
+  const urgent = 'unknown' in stamped && stamped.unknown !== undefined;
   const quiet = await Promise.all(jobs.map((job) => !urgent && heldInQuietHours(deps, job.data, now)));
   await deps.alerts.enqueue(jobs.filter((_, i) => !quiet[i]));
   return matches.length;
