@@ -391,7 +391,7 @@ function leaseEnds(keyv: Keyv, owner: string, now: number) {
 
 /**
  * 24 hex digits (90 random bits) from randomUUID, which draws from a pool Node refills 128 ids at a
- * time: randomBytes(12) asked the OS's generator on every action (about 6 µs a call against 0.4).
+ * time, rather than asking the OS's generator on every action as randomBytes does.
  */
 function newIntentId(): string {
   const uuid = randomUUID();

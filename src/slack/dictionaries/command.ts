@@ -9,7 +9,7 @@ import { predicateArguments } from './predicate-arguments.js';
 
 /**
  * One deadline for the whole read, retries included: the person hears within 10 s of asking,
- * whatever the platform does (three tries of 10 s each used to take 31 s).
+ * whatever the platform does (each try's own timeout alone would add up past it).
  */
 export const COMMAND_READ_BUDGET_MS = 8_000;
 
