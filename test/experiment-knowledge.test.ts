@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectWithinBlockKitLimits } from '../src/dev/slack-emulator/block-kit/check-limits.js';
 import type { EmulatedMessage } from '../src/dev/slack-emulator/types.js';
-import { emulatorQueries } from './support/emulator-queries.js';
+import { cardTitle, emulatorQueries } from './support/emulator-queries.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
 // What the app knows of experiments, through the real entry points: signed slash commands and
@@ -36,8 +36,7 @@ const posts = (path: string) =>
 function parentOf(experimentId: number): EmulatedMessage | undefined {
   return channel().find(
     (m) =>
-      (m.thread_ts === undefined || m.thread_ts === m.ts) &&
-      messageText(m).includes(`Experiment ${experimentId}`),
+      (m.thread_ts === undefined || m.thread_ts === m.ts) && cardTitle(experimentId).test(messageText(m)),
   );
 }
 
@@ -60,7 +59,7 @@ describe('/exp show', () => {
   it('reads the platform and shows the card with the status, its source and the buttons it allows', async () => {
     await h.driver.command({ text: 'show 5' });
     const card = await until(
-      () => ephemerals().find((m) => messageText(m).includes('Experiment 5')),
+      () => ephemerals().find((m) => messageText(m).includes('*Delivery slot hints* (#5)')),
       'no card',
     );
     const text = messageText(card);
@@ -134,7 +133,10 @@ describe('replies that fit what happened', () => {
 
   it('refuses the stop form for a known draft, and the edit form for a known archived experiment', async () => {
     await h.driver.command({ text: 'show 123' });
-    await until(() => ephemerals().find((m) => messageText(m).includes('Experiment 123')), 'no card of 123');
+    await until(
+      () => ephemerals().find((m) => messageText(m).includes('*Recommendations carousel* (#123)')),
+      'no card of 123',
+    );
     const views = h.emulator.views.size;
     await h.driver.command({ text: 'stop 123' });
     await until(
@@ -163,7 +165,10 @@ describe('messages that stay current', () => {
     await h.driver.command({ text: 'show 7' });
     const draftCard = await until(
       () =>
-        ephemerals().find((m) => messageText(m).includes('Experiment 7') && buttonsOf(m).includes('start')),
+        ephemerals().find(
+          (m) =>
+            messageText(m).includes('*Delivery slot hints: retro* (#7)') && buttonsOf(m).includes('start'),
+        ),
       'no draft card',
     );
     // …then someone starts it from the command line.
@@ -245,7 +250,7 @@ describe('a platform without the read route', () => {
       const card = await until(
         () =>
           ephemerals().find(
-            (m) => messageText(m).includes('Experiment 2') && /no way to read/.test(messageText(m)),
+            (m) => messageText(m).includes('*Experiment 2*') && /no way to read/.test(messageText(m)),
           ),
         'no card from the record',
       );

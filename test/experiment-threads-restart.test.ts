@@ -53,7 +53,7 @@ it('keeps one thread per experiment and channel across a restart', async () => {
         (m) =>
           !m.ephemeral &&
           (m.thread_ts === undefined || m.thread_ts === m.ts) &&
-          messageText(m).includes('Experiment 8'),
+          messageText(m).includes('*Courier dispatch switchback* (#8)'),
       );
 
   const first = await start();

@@ -35,7 +35,7 @@ describe('console links', () => {
     );
     const card = unfurled.unfurls?.[url] as { blocks?: unknown[] };
     const text = messageText({ blocks: card.blocks });
-    expect(text).toContain('Experiment 5');
+    expect(text).toContain('*<https://console.example.com/experiments/5|Delivery slot hints>* (#5)');
     expect(text).toContain('Stopped (');
     expect(JSON.stringify(card.blocks)).not.toContain('exp_lifecycle_');
     expectWithinBlockKitLimits({ kind: 'message', text: 'unfurl', blocks: card.blocks ?? [] });
@@ -59,7 +59,7 @@ describe('console links', () => {
       { message: 'no result of the start' },
     );
     expect(JSON.stringify(posted.blocks)).toContain(
-      '<https://console.example.com/experiments/4|Experiment 4>',
+      '*<https://console.example.com/experiments/4|Onboarding tour>* (#4)',
     );
   });
 });

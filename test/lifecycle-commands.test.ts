@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectWithinBlockKitLimits } from '../src/dev/slack-emulator/block-kit/check-limits.js';
 import { lifecycleButton } from '../src/slack/lifecycle/buttons.js';
 import { en } from '../src/slack/messages/index.js';
-import { emulatorQueries, type TextPattern } from './support/emulator-queries.js';
+import { cardTitle, emulatorQueries, type TextPattern } from './support/emulator-queries.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
 const CHANNEL = 'C0GENERAL';
@@ -36,7 +36,7 @@ async function waitForCard(experimentId: number, text: string, actionId: string)
           (m) =>
             !m.ephemeral &&
             (m.thread_ts === undefined || m.thread_ts === m.ts) &&
-            messageText(m).includes(`Experiment ${experimentId}`) &&
+            cardTitle(experimentId).test(messageText(m)) &&
             messageText(m).includes(text) &&
             JSON.stringify(m.blocks).includes(`"${actionId}"`),
         ),

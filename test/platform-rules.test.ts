@@ -117,7 +117,7 @@ describe('a 400 is a status conflict only in the interface exact sentence for wh
     const reply = await command('start 4', /rejected the request as invalid|current status is/);
     expect(messageText(reply)).toMatch(/rejected the request as invalid/);
     await h.app.idle();
-    const card = await command('show 4', /Experiment 4/);
+    const card = await command('show 4', /\*Onboarding tour\* \(#4\)/);
     expect(messageText(card)).not.toMatch(/Running/);
     expect(h.sandbox.state.experiments.get(4)?.status).toBe('draft');
   });

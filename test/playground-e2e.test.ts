@@ -260,7 +260,7 @@ describe('the playground page drives the real app like Slack does', () => {
     expect(await conflict.getAttribute('data-ephemeral')).toBe('0');
     expect(await text(conflict.locator('.msg-broadcast-note'))).toContain('Replied to a thread');
     // Nothing changed: the card keeps headlining the stop, not the attempt.
-    const card = cardMessage('Experiment 4');
+    const card = cardMessage('Onboarding tour (#4)');
     expect(await text(card)).toContain('stopped experiment 4');
     expect(await text(card)).not.toContain('tried to start');
   });
@@ -268,7 +268,7 @@ describe('the playground page drives the real app like Slack does', () => {
   it('asks for confirmation before an Archive button reaches the app, then updates the card in place', async () => {
     const before = lifecycleRequests('/experiments/v1/4/archive').length;
     // After the stop (and the refused start) the card offers Archive, never Start.
-    const card = cardMessage('Experiment 4');
+    const card = cardMessage('Onboarding tour (#4)');
     expect(await card.getByRole('button', { name: 'Start', exact: true }).count()).toBe(0);
     const archive = card.getByRole('button', { name: 'Archive', exact: true });
     const dialog = page.locator('#confirm-dialog');
@@ -286,11 +286,11 @@ describe('the playground page drives the real app like Slack does', () => {
     // The cancelled click sent nothing: only the confirmed one reached the platform.
     expect(lifecycleRequests('/experiments/v1/4/archive').length).toBe(before + 1);
     // One card for the experiment in the channel, kept current; the events are in its thread.
-    expect(await cardMessage('Experiment 4').count()).toBe(1);
+    expect(await cardMessage('Onboarding tour (#4)').count()).toBe(1);
   });
 
   it('keeps the experiment’s events in one thread under its card', async () => {
-    const card = cardMessage('Experiment 4');
+    const card = cardMessage('Onboarding tour (#4)');
     await card.getByRole('button', { name: /^Open the thread: \d+ replies$/ }).click();
     const thread = page.locator('#thread-pane');
     await thread.waitFor({ state: 'visible' });
@@ -307,7 +307,7 @@ describe('the playground page drives the real app like Slack does', () => {
 
   it('shows an experiment and lists the ones the workspace has seen', async () => {
     await send('/exp show 1');
-    const shown = ephemeral('Experiment 1');
+    const shown = ephemeral('Search ranking v2 (#1)');
     await shown.waitFor();
     expect(await text(shown)).toContain('reported by the platform');
     await shown.getByRole('button', { name: 'Stop…' }).waitFor();
@@ -319,26 +319,26 @@ describe('the playground page drives the real app like Slack does', () => {
     expect(await text(list)).toContain('4');
     // Most recent first: the experiment just shown leads; its Show button brings its card again.
     await list.getByRole('button', { name: 'Show' }).first().click();
-    await waitForCount(ephemeral('Experiment 1'), 2);
+    await waitForCount(ephemeral('Search ranking v2 (#1)'), 2);
     await screenshot(page, SHOTS, '22-list');
   });
 
   it('shows ephemeral replies only to the user they were sent to, for any user one acts as', async () => {
-    await ephemeral('Experiment 1').first().waitFor();
+    await ephemeral('Search ranking v2 (#1)').first().waitFor();
     await actAs('U0ADMIN01');
-    await waitForCount(ephemeral('Experiment 1'), 0);
-    expect(await cardMessage('Experiment 4').count()).toBe(1);
+    await waitForCount(ephemeral('Search ranking v2 (#1)'), 0);
+    expect(await cardMessage('Onboarding tour (#4)').count()).toBe(1);
     await send('/exp help');
     await ephemeral('Experiments from Slack').waitFor();
 
     await actAs('U0MEMBER1');
     await waitForCount(ephemeral('Experiments from Slack'), 0);
-    expect(await ephemeral('Experiment 1').count()).toBeGreaterThan(0);
+    expect(await ephemeral('Search ranking v2 (#1)').count()).toBeGreaterThan(0);
 
     await page.getByRole('button', { name: 'Add user' }).click();
     await page.getByLabel('Name', { exact: true }).fill('Carol Tester');
     await page.getByRole('button', { name: 'Add and switch' }).click();
-    await waitForCount(ephemeral('Experiment 1'), 0);
+    await waitForCount(ephemeral('Search ranking v2 (#1)'), 0);
     expect(await page.getByLabel('Acting as').inputValue()).toBe('U0PLAY001');
     await send('/exp help');
     await ephemeral('Experiments from Slack').waitFor();

@@ -165,7 +165,7 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
     // When it happened, as a Slack date each reader sees in their own time zone.
     expect(messageText(alert)).toMatch(/_<!date\^\d+\^\{date_short_pretty\} \{time\}\|[^>]+>_/);
     // The first alert about an experiment in a channel is its card: state and what can be done.
-    expect(messageText(alert)).toContain('Experiment 4');
+    expect(messageText(alert)).toContain('*Onboarding tour* (#4)');
     expect(JSON.stringify(alert?.blocks)).toContain('exp_lifecycle_stop');
     expectWithinBlockKitLimits({ kind: 'message', text: alert?.text, blocks: alert?.blocks ?? [] });
     expect(alertsIn(STOPS)).toHaveLength(0);
