@@ -99,12 +99,14 @@ describe('replies that fit what happened', () => {
     await h.driver.command({ text: 'stop 4 bug' });
     const parent = await until(() => {
       const p = parentOf(4);
-      return p && messageText(p).includes('stopped experiment *4*') ? p : undefined;
+      return p && messageText(p).includes('stopped experiment *Onboarding tour* (#4)') ? p : undefined;
     }, 'the parent did not show the stop');
     expect(buttonsOf(parent)).toEqual(['archive']);
     // The stop is a reply in the experiment's thread; the parent was edited in place.
     const replies = channel().filter((m) => m.thread_ts === parent.ts && m.ts !== parent.ts);
-    expect(replies.map((m) => messageText(m))).toEqual([expect.stringContaining('stopped experiment *4*')]);
+    expect(replies.map((m) => messageText(m))).toEqual([
+      expect.stringContaining('stopped experiment *Onboarding tour* (#4)'),
+    ]);
     expect(parent.edits).toBeGreaterThan(0);
     await until(
       () => !ephemerals().some((m) => /Working on it/.test(messageText(m))),
@@ -191,10 +193,10 @@ describe('messages that stay current', () => {
     await h.driver.clickButton(before, 'exp_lifecycle_archive', { userId: 'U0ADMIN01' });
     const after = await until(() => {
       const p = parentOf(4);
-      return p && messageText(p).includes('archived experiment *4*') ? p : undefined;
+      return p && messageText(p).includes('archived experiment *Onboarding tour* (#4)') ? p : undefined;
     }, 'the card did not change');
     expect(after.ts).toBe(before.ts);
-    expect(messageText(after)).toContain('<@U0ADMIN01> archived experiment *4*');
+    expect(messageText(after)).toContain('<@U0ADMIN01> archived experiment *Onboarding tour* (#4)');
     expect(buttonsOf(after)).toEqual(['unarchive']);
   });
 });

@@ -55,7 +55,7 @@ describe('console links', () => {
       () =>
         h.emulator
           .messages(CHANNEL)
-          .find((m) => !m.ephemeral && /started experiment \*4\*/.test(messageText(m))),
+          .find((m) => !m.ephemeral && /started experiment \*Onboarding tour\* \(#4\)/.test(messageText(m))),
       { message: 'no result of the start' },
     );
     expect(JSON.stringify(posted.blocks)).toContain(

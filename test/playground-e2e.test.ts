@@ -190,7 +190,7 @@ describe('the playground page drives the real app like Slack does', () => {
 
   it('starts an experiment: a working note only for the user, the result in the channel', async () => {
     await send('/exp start 4');
-    const started = channelMessage('started experiment 4');
+    const started = channelMessage('started experiment Onboarding tour (#4)');
     await started.waitFor();
     // The result is the experiment's card: who did it, the state, the button that makes sense now.
     expect(await text(started.locator('.bk-mention').first())).toBe('@Bob Member');
@@ -210,7 +210,9 @@ describe('the playground page drives the real app like Slack does', () => {
       (policy) => ({ ...policy, otherCommentRequired: true }),
       'U0ADMIN01',
     );
-    await channelMessage('started experiment 4').getByRole('button', { name: 'Stop…' }).click();
+    await channelMessage('started experiment Onboarding tour (#4)')
+      .getByRole('button', { name: 'Stop…' })
+      .click();
     await modal().waitFor();
     expect(await text(modal().locator('h2'))).toBe('Stop experiment');
     const submit = modal().getByRole('button', { name: 'Stop', exact: true });
@@ -237,7 +239,7 @@ describe('the playground page drives the real app like Slack does', () => {
       .fill(comment);
     await submit.click();
     await modal().waitFor({ state: 'detached' });
-    const stopped = channelMessage('stopped experiment 4');
+    const stopped = channelMessage('stopped experiment Onboarding tour (#4)');
     await stopped.waitFor();
     const shown = await text(stopped);
     expect(shown).toContain('Critical metric impact');
@@ -261,7 +263,7 @@ describe('the playground page drives the real app like Slack does', () => {
     expect(await text(conflict.locator('.msg-broadcast-note'))).toContain('Replied to a thread');
     // Nothing changed: the card keeps headlining the stop, not the attempt.
     const card = cardMessage('Onboarding tour (#4)');
-    expect(await text(card)).toContain('stopped experiment 4');
+    expect(await text(card)).toContain('stopped experiment Onboarding tour (#4)');
     expect(await text(card)).not.toContain('tried to start');
   });
 
@@ -281,7 +283,7 @@ describe('the playground page drives the real app like Slack does', () => {
 
     await archive.click();
     await dialog.getByRole('button', { name: 'Archive' }).click();
-    const archived = channelMessage('archived experiment 4');
+    const archived = channelMessage('archived experiment Onboarding tour (#4)');
     await archived.getByRole('button', { name: 'Unarchive', exact: true }).waitFor();
     // The cancelled click sent nothing: only the confirmed one reached the platform.
     expect(lifecycleRequests('/experiments/v1/4/archive').length).toBe(before + 1);
@@ -296,9 +298,9 @@ describe('the playground page drives the real app like Slack does', () => {
     await thread.waitFor({ state: 'visible' });
     // start opened the thread (the card); the stop, the refused start and the archive followed in it.
     // (The pane shows the card first, then the replies.)
-    await thread.locator('.msg', { hasText: 'stopped experiment 4' }).last().waitFor();
+    await thread.locator('.msg', { hasText: 'stopped experiment Onboarding tour (#4)' }).last().waitFor();
     await thread.locator('.msg', { hasText: 'the platform refused' }).last().waitFor();
-    await thread.locator('.msg', { hasText: 'archived experiment 4' }).last().waitFor();
+    await thread.locator('.msg', { hasText: 'archived experiment Onboarding tour (#4)' }).last().waitFor();
     expect(await thread.locator('.msg').count()).toBeGreaterThanOrEqual(4);
     await screenshot(page, SHOTS, '20-experiment-thread');
     await thread.getByRole('button', { name: 'Close the thread' }).click();
@@ -352,7 +354,7 @@ describe('the playground page drives the real app like Slack does', () => {
     await page.locator('body[data-ready="1"]').waitFor({ state: 'attached' });
     const sent = appRequests.length;
     await send('/exp start 123');
-    const started = channelMessage('started experiment 123');
+    const started = channelMessage('started experiment Recommendations carousel (#123)');
     await started.waitFor();
     expect(appRequests.slice(sent).some((body) => body.includes(`team_id=${SECOND_TEAM.id}`))).toBe(true);
 

@@ -155,7 +155,7 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
   it('alerts a start to the all-actions channel only: not the stop-only one, not the origin again', async () => {
     const sent = await alertCount('sent');
     await h.driver.command({ text: 'start 4', channelId: ORIGIN });
-    await waitForMessage(ORIGIN, /started experiment \*4\*/);
+    await waitForMessage(ORIGIN, /started experiment \*Onboarding tour\* \(#4\)/);
     await waitForCount('sent', sent + 1);
     const [alert] = alertsIn(ALL);
     // An alert names the experiment first where the app knows its name.
@@ -236,7 +236,7 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
     const counts = { sent: await alertCount('sent'), gone: await alertCount('channel_not_found') };
 
     await h.driver.command({ text: 'archive 4', channelId: ORIGIN });
-    await waitForMessage(ORIGIN, /archived experiment \*4\*/);
+    await waitForMessage(ORIGIN, /archived experiment \*Onboarding tour\* \(#4\)/);
     await waitForCount('is_archived', 1);
     await waitForCount('channel_not_found', counts.gone + 1);
     // ALL is paced a second after its previous alert; the gone channels did not hold it up longer.
@@ -264,7 +264,7 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
     h.emulator.failNext('chat.postMessage', 'ratelimited', { channel: ALL });
     const limited = await alertCount('ratelimited');
     await h.driver.command({ text: 'unarchive 4', channelId: ORIGIN });
-    await waitForMessage(ORIGIN, /unarchived experiment \*4\*/);
+    await waitForMessage(ORIGIN, /unarchived experiment \*Onboarding tour\* \(#4\)/);
     await waitForCount('ratelimited', limited + 1);
     expect(Object.keys(await filters())).toContain(ALL);
   });
