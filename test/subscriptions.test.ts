@@ -221,7 +221,7 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
     expect((await h.driver.submitView(confirm.id, {})).outcome).toEqual({ kind: 'cleared' });
     await waitForCount('sent', sent + 1);
     const alert = alertsIn(ALL).find((m) => /updated experiment \*Renamed .*\* \(#2\)/.test(messageText(m)));
-    expect(messageText(alert)).toContain(`in <#${ORIGIN}>: \`name\``);
+    expect(messageText(alert)).toContain(`in <#${ORIGIN}>: Name.`);
     expect(alertsIn(STOPS).some((m) => /updated/.test(messageText(m)))).toBe(false);
   });
 
