@@ -194,7 +194,7 @@ describe('the playground page drives the real app like Slack does', () => {
     await started.waitFor();
     // The result is the experiment's card: who did it, the state, the button that makes sense now.
     expect(await text(started.locator('.bk-mention').first())).toBe('@Bob Member');
-    expect(await started.locator('.bk-text').first().innerHTML()).toContain('<b>4</b>');
+    expect(await started.locator('.bk-text').first().innerHTML()).toContain('<b>Onboarding tour</b> (#4)');
     await started.getByRole('button', { name: 'Stop…' }).waitFor();
     expect(await started.getByRole('button', { name: 'Start', exact: true }).count()).toBe(0);
     // The "Working on it…" note made way for the result.
@@ -628,7 +628,7 @@ describe('the playground page drives the real app like Slack does', () => {
       await input.fill(command);
       await input.press('Enter');
     }
-    await ephemeral('Эксперимент 2').waitFor();
+    await ephemeral('One-click checkout (#2)').waitFor();
     await ephemeral('Справочники').waitFor();
     await ephemeral('Неизвестная команда').waitFor();
     await input.fill('/exp stop 2');
