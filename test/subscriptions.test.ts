@@ -105,7 +105,7 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
     await h.driver.command({ text: 'subscribe', channelId: RECOMMENDED });
     const note = await waitForMessage(RECOMMENDED, /subscribed this channel/);
     expect(messageText(note)).toContain(
-      'to the recommended (`start`, `stop`, `archive`, `status`) alerts of every experiment.',
+      'to the recommended (`start`, `stop`, `archive`, status change (`status`)) alerts of every experiment.',
     );
     expect((await filters())[RECOMMENDED]).toBe('recommended');
     await h.driver.command({ text: 'unsubscribe', channelId: RECOMMENDED });
@@ -137,7 +137,9 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
     const text = messageText(reply);
     expect(text).toContain('`launch`');
     expect(text).toContain('&lt;!channel&gt;');
-    expect(text).toContain('`start`, `stop`, `archive`, `unarchive`, `create`, `edit`, `status`');
+    expect(text).toContain(
+      '`start`, `stop`, `archive`, `unarchive`, `create`, `edit`, status change (`status`)',
+    );
     expect(await filters()).toEqual(before);
   });
 

@@ -79,5 +79,14 @@ export function labelMessagesEn(): LabelMessages {
       duplicate: 'already done',
       removed: 'removed',
     },
+    alertEvents: {
+      start: 'start',
+      stop: 'stop',
+      archive: 'archive',
+      unarchive: 'unarchive',
+      create: 'create',
+      edit: 'edit',
+      status: 'status change',
+    },
   };
 }

@@ -79,5 +79,14 @@ export function labelMessagesRu(): LabelMessages {
       duplicate: 'уже сделано',
       removed: 'удалено',
     },
+    alertEvents: {
+      start: 'запуск',
+      stop: 'остановка',
+      archive: 'архивирование',
+      unarchive: 'возврат из архива',
+      create: 'создание',
+      edit: 'изменение',
+      status: 'смена статуса',
+    },
   };
 }
