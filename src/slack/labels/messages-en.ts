@@ -88,5 +88,6 @@ export function labelMessagesEn(): LabelMessages {
       edit: 'edit',
       status: 'status change',
     },
+    paramStatuses: { draft: 'Draft', active: 'Active', archived: 'Archived', deleted: 'Deleted' },
   };
 }

@@ -88,5 +88,6 @@ export function labelMessagesRu(): LabelMessages {
       edit: 'изменение',
       status: 'смена статуса',
     },
+    paramStatuses: { draft: 'Черновик', active: 'Активен', archived: 'В архиве', deleted: 'Удалён' },
   };
 }

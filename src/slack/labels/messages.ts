@@ -1,3 +1,4 @@
+import type { ContextParamStatus } from '../../console/schemas.js';
 import type {
   ConsoleExposureType,
   ExperimentMarkupScopeType,
@@ -53,4 +54,6 @@ export interface LabelMessages {
    * the label ("остановка (`stop`)"); a label that is the word itself is not repeated.
    */
   alertEvents: Readonly<Record<AlertAction, string>>;
+  /** A context parameter's status in `/exp dict context-params`. */
+  paramStatuses: Readonly<Record<ContextParamStatus, string>>;
 }
