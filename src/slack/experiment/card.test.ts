@@ -150,7 +150,9 @@ describe('experimentCard', () => {
     expect(title(experimentCard({ view: named, messages: en }))).toBe('*Checkout copy* (#42)');
     expect(title(experimentCard({ view: named, messages: ru }))).toBe('*Checkout copy* (#42)');
     const link = 'https://console.example.com/experiments/42';
-    expect(title(experimentCard({ view: named, link, messages: en }))).toBe(`*<${link}|Checkout copy>* (#42)`);
+    expect(title(experimentCard({ view: named, link, messages: en }))).toBe(
+      `*<${link}|Checkout copy>* (#42)`,
+    );
     const unnamed = view({ status: 'running' });
     expect(title(experimentCard({ view: unnamed, messages: en }))).toBe('*Experiment 42*');
     expect(title(experimentCard({ view: unnamed, messages: ru }))).toBe('*Эксперимент 42*');
