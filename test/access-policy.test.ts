@@ -106,7 +106,9 @@ describe('guests and people from another organisation only read', () => {
   );
 
   it('still lets them read: help, show, list, dict', async () => {
-    await replyTo(GUEST, /Experiment 1/, () => h.driver.command({ text: 'show 1', userId: GUEST }));
+    await replyTo(GUEST, /\*Search ranking v2\* \(#1\)/, () =>
+      h.driver.command({ text: 'show 1', userId: GUEST }),
+    );
     const help = messageText(
       (await h.driver.command({ text: 'help', userId: GUEST })).json as { text?: string },
     );

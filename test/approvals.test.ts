@@ -119,7 +119,9 @@ describe('approvals', () => {
         h.emulator
           .messages(CHANNEL)
           .find((m) =>
-            messageText(m).includes(`<@${MEMBER}> stopped experiment *2* (approved by <@${approver}>)`),
+            messageText(m).includes(
+              `<@${MEMBER}> stopped experiment *One-click checkout* (#2) (approved by <@${approver}>)`,
+            ),
           ),
       'no result line naming the requester and the approver',
     );

@@ -49,7 +49,10 @@ describe('the audit trail', () => {
   it('records allowed and refused attempts, approvals and outcomes, and shows them to admins', async () => {
     await h.driver.command({ text: 'start 4', userId: MEMBER });
     await until(
-      () => h.emulator.messages(CHANNEL).find((m) => /started experiment \*4\*/.test(messageText(m))),
+      () =>
+        h.emulator
+          .messages(CHANNEL)
+          .find((m) => /started experiment \*Onboarding tour\* \(#4\)/.test(messageText(m))),
       'start 4 did not run',
     );
     // The trail is written when the outcome is known; let it land before the next attempt.

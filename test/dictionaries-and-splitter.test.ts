@@ -98,8 +98,7 @@ describe('/exp dict', () => {
     const page = messageText(await reply('dict predicates domain=1', /context-param-predicates/));
     const sent = dictionaryRequests('context-param-predicates').at(-1);
     expect(JSON.parse(sent?.body ?? '{}')).toEqual({ domainId: 1 });
-    expect(page).toMatch(/active/);
-    expect(page).toMatch(/available for filtering/i);
+    expect(page).toMatch(/Active: available for filtering/);
   });
 
   it('shows operators readably, and a refresh hint that repeats the domain and the filter', async () => {

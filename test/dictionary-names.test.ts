@@ -3,6 +3,7 @@ import { expectWithinBlockKitLimits } from '../src/dev/slack-emulator/block-kit/
 import { EMULATOR_DEFAULTS } from '../src/dev/slack-emulator/seed.js';
 import type { EmulatedMessage } from '../src/dev/slack-emulator/types.js';
 import { LABELS_BUDGET_MS } from '../src/slack/dictionaries/read-dictionary-labels.js';
+import { cardTitle } from './support/emulator-queries.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
 // Cards, lists and alerts name dictionary values as the sandbox's dictionaries do (team 211 is
@@ -34,7 +35,7 @@ const dictionaryReads = (name: string) =>
 
 async function cardOf(experimentId: number, seen: Set<string>): Promise<EmulatedMessage> {
   const card = await h.emulator.waitFor(
-    () => ephemerals().find((m) => !seen.has(m.ts) && messageText(m).includes(`Experiment ${experimentId}`)),
+    () => ephemerals().find((m) => !seen.has(m.ts) && cardTitle(experimentId).test(messageText(m))),
     { timeoutMs: 8000, message: `no card of ${experimentId}` },
   );
   seen.add(card.ts);

@@ -119,10 +119,13 @@ async function send(url: string, request: Request): Promise<number | 'refused'> 
 
 const starts = (id: number) =>
   sandbox.state.requests.filter((r) => r.method === 'POST' && r.url.endsWith(`/experiments/v1/${id}/start`));
+/** Names the experiment: by its name and then its id once the app knows the name, by its id before. */
+const aboutExperiment = (text: string, id: number) =>
+  text.includes(`experiment *${id}*`) || text.includes(`(#${id})`);
 const told = (id: number, pattern: RegExp) =>
   emulator
     .messages(CHANNEL)
-    .filter((m) => pattern.test(messageText(m)) && messageText(m).includes(`experiment *${id}*`));
+    .filter((m) => pattern.test(messageText(m)) && aboutExperiment(messageText(m), id));
 
 /** Resolves once neither the platform nor the channel has seen anything new for QUIET_MS. */
 async function settle(): Promise<void> {

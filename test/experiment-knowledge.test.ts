@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectWithinBlockKitLimits } from '../src/dev/slack-emulator/block-kit/check-limits.js';
 import type { EmulatedMessage } from '../src/dev/slack-emulator/types.js';
-import { emulatorQueries } from './support/emulator-queries.js';
+import { cardTitle, emulatorQueries } from './support/emulator-queries.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
 // What the app knows of experiments, through the real entry points: signed slash commands and
@@ -36,8 +36,7 @@ const posts = (path: string) =>
 function parentOf(experimentId: number): EmulatedMessage | undefined {
   return channel().find(
     (m) =>
-      (m.thread_ts === undefined || m.thread_ts === m.ts) &&
-      messageText(m).includes(`Experiment ${experimentId}`),
+      (m.thread_ts === undefined || m.thread_ts === m.ts) && cardTitle(experimentId).test(messageText(m)),
   );
 }
 
@@ -60,7 +59,7 @@ describe('/exp show', () => {
   it('reads the platform and shows the card with the status, its source and the buttons it allows', async () => {
     await h.driver.command({ text: 'show 5' });
     const card = await until(
-      () => ephemerals().find((m) => messageText(m).includes('Experiment 5')),
+      () => ephemerals().find((m) => messageText(m).includes('*Delivery slot hints* (#5)')),
       'no card',
     );
     const text = messageText(card);
@@ -100,12 +99,14 @@ describe('replies that fit what happened', () => {
     await h.driver.command({ text: 'stop 4 bug' });
     const parent = await until(() => {
       const p = parentOf(4);
-      return p && messageText(p).includes('stopped experiment *4*') ? p : undefined;
+      return p && messageText(p).includes('stopped experiment *Onboarding tour* (#4)') ? p : undefined;
     }, 'the parent did not show the stop');
     expect(buttonsOf(parent)).toEqual(['archive']);
     // The stop is a reply in the experiment's thread; the parent was edited in place.
     const replies = channel().filter((m) => m.thread_ts === parent.ts && m.ts !== parent.ts);
-    expect(replies.map((m) => messageText(m))).toEqual([expect.stringContaining('stopped experiment *4*')]);
+    expect(replies.map((m) => messageText(m))).toEqual([
+      expect.stringContaining('stopped experiment *Onboarding tour* (#4)'),
+    ]);
     expect(parent.edits).toBeGreaterThan(0);
     await until(
       () => !ephemerals().some((m) => /Working on it/.test(messageText(m))),
@@ -134,7 +135,10 @@ describe('replies that fit what happened', () => {
 
   it('refuses the stop form for a known draft, and the edit form for a known archived experiment', async () => {
     await h.driver.command({ text: 'show 123' });
-    await until(() => ephemerals().find((m) => messageText(m).includes('Experiment 123')), 'no card of 123');
+    await until(
+      () => ephemerals().find((m) => messageText(m).includes('*Recommendations carousel* (#123)')),
+      'no card of 123',
+    );
     const views = h.emulator.views.size;
     await h.driver.command({ text: 'stop 123' });
     await until(
@@ -163,7 +167,10 @@ describe('messages that stay current', () => {
     await h.driver.command({ text: 'show 7' });
     const draftCard = await until(
       () =>
-        ephemerals().find((m) => messageText(m).includes('Experiment 7') && buttonsOf(m).includes('start')),
+        ephemerals().find(
+          (m) =>
+            messageText(m).includes('*Delivery slot hints: retro* (#7)') && buttonsOf(m).includes('start'),
+        ),
       'no draft card',
     );
     // …then someone starts it from the command line.
@@ -186,10 +193,10 @@ describe('messages that stay current', () => {
     await h.driver.clickButton(before, 'exp_lifecycle_archive', { userId: 'U0ADMIN01' });
     const after = await until(() => {
       const p = parentOf(4);
-      return p && messageText(p).includes('archived experiment *4*') ? p : undefined;
+      return p && messageText(p).includes('archived experiment *Onboarding tour* (#4)') ? p : undefined;
     }, 'the card did not change');
     expect(after.ts).toBe(before.ts);
-    expect(messageText(after)).toContain('<@U0ADMIN01> archived experiment *4*');
+    expect(messageText(after)).toContain('<@U0ADMIN01> archived experiment *Onboarding tour* (#4)');
     expect(buttonsOf(after)).toEqual(['unarchive']);
   });
 });
@@ -245,7 +252,7 @@ describe('a platform without the read route', () => {
       const card = await until(
         () =>
           ephemerals().find(
-            (m) => messageText(m).includes('Experiment 2') && /no way to read/.test(messageText(m)),
+            (m) => messageText(m).includes('*Experiment 2*') && /no way to read/.test(messageText(m)),
           ),
         'no card from the record',
       );

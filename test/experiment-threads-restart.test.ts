@@ -53,7 +53,7 @@ it('keeps one thread per experiment and channel across a restart', async () => {
         (m) =>
           !m.ephemeral &&
           (m.thread_ts === undefined || m.thread_ts === m.ts) &&
-          messageText(m).includes('Experiment 8'),
+          messageText(m).includes('*Courier dispatch switchback* (#8)'),
       );
 
   const first = await start();
@@ -68,12 +68,19 @@ it('keeps one thread per experiment and channel across a restart', async () => {
     () =>
       emulator
         .messages(CHANNEL)
-        .find((m) => m.thread_ts === parent.ts && /archived experiment \*8\*/.test(messageText(m))),
+        .find(
+          (m) =>
+            m.thread_ts === parent.ts &&
+            /archived experiment \*Courier dispatch switchback\* \(#8\)/.test(messageText(m)),
+        ),
     { message: 'the archive did not join the thread' },
   );
   expect(reply.ts).not.toBe(parent.ts);
   expect(parents()).toHaveLength(1);
-  await emulator.waitFor(() => messageText(parents()[0]).includes('archived experiment *8*'), {
-    message: 'the parent was not brought up to date',
-  });
+  await emulator.waitFor(
+    () => messageText(parents()[0]).includes('archived experiment *Courier dispatch switchback* (#8)'),
+    {
+      message: 'the parent was not brought up to date',
+    },
+  );
 });

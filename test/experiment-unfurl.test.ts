@@ -35,7 +35,7 @@ describe('console links', () => {
     );
     const card = unfurled.unfurls?.[url] as { blocks?: unknown[] };
     const text = messageText({ blocks: card.blocks });
-    expect(text).toContain('Experiment 5');
+    expect(text).toContain('*<https://console.example.com/experiments/5|Delivery slot hints>* (#5)');
     expect(text).toContain('Stopped (');
     expect(JSON.stringify(card.blocks)).not.toContain('exp_lifecycle_');
     expectWithinBlockKitLimits({ kind: 'message', text: 'unfurl', blocks: card.blocks ?? [] });
@@ -55,11 +55,11 @@ describe('console links', () => {
       () =>
         h.emulator
           .messages(CHANNEL)
-          .find((m) => !m.ephemeral && /started experiment \*4\*/.test(messageText(m))),
+          .find((m) => !m.ephemeral && /started experiment \*Onboarding tour\* \(#4\)/.test(messageText(m))),
       { message: 'no result of the start' },
     );
     expect(JSON.stringify(posted.blocks)).toContain(
-      '<https://console.example.com/experiments/4|Experiment 4>',
+      '*<https://console.example.com/experiments/4|Onboarding tour>* (#4)',
     );
   });
 });

@@ -22,7 +22,10 @@ describe('token expiry reminders', () => {
     await h.emulator.waitFor(() =>
       h.emulator
         .messages(CHANNEL)
-        .find((m) => !m.ephemeral && /started experiment \*7\*/.test(messageText(m))),
+        .find(
+          (m) =>
+            !m.ephemeral && /started experiment \*Delivery slot hints: retro\* \(#7\)/.test(messageText(m)),
+        ),
     );
     // A second reminder would come from the same listener as the channel post: once it has finished,
     // anything it was going to send has been sent.

@@ -51,7 +51,7 @@ describe('/exp follow', () => {
       () =>
         h.emulator
           .messages(CHANNEL)
-          .find((m) => !m.ephemeral && /stopped experiment \*4\*/.test(messageText(m))),
+          .find((m) => !m.ephemeral && /stopped experiment \*Onboarding tour\* \(#4\)/.test(messageText(m))),
       { timeoutMs: 8000 },
     );
     await h.app.idle();
@@ -62,7 +62,10 @@ describe('/exp follow', () => {
       () =>
         h.emulator
           .messages(CHANNEL)
-          .find((m) => !m.ephemeral && /started experiment \*7\*/.test(messageText(m))),
+          .find(
+            (m) =>
+              !m.ephemeral && /started experiment \*Delivery slot hints: retro\* \(#7\)/.test(messageText(m)),
+          ),
       { timeoutMs: 8000 },
     );
     await h.app.idle();

@@ -15,7 +15,7 @@ import {
 } from '../src/dev/slack-emulator/server.js';
 import { createMemoryLogger } from '../src/observability/logger.js';
 import { type RunningApp, startExpChatops } from '../src/start.js';
-import { emulatorQueries } from './support/emulator-queries.js';
+import { cardTitle, emulatorQueries } from './support/emulator-queries.js';
 import { messageText } from './support/harness.js';
 import { startRedisServer } from './support/redis-server.js';
 
@@ -222,7 +222,7 @@ describe('an event whose record or alert could not be written', () => {
     expect(alertsOf(actor)).toHaveLength(1);
     // Recorded once: the experiment's card lists the event's action a single time.
     await instance.driver.command({ text: `show ${experimentId}`, userId: MEMBER });
-    const card = await replyTo(MEMBER, new RegExp(`Experiment ${experimentId}`));
+    const card = await replyTo(MEMBER, cardTitle(experimentId));
     expect(card.split(`*${actor}* archived it`)).toHaveLength(2);
   }
 

@@ -113,9 +113,11 @@ describe('an action interrupted by a killed process', () => {
     await new Promise((resolve) => child?.once('exit', resolve));
     sandbox.setLatency(0);
     // The person saw only the first acknowledgement, never an outcome.
-    expect(emulator.messages(CHANNEL).some((m) => /started experiment \*4\*/.test(messageText(m)))).toBe(
-      false,
-    );
+    expect(
+      emulator
+        .messages(CHANNEL)
+        .some((m) => /started experiment \*Onboarding tour\* \(#4\)/.test(messageText(m))),
+    ).toBe(false);
 
     // Past the intent's deadline and the dead process's lease, two replicas start together: one report.
     await untilOrphaned();
@@ -153,7 +155,9 @@ describe('an action interrupted by a killed process', () => {
     await emulator.waitFor(
       () =>
         emulator.calls.some(
-          (c) => c.method === 'chat.postMessage' && JSON.stringify(c.args).includes('experiment *7*'),
+          (c) =>
+            c.method === 'chat.postMessage' &&
+            JSON.stringify(c.args).includes('experiment *Delivery slot hints: retro* (#7)'),
         ),
       { timeoutMs: 10_000, message: 'the app never posted the outcome' },
     );

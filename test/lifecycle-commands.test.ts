@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectWithinBlockKitLimits } from '../src/dev/slack-emulator/block-kit/check-limits.js';
 import { lifecycleButton } from '../src/slack/lifecycle/buttons.js';
 import { en } from '../src/slack/messages/index.js';
-import { emulatorQueries, type TextPattern } from './support/emulator-queries.js';
+import { cardTitle, emulatorQueries, type TextPattern } from './support/emulator-queries.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
 const CHANNEL = 'C0GENERAL';
@@ -36,7 +36,7 @@ async function waitForCard(experimentId: number, text: string, actionId: string)
           (m) =>
             !m.ephemeral &&
             (m.thread_ts === undefined || m.thread_ts === m.ts) &&
-            messageText(m).includes(`Experiment ${experimentId}`) &&
+            cardTitle(experimentId).test(messageText(m)) &&
             messageText(m).includes(text) &&
             JSON.stringify(m.blocks).includes(`"${actionId}"`),
         ),
@@ -127,7 +127,7 @@ describe('input refused before any platform call', () => {
 describe('/exp stop', () => {
   it('stops without the modal with a reason alias and an escaped comment', async () => {
     await h.driver.command({ text: 'stop 2 bug Checkout <!channel> broke & <https://evil.example|click>' });
-    const message = await waitForChannelText('stopped experiment *2*');
+    const message = await waitForChannelText('stopped experiment *One-click checkout* (#2)');
     const text = messageText(message);
     expect(text).toContain('Bug');
     // Slack's escaped forms (should_escape) are turned back into what was typed, and never ping.
@@ -166,7 +166,7 @@ describe('/exp stop', () => {
       },
     });
     expect(submitted.outcome).toEqual({ kind: 'closed' });
-    const message = await waitForChannelText('stopped experiment *3*');
+    const message = await waitForChannelText('stopped experiment *Checkout button colour* (#3)');
     expect(messageText(message)).toContain('Critical metric impact');
     expect(messageText(message)).toContain('Revenue −12 % in test');
     expect(JSON.parse(lifecycleRequests('/experiments/v1/3/stop').at(-1)?.body ?? '{}')).toEqual({
@@ -202,10 +202,14 @@ describe('buttons run the command path', () => {
     // 123 is a draft in the sandbox: stopping it is a conflict; start it first.
     await waitForChannelText(/123/);
     await h.driver.command({ text: 'start 123' });
-    await waitForChannelText('started experiment *123*');
+    await waitForChannelText('started experiment *Recommendations carousel* (#123)');
     await h.driver.command({ text: 'stop 123 sequential reached significance' });
     // The experiment's thread parent shows the current state: after the stop, its button is Archive.
-    const stopped = await waitForCard(123, 'stopped experiment *123*', 'exp_lifecycle_archive');
+    const stopped = await waitForCard(
+      123,
+      'stopped experiment *Recommendations carousel* (#123)',
+      'exp_lifecycle_archive',
+    );
     const before = lifecycleRequests('/experiments/v1/123/archive').length;
     const [first, second] = await Promise.all([
       h.driver.clickButton(stopped, 'exp_lifecycle_archive'),
@@ -213,7 +217,7 @@ describe('buttons run the command path', () => {
     ]);
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
-    await waitForChannelText('archived experiment *123*');
+    await waitForChannelText('archived experiment *Recommendations carousel* (#123)');
     await waitForEphemeral(/already/i);
     expect(lifecycleRequests('/experiments/v1/123/archive').length - before).toBe(1);
     expect(h.sandbox.state.experiments.get(123)?.status).toBe('archived');
@@ -221,7 +225,7 @@ describe('buttons run the command path', () => {
 
   it('opens the stop modal from the Stop… button', async () => {
     await h.driver.command({ text: 'start 7' });
-    const started = await waitForChannelText('started experiment *7*');
+    const started = await waitForChannelText('started experiment *Delivery slot hints: retro* (#7)');
     const before = lifecycleRequests('/experiments/v1/7/stop').length;
     await h.driver.clickButton(started, 'exp_lifecycle_stop');
     const view = await h.emulator.waitFor(

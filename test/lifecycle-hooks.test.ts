@@ -105,7 +105,7 @@ describe('inbound lifecycle events', () => {
     ).toHaveLength(1);
 
     await h.driver.command({ text: 'show 5', userId: MEMBER });
-    const card = messageText(await replyTo(MEMBER, /Experiment 5/));
+    const card = messageText(await replyTo(MEMBER, /\*Delivery slot hints\* \(#5\)/));
     // The platform's own read (newer than the event) wins for name and status; the event is history.
     expect(card).toMatch(/\*nightly-cleanup\* archived it <!date\^\d+\^\{ago\}\|[^>]+> _via platform event_/);
   });

@@ -83,7 +83,10 @@ describe('/metrics', () => {
     });
     expect(await sample('exp_ack_duration_seconds_count{kind="view_submission"}')).toBe(1);
     const stopped = await h.emulator.waitFor(
-      () => h.emulator.messages('C0GENERAL').find((m) => messageText(m).includes('stopped experiment *3*')),
+      () =>
+        h.emulator
+          .messages('C0GENERAL')
+          .find((m) => messageText(m).includes('stopped experiment *Checkout button colour* (#3)')),
       { timeoutMs: 8000, message: 'no stop message' },
     );
     await waitForSample('exp_slack_api_calls_total{method="chat.postMessage",outcome="ok"}', 1);

@@ -80,7 +80,7 @@ describe('a refusal the platform answered while the store went away', () => {
     expect(said.filter((text) => /unknown|went wrong/i.test(text))).toEqual([]);
     expect(
       said.find((text) => text.includes('but the platform refused: current status is Running')),
-    ).toContain('tried to *start* experiment *1*');
+    ).toContain('tried to *start* experiment *Search ranking v2* (#1)');
 
     redis = await startRedisServer(PORT);
     const record = await storedOnceBack(`record:${SCOPE}:1`);

@@ -117,7 +117,7 @@ describe('a 400 is a status conflict only in the interface exact sentence for wh
     const reply = await command('start 4', /rejected the request as invalid|current status is/);
     expect(messageText(reply)).toMatch(/rejected the request as invalid/);
     await h.app.idle();
-    const card = await command('show 4', /Experiment 4/);
+    const card = await command('show 4', /\*Onboarding tour\* \(#4\)/);
     expect(messageText(card)).not.toMatch(/Running/);
     expect(h.sandbox.state.experiments.get(4)?.status).toBe('draft');
   });
@@ -147,7 +147,7 @@ describe('one status model for the app and the sandbox', () => {
 
 describe('a comment for the reason Other is a policy switch, off by default', () => {
   it('stops with Other and no comment from the command, sending no comment', async () => {
-    await command('stop 1 other', /stopped experiment \*1\*/);
+    await command('stop 1 other', /stopped experiment \*Search ranking v2\* \(#1\)/);
     expect(JSON.parse(posts(1, 'stop').at(-1)?.body ?? '{}')).toMatchObject({ interruptReason: 'other' });
   });
 
@@ -177,7 +177,10 @@ describe('a comment for the reason Other is a policy switch, off by default', ()
     const policy = await command('policy', /Other/);
     expect(messageText(policy)).toMatch(/comment.*Other|Other.*comment/i);
 
-    await command('stop 3 other rollout halted by ops', /stopped experiment \*3\*/);
+    await command(
+      'stop 3 other rollout halted by ops',
+      /stopped experiment \*Checkout button colour\* \(#3\)/,
+    );
     expect(JSON.parse(posts(3, 'stop').at(-1)?.body ?? '{}')).toEqual({
       interruptReason: 'other',
       interruptReasonComment: 'rollout halted by ops',

@@ -86,10 +86,10 @@ describe('an approval in the playground, as its two people see it', () => {
     await approved.waitFor();
     expect(await approved.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     // The result names who asked (whose token acted) and who approved.
-    const result = channelMessage(`stopped experiment ${RUNNING_EXPERIMENT}`);
+    const result = channelMessage(`stopped experiment One-click checkout (#${RUNNING_EXPERIMENT})`);
     await result.first().waitFor();
     expect(await text(result.first())).toMatch(
-      /@Bob Member stopped experiment 2 \(approved by @Alice Admin\)/,
+      /@Bob Member stopped experiment One-click checkout \(#2\) \(approved by @Alice Admin\)/,
     );
     expect(stops()).toHaveLength(1);
     expect(JSON.parse(stops()[0]?.body ?? '{}')).toEqual({

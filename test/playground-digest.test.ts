@@ -61,7 +61,7 @@ describe('the digest and quiet hours in the playground', () => {
     await send('/exp archive 4');
     await page.locator('#messages .msg', { hasText: 'archived experiment' }).last().waitFor();
     await page.locator('#channel-list button[data-channel-id="G0PRIVATE"]').click();
-    const card = page.locator('#messages .msg', { hasText: 'Experiment 4' });
+    const card = page.locator('#messages .msg', { hasText: 'Onboarding tour (#4)' });
     await page.locator('#messages .thread-count', { hasText: '1 reply' }).first().waitFor();
     expect(await card.count()).toBe(1);
     await screenshot(page, SHOTS, 'coalesced');

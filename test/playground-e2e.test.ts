@@ -190,11 +190,11 @@ describe('the playground page drives the real app like Slack does', () => {
 
   it('starts an experiment: a working note only for the user, the result in the channel', async () => {
     await send('/exp start 4');
-    const started = channelMessage('started experiment 4');
+    const started = channelMessage('started experiment Onboarding tour (#4)');
     await started.waitFor();
     // The result is the experiment's card: who did it, the state, the button that makes sense now.
     expect(await text(started.locator('.bk-mention').first())).toBe('@Bob Member');
-    expect(await started.locator('.bk-text').first().innerHTML()).toContain('<b>4</b>');
+    expect(await started.locator('.bk-text').first().innerHTML()).toContain('<b>Onboarding tour</b> (#4)');
     await started.getByRole('button', { name: 'Stop…' }).waitFor();
     expect(await started.getByRole('button', { name: 'Start', exact: true }).count()).toBe(0);
     // The "Working on it…" note made way for the result.
@@ -210,7 +210,9 @@ describe('the playground page drives the real app like Slack does', () => {
       (policy) => ({ ...policy, otherCommentRequired: true }),
       'U0ADMIN01',
     );
-    await channelMessage('started experiment 4').getByRole('button', { name: 'Stop…' }).click();
+    await channelMessage('started experiment Onboarding tour (#4)')
+      .getByRole('button', { name: 'Stop…' })
+      .click();
     await modal().waitFor();
     expect(await text(modal().locator('h2'))).toBe('Stop experiment');
     const submit = modal().getByRole('button', { name: 'Stop', exact: true });
@@ -237,7 +239,7 @@ describe('the playground page drives the real app like Slack does', () => {
       .fill(comment);
     await submit.click();
     await modal().waitFor({ state: 'detached' });
-    const stopped = channelMessage('stopped experiment 4');
+    const stopped = channelMessage('stopped experiment Onboarding tour (#4)');
     await stopped.waitFor();
     const shown = await text(stopped);
     expect(shown).toContain('Critical metric impact');
@@ -260,15 +262,15 @@ describe('the playground page drives the real app like Slack does', () => {
     expect(await conflict.getAttribute('data-ephemeral')).toBe('0');
     expect(await text(conflict.locator('.msg-broadcast-note'))).toContain('Replied to a thread');
     // Nothing changed: the card keeps headlining the stop, not the attempt.
-    const card = cardMessage('Experiment 4');
-    expect(await text(card)).toContain('stopped experiment 4');
+    const card = cardMessage('Onboarding tour (#4)');
+    expect(await text(card)).toContain('stopped experiment Onboarding tour (#4)');
     expect(await text(card)).not.toContain('tried to start');
   });
 
   it('asks for confirmation before an Archive button reaches the app, then updates the card in place', async () => {
     const before = lifecycleRequests('/experiments/v1/4/archive').length;
     // After the stop (and the refused start) the card offers Archive, never Start.
-    const card = cardMessage('Experiment 4');
+    const card = cardMessage('Onboarding tour (#4)');
     expect(await card.getByRole('button', { name: 'Start', exact: true }).count()).toBe(0);
     const archive = card.getByRole('button', { name: 'Archive', exact: true });
     const dialog = page.locator('#confirm-dialog');
@@ -281,24 +283,24 @@ describe('the playground page drives the real app like Slack does', () => {
 
     await archive.click();
     await dialog.getByRole('button', { name: 'Archive' }).click();
-    const archived = channelMessage('archived experiment 4');
+    const archived = channelMessage('archived experiment Onboarding tour (#4)');
     await archived.getByRole('button', { name: 'Unarchive', exact: true }).waitFor();
     // The cancelled click sent nothing: only the confirmed one reached the platform.
     expect(lifecycleRequests('/experiments/v1/4/archive').length).toBe(before + 1);
     // One card for the experiment in the channel, kept current; the events are in its thread.
-    expect(await cardMessage('Experiment 4').count()).toBe(1);
+    expect(await cardMessage('Onboarding tour (#4)').count()).toBe(1);
   });
 
   it('keeps the experiment’s events in one thread under its card', async () => {
-    const card = cardMessage('Experiment 4');
+    const card = cardMessage('Onboarding tour (#4)');
     await card.getByRole('button', { name: /^Open the thread: \d+ replies$/ }).click();
     const thread = page.locator('#thread-pane');
     await thread.waitFor({ state: 'visible' });
     // start opened the thread (the card); the stop, the refused start and the archive followed in it.
     // (The pane shows the card first, then the replies.)
-    await thread.locator('.msg', { hasText: 'stopped experiment 4' }).last().waitFor();
+    await thread.locator('.msg', { hasText: 'stopped experiment Onboarding tour (#4)' }).last().waitFor();
     await thread.locator('.msg', { hasText: 'the platform refused' }).last().waitFor();
-    await thread.locator('.msg', { hasText: 'archived experiment 4' }).last().waitFor();
+    await thread.locator('.msg', { hasText: 'archived experiment Onboarding tour (#4)' }).last().waitFor();
     expect(await thread.locator('.msg').count()).toBeGreaterThanOrEqual(4);
     await screenshot(page, SHOTS, '20-experiment-thread');
     await thread.getByRole('button', { name: 'Close the thread' }).click();
@@ -307,7 +309,7 @@ describe('the playground page drives the real app like Slack does', () => {
 
   it('shows an experiment and lists the ones the workspace has seen', async () => {
     await send('/exp show 1');
-    const shown = ephemeral('Experiment 1');
+    const shown = ephemeral('Search ranking v2 (#1)');
     await shown.waitFor();
     expect(await text(shown)).toContain('reported by the platform');
     await shown.getByRole('button', { name: 'Stop…' }).waitFor();
@@ -319,26 +321,26 @@ describe('the playground page drives the real app like Slack does', () => {
     expect(await text(list)).toContain('4');
     // Most recent first: the experiment just shown leads; its Show button brings its card again.
     await list.getByRole('button', { name: 'Show' }).first().click();
-    await waitForCount(ephemeral('Experiment 1'), 2);
+    await waitForCount(ephemeral('Search ranking v2 (#1)'), 2);
     await screenshot(page, SHOTS, '22-list');
   });
 
   it('shows ephemeral replies only to the user they were sent to, for any user one acts as', async () => {
-    await ephemeral('Experiment 1').first().waitFor();
+    await ephemeral('Search ranking v2 (#1)').first().waitFor();
     await actAs('U0ADMIN01');
-    await waitForCount(ephemeral('Experiment 1'), 0);
-    expect(await cardMessage('Experiment 4').count()).toBe(1);
+    await waitForCount(ephemeral('Search ranking v2 (#1)'), 0);
+    expect(await cardMessage('Onboarding tour (#4)').count()).toBe(1);
     await send('/exp help');
     await ephemeral('Experiments from Slack').waitFor();
 
     await actAs('U0MEMBER1');
     await waitForCount(ephemeral('Experiments from Slack'), 0);
-    expect(await ephemeral('Experiment 1').count()).toBeGreaterThan(0);
+    expect(await ephemeral('Search ranking v2 (#1)').count()).toBeGreaterThan(0);
 
     await page.getByRole('button', { name: 'Add user' }).click();
     await page.getByLabel('Name', { exact: true }).fill('Carol Tester');
     await page.getByRole('button', { name: 'Add and switch' }).click();
-    await waitForCount(ephemeral('Experiment 1'), 0);
+    await waitForCount(ephemeral('Search ranking v2 (#1)'), 0);
     expect(await page.getByLabel('Acting as').inputValue()).toBe('U0PLAY001');
     await send('/exp help');
     await ephemeral('Experiments from Slack').waitFor();
@@ -352,7 +354,7 @@ describe('the playground page drives the real app like Slack does', () => {
     await page.locator('body[data-ready="1"]').waitFor({ state: 'attached' });
     const sent = appRequests.length;
     await send('/exp start 123');
-    const started = channelMessage('started experiment 123');
+    const started = channelMessage('started experiment Recommendations carousel (#123)');
     await started.waitFor();
     expect(appRequests.slice(sent).some((body) => body.includes(`team_id=${SECOND_TEAM.id}`))).toBe(true);
 
@@ -626,7 +628,7 @@ describe('the playground page drives the real app like Slack does', () => {
       await input.fill(command);
       await input.press('Enter');
     }
-    await ephemeral('Эксперимент 2').waitFor();
+    await ephemeral('One-click checkout (#2)').waitFor();
     await ephemeral('Справочники').waitFor();
     await ephemeral('Неизвестная команда').waitFor();
     await input.fill('/exp stop 2');

@@ -144,7 +144,11 @@ async function passBy(dueAt: Date): Promise<void> {
       () =>
         h.emulator
           .messages(GENERAL)
-          .find((m) => !m.ephemeral && messageText(m).includes(`archived experiment *${sentinel}*`)),
+          .find(
+            (m) =>
+              !m.ephemeral &&
+              messageText(m).includes(`archived experiment *Asked ${sentinel}* (#${sentinel})`),
+          ),
       { timeoutMs: 20_000, message: `the due pass did not reach ${at.toISOString()}` },
     );
     await h.app.idle();

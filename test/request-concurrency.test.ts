@@ -157,7 +157,9 @@ async function command(
     acks.set(experimentId, [...(acks.get(experimentId) ?? []), String(ack.text ?? '')]);
 }
 
-const names = (id: number) => (m: EmulatedMessage) => messageText(m).includes(`experiment *${id}*`);
+/** Names the experiment: by its name and then its id once the app knows the name, by its id before. */
+const names = (id: number) => (m: EmulatedMessage) =>
+  messageText(m).includes(`experiment *${id}*`) || messageText(m).includes(`(#${id})`);
 const current = (m: EmulatedMessage) => w.emulator.messages(CHANNEL).find((c) => c.ts === m.ts);
 const stillAsks = (m: EmulatedMessage | undefined) =>
   m !== undefined && JSON.stringify(m.blocks ?? []).includes('exp_approval_approve');

@@ -87,7 +87,9 @@ describe('issue #50: approvals', () => {
       // Its time comes: it runs once, under the requester's name, saying who approved it.
       clock.set(runAt - Date.now() + 1_000);
       await inChannel(
-        new RegExp(`<@${MEMBER}> stopped experiment \\*${id}\\* \\(.*approved by <@${ADMIN}>\\)`),
+        new RegExp(
+          `<@${MEMBER}> stopped experiment \\*Asked ${id}\\* \\(#${id}\\) \\(.*approved by <@${ADMIN}>\\)`,
+        ),
       );
       await h.app.idle();
       expect(platformCalls(h, id, 'stop')).toBe(1);

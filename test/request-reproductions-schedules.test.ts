@@ -81,7 +81,7 @@ async function afterDue(due: Date): Promise<void> {
     text: `start ${sentinel} ${atTime(new Date(due.getTime() + 1_000))}`,
     userId: ADMIN,
   });
-  await inChannel(new RegExp(`started experiment \\*${sentinel}\\*`));
+  await inChannel(new RegExp(`started experiment \\*Asked ${sentinel}\\* \\(#${sentinel}\\)`));
   await h.app.idle();
 }
 

@@ -102,6 +102,9 @@ describe('issue #50: a workflow step', () => {
       (r) => r.method === 'POST' && r.url.endsWith(`/experiments/v1/${id}/start`),
     );
     expect(started.map((r) => r.tokenName)).toEqual([OPS_TOKEN]);
-    await slack.channelMessage(new RegExp(`<@${ADMIN}> started experiment \\*${id}\\*`), OPS);
+    await slack.channelMessage(
+      new RegExp(`<@${ADMIN}> started experiment \\*Asked ${id}\\* \\(#${id}\\)`),
+      OPS,
+    );
   });
 });

@@ -156,7 +156,9 @@ describe('requests the earlier version kept waiting', () => {
   });
 
   it('a scheduled action still runs at its time, once', async () => {
-    await slack.channelMessage(/<@U0MEMBER1> started experiment \*4\* \(scheduled by <@U0MEMBER1>/);
+    await slack.channelMessage(
+      /<@U0MEMBER1> started experiment \*Onboarding tour\* \(#4\) \(scheduled by <@U0MEMBER1>/,
+    );
     await h.app.idle();
     expect(calls(4, 'start')).toBe(1);
   });
@@ -164,7 +166,9 @@ describe('requests the earlier version kept waiting', () => {
   it('an approval asked for now before the upgrade still runs once its old Approve button is clicked', async () => {
     const request = await postedRequest(approvalForNow, 'asks to stop experiment 2');
     await h.driver.clickButton(request, 'exp_approval_approve', { userId: ADMIN });
-    await slack.channelMessage(/<@U0MEMBER1> stopped experiment \*2\* \(approved by <@U0ADMIN01>\)/);
+    await slack.channelMessage(
+      /<@U0MEMBER1> stopped experiment \*One-click checkout\* \(#2\) \(approved by <@U0ADMIN01>\)/,
+    );
     await h.app.idle();
     expect(calls(2, 'stop')).toBe(1);
     const body = h.sandbox.state.requests

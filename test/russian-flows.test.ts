@@ -88,10 +88,12 @@ describe('the app in Russian', () => {
   it('show, start and a conflict, in the channel and to the person', async () => {
     await replyInRussian(MEMBER, 'show 4', /Эксперимент 4/);
     await h.driver.command({ text: 'start 4', userId: MEMBER });
-    const started = await slack.channelMessage(/эксперимент \*4\* запущен/);
+    const started = await slack.channelMessage(/эксперимент \*Onboarding tour\* \(#4\) запущен/);
     expectRussian(messageText(started), 'start 4');
     await h.driver.command({ text: 'start 4', userId: MEMBER });
-    const refused = await slack.channelMessage(/попытался\(-ась\) \*запустить\* эксперимент \*4\*/);
+    const refused = await slack.channelMessage(
+      /попытался\(-ась\) \*запустить\* эксперимент \*Onboarding tour\* \(#4\)/,
+    );
     expectRussian(messageText(refused), 'start 4 again');
   });
 
@@ -135,7 +137,7 @@ describe('the app in Russian', () => {
       exp_stop_comment: { exp_stop_comment_input: { type: 'plain_text_input', value: 'Выручка упала' } },
     });
     expect(submitted.outcome).toEqual({ kind: 'closed' });
-    const stopped = await slack.channelMessage(/эксперимент \*4\* остановлен/);
+    const stopped = await slack.channelMessage(/эксперимент \*Onboarding tour\* \(#4\) остановлен/);
     expectRussian(messageText(stopped), 'stopped');
     expect(messageText(stopped)).toContain('*Причина:* Критичное влияние на метрики');
   });
@@ -225,7 +227,9 @@ describe('the channel reads the workspace’s language, whoever clicks or types'
     await h.driver.clickButton(done, 'exp_approval_approve', { userId: ADMIN });
     const approved = await decided(done, /Approved by/);
     noRussian(messageText(approved), 'approved and done');
-    const result = await slack.channelMessage(/stopped experiment \*3\* \(approved by/);
+    const result = await slack.channelMessage(
+      /stopped experiment \*Checkout button colour\* \(#3\) \(approved by/,
+    );
     noRussian(messageText(result), 'the result in the channel');
 
     // What only she is told (the experiment is unknown) is Russian; the channel hears English that

@@ -56,7 +56,10 @@ describe('a scheduled action run late', () => {
     const run = await scheduledStartWithClockAhead(59 * MINUTE, 7002);
     h = run.h;
     await run.slack.until(
-      () => run.h.emulator.messages(CHANNEL).find((m) => /started experiment \*7002\*/.test(messageText(m))),
+      () =>
+        run.h.emulator
+          .messages(CHANNEL)
+          .find((m) => /started experiment \*Late 7002\* \(#7002\)/.test(messageText(m))),
       'the late start did not run',
     );
     await run.h.app.idle();

@@ -54,10 +54,10 @@ describe('a scheduled action across replicas and a restart', () => {
     expect(starts(8001)).toBe(0);
     replicas.push(await replica());
 
-    await waitFor(/started experiment \*8001\*/, 'the scheduled start did not run');
-    await waitFor(/started experiment \*8002\*/, 'the later scheduled start did not run');
+    await waitFor(/started experiment \*Replicas 8001\* \(#8001\)/, 'the scheduled start did not run');
+    await waitFor(/started experiment \*Replicas 8002\* \(#8002\)/, 'the later scheduled start did not run');
     expect(starts(8001)).toBe(1);
     expect(starts(8002)).toBe(1);
-    expect(said(/started experiment \*8001\*/)).toHaveLength(1);
+    expect(said(/started experiment \*Replicas 8001\* \(#8001\)/)).toHaveLength(1);
   }, 90_000);
 });

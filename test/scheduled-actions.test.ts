@@ -134,7 +134,7 @@ describe('a scheduled action', () => {
     expect(JSON.stringify(list.blocks)).toContain('exp_schedule_cancel');
     expect(starts(id)).toBe(0);
 
-    await inChannel(new RegExp(`started experiment \\*${id}\\*`));
+    await inChannel(new RegExp(`started experiment \\*Scheduled ${id}\\* \\(#${id}\\)`));
     const alert = await inChannel(new RegExp(`Scheduled by <@${MEMBER}>`), ALERTS);
     // The alert comes once the app knows the experiment's name: it names it first.
     expect(messageText(alert)).toContain(`experiment *Scheduled ${id}* (#${id})`);
@@ -182,7 +182,8 @@ describe('a scheduled action', () => {
       () => h.driver.command({ text: `unschedule ${raced}`, userId: MEMBER }),
     );
     const cancelled = /cancelled/.test(messageText(answer));
-    if (!cancelled) await inChannel(new RegExp(`started experiment \\*${raced}\\*`));
+    if (!cancelled)
+      await inChannel(new RegExp(`started experiment \\*Scheduled ${raced}\\* \\(#${raced}\\)`));
     await h.app.idle();
     expect(starts(raced)).toBe(cancelled ? 0 : 1);
   });
@@ -245,7 +246,7 @@ describe('a scheduled action', () => {
     await h.driver.clickButton(lateRequest as EmulatedMessage, 'exp_approval_approve', { userId: ADMIN });
     await inChannel(
       new RegExp(
-        `<@${MEMBER}> started experiment \\*${late}\\* \\(scheduled by <@${MEMBER}> for <!date.*; approved by <@${ADMIN}>\\)`,
+        `<@${MEMBER}> started experiment \\*Scheduled ${late}\\* \\(#${late}\\) \\(scheduled by <@${MEMBER}> for <!date.*; approved by <@${ADMIN}>\\)`,
       ),
     );
     await h.app.idle();
@@ -261,7 +262,7 @@ describe('a scheduled action', () => {
       new RegExp(`approved your request to \\*start\\* experiment \\*${approved}\\*\\. It runs at`),
     );
     expect(starts(approved)).toBe(0);
-    await inChannel(new RegExp(`started experiment \\*${approved}\\*`));
+    await inChannel(new RegExp(`started experiment \\*Scheduled ${approved}\\* \\(#${approved}\\)`));
     await h.app.idle();
     expect(starts(approved)).toBe(1);
     await h.driver.command({ text: 'policy approval start off', userId: ADMIN });

@@ -46,7 +46,7 @@ function draft(id: number) {
 const told = (id: number) =>
   h.emulator
     .messages(EMULATOR_DEFAULTS.channelId)
-    .some((m) => messageText(m).includes(`started experiment *${id}*`));
+    .some((m) => messageText(m).includes(`started experiment *Waits ${id}* (#${id})`));
 
 describe('what a start waits for', () => {
   it("tells the outcome in the channel while the experiment's record is still being written", async () => {

@@ -112,7 +112,7 @@ describe('/exp stop ID REASON comment', () => {
     const id = running();
     const comment = commentOf(STOP_COMMENT_MAX);
     await h.driver.command({ text: `stop ${id} bug ${comment}`, userId: MEMBER });
-    await inChannel(new RegExp(`stopped experiment \\*${id}\\*`));
+    await inChannel(new RegExp(`stopped experiment \\*Limit ${id}\\* \\(#${id}\\)`));
     expect(stopBodies(id)).toEqual([{ interruptReason: 'bug', interruptReasonComment: comment }]);
   });
 });
@@ -135,7 +135,7 @@ describe('/exp stop ID in … REASON comment', () => {
     await inChannel(new RegExp(`scheduled \\*stop\\* experiment \\*${id}\\*`));
     expect(stopBodies(id)).toEqual([]);
     expect(added(held, await heldKeys()).some((key) => key.startsWith('requests/request:'))).toBe(true);
-    await inChannel(new RegExp(`stopped experiment \\*${id}\\*`));
+    await inChannel(new RegExp(`stopped experiment \\*Limit ${id}\\* \\(#${id}\\)`));
     expect(stopBodies(id)).toEqual([{ interruptReason: 'bug', interruptReasonComment: comment }]);
   });
 });
@@ -187,7 +187,7 @@ describe('the stop modal', () => {
     const view = await openStopModal(id);
     const comment = commentOf(STOP_COMMENT_MAX);
     expect((await h.driver.submitView(view.id, values(comment))).outcome).toEqual({ kind: 'closed' });
-    await inChannel(new RegExp(`stopped experiment \\*${id}\\*`));
+    await inChannel(new RegExp(`stopped experiment \\*Limit ${id}\\* \\(#${id}\\)`));
     expect(stopBodies(id)).toEqual([{ interruptReason: 'bug', interruptReasonComment: comment }]);
   });
 });

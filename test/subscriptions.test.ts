@@ -109,7 +109,7 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
     await h.driver.command({ text: 'subscribe', channelId: RECOMMENDED });
     const note = await waitForMessage(RECOMMENDED, /subscribed this channel/);
     expect(messageText(note)).toContain(
-      'to the recommended (`start`, `stop`, `archive`, `status`) alerts of every experiment.',
+      'to the recommended (`start`, `stop`, `archive`, status change (`status`)) alerts of every experiment.',
     );
     expect((await filters())[RECOMMENDED]).toBe('recommended');
     await h.driver.command({ text: 'unsubscribe', channelId: RECOMMENDED });
@@ -141,7 +141,9 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
     const text = messageText(reply);
     expect(text).toContain('`launch`');
     expect(text).toContain('&lt;!channel&gt;');
-    expect(text).toContain('`start`, `stop`, `archive`, `unarchive`, `create`, `edit`, `status`');
+    expect(text).toContain(
+      '`start`, `stop`, `archive`, `unarchive`, `create`, `edit`, status change (`status`)',
+    );
     expect(text).toContain('`recommended` (the default) or `all`');
     expect(await filters()).toEqual(before);
   });
@@ -160,7 +162,7 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
   it('alerts a start to the all-actions channel only: not the stop-only one, not the origin again', async () => {
     const sent = await alertCount('sent');
     await h.driver.command({ text: 'start 4', channelId: ORIGIN });
-    await waitForMessage(ORIGIN, /started experiment \*4\*/);
+    await waitForMessage(ORIGIN, /started experiment \*Onboarding tour\* \(#4\)/);
     await waitForCount('sent', sent + 1);
     const [alert] = alertsIn(ALL);
     // An alert names the experiment first where the app knows its name.
@@ -170,7 +172,7 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
     // When it happened, as a Slack date each reader sees in their own time zone.
     expect(messageText(alert)).toMatch(/_<!date\^\d+\^\{date_short_pretty\} \{time\}\|[^>]+>_/);
     // The first alert about an experiment in a channel is its card: state and what can be done.
-    expect(messageText(alert)).toContain('Experiment 4');
+    expect(messageText(alert)).toContain('*Onboarding tour* (#4)');
     expect(JSON.stringify(alert?.blocks)).toContain('exp_lifecycle_stop');
     expectWithinBlockKitLimits({ kind: 'message', text: alert?.text, blocks: alert?.blocks ?? [] });
     expect(alertsIn(STOPS)).toHaveLength(0);
@@ -226,7 +228,7 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
     expect((await h.driver.submitView(confirm.id, {})).outcome).toEqual({ kind: 'cleared' });
     await waitForCount('sent', sent + 1);
     const alert = alertsIn(ALL).find((m) => /updated experiment \*Renamed .*\* \(#2\)/.test(messageText(m)));
-    expect(messageText(alert)).toContain(`in <#${ORIGIN}>: \`name\``);
+    expect(messageText(alert)).toContain(`in <#${ORIGIN}>: Name.`);
     expect(alertsIn(STOPS).some((m) => /updated/.test(messageText(m)))).toBe(false);
   });
 
@@ -241,7 +243,7 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
     const counts = { sent: await alertCount('sent'), gone: await alertCount('channel_not_found') };
 
     await h.driver.command({ text: 'archive 4', channelId: ORIGIN });
-    await waitForMessage(ORIGIN, /archived experiment \*4\*/);
+    await waitForMessage(ORIGIN, /archived experiment \*Onboarding tour\* \(#4\)/);
     await waitForCount('is_archived', 1);
     await waitForCount('channel_not_found', counts.gone + 1);
     // ALL is paced a second after its previous alert; the gone channels did not hold it up longer.
@@ -269,7 +271,7 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
     h.emulator.failNext('chat.postMessage', 'ratelimited', { channel: ALL });
     const limited = await alertCount('ratelimited');
     await h.driver.command({ text: 'unarchive 4', channelId: ORIGIN });
-    await waitForMessage(ORIGIN, /unarchived experiment \*4\*/);
+    await waitForMessage(ORIGIN, /unarchived experiment \*Onboarding tour\* \(#4\)/);
     await waitForCount('ratelimited', limited + 1);
     expect(Object.keys(await filters())).toContain(ALL);
   });

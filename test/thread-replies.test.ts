@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmulatedMessage } from '../src/dev/slack-emulator/types.js';
-import { emulatorQueries } from './support/emulator-queries.js';
+import { cardTitle, emulatorQueries } from './support/emulator-queries.js';
 import { type Harness, messageText, startHarness } from './support/harness.js';
 
 // Where an action's result lands when the experiment already has a card in the channel: the card
@@ -29,7 +29,7 @@ function cardOf(experimentId: number): EmulatedMessage | undefined {
     (m) =>
       (m.thread_ts === undefined || m.thread_ts === m.ts) &&
       m.subtype === undefined &&
-      messageText(m).includes(`*Experiment ${experimentId}*`),
+      cardTitle(experimentId).test(messageText(m)),
   );
 }
 
@@ -65,19 +65,22 @@ describe('a result in an experiment thread that already exists', () => {
   it('also goes to the channel when typed as a command, and stays in the thread when clicked on the card', async () => {
     await h.driver.command({ text: 'start 4' });
     const card = await waitFor(() => cardOf(4), 'no card of experiment 4');
-    expect(messageText(card)).toContain('started experiment *4*');
+    expect(messageText(card)).toContain('started experiment *Onboarding tour* (#4)');
 
     await h.driver.command({ text: 'stop 4 bug' });
-    const stopped = await replyUnder(card, 'stopped experiment *4*');
+    const stopped = await replyUnder(card, 'stopped experiment *Onboarding tour* (#4)');
     expect(stopped.subtype).toBe('thread_broadcast');
     await waitFor(
-      () => (messageText(cardOf(4) ?? card).includes('stopped experiment *4*') ? true : undefined),
+      () =>
+        messageText(cardOf(4) ?? card).includes('stopped experiment *Onboarding tour* (#4)')
+          ? true
+          : undefined,
       'the card does not headline the stop',
     );
 
     const current = cardOf(4) ?? card;
     await h.driver.clickButton(current, 'exp_lifecycle_archive');
-    const archived = await replyUnder(card, 'archived experiment *4*');
+    const archived = await replyUnder(card, 'archived experiment *Onboarding tour* (#4)');
     // Clicked on the card itself: the person is looking at it, the channel is not written to again.
     expect(archived.subtype).toBeUndefined();
     expect(inChannel().filter((m) => m.subtype === 'thread_broadcast')).toHaveLength(1);
@@ -99,13 +102,13 @@ describe('a result in an experiment thread that already exists', () => {
     // Opened from the card: the reply stays in the thread, and the person hears it where they are.
     expect(refused.subtype).toBeUndefined();
     const told = await slack.ephemeralTo(USER, /refused/);
-    expect(messageText(told)).toContain('*7*');
+    expect(messageText(told)).toContain('*Delivery slot hints: retro* (#7)');
     // The card shows the status the platform reported, still headed by the start it last did.
     const updated = await waitFor(
       () => (messageText(cardOf(7) ?? card).includes('From status Stopped') ? cardOf(7) : undefined),
       'the card does not show the reported status',
     );
-    expect(messageText(updated)).toContain('started experiment *7*');
+    expect(messageText(updated)).toContain('started experiment *Delivery slot hints: retro* (#7)');
     expect(messageText(updated)).not.toContain('tried to');
   });
 
@@ -114,7 +117,7 @@ describe('a result in an experiment thread that already exists', () => {
     const card = await waitFor(() => cardOf(123), 'no card of experiment 123');
     await h.driver.command({ text: 'stop 123' });
     await h.driver.submitView((await stopModalFor(123)).id, bug);
-    const stopped = await replyUnder(card, 'stopped experiment *123*');
+    const stopped = await replyUnder(card, 'stopped experiment *Recommendations carousel* (#123)');
     expect(stopped.subtype).toBe('thread_broadcast');
   });
 
@@ -123,7 +126,7 @@ describe('a result in an experiment thread that already exists', () => {
     const card = await waitFor(() => cardOf(1), 'no card of experiment 1');
     const at = new Date(Date.now() + 2_000).toISOString().slice(0, 19);
     await h.driver.command({ text: `archive 1 at ${at}Z` });
-    const archived = await replyUnder(card, 'archived experiment *1*');
+    const archived = await replyUnder(card, 'archived experiment *Search ranking v2* (#1)');
     expect(archived.subtype).toBe('thread_broadcast');
   });
 });

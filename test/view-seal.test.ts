@@ -139,7 +139,10 @@ describe('views are bound to the person and purpose they were opened for', () =>
     const result = await h.driver.submitView(view.id, stopValues, { userId: MEMBER });
     expect(result.outcome).toEqual({ kind: 'closed' });
     await h.emulator.waitFor(
-      () => h.emulator.messages(CHANNEL).some((m) => messageText(m).includes('stopped experiment *3*')),
+      () =>
+        h.emulator
+          .messages(CHANNEL)
+          .some((m) => messageText(m).includes('stopped experiment *Checkout button colour* (#3)')),
       { timeoutMs: 8000, message: 'no stop of experiment 3' },
     );
   });

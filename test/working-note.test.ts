@@ -29,7 +29,10 @@ describe('the working note of a lifecycle command', () => {
     expect(ack.status).toBe(200);
     expect(ack.body).toBe('');
     await h.emulator.waitFor(
-      () => h.emulator.messages(CHANNEL).some((m) => /started experiment \*4\*/.test(messageText(m))),
+      () =>
+        h.emulator
+          .messages(CHANNEL)
+          .some((m) => /started experiment \*Onboarding tour\* \(#4\)/.test(messageText(m))),
       { timeoutMs: 5000, message: 'the start was not told in the channel' },
     );
     await h.app.idle();
@@ -48,7 +51,10 @@ describe('the working note of a lifecycle command', () => {
       const working = 'Working on it: *start* experiment *7*…';
       expect(note).toContain(working);
       await h.emulator.waitFor(
-        () => h.emulator.messages(CHANNEL).some((m) => /started experiment \*7\*/.test(messageText(m))),
+        () =>
+          h.emulator
+            .messages(CHANNEL)
+            .some((m) => /started experiment \*Delivery slot hints: retro\* \(#7\)/.test(messageText(m))),
         { timeoutMs: 5000, message: 'the start was not told in the channel' },
       );
       await h.app.idle();

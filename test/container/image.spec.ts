@@ -82,10 +82,17 @@ async function terminate(container: Container): Promise<{ exitCode: string; ms: 
 
 const startRequests = (id: number) =>
   sandbox.state.requests.filter((r) => r.method === 'POST' && r.url.endsWith(`/experiments/v1/${id}/start`));
+/** The sandbox's seeded experiments this test acts on, by the names results give them first. */
+const SEEDED_NAMES: Readonly<Record<number, string>> = {
+  4: 'Onboarding tour',
+  7: 'Delivery slot hints: retro',
+};
 const toldStarted = (id: number) =>
   emulator
     .messages(CHANNEL)
-    .filter((m) => !m.ephemeral && messageText(m).includes(`started experiment *${id}*`));
+    .filter(
+      (m) => !m.ephemeral && messageText(m).includes(`started experiment *${SEEDED_NAMES[id]}* (#${id})`),
+    );
 
 describe('the image', () => {
   it('carries no secret, runs as a non-root user, bounds its allocator arenas and declares its health check', async () => {

@@ -5,7 +5,8 @@ import { dmOf } from './requests.js';
 
 // What a requester was told of one request in test/request-concurrency.test.ts, read from the
 // emulator. Each request there acts on an experiment of its own, so every message naming
-// `experiment *N*` is about that request alone; each message is counted once, whatever it repeats.
+// `experiment *N*` (or `*Name* (#N)` once the app knows its name) is about that request alone; each
+// message is counted once, whatever it repeats.
 
 const CHANNEL = EMULATOR_DEFAULTS.channelId;
 
@@ -28,7 +29,11 @@ export type Told =
 
 /** First lines that end a request, by what they tell, and where each is looked for. */
 const ENDINGS: { told: Told; where: 'channel' | 'reply' | 'dm' | 'reply-or-dm'; pattern: RegExp }[] = [
-  { told: 'done', where: 'channel', pattern: /^<@U0MEMBER1> (started|stopped|archived) experiment \*\d+\*/ },
+  {
+    told: 'done',
+    where: 'channel',
+    pattern: /^<@U0MEMBER1> (started|stopped|archived) experiment \*([^*]+\* \(#\d+\)|\d+\*)/,
+  },
   // Killed while telling it: said again by the sweep, as possibly a repeat (counted once with the first).
   { told: 'done', where: 'channel', pattern: /^:information_source: .* was applied by the platform/ },
   { told: 'unknown', where: 'dm', pattern: /^The platform did not answer in time/ },
@@ -66,7 +71,8 @@ export function tellsOf(
   requester: string,
   acks: readonly string[] = [],
 ): Tells {
-  const names = (m: EmulatedMessage) => messageText(m).includes(`experiment *${experimentId}*`);
+  const names = (m: EmulatedMessage) =>
+    messageText(m).includes(`experiment *${experimentId}*`) || messageText(m).includes(`(#${experimentId})`);
   const channel = emulator.messages(CHANNEL).filter(names);
   const dm = emulator.messages(dmOf(requester)).filter(names);
   const endings = new Map<Told, number>();

@@ -13,6 +13,14 @@ const DEFAULT_TIMEOUT_MS = 8000;
 const matches = (message: { text?: string; blocks?: unknown[] }, pattern: TextPattern): boolean =>
   typeof pattern === 'string' ? messageText(message).includes(pattern) : pattern.test(messageText(message));
 
+/**
+ * An experiment card's title in English: its name first and its id after once the app knows the
+ * name ("*Onboarding tour* (#4)", the name perhaps a console link), "*Experiment 4*" before.
+ */
+export function cardTitle(experimentId: number): RegExp {
+  return new RegExp(`\\* \\(#${experimentId}\\)|\\*(<[^|>]*\\|)?Experiment ${experimentId}>?\\*`);
+}
+
 export interface EmulatorQueryOptions {
   /** Where replies are looked for unless a query names another channel. */
   channel: string;

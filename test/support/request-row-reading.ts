@@ -33,8 +33,11 @@ export function snapshot(h: Harness, runs: readonly RowRun[]): Snapshot {
 /** Who heard of the row since `before`: a new or changed message, or what the step showed. */
 export function toldSince(h: Harness, before: Snapshot, run: RowRun): Told[] {
   const told = new Set<Told>();
+  // A message names the experiment by its name and then its id once its name is known, by its id before.
   const about = (m: EmulatedMessage) =>
-    m.ts === run.cardTs || messageText(m).includes(`*${run.experimentId}*`);
+    m.ts === run.cardTs ||
+    messageText(m).includes(`*${run.experimentId}*`) ||
+    messageText(m).includes(`(#${run.experimentId})`);
   for (const m of h.emulator.messages(GENERAL)) {
     const edits = before.edits.get(m.ts);
     if (edits !== undefined && m.edits <= edits) continue;

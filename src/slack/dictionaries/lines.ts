@@ -2,6 +2,7 @@ import type { DictionaryItem } from '../../console/dictionaries/normalise.js';
 import { ContextParamStatus } from '../../console/schemas.js';
 import type { DictionaryName } from '../../console/types.js';
 import { code, joinSafe, md, type SafeText, safe } from '../blocks/escape.js';
+import { labelText } from '../labels/label.js';
 import type { Messages } from '../messages/index.js';
 import { type DictLayout, participantListSide } from './items.js';
 import type { PackedEntry } from './paginate.js';
@@ -30,12 +31,13 @@ function mainText(item: DictionaryItem): SafeText {
     : md`${safe(item.label, LABEL_MAX)} — ${code(value, VALUE_MAX)}`;
 }
 
+/** "Active: available for filtering"; a status the interface does not name stays as sent, in code. */
 function paramStatusText(status: string | undefined, messages: Messages): SafeText {
   if (status === undefined) return messages.dict.paramStatusUnknown;
-  const meaning = PARAM_STATUSES.includes(status)
-    ? messages.dict.paramStatus[status as ContextParamStatus]
-    : messages.dict.paramStatusUnknown;
-  return md`${code(status, STATUS_MAX)}: ${meaning}`;
+  if (!PARAM_STATUSES.includes(status))
+    return md`${code(status, STATUS_MAX)}: ${messages.dict.paramStatusUnknown}`;
+  const known = status as ContextParamStatus;
+  return md`${labelText(messages.labels.paramStatuses, known)}: ${messages.dict.paramStatus[known]}`;
 }
 
 function pathOf(item: DictionaryItem): string {

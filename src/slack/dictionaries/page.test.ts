@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DictionaryItem } from '../../console/dictionaries/normalise.js';
 import type { SlackMessage } from '../blocks/message.js';
+import { ru } from '../messages/index.js';
+import { dictPageMessage } from './page.js';
 import { cached, page, texts } from './page.test-helper.js';
 
 /** Item sections only: blocks without a block_id. */
@@ -129,16 +131,34 @@ describe('dictPageMessage content', () => {
     });
     const reply = page({ dictionary, page: 1, body: { experimentId: 5 } });
     const all = texts(reply.blocks).join('\n');
-    expect(all).toContain('• Country — `country` · `active`: available for filtering');
+    expect(all).toContain('• Country — `country` · Active: available for filtering');
     expect(all).toContain(
-      '• Old — `7` · `archived`: cannot be used in new filters; existing filters keep working',
+      '• Old — `7` · Archived: cannot be used in new filters; existing filters keep working',
     );
-    expect(all).toContain('• Draft — `d` · `draft`: cannot be used in segment filters');
-    expect(all).toContain('• Gone — `x` · `deleted`: unavailable in new and existing filters');
+    expect(all).toContain('• Draft — `d` · Draft: cannot be used in segment filters');
+    expect(all).toContain('• Gone — `x` · Deleted: unavailable in new and existing filters');
     expect(all).toContain('*Operators*\n`eq`, `in`, `&lt;!channel&gt;`');
     expect(all).toContain('*Where operators apply*\nstring: `eq`, `in`\nnumber: `{"nested":[1,2]}`');
     expect(all).toContain('Read for experiment 5.');
     expect(JSON.stringify(reply)).not.toContain('<!channel>');
+  });
+
+  it('names a context parameter status by its label in Russian, and keeps one it does not know as sent', () => {
+    const dictionary = cached('context-param-predicates', {
+      params: [
+        { id: 'country', title: 'Страна', status: 'active' },
+        { id: 'x', title: 'Старый', status: 'deleted' },
+        { id: 'n', title: 'Новый', status: 'pending' },
+      ],
+      predicates: ['eq'],
+    });
+    const all = texts(dictPageMessage({ dictionary, filter: undefined, page: 1, messages: ru }).blocks).join(
+      '\n',
+    );
+    expect(all).toContain('• Страна — `country` · Активен: доступен для фильтров');
+    expect(all).toContain('• Старый — `x` · Удалён: недоступен ни в новых, ни в существующих фильтрах');
+    expect(all).toContain('• Новый — `n` · `pending`: статус не описан');
+    expect(all).not.toMatch(/`(active|deleted)`/);
   });
 
   it('shows operators by their names, and where they apply by those names, not as JSON', () => {

@@ -1,7 +1,9 @@
-import { code, joinSafe, md, type SafeText, safe, userMention } from '../blocks/escape.js';
+import type { FieldMapping } from '../../core/experiment-fields.js';
+import { joinSafe, md, type SafeText, safe, userMention } from '../blocks/escape.js';
 import { fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
 import { LIFECYCLE_BLOCKS } from '../lifecycle/ids.js';
 import type { Messages } from '../messages/index.js';
+import { payloadFieldText } from './payload-field-labels.js';
 
 export const NAME_DISPLAY_MAX = 200;
 
@@ -31,12 +33,14 @@ export function experimentCreatedMessage(input: Parameters<typeof createdLine>[0
 /** Who changed which fields of an experiment (names only, values stay in the platform). */
 export function updatedLine(input: {
   experimentId: number;
+  /** The payload's field names, shown as the form labels them. */
   fields: readonly string[];
+  fieldMapping?: FieldMapping | undefined;
   userId: string;
   messages: Messages;
 }): SafeText {
   const fields = joinSafe(
-    input.fields.slice(0, 30).map((f) => code(f, 80)),
+    input.fields.slice(0, 30).map((f) => payloadFieldText(f, input.messages, input.fieldMapping)),
     md`, `,
   );
   return input.messages.experiments.updated({

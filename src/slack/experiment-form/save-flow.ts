@@ -110,6 +110,7 @@ type AnnounceDeps = Pick<
   | 'connections'
   | 'consoleLinks'
   | 'dictionaries'
+  | 'experimentFields'
   | 'knowledge'
   | 'logger'
   | 'locale'
@@ -153,6 +154,7 @@ async function announce(
           : updatedLine({
               experimentId: event.experimentId,
               fields: event.fields,
+              fieldMapping: deps.experimentFields,
               userId: actorId,
               messages: m,
             })

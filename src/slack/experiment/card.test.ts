@@ -141,6 +141,24 @@ describe('experimentCard', () => {
     expect(all).toContain('&amp; co');
   });
 
+  it('titles the card by its name first and its id after, in both languages; by its id alone when unnamed', () => {
+    const title = (card: SlackMessage) => {
+      const block = card.blocks.find((b) => b.block_id === CARD_BLOCKS.title);
+      return block?.type === 'section' ? block.text?.text : undefined;
+    };
+    const named = view({ status: 'running', name: '  Checkout copy ' });
+    expect(title(experimentCard({ view: named, messages: en }))).toBe('*Checkout copy* (#42)');
+    expect(title(experimentCard({ view: named, messages: ru }))).toBe('*Checkout copy* (#42)');
+    const link = 'https://console.example.com/experiments/42';
+    expect(title(experimentCard({ view: named, link, messages: en }))).toBe(
+      `*<${link}|Checkout copy>* (#42)`,
+    );
+    const unnamed = view({ status: 'running' });
+    expect(title(experimentCard({ view: unnamed, messages: en }))).toBe('*Experiment 42*');
+    expect(title(experimentCard({ view: unnamed, messages: ru }))).toBe('*Эксперимент 42*');
+    expect(title(experimentCard({ view: view({ name: '  ' }), messages: en }))).toBe('*Experiment 42*');
+  });
+
   it('links the title to the console when CONSOLE_WEB_URL is set, and can leave the buttons out', () => {
     const card = experimentCard({
       view: view({ status: 'running' }),

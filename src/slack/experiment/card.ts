@@ -47,7 +47,8 @@ export function experimentCard(input: CardInput): SlackMessage {
   const { record, offered } = view;
   const c = messages.experimentCard;
   const id = record.experimentId;
-  const name = record.name ? safe(record.name.value, NAME_MAX) : undefined;
+  const trimmed = record.name?.value.trim();
+  const name = trimmed ? safe(trimmed, NAME_MAX) : undefined;
   const title = c.title({ experimentId: id, name, link: input.link });
   const status = record.status?.value;
   const labels = input.labels ?? NO_DICTIONARY_LABELS;

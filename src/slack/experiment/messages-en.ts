@@ -36,11 +36,9 @@ export function experimentCardMessagesEn(): ExperimentCardMessages {
   return {
     unknownTime: md`at an unknown time`,
     title: ({ experimentId, name, link }) => {
-      const head =
-        link === undefined
-          ? md`*Experiment ${experimentId}*`
-          : (`*<${link}|Experiment ${experimentId}>*` as SafeText);
-      return name === undefined ? head : md`${head} · ${name}`;
+      const shown = name ?? md`Experiment ${experimentId}`;
+      const head = link === undefined ? md`*${shown}*` : (`*<${link}|${shown}>*` as SafeText);
+      return name === undefined ? head : md`${head} (#${experimentId})`;
     },
     labels: { status: 'Status', type: 'Type', team: 'Team', layer: 'Layer' },
     namedValue: ({ name, value }) => md`${name} (${value})`,

@@ -37,11 +37,9 @@ export function experimentCardMessagesRu(): ExperimentCardMessages {
   return {
     unknownTime: md`в неизвестное время`,
     title: ({ experimentId, name, link }) => {
-      const head =
-        link === undefined
-          ? md`*Эксперимент ${experimentId}*`
-          : (`*<${link}|Эксперимент ${experimentId}>*` as SafeText);
-      return name === undefined ? head : md`${head} · ${name}`;
+      const shown = name ?? md`Эксперимент ${experimentId}`;
+      const head = link === undefined ? md`*${shown}*` : (`*<${link}|${shown}>*` as SafeText);
+      return name === undefined ? head : md`${head} (#${experimentId})`;
     },
     labels: { status: 'Статус', type: 'Тип', team: 'Команда', layer: 'Слой' },
     namedValue: ({ name, value }) => md`${name} (${value})`,

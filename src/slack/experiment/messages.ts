@@ -8,7 +8,10 @@ import type { SafeText } from '../blocks/escape.js';
  * date tokens (`ago`), so they stay true while the message ages.
  */
 export interface ExperimentCardMessages {
-  /** "*Experiment 4* · Search ranking v2"; link: the console page, already a safe `<url|…>` target. */
+  /**
+   * Names first, as labels/label.ts experimentRef: "*Search ranking v2* (#4)", "*Experiment 4*" when
+   * no name is known; link: the console page, already a safe `<url|…>` target, on the name.
+   */
   title(p: { experimentId: number; name: SafeText | undefined; link: string | undefined }): SafeText;
   labels: { status: string; type: string; team: string; layer: string };
   /** Stands for `ago` when the moment is not a readable date: "at an unknown time". */

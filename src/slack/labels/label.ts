@@ -22,12 +22,13 @@ export function labelText(table: Readonly<Record<string, string>>, value: string
 
 /**
  * For mrkdwn where the value is also what people type (a subscription's `type:`): the label first,
- * the value after ("CRM communications (`crm`)"); a value the table does not name, alone in code.
+ * the value after ("CRM communications (`crm`)"); a value the table does not name, or names as
+ * itself ("stop" for `stop`), alone in code.
  */
 export function labelAndValue(table: Readonly<Record<string, string>>, value: string): SafeText {
   const label = labelOf(table, value);
   const shown = code(value, VALUE_MAX);
-  return label === undefined ? shown : md`${escapeMrkdwn(label)} (${shown})`;
+  return label === undefined || label === value ? shown : md`${escapeMrkdwn(label)} (${shown})`;
 }
 
 /** An experiment status as people read it: "Running" / «Запущен», or the platform's `value`. */

@@ -79,5 +79,15 @@ export function labelMessagesEn(): LabelMessages {
       duplicate: 'already done',
       removed: 'removed',
     },
+    alertEvents: {
+      start: 'start',
+      stop: 'stop',
+      archive: 'archive',
+      unarchive: 'unarchive',
+      create: 'create',
+      edit: 'edit',
+      status: 'status change',
+    },
+    paramStatuses: { draft: 'Draft', active: 'Active', archived: 'Archived', deleted: 'Deleted' },
   };
 }

@@ -79,5 +79,15 @@ export function labelMessagesRu(): LabelMessages {
       duplicate: 'уже сделано',
       removed: 'удалено',
     },
+    alertEvents: {
+      start: 'запуск',
+      stop: 'остановка',
+      archive: 'архивирование',
+      unarchive: 'возврат из архива',
+      create: 'создание',
+      edit: 'изменение',
+      status: 'смена статуса',
+    },
+    paramStatuses: { draft: 'Черновик', active: 'Активен', archived: 'В архиве', deleted: 'Удалён' },
   };
 }

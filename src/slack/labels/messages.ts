@@ -1,3 +1,4 @@
+import type { ContextParamStatus } from '../../console/schemas.js';
 import type {
   ConsoleExposureType,
   ExperimentMarkupScopeType,
@@ -8,6 +9,7 @@ import type {
 } from '../../core/experiment-schemas.js';
 import type { PolicyAction } from '../../core/policy/policy.js';
 import type { ExperimentInterruptReason } from '../../core/stop-reason.js';
+import type { AlertAction } from '../../core/subscriptions.js';
 
 /**
  * The statuses the app names. The interface does not list the platform's statuses: these are the
@@ -47,4 +49,11 @@ export interface LabelMessages {
    * outcome not named here is shown as recorded, in code.
    */
   outcomes: Readonly<Record<string, string>>;
+  /**
+   * The events a subscription sends (`events:stop,archive`), shown with the word people type after
+   * the label ("остановка (`stop`)"); a label that is the word itself is not repeated.
+   */
+  alertEvents: Readonly<Record<AlertAction, string>>;
+  /** A context parameter's status in `/exp dict context-params`. */
+  paramStatuses: Readonly<Record<ContextParamStatus, string>>;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ExperimentRecord, RecordedAction } from '../../core/experiments/record.js';
-import { en } from '../messages/index.js';
+import { en, ru } from '../messages/index.js';
 import { COMMENT_DISPLAY_MAX, conflictLine, doneLine, lastDoneLine } from './event-lines.js';
 import { duplicateClickMessage, workingMessage } from './result-messages.js';
 
@@ -44,6 +44,16 @@ describe('lastDoneLine', () => {
     expect(lastDoneLine(recordWith(start, stop), messages)).toBe('<@U1> started experiment *7*');
   });
 
+  it('names the experiment first where the record has its name', () => {
+    const start: RecordedAction = { action: 'start', actorId: 'U1', at, source: 'slack' };
+    const named = {
+      ...recordWith(start),
+      name: { value: 'Checkout copy', source: 'platform-read', at },
+    } as const;
+    expect(lastDoneLine(named, messages)).toBe('<@U1> started experiment *Checkout copy* (#7)');
+    expect(lastDoneLine(named, ru)).toBe('<@U1>: эксперимент *Checkout copy* (#7) запущен');
+  });
+
   it('leaves out a stored reason the interface does not know', () => {
     const stop: RecordedAction = {
       action: 'stop',
@@ -69,6 +79,15 @@ describe('doneLine', () => {
     expect(doneLine({ action: 'start', experimentId: 123, userId: 'U1', messages })).toBe(
       '<@U1> started experiment *123*',
     );
+  });
+
+  it('names the experiment first where its name is known, escaped, in both languages', () => {
+    const line = (name: string, m = messages) =>
+      doneLine({ action: 'stop', experimentId: 4, name, userId: 'U1', messages: m });
+    expect(line('Checkout copy')).toBe('<@U1> stopped experiment *Checkout copy* (#4)');
+    expect(line('Checkout copy', ru)).toBe('<@U1>: эксперимент *Checkout copy* (#4) остановлен');
+    expect(line('<!here> *x*')).not.toContain('<!here>');
+    expect(line('  ')).toBe('<@U1> stopped experiment *4*');
   });
 
   it('shows the reason label and the escaped comment for stop', () => {
@@ -121,6 +140,24 @@ describe('conflictLine', () => {
     });
     expect(odd).toContain('`RUNNING &lt;!here&gt; на паузе &amp; co`');
     expectOnlyIdMentions(odd);
+  });
+
+  it('names the experiment first where its name is known, in both languages', () => {
+    const line = (m: typeof messages) =>
+      conflictLine({
+        action: 'start',
+        experimentId: 4,
+        name: 'Checkout copy',
+        currentStatus: 'running',
+        userId: 'U1',
+        messages: m,
+      });
+    expect(line(messages)).toBe(
+      '<@U1> tried to *start* experiment *Checkout copy* (#4), but the platform refused: current status is Running.',
+    );
+    expect(line(ru)).toBe(
+      '<@U1> попытался(-ась) *запустить* эксперимент *Checkout copy* (#4), но платформа отказала: текущий статус — Запущен.',
+    );
   });
 
   it('says so when the platform named no status', () => {

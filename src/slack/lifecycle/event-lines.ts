@@ -4,17 +4,22 @@ import type { AskedHow } from '../../core/run-action.js';
 import type { StopReason } from '../../core/stop-reason.js';
 import { ExperimentInterruptReason } from '../../core/stop-reason.js';
 import { escapeMrkdwn, joinSafe, md, type SafeText, safe, userMention } from '../blocks/escape.js';
-import { statusText } from '../labels/label.js';
+import { experimentRef, statusText } from '../labels/label.js';
 import type { Messages } from '../messages/index.js';
 import { whenToken } from '../schedule/when-text.js';
 
 /** Room for a long comment while the whole section stays under Slack's 3000 characters. */
 export const COMMENT_DISPLAY_MAX = 2000;
 
-/** Who did what to which experiment, with the stop's reason and comment: a card headline or thread reply. */
+/**
+ * Who did what to which experiment, with the stop's reason and comment: a card headline or thread
+ * reply. The experiment is named first where its name is known, by its id alone otherwise.
+ */
 export function doneLine(input: {
   action: LifecycleAction;
   experimentId: number;
+  /** As the app recorded it, when it has. */
+  name?: string | undefined;
   userId: string;
   stop?: StopReason | undefined;
   /** How it was asked, when more than typed or clicked now (approved, scheduled, a workflow). */
@@ -22,7 +27,11 @@ export function doneLine(input: {
   messages: Messages;
 }): SafeText {
   const { action, experimentId, messages } = input;
-  const done = messages.lifecycle.success({ action, experimentId, user: userMention(input.userId) });
+  const done = messages.lifecycle.success({
+    action,
+    experiment: experimentRef(experimentId, input.name),
+    user: userMention(input.userId),
+  });
   const headline = input.how === undefined ? done : md`${done} ${input.how}`;
   const details = action === 'stop' ? stopDetails(input.stop, messages) : undefined;
   return details === undefined ? headline : joinSafe([headline, details]);
@@ -41,6 +50,7 @@ export function lastDoneLine(record: ExperimentRecord, messages: Messages): Safe
   return doneLine({
     action,
     experimentId: record.experimentId,
+    name: record.name?.value,
     userId: last.actorId,
     stop: { reason: reason.success ? reason.data : undefined, comment: last.comment },
     messages,
@@ -62,6 +72,8 @@ export function stopDetails(stop: StopReason | undefined, messages: Messages): S
 export function conflictLine(input: {
   action: LifecycleAction;
   experimentId: number;
+  /** As the app recorded it, when it has. */
+  name?: string | undefined;
   currentStatus: string | undefined;
   userId: string;
   how?: SafeText | undefined;
@@ -70,7 +82,7 @@ export function conflictLine(input: {
   const { action, experimentId, messages } = input;
   const line = messages.lifecycle.conflict({
     action,
-    experimentId,
+    experiment: experimentRef(experimentId, input.name),
     status: input.currentStatus === undefined ? undefined : statusText(messages.labels, input.currentStatus),
     user: userMention(input.userId),
   });

@@ -23,14 +23,14 @@ export function actionMessagesEn(): ActionMessages {
 
 export function lifecycleMessagesEn(): LifecycleMessages {
   return {
-    success: ({ action, user, experimentId }) => {
+    success: ({ action, user, experiment }) => {
       const verbs = {
         start: 'started',
         stop: 'stopped',
         archive: 'archived',
         unarchive: 'unarchived',
       } as const;
-      return md`${user} ${word(verbs[action])} experiment *${experimentId}*`;
+      return md`${user} ${word(verbs[action])} experiment ${experiment}`;
     },
     interrupted: ({ user, action, experimentId, when }) =>
       md`:warning: The app stopped while it was sending *${escapeMrkdwn(action)}* on experiment *${experimentId}* for ${user} (${when}), before the platform answered: whether it was applied is unknown. Check with \`/exp show ${experimentId}\` before retrying.`,
@@ -46,10 +46,10 @@ export function lifecycleMessagesEn(): LifecycleMessages {
       if (comment !== undefined) lines.push(md`*Comment:* ${comment}`);
       return joinSafe(lines);
     },
-    conflict: ({ action, user, experimentId, status }) =>
+    conflict: ({ action, user, experiment, status }) =>
       status === undefined
-        ? md`${user} tried to *${word(action)}* experiment *${experimentId}*, but the platform refused it in the experiment's current status.`
-        : md`${user} tried to *${word(action)}* experiment *${experimentId}*, but the platform refused: current status is ${status}.`,
+        ? md`${user} tried to *${word(action)}* experiment ${experiment}, but the platform refused it in the experiment's current status.`
+        : md`${user} tried to *${word(action)}* experiment ${experiment}, but the platform refused: current status is ${status}.`,
     working: ({ action, experimentId }) => md`Working on it: *${word(action)}* experiment *${experimentId}*…`,
     duplicateClick: md`Already being handled: someone just asked for this. The result will appear in the channel.`,
   };

@@ -34,8 +34,7 @@ export function lifecycleMessagesRu(): LifecycleMessages {
   } as const;
   const noun = (action: LifecycleAction) => word(actionNouns[action]);
   return {
-    success: ({ action, user, experimentId }) =>
-      md`${user}: эксперимент *${experimentId}* ${word(done[action])}`,
+    success: ({ action, user, experiment }) => md`${user}: эксперимент ${experiment} ${word(done[action])}`,
     interrupted: ({ user, action, experimentId, when }) =>
       md`:warning: Приложение остановилось, отправляя *${noun(action)}* эксперимента *${experimentId}* для ${user} (${when}), до ответа платформы: применено ли действие, неизвестно. Проверьте \`/exp show ${experimentId}\`, прежде чем повторять.`,
     interruptedWhileTelling: ({ user, action, experimentId, when, done: applied }) =>
@@ -50,10 +49,10 @@ export function lifecycleMessagesRu(): LifecycleMessages {
       if (comment !== undefined) lines.push(md`*Комментарий:* ${comment}`);
       return joinSafe(lines);
     },
-    conflict: ({ action, user, experimentId, status }) =>
+    conflict: ({ action, user, experiment, status }) =>
       status === undefined
-        ? md`${user} попытался(-ась) *${word(actionVerbs[action])}* эксперимент *${experimentId}*, но платформа отказала в его текущем статусе.`
-        : md`${user} попытался(-ась) *${word(actionVerbs[action])}* эксперимент *${experimentId}*, но платформа отказала: текущий статус — ${status}.`,
+        ? md`${user} попытался(-ась) *${word(actionVerbs[action])}* эксперимент ${experiment}, но платформа отказала в его текущем статусе.`
+        : md`${user} попытался(-ась) *${word(actionVerbs[action])}* эксперимент ${experiment}, но платформа отказала: текущий статус — ${status}.`,
     working: ({ action, experimentId }) => md`Выполняется: *${noun(action)}* эксперимента *${experimentId}*…`,
     duplicateClick: md`Уже выполняется: кто-то только что об этом попросил. Результат появится в канале.`,
   };

@@ -19,7 +19,8 @@ export interface ActionMessages {
 
 /** Outcomes of start, stop, archive and unarchive, and of actions the app was interrupted in. */
 export interface LifecycleMessages {
-  success(p: { action: LifecycleAction; user: SafeText; experimentId: number }): SafeText;
+  /** `experiment`: its name first and its id after where the name is known (labels/label.ts experimentRef). */
+  success(p: { action: LifecycleAction; user: SafeText; experiment: SafeText }): SafeText;
   stopDetails(p: { reason: SafeText | undefined; comment: SafeText | undefined }): SafeText;
   /** The app stopped between sending an action and hearing back: reported once, afterwards. */
   interrupted(p: { user: SafeText; action: LifecycleAction; experimentId: number; when: SafeText }): SafeText;
@@ -41,10 +42,11 @@ export interface LifecycleMessages {
     experimentId: number;
     when: SafeText;
   }): SafeText;
+  /** `experiment` as in `success`. */
   conflict(p: {
     action: LifecycleAction;
     user: SafeText;
-    experimentId: number;
+    experiment: SafeText;
     status: SafeText | undefined;
   }): SafeText;
   working(p: { action: LifecycleAction; experimentId: number }): SafeText;

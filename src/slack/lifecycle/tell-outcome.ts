@@ -105,6 +105,7 @@ async function tellOutcome(
         doneLine({
           action,
           experimentId,
+          name: outcome.view.record.name?.value,
           userId: request.actorId,
           stop: request.stop,
           how: howText(request.asked, request.actorId, m),
@@ -119,6 +120,7 @@ async function tellOutcome(
         conflictLine({
           action,
           experimentId,
+          name: outcome.view.record.name?.value,
           currentStatus,
           userId: request.actorId,
           how: howText(request.asked, request.actorId, m),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeMrkdwn, userMention } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { SUBCOMMANDS } from '../command/parse-command.js';
+import { experimentRef } from '../labels/label.js';
 import { en } from './index.js';
 
 describe('English messages', () => {
@@ -52,7 +53,10 @@ describe('English messages', () => {
 
   it('say the agreed sentences', () => {
     const user = userMention('U1');
-    expect(en.lifecycle.success({ action: 'start', user, experimentId: 123 })).toBe(
+    expect(
+      en.lifecycle.success({ action: 'start', user, experiment: experimentRef(123, 'Checkout copy') }),
+    ).toBe('<@U1> started experiment *Checkout copy* (#123)');
+    expect(en.lifecycle.success({ action: 'start', user, experiment: experimentRef(123, undefined) })).toBe(
       '<@U1> started experiment *123*',
     );
     expect(en.errors.notFound({ experimentId: 123 })).toBe('Experiment 123 was not found. Nothing changed.');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeMrkdwn, userMention } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { SUBCOMMANDS } from '../command/parse-command.js';
+import { experimentRef } from '../labels/label.js';
 import { en } from './en.js';
 import { placeholder as readable } from './placeholder.test-helper.js';
 import { ru } from './ru.js';
@@ -303,8 +304,9 @@ describe('mrkdwn escaping with Cyrillic input', () => {
     expect(line).toBe(`*Причина:* Баг\n*Комментарий:* ${typed}`);
     const said = ru.input.badId({ got: escapeMrkdwn('абв`<@U1>`') });
     expect(said).not.toContain('<@U1>');
-    expect(ru.lifecycle.success({ action: 'stop', user: userMention('U1'), experimentId: 7 })).toBe(
-      '<@U1>: эксперимент *7* остановлен',
-    );
+    const stopped = (name: string | undefined) =>
+      ru.lifecycle.success({ action: 'stop', user: userMention('U1'), experiment: experimentRef(7, name) });
+    expect(stopped('Корзина')).toBe('<@U1>: эксперимент *Корзина* (#7) остановлен');
+    expect(stopped(undefined)).toBe('<@U1>: эксперимент *7* остановлен');
   });
 });

@@ -45,6 +45,7 @@ type AlertDeliveryServices = Pick<
   | 'connections'
   | 'consoleLinks'
   | 'dictionaries'
+  | 'experimentFields'
   | 'knowledge'
   | 'locks'
   | 'logger'
@@ -130,7 +131,14 @@ export function alertJobHandler({ deps, clientFor }: AlertDeliveryDeps): JobHand
 
 type PostDeps = Pick<
   SlackDeps,
-  'channelAlerts' | 'connections' | 'consoleLinks' | 'dictionaries' | 'knowledge' | 'logger' | 'messages'
+  | 'channelAlerts'
+  | 'connections'
+  | 'consoleLinks'
+  | 'dictionaries'
+  | 'experimentFields'
+  | 'knowledge'
+  | 'logger'
+  | 'messages'
 >;
 
 /** Events on one experiment this close together stay in its card, unless the channel set `window:`. */
@@ -142,7 +150,12 @@ async function post(
   job: EventAlertJob,
 ): Promise<void> {
   const experimentId = job.event.experimentId;
-  const input = { event: job.event, originChannelId: job.originChannelId, messages: deps.messages };
+  const input = {
+    event: job.event,
+    originChannelId: job.originChannelId,
+    fieldMapping: deps.experimentFields,
+    messages: deps.messages,
+  };
   if (!job.threaded || experimentId === undefined) {
     const experimentName =
       experimentId === undefined

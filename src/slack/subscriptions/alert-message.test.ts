@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_FIELD_MAPPING } from '../../core/experiment-fields.js';
 import { expectWithinBlockKitLimits } from '../../dev/slack-emulator/block-kit/check-limits.js';
 import { en as messages, ru } from '../messages/index.js';
 import { alertMessage } from './alert-message.js';
@@ -99,7 +100,32 @@ describe('alertMessage', () => {
       originChannelId: 'C0GENERAL',
       messages,
     });
-    expect(edited.text).toBe('<@U1> updated experiment *2* in <#C0GENERAL>: `name`, `layerId`.');
+    expect(edited.text).toBe('<@U1> updated experiment *2* in <#C0GENERAL>: Name, Layer.');
+  });
+
+  it("names an edit's fields as the edit form does, in both languages, through this platform's mapping", () => {
+    const event = {
+      action: 'edit',
+      experimentId: 2,
+      fields: ['teamId', 'retro', 'markupScopeType', 'someNewField'],
+      actorId: 'U1',
+    } as const;
+    const en = alertMessage({ event, originChannelId: undefined, messages });
+    expect(en.text).toBe(
+      '<@U1> updated experiment *2*: Team, Retro analysis based on, Markup, `someNewField`.',
+    );
+    const inRussian = alertMessage({ event, originChannelId: undefined, messages: ru });
+    expect(inRussian.text).toContain(
+      `${ru.experimentModal.labels.team}, ${ru.experimentModal.labels.retroType}, ${ru.experimentModal.labels.markupScopeType}, \`someNewField\``,
+    );
+    expect(inRussian.text).not.toContain('teamId');
+    const mapped = alertMessage({
+      event: { ...event, fields: ['team', 'teamId'] },
+      originChannelId: undefined,
+      fieldMapping: { ...DEFAULT_FIELD_MAPPING, team: 'team.id' },
+      messages,
+    });
+    expect(mapped.text).toBe('<@U1> updated experiment *2*: Team, `teamId`.');
   });
 
   it('stays within Block Kit limits with the longest comment, name and field list', () => {

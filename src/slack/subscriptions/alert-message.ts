@@ -1,9 +1,9 @@
+import type { FieldMapping } from '../../core/experiment-fields.js';
 import type { LifecycleAction } from '../../core/lifecycle-action.js';
 import type { StopReason } from '../../core/stop-reason.js';
 import type { SafeText } from '../blocks/escape.js';
 import {
   channelMention,
-  code,
   isSlackChannelId,
   joinSafe,
   md,
@@ -12,6 +12,7 @@ import {
   userMention,
 } from '../blocks/escape.js';
 import { context, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
+import { payloadFieldText } from '../experiment-form/payload-field-labels.js';
 import { NAME_DISPLAY_MAX } from '../experiment-form/result-messages.js';
 import { experimentRef, statusText } from '../labels/label.js';
 import { stopDetails } from '../lifecycle/event-lines.js';
@@ -43,7 +44,7 @@ export type AlertEvent = (
     | { outside: { actor: string | undefined }; actorId?: undefined }
   );
 
-/** Field names listed for an edit; an ellipsis stands for the rest (the section stays short). */
+/** Fields listed for an edit, by their form labels; an ellipsis stands for the rest (the section stays short). */
 const FIELDS_SHOWN = 30;
 
 export interface AlertMessageInput {
@@ -52,6 +53,8 @@ export interface AlertMessageInput {
   originChannelId: string | undefined;
   /** The experiment's name as the app knows it (its record); the alert then names it first. */
   experimentName?: string | undefined;
+  /** This platform's payload field names (EXPERIMENT_FIELD_*): an edit's fields read as the form labels them. */
+  fieldMapping?: FieldMapping | undefined;
   messages: Messages;
 }
 
@@ -109,7 +112,9 @@ function whatHappened(input: AlertMessageInput, user: SafeText, origin: SafeText
       return [a.created({ user, experiment, origin })];
     }
     case 'edit': {
-      const shown = event.fields.slice(0, FIELDS_SHOWN).map((f) => code(f, 80));
+      const shown = event.fields
+        .slice(0, FIELDS_SHOWN)
+        .map((f) => payloadFieldText(f, messages, input.fieldMapping));
       if (event.fields.length > FIELDS_SHOWN) shown.push(md`…`);
       const fields = joinSafe(shown, md`, `);
       const experiment = experimentRef(event.experimentId, input.experimentName);

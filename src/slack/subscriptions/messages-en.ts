@@ -21,7 +21,7 @@ export function subscriptionMessagesEn(): SubscriptionMessages {
 /** What a subscribe or unsubscribe did. */
 function changeRepliesEn() {
   return {
-    allActions: ({ list }) => md`all (${list})`,
+    allActions: md`all`,
     recommended: ({ list }) => md`the recommended (${list})`,
     describe: ({ actions, team, type, experimentId }) => {
       const narrowers = [

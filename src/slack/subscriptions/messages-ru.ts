@@ -27,7 +27,7 @@ const lines = (items: readonly SafeText[]): SafeText => joinSafe(items.map((i) =
 
 export function subscriptionMessagesRu(): SubscriptionMessages {
   return {
-    allActions: ({ list }) => md`все (${list})`,
+    allActions: md`все`,
     recommended: ({ list }) => md`основные (${list})`,
     describe: ({ actions, team, type, experimentId }) => {
       const narrowers = [

@@ -9,7 +9,7 @@ export interface SubscriptionMessages {
   /** `events:recommended`, with the actions it sends. */
   recommended(p: { list: SafeText }): SafeText;
   /** The whole set, shown where a filter is `all`. */
-  allActions(p: { list: SafeText }): SafeText;
+  allActions: SafeText;
   /** A subscription in words: its actions, then what narrows it (team, type, experiment). */
   describe(p: {
     actions: SafeText;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Subscription } from '../../core/subscriptions.js';
 import { expectWithinBlockKitLimits } from '../../dev/slack-emulator/block-kit/check-limits.js';
-import { en as messages } from '../messages/index.js';
+import { en as messages, ru } from '../messages/index.js';
 import { SUBSCRIPTION_BLOCKS } from './ids.js';
 import {
   LIST_MAX,
@@ -47,10 +47,35 @@ describe('subscription replies', () => {
     );
   });
 
+  it('name the events by their labels in Russian, each with the word people type, and `all` as «все»', () => {
+    const list = subscriptionListMessage({
+      subscriptions: [
+        sub('C0STOPS', ['stop', 'status']),
+        sub('C0RANDOM0', 'all'),
+        sub('C0REC', 'recommended'),
+      ],
+      currentChannelId: 'C0STOPS',
+      viewerId: 'U1',
+      messages: ru,
+    });
+    const text = JSON.stringify(list.blocks);
+    expect(text).toContain('оповещения остановка (`stop`), смена статуса (`status`): все эксперименты');
+    expect(text).toContain('оповещения все: все эксперименты');
+    expect(text).toContain(
+      'основные (запуск (`start`), остановка (`stop`), архивирование (`archive`), смена статуса (`status`))',
+    );
+    const refused = unknownActionsMessage({ unknown: ['launch'], messages: ru });
+    expect(refused.text).toContain(
+      'возврат из архива (`unarchive`), создание (`create`), изменение (`edit`)',
+    );
+  });
+
   it('refuse unknown words escaped and name the allowed ones', () => {
     const m = unknownActionsMessage({ unknown: ['<!channel>', 'launch'], messages });
     expect(m.text).toContain('`&lt;!channel&gt;`, `launch`');
-    expect(m.text).toContain('`start`, `stop`, `archive`, `unarchive`, `create`, `edit`, `status`');
+    expect(m.text).toContain(
+      '`start`, `stop`, `archive`, `unarchive`, `create`, `edit`, status change (`status`)',
+    );
     expect(m.text).not.toContain('<!channel>');
   });
 

@@ -42,9 +42,10 @@ const WORD_MAX = 40;
 /** Subscriptions listed, one section with a Remove button each: header, hints and these fit in 50 blocks. */
 export const LIST_MAX = 46;
 
-function actionCodes(actions: readonly AlertAction[]): SafeText {
+/** Events by their labels, each with the word people type: "остановка (`stop`), архивирование (`archive`)". */
+function eventTexts(actions: readonly AlertAction[], messages: Messages): SafeText {
   return joinSafe(
-    actions.map((a) => code(a)),
+    actions.map((a) => labelAndValue(messages.labels.alertEvents, a)),
     md`, `,
   );
 }
@@ -58,10 +59,10 @@ export function describeSubscription(
   return messages.subscriptions.describe({
     actions:
       s.actions === 'all'
-        ? md`all`
+        ? messages.subscriptions.allActions
         : s.actions === 'recommended'
-          ? messages.subscriptions.recommended({ list: actionCodes(RECOMMENDED_ACTIONS) })
-          : actionCodes(s.actions),
+          ? messages.subscriptions.recommended({ list: eventTexts(RECOMMENDED_ACTIONS, messages) })
+          : eventTexts(s.actions, messages),
     team: s.selector.team === undefined ? undefined : md`*${safe(s.selector.team.label, 100)}*`,
     type: s.selector.type === undefined ? undefined : labelAndValue(messages.labels.types, s.selector.type),
     experimentId: s.selector.experimentId,
@@ -110,7 +111,7 @@ export function narrowedNote(input: {
 }): SlackMessage {
   const text = input.messages.subscriptions.narrowed({
     user: userMention(input.userId),
-    removed: actionCodes(input.removed),
+    removed: eventTexts(input.removed, input.messages),
     remaining: input.remaining.map((s) => describeSubscription(s, input.messages)),
   });
   return textMessage(text, SUBSCRIPTION_BLOCKS.note);
@@ -123,7 +124,7 @@ export function unchangedMessage(input: {
   messages: Messages;
 }): SlackMessage {
   const text = input.messages.subscriptions.unchanged({
-    named: actionCodes(input.named),
+    named: eventTexts(input.named, input.messages),
     remaining: input.current.map((s) => describeSubscription(s, input.messages)),
   });
   return textMessage(text, BLOCKS.errorText);
@@ -151,7 +152,7 @@ export function unknownActionsMessage(input: {
   if (input.unknown.length > UNKNOWN_SHOWN) shown.push(md`…`);
   const text = input.messages.subscriptions.unknownActions({
     words: joinSafe(shown, md`, `),
-    allowed: actionCodes(ALERT_ACTIONS),
+    allowed: eventTexts(ALERT_ACTIONS, input.messages),
   });
   return message(fallbackText([text]), [
     section(text, BLOCKS.errorText),
