@@ -313,7 +313,7 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
       )?.alerts.length ?? 0;
 
     await h.driver.command({ text: 'start 7', channelId: ORIGIN });
-    await waitForMessage(ORIGIN, /started experiment \*7\*/);
+    await waitForMessage(ORIGIN, /started experiment \*Delivery slot hints: retro\* \(#7\)/);
     await expect.poll(held, { timeout: 8000, interval: 25 }).toBe(1);
 
     // Sent, and the platform answered 502: whether experiment 3 stopped is unknown.
