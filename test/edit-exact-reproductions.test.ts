@@ -155,7 +155,7 @@ describe('issue #51: diffs and cards in the form words', () => {
       () =>
         h.emulator
           .messages(CHANNEL)
-          .find((m) => !m.ephemeral && /updated experiment \*5109\*/.test(messageText(m))),
+          .find((m) => !m.ephemeral && /updated experiment \*[^*\n]+\* \(#5109\)/.test(messageText(m))),
       { message: 'no message after the edit of 5109' },
     );
     const shown = messageText(posted);

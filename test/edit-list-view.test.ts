@@ -110,7 +110,9 @@ describe('issue #51: a list no menu holds is edited value by value', () => {
       { allowedParticipantLists: expected },
     ]);
     const posted = await h.emulator.waitFor(() =>
-      h.emulator.messages(CHANNEL).find((m) => /updated experiment \*5201\*/.test(messageText(m))),
+      h.emulator
+        .messages(CHANNEL)
+        .find((m) => /updated experiment \*[^*\n]+\* \(#5201\)/.test(messageText(m))),
     );
     expect(messageText(posted)).toContain('added Cohort 1190');
   });

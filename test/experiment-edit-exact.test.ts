@@ -114,7 +114,7 @@ describe('editing an experiment with 25 filters', () => {
     const posted = await h.emulator.waitFor(() =>
       h.emulator
         .messages(CHANNEL)
-        .find((m) => !m.ephemeral && /updated experiment \*901\*/.test(messageText(m))),
+        .find((m) => !m.ephemeral && /updated experiment \*[^*\n]+\* \(#901\)/.test(messageText(m))),
     );
     expect(messageText(posted)).toContain('Renamed 901');
   });

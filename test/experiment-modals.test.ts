@@ -138,8 +138,10 @@ describe('/exp create', () => {
       { timeoutMs: 8000 },
     );
     const id = [...h.sandbox.state.experiments.keys()].at(-1);
-    expect(messageText(created)).toContain(`*${id}*`);
-    expect(messageText(created)).toContain('&lt;!here&gt;');
+    // Named first (escaped), its id after.
+    expect(messageText(created)).toMatch(
+      new RegExp(`created experiment \\*[^*]*&lt;!here&gt;[^*]*\\* \\(#${id}\\)`),
+    );
     expect(JSON.stringify(created.blocks)).toContain('exp_lifecycle_start');
   });
 
@@ -198,7 +200,7 @@ describe('/exp edit', () => {
     await h.emulator.waitFor(() =>
       h.emulator
         .messages(CHANNEL)
-        .find((m) => !m.ephemeral && /updated experiment \*2\*/.test(messageText(m))),
+        .find((m) => !m.ephemeral && /updated experiment \*[^*\n]+\* \(#2\)/.test(messageText(m))),
     );
     expect(h.sandbox.state.experiments.get(2)?.name).toBe('One-click checkout v2');
   });

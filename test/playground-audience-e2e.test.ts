@@ -87,7 +87,7 @@ describe('the audience editor in the playground', () => {
 
     await confirmation.getByRole('button', { name: 'Save', exact: true }).click();
     await page.locator('#modal-root form.modal').waitFor({ state: 'detached' });
-    await page.locator('#messages .msg-channel', { hasText: 'updated experiment 960' }).waitFor();
+    await page.locator('#messages .msg-channel', { hasText: /updated experiment .+ \(#960\)/ }).waitFor();
     await screenshot(page, SHOTS, '43-edit-saved');
     const sent = JSON.parse(patches(960)[0]?.body ?? '{}') as Record<string, unknown>;
     expect(Object.keys(sent).sort()).toEqual(

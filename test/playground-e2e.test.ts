@@ -152,7 +152,7 @@ describe('the playground page drives the real app like Slack does', () => {
     await sandbox?.close();
   });
 
-  const channelMessage = (text: string) => page.locator('#messages .msg-channel', { hasText: text });
+  const channelMessage = (text: string | RegExp) => page.locator('#messages .msg-channel', { hasText: text });
   /** A card the app posted, not a thread reply also sent to the channel. */
   const cardMessage = (text: string) =>
     page.locator('#messages .msg-channel:not(:has(.msg-broadcast-note))', { hasText: text });
@@ -485,8 +485,9 @@ describe('the playground page drives the real app like Slack does', () => {
     await created.waitFor();
     const id = [...sandbox.state.experiments.keys()].at(-1) ?? 0;
     expect(existing.has(id)).toBe(false);
-    expect(await text(created.locator('.bk-text b').first())).toBe(String(id));
-    expect(await text(created)).toContain('Checkout copy <b>test</b>');
+    // Named first, its id after.
+    expect(await text(created.locator('.bk-text b').first())).toBe('Checkout copy <b>test</b>');
+    expect(await text(created)).toContain(`Checkout copy <b>test</b> (#${id})`);
     await created.getByRole('button', { name: 'Start', exact: true }).waitFor();
     const experiment = sandbox.state.experiments.get(id);
     // The dictionary's numbers come back as numbers: 211, never '211'.
@@ -583,7 +584,7 @@ describe('the playground page drives the real app like Slack does', () => {
 
     await confirmation.getByRole('button', { name: 'Save', exact: true }).click();
     await page.locator('#modal-root form.modal').waitFor({ state: 'detached' });
-    const updated = channelMessage('updated experiment 950');
+    const updated = channelMessage(/updated experiment .+ \(#950\)/);
     await updated.waitFor();
     expect(await text(updated)).toContain('removed: City is one of "Paris", 75001, true');
     await screenshot(page, SHOTS, '28-edit-saved');

@@ -7,8 +7,8 @@ export function experimentResultMessagesEn(): ExperimentResultMessages {
     created: ({ user, experimentId, name }) =>
       experimentId === undefined
         ? md`${user} created experiment *${name}*. The platform did not return its id: look it up before starting it.`
-        : md`${user} created experiment *${experimentId}* (${name}). Start it with ${cmd(`start ${experimentId}`)} or the button below.`,
-    updated: ({ user, experimentId, fields }) => md`${user} updated experiment *${experimentId}*: ${fields}.`,
+        : md`${user} created experiment *${name}* (#${experimentId}). Start it with ${cmd(`start ${experimentId}`)} or the button below.`,
+    updated: ({ user, experiment, fields }) => md`${user} updated experiment ${experiment}: ${fields}.`,
     nothingChanged: ({ experimentId }) =>
       md`Nothing to save: experiment *${experimentId}* already has these values.`,
     stillWorkingTitle: 'Saving…',

@@ -7,9 +7,8 @@ export function experimentResultMessagesRu(): ExperimentResultMessages {
     created: ({ user, experimentId, name }) =>
       experimentId === undefined
         ? md`${user} создал(а) эксперимент *${name}*. Платформа не вернула его номер: найдите его, прежде чем запускать.`
-        : md`${user} создал(а) эксперимент *${experimentId}* (${name}). Запустите его командой ${cmd(`start ${experimentId}`)} или кнопкой ниже.`,
-    updated: ({ user, experimentId, fields }) =>
-      md`${user} изменил(а) эксперимент *${experimentId}*: ${fields}.`,
+        : md`${user} создал(а) эксперимент *${name}* (#${experimentId}). Запустите его командой ${cmd(`start ${experimentId}`)} или кнопкой ниже.`,
+    updated: ({ user, experiment, fields }) => md`${user} изменил(а) эксперимент ${experiment}: ${fields}.`,
     nothingChanged: ({ experimentId }) =>
       md`Сохранять нечего: у эксперимента *${experimentId}* уже эти значения.`,
     stillWorkingTitle: 'Сохраняем…',

@@ -42,7 +42,8 @@ export interface ExperimentModalMessages {
 /** Outcomes of the create and edit modals, posted after the modal closes. */
 export interface ExperimentResultMessages {
   created(p: { user: SafeText; experimentId: number | undefined; name: SafeText }): SafeText;
-  updated(p: { user: SafeText; experimentId: number; fields: SafeText }): SafeText;
+  /** `experiment`: its name first where known, its id after (labels/label.ts experimentRef). */
+  updated(p: { user: SafeText; experiment: SafeText; fields: SafeText }): SafeText;
   nothingChanged(p: { experimentId: number }): SafeText;
   /** Shown in the modal when the platform has not answered inside Slack's 3 s window. */
   stillWorkingTitle: string;

@@ -1,6 +1,7 @@
 import type { FieldMapping } from '../../core/experiment-fields.js';
 import { joinSafe, md, type SafeText, safe, userMention } from '../blocks/escape.js';
 import { fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
+import { experimentRef } from '../labels/label.js';
 import { LIFECYCLE_BLOCKS } from '../lifecycle/ids.js';
 import type { Messages } from '../messages/index.js';
 import { payloadFieldText } from './payload-field-labels.js';
@@ -33,6 +34,8 @@ export function experimentCreatedMessage(input: Parameters<typeof createdLine>[0
 /** Who changed which fields of an experiment (names only, values stay in the platform). */
 export function updatedLine(input: {
   experimentId: number;
+  /** Its name, where the app knows it: named first. */
+  name: string | undefined;
   /** The payload's field names, shown as the form labels them. */
   fields: readonly string[];
   fieldMapping?: FieldMapping | undefined;
@@ -45,7 +48,7 @@ export function updatedLine(input: {
   );
   return input.messages.experiments.updated({
     user: userMention(input.userId),
-    experimentId: input.experimentId,
+    experiment: experimentRef(input.experimentId, input.name),
     fields,
   });
 }

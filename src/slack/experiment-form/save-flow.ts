@@ -13,6 +13,7 @@ import { type SlackMessage, textMessage } from '../blocks/message.js';
 import { noticeModal } from '../blocks/notice-modal.js';
 import type { SlackDeps } from '../deps.js';
 import { publishEvent } from '../experiment/publish.js';
+import { experimentRef } from '../labels/label.js';
 import { modalSurface } from '../lifecycle/surface.js';
 import { workspaceMessages } from '../locale/scope.js';
 import type { Messages } from '../messages/types.js';
@@ -148,11 +149,12 @@ async function announce(
         ? input.changes
           ? m.experimentEdit.updated({
               user: userMention(actorId),
-              experimentId: event.experimentId,
+              experiment: experimentRef(event.experimentId, outcome.view?.record.name?.value),
               changes: input.changes.text(m),
             })
           : updatedLine({
               experimentId: event.experimentId,
+              name: outcome.view?.record.name?.value,
               fields: event.fields,
               fieldMapping: deps.experimentFields,
               userId: actorId,

@@ -231,8 +231,7 @@ export function experimentEditMessagesEn(): ExperimentEditMessages {
         : md`Experiment *${experimentId}* changed since you opened the form, so nothing was saved. This platform cannot be read: this is what the app knows of it now:`,
     conflictNone: md`Run ${cmd('edit')} again to start from its current state.`,
     conflictAction: ({ who, action, at }) => md`• ${who} ${DONE[action]} it (${at})`,
-    updated: ({ user, experimentId, changes }) =>
-      md`${user} updated experiment *${experimentId}*:\n${changes}`,
+    updated: ({ user, experiment, changes }) => md`${user} updated experiment ${experiment}:\n${changes}`,
     saveFailedTitle: 'Not saved',
   };
 }

@@ -229,8 +229,7 @@ export function experimentEditMessagesRu(): ExperimentEditMessages {
         : md`Эксперимент *${experimentId}* изменился, пока форма была открыта, поэтому ничего не сохранено. Эту платформу прочитать нельзя — вот что приложение знает о нём сейчас:`,
     conflictNone: md`Выполните ${cmd('edit')} снова, чтобы начать с текущего состояния.`,
     conflictAction: ({ who, action, at }) => md`• ${who} ${DONE[action]} (${at})`,
-    updated: ({ user, experimentId, changes }) =>
-      md`${user} изменил(а) эксперимент *${experimentId}*:\n${changes}`,
+    updated: ({ user, experiment, changes }) => md`${user} изменил(а) эксперимент ${experiment}:\n${changes}`,
     saveFailedTitle: 'Не сохранено',
   };
 }

@@ -160,6 +160,7 @@ export interface ExperimentEditMessages {
   /** One action taken while the form was open; at: a Slack date token. */
   conflictAction(p: { who: SafeText; action: RecordedActionKind; at: SafeText }): SafeText;
   /** The message after saving: who changed what, with the same diff the confirmation showed. */
-  updated(p: { user: SafeText; experimentId: number; changes: SafeText }): SafeText;
+  /** `experiment`: its name first where known, its id after (labels/label.ts experimentRef). */
+  updated(p: { user: SafeText; experiment: SafeText; changes: SafeText }): SafeText;
   saveFailedTitle: string;
 }
