@@ -156,6 +156,9 @@ describe('/exp subscribe, unsubscribe and subscriptions', () => {
     expect(text).toContain(`<#${ALL}>: all alerts of every experiment`);
     expect(text).toContain(`<#${STOPS}>: \`stop\` alerts of every experiment _(this channel)_`);
     expect(text).toContain(`<#${ORIGIN}>: all alerts of every experiment`);
+    // Each subscribed channel's alert window: the default where it set none, its own where it did.
+    expect(text).toMatch(new RegExp(`<#${STOPS}> · window 1m \\(the default\\) · `));
+    expect(text).toMatch(new RegExp(`<#${ELSEWHERE}> · quiet .* · window 5m · `));
     expectWithinBlockKitLimits({ kind: 'message', text: list.text, blocks: list.blocks ?? [] });
   });
 

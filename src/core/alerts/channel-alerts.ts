@@ -4,6 +4,9 @@ import type { DigestSchedule } from './digest-schedule.js';
 import type { QuietHours } from './quiet-hours.js';
 
 /** A channel's rhythm for alerts: hours they are held in, and a digest on a schedule. */
+/** Events on one experiment this close together stay in its card, unless the channel set `window:`. */
+export const DEFAULT_ALERT_WINDOW_MS = 60_000;
+
 export interface ChannelAlerts {
   quiet?: QuietHours | undefined;
   digest?: DigestSchedule | undefined;

@@ -1,11 +1,13 @@
+import { DEFAULT_ALERT_WINDOW_MS } from '../../core/alerts/channel-alerts.js';
 import { formatQuietHours } from '../../core/alerts/quiet-hours.js';
 import { channelMention, type SafeText, safe, slackDate } from '../blocks/escape.js';
 import type { SlackDeps } from '../deps.js';
 import { scheduleText } from './digest-command.js';
 
 /**
- * A line for each channel of the workspace with quiet hours, a digest or an alert posted: what
- * `/exp subscriptions` shows under the subscriptions. None when the store cannot say.
+ * A line for each subscribed channel, and each other channel of the workspace with quiet hours, a
+ * digest or an alert posted: what `/exp subscriptions` shows under the subscriptions (a subscribed
+ * channel's alert window always, its default marked). None when the store cannot say.
  */
 export async function channelNotes(
   deps: Pick<SlackDeps, 'channelAlerts' | 'logger' | 'messages'>,
@@ -18,16 +20,17 @@ export async function channelNotes(
     const settings = await Promise.all(ids.map((channelId) => deps.channelAlerts.get({ scope, channelId })));
     return ids.flatMap((channelId, i) => {
       const s = settings[i];
+      const subscribed = channelIds.includes(channelId);
       const set = s && (s.quiet || s.digest || s.longAfterDays !== undefined || s.windowMs !== undefined);
-      if (!s || (!set && s.deliveredAt === undefined)) return [];
+      if (!subscribed && (!s || (!set && s.deliveredAt === undefined))) return [];
       return [
         deps.messages.digest.channelNote({
           channel: channelMention(channelId),
-          quiet: s.quiet && safe(`${formatQuietHours(s.quiet)} (${s.quiet.timeZone})`, 140),
-          digest: s.digest && scheduleText(deps.messages, s.digest),
-          long: s.longAfterDays,
-          window: s.windowMs === undefined ? undefined : safe(windowText(s.windowMs), 20),
-          delivered: s.deliveredAt === undefined ? undefined : slackDate(new Date(s.deliveredAt)),
+          quiet: s?.quiet && safe(`${formatQuietHours(s.quiet)} (${s.quiet.timeZone})`, 140),
+          digest: s?.digest && scheduleText(deps.messages, s.digest),
+          long: s?.longAfterDays,
+          window: windowNote(s?.windowMs, subscribed),
+          delivered: s?.deliveredAt === undefined ? undefined : slackDate(new Date(s.deliveredAt)),
         }),
       ];
     });
@@ -35,6 +38,15 @@ export async function channelNotes(
     deps.logger.warn('could not read the channels’ quiet hours and digests', { error });
     return [];
   }
+}
+
+/** The channel's window as typed, or the default (marked) for a subscribed channel that set none. */
+function windowNote(
+  windowMs: number | undefined,
+  subscribed: boolean,
+): { text: SafeText; isDefault: boolean } | undefined {
+  if (windowMs !== undefined) return { text: safe(windowText(windowMs), 20), isDefault: false };
+  return subscribed ? { text: safe(windowText(DEFAULT_ALERT_WINDOW_MS), 20), isDefault: true } : undefined;
 }
 
 /** `90s`, `5m`, `1h`: a window as it is typed. */

@@ -87,7 +87,11 @@ function rhythmNoticesEn() {
           quiet === undefined ? undefined : md`quiet ${quiet}`,
           digest === undefined ? undefined : md`digest ${digest}`,
           long === undefined ? undefined : md`nudged past ${plural(long, 'day', 'days')}`,
-          window === undefined ? undefined : md`window ${window}`,
+          window === undefined
+            ? undefined
+            : window.isDefault
+              ? md`window ${window.text} (the default)`
+              : md`window ${window.text}`,
           delivered === undefined ? md`no alert posted yet` : md`last alert ${delivered}`,
         ].filter((part): part is SafeText => part !== undefined),
         md` · `,

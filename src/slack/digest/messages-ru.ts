@@ -93,7 +93,11 @@ function rhythmNoticesRu() {
           quiet === undefined ? undefined : md`тихие часы ${quiet}`,
           digest === undefined ? undefined : md`сводка ${digest}`,
           long === undefined ? undefined : md`напоминание после ${n(long, 'дня', 'дней', 'дней')}`,
-          window === undefined ? undefined : md`окно ${window}`,
+          window === undefined
+            ? undefined
+            : window.isDefault
+              ? md`окно ${window.text} (по умолчанию)`
+              : md`окно ${window.text}`,
           delivered === undefined ? md`оповещений ещё не было` : md`последнее оповещение ${delivered}`,
         ].filter((part): part is SafeText => part !== undefined),
         md` · `,

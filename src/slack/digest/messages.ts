@@ -51,8 +51,8 @@ export interface DigestMessages {
     digest: SafeText | undefined;
     /** The running-long mark, in days. */
     long: number | undefined;
-    /** The alert window, when the channel set one (else the default minute). */
-    window: SafeText | undefined;
+    /** The alert window: the channel's, or the default for a subscribed channel that set none. */
+    window: { text: SafeText; isDefault: boolean } | undefined;
     delivered: SafeText | undefined;
   }): SafeText;
   /** The nudge for an experiment running past the channel's mark. */

@@ -1,4 +1,5 @@
 import type { webApi } from '@slack/bolt';
+import { DEFAULT_ALERT_WINDOW_MS } from '../../core/alerts/channel-alerts.js';
 import { viewOf } from '../../core/experiments/knowledge.js';
 import { type ExperimentRecord, threadIn } from '../../core/experiments/record.js';
 import type { WorkspaceRef } from '../../core/workspace.js';
@@ -141,9 +142,6 @@ type PostDeps = Pick<
   | 'messages'
 >;
 
-/** Events on one experiment this close together stay in its card, unless the channel set `window:`. */
-const DEFAULT_WINDOW_MS = 60_000;
-
 async function post(
   deps: PostDeps,
   client: Pick<webApi.WebClient, 'chat'>,
@@ -255,5 +253,5 @@ async function outsideWindow(
   const settings = await deps.channelAlerts.get(ref).catch(() => undefined);
   if (!settings) return false;
   const lastShown = settings.shownAt?.[String(record.experimentId)] ?? Number(thread.parentTs) * 1000;
-  return Number.isFinite(lastShown) && now - lastShown > (settings.windowMs ?? DEFAULT_WINDOW_MS);
+  return Number.isFinite(lastShown) && now - lastShown > (settings.windowMs ?? DEFAULT_ALERT_WINDOW_MS);
 }
