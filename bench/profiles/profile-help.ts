@@ -1,10 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { helpLoad } from '../loads/help-load.js';
-import { benchStoreUrl } from '../support/redis.js';
-import { spawnSubject } from '../support/subjects.js';
-import { startBenchWorld } from '../support/world.js';
+import { profiledApp } from './profile-start.js';
 import { summariseProfile } from './profile-summary.js';
 
 // Where an `/exp help` spends its CPU, for when the help budget fails: the app runs with --cpu-prof
@@ -14,13 +9,7 @@ import { summariseProfile } from './profile-summary.js';
 
 export async function profileHelp(args: readonly string[]): Promise<void> {
   const [store = 'sqlite', connectionsArg = '50', secondsArg = '10'] = args;
-  const dir = mkdtempSync(join(tmpdir(), 'exp-prof-'));
-  const world = await startBenchWorld('profile');
-  const app = await spawnSubject(
-    'dist/main.js',
-    { ...world.env, STORE_URL: await benchStoreUrl(store, dir) },
-    ['--cpu-prof', `--cpu-prof-dir=${dir}`],
-  );
+  const { world, app, dir } = await profiledApp(store);
   try {
     const options = {
       connections: Number(connectionsArg),

@@ -13,9 +13,8 @@ import { summariseProfile } from './profile-summary.js';
 // so V8 writes the profile, summarised by package and by function.
 //   npm run bench profile-start -- sqlite 100 10     (store: sqlite | redis | memory, starts/s, seconds)
 
-export async function profileStart(args: readonly string[]): Promise<void> {
-  const [store = 'sqlite', rateArg = '100', secondsArg = '10'] = args;
-  const rate = Number(rateArg);
+/** The world and the app on `store`, run with --cpu-prof writing into `dir`. */
+export async function profiledApp(store: string) {
   const dir = mkdtempSync(join(tmpdir(), 'exp-prof-'));
   const world = await startBenchWorld('profile');
   // tsc's output, one file per module, not the server bundle: the summary tells the app's folders
@@ -25,6 +24,13 @@ export async function profileStart(args: readonly string[]): Promise<void> {
     { ...world.env, STORE_URL: await benchStoreUrl(store, dir) },
     ['--cpu-prof', `--cpu-prof-dir=${dir}`],
   );
+  return { world, app, dir };
+}
+
+export async function profileStart(args: readonly string[]): Promise<void> {
+  const [store = 'sqlite', rateArg = '100', secondsArg = '10'] = args;
+  const rate = Number(rateArg);
+  const { world, app, dir } = await profiledApp(store);
   try {
     const batch = pacedStarts(world, app.url, rate, 200_000);
     await batch(Math.min(200, rate * 2));
