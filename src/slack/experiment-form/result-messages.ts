@@ -1,12 +1,10 @@
 import type { FieldMapping } from '../../core/experiment-fields.js';
 import { joinSafe, md, type SafeText, safe, userMention } from '../blocks/escape.js';
 import { fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
-import { experimentRef } from '../labels/label.js';
+import { experimentRef, NAME_DISPLAY_MAX } from '../labels/label.js';
 import { LIFECYCLE_BLOCKS } from '../lifecycle/ids.js';
 import type { Messages } from '../messages/index.js';
 import { payloadFieldText } from './payload-field-labels.js';
-
-export const NAME_DISPLAY_MAX = 200;
 
 /** Who created which experiment: a card headline (or the whole message when the id is unknown). */
 export function createdLine(input: {

@@ -1,5 +1,4 @@
 import { code, escapeMrkdwn, md, type SafeText, safe } from '../blocks/escape.js';
-import { NAME_DISPLAY_MAX } from '../experiment-form/result-messages.js';
 import type { LabelMessages } from './messages.js';
 
 // Lookups in the label catalogue (messages.ts). Values come from the platform, which may add some:
@@ -35,6 +34,9 @@ export function labelAndValue(table: Readonly<Record<string, string>>, value: st
 export function statusText(labels: LabelMessages, status: string): SafeText {
   return labelText(labels.statuses, status);
 }
+
+/** The longest experiment name shown (a platform name is not bounded). */
+export const NAME_DISPLAY_MAX = 200;
 
 /**
  * An experiment as people name it: its name first, its id after ("*Search ranking* (#4)"); the id

@@ -13,8 +13,7 @@ import {
 } from '../blocks/escape.js';
 import { context, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
 import { payloadFieldText } from '../experiment-form/payload-field-labels.js';
-import { NAME_DISPLAY_MAX } from '../experiment-form/result-messages.js';
-import { experimentRef, statusText } from '../labels/label.js';
+import { experimentRef, NAME_DISPLAY_MAX, statusText } from '../labels/label.js';
 import { stopDetails } from '../lifecycle/event-lines.js';
 import type { Messages } from '../messages/index.js';
 import { SUBSCRIPTION_BLOCKS } from './ids.js';
