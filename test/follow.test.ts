@@ -28,10 +28,9 @@ const reply = (user: string, pattern: RegExp) =>
 
 describe('/exp follow', () => {
   it('sends the lifecycle of a followed experiment to the person by DM, not their own actions', async () => {
+    // Not read yet: the app knows experiment 4 by its id alone.
     await h.driver.command({ text: 'follow 4', userId: MEMBER });
     expect(messageText(await reply(MEMBER, /You now follow experiment \*4\*/))).toContain('/exp unfollow 4');
-    await h.driver.command({ text: 'follow 4', userId: MEMBER });
-    await reply(MEMBER, /You already follow experiment \*4\*/);
 
     await h.driver.command({ text: 'start 4', userId: ADMIN });
     const dm = await h.emulator.waitFor(
@@ -44,6 +43,11 @@ describe('/exp follow', () => {
     expect(messageText(dm)).toContain(
       `<@${ADMIN}> started experiment *Onboarding tour* (#4) in <#${CHANNEL}>`,
     );
+    // Started, so read: the reply names it first.
+    await h.driver.command({ text: 'follow 4', userId: MEMBER });
+    expect(
+      messageText(await reply(MEMBER, /You already follow experiment \*Onboarding tour\* \(#4\)/)),
+    ).toContain('/exp unfollow 4');
 
     // The follower's own stop: the channel has the result; no DM about it.
     await h.driver.command({ text: 'stop 4 bug', userId: MEMBER });
@@ -76,7 +80,7 @@ describe('/exp follow', () => {
 
   it('lists follows to their owner only, and unfollows', async () => {
     await h.driver.command({ text: 'follow', userId: MEMBER });
-    await reply(MEMBER, /You follow \*4\*/);
+    await reply(MEMBER, /You follow \*Onboarding tour\* \(#4\)\. /);
     await h.driver.command({ text: 'subscriptions', userId: MEMBER });
     expect(messageText(await reply(MEMBER, /Experiment alerts in this workspace/))).toContain(
       'your direct messages: all alerts of experiment *4*',
@@ -87,9 +91,9 @@ describe('/exp follow', () => {
     expect(theirs).not.toContain(MEMBER);
 
     await h.driver.command({ text: 'unfollow 4', userId: MEMBER });
-    await reply(MEMBER, /You no longer follow experiment \*4\*/);
+    await reply(MEMBER, /You no longer follow experiment \*Onboarding tour\* \(#4\)/);
     await h.driver.command({ text: 'unfollow 4', userId: MEMBER });
-    await reply(MEMBER, /You do not follow experiment \*4\*/);
+    await reply(MEMBER, /You do not follow experiment \*Onboarding tour\* \(#4\)/);
     await h.driver.command({ text: 'follow x', userId: MEMBER });
     await reply(MEMBER, /experiment id|not a valid|ID/i);
   });

@@ -188,6 +188,23 @@ describe('a scheduled action', () => {
     expect(starts(raced)).toBe(cancelled ? 0 : 1);
   });
 
+  it('is listed by the experiment’s name first once the app has read the experiment', async () => {
+    const id = draft();
+    await slack.replyToCommand(MEMBER, new RegExp(`Scheduled ${id}`), () =>
+      h.driver.command({ text: `show ${id}`, userId: MEMBER }),
+    );
+    await h.driver.command({ text: `start ${id} in 2h`, userId: MEMBER });
+    await inChannel(new RegExp(`scheduled \\*start\\* experiment \\*Scheduled ${id}\\* \\(#${id}\\)`));
+    await slack.replyToCommand(
+      MEMBER,
+      new RegExp(`\\*start\\* experiment \\*Scheduled ${id}\\* \\(#${id}\\) at .*scheduled by <@${MEMBER}>`),
+      () => h.driver.command({ text: 'schedule', userId: MEMBER }),
+    );
+    await slack.replyToCommand(MEMBER, /cancelled/, () =>
+      h.driver.command({ text: `unschedule ${id}`, userId: MEMBER }),
+    );
+  });
+
   it('does not run for someone the policy no longer allows: the channel and the person are told why', async () => {
     const id = draft();
     await h.driver.command({ text: `start ${id} ${atIn(3_000)}`, userId: MEMBER });

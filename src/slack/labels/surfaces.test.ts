@@ -26,6 +26,7 @@ import { en, type Messages, ru } from '../messages/index.js';
 import { scheduleListMessage } from '../schedule/list-message.js';
 import { stopModal } from '../stop/stop-modal.js';
 import { alertLine } from '../subscriptions/alert-message.js';
+import { experimentRef } from './label.js';
 import { KNOWN_STATUSES } from './messages.js';
 
 // Every surface that shows a platform value or an app action shows it by its label, in the
@@ -205,6 +206,33 @@ describe('labels on every surface', () => {
     expect(
       textsOf(scheduleListMessage({ entries, experimentId: undefined, messages: ru }).blocks).join('\n'),
     ).toContain('*остановить* эксперимент *4*');
+  });
+
+  it('follow replies and interrupted-action reports name the experiment first, the noun kept', () => {
+    const experiment = experimentRef(4, NAME);
+    const follow = (m: Messages) => [
+      m.subscriptions.followed({ experimentId: 4, experiment, already: false }),
+      m.subscriptions.unfollowed({ experiment }),
+      m.subscriptions.following({ experiments: [experiment, experimentRef(7, undefined)] }),
+    ];
+    expect(follow(en)).toEqual([
+      expect.stringContaining('You now follow experiment *Поиск* (#4):'),
+      'You no longer follow experiment *Поиск* (#4).',
+      expect.stringContaining('You follow *Поиск* (#4), *7*.'),
+    ]);
+    expect(follow(ru)).toEqual([
+      expect.stringContaining('Теперь вы следите за экспериментом *Поиск* (#4):'),
+      'Вы больше не следите за экспериментом *Поиск* (#4).',
+      expect.stringContaining('Вы следите за *Поиск* (#4), *7*.'),
+    ]);
+    const facts = { user: md`<@U1>`, action: 'stop' as const, experimentId: 4, experiment, when: md`10:00` };
+    expect(en.lifecycle.interrupted(facts)).toContain('*stop* on experiment *Поиск* (#4) for <@U1>');
+    expect(ru.lifecycle.interruptedWhileTelling({ ...facts, done: true })).toContain(
+      '*остановка* эксперимента *Поиск* (#4) от <@U1>',
+    );
+    expect(ru.lifecycle.interruptedBeforeSending(facts)).toContain(
+      '*остановка* эксперимента *Поиск* (#4) от',
+    );
   });
 
   it('Russian action words replace the command words in refusals', () => {

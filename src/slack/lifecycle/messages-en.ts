@@ -32,14 +32,14 @@ export function lifecycleMessagesEn(): LifecycleMessages {
       } as const;
       return md`${user} ${word(verbs[action])} experiment ${experiment}`;
     },
-    interrupted: ({ user, action, experimentId, when }) =>
-      md`:warning: The app stopped while it was sending *${escapeMrkdwn(action)}* on experiment *${experimentId}* for ${user} (${when}), before the platform answered: whether it was applied is unknown. Check with \`/exp show ${experimentId}\` before retrying.`,
-    interruptedWhileTelling: ({ user, action, experimentId, when, done }) =>
+    interrupted: ({ user, action, experimentId, experiment, when }) =>
+      md`:warning: The app stopped while it was sending *${escapeMrkdwn(action)}* on experiment ${experiment} for ${user} (${when}), before the platform answered: whether it was applied is unknown. Check with \`/exp show ${experimentId}\` before retrying.`,
+    interruptedWhileTelling: ({ user, action, experimentId, experiment, when, done }) =>
       done
-        ? md`:information_source: ${user}'s *${escapeMrkdwn(action)}* on experiment *${experimentId}* (${when}) was applied by the platform. The app restarted while saying so here, so this may repeat an earlier message. \`/exp show ${experimentId}\` shows the experiment now.`
-        : md`:information_source: ${user}'s *${escapeMrkdwn(action)}* on experiment *${experimentId}* (${when}) was not applied: the platform refused it. The app restarted while saying so here, so this may repeat an earlier message. \`/exp show ${experimentId}\` shows why.`,
-    interruptedBeforeSending: ({ user, action, experimentId, when }) =>
-      md`:warning: The app stopped after acknowledging *${escapeMrkdwn(action)}* on experiment *${experimentId}* for ${user} (${when}) and before sending it: nothing was sent to the platform. Run it again if it is still wanted.`,
+        ? md`:information_source: ${user}'s *${escapeMrkdwn(action)}* on experiment ${experiment} (${when}) was applied by the platform. The app restarted while saying so here, so this may repeat an earlier message. \`/exp show ${experimentId}\` shows the experiment now.`
+        : md`:information_source: ${user}'s *${escapeMrkdwn(action)}* on experiment ${experiment} (${when}) was not applied: the platform refused it. The app restarted while saying so here, so this may repeat an earlier message. \`/exp show ${experimentId}\` shows why.`,
+    interruptedBeforeSending: ({ user, action, experiment, when }) =>
+      md`:warning: The app stopped after acknowledging *${escapeMrkdwn(action)}* on experiment ${experiment} for ${user} (${when}) and before sending it: nothing was sent to the platform. Run it again if it is still wanted.`,
     stopDetails: ({ reason, comment }) => {
       const lines: SafeText[] = [];
       if (reason !== undefined) lines.push(md`*Reason:* ${reason}`);

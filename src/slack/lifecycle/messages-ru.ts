@@ -35,14 +35,14 @@ export function lifecycleMessagesRu(): LifecycleMessages {
   const noun = (action: LifecycleAction) => word(actionNouns[action]);
   return {
     success: ({ action, user, experiment }) => md`${user}: эксперимент ${experiment} ${word(done[action])}`,
-    interrupted: ({ user, action, experimentId, when }) =>
-      md`:warning: Приложение остановилось, отправляя *${noun(action)}* эксперимента *${experimentId}* для ${user} (${when}), до ответа платформы: применено ли действие, неизвестно. Проверьте \`/exp show ${experimentId}\`, прежде чем повторять.`,
-    interruptedWhileTelling: ({ user, action, experimentId, when, done: applied }) =>
+    interrupted: ({ user, action, experimentId, experiment, when }) =>
+      md`:warning: Приложение остановилось, отправляя *${noun(action)}* эксперимента ${experiment} для ${user} (${when}), до ответа платформы: применено ли действие, неизвестно. Проверьте \`/exp show ${experimentId}\`, прежде чем повторять.`,
+    interruptedWhileTelling: ({ user, action, experimentId, experiment, when, done: applied }) =>
       applied
-        ? md`:information_source: *${noun(action)}* эксперимента *${experimentId}* от ${user} (${when}) платформа выполнила. Приложение перезапустилось, пока сообщало об этом, так что сообщение может повториться. \`/exp show ${experimentId}\` покажет эксперимент сейчас.`
-        : md`:information_source: *${noun(action)}* эксперимента *${experimentId}* от ${user} (${when}) не выполнен(о): платформа отказала. Приложение перезапустилось, пока сообщало об этом, так что сообщение может повториться. \`/exp show ${experimentId}\` покажет почему.`,
-    interruptedBeforeSending: ({ user, action, experimentId, when }) =>
-      md`:warning: Приложение остановилось, приняв *${noun(action)}* эксперимента *${experimentId}* от ${user} (${when}), но ещё не отправив его: на платформу ничего не ушло. Повторите, если это ещё нужно.`,
+        ? md`:information_source: *${noun(action)}* эксперимента ${experiment} от ${user} (${when}) платформа выполнила. Приложение перезапустилось, пока сообщало об этом, так что сообщение может повториться. \`/exp show ${experimentId}\` покажет эксперимент сейчас.`
+        : md`:information_source: *${noun(action)}* эксперимента ${experiment} от ${user} (${when}) не выполнен(о): платформа отказала. Приложение перезапустилось, пока сообщало об этом, так что сообщение может повториться. \`/exp show ${experimentId}\` покажет почему.`,
+    interruptedBeforeSending: ({ user, action, experiment, when }) =>
+      md`:warning: Приложение остановилось, приняв *${noun(action)}* эксперимента ${experiment} от ${user} (${when}), но ещё не отправив его: на платформу ничего не ушло. Повторите, если это ещё нужно.`,
     stopDetails: ({ reason, comment }) => {
       const lines: SafeText[] = [];
       if (reason !== undefined) lines.push(md`*Причина:* ${reason}`);

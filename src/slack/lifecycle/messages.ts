@@ -22,8 +22,17 @@ export interface LifecycleMessages {
   /** `experiment`: its name first and its id after where the name is known (labels/label.ts experimentRef). */
   success(p: { action: LifecycleAction; user: SafeText; experiment: SafeText }): SafeText;
   stopDetails(p: { reason: SafeText | undefined; comment: SafeText | undefined }): SafeText;
-  /** The app stopped between sending an action and hearing back: reported once, afterwards. */
-  interrupted(p: { user: SafeText; action: LifecycleAction; experimentId: number; when: SafeText }): SafeText;
+  /**
+   * The app stopped between sending an action and hearing back: reported once, afterwards.
+   * `experiment` as in `success`; `experimentId` for the command that shows it.
+   */
+  interrupted(p: {
+    user: SafeText;
+    action: LifecycleAction;
+    experimentId: number;
+    experiment: SafeText;
+    when: SafeText;
+  }): SafeText;
   /**
    * The platform answered and the process died while telling it: the known outcome, said again
    * (the first telling may or may not have arrived).
@@ -32,6 +41,7 @@ export interface LifecycleMessages {
     user: SafeText;
     action: LifecycleAction;
     experimentId: number;
+    experiment: SafeText;
     when: SafeText;
     done: boolean;
   }): SafeText;
@@ -39,7 +49,7 @@ export interface LifecycleMessages {
   interruptedBeforeSending(p: {
     user: SafeText;
     action: LifecycleAction;
-    experimentId: number;
+    experiment: SafeText;
     when: SafeText;
   }): SafeText;
   /** `experiment` as in `success`. */

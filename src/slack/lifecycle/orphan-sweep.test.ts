@@ -29,6 +29,8 @@ const PERSON = 'U0PERSON1';
 
 async function sweepAfterADeadProcess(
   choose: (languages: ReturnType<typeof createLanguageStore>) => Promise<void>,
+  /** The names the app recorded, by experiment id. */
+  recorded: Readonly<Record<number, string>> = {},
 ) {
   const logger = createMemoryLogger('error');
   const languages = createLanguageStore(new Keyv());
@@ -59,7 +61,12 @@ async function sweepAfterADeadProcess(
   const { reported } = await reportOrphanedActions(
     {
       audit: { record: async () => {} } as never,
-      knowledge: { records: { get: async () => undefined } } as never,
+      knowledge: {
+        records: {
+          get: async (_scope: string, id: number) =>
+            recorded[id] === undefined ? undefined : { name: { value: recorded[id] } },
+        },
+      } as never,
       intents: log('bbbbbbbbbbbbbbbb', () => new Date()),
       locks: { claim: async () => true } as never,
       logger,
@@ -96,6 +103,19 @@ describe('the orphan sweep’s notices', () => {
     expect(said.channel).toMatch(/\bexperiment\b/);
     expect(said.channel).not.toMatch(/[а-яё]/i);
     expect(said.person).toMatch(/[а-яё]{3}/i);
+  });
+
+  it('name the experiment first where the app recorded its name, by its id alone where not', async () => {
+    const said = await sweepAfterADeadProcess(
+      async (languages) => {
+        await languages.setWorkspace(WORKSPACE, 'ru');
+        await languages.setPerson(WORKSPACE, PERSON, 'en');
+      },
+      { 4: 'Checkout copy' },
+    );
+    expect(said.channel).toContain('*запуск* эксперимента *Checkout copy* (#4) для');
+    expect(said.channel).toContain('`/exp show 4`');
+    expect(said.person).toContain('*start* on experiment *5* for');
   });
 });
 

@@ -4,6 +4,8 @@ import { type WorkspaceRef, workspaceKey } from '../../core/workspace.js';
 import { isSlackChannelId, slackDate, userMention } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
+import { experimentNames } from '../experiment/names.js';
+import { experimentRef } from '../labels/label.js';
 import { speakingTo } from '../locale/job-scope.js';
 import { requestNotices } from '../requests/notices.js';
 import { notifyInterrupted } from '../subscriptions/interrupted-alert.js';
@@ -107,17 +109,22 @@ export function recheckDelay(recheckAt: number | undefined, now: number): number
 const RECHECK_MARGIN_MS = 250;
 
 async function report(
-  deps: Pick<SlackDeps, 'audit' | 'locale' | 'locales' | 'logger' | 'messages'> & NotifySubscribersDeps,
+  deps: Pick<SlackDeps, 'audit' | 'knowledge' | 'locale' | 'locales' | 'logger' | 'messages'> &
+    NotifySubscribersDeps,
   clientFor: (workspace: WorkspaceRef) => Promise<Pick<webApi.WebClient, 'chat'> | undefined>,
   intent: Intent,
   /** Ends the intent: once it is written down, before the message goes (so it goes at most once). */
   end: () => Promise<void>,
 ): Promise<void> {
   const workspace = { teamId: intent.teamId, enterpriseId: intent.enterpriseId };
+  const { experimentId } = intent;
+  // Named as people name it when the app recorded its name (one read: the sweep answers nobody's ack).
+  const names = await experimentNames(deps, workspaceKey(workspace), [experimentId]);
   const facts = {
     user: userMention(intent.actorId),
     action: intent.action,
-    experimentId: intent.experimentId,
+    experimentId,
+    experiment: experimentRef(experimentId, names.get(experimentId)),
     when: slackDate(new Date(intent.at)),
   };
   const channel = intent.channelId && isSlackChannelId(intent.channelId) ? intent.channelId : intent.actorId;

@@ -42,6 +42,8 @@ export function placeholder(path: string, options: PlaceholderOptions): unknown 
       if (key === 'length') return 1;
       if (key === 'map')
         return (f: (v: unknown, i: number) => unknown) => [f(placeholder(`${path}[]`, options), 0)];
+      // A list given to joinSafe: its one element, as map gives it.
+      if (key === 'join') return () => `⟦${path}[]⟧`;
       const method = FIELD_NAMES.has(key)
         ? undefined
         : (String.prototype as unknown as Record<string, unknown>)[key];

@@ -105,18 +105,15 @@ function listAndFollowEn() {
         ? md`Experiment alerts can no longer be posted in ${channel} (${error}), so its subscriptions were removed. Subscribe another channel with ${cmd('subscribe #channel')}.`
         : md`Experiment alerts could not be posted in ${channel} (${error}). Add the app to the channel (mention it or use \`/invite\`) so the next alerts arrive.`,
     yourDms: md`your direct messages`,
-    followed: ({ experimentId, already }) =>
+    followed: ({ experimentId, experiment, already }) =>
       already
-        ? md`You already follow experiment *${experimentId}*: its lifecycle comes to you in direct messages. To stop: ${cmd(`unfollow ${experimentId}`)}.`
-        : md`You now follow experiment *${experimentId}*: who starts, stops, archives or edits it comes to you in direct messages (not your own actions). To stop: ${cmd(`unfollow ${experimentId}`)}.`,
-    unfollowed: ({ experimentId }) => md`You no longer follow experiment *${experimentId}*.`,
-    notFollowing: ({ experimentId }) =>
-      md`You do not follow experiment *${experimentId}*, so nothing changed. See what you follow with ${cmd('follow')}.`,
-    following: ({ ids }) =>
-      md`You follow ${joinSafe(
-        ids.map((id) => md`*${id}*`),
-        md`, `,
-      )}. To stop one: ${cmd('unfollow ID')}.`,
+        ? md`You already follow experiment ${experiment}: its lifecycle comes to you in direct messages. To stop: ${cmd(`unfollow ${experimentId}`)}.`
+        : md`You now follow experiment ${experiment}: who starts, stops, archives or edits it comes to you in direct messages (not your own actions). To stop: ${cmd(`unfollow ${experimentId}`)}.`,
+    unfollowed: ({ experiment }) => md`You no longer follow experiment ${experiment}.`,
+    notFollowing: ({ experiment }) =>
+      md`You do not follow experiment ${experiment}, so nothing changed. See what you follow with ${cmd('follow')}.`,
+    following: ({ experiments }) =>
+      md`You follow ${joinSafe(experiments, md`, `)}. To stop one: ${cmd('unfollow ID')}.`,
     followingNone: md`You follow no experiment. Follow one with ${cmd('follow ID')}: its lifecycle then comes to you in direct messages.`,
   } satisfies Partial<SubscriptionMessages>;
 }

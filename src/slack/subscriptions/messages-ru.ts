@@ -143,18 +143,15 @@ type FollowMessages = Pick<
 function followMessagesRu(): FollowMessages {
   return {
     yourDms: md`ваши личные сообщения`,
-    followed: ({ experimentId, already }) =>
+    followed: ({ experimentId, experiment, already }) =>
       already
-        ? md`Вы уже следите за экспериментом *${experimentId}*: его ход приходит вам в личные сообщения. Перестать: ${cmd(`unfollow ${experimentId}`)}.`
-        : md`Теперь вы следите за экспериментом *${experimentId}*: кто его запускает, останавливает, архивирует или правит, вы узнаете в личных сообщениях (кроме своих действий). Перестать: ${cmd(`unfollow ${experimentId}`)}.`,
-    unfollowed: ({ experimentId }) => md`Вы больше не следите за экспериментом *${experimentId}*.`,
-    notFollowing: ({ experimentId }) =>
-      md`Вы не следите за экспериментом *${experimentId}*, ничего не изменилось. За чем вы следите: ${cmd('follow')}.`,
-    following: ({ ids }) =>
-      md`Вы следите за ${joinSafe(
-        ids.map((id) => md`*${id}*`),
-        md`, `,
-      )}. Перестать: ${cmd('unfollow ID')}.`,
+        ? md`Вы уже следите за экспериментом ${experiment}: его ход приходит вам в личные сообщения. Перестать: ${cmd(`unfollow ${experimentId}`)}.`
+        : md`Теперь вы следите за экспериментом ${experiment}: кто его запускает, останавливает, архивирует или правит, вы узнаете в личных сообщениях (кроме своих действий). Перестать: ${cmd(`unfollow ${experimentId}`)}.`,
+    unfollowed: ({ experiment }) => md`Вы больше не следите за экспериментом ${experiment}.`,
+    notFollowing: ({ experiment }) =>
+      md`Вы не следите за экспериментом ${experiment}, ничего не изменилось. За чем вы следите: ${cmd('follow')}.`,
+    following: ({ experiments }) =>
+      md`Вы следите за ${joinSafe(experiments, md`, `)}. Перестать: ${cmd('unfollow ID')}.`,
     followingNone: md`Вы ни за одним экспериментом не следите. Следить: ${cmd('follow ID')} — его ход будет приходить вам в личные сообщения.`,
   };
 }

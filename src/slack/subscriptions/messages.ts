@@ -69,10 +69,15 @@ export interface SubscriptionMessages {
   deliveryStopped(p: { channel: SafeText; error: SafeText; dropped: boolean }): SafeText;
   /** Where a person's own follows go, in the list: their DMs with the app. */
   yourDms: SafeText;
-  followed(p: { experimentId: number; already: boolean }): SafeText;
-  unfollowed(p: { experimentId: number }): SafeText;
-  notFollowing(p: { experimentId: number }): SafeText;
-  following(p: { ids: readonly number[] }): SafeText;
+  /**
+   * `experiment`: its name first and its id after where the name is known (labels/label.ts
+   * experimentRef); `experimentId` for the command that undoes it.
+   */
+  followed(p: { experimentId: number; experiment: SafeText; already: boolean }): SafeText;
+  unfollowed(p: { experiment: SafeText }): SafeText;
+  notFollowing(p: { experiment: SafeText }): SafeText;
+  /** The experiments the person follows, each as `experiment` above. */
+  following(p: { experiments: readonly SafeText[] }): SafeText;
   followingNone: SafeText;
 }
 
