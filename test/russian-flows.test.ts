@@ -301,7 +301,7 @@ describe('the channel reads the workspace’s language, whoever clicks or types'
     expect(viewText(confirm)).toContain('Save these changes?');
     expect(viewText(confirm)).not.toMatch(/[а-яё]/i);
     expect((await h.driver.submitView(confirm.id, {})).outcome).toEqual({ kind: 'cleared' });
-    const line = await slack.channelMessage(/изменил\(а\) эксперимент \*911\*/);
+    const line = await slack.channelMessage(/изменил\(а\) эксперимент \*[^*\n]+\* \(#911\)/);
     expectRussian(messageText(line), 'the edit in the channel');
     expect(messageText(line)).toContain('*Название*');
     expect(messageText(line)).toContain('Renamed 911');
