@@ -26,6 +26,7 @@ import { createSlackLocales } from '../slack/locale/slack-locale.js';
 import { en } from '../slack/messages/index.js';
 import type { ServedWorkspaces } from '../slack/served-workspace/served.js';
 import type { AlertJob } from '../slack/subscriptions/alert-delivery.js';
+import { createSubscriberAlerts } from '../slack/subscriptions/notify-subscribers.js';
 import { slackResponseUrlOrigins } from '../slack/view-seal/response-url-origins.js';
 import { createViewSeal } from '../slack/view-seal/view-seal.js';
 import { listedValues, storedValues } from '../store/conditional-update.js';
@@ -73,9 +74,10 @@ export interface DomainServicesInput {
  * outside any request (each request, job and sweep speaks its own: slack/locale/scope.ts).
  */
 export async function buildDomainServices(input: DomainServicesInput): Promise<SlackDeps> {
-  const services = await appServices(input);
-  const lifecycle = createLifecycleService(services);
-  return { ...services, lifecycle, ...appConfig(input), messages: en, locale: DEFAULT_SCOPE };
+  const stores = await appServices(input);
+  const subscriberAlerts = createSubscriberAlerts(stores);
+  const lifecycle = createLifecycleService({ ...stores, subscriberAlerts });
+  return { ...stores, subscriberAlerts, lifecycle, ...appConfig(input), messages: en, locale: DEFAULT_SCOPE };
 }
 
 /** The configuration as the features read it. */
@@ -94,7 +96,9 @@ function appConfig(input: DomainServicesInput): AppConfig {
 }
 
 /** The domain's stores and services, the clients, the limits: built once for the process. */
-async function appServices(input: DomainServicesInput): Promise<Omit<AppServices, 'lifecycle'>> {
+async function appServices(
+  input: DomainServicesInput,
+): Promise<Omit<AppServices, 'lifecycle' | 'subscriberAlerts'>> {
   const { config, options, infra, platform, slack } = input;
   const { store, metrics } = infra;
   const languages = createLanguageStore(store.keyv('languages'));

@@ -29,6 +29,7 @@ import type { LanguageStore } from './locale/language-store.js';
 import type { LocaleResolver } from './locale/request-scope.js';
 import type { Speaking } from './locale/scope.js';
 import type { AlertJob } from './subscriptions/alert-delivery.js';
+import type { SubscriberAlerts } from './subscriptions/notify-subscribers.js';
 import type { ViewSeal } from './view-seal/view-seal.js';
 
 /** An experiment the embedded sandbox holds, as a newcomer could try it. */
@@ -48,6 +49,8 @@ export interface SandboxExperimentHint {
 export interface AppServices {
   /** Performs lifecycle actions and tells their outcomes: the one path every trigger takes. */
   lifecycle: LifecycleService;
+  /** Alerts an experiment's event to the channels subscribed to it (queued, paced, once). */
+  subscriberAlerts: SubscriberAlerts;
   logger: Logger;
   /** Who chose which language (`/exp language`). */
   languages: LanguageStore;

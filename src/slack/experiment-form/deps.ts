@@ -5,8 +5,7 @@ import type { SlackDeps } from '../deps.js';
 export type ExperimentFormDeps = CheckAccessDeps &
   Pick<
     SlackDeps,
-    | 'alerts'
-    | 'channelAlerts'
+    | 'subscriberAlerts'
     | 'consoleLinks'
     | 'dictionaries'
     | 'drafts'
@@ -15,7 +14,6 @@ export type ExperimentFormDeps = CheckAccessDeps &
     | 'metrics'
     | 'scopeOf'
     | 'slackFetch'
-    | 'subscriptions'
     | 'viewSeal'
   > &
   Pick<SlackDeps, 'locale' | 'messages'>;

@@ -19,7 +19,6 @@ import { workspaceMessages } from '../locale/scope.js';
 import type { Messages } from '../messages/types.js';
 import { webApiReplier } from '../replies.js';
 import type { AlertEvent } from '../subscriptions/alert-message.js';
-import { notifySubscribers } from '../subscriptions/notify-subscribers.js';
 import { EXPERIMENT_MODAL } from './ids.js';
 import { createdLine, experimentCreatedMessage, updatedLine } from './result-messages.js';
 
@@ -106,8 +105,7 @@ export async function runSave(deps: RunSaveDeps, input: SaveFlowInput): Promise<
 
 type AnnounceDeps = Pick<
   SlackDeps,
-  | 'alerts'
-  | 'channelAlerts'
+  | 'subscriberAlerts'
   | 'connections'
   | 'consoleLinks'
   | 'dictionaries'
@@ -117,9 +115,7 @@ type AnnounceDeps = Pick<
   | 'locale'
   | 'messages'
   | 'metrics'
-  | 'scopeOf'
   | 'slackFetch'
-  | 'subscriptions'
 >;
 
 async function announce(
@@ -183,7 +179,12 @@ async function announce(
       }),
     );
   }
-  await notifySubscribers(deps, request.workspace, { channelId: metadata.channelId }, event, outcome.view);
+  await deps.subscriberAlerts.notify(
+    request.workspace,
+    { channelId: metadata.channelId },
+    event,
+    outcome.view,
+  );
 }
 
 /** What a failed save tells the person (undefined: nothing to say). */

@@ -7,7 +7,6 @@ import { checkTimestamp, signatureMatches } from '../../core/hooks/signature.js'
 import { type WorkspaceRef, workspaceKey } from '../../core/workspace.js';
 import type { Logger } from '../../observability/logger.js';
 import type { SlackDeps } from '../deps.js';
-import { queueSubscriberAlerts } from '../subscriptions/notify-subscribers.js';
 import { alertOfEvent } from './event-alert.js';
 import { BodyTooLargeError, readBoundedBody } from './read-body.js';
 
@@ -24,10 +23,7 @@ function reply(res: ServerResponse, status: number, body: Record<string, unknown
   res.end(JSON.stringify(body));
 }
 
-type AcceptAndQueueDeps = Pick<
-  SlackDeps,
-  'alerts' | 'channelAlerts' | 'hooks' | 'knowledge' | 'scopeOf' | 'subscriptions'
->;
+type AcceptAndQueueDeps = Pick<SlackDeps, 'hooks' | 'knowledge' | 'scopeOf' | 'subscriberAlerts'>;
 
 /** Records the event and queues its alerts; when either write fails it throws, the event id free again. */
 function acceptAndQueue(
@@ -44,7 +40,7 @@ function acceptAndQueue(
       alert: async (view) => {
         const alert = alertOfEvent(event);
         const eventKey = `hook:${scope}:${event.id}`;
-        await queueSubscriberAlerts(deps, workspace, { channelId: undefined }, alert, view, eventKey);
+        await deps.subscriberAlerts.queue(workspace, { channelId: undefined }, alert, view, eventKey);
       },
       onReleaseFailed: (error) =>
         logger.error('a failed lifecycle event could not be released: its retries count as duplicates', {
@@ -59,15 +55,7 @@ function acceptAndQueue(
 
 type LifecycleHookRoutesDeps = Pick<
   SlackDeps,
-  | 'alerts'
-  | 'channelAlerts'
-  | 'hooks'
-  | 'knowledge'
-  | 'logger'
-  | 'metrics'
-  | 'now'
-  | 'scopeOf'
-  | 'subscriptions'
+  'subscriberAlerts' | 'hooks' | 'knowledge' | 'logger' | 'metrics' | 'now' | 'scopeOf'
 >;
 
 /**

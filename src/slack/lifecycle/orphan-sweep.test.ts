@@ -11,6 +11,7 @@ import { createLocaleResolver } from '../locale/request-scope.js';
 import { DEFAULT_SCOPE } from '../locale/scope.js';
 import { createSlackLocales } from '../locale/slack-locale.js';
 import { en } from '../messages/index.js';
+import { createSubscriberAlerts } from '../subscriptions/notify-subscribers.js';
 import { reportOrphanedActions } from './orphan-sweep.js';
 
 // What a dead process left behind is reported with no request to take a language from: in the
@@ -19,11 +20,14 @@ import { reportOrphanedActions } from './orphan-sweep.js';
 const WORKSPACE = { teamId: 'T1' };
 /** No channel subscribes: the subscribers' alert (test/interrupted-alerts.test.ts) finds nobody. */
 const NO_SUBSCRIBERS = {
-  subscriptions: { matching: async () => [] } as never,
-  alerts: { enqueue: async () => {} } as never,
-  channelAlerts: { now: () => Date.now() } as never,
-  scopeOf: () => 'T1',
-  metrics: { inc: () => {} } as never,
+  subscriberAlerts: createSubscriberAlerts({
+    subscriptions: { matching: async () => [] } as never,
+    alerts: { enqueue: async () => {} } as never,
+    channelAlerts: { now: () => Date.now() } as never,
+    scopeOf: () => 'T1',
+    metrics: { inc: () => {} } as never,
+    logger: createMemoryLogger('error'),
+  }),
 };
 const PERSON = 'U0PERSON1';
 

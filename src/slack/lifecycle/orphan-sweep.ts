@@ -9,7 +9,6 @@ import { experimentRef } from '../labels/label.js';
 import { speakingTo } from '../locale/job-scope.js';
 import { requestNotices } from '../requests/notices.js';
 import { notifyInterrupted } from '../subscriptions/interrupted-alert.js';
-import type { NotifySubscribersDeps } from '../subscriptions/notify-subscribers.js';
 
 /** How often a replica looks for intents a dead process left. */
 export const SWEEP_INTERVAL_MS = 60 * 1000;
@@ -34,8 +33,8 @@ type ReportOrphanedActionsDeps = Pick<
   | 'locales'
   | 'requests'
   | 'policies'
-> &
-  NotifySubscribersDeps;
+  | 'subscriberAlerts'
+>;
 
 /**
  * Reports every action whose process died between sending it and hearing back: in the channel it
@@ -109,8 +108,10 @@ export function recheckDelay(recheckAt: number | undefined, now: number): number
 const RECHECK_MARGIN_MS = 250;
 
 async function report(
-  deps: Pick<SlackDeps, 'audit' | 'knowledge' | 'locale' | 'locales' | 'logger' | 'messages'> &
-    NotifySubscribersDeps,
+  deps: Pick<
+    SlackDeps,
+    'audit' | 'knowledge' | 'locale' | 'locales' | 'logger' | 'messages' | 'subscriberAlerts'
+  >,
   clientFor: (workspace: WorkspaceRef) => Promise<Pick<webApi.WebClient, 'chat'> | undefined>,
   intent: Intent,
   /** Ends the intent: once it is written down, before the message goes (so it goes at most once). */
@@ -169,7 +170,7 @@ async function report(
  * Before the intent ends: a report cut after this is made again, and the alert queue keeps one
  * alert per run (the key), so subscribers hear it once whichever replica, or look, reports it.
  */
-async function alertSubscribers(deps: NotifySubscribersDeps, intent: Intent): Promise<void> {
+async function alertSubscribers(deps: Pick<SlackDeps, 'subscriberAlerts'>, intent: Intent): Promise<void> {
   await notifyInterrupted(deps, {
     workspace: { teamId: intent.teamId, enterpriseId: intent.enterpriseId },
     action: intent.action,

@@ -6,7 +6,6 @@ import { runLifecycleAction } from '../../core/run-action.js';
 import type { SafeText } from '../blocks/escape.js';
 import type { AppServices, SlackDeps } from '../deps.js';
 import type { Speaking } from '../locale/scope.js';
-import { notifySubscribers } from '../subscriptions/notify-subscribers.js';
 import type { LifecycleSurface } from './surface.js';
 import { lifecycleTeller } from './tell-outcome.js';
 
@@ -51,9 +50,8 @@ export type PerformLifecycleDeps = Pick<SlackDeps, 'lifecycle' | 'messages' | 'l
 /** What the lifecycle path uses of the process's services. */
 export type LifecycleServiceDeps = Pick<
   AppServices,
+  | 'subscriberAlerts'
   | 'actionSlots'
-  | 'alerts'
-  | 'channelAlerts'
   | 'audit'
   | 'connections'
   | 'consoleLinks'
@@ -65,7 +63,6 @@ export type LifecycleServiceDeps = Pick<
   | 'metrics'
   | 'now'
   | 'scopeOf'
-  | 'subscriptions'
 >;
 
 export function createLifecycleService(services: LifecycleServiceDeps): LifecycleService {
@@ -94,7 +91,7 @@ function lifecyclePorts(
     notifySubscribers: async (event, view) => {
       // The channel the action came from already has the result.
       const marked = request.scheduledBy ? { ...event, scheduledBy: request.scheduledBy } : event;
-      await notifySubscribers(deps, request.workspace, { channelId: surface.channelId }, marked, view);
+      await deps.subscriberAlerts.notify(request.workspace, { channelId: surface.channelId }, marked, view);
     },
     audit: deps.audit,
     expiry: { now: () => deps.now(), claim: (key, ttlMs) => deps.locks.claim(key, ttlMs) },

@@ -9,7 +9,6 @@ import type { PerformLifecycleDeps } from '../lifecycle/perform.js';
 import { speakingTo } from '../locale/job-scope.js';
 import { scheduledSurface, tellBoth } from '../schedule/scheduled-surface.js';
 import { notifyInterrupted } from '../subscriptions/interrupted-alert.js';
-import type { NotifySubscribersDeps } from '../subscriptions/notify-subscribers.js';
 import { slackRequestFacts } from './facts.js';
 import { requestNotices } from './notices.js';
 import type { RequestPortsDeps } from './ports.js';
@@ -18,8 +17,7 @@ import { exposeRunner, lifecycleRunner } from './runners.js';
 /** What the due pass uses: the request ports' and the runners' (lifecycle, exposures). */
 type DueRequestsDeps = RequestPortsDeps &
   PerformLifecycleDeps &
-  NotifySubscribersDeps &
-  Pick<SlackDeps, 'locales' | 'splitter'>;
+  Pick<SlackDeps, 'locales' | 'splitter' | 'subscriberAlerts'>;
 
 /** The bot's client for a workspace (its installation's token, or the configured one). */
 type ClientFor = (workspace: WorkspaceRef) => Promise<webApi.WebClient | undefined>;

@@ -1,6 +1,6 @@
 import type { LifecycleAction } from '../../core/lifecycle-action.js';
 import type { WorkspaceRef } from '../../core/workspace.js';
-import { type NotifySubscribersDeps, notifySubscribers } from './notify-subscribers.js';
+import type { SubscriberAlerts } from './notify-subscribers.js';
 
 /** An action whose process stopped after it may have sent it, as the sweep or the due pass finds it. */
 export interface InterruptedAction {
@@ -24,14 +24,14 @@ export interface InterruptedAction {
 /**
  * The experiment's subscribers hear that an action interrupted by its process stopping has an
  * unknown outcome, as they hear of one the platform did not answer (never held in quiet hours).
- * Never throws (notifySubscribers logs its failures).
+ * Never throws (the service logs its failures).
  */
 export async function notifyInterrupted(
-  deps: NotifySubscribersDeps,
+  deps: { subscriberAlerts: SubscriberAlerts },
   interrupted: InterruptedAction,
 ): Promise<void> {
   const { workspace, action, experimentId, actorId, channelId, scheduledBy, at, key } = interrupted;
   const scheduled = scheduledBy === undefined ? {} : { scheduledBy };
   const event = { action, experimentId, actorId, at, unknown: 'app-stopped' as const, ...scheduled };
-  await notifySubscribers(deps, workspace, { channelId }, event, undefined, `outcome-unknown:${key}`);
+  await deps.subscriberAlerts.notify(workspace, { channelId }, event, undefined, `outcome-unknown:${key}`);
 }

@@ -17,12 +17,40 @@ export type NotifySubscribersDeps = Pick<
   'alerts' | 'channelAlerts' | 'logger' | 'metrics' | 'scopeOf' | 'subscriptions'
 >;
 
+type Notify = (
+  workspace: WorkspaceRef,
+  origin: AlertOrigin,
+  event: AlertEvent,
+  /** What the app knows after the event: the alert then joins the experiment's thread in each channel. */
+  view?: ExperimentView | undefined,
+  /** Names the event for the queue's de-duplication (an inbound event's id); a fresh one otherwise. */
+  eventKey?: string,
+) => Promise<number>;
+
+/**
+ * The experiment's subscribed channels hear of its events: built once for the process (compose), so
+ * a feature that alerts takes this one service rather than the stores and the queue behind it.
+ */
+export interface SubscriberAlerts {
+  /** One alert queued per matching channel; never throws (logged and counted). How many were queued. */
+  notify: Notify;
+  /** As notify, throwing when the subscriptions cannot be read or the alerts queued (a hook's 503). */
+  queue: Notify;
+}
+
+export function createSubscriberAlerts(deps: NotifySubscribersDeps): SubscriberAlerts {
+  return {
+    notify: (...args) => notifySubscribers(deps, ...args),
+    queue: (...args) => queueSubscriberAlerts(deps, ...args),
+  };
+}
+
 /**
  * Queues one alert per channel with a matching subscription; the queue delivers them (in order per
  * channel, paced, retried, across restarts). Called after the reply to the actor, and never throws:
  * a store failure here must not turn a done action into an error reply. Returns how many were queued.
  */
-export async function notifySubscribers(
+async function notifySubscribers(
   deps: NotifySubscribersDeps,
   workspace: WorkspaceRef,
   origin: AlertOrigin,
@@ -49,7 +77,7 @@ export async function notifySubscribers(
  * notifySubscribers, throwing when the subscriptions cannot be read or the alerts queued: for a
  * caller that can still answer "retry" (the inbound hook's 503), rather than lose the alerts.
  */
-export async function queueSubscriberAlerts(
+async function queueSubscriberAlerts(
   deps: Pick<SlackDeps, 'alerts' | 'channelAlerts' | 'scopeOf' | 'subscriptions'>,
   workspace: WorkspaceRef,
   origin: AlertOrigin,

@@ -2,7 +2,6 @@ import { readAndRecord, viewOf } from '../../core/experiments/knowledge.js';
 import { experimentsToPoll, statusChange } from '../../core/status-diff.js';
 import { parseWorkspaceKey } from '../../core/workspace.js';
 import type { SlackDeps } from '../deps.js';
-import { notifySubscribers } from './notify-subscribers.js';
 
 export interface PollReport {
   checked: number;
@@ -11,14 +10,7 @@ export interface PollReport {
 
 type PollSubscribedExperimentsDeps = Pick<
   SlackDeps,
-  | 'alerts'
-  | 'channelAlerts'
-  | 'connections'
-  | 'knowledge'
-  | 'logger'
-  | 'metrics'
-  | 'scopeOf'
-  | 'subscriptions'
+  'subscriberAlerts' | 'subscriptions' | 'connections' | 'knowledge' | 'logger' | 'metrics'
 >;
 
 /**
@@ -48,8 +40,7 @@ export async function pollSubscribedExperiments(
       const change = statusChange(scope, experimentId, before, read.record.status);
       if (change === undefined) continue;
       report.changed += 1;
-      await notifySubscribers(
-        deps,
+      await deps.subscriberAlerts.notify(
         workspace,
         { channelId: undefined },
         {
