@@ -16,7 +16,7 @@ const INTERFACE_PAYLOAD_FIELDS: Readonly<Record<string, FormField>> = {
 const isFormField = (name: string): name is FormField => (FORM_FIELDS as readonly string[]).includes(name);
 
 /** The form field a payload field name stands for, or undefined for a name the form does not know. */
-export function formFieldOfPayload(payloadField: string, mapping: FieldMapping): FormField | undefined {
+function formFieldOfPayload(payloadField: string, mapping: FieldMapping): FormField | undefined {
   const logical = logicalFieldFor(payloadField, mapping);
   if (logical !== undefined && isFormField(logical)) return logical;
   if (Object.hasOwn(INTERFACE_PAYLOAD_FIELDS, payloadField)) return INTERFACE_PAYLOAD_FIELDS[payloadField];

@@ -8,7 +8,7 @@ import type { AlertEvent } from './alert-message.js';
 import { errorCodeOf } from './alert-outcomes.js';
 
 /** Where an action came from: the channel already told by the reply to the actor. */
-export interface AlertOrigin {
+interface AlertOrigin {
   channelId: string | undefined;
 }
 
