@@ -27,14 +27,15 @@ const countingLogger: Logger = {
 // When each start's outcome reached Slack (the emulator's own clock, ms), by experiment id: the
 // first channel post saying it started, as the app words it or as the Bolt baselines do.
 const toldAt = new Map<number, number>();
-const OUTCOME = /started experiment \*(\d+)\*|Experiment (\d+) started\./;
+// The app names an experiment first where it knows its name ("*Name* (#4)"), else by its id ("*4*").
+const OUTCOME = /started experiment \*(?:(\d+)\*|[^*]+\* \(#(\d+)\))|Experiment (\d+) started\./;
 function drain(): void {
   for (const call of emulator.calls.splice(0)) {
     done.slackCalls++;
     if (call.method === 'chat.postMessage') {
       done.posts++;
       const match = OUTCOME.exec(JSON.stringify(call.args));
-      const id = Number(match?.[1] ?? match?.[2]);
+      const id = Number(match?.[1] ?? match?.[2] ?? match?.[3]);
       if (match && !toldAt.has(id)) toldAt.set(id, call.at);
     } else if (call.method === 'chat.update') done.updates++;
   }
