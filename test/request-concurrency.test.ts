@@ -219,7 +219,7 @@ async function scheduleFlow(index: number, p: Planned, inMs: number): Promise<vo
     () =>
       w.emulator
         .messages(CHANNEL)
-        .find((m) => !m.ephemeral && /scheduled \*start\*/.test(messageText(m)) && names(p.id)(m)),
+        .find((m) => !m.ephemeral && /scheduled the app to \*start\*/.test(messageText(m)) && names(p.id)(m)),
     6_000,
   );
   if (!announced) return;

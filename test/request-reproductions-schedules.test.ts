@@ -44,7 +44,7 @@ const inChannel = (pattern: RegExp, channel: string = CHANNEL) =>
   );
 const dmTo = (user: string, pattern: RegExp) => inChannel(pattern, dmOf(user));
 const announced = (id: number, action = 'start') =>
-  inChannel(new RegExp(`scheduled \\*${action}\\* experiment \\*${id}\\*`));
+  inChannel(new RegExp(`scheduled the app to \\*${action}\\* experiment \\*${id}\\*`));
 const asked = (id: number) => inChannel(new RegExp(`asks to \\*start\\* experiment \\*${id}\\*`));
 
 async function policy(text: string): Promise<void> {

@@ -194,7 +194,7 @@ describe('two languages in one request', () => {
     expect(englishSentences(messageText(waiting))).toEqual([]);
     // A scheduled action: announced to the channel in English, confirmed to her in Russian.
     await h.driver.command({ text: 'archive 5 in 3d', userId: MEMBER });
-    await slack.channelMessage(/scheduled \*archive\* experiment \*5\* for/);
+    await slack.channelMessage(/scheduled the app to \*archive\* experiment \*5\* at/);
     const confirmed = await slack.ephemeralTo(
       MEMBER,
       /Отозвать: «Отменить» или `\/exp unschedule 5 archive`/,

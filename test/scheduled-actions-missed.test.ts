@@ -24,7 +24,7 @@ async function scheduledStartWithClockAhead(aheadMs: number, id: number) {
       (r) => r.method === 'POST' && r.url.endsWith(`/experiments/v1/${id}/start`),
     ).length;
   const slack = emulatorQueries(() => h.emulator, { channel: CHANNEL, timeoutMs: 15_000 });
-  await slack.channelMessage(new RegExp(`scheduled \\*start\\* experiment \\*${id}\\*`));
+  await slack.channelMessage(new RegExp(`scheduled the app to \\*start\\* experiment \\*${id}\\*`));
   return { h, starts, slack };
 }
 

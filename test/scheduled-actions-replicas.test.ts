@@ -45,10 +45,10 @@ describe('a scheduled action across replicas and a restart', () => {
       emulator: world.emulator,
     });
     await driver.command({ text: `start 8001 ${at(8_000)}`, userId: USER });
-    await waitFor(/scheduled \*start\* experiment \*8001\*/, 'not scheduled');
+    await waitFor(/scheduled the app to \*start\* experiment \*8001\*/, 'not scheduled');
     // A later one: once it has run, the first has had every chance to run twice.
     await driver.command({ text: `start 8002 ${at(10_000)}`, userId: USER });
-    await waitFor(/scheduled \*start\* experiment \*8002\*/, 'the second was not scheduled');
+    await waitFor(/scheduled the app to \*start\* experiment \*8002\*/, 'the second was not scheduled');
     await first.close();
     replicas.shift();
     expect(starts(8001)).toBe(0);

@@ -121,7 +121,7 @@ describe('a scheduled action', () => {
     const id = draft();
     await h.driver.command({ text: `subscribe experiment:${id}`, userId: MEMBER, channelId: ALERTS });
     await h.driver.command({ text: `start ${id} ${atIn(3_000)}`, userId: MEMBER });
-    const announced = await inChannel(new RegExp(`scheduled \\*start\\* experiment \\*${id}\\*`));
+    const announced = await inChannel(new RegExp(`scheduled the app to \\*start\\* experiment \\*${id}\\*`));
     expect(messageText(announced)).toMatch(
       /<!date\^\d+\^\{date_short_pretty\} \{time\}\|[^>]+Europe\/Moscow/,
     );
@@ -148,7 +148,7 @@ describe('a scheduled action', () => {
   it('answers the person with only what the channel notice lacks: how to take it back, and a Cancel button that does', async () => {
     const id = draft();
     await h.driver.command({ text: `start ${id} in 2h`, userId: MEMBER });
-    await inChannel(new RegExp(`scheduled \\*start\\* experiment \\*${id}\\*`));
+    await inChannel(new RegExp(`scheduled the app to \\*start\\* experiment \\*${id}\\*`));
     const reply = await slack.ephemeralTo(MEMBER, new RegExp(`/exp unschedule ${id} start`));
     // Not a second copy of the notice: the experiment and the time are in the channel's message.
     expect(messageText(reply)).toMatch(/^To take it back: Cancel, or/);
@@ -160,7 +160,7 @@ describe('a scheduled action', () => {
   it('can be cancelled with its button or the command; a cancel racing the run gives one outcome', async () => {
     const id = draft();
     await h.driver.command({ text: `start ${id} in 2h`, userId: MEMBER });
-    await inChannel(new RegExp(`scheduled \\*start\\* experiment \\*${id}\\*`));
+    await inChannel(new RegExp(`scheduled the app to \\*start\\* experiment \\*${id}\\*`));
     await h.driver.command({ text: `schedule ${id}`, userId: MEMBER });
     const list = await slack.ephemeralTo(
       MEMBER,
@@ -173,7 +173,7 @@ describe('a scheduled action', () => {
     const raced = draft();
     const due = new Date(Math.floor((Date.now() + 3_000) / 1000) * 1000);
     await h.driver.command({ text: `start ${raced} at ${due.toISOString().slice(0, 19)}Z`, userId: MEMBER });
-    await inChannel(new RegExp(`scheduled \\*start\\* experiment \\*${raced}\\*`));
+    await inChannel(new RegExp(`scheduled the app to \\*start\\* experiment \\*${raced}\\*`));
     // The one wait on the clock: the cancel must arrive when the run falls due.
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, due.getTime() - Date.now())));
     const answer = await slack.replyToCommand(
@@ -194,7 +194,9 @@ describe('a scheduled action', () => {
       h.driver.command({ text: `show ${id}`, userId: MEMBER }),
     );
     await h.driver.command({ text: `start ${id} in 2h`, userId: MEMBER });
-    await inChannel(new RegExp(`scheduled \\*start\\* experiment \\*Scheduled ${id}\\* \\(#${id}\\)`));
+    await inChannel(
+      new RegExp(`scheduled the app to \\*start\\* experiment \\*Scheduled ${id}\\* \\(#${id}\\)`),
+    );
     await slack.replyToCommand(
       MEMBER,
       new RegExp(`\\*start\\* experiment \\*Scheduled ${id}\\* \\(#${id}\\) at .*scheduled by <@${MEMBER}>`),
@@ -208,7 +210,7 @@ describe('a scheduled action', () => {
   it('does not run for someone the policy no longer allows: the channel and the person are told why', async () => {
     const id = draft();
     await h.driver.command({ text: `start ${id} ${atIn(3_000)}`, userId: MEMBER });
-    await inChannel(new RegExp(`scheduled \\*start\\* experiment \\*${id}\\*`));
+    await inChannel(new RegExp(`scheduled the app to \\*start\\* experiment \\*${id}\\*`));
     await h.driver.command({ text: 'policy set start admins', userId: ADMIN });
     const why = `\\*start\\* experiment \\*${id}\\*, scheduled by <@${MEMBER}> for <!date\\^\\d+\\^[^>]*>, did not run\\. \\*start\\* needs an admin`;
     await inChannel(new RegExp(why));
@@ -226,7 +228,7 @@ describe('a scheduled action', () => {
     h.emulator.channels.get(CHANNEL)?.members.push(leaver);
     const id = draft();
     await h.driver.command({ text: `start ${id} ${atIn(3_000)}`, userId: leaver });
-    await inChannel(new RegExp(`<@${leaver}> scheduled \\*start\\* experiment \\*${id}\\*`));
+    await inChannel(new RegExp(`<@${leaver}> scheduled the app to \\*start\\* experiment \\*${id}\\*`));
     h.emulator.users.set(leaver, { ...member, id: leaver, name: 'lee', deleted: true });
     await inChannel(
       new RegExp(
@@ -311,7 +313,7 @@ describe('a scheduled action', () => {
       },
       { userId: MEMBER },
     );
-    await inChannel(new RegExp(`<@${MEMBER}> scheduled \\*stop\\* experiment \\*${id}\\*`));
+    await inChannel(new RegExp(`<@${MEMBER}> scheduled the app to \\*stop\\* experiment \\*${id}\\*`));
     await h.driver.command({ text: `show ${id}`, userId: MEMBER });
     await slack.ephemeralTo(MEMBER, /:alarm_clock: stop at <!date\^/);
     // The App Home lists the workspace's scheduled actions too.

@@ -132,7 +132,7 @@ describe('/exp stop ID in … REASON comment', () => {
     const at = new Date(Date.now() + 3_000).toISOString().slice(0, 19);
     const held = await heldKeys();
     await h.driver.command({ text: `stop ${id} at ${at}Z bug ${comment}`, userId: MEMBER });
-    await inChannel(new RegExp(`scheduled \\*stop\\* experiment \\*${id}\\*`));
+    await inChannel(new RegExp(`scheduled the app to \\*stop\\* experiment \\*${id}\\*`));
     expect(stopBodies(id)).toEqual([]);
     expect(added(held, await heldKeys()).some((key) => key.startsWith('requests/request:'))).toBe(true);
     await inChannel(new RegExp(`stopped experiment \\*Limit ${id}\\* \\(#${id}\\)`));

@@ -17,7 +17,7 @@ export function scheduleMessagesEn(): ScheduleMessages {
       md`:alarm_clock: Scheduled: ${what} at ${when}. ${cmd('schedule')} lists it; ${cancel} cancels it.`,
     scheduledYours: ({ cancel }) =>
       md`To take it back: Cancel, or ${cancel}. ${cmd('schedule')} lists what waits.`,
-    announced: ({ user, what, when }) => md`:alarm_clock: ${user} scheduled ${what} for ${when}.`,
+    announced: ({ user, what, when }) => md`:alarm_clock: ${user} scheduled the app to ${what} at ${when}.`,
     needsApproval: ({ what, when }) =>
       md`${what} at ${when} needs someone else's approval: it is asked for now, and runs only if approved by then.`,
     refused: ({ reason, phrase, zone }) =>
