@@ -177,7 +177,7 @@ describe('issue #50: scheduled requests', () => {
     await announced(id);
     const requestId = await waitingIdOf(id);
     const refused = new RegExp(
-      `Only whoever scheduled \\*start\\* experiment \\*${id}\\*, or an admin, may take it back\\. Nothing changed`,
+      `Only the person who scheduled it \\(\\*start\\* experiment \\*${id}\\*\\) or an admin may take it back\\. Nothing changed`,
     );
     await slack.replyToCommand(OTHER, refused, () =>
       h.driver.command({ text: `unschedule ${id}`, userId: OTHER }),

@@ -44,7 +44,7 @@ export function scheduleMessagesEn(): ScheduleMessages {
         : md`Nothing is scheduled for experiment *${experimentId}* (${cmd('schedule')} lists what is).`,
     tooLateToCancel: ({ what }) => md`Too late to cancel ${what}: it has already started running.`,
     cancelNotAllowed: ({ what }) =>
-      md`Only whoever scheduled ${what}, or an admin, may take it back. Nothing changed.`,
+      md`Only the person who scheduled it (${what}) or an admin may take it back. Nothing changed.`,
     notRunLeft: ({ user, what }) =>
       md`:no_entry_sign: ${what}, scheduled by ${user}, did not run: they are no longer in this workspace.`,
     notRunRefused: ({ user, what, why }) =>
