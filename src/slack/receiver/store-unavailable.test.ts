@@ -1,11 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import type { App, ReceiverEvent } from '@slack/bolt';
-import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { signSlackRequest } from '../../dev/slack-emulator/driver.js';
 import { listenerFailureAnswers } from '../listener-failure-answers.js';
 import { en } from '../messages/index.js';
 import { SlackHttpReceiver } from './http-receiver.js';
+import { signedPost } from './signed-post.test-helper.js';
 import { silentLogger } from './silent-logger.test-helper.js';
 
 // The receiver over real HTTP with Slack's signature, its replay claim failing as a store that
@@ -61,16 +60,7 @@ async function receiverWithFailingClaims(claims = false) {
   const server = await receiver.start(0);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/slack/events`;
   const send = async (body: string, contentType: string) => {
-    const timestamp = Math.floor(Date.now() / 1000);
-    const res = await request(url, {
-      method: 'POST',
-      body,
-      headers: {
-        'content-type': contentType,
-        'x-slack-request-timestamp': String(timestamp),
-        'x-slack-signature': signSlackRequest(SECRET, timestamp, body),
-      },
-    });
+    const res = await signedPost(url, SECRET, body, contentType);
     return { status: res.statusCode, text: await res.body.text() };
   };
   return {

@@ -1,11 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { App, LogLevel } from '@slack/bolt';
-import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signSlackRequest } from '../../dev/slack-emulator/driver.js';
 import { listenerFailureAnswers } from '../listener-failure-answers.js';
 import { en, ru } from '../messages/index.js';
 import { SlackHttpReceiver } from './http-receiver.js';
+import { signedPost } from './signed-post.test-helper.js';
 import { silentLogger } from './silent-logger.test-helper.js';
 
 // Bolt's App with an error handler that logs and returns (as register.ts gives it): a listener that
@@ -50,18 +49,7 @@ afterAll(async () => {
   await receiver.stop();
 });
 
-function signed(body: string, contentType: string) {
-  const timestamp = Math.floor(Date.now() / 1000);
-  return request(url, {
-    method: 'POST',
-    body,
-    headers: {
-      'content-type': contentType,
-      'x-slack-request-timestamp': String(timestamp),
-      'x-slack-signature': signSlackRequest(SECRET, timestamp, body),
-    },
-  });
-}
+const signed = (body: string, contentType: string) => signedPost(url, SECRET, body, contentType);
 
 const FORM = 'application/x-www-form-urlencoded';
 const payload = (value: Record<string, unknown>) =>
