@@ -24,6 +24,7 @@ import { createLocaleResolver } from '../slack/locale/request-scope.js';
 import { DEFAULT_SCOPE } from '../slack/locale/scope.js';
 import { createSlackLocales } from '../slack/locale/slack-locale.js';
 import { en } from '../slack/messages/index.js';
+import { createAskingService } from '../slack/requests/ask.js';
 import type { ServedWorkspaces } from '../slack/served-workspace/served.js';
 import type { AlertJob } from '../slack/subscriptions/alert-delivery.js';
 import { createSubscriberAlerts } from '../slack/subscriptions/notify-subscribers.js';
@@ -77,7 +78,9 @@ export async function buildDomainServices(input: DomainServicesInput): Promise<S
   const stores = await appServices(input);
   const subscriberAlerts = createSubscriberAlerts(stores);
   const lifecycle = createLifecycleService({ ...stores, subscriberAlerts });
-  return { ...stores, subscriberAlerts, lifecycle, ...appConfig(input), messages: en, locale: DEFAULT_SCOPE };
+  const config = appConfig(input);
+  const asking = createAskingService({ ...stores, approvalTtlMs: config.approvalTtlMs });
+  return { ...stores, subscriberAlerts, lifecycle, asking, ...config, messages: en, locale: DEFAULT_SCOPE };
 }
 
 /** The configuration as the features read it. */
@@ -98,7 +101,7 @@ function appConfig(input: DomainServicesInput): AppConfig {
 /** The domain's stores and services, the clients, the limits: built once for the process. */
 async function appServices(
   input: DomainServicesInput,
-): Promise<Omit<AppServices, 'lifecycle' | 'subscriberAlerts'>> {
+): Promise<Omit<AppServices, 'lifecycle' | 'subscriberAlerts' | 'asking'>> {
   const { config, options, infra, platform, slack } = input;
   const { store, metrics } = infra;
   const languages = createLanguageStore(store.keyv('languages'));

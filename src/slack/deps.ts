@@ -28,6 +28,7 @@ import type { FetchLike } from './lifecycle/surface.js';
 import type { LanguageStore } from './locale/language-store.js';
 import type { LocaleResolver } from './locale/request-scope.js';
 import type { Speaking } from './locale/scope.js';
+import type { AskingService } from './requests/ask.js';
 import type { AlertJob } from './subscriptions/alert-delivery.js';
 import type { SubscriberAlerts } from './subscriptions/notify-subscribers.js';
 import type { ViewSeal } from './view-seal/view-seal.js';
@@ -51,6 +52,8 @@ export interface AppServices {
   lifecycle: LifecycleService;
   /** Alerts an experiment's event to the channels subscribed to it (queued, paced, once). */
   subscriberAlerts: SubscriberAlerts;
+  /** Asks for an action as every surface does (decided in full, run, scheduled or sent for approval). */
+  asking: AskingService;
   logger: Logger;
   /** Who chose which language (`/exp language`). */
   languages: LanguageStore;

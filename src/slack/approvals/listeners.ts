@@ -8,7 +8,6 @@ import type { LifecycleSurface } from '../lifecycle/surface.js';
 import type { SlackListeners } from '../listener-registry.js';
 import { inWorkspaceLanguage } from '../locale/scope.js';
 import { SlackPayloadError } from '../payload.js';
-import { requestPorts } from '../requests/ports.js';
 import { exposeRunner, lifecycleRunner } from '../requests/runners.js';
 import { workspaceFromBody } from '../workspace.js';
 import { clickerReply } from './clicker-reply.js';
@@ -37,7 +36,7 @@ export function registerApprovalButtons(listeners: SlackListeners): void {
       if (!request) return void (await toClicker(textMessage(deps.messages.approvals.notFound)));
       const run = approvedRunner(deps, request, { client, clicker: toClicker, respond: respond as Respond });
       const outcome = await decideRequest(
-        requestPorts(deps, client),
+        deps.asking.ports(deps, client),
         { scope, id, by: body.user.id, decision: 'approve' },
         run,
       );

@@ -4,7 +4,6 @@ import { workspaceKey } from '../../core/workspace.js';
 import { textMessage } from '../blocks/message.js';
 import { modalOpenFailedMessage } from '../blocks/notice-modal.js';
 import type { SlackListeners } from '../listener-registry.js';
-import { requestPorts } from '../requests/ports.js';
 import { openViewMetadata, type ViewPayloadBody } from '../view-seal/open-metadata.js';
 import { inputValue, type ViewStateValues } from '../view-state.js';
 import { workspaceFromBody } from '../workspace.js';
@@ -69,7 +68,7 @@ export function registerRejectSubmission(listeners: SlackListeners): void {
       const scope = workspaceKey(workspaceFromBody(body));
       const reason = reasonOf(view);
       const outcome = await decideRequest(
-        requestPorts(deps, client),
+        deps.asking.ports(deps, client),
         { scope, id: opened.value.id, by: body.user.id, decision: 'reject', reason },
         async () => ({ state: 'failed', why: 'rejected' }),
       );

@@ -6,7 +6,6 @@ import { textMessage } from '../blocks/message.js';
 import type { SlackListeners } from '../listener-registry.js';
 import { SlackPayloadError } from '../payload.js';
 import { type Replier, responseUrlReplier } from '../replies.js';
-import { askFromSlack } from '../requests/ask.js';
 import { slackDraft } from '../requests/draft.js';
 import { lifecycleRunner } from '../requests/runners.js';
 import { openStopModalFor } from '../stop/open-modal.js';
@@ -136,7 +135,7 @@ async function askFromButton(
   const where = click.channelId ?? body.user.id;
   const { messageTs } = click;
   const surface = buttonSurface({ client, channelId: where, respond, messageTs, logger: deps.logger });
-  await askFromSlack(deps, {
+  await deps.asking.ask(deps, {
     draft: slackDraft({
       workspace: click.workspace,
       userId: body.user.id,

@@ -1,7 +1,7 @@
 import type { RequestWhat } from '../../core/requests/action-request.js';
 import type { CommandContext } from '../command/command-context.js';
 import type { SlackDeps } from '../deps.js';
-import { type AskDeps, askFromSlack } from '../requests/ask.js';
+import type { AskDeps } from '../requests/ask.js';
 import { slackDraft } from '../requests/draft.js';
 import { lifecycleRunner } from '../requests/runners.js';
 import { readAskedTime } from '../schedule/read-time.js';
@@ -11,7 +11,7 @@ import { commandSurface } from './surface.js';
 
 type RunLifecycleCommandDeps = PerformLifecycleDeps &
   AskDeps &
-  Pick<SlackDeps, 'workingNoteAfterMs' | 'actors'>;
+  Pick<SlackDeps, 'workingNoteAfterMs' | 'actors' | 'logger' | 'now'>;
 
 /**
  * `/exp start|archive|unarchive ID [time]` and `/exp stop ID [time] REASON [comment]`: acked
@@ -49,7 +49,7 @@ export async function runLifecycleCommand(
         })
       : undefined;
     if (when && !when.ok) return await surface.tell(when.message);
-    await askFromSlack(deps, {
+    await deps.asking.ask(deps, {
       draft: slackDraft({
         workspace: ctx.workspace,
         userId: command.user_id,

@@ -1,20 +1,20 @@
 import type { webApi } from '@slack/bolt';
 import type { ActionRequest, RequestDraft } from '../../core/requests/action-request.js';
-import type { RunAllowed } from '../../core/requests/ports.js';
+import type { RequestPorts, RunAllowed } from '../../core/requests/ports.js';
 import { type SubmitOutcome, submitRequest } from '../../core/requests/submit-request.js';
 import { approvalRequestMessage, requestWhat, requestWhen } from '../approvals/request-message.js';
 import { channelMention, escapeMrkdwn, md, type SafeText, userMention } from '../blocks/escape.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
 import { type ExperimentNames, experimentNames } from '../experiment/names.js';
-import { inWorkspaceLanguage } from '../locale/scope.js';
+import { inWorkspaceLanguage, type Speaking } from '../locale/scope.js';
 import { scheduledReply } from '../schedule/list-message.js';
 import { errorCodeOf } from '../subscriptions/alert-outcomes.js';
 import { type RequestPortsDeps, requestPorts } from './ports.js';
 import { approversText, requestRefusalText } from './refusal-text.js';
 
 /** One way of asking, as a Slack surface asks: what, from where, and how its person hears back. */
-export interface SlackAsk {
+interface SlackAsk {
   draft: RequestDraft;
   client: webApi.WebClient;
   /** Sends it now, told where the surface says (the command's reply, the card, the modal). */
@@ -29,10 +29,41 @@ export interface SlackAsk {
   inChannelFallback?: ((message: SlackMessage) => Promise<void>) | undefined;
 }
 
-export type AskDeps = RequestPortsDeps & Pick<SlackDeps, 'policies' | 'intents' | 'knowledge'>;
+/** What asking uses of the process's services and of the request's language. */
+type AskingDeps = RequestPortsDeps & Pick<SlackDeps, 'policies' | 'intents' | 'knowledge'>;
+
+/**
+ * Asking for an action as a Slack surface asks, and the request use-cases' ports over Slack: built
+ * once for the process (compose), so a feature that asks takes this one service and its language
+ * rather than the stores and lookups the request path uses.
+ */
+export interface AskingService {
+  ask(speaking: Speaking, ask: SlackAsk): Promise<Asked>;
+  /** The request ports over this request's Slack client (cancelling, deciding an approval). */
+  ports(
+    speaking: Speaking,
+    client: webApi.WebClient,
+    options?: { budgetMs?: number | undefined },
+  ): RequestPorts;
+}
+
+/** What a feature that asks needs for it: the service, and its language. */
+export type AskDeps = Pick<SlackDeps, 'asking' | 'messages' | 'locale'>;
+
+export function createAskingService(services: Omit<AskingDeps, 'messages' | 'locale'>): AskingService {
+  const speakingAs = (speaking: Speaking) => ({
+    ...services,
+    messages: speaking.messages,
+    locale: speaking.locale,
+  });
+  return {
+    ask: (speaking, ask) => askFromSlack(speakingAs(speaking), ask),
+    ports: (speaking, client, options) => requestPorts(speakingAs(speaking), client, options),
+  };
+}
 
 /** What came of asking, and whether the channel saw what it had to (an approval request, an announcement). */
-export interface Asked {
+interface Asked {
   outcome: SubmitOutcome;
   posted: boolean;
 }
@@ -43,7 +74,7 @@ export interface Asked {
  * it, and the person told who was asked; a scheduled action announced in the channel; a run's
  * outcome is told by its runner.
  */
-export async function askFromSlack(deps: AskDeps, ask: SlackAsk): Promise<Asked> {
+async function askFromSlack(deps: AskingDeps, ask: SlackAsk): Promise<Asked> {
   const ports = requestPorts(deps, ask.client);
   const { receipt } = ask;
   const outcome = await submitRequest(ports, ask.draft, ask.run, {
@@ -86,7 +117,7 @@ export async function askFromSlack(deps: AskDeps, ask: SlackAsk): Promise<Asked>
 }
 
 /** The name of the experiment a request is for, when the app recorded one (it is then named first). */
-function namesOf(deps: AskDeps, request: ActionRequest): Promise<ExperimentNames> {
+function namesOf(deps: AskingDeps, request: ActionRequest): Promise<ExperimentNames> {
   return experimentNames(deps, request.scope, [request.what.experimentId]);
 }
 
@@ -103,7 +134,7 @@ function duplicateText(m: SlackDeps['messages'], existing: ActionRequest, names:
  * The request in the channel (in the workspace's language, read by many) with Approve and Reject,
  * then the person told who was asked. False when nobody can see the request.
  */
-async function postForApproval(deps: AskDeps, ask: SlackAsk, request: ActionRequest): Promise<boolean> {
+async function postForApproval(deps: AskingDeps, ask: SlackAsk, request: ActionRequest): Promise<boolean> {
   const rule = await approvalRule(deps, request);
   if (rule === undefined) {
     await takeBack(deps, ask, request, undefined);
@@ -140,7 +171,7 @@ async function postForApproval(deps: AskDeps, ask: SlackAsk, request: ActionRequ
 }
 
 /** The rule its approvers are described by; undefined when the store failed after the request was stored. */
-async function approvalRule(deps: AskDeps, request: ActionRequest) {
+async function approvalRule(deps: AskingDeps, request: ActionRequest) {
   try {
     return (await deps.policies.get(request.scope)).actions[request.what.action];
   } catch (error) {
@@ -153,7 +184,7 @@ async function approvalRule(deps: AskDeps, request: ActionRequest) {
 }
 
 /** The request's message remembered with it, so its end can be shown there; false when the store failed. */
-async function attached(deps: AskDeps, request: ActionRequest, messageTs: string): Promise<boolean> {
+async function attached(deps: AskingDeps, request: ActionRequest, messageTs: string): Promise<boolean> {
   try {
     await deps.requests.attachMessage(request.scope, request.id, messageTs);
     return true;
@@ -172,7 +203,12 @@ async function attached(deps: AskDeps, request: ActionRequest, messageTs: string
  * store is back, so no Approve button acts on a request whose end could never be shown. Its
  * message, if posted, says so, and the person hears nothing was done.
  */
-async function takeBack(deps: AskDeps, ask: SlackAsk, request: ActionRequest, messageTs: string | undefined) {
+async function takeBack(
+  deps: AskingDeps,
+  ask: SlackAsk,
+  request: ActionRequest,
+  messageTs: string | undefined,
+) {
   const by = request.requestedBy;
   const moved = await deps.requests
     .apply(request.scope, request.id, { kind: 'cancel', by, quiet: true }, { keep: true })
@@ -195,7 +231,7 @@ async function takeBack(deps: AskDeps, ask: SlackAsk, request: ActionRequest, me
 }
 
 /** A scheduled request announced in the channel, so everyone there knows; the person told how to take it back. */
-async function announceScheduled(deps: AskDeps, ask: SlackAsk, request: ActionRequest): Promise<boolean> {
+async function announceScheduled(deps: AskingDeps, ask: SlackAsk, request: ActionRequest): Promise<boolean> {
   const channel = inWorkspaceLanguage(deps).messages;
   const zone = escapeMrkdwn(request.timeZone ?? 'UTC');
   const when = requestWhen(request) ?? md``;

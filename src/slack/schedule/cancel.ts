@@ -5,7 +5,6 @@ import { requestWhat, requestWhen } from '../approvals/request-message.js';
 import { md, type SafeText, userMention } from '../blocks/escape.js';
 import { type ExperimentNames, experimentNames, NO_NAMES } from '../experiment/names.js';
 import type { Messages } from '../messages/index.js';
-import { requestPorts } from '../requests/ports.js';
 import type { ScheduleDeps } from './deps.js';
 import { matchesTarget } from './list-message.js';
 
@@ -21,7 +20,7 @@ export interface CancelAsk {
  * hears of it (its approval message, its announcement); the person is answered here.
  */
 export async function cancelOne(deps: ScheduleDeps, ask: CancelAsk, id: string): Promise<SafeText> {
-  const outcome = await cancelRequest(requestPorts(deps, ask.client), {
+  const outcome = await cancelRequest(deps.asking.ports(deps, ask.client), {
     scope: workspaceKey(ask.workspace),
     id,
     by: ask.userId,

@@ -5,7 +5,6 @@ import { exposeButtonTarget } from '../access/payload-targets.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackListeners } from '../listener-registry.js';
 import { SlackPayloadError } from '../payload.js';
-import { askFromSlack } from '../requests/ask.js';
 import { slackDraft } from '../requests/draft.js';
 import { exposeRunner } from '../requests/runners.js';
 import { workspaceFromBody } from '../workspace.js';
@@ -45,7 +44,7 @@ export function registerExposeButtons(listeners: SlackListeners): void {
       const key = `expose:${workspaceKey(workspaceFromBody(body))}:${body.container?.message_ts ?? action.action_ts}`;
       if (!(await deps.locks.claim(key, 10 * 60_000))) return;
       const expose = { label: value.label, platformId: value.platformId, participant: value.participant };
-      await askFromSlack(deps, {
+      await deps.asking.ask(deps, {
         draft: slackDraft({
           workspace: workspaceFromBody(body),
           userId: body.user.id,

@@ -1,3 +1,4 @@
+import type { CheckAccessDeps } from '../access/gate.js';
 import type { SlackDeps } from '../deps.js';
 import type { PerformLifecycleDeps } from '../lifecycle/perform.js';
 import type { AskDeps } from '../requests/ask.js';
@@ -5,4 +6,5 @@ import type { AskDeps } from '../requests/ask.js';
 /** What the stop feature's listeners use of the app's dependencies. */
 export type StopDeps = PerformLifecycleDeps &
   AskDeps &
-  Pick<SlackDeps, 'actors' | 'locks' | 'metrics' | 'policies' | 'slackFetch' | 'viewSeal'>;
+  CheckAccessDeps &
+  Pick<SlackDeps, 'locks' | 'metrics' | 'now' | 'slackFetch' | 'viewSeal'>;

@@ -13,7 +13,6 @@ import { stopSubmissionTarget } from '../access/payload-targets.js';
 import type { SlackDeps } from '../deps.js';
 import { type LifecycleSurface, modalSurface } from '../lifecycle/surface.js';
 import type { SlackListeners } from '../listener-registry.js';
-import { askFromSlack } from '../requests/ask.js';
 import { slackDraft } from '../requests/draft.js';
 import { lifecycleRunner } from '../requests/runners.js';
 import { readAskedTime } from '../schedule/read-time.js';
@@ -125,7 +124,7 @@ async function runStop(deps: StopDeps, run: StopRun): Promise<void> {
       })
     : undefined;
   if (when && !when.ok) return surface.tell(when.message);
-  await askFromSlack(deps, {
+  await deps.asking.ask(deps, {
     draft: slackDraft({
       workspace: run.workspace,
       userId: run.userId,

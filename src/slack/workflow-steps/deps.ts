@@ -5,4 +5,4 @@ import type { AskDeps } from '../requests/ask.js';
 /** What the workflow steps use of the app's dependencies. */
 export type WorkflowStepsDeps = PerformLifecycleDeps &
   AskDeps &
-  Pick<SlackDeps, 'actors' | 'consoleLinks' | 'policies'>;
+  Pick<SlackDeps, 'actors' | 'connections' | 'consoleLinks' | 'knowledge' | 'logger' | 'policies'>;

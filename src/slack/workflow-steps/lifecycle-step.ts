@@ -4,9 +4,7 @@ import { cancelRequest } from '../../core/requests/cancel-request.js';
 import { toRequest } from '../../core/stop-reason.js';
 import type { SlackMessage } from '../blocks/message.js';
 import type { LifecycleSurface } from '../lifecycle/surface.js';
-import { askFromSlack } from '../requests/ask.js';
 import { slackDraft } from '../requests/draft.js';
-import { requestPorts } from '../requests/ports.js';
 import { lifecycleRunner } from '../requests/runners.js';
 import type { WorkflowStepsDeps } from './deps.js';
 import { OUTPUT, type StepOutcome } from './ids.js';
@@ -35,7 +33,7 @@ export async function runLifecycleStep(
   if (personId === undefined) return failed(m.noPerson);
   if (channelId === undefined) return failed(m.crashed);
   const surface = stepSurface(step, channelId);
-  const asked = await askFromSlack(deps, {
+  const asked = await deps.asking.ask(deps, {
     draft: slackDraft({
       workspace: step.workspace,
       userId: personId,
@@ -58,7 +56,7 @@ export async function runLifecycleStep(
       if (asked.posted) return done(experimentId, 'approval_requested');
       // A step has no response_url to fall back on: a request nobody can see is taken back and reported.
       const { request } = asked.outcome;
-      await cancelRequest(requestPorts(deps, step.client), {
+      await cancelRequest(deps.asking.ports(deps, step.client), {
         scope: request.scope,
         id: request.id,
         by: personId,
