@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../core/policy/decide.js';
 import { DEFAULT_POLICY, POLICY_ACTIONS, type WorkspacePolicy } from '../../core/policy/policy.js';
+import { aMember } from '../../core/requests/request-fixtures.test-helper.js';
 import { checkBlockKitLimits } from '../../dev/slack-emulator/block-kit/check-limits.js';
 import type { SlackMessage } from '../blocks/message.js';
 import { en, type Messages, ru } from '../messages/index.js';
 import { type HelpView, helpMessage } from './help-message.js';
 import { SUBCOMMAND_DECLARATIONS } from './subcommands.js';
 
-const person = (facts: Partial<Actor>): Actor => ({
-  userId: 'U1',
-  isAdmin: false,
-  isGuest: false,
-  isExternal: false,
-  groupIds: [],
-  ...facts,
-});
+const person = (facts: Partial<Actor>): Actor => aMember('U1', facts);
 const MEMBER = person({});
 const ADMIN = person({ isAdmin: true });
 const GUEST = person({ isGuest: true });

@@ -4,10 +4,10 @@ import type { ExperimentModalMessages, ExperimentResultMessages } from './messag
 
 export function experimentResultMessagesEn(): ExperimentResultMessages {
   return {
-    created: ({ user, experimentId, name }) =>
+    created: ({ user, experimentId, experiment }) =>
       experimentId === undefined
-        ? md`${user} created experiment *${name}*. The platform did not return its id: look it up before starting it.`
-        : md`${user} created experiment *${name}* (#${experimentId}). Start it with ${cmd(`start ${experimentId}`)} or the button below.`,
+        ? md`${user} created experiment ${experiment}. The platform did not return its id: look it up before starting it.`
+        : md`${user} created experiment ${experiment}. Start it with ${cmd(`start ${experimentId}`)} or the button below.`,
     updated: ({ user, experiment, fields }) => md`${user} updated experiment ${experiment}: ${fields}.`,
     nothingChanged: ({ experimentId }) =>
       md`Nothing to save: experiment *${experimentId}* already has these values.`,

@@ -4,10 +4,10 @@ import type { ExperimentModalMessages, ExperimentResultMessages } from './messag
 
 export function experimentResultMessagesRu(): ExperimentResultMessages {
   return {
-    created: ({ user, experimentId, name }) =>
+    created: ({ user, experimentId, experiment }) =>
       experimentId === undefined
-        ? md`${user} создал(а) эксперимент *${name}*. Платформа не вернула его номер: найдите его, прежде чем запускать.`
-        : md`${user} создал(а) эксперимент *${name}* (#${experimentId}). Запустите его командой ${cmd(`start ${experimentId}`)} или кнопкой ниже.`,
+        ? md`${user} создал(а) эксперимент ${experiment}. Платформа не вернула его номер: найдите его, прежде чем запускать.`
+        : md`${user} создал(а) эксперимент ${experiment}. Запустите его командой ${cmd(`start ${experimentId}`)} или кнопкой ниже.`,
     updated: ({ user, experiment, fields }) => md`${user} изменил(а) эксперимент ${experiment}: ${fields}.`,
     nothingChanged: ({ experimentId }) =>
       md`Сохранять нечего: у эксперимента *${experimentId}* уже эти значения.`,

@@ -41,7 +41,8 @@ export interface ExperimentModalMessages {
 
 /** Outcomes of the create and edit modals, posted after the modal closes. */
 export interface ExperimentResultMessages {
-  created(p: { user: SafeText; experimentId: number | undefined; name: SafeText }): SafeText;
+  /** `experiment`: its name first and its id after (labels/label.ts experimentRef), or its name alone when the id is unknown. */
+  created(p: { user: SafeText; experimentId: number | undefined; experiment: SafeText }): SafeText;
   /** `experiment`: its name first where known, its id after (labels/label.ts experimentRef). */
   updated(p: { user: SafeText; experiment: SafeText; fields: SafeText }): SafeText;
   nothingChanged(p: { experimentId: number }): SafeText;

@@ -1,7 +1,7 @@
 import type { FieldMapping } from '../../core/experiment-fields.js';
-import { joinSafe, md, type SafeText, safe, userMention } from '../blocks/escape.js';
+import { joinSafe, md, type SafeText, userMention } from '../blocks/escape.js';
 import { fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
-import { experimentRef, NAME_DISPLAY_MAX } from '../labels/label.js';
+import { experimentRef } from '../labels/label.js';
 import { LIFECYCLE_BLOCKS } from '../lifecycle/ids.js';
 import type { Messages } from '../messages/index.js';
 import { payloadFieldText } from './payload-field-labels.js';
@@ -16,7 +16,7 @@ export function createdLine(input: {
   return input.messages.experiments.created({
     user: userMention(input.userId),
     experimentId: input.experimentId,
-    name: safe(input.name, NAME_DISPLAY_MAX),
+    experiment: experimentRef(input.experimentId, input.name),
   });
 }
 

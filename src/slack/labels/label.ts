@@ -36,13 +36,14 @@ export function statusText(labels: LabelMessages, status: string): SafeText {
 }
 
 /** The longest experiment name shown (a platform name is not bounded). */
-export const NAME_DISPLAY_MAX = 200;
+const NAME_DISPLAY_MAX = 200;
 
 /**
  * An experiment as people name it: its name first, its id after ("*Search ranking* (#4)"); the id
- * alone ("*4*") when no name is known.
+ * alone ("*4*") when no name is known; the name alone when the platform gave no id ("*?*" if neither).
  */
-export function experimentRef(experimentId: number, name: string | undefined): SafeText {
+export function experimentRef(experimentId: number | undefined, name: string | undefined): SafeText {
   const trimmed = name?.trim();
+  if (experimentId === undefined) return md`*${safe(trimmed || '?', NAME_DISPLAY_MAX)}*`;
   return trimmed ? md`*${safe(trimmed, NAME_DISPLAY_MAX)}* (#${experimentId})` : md`*${experimentId}*`;
 }

@@ -13,7 +13,7 @@ import {
 } from '../blocks/escape.js';
 import { context, fallbackText, message, type SlackMessage, section } from '../blocks/message.js';
 import { payloadFieldText } from '../experiment-form/payload-field-labels.js';
-import { experimentRef, NAME_DISPLAY_MAX, statusText } from '../labels/label.js';
+import { experimentRef, statusText } from '../labels/label.js';
 import { stopDetails } from '../lifecycle/event-lines.js';
 import type { Messages } from '../messages/index.js';
 import { SUBSCRIPTION_BLOCKS } from './ids.js';
@@ -103,11 +103,7 @@ function whatHappened(input: AlertMessageInput, user: SafeText, origin: SafeText
   const a = messages.alerts;
   switch (event.action) {
     case 'create': {
-      const name = event.name.trim();
-      const experiment =
-        event.experimentId === undefined
-          ? md`*${safe(name || '?', NAME_DISPLAY_MAX)}*`
-          : experimentRef(event.experimentId, name || input.experimentName);
+      const experiment = experimentRef(event.experimentId, event.name.trim() || input.experimentName);
       return [a.created({ user, experiment, origin })];
     }
     case 'edit': {
