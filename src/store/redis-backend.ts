@@ -17,6 +17,20 @@ import { StoreConnectionError } from './store-errors.js';
 import { type Backend, checkTtl, REFUSED_CLAIM } from './store-types.js';
 
 /** Every key this app writes to Redis starts with this, so it can share a server (and tests can). */
+/**
+ * @keyv/redis lists a namespace by SCAN, then MGET of the keys found: a key deleted between the two
+ * (an intent ended, a lease gone while another replica's sweep lists them) comes back as null, and
+ * Keyv's iterator throws on it (keyv#623). Such a key is gone: it is left out, as if SCAN had not
+ * reached it.
+ */
+class ListedKeyvRedis<T> extends KeyvRedis<T> {
+  override async *iterator<U = T>(
+    namespace?: string,
+  ): AsyncGenerator<[string, U | undefined], void, unknown> {
+    for await (const entry of super.iterator<U>(namespace)) if (entry[1] != null) yield entry;
+  }
+}
+
 export const REDIS_KEY_PREFIX = 'exp-chatops';
 /** Raw key of a Keyv entry: `exp-chatops:<namespace>:<key>`. */
 export const redisNamespace = (namespace: string): string => `${REDIS_KEY_PREFIX}:${namespace}`;
@@ -48,7 +62,7 @@ export async function openRedisBackend(url: string, report: ReportError): Promis
     logs: createRedisLog(client),
     recent: createRedisRecentLists(client),
     createKeyv(namespace) {
-      const adapter = new KeyvRedis<unknown>(client, { keyPrefixSeparator: ':', throwOnErrors: true });
+      const adapter = new ListedKeyvRedis<unknown>(client, { keyPrefixSeparator: ':', throwOnErrors: true });
       // The adapter prefixes keys itself; Keyv's own prefixing would double it.
       const keyv = new Keyv(adapter, {
         namespace: redisNamespace(namespace),
