@@ -17,7 +17,9 @@ import type { JobQueue } from '../jobs/job-queue.js';
 import type { Logger } from '../observability/logger.js';
 import { createActorDirectory } from '../slack/access/actor.js';
 import { createChannelMembers } from '../slack/access/channel-members.js';
+import { createConnectionService } from '../slack/connection/connection-service.js';
 import type { AppConfig, AppServices, SlackDeps } from '../slack/deps.js';
+import { createHomeTab } from '../slack/home/publish-home.js';
 import { createLifecycleService } from '../slack/lifecycle/perform.js';
 import { createLanguageStore } from '../slack/locale/language-store.js';
 import { createLocaleResolver } from '../slack/locale/request-scope.js';
@@ -80,7 +82,14 @@ export async function buildDomainServices(input: DomainServicesInput): Promise<S
   const lifecycle = createLifecycleService({ ...stores, subscriberAlerts });
   const config = appConfig(input);
   const asking = createAskingService({ ...stores, approvalTtlMs: config.approvalTtlMs });
-  return { ...stores, subscriberAlerts, lifecycle, asking, ...config, messages: en, locale: DEFAULT_SCOPE };
+  const connecting = createConnectionService({
+    ...stores,
+    probeClient: input.platform.probeClient,
+    readTokenClaims: input.platform.readTokenClaims,
+  });
+  const homeTab = createHomeTab({ ...stores, publicUrl: config.publicUrl });
+  const services = { ...stores, subscriberAlerts, lifecycle, asking, connecting, homeTab };
+  return { ...services, ...config, messages: en, locale: DEFAULT_SCOPE };
 }
 
 /** The configuration as the features read it. */
@@ -98,10 +107,11 @@ function appConfig(input: DomainServicesInput): AppConfig {
   };
 }
 
+/** The services built on the stores (each given the stores it uses). */
+type BuiltOnStores = 'lifecycle' | 'subscriberAlerts' | 'asking' | 'connecting' | 'homeTab';
+
 /** The domain's stores and services, the clients, the limits: built once for the process. */
-async function appServices(
-  input: DomainServicesInput,
-): Promise<Omit<AppServices, 'lifecycle' | 'subscriberAlerts' | 'asking'>> {
+async function appServices(input: DomainServicesInput): Promise<Omit<AppServices, BuiltOnStores>> {
   const { config, options, infra, platform, slack } = input;
   const { store, metrics } = infra;
   const languages = createLanguageStore(store.keyv('languages'));
@@ -129,8 +139,6 @@ async function appServices(
     scopeOf: (workspace) => workspaceKey({ teamId: workspace.teamId, enterpriseId: workspace.enterpriseId }),
     locks: store.locks,
     metrics,
-    probeClient: platform.probeClient,
-    readTokenClaims: platform.readTokenClaims,
     sandboxExperiments: input.sandboxExperiments,
     consoleLinks: config.consoleWebUrl ? createConsoleLinks(config.consoleWebUrl) : undefined,
     slackFetch: slack.fetch,

@@ -1,6 +1,5 @@
 import type { Keyv } from 'keyv';
 import type { DictionaryCache } from '../console/dictionaries/cache.js';
-import type { ConsoleApi, ConsoleConnection } from '../console/types.js';
 import type { ChannelAlertsStore } from '../core/alerts/channel-alerts.js';
 import type { AuditLog } from '../core/audit/audit-log.js';
 import type { TokenVault } from '../core/connection-vault.js';
@@ -11,7 +10,6 @@ import type { ExperimentKnowledge } from '../core/experiments/knowledge.js';
 import type { HookStore } from '../core/hooks/hook-store.js';
 import type { IntentLog } from '../core/intents.js';
 import type { ActionSlots } from '../core/lifecycle/action-slots.js';
-import type { ReadTokenClaims } from '../core/platform/token-claims.js';
 import type { PolicyStore } from '../core/policy/policy-store.js';
 import type { RequestStore } from '../core/requests/request-store.js';
 import type { SubscriptionStore } from '../core/subscriptions.js';
@@ -23,6 +21,8 @@ import type { SplitterClient } from '../splitter/client.js';
 import type { OnceGuard } from '../store/create-store.js';
 import type { ActorDirectory } from './access/actor.js';
 import type { ChannelMembers } from './access/channel-members.js';
+import type { ConnectionService } from './connection/connection-service.js';
+import type { HomeTab } from './home/publish-home.js';
 import type { LifecycleService } from './lifecycle/perform.js';
 import type { FetchLike } from './lifecycle/surface.js';
 import type { LanguageStore } from './locale/language-store.js';
@@ -54,6 +54,10 @@ export interface AppServices {
   subscriberAlerts: SubscriberAlerts;
   /** Asks for an action as every surface does (decided in full, run, scheduled or sent for approval). */
   asking: AskingService;
+  /** Publishes a person's Home tab (when they open it and when what it shows changes). */
+  homeTab: HomeTab;
+  /** Makes a workspace's, channel's or person's platform connection; forgets a workspace at uninstall. */
+  connecting: ConnectionService;
   logger: Logger;
   /** Who chose which language (`/exp language`). */
   languages: LanguageStore;
@@ -76,10 +80,6 @@ export interface AppServices {
   scopeOf: (workspace: WorkspaceRef) => string;
   locks: OnceGuard;
   metrics: Metrics;
-  /** A single-attempt console client whose timeouts fit the budget: checks a candidate connection. */
-  probeClient: (connection: ConsoleConnection, budgetMs: number) => ConsoleApi;
-  /** What a platform token says of itself: stored with a connection, shown by `/exp token`. */
-  readTokenClaims: ReadTokenClaims;
   /** The embedded sandbox's experiments, to name in an empty `/exp list`; undefined on a real platform. */
   sandboxExperiments: (() => readonly SandboxExperimentHint[]) | undefined;
   /** What the app knows of experiments: records, the transition table, the read route. */

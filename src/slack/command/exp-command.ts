@@ -4,7 +4,6 @@ import { type CheckAccessDeps, checkAccess } from '../access/gate.js';
 import { permitOf, rememberPermit } from '../access/middleware.js';
 import { textMessage } from '../blocks/message.js';
 import type { SlackDeps } from '../deps.js';
-import { publishHome } from '../home/publish-home.js';
 import { BUSY_AUDIT, refuseBusy } from '../lifecycle/busy-reply.js';
 import type { SlackListeners } from '../listener-registry.js';
 import { scopeOf } from '../request-scope.js';
@@ -201,7 +200,7 @@ function runCommand(deps: SlackDeps): CommandStep {
     }
     // The person's Home tab shows what these change: kept current without waiting for a reopen.
     if (request.changesHome) {
-      await publishHome(deps, client, workspaceOnly(ctx.workspace), command.user_id);
+      await deps.homeTab.publish(deps, client, workspaceOnly(ctx.workspace), command.user_id);
     }
   };
 }

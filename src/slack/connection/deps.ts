@@ -5,18 +5,5 @@ import type { SlackDeps } from '../deps.js';
 export type ConnectionDeps = CheckAccessDeps &
   Pick<
     SlackDeps,
-    | 'dictionaries'
-    | 'hooks'
-    | 'knowledge'
-    | 'locks'
-    | 'metrics'
-    | 'now'
-    | 'probeClient'
-    | 'readTokenClaims'
-    | 'publicUrl'
-    | 'requests'
-    | 'scopeOf'
-    | 'subscriptions'
-    | 'vault'
-    | 'viewSeal'
+    'connecting' | 'connectPrefillUrl' | 'homeTab' | 'locale' | 'locks' | 'metrics' | 'now' | 'viewSeal'
   >;

@@ -1,10 +1,9 @@
-import { connectWorkspace } from '../../core/connect-workspace.js';
+import type { ConnectOutcome } from '../../core/connect-workspace.js';
 import { isTeamChannel } from '../../core/connections.js';
 import { workspaceKey, workspaceOnly } from '../../core/workspace.js';
 import { viewAccess } from '../access/middleware.js';
 import { channelMention } from '../blocks/escape.js';
 import type { SlackDeps } from '../deps.js';
-import { publishHome } from '../home/publish-home.js';
 import type { SlackListeners } from '../listener-registry.js';
 import { webApiReplier } from '../replies.js';
 import { openViewMetadata } from '../view-seal/open-metadata.js';
@@ -53,18 +52,13 @@ export function registerConnectSubmission(listeners: SlackListeners): void {
         selectedValue(values, blocks.scope, actions.scope) === CONNECT_MODAL.scopes.channel &&
         isTeamChannel(metadata.channelId);
       const workspace = forChannel ? { ...workspaceOnly(team), channelId: metadata.channelId } : team;
-      const outcome = await connectWorkspace(
-        {
-          vault: deps.vault,
-          probeClient: deps.probeClient,
-          readClaims: deps.readTokenClaims,
-          dropDictionaries: (scope) => deps.dictionaries.drop(scope),
-          remember: (ref) => deps.connections.remember(ref),
-          logger: deps.logger,
-          now: deps.now,
-        },
-        { workspace, baseUrl, token, actorId: body.user.id, budgetMs: VERIFY_BUDGET_MS },
-      );
+      const outcome = await deps.connecting.connect({
+        workspace,
+        baseUrl,
+        token,
+        actorId: body.user.id,
+        budgetMs: VERIFY_BUDGET_MS,
+      });
       await deps.audit.record(workspaceKey(workspaceOnly(team)), {
         userId: body.user.id,
         action: 'connect',
@@ -101,7 +95,7 @@ export function registerConnectSubmission(listeners: SlackListeners): void {
           channelId: metadata.channelId,
         }),
       );
-      await publishHome(deps, client, workspaceOnly(team), body.user.id);
+      await deps.homeTab.publish(deps, client, workspaceOnly(team), body.user.id);
     },
   ]);
 }
@@ -112,7 +106,7 @@ function connectedReply(
   input: {
     userId: string;
     baseUrl: string;
-    outcome: Extract<Awaited<ReturnType<typeof connectWorkspace>>, { kind: 'connected' }>;
+    outcome: Extract<ConnectOutcome, { kind: 'connected' }>;
     forChannel: boolean;
     channelId: string;
   },

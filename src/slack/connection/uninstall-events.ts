@@ -84,7 +84,7 @@ export function registerUninstallEvents(
             return 'deleted';
           })
         : 'none';
-      const deleted = await deleteWorkspaceData(deps, step, workspace);
+      const deleted = await deps.connecting.forget(workspace, step);
       // The audit trail is kept for its retention period: uninstalling must not erase who did what.
       logger.info('app uninstalled: workspace data deleted', {
         teamId: workspace.teamId,
@@ -133,18 +133,7 @@ export function registerUninstallEvents(
 }
 
 /** What the uninstall listeners use of the app's dependencies. */
-export type UninstallDeps = Pick<
-  SlackDeps,
-  | 'logger'
-  | 'locks'
-  | 'connections'
-  | 'dictionaries'
-  | 'scopeOf'
-  | 'subscriptions'
-  | 'knowledge'
-  | 'policies'
-  | 'hooks'
->;
+export type UninstallDeps = Pick<SlackDeps, 'logger' | 'locks' | 'connecting'>;
 
 type Logger = SlackDeps['logger'];
 
@@ -174,32 +163,6 @@ async function cleanUpStep(logger: Logger, what: string, run: () => Promise<unkn
     logger.error('uninstall clean-up step failed', { step: what, error });
     return 'failed';
   }
-}
-
-/** Everything kept for the workspace but its installation and audit trail; what became of each. */
-async function deleteWorkspaceData(
-  deps: UninstallDeps,
-  step: (what: string, run: () => Promise<unknown>) => Promise<unknown>,
-  workspace: EventWorkspace,
-) {
-  const ref: WorkspaceRef = { teamId: workspace.teamId, enterpriseId: workspace.enterpriseId };
-  // The workspace's connection, its channels' and its people's own tokens.
-  const connection = await step('connection', () => deps.connections.removeAll(ref));
-  const dictionaries = await step('dictionaries', async () => {
-    await deps.dictionaries.drop(deps.scopeOf(ref));
-    return 'dropped';
-  });
-  const subscriptions = await step('subscriptions', () => deps.subscriptions.clear(deps.scopeOf(ref)));
-  const experiments = await step('experiments', () => deps.knowledge.records.clear(deps.scopeOf(ref)));
-  const policy = await step('policy', async () => {
-    await deps.policies.clear(deps.scopeOf(ref));
-    return 'cleared';
-  });
-  const hooks = await step('hooks', async () => {
-    await deps.hooks.clear(ref);
-    return 'cleared';
-  });
-  return { connectionRemoved: connection, dictionaries, subscriptions, experiments, policy, hooks };
 }
 
 /** 'none' when nothing is stored; undefined when a record exists but cannot be read. */

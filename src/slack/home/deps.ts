@@ -3,14 +3,4 @@ import type { SlackDeps } from '../deps.js';
 
 /** What the home feature's listeners use of the app's dependencies. */
 export type HomeDeps = CheckAccessDeps &
-  Pick<
-    SlackDeps,
-    | 'connectPrefillUrl'
-    | 'hooks'
-    | 'knowledge'
-    | 'metrics'
-    | 'publicUrl'
-    | 'requests'
-    | 'subscriptions'
-    | 'viewSeal'
-  >;
+  Pick<SlackDeps, 'connectPrefillUrl' | 'homeTab' | 'locale' | 'metrics' | 'viewSeal'>;

@@ -4,6 +4,7 @@ import { workspaceKey, workspaceOnly } from '../../core/workspace.js';
 import type { CheckAccessDeps } from '../access/gate.js';
 import type { SlackDeps } from '../deps.js';
 import { experimentNames } from '../experiment/names.js';
+import type { Speaking } from '../locale/scope.js';
 import { homeScheduledLines } from '../schedule/list-message.js';
 import { visibleTo } from '../subscriptions/replies.js';
 import { homeView } from './home-view.js';
@@ -14,10 +15,24 @@ const HOME_LOOKUP_MS = 3_000;
 type PublishHomeDeps = CheckAccessDeps &
   Pick<SlackDeps, 'hooks' | 'knowledge' | 'publicUrl' | 'requests' | 'subscriptions'>;
 
-/** Builds and publishes the person's Home tab; never throws (a failure is logged). */
-export async function publishHome(
+type HomeClient = Pick<webApi.WebClient, 'views' | 'users' | 'usergroups'>;
+
+/** A person's Home tab: what they can do here, kept current by the features that change it. */
+export interface HomeTab {
+  /** Builds and publishes the person's Home tab in the language given; never throws (a failure is logged). */
+  publish(speaking: Speaking, client: HomeClient, workspace: WorkspaceRef, userId: string): Promise<void>;
+}
+
+export function createHomeTab(services: Omit<PublishHomeDeps, keyof Speaking>): HomeTab {
+  return {
+    publish: (speaking, client, workspace, userId) =>
+      publishHome({ ...services, messages: speaking.messages }, client, workspace, userId),
+  };
+}
+
+async function publishHome(
   deps: PublishHomeDeps,
-  client: Pick<webApi.WebClient, 'views' | 'users' | 'usergroups'>,
+  client: HomeClient,
   workspace: WorkspaceRef,
   userId: string,
 ): Promise<void> {

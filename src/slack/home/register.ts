@@ -11,7 +11,6 @@ import { bindingOf } from '../view-seal/open-metadata.js';
 import { workspaceFromBody } from '../workspace.js';
 import type { HomeDeps } from './deps.js';
 import { HOME_ACTIONS } from './home-view.js';
-import { publishHome } from './publish-home.js';
 
 /**
  * The Home tab, published each time the person opens it (app_home_opened), and its admin buttons:
@@ -24,12 +23,7 @@ export function registerHome(listeners: SlackListeners): void {
       if (event.tab !== 'home') return;
       const workspace = workspaceFromEvent(body);
       if (!workspace) return;
-      await publishHome(
-        deps,
-        client,
-        { teamId: workspace.teamId, enterpriseId: workspace.enterpriseId },
-        event.user,
-      );
+      await deps.homeTab.publish(deps, client, workspaceOnly(workspace), event.user);
     },
   ]);
 
@@ -87,7 +81,7 @@ export function registerHome(listeners: SlackListeners): void {
         .catch((error: unknown) =>
           deps.logger.warn('disconnect note not sent', { error: errorCodeOf(error) }),
         );
-      await publishHome(deps, client, workspace, body.user.id);
+      await deps.homeTab.publish(deps, client, workspace, body.user.id);
     },
   ]);
 }

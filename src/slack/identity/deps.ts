@@ -3,14 +3,5 @@ import type { SlackDeps } from '../deps.js';
 /** What the identity feature's listeners use of the app's dependencies. */
 export type IdentityDeps = Pick<
   SlackDeps,
-  | 'audit'
-  | 'connections'
-  | 'logger'
-  | 'messages'
-  | 'metrics'
-  | 'now'
-  | 'probeClient'
-  | 'readTokenClaims'
-  | 'vault'
-  | 'viewSeal'
+  'audit' | 'connecting' | 'connections' | 'logger' | 'messages' | 'metrics' | 'now' | 'viewSeal'
 >;

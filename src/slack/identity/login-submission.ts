@@ -1,4 +1,3 @@
-import { connectWorkspace } from '../../core/connect-workspace.js';
 import { workspaceKey, workspaceOnly } from '../../core/workspace.js';
 import { slackDate } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
@@ -39,25 +38,13 @@ export function registerLoginSubmission(listeners: SlackListeners): void {
       ).trim();
       if (!token) return fail(texts.tokenRequired);
       const team = workspaceOnly(workspaceFromBody(body));
-      const outcome = await connectWorkspace(
-        {
-          vault: deps.vault,
-          probeClient: deps.probeClient,
-          readClaims: deps.readTokenClaims,
-          // A person's token reads what the team's reads: the shared cache stays.
-          dropDictionaries: async () => {},
-          remember: (ref) => deps.connections.remember(ref),
-          logger: deps.logger,
-          now: deps.now,
-        },
-        {
-          workspace: { ...team, userId: body.user.id },
-          baseUrl: metadata.baseUrl,
-          token,
-          actorId: body.user.id,
-          budgetMs: VERIFY_BUDGET_MS,
-        },
-      );
+      const outcome = await deps.connecting.connect({
+        workspace: { ...team, userId: body.user.id },
+        baseUrl: metadata.baseUrl,
+        token,
+        actorId: body.user.id,
+        budgetMs: VERIFY_BUDGET_MS,
+      });
       await deps.audit.record(workspaceKey(team), {
         userId: body.user.id,
         action: 'login',

@@ -1,0 +1,99 @@
+import { type ConnectOutcome, type ConnectRequest, connectWorkspace } from '../../core/connect-workspace.js';
+import { type WorkspaceRef, workspaceOnly } from '../../core/workspace.js';
+import type { AppServices } from '../deps.js';
+
+/**
+ * One clean-up step of forgetting a workspace, run by the caller (who logs a failure and goes on):
+ * what became of the part, or 'failed'.
+ */
+type CleanUpStep = (what: string, run: () => Promise<unknown>) => Promise<unknown>;
+
+/** What became of each part of a forgotten workspace's data. */
+interface ForgottenWorkspace {
+  connectionRemoved: unknown;
+  dictionaries: unknown;
+  subscriptions: unknown;
+  experiments: unknown;
+  policy: unknown;
+  hooks: unknown;
+}
+
+/** A workspace's platform connections: made after the platform accepts the token, forgotten at uninstall. */
+export interface ConnectionService {
+  /**
+   * Checks a candidate connection (a workspace's, a channel's or a person's) against the platform
+   * within the request's budget and stores it encrypted once accepted (core/connect-workspace.ts).
+   */
+  connect(request: ConnectRequest): Promise<ConnectOutcome>;
+  /**
+   * Deletes everything kept for a workspace but its installation and audit trail (connections,
+   * cached dictionaries, subscriptions, experiments known, policy, hook), each part a step of its own.
+   */
+  forget(ref: WorkspaceRef, step: CleanUpStep): Promise<ForgottenWorkspace>;
+}
+
+/** What the connection service is built from (the platform probe and the stores a workspace fills). */
+export type ConnectionServiceDeps = Pick<
+  AppServices,
+  | 'vault'
+  | 'connections'
+  | 'dictionaries'
+  | 'subscriptions'
+  | 'knowledge'
+  | 'policies'
+  | 'hooks'
+  | 'scopeOf'
+  | 'logger'
+  | 'now'
+> & {
+  /** A single-attempt console client whose timeouts fit the budget: checks a candidate connection. */
+  probeClient: Parameters<typeof connectWorkspace>[0]['probeClient'];
+  /** What a platform token says of itself: stored with a connection, shown by `/exp token`. */
+  readTokenClaims: Parameters<typeof connectWorkspace>[0]['readClaims'];
+};
+
+export function createConnectionService(deps: ConnectionServiceDeps): ConnectionService {
+  return {
+    connect: (request) =>
+      connectWorkspace(
+        {
+          vault: deps.vault,
+          probeClient: deps.probeClient,
+          readClaims: deps.readTokenClaims,
+          // A person's token reads what the team's reads: the shared cache stays.
+          dropDictionaries: (scope) =>
+            request.workspace.userId === undefined ? deps.dictionaries.drop(scope) : Promise.resolve(),
+          remember: (ref) => deps.connections.remember(ref),
+          logger: deps.logger,
+          now: deps.now,
+        },
+        request,
+      ),
+    forget: (ref, step) => forgetWorkspace(deps, workspaceOnly(ref), step),
+  };
+}
+
+async function forgetWorkspace(
+  deps: ConnectionServiceDeps,
+  ref: WorkspaceRef,
+  step: CleanUpStep,
+): Promise<ForgottenWorkspace> {
+  const scope = deps.scopeOf(ref);
+  // The workspace's connection, its channels' and its people's own tokens.
+  const connectionRemoved = await step('connection', () => deps.connections.removeAll(ref));
+  const dictionaries = await step('dictionaries', async () => {
+    await deps.dictionaries.drop(scope);
+    return 'dropped';
+  });
+  const subscriptions = await step('subscriptions', () => deps.subscriptions.clear(scope));
+  const experiments = await step('experiments', () => deps.knowledge.records.clear(scope));
+  const policy = await step('policy', async () => {
+    await deps.policies.clear(scope);
+    return 'cleared';
+  });
+  const hooks = await step('hooks', async () => {
+    await deps.hooks.clear(ref);
+    return 'cleared';
+  });
+  return { connectionRemoved, dictionaries, subscriptions, experiments, policy, hooks };
+}
