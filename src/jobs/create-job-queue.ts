@@ -18,7 +18,7 @@ export interface CreateJobQueueInput {
 export async function createJobQueue<T>(input: CreateJobQueueInput): Promise<JobQueue<T>> {
   const { store, name, logger } = input;
   if (store.kind === 'redis') {
-    // BullMQ and ioredis are loaded only for a Redis store (about 25 MB of idle RSS otherwise).
+    // BullMQ and ioredis are loaded only for a Redis store: the idle memory budget (docs/benchmarks.md).
     const { createBullmqQueue } = await import('./bullmq-queue.js');
     return createBullmqQueue<T>({
       ...input.options,

@@ -46,8 +46,9 @@ function isSecretKey(key: string): boolean {
 /**
  * A copy of a log record's fields with every secret-named value censored, at any depth, and every
  * Error serialised (stack, code and cause chain kept, their own fields censored too). This is done
- * in one walk instead of with pino's `redact` paths: pino's wildcards match a single level, and the
- * spelled-out paths for this list to four levels cost about 70 times a plain log line.
+ * in one walk instead of with pino's `redact` paths: pino's wildcards match a single level, and
+ * spelling out the paths for this list to four levels made every log line many times dearer
+ * (docs/benchmarks.md).
  */
 export function censorFields(fields: Record<string, unknown>): Record<string, unknown> {
   return censorObject(fields, 0, new WeakSet());

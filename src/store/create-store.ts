@@ -112,7 +112,7 @@ function guardOf(locks: OnceGuard, keyvOf: (namespace: string) => Keyv): OnceGua
 
 /**
  * Each engine's client is loaded only when STORE_URL names it: a process on SQLite never holds the
- * Redis and PostgreSQL clients in memory (about 35 MB of idle RSS together, measured with import()).
+ * Redis and PostgreSQL clients in memory (the idle memory budget, docs/benchmarks.md).
  */
 async function open(target: StoreTarget, report: ReportError): Promise<Backend> {
   switch (target.kind) {

@@ -27,7 +27,7 @@ export interface Store {
   forgetReads(): void;
   /**
    * How many signed Slack requests the replay guard remembers in this process (the guard's cost,
-   * about 119 bytes each, bounded); 0 where the server keeps them (Redis, PostgreSQL).
+   * bounded); 0 where the server keeps them (Redis, PostgreSQL).
    */
   requestsRemembered(): number;
   close(): Promise<void>;

@@ -220,7 +220,7 @@ export const isHandshake = (slack: SlackBody): boolean =>
 /**
  * The replay guard's key for a body: 132 bits of its SHA-256 (as unlikely to collide between two
  * requests as the whole hash, within the guard's minutes) in 22 characters, since the store's
- * guard keeps one per request received (about 119 bytes each in process, src/store/memory-once-guard.ts).
+ * guard keeps one per request received (in process on SQLite and memory: src/store/memory-once-guard.ts).
  */
 function replayKey(raw: Buffer): string {
   // crypto.hash (Node 20.12+): one call, cheaper than building a Hash object for every request.
