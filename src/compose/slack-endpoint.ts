@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.js';
 import type { SlackEmulator } from '../dev/index.js';
 import type { Metrics } from '../observability/metrics.js';
-import type { FetchLike } from '../slack/lifecycle/surface.js';
+import type { FetchLike } from '../observability/slack-api-calls.js';
 import { en } from '../slack/messages/index.js';
 import { createSlackFetch } from '../slack/slack-fetch.js';
 import { createSlackAgent, createSlackTransport } from '../slack/slack-transport.js';

@@ -17,20 +17,20 @@ import type { WorkspaceRef } from '../core/workspace.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { Logger } from '../observability/logger.js';
 import type { Metrics } from '../observability/metrics.js';
+import type { FetchLike } from '../observability/slack-api-calls.js';
 import type { SplitterClient } from '../splitter/client.js';
 import type { OnceGuard } from '../store/create-store.js';
 import type { ActorDirectory } from './access/actor.js';
 import type { ChannelMembers } from './access/channel-members.js';
 import type { ConnectionService } from './connection/connection-service.js';
-import type { HomeTab } from './home/publish-home.js';
-import type { LifecycleService } from './lifecycle/perform.js';
-import type { FetchLike } from './lifecycle/surface.js';
+import type { HomeTab } from './home/home-tab.js';
+import type { LifecycleService } from './lifecycle/lifecycle-service.js';
 import type { LanguageStore } from './locale/language-store.js';
 import type { LocaleResolver } from './locale/request-scope.js';
 import type { Speaking } from './locale/scope.js';
-import type { AskingService } from './requests/ask.js';
-import type { AlertJob } from './subscriptions/alert-delivery.js';
-import type { SubscriberAlerts } from './subscriptions/notify-subscribers.js';
+import type { AskingService } from './requests/asking-service.js';
+import type { AlertJob } from './subscriptions/alert-job.js';
+import type { SubscriberAlerts } from './subscriptions/subscriber-alerts.js';
 import type { ViewSeal } from './view-seal/view-seal.js';
 
 /** An experiment the embedded sandbox holds, as a newcomer could try it. */

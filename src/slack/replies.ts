@@ -1,7 +1,7 @@
 import type { webApi } from '@slack/bolt';
 import type { KnownBlock } from '@slack/types';
 import type { Logger } from '../observability/logger.js';
-import type { FetchLike } from './lifecycle/surface.js';
+import type { FetchLike } from '../observability/slack-api-calls.js';
 
 interface SlackMessage {
   text: string;

@@ -6,8 +6,9 @@ import type { CommandRequest } from './command/subcommand.js';
  * What one request's middleware hands on to its handler, typed and in one place: the parsed
  * `/exp` text, the access decision, the lifecycle receipt written before the ack, the action slot
  * taken for it, and whether the ack already went. Each request has its own, found by its Bolt
- * context (one object per request, passed to every middleware of its chain); the language a
- * request speaks travels with its deps (locale/scope.ts).
+ * context (one object per request, passed to every middleware of its chain). The language a
+ * request speaks travels with its deps instead (locale/scope.ts): jobs and sweeps, which have no
+ * Bolt context, write with the same builders, and no function can reach another catalogue.
  */
 export interface RequestScope {
   /** The `/exp` text parsed once by the command's first middleware (parsed-context.ts). */

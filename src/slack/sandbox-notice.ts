@@ -1,4 +1,5 @@
 import type { KnownBlock } from '@slack/types';
+import type { FetchLike } from '../observability/slack-api-calls.js';
 import type { SafeText } from './blocks/escape.js';
 import { LIMITS } from './blocks/limits.js';
 import { context } from './blocks/message.js';
@@ -38,8 +39,6 @@ export function withNoticeBlock<T extends MessageLike>(message: T, notice: SafeT
     blocks: [...base.slice(0, LIMITS.messageBlocks - 1), context([notice], SANDBOX_NOTICE_BLOCK_ID)],
   };
 }
-
-type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Response>;
 
 /**
  * Wraps the fetch Bolt uses for the Web API and response_url: message-carrying requests get the

@@ -1,7 +1,7 @@
 import type { Metrics } from '../observability/metrics.js';
+import type { FetchLike } from '../observability/slack-api-calls.js';
 import { observeSlackApiCalls } from '../observability/slack-api-calls.js';
 import type { SafeText } from './blocks/escape.js';
-import type { FetchLike } from './lifecycle/surface.js';
 import { fetchWithSandboxNotice } from './sandbox-notice.js';
 
 export const SLACK_API_URL = 'https://slack.com/api/';

@@ -1,6 +1,18 @@
-import { type ConnectOutcome, type ConnectRequest, connectWorkspace } from '../../core/connect-workspace.js';
+import type { DictionaryCache } from '../../console/dictionaries/cache.js';
+import {
+  type ConnectDeps,
+  type ConnectOutcome,
+  type ConnectRequest,
+  connectWorkspace,
+} from '../../core/connect-workspace.js';
+import type { TokenVault } from '../../core/connection-vault.js';
+import type { ConnectionResolver } from '../../core/connections.js';
+import type { ExperimentKnowledge } from '../../core/experiments/knowledge.js';
+import type { HookStore } from '../../core/hooks/hook-store.js';
+import type { PolicyStore } from '../../core/policy/policy-store.js';
+import type { SubscriptionStore } from '../../core/subscriptions.js';
 import { type WorkspaceRef, workspaceOnly } from '../../core/workspace.js';
-import type { AppServices } from '../deps.js';
+import type { Logger } from '../../observability/logger.js';
 
 /**
  * One clean-up step of forgetting a workspace, run by the caller (who logs a failure and goes on):
@@ -32,25 +44,24 @@ export interface ConnectionService {
   forget(ref: WorkspaceRef, step: CleanUpStep): Promise<ForgottenWorkspace>;
 }
 
-/** What the connection service is built from (the platform probe and the stores a workspace fills). */
-export type ConnectionServiceDeps = Pick<
-  AppServices,
-  | 'vault'
-  | 'connections'
-  | 'dictionaries'
-  | 'subscriptions'
-  | 'knowledge'
-  | 'policies'
-  | 'hooks'
-  | 'scopeOf'
-  | 'logger'
-  | 'now'
-> & {
-  /** A single-attempt console client whose timeouts fit the budget: checks a candidate connection. */
-  probeClient: Parameters<typeof connectWorkspace>[0]['probeClient'];
-  /** What a platform token says of itself: stored with a connection, shown by `/exp token`. */
-  readTokenClaims: Parameters<typeof connectWorkspace>[0]['readClaims'];
-};
+/** What the connection service is built from: the platform probe and the stores a workspace fills. */
+export interface ConnectionServiceDeps {
+  vault: TokenVault;
+  connections: ConnectionResolver;
+  dictionaries: Pick<DictionaryCache, 'drop'>;
+  subscriptions: Pick<SubscriptionStore, 'clear'>;
+  knowledge: Pick<ExperimentKnowledge, 'records'>;
+  policies: Pick<PolicyStore, 'clear'>;
+  hooks: Pick<HookStore, 'clear'>;
+  /** The dictionary-cache scope of a workspace (its key in the vault). */
+  scopeOf: (workspace: WorkspaceRef) => string;
+  /** A single-attempt client whose timeouts fit the budget: checks a candidate connection. */
+  probeClient: ConnectDeps['probeClient'];
+  /** What a platform token says of itself: stored with the connection. */
+  readTokenClaims: ConnectDeps['readClaims'];
+  logger: Logger;
+  now: () => Date;
+}
 
 export function createConnectionService(deps: ConnectionServiceDeps): ConnectionService {
   return {

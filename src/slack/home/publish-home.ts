@@ -1,4 +1,3 @@
-import type { webApi } from '@slack/bolt';
 import type { WorkspaceRef } from '../../core/workspace.js';
 import { workspaceKey, workspaceOnly } from '../../core/workspace.js';
 import type { CheckAccessDeps } from '../access/gate.js';
@@ -7,6 +6,7 @@ import { experimentNames } from '../experiment/names.js';
 import type { Speaking } from '../locale/scope.js';
 import { homeScheduledLines } from '../schedule/list-message.js';
 import { visibleTo } from '../subscriptions/replies.js';
+import type { HomeClient, HomeTab } from './home-tab.js';
 import { homeView } from './home-view.js';
 
 /** Slack gives Home no deadline, but a person looking at a blank tab should not wait on Slack. */
@@ -14,14 +14,6 @@ const HOME_LOOKUP_MS = 3_000;
 
 type PublishHomeDeps = CheckAccessDeps &
   Pick<SlackDeps, 'hooks' | 'knowledge' | 'publicUrl' | 'requests' | 'subscriptions'>;
-
-type HomeClient = Pick<webApi.WebClient, 'views' | 'users' | 'usergroups'>;
-
-/** A person's Home tab: what they can do here, kept current by the features that change it. */
-export interface HomeTab {
-  /** Builds and publishes the person's Home tab in the language given; never throws (a failure is logged). */
-  publish(speaking: Speaking, client: HomeClient, workspace: WorkspaceRef, userId: string): Promise<void>;
-}
 
 export function createHomeTab(services: Omit<PublishHomeDeps, keyof Speaking>): HomeTab {
   return {

@@ -1,8 +1,7 @@
 import type { Identity } from '../../core/connections.js';
 import type { PolicyAction } from '../../core/policy/policy.js';
 import type { SafeText } from '../blocks/escape.js';
-import type { Locale } from '../locale/locale.js';
-import type { LanguageSource } from '../locale/scope.js';
+import type { LanguageSource, Locale } from '../locale/locale.js';
 
 /** Whose platform token acts: `/exp login`, `/exp logout`, `/exp whoami`, and what they cause. */
 export interface IdentityMessages {

@@ -1,10 +1,10 @@
 import type { webApi } from '@slack/bolt';
 import type { Logger } from '../../observability/logger.js';
+import type { FetchLike } from '../../observability/slack-api-calls.js';
 import type { SlackMessage } from '../blocks/message.js';
 import { postToResponseUrl } from '../replies.js';
 
 type Respond = (message: Record<string, unknown>) => Promise<unknown>;
-export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
 
 /**
  * Where a lifecycle action was asked from, and how each kind of answer reaches its people: results

@@ -16,3 +16,6 @@ export function localeOfSlack(tag: string | undefined): Locale | undefined {
 
 /** The BCP 47 tag Intl formats with. */
 export const INTL_TAG: Readonly<Record<Locale, string>> = { en: 'en-US', ru: 'ru-RU' };
+
+/** Where the language a person sees comes from, strongest first. */
+export type LanguageSource = 'person' | 'workspace' | 'slack' | 'default';

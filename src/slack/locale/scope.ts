@@ -1,6 +1,6 @@
 import { catalogueOf } from '../messages/localized.js';
 import type { Messages } from '../messages/types.js';
-import { DEFAULT_LOCALE, type Locale } from './locale.js';
+import { DEFAULT_LOCALE, type LanguageSource, type Locale } from './locale.js';
 
 // Which language a request speaks travels with its dependencies: where a request enters (the
 // listener registry's dispatch, a job, a sweep), the app's deps are copied with the catalogue of
@@ -9,9 +9,6 @@ import { DEFAULT_LOCALE, type Locale } from './locale.js';
 // channel is read by many people: it is built from `inWorkspaceLanguage(deps)`, in the workspace's
 // language, not the clicker's. Passed, not kept in an AsyncLocalStorage: once entered, the storage's
 // promise hooks run for every promise of every request.
-
-/** Where the language a person sees comes from, strongest first. */
-export type LanguageSource = 'person' | 'workspace' | 'slack' | 'default';
 
 export interface LocaleScope {
   /** The person's language: ephemeral replies, DMs, modals, App Home. */

@@ -1,7 +1,5 @@
-import type { webApi } from '@slack/bolt';
-import type { ActionRequest, RequestDraft } from '../../core/requests/action-request.js';
-import type { RequestPorts, RunAllowed } from '../../core/requests/ports.js';
-import { type SubmitOutcome, submitRequest } from '../../core/requests/submit-request.js';
+import type { ActionRequest } from '../../core/requests/action-request.js';
+import { submitRequest } from '../../core/requests/submit-request.js';
 import { approvalRequestMessage, requestWhat, requestWhen } from '../approvals/request-message.js';
 import { channelMention, escapeMrkdwn, md, type SafeText, userMention } from '../blocks/escape.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
@@ -10,42 +8,12 @@ import { type ExperimentNames, experimentNames } from '../experiment/names.js';
 import { inWorkspaceLanguage, type Speaking } from '../locale/scope.js';
 import { scheduledReply } from '../schedule/list-message.js';
 import { errorCodeOf } from '../subscriptions/alert-outcomes.js';
+import type { Asked, AskingService, SlackAsk } from './asking-service.js';
 import { type RequestPortsDeps, requestPorts } from './ports.js';
 import { approversText, requestRefusalText } from './refusal-text.js';
 
-/** One way of asking, as a Slack surface asks: what, from where, and how its person hears back. */
-interface SlackAsk {
-  draft: RequestDraft;
-  client: webApi.WebClient;
-  /** Sends it now, told where the surface says (the command's reply, the card, the modal). */
-  run: RunAllowed;
-  /** The person typed or clicked in the draft's channel (else Slack is asked whether they are in it). */
-  attestedInChannel: boolean;
-  /** A command's receipt, which names a waiting request before it is stored (IntentLog.noteRequest). */
-  receipt?: string | undefined;
-  /** To the person who asked, alone. */
-  tell(message: SlackMessage): Promise<void>;
-  /** Into the channel when the bot cannot post there itself (response_url). */
-  inChannelFallback?: ((message: SlackMessage) => Promise<void>) | undefined;
-}
-
 /** What asking uses of the process's services and of the request's language. */
 type AskingDeps = RequestPortsDeps & Pick<SlackDeps, 'policies' | 'intents' | 'knowledge'>;
-
-/**
- * Asking for an action as a Slack surface asks, and the request use-cases' ports over Slack: built
- * once for the process (compose), so a feature that asks takes this one service and its language
- * rather than the stores and lookups the request path uses.
- */
-export interface AskingService {
-  ask(speaking: Speaking, ask: SlackAsk): Promise<Asked>;
-  /** The request ports over this request's Slack client (cancelling, deciding an approval). */
-  ports(
-    speaking: Speaking,
-    client: webApi.WebClient,
-    options?: { budgetMs?: number | undefined },
-  ): RequestPorts;
-}
 
 /** What a feature that asks needs for it: the service, and its language. */
 export type AskDeps = Pick<SlackDeps, 'asking' | 'messages' | 'locale'>;
@@ -60,12 +28,6 @@ export function createAskingService(services: Omit<AskingDeps, 'messages' | 'loc
     ask: (speaking, ask) => askFromSlack(speakingAs(speaking), ask),
     ports: (speaking, client, options) => requestPorts(speakingAs(speaking), client, options),
   };
-}
-
-/** What came of asking, and whether the channel saw what it had to (an approval request, an announcement). */
-interface Asked {
-  outcome: SubmitOutcome;
-  posted: boolean;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { LifecycleAction } from '../../core/lifecycle-action.js';
 import type { WorkspaceRef } from '../../core/workspace.js';
-import type { SubscriberAlerts } from './notify-subscribers.js';
+import type { SubscriberAlerts } from './subscriber-alerts.js';
 
 /** An action whose process stopped after it may have sent it, as the sweep or the due pass finds it. */
 export interface InterruptedAction {
