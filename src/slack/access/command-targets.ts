@@ -1,4 +1,4 @@
-import type { AccessRule, Parsed } from '../command/subcommand.js';
+import type { AccessRule, Parsed } from '../command/access-rule.js';
 import type { Messages } from '../messages/index.js';
 import type { AccessTarget } from './gate.js';
 

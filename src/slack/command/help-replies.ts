@@ -14,7 +14,7 @@ import type { Messages } from '../messages/index.js';
 import type { CommandContext } from './command-context.js';
 import { helpMessage } from './help-message.js';
 import { type HelpViewDeps, helpView } from './help-view.js';
-import type { ParsedCommand, Subcommand } from './parse-command.js';
+import type { InvalidCommand, UnknownCommand } from './parse-args.js';
 import type { DeclaredSubcommand } from './subcommand.js';
 
 /** How much of an unknown word or a bad argument is echoed back. */
@@ -22,7 +22,7 @@ export const ECHO_MAX = 60;
 
 export function unknownCommandMessage(input: {
   word: string;
-  suggestion: Subcommand | undefined;
+  suggestion: string | undefined;
   messages: Messages;
 }): SlackMessage {
   const text = input.messages.input.unknownCommand({
@@ -32,10 +32,8 @@ export function unknownCommandMessage(input: {
   return textMessage(text, BLOCKS.errorText);
 }
 
-type Invalid = Extract<ParsedCommand, { kind: 'invalid' }>;
-
 /** Ephemeral reply for input refused before any platform call: nothing was sent, nothing changed. */
-export function invalidCommandMessage(input: { parsed: Invalid; messages: Messages }): SlackMessage {
+export function invalidCommandMessage(input: { parsed: InvalidCommand; messages: Messages }): SlackMessage {
   const { parsed, messages } = input;
   const detail = safe(parsed.detail, ECHO_MAX);
   let text: SafeText;
@@ -68,7 +66,7 @@ export function invalidCommandMessage(input: { parsed: Invalid; messages: Messag
 /** The router's answer to text no subcommand could use: what went wrong, and how to ask. */
 export async function answerUnparsed(
   ctx: CommandContext<Pick<SlackDeps, 'messages'> & HelpViewDeps>,
-  parsed: Extract<ParsedCommand, { kind: 'invalid' | 'unknown' }>,
+  parsed: InvalidCommand | UnknownCommand,
   declarations: readonly DeclaredSubcommand[],
 ): Promise<void> {
   const { messages } = ctx.deps;

@@ -113,3 +113,10 @@ export function parseSingleId(command: string, { text, tokens }: ParseInput): Id
   }
   return id;
 }
+
+/** A first word that names no subcommand, with the subcommand it most likely meant. */
+export interface UnknownCommand {
+  kind: 'unknown';
+  word: string;
+  suggestion?: string;
+}

@@ -1,5 +1,5 @@
 import { answerUnparsed } from './help-replies.js';
-import { type InvalidCommand, type ParseInput, tokenize } from './parse-args.js';
+import { type InvalidCommand, type ParseInput, tokenize, type UnknownCommand } from './parse-args.js';
 import type { CommandRequest, DeclaredSubcommand } from './subcommand.js';
 import { type DeclaredParse, SUBCOMMAND_DECLARATIONS } from './subcommands.js';
 
@@ -17,10 +17,10 @@ export type Subcommand = string;
  * What the `/exp` text parses to: each declared subcommand's own request type (declared beside its
  * parser in its feature, collected in ./subcommands.ts), or the router's refusals of the words.
  */
-export type ParsedCommand =
-  | DeclaredParse
-  | InvalidCommand
-  | { kind: 'unknown'; word: string; suggestion?: Subcommand };
+export type ParsedCommand = DeclaredParse | InvalidCommand | UnknownCommand;
+
+/** A request whose parse is typed as what the `/exp` text can parse to. */
+export type ParsedRequest = CommandRequest & { parsed: ParsedCommand };
 
 /** Optimal string alignment distance: a swapped pair of letters ("sotp") counts as one edit. */
 export function editDistance(a: string, b: string): number {
@@ -78,7 +78,7 @@ const BY_WORD = lookupTable();
 const EMPTY_TEXT = 'help';
 
 /** The router's own answers: words it could not use. They read nothing and change nothing. */
-function answered(parsed: Extract<ParsedCommand, { kind: 'invalid' | 'unknown' }>): CommandRequest {
+function answered(parsed: InvalidCommand | UnknownCommand): ParsedRequest {
   return {
     parsed,
     access: () => ({ kind: 'read' }),
@@ -89,7 +89,7 @@ function answered(parsed: Extract<ParsedCommand, { kind: 'invalid' | 'unknown' }
 }
 
 /** The parse, bound to the subcommand that made it: what the router checks and runs. */
-export function readCommand(text: string): CommandRequest {
+export function readCommand(text: string): ParsedRequest {
   const tokens = tokenize(text);
   const first = tokens[0];
   const word = (first?.text ?? EMPTY_TEXT).toLowerCase();
@@ -97,14 +97,16 @@ export function readCommand(text: string): CommandRequest {
   if (declared === undefined) {
     const typed = first?.text ?? '';
     const suggestion = suggestSubcommand(typed);
-    return answered(
+    const unknown: UnknownCommand =
       suggestion === undefined
         ? { kind: 'unknown', word: typed }
-        : { kind: 'unknown', word: typed, suggestion },
-    );
+        : { kind: 'unknown', word: typed, suggestion };
+    return answered(unknown);
   }
   const input: ParseInput = { text, tokens, args: tokens.slice(1).map((t) => t.text) };
-  return declared.read(input, answered);
+  // A declaration's parse is one of ParsedCommand's members by construction: the union is derived
+  // from the declarations (subcommands.ts).
+  return declared.read(input, answered) as ParsedRequest;
 }
 
 export function parseCommand(text: string): ParsedCommand {

@@ -1,7 +1,6 @@
 import type { Context } from '@slack/bolt';
 import { scopeOf } from '../request-scope.js';
-import { type ParsedCommand, readCommand } from './parse-command.js';
-import type { CommandRequest } from './subcommand.js';
+import { type ParsedCommand, type ParsedRequest, readCommand } from './parse-command.js';
 
 // The `/exp` text is parsed once, by the first middleware of the command's chain; later middleware
 // (access checks) and the router read the result from the request's scope.
@@ -22,8 +21,9 @@ export function parsedFor(body: object): ParsedCommand | undefined {
 }
 
 /** The parsed request, bound to its subcommand's declaration (access, modal, Home tab, handler). */
-export function requestOf(context: Context): CommandRequest {
+export function requestOf(context: Context): ParsedRequest {
   const request = scopeOf(context).command;
   if (!request) throw new Error('the /exp command was not parsed before this middleware');
-  return request;
+  // Only rememberCommand sets it, with readCommand's request.
+  return request as ParsedRequest;
 }

@@ -5,8 +5,7 @@ import type { ClaimedWrite } from '../../store/store-types.js';
 import type { SlackDeps } from '../deps.js';
 import type { ClaimAhead } from '../receiver/http-receiver.js';
 import { workspaceFromCommand } from '../workspace.js';
-import { readCommand } from './parse-command.js';
-import type { CommandRequest } from './subcommand.js';
+import { type ParsedRequest, readCommand } from './parse-command.js';
 
 // A lifecycle command's receipt (the intent written before its ack, IntentLog.receive) written by
 // the same step as the request's replay claim, where the store has one for both (a script on Redis,
@@ -24,7 +23,7 @@ const RECEIPT_AHEAD = 'expReceiptAhead';
 
 /** The receipt an acting command writes before its ack; undefined for any other request. */
 export function actingOf(
-  request: CommandRequest,
+  request: ParsedRequest,
 ): { action: LifecycleAction; experimentId: number } | undefined {
   const { parsed } = request;
   if (parsed.kind === 'lifecycle') return { action: parsed.action, experimentId: parsed.experimentId };

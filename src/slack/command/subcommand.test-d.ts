@@ -1,7 +1,8 @@
 import { describe, expectTypeOf, it } from 'vitest';
+import type { AccessRule } from './access-rule.js';
 import type { HelpRequest } from './help-subcommand.js';
 import type { ParsedCommand } from './parse-command.js';
-import type { AccessRule, SubcommandDeclaration } from './subcommand.js';
+import type { SubcommandDeclaration } from './subcommand.js';
 
 type Show = { kind: 'show'; experimentId: number };
 type Declaration = SubcommandDeclaration<Show>;

@@ -1,36 +1,11 @@
 import type { PolicyAction } from '../../core/policy/policy.js';
 import { commandTarget } from '../access/command-targets.js';
 import type { AccessTarget, AdminAction } from '../access/gate.js';
-import type { SafeText } from '../blocks/escape.js';
 import type { SlackDeps } from '../deps.js';
 import type { HelpKey, Messages } from '../messages/index.js';
+import type { AccessRule, Parsed } from './access-rule.js';
 import type { CommandContext } from './command-context.js';
 import type { InvalidCommand, ParseInput } from './parse-args.js';
-import type { ParsedCommand } from './parse-command.js';
-
-/**
- * What a subcommand's parser produces besides a refusal of the input: a request named by its kind.
- * Each declaration's own type is its parse result; ParsedCommand is derived from them all.
- */
-export interface Parsed {
-  readonly kind: string;
-}
-
-/**
- * Who may run a subcommand, declared with it. There is no default: a declaration without one does
- * not compile, so an acting subcommand can never be open to everyone by omission.
- */
-export type AccessRule<P extends Parsed> =
-  /** Only reads (guests included). */
-  | { kind: 'read' }
-  /** Only the person's own things (their token, their follows): any member. */
-  | { kind: 'self' }
-  /** One of the workspace policy's actions, checked in the channel (on the experiment, if named). */
-  | { kind: 'policy'; action: PolicyAction }
-  /** Admins only, always; `refusal` says so to anyone else. */
-  | { kind: 'admin'; action: AdminAction; refusal: (messages: Messages) => SafeText }
-  /** Reads unless `acting` says this parse changes something; then `rule` applies. */
-  | { kind: 'read-unless'; acting: (parsed: P) => boolean; rule: AccessRule<P> };
 
 /** One `/exp` subcommand, declared once: the router, the access gate, help and docs all read this. */
 export interface SubcommandDeclaration<P extends Parsed> {
@@ -57,7 +32,8 @@ export interface SubcommandDeclaration<P extends Parsed> {
 
 /** A parsed request with everything the router needs, bound to the declaration that parsed it. */
 export interface CommandRequest {
-  parsed: ParsedCommand;
+  /** One of ParsedCommand's members (parse-command.ts), or the router's refusal of the words. */
+  parsed: Parsed;
   access: (at: { channelId: string; messages: Messages }) => AccessTarget;
   opensModal: boolean;
   changesHome: boolean;
@@ -117,8 +93,7 @@ export function declareSubcommand<const P extends Parsed>(
       const parsed = declaration.parse(input);
       if (isInvalid(parsed)) return answerInvalid(parsed);
       return {
-        // One of ParsedCommand's members by construction: it is derived from these declarations.
-        parsed: parsed as ParsedCommand,
+        parsed,
         access: (at) => commandTarget(access, parsed, at),
         opensModal: typeof opensModal === 'function' ? opensModal(parsed) : opensModal,
         changesHome: declaration.changesHome,
