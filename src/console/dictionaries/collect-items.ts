@@ -1,6 +1,7 @@
 import type { DictionaryName } from '../types.js';
 import {
   childLists,
+  type DictionaryItem,
   hasStrongValue,
   isObject,
   isScalar,
@@ -14,7 +15,6 @@ import {
   type Scalar,
   unwrapOnce,
 } from './item-fields.js';
-import type { DictionaryItem } from './normalise.js';
 
 export interface CollectContext {
   name: DictionaryName;

@@ -7,6 +7,18 @@ import type { ENTRY_VALUE_KEYS } from '../../core/platform/entry-value.js';
 export type Scalar = string | number;
 export type JsonObject = Record<string, unknown>;
 
+/** One entry of a dictionary as the app reads it, whatever shape the platform gave it. */
+export interface DictionaryItem {
+  /** Exactly what the platform returned (same type): create/edit must send it back unchanged. */
+  value: string | number;
+  label: string;
+  /** Enclosing group key or tree path, "Parent / Child". */
+  group?: string;
+  status?: string;
+  description?: string;
+  raw: unknown;
+}
+
 /**
  * Keys that may carry the value to send back, in priority order: the domain's ENTRY_VALUE_KEYS
  * (src/core/platform/entry-value.ts, which says why this order). The client's own copy, since it

@@ -1,19 +1,18 @@
 import { ContextParamStatus } from '../schemas.js';
 import type { DictionaryName } from '../types.js';
 import { type CollectContext, collect, describe } from './collect-items.js';
-import { hasStrongValue, isObject, type JsonObject, looksLikeItem, WRAPPER_KEYS } from './item-fields.js';
-import { canonicalToken } from './names.js';
+import {
+  type DictionaryItem,
+  hasStrongValue,
+  isObject,
+  type JsonObject,
+  looksLikeItem,
+  WRAPPER_KEYS,
+} from './item-fields.js';
 
-export interface DictionaryItem {
-  /** Exactly what the platform returned (same type): create/edit must send it back unchanged. */
-  value: string | number;
-  label: string;
-  /** Enclosing group key or tree path, "Parent / Child". */
-  group?: string;
-  status?: string;
-  description?: string;
-  raw: unknown;
-}
+export type { DictionaryItem } from './item-fields.js';
+
+import { canonicalToken } from './names.js';
 
 export interface NormalisedDictionary {
   name: DictionaryName;

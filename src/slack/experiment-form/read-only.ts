@@ -8,7 +8,6 @@ import type { Messages } from '../messages/index.js';
 import { EXPERIMENT_MODAL, LIST_SUMMARY } from './ids.js';
 import { textTooLong } from './kept-fields.js';
 import { isListField } from './list-view.js';
-import type { ExperimentModalInput } from './modal.js';
 import type { PickerField } from './modal-items.js';
 import { initialStateOf } from './opened-state.js';
 
@@ -79,7 +78,7 @@ export function optionalWhereEmpty(blocks: KnownBlock[], mode: 'create' | 'edit'
 /** Read-only fields lose their input: a plain note says what is there and that it is kept. */
 export function withReadOnly(
   blocks: KnownBlock[],
-  input: Pick<ExperimentModalInput, 'readOnly' | 'form' | 'messages'>,
+  input: { readOnly?: readonly FormField[] | undefined; form: Partial<ExperimentForm>; messages: Messages },
   items: ReadonlyMap<PickerField, readonly DictionaryItem[]>,
 ): KnownBlock[] {
   const readOnly = new Map(
