@@ -1,5 +1,6 @@
-import { changedFields, type FieldMapping, segmentPayload } from './experiment-fields.js';
+import type { FieldMapping } from './experiment-fields.js';
 import type { ExperimentForm, FormField, SegmentChoice } from './experiment-form.js';
+import { changedFields, segmentPayload } from './experiment-payload.js';
 
 // What an edit changes, in the terms people read: the field, its value before and after; for the
 // audience, the filters added, removed and changed. Derived from the same comparison that builds the

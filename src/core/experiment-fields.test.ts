@@ -4,15 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { FIELD_DICTIONARIES, SANDBOX_EXPERIMENT_FIELDS } from '../dev/sandbox/model/experiment-fields.js';
 import { ExperimentChanges, ExperimentDefinition } from '../dev/sandbox/model/experiment-schema.js';
 import {
-  buildExperimentPayload,
   DEFAULT_FIELD_MAPPING,
   DICTIONARY_FIELD_SPECS,
   DICTIONARY_FIELDS,
-  diffExperimentPayload,
   FieldMappingError,
   resolveFieldMapping,
 } from './experiment-fields.js';
 import type { ExperimentForm } from './experiment-form.js';
+import { buildExperimentPayload, diffExperimentPayload } from './experiment-payload.js';
 
 const regular: ExperimentForm = {
   name: 'Search ranking v3',

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { seedExperiments } from '../dev/sandbox/model/seed-experiments.js';
 import {
-  buildExperimentPayload,
   DEFAULT_FIELD_MAPPING,
   DICTIONARY_FIELD_SPECS,
   DICTIONARY_FIELDS,
-  diffExperimentPayload,
   resolveFieldMapping,
 } from './experiment-fields.js';
 import {
@@ -15,6 +13,7 @@ import {
   StoredExperimentForm,
   validateExperimentForm,
 } from './experiment-form.js';
+import { buildExperimentPayload, diffExperimentPayload } from './experiment-payload.js';
 
 const valid: ExperimentForm = {
   name: 'Search ranking v3',

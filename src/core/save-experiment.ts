@@ -1,8 +1,8 @@
 import type { Logger } from '../observability/logger.js';
 import type { ConnectionResolver, Identity } from './connections.js';
-import type { LogicalField } from './experiment-fields.js';
-import { buildExperimentPayload, diffExperimentPayload, type FieldMapping } from './experiment-fields.js';
+import type { FieldMapping, LogicalField } from './experiment-fields.js';
 import type { ExperimentForm } from './experiment-form.js';
+import { buildExperimentPayload, diffExperimentPayload } from './experiment-payload.js';
 import {
   extractExperimentId,
   logicalFieldFor,

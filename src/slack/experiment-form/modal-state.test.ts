@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DictionaryItem } from '../../console/dictionaries/normalise.js';
-import { buildExperimentPayload, DEFAULT_FIELD_MAPPING } from '../../core/experiment-fields.js';
+import { DEFAULT_FIELD_MAPPING } from '../../core/experiment-fields.js';
 import { type ExperimentForm, validateExperimentForm } from '../../core/experiment-form.js';
+import { buildExperimentPayload } from '../../core/experiment-payload.js';
 import { ExperimentDefinition } from '../../dev/sandbox/model/experiment-schema.js';
 import { en } from '../messages/index.js';
 import { EXPERIMENT_MODAL } from './ids.js';
