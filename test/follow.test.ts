@@ -83,7 +83,7 @@ describe('/exp follow', () => {
     await reply(MEMBER, /You follow \*Onboarding tour\* \(#4\)\. /);
     await h.driver.command({ text: 'subscriptions', userId: MEMBER });
     expect(messageText(await reply(MEMBER, /Experiment alerts in this workspace/))).toContain(
-      'your direct messages: all alerts of experiment *4*',
+      'your direct messages: all alerts of experiment *Onboarding tour* (#4)',
     );
     await h.driver.command({ text: 'subscriptions', userId: ADMIN });
     const theirs = messageText(await reply(ADMIN, /Experiment alerts|No channel gets/));

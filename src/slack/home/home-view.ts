@@ -18,6 +18,7 @@ import {
 } from '../blocks/escape.js';
 import { LIMITS } from '../blocks/limits.js';
 import { actions, context, section } from '../blocks/message.js';
+import type { ExperimentNames } from '../experiment/names.js';
 import type { Messages } from '../messages/index.js';
 import { SCHEDULE_BLOCKS } from '../schedule/ids.js';
 import { describeSubscription } from '../subscriptions/replies.js';
@@ -48,6 +49,8 @@ export interface HomeInput {
   admin: { hookPath: string; policy: WorkspacePolicy } | undefined;
   /** The workspace's next scheduled actions (src/slack/schedule), one line each. */
   scheduled?: readonly SafeText[] | undefined;
+  /** Names of the experiments the subscriptions narrow to, where the app knows them. */
+  names?: ExperimentNames | undefined;
   messages: Messages;
 }
 
@@ -70,7 +73,7 @@ export function homeView(input: HomeInput): HomeView {
       channel: isSlackUserId(s.channelId)
         ? input.messages.subscriptions.yourDms
         : channelMention(s.channelId),
-      filter: describeSubscription(s, input.messages),
+      filter: describeSubscription(s, input.messages, input.names),
     }),
   );
   if (input.subscriptions.length > ALERT_CHANNELS_SHOWN)

@@ -5,7 +5,7 @@ import type { SlackDeps } from '../deps.js';
 import { experimentNames } from '../experiment/names.js';
 import type { Speaking } from '../locale/scope.js';
 import { homeScheduledLines } from '../schedule/list-message.js';
-import { visibleTo } from '../subscriptions/replies.js';
+import { subscribedExperiments, visibleTo } from '../subscriptions/replies.js';
 import type { HomeClient, HomeTab } from './home-tab.js';
 import { homeView } from './home-view.js';
 
@@ -38,11 +38,11 @@ async function publishHome(
       deps.actors.actor(client, workspace, userId, [], HOME_LOOKUP_MS),
       deps.requests.waiting(scope),
     ]);
-    const names = await experimentNames(
-      deps,
-      scope,
-      scheduled.map((e) => e.what.experimentId),
-    );
+    const shown = visibleTo(subscriptions, userId);
+    const names = await experimentNames(deps, scope, [
+      ...scheduled.map((e) => e.what.experimentId),
+      ...subscribedExperiments(shown),
+    ]);
     const i = deps.messages.identity;
     const identity =
       acting.kind === 'connected' || acting.kind === 'invalid'
@@ -61,7 +61,8 @@ async function publishHome(
         connection,
         identity,
         recent: recent.records,
-        subscriptions: visibleTo(subscriptions, userId),
+        subscriptions: shown,
+        names,
         admin,
         scheduled: homeScheduledLines(scheduled, deps.messages, names),
         messages: deps.messages,

@@ -1,10 +1,16 @@
 import type { AlertSelector } from '../../core/subscription-selector.js';
-import { actionsOf, type Subscription, type UnsubscribeResult } from '../../core/subscriptions.js';
+import {
+  type AlertAction,
+  actionsOf,
+  type Subscription,
+  type UnsubscribeResult,
+} from '../../core/subscriptions.js';
 import { workspaceKey } from '../../core/workspace.js';
 import { type SlackMessage, textMessage } from '../blocks/message.js';
 import type { CommandContext } from '../command/command-context.js';
 import type { SlackDeps } from '../deps.js';
 import { channelNotes } from '../digest/channel-notes.js';
+import { experimentNames } from '../experiment/names.js';
 import { BLOCKS } from '../ids.js';
 import { workspaceMessages } from '../locale/scope.js';
 import { errorCodeOf } from './alert-outcomes.js';
@@ -13,6 +19,7 @@ import {
   argsProblemMessage,
   narrowedNote,
   noSuchSubscriptionMessage,
+  subscribedExperiments,
   subscriptionListMessage,
   unchangedMessage,
   unsubscribedNote,
@@ -47,7 +54,7 @@ function findTyped(subscriptions: readonly Subscription[], args: SubscriptionArg
 
 type RunUnsubscribeDeps = Pick<
   SlackDeps,
-  'audit' | 'logger' | 'locale' | 'messages' | 'scopeOf' | 'subscriptions'
+  'audit' | 'knowledge' | 'logger' | 'locale' | 'messages' | 'scopeOf' | 'subscriptions'
 >;
 
 /**
@@ -103,33 +110,61 @@ export async function runUnsubscribe(
     outcome: result.kind,
     ...(actions ? { detail: `alerts: ${actions.join(',')}` } : {}),
   });
-  let note: SlackMessage;
+  const note = await unsubscribeAnswer(ctx, { scope, channelId, result, actions });
+  if (note.ephemeral) return ctx.replier.ephemeral(note.message);
+  await announce(ctx, channelId, target.elsewhere, note.message);
+}
+
+/**
+ * What an unsubscribe says: a change, in the channel (the workspace's language); nothing changed,
+ * to the person alone. Experiments named where the app knows their names.
+ */
+async function unsubscribeAnswer(
+  ctx: CommandContext<RunUnsubscribeDeps>,
+  input: {
+    scope: string;
+    channelId: string;
+    result: UnsubscribeResult;
+    actions: readonly AlertAction[] | undefined;
+  },
+): Promise<{ message: SlackMessage; ephemeral: boolean }> {
+  const { deps, command } = ctx;
+  const { scope, result } = input;
+  const namesOf = (subscriptions: readonly Subscription[]) =>
+    experimentNames(deps, scope, subscribedExperiments(subscriptions));
   switch (result.kind) {
-    case 'removed':
-      note = unsubscribedNote({
-        userId: command.user_id,
-        removed: result.removed,
-        messages: workspaceMessages(deps),
-      });
-      break;
+    case 'removed': {
+      const names = await namesOf(result.removed);
+      const messages = workspaceMessages(deps);
+      return {
+        message: unsubscribedNote({ userId: command.user_id, removed: result.removed, messages, names }),
+        ephemeral: false,
+      };
+    }
     case 'narrowed': {
-      const remaining = await deps.subscriptions.listChannel(scope, channelId).catch(() => result.changed);
-      note = narrowedNote({
+      const remaining = await deps.subscriptions
+        .listChannel(scope, input.channelId)
+        .catch(() => result.changed);
+      const message = narrowedNote({
         userId: command.user_id,
         removed: result.removed,
         remaining,
         messages: workspaceMessages(deps),
+        names: await namesOf(remaining),
       });
-      break;
+      return { message, ephemeral: false };
     }
-    case 'unchanged':
-      return ctx.replier.ephemeral(
-        unchangedMessage({ named: actions ?? [], current: result.current, messages }),
-      );
+    case 'unchanged': {
+      const names = await namesOf(result.current);
+      const named = input.actions ?? [];
+      return {
+        message: unchangedMessage({ named, current: result.current, messages: deps.messages, names }),
+        ephemeral: true,
+      };
+    }
     case 'not-subscribed':
-      return ctx.replier.ephemeral(textMessage(messages.subscriptions.notSubscribed));
+      return { message: textMessage(deps.messages.subscriptions.notSubscribed), ephemeral: true };
   }
-  await announce(ctx, channelId, target.elsewhere, note);
 }
 
 /** The change in the channel it affects; when that is not where the person typed, a word to them too. */
@@ -153,7 +188,7 @@ async function announce(
 
 type ShowSubscriptionsDeps = Pick<
   SlackDeps,
-  'channelAlerts' | 'logger' | 'messages' | 'scopeOf' | 'subscriptions'
+  'channelAlerts' | 'knowledge' | 'logger' | 'messages' | 'scopeOf' | 'subscriptions'
 >;
 
 /** `/exp subscriptions`: the workspace's subscriptions with a Remove button each, to the asker only. */
@@ -164,7 +199,10 @@ export async function showSubscriptions(ctx: CommandContext<ShowSubscriptionsDep
   try {
     const subscriptions = await deps.subscriptions.list(scope);
     const channels = subscriptions.map((s) => s.channelId).filter((id) => !id.startsWith('U'));
-    const notes = await channelNotes(deps, scope, channels);
+    const [notes, names] = await Promise.all([
+      channelNotes(deps, scope, channels),
+      experimentNames(deps, scope, subscribedExperiments(subscriptions)),
+    ]);
     await ctx.replier.ephemeral(
       subscriptionListMessage({
         subscriptions,
@@ -172,6 +210,7 @@ export async function showSubscriptions(ctx: CommandContext<ShowSubscriptionsDep
         viewerId: command.user_id,
         messages: deps.messages,
         channelNotes: notes,
+        names,
       }),
     );
   } catch (error) {

@@ -23,11 +23,11 @@ function changeRepliesEn() {
   return {
     allActions: md`all`,
     recommended: ({ list }) => md`the recommended (${list})`,
-    describe: ({ actions, team, type, experimentId }) => {
+    describe: ({ actions, team, type, experiment }) => {
       const narrowers = [
         team === undefined ? undefined : md`team ${team}`,
         type === undefined ? undefined : md`type ${type}`,
-        experimentId === undefined ? undefined : md`experiment *${experimentId}*`,
+        experiment === undefined ? undefined : md`experiment ${experiment}`,
       ].filter((n): n is SafeText => n !== undefined);
       const of = narrowers.length === 0 ? md`every experiment` : joinSafe(narrowers, md`, `);
       return md`${actions} alerts of ${of}`;

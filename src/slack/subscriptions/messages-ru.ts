@@ -29,11 +29,11 @@ export function subscriptionMessagesRu(): SubscriptionMessages {
   return {
     allActions: md`все`,
     recommended: ({ list }) => md`основные (${list})`,
-    describe: ({ actions, team, type, experimentId }) => {
+    describe: ({ actions, team, type, experiment }) => {
       const narrowers = [
         team === undefined ? undefined : md`команда ${team}`,
         type === undefined ? undefined : md`тип ${type}`,
-        experimentId === undefined ? undefined : md`эксперимент *${experimentId}*`,
+        experiment === undefined ? undefined : md`эксперимент ${experiment}`,
       ].filter((x): x is SafeText => x !== undefined);
       const of = narrowers.length === 0 ? md`все эксперименты` : joinSafe(narrowers, md`, `);
       return md`оповещения ${actions}: ${of}`;

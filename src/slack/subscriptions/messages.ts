@@ -15,7 +15,8 @@ export interface SubscriptionMessages {
     actions: SafeText;
     team: SafeText | undefined;
     type: SafeText | undefined;
-    experimentId: number | undefined;
+    /** The experiment, named first when the app knows its name (labels/label.ts experimentRef). */
+    experiment: SafeText | undefined;
   }): SafeText;
   /** What an `alerts:ops` subscription sends. */
   opsDescribe: SafeText;

@@ -5,13 +5,14 @@ import { actionAccess } from '../access/middleware.js';
 import { isSlackUserId, userMention } from '../blocks/escape.js';
 import { textMessage } from '../blocks/message.js';
 import { buttonValueOrTold } from '../button-value.js';
+import { experimentNames } from '../experiment/names.js';
 import { BLOCKS } from '../ids.js';
 import type { SlackListeners } from '../listener-registry.js';
 import { workspaceFromBody } from '../workspace.js';
 import { errorCodeOf } from './alert-outcomes.js';
 import type { SubscriptionsDeps } from './deps.js';
 import { decodeRemoveValue, SUBSCRIPTION_ACTIONS } from './ids.js';
-import { describeSubscription, subscriptionListMessage } from './replies.js';
+import { describeSubscription, subscribedExperiments, subscriptionListMessage } from './replies.js';
 
 /**
  * A Remove click is checked as `/exp unsubscribe` is: the rule for `subscribe` in the channel it is
@@ -72,11 +73,17 @@ export function registerSubscriptions(listeners: SlackListeners) {
         return;
       }
       const currentChannelId = body.channel?.id ?? '';
+      const names = await experimentNames(
+        deps,
+        scope,
+        subscribedExperiments([...left, ...(removed ? [removed] : [])]),
+      );
       const list = subscriptionListMessage({
         subscriptions: left,
         currentChannelId,
         viewerId: body.user.id,
         messages,
+        names,
       });
       if (!removed) {
         await respond({
@@ -93,12 +100,12 @@ export function registerSubscriptions(listeners: SlackListeners) {
         channelId: target.channelId,
         decision: 'allowed',
         outcome: 'removed',
-        detail: describeSubscription(removed, messages).slice(0, 300),
+        detail: describeSubscription(removed, messages, names).slice(0, 300),
       });
       const note = textMessage(
         messages.subscriptions.removedNote({
           user: userMention(body.user.id),
-          what: describeSubscription(removed, messages),
+          what: describeSubscription(removed, messages, names),
         }),
       );
       // A follow's removal concerns its owner only, who sees the list change.

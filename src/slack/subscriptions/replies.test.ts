@@ -47,6 +47,26 @@ describe('subscription replies', () => {
     );
   });
 
+  it('name a subscribed experiment first when its name is known, in both languages, escaped', () => {
+    const one = sub('C1', 'all', { experimentId: 42 });
+    const names = new Map([[42, 'Checkout *copy*']]);
+    expect(
+      subscribedNote({ userId: 'U1', subscription: one, changed: false, messages, names }).text,
+    ).toContain(
+      'all alerts of experiment *Checkout <!date^00000000^{_}|*>copy<!date^00000000^{_}|*>* (#42).',
+    );
+    const list = subscriptionListMessage({
+      subscriptions: [one, sub('C2', ['stop'], { experimentId: 7 })],
+      currentChannelId: 'C1',
+      viewerId: 'U1',
+      messages: ru,
+      names: new Map([[42, 'Корзина']]),
+    });
+    expect(list.text).toContain('эксперимент *Корзина* (#42)');
+    // Without a recorded name, the id alone.
+    expect(list.text).toContain('эксперимент *7*');
+  });
+
   it('name the events by their labels in Russian, each with the word people type, and `all` as «все»', () => {
     const list = subscriptionListMessage({
       subscriptions: [

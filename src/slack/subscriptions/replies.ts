@@ -30,8 +30,9 @@ import {
   section,
   textMessage,
 } from '../blocks/message.js';
+import { type ExperimentNames, NO_NAMES } from '../experiment/names.js';
 import { BLOCKS } from '../ids.js';
-import { labelAndValue } from '../labels/label.js';
+import { experimentRef, labelAndValue } from '../labels/label.js';
 import type { Messages } from '../messages/index.js';
 import { encodeRemoveValue, SUBSCRIPTION_ACTIONS, SUBSCRIPTION_BLOCKS } from './ids.js';
 import type { SubscriptionArgsProblem } from './parse-subscription-args.js';
@@ -50,10 +51,14 @@ function eventTexts(actions: readonly AlertAction[], messages: Messages): SafeTe
   );
 }
 
-/** "`stop` alerts of team *Growth*, experiment *42*": what a subscription sends, from ids and escaped text. */
+/**
+ * "`stop` alerts of team *Growth*, experiment *Checkout copy* (#42)": what a subscription sends, from
+ * ids and escaped text; the experiment named first when `names` has it.
+ */
 export function describeSubscription(
   s: { selector: AlertSelector; actions: AlertFilter },
   messages: Messages,
+  names: ExperimentNames = NO_NAMES,
 ): SafeText {
   if (s.selector.ops) return messages.subscriptions.opsDescribe;
   return messages.subscriptions.describe({
@@ -65,8 +70,18 @@ export function describeSubscription(
           : eventTexts(s.actions, messages),
     team: s.selector.team === undefined ? undefined : md`*${safe(s.selector.team.label, 100)}*`,
     type: s.selector.type === undefined ? undefined : labelAndValue(messages.labels.types, s.selector.type),
-    experimentId: s.selector.experimentId,
+    experiment:
+      s.selector.experimentId === undefined
+        ? undefined
+        : experimentRef(s.selector.experimentId, names.get(s.selector.experimentId)),
   });
+}
+
+/** The experiments these subscriptions narrow to: the ids to name them by. */
+export function subscribedExperiments(subscriptions: readonly { selector: AlertSelector }[]): number[] {
+  return subscriptions.flatMap((s) =>
+    s.selector.experimentId === undefined ? [] : [s.selector.experimentId],
+  );
 }
 
 /** Channels' subscriptions, and the viewer's own follows (a follow's "channel" is its owner's user id). */
@@ -80,10 +95,11 @@ export function subscribedNote(input: {
   subscription: Subscription;
   changed: boolean;
   messages: Messages;
+  names?: ExperimentNames | undefined;
 }): SlackMessage {
   const text = input.messages.subscriptions.subscribed({
     user: userMention(input.userId),
-    what: describeSubscription(input.subscription, input.messages),
+    what: describeSubscription(input.subscription, input.messages, input.names),
     changed: input.changed,
   });
   return textMessage(text, SUBSCRIPTION_BLOCKS.note);
@@ -94,10 +110,11 @@ export function unsubscribedNote(input: {
   userId: string;
   removed: readonly Subscription[];
   messages: Messages;
+  names?: ExperimentNames | undefined;
 }): SlackMessage {
   const text = input.messages.subscriptions.unsubscribed({
     user: userMention(input.userId),
-    what: input.removed.map((s) => describeSubscription(s, input.messages)),
+    what: input.removed.map((s) => describeSubscription(s, input.messages, input.names)),
   });
   return textMessage(text, SUBSCRIPTION_BLOCKS.note);
 }
@@ -108,11 +125,12 @@ export function narrowedNote(input: {
   removed: readonly AlertAction[];
   remaining: readonly Subscription[];
   messages: Messages;
+  names?: ExperimentNames | undefined;
 }): SlackMessage {
   const text = input.messages.subscriptions.narrowed({
     user: userMention(input.userId),
     removed: eventTexts(input.removed, input.messages),
-    remaining: input.remaining.map((s) => describeSubscription(s, input.messages)),
+    remaining: input.remaining.map((s) => describeSubscription(s, input.messages, input.names)),
   });
   return textMessage(text, SUBSCRIPTION_BLOCKS.note);
 }
@@ -122,10 +140,11 @@ export function unchangedMessage(input: {
   named: readonly AlertAction[];
   current: readonly Subscription[];
   messages: Messages;
+  names?: ExperimentNames | undefined;
 }): SlackMessage {
   const text = input.messages.subscriptions.unchanged({
     named: eventTexts(input.named, input.messages),
-    remaining: input.current.map((s) => describeSubscription(s, input.messages)),
+    remaining: input.current.map((s) => describeSubscription(s, input.messages, input.names)),
   });
   return textMessage(text, BLOCKS.errorText);
 }
@@ -235,6 +254,8 @@ export function subscriptionListMessage(input: {
   messages: Messages;
   /** Each channel's quiet hours, digest and last alert, one line each. */
   channelNotes?: readonly SafeText[] | undefined;
+  /** Names of the experiments subscriptions narrow to, where the app knows them. */
+  names?: ExperimentNames | undefined;
 }): SlackMessage {
   const { messages } = input;
   const visible = visibleTo(input.subscriptions, input.viewerId);
@@ -255,7 +276,7 @@ export function subscriptionListMessage(input: {
   const lines = ordered.map((s) =>
     texts.listLine({
       channel: isSlackUserId(s.channelId) ? texts.yourDms : channelMention(s.channelId),
-      what: describeSubscription(s, messages),
+      what: describeSubscription(s, messages, input.names),
       here: here(s),
     }),
   );

@@ -2,6 +2,7 @@ import type { Subscription } from '../../core/subscriptions.js';
 import type { SlackMessage } from '../blocks/message.js';
 import type { CommandContext } from '../command/command-context.js';
 import type { SlackDeps } from '../deps.js';
+import type { ExperimentNames } from '../experiment/names.js';
 import { workspaceMessages } from '../locale/scope.js';
 import { errorCodeOf } from './alert-outcomes.js';
 import { cannotPostMessage, subscribedNote } from './replies.js';
@@ -26,6 +27,8 @@ interface Announcement {
   target: Target;
   stored: Stored;
   audit: AuditOutcome;
+  /** The subscribed experiment's name, when the app knows it. */
+  names: ExperimentNames;
 }
 
 /**
@@ -38,6 +41,7 @@ export async function announceSubscribed(ctx: NoteContext, input: Announcement):
     subscription: input.stored.subscription,
     changed: input.stored.previous !== undefined,
     messages: workspaceMessages(ctx.deps),
+    names: input.names,
   });
   try {
     await ctx.client.chat.postMessage({

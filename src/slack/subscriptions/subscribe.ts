@@ -12,6 +12,7 @@ import type { CommandContext } from '../command/command-context.js';
 import type { SlackDeps } from '../deps.js';
 import { COMMAND_READ_BUDGET_MS } from '../dictionaries/command.js';
 import { setLongMark, setQuietHours, setWindow } from '../digest/quiet-command.js';
+import { experimentNames } from '../experiment/names.js';
 import { BLOCKS } from '../ids.js';
 import { errorCodeOf } from './alert-outcomes.js';
 import { parseSubscriptionArgs, type SubscriptionArgs } from './parse-subscription-args.js';
@@ -88,11 +89,12 @@ export async function runSubscribe(ctx: SubscribeContext, words: readonly string
     actions: args.actions ?? 'recommended',
   };
   const scope = ctx.deps.scopeOf(ctx.workspace);
-  const what = describeSubscription(subscription, ctx.deps.messages);
+  const names = await experimentNames(ctx.deps, scope, [args.experimentId]);
+  const what = describeSubscription(subscription, ctx.deps.messages, names);
   const audit = auditSubscribe(ctx, target.channelId, what);
   const stored = await store(ctx, { scope, channelId: target.channelId, subscription, audit });
   if (!stored) return;
-  const posted = await announceSubscribed(ctx, { scope, target, stored, audit });
+  const posted = await announceSubscribed(ctx, { scope, target, stored, audit, names });
   if (posted && target.elsewhere) {
     const channel = channelMention(target.channelId);
     await ctx.replier.ephemeral(
