@@ -67,14 +67,8 @@ export interface IntentLog {
    * the sweep tells the person nothing was sent (instead of silence). Its id is known at once, before
    * the store has it: a request acked while its receipt is still being written keeps that receipt
    * (`end` deletes it only once written). `written` rejects when the store fails.
-   * `write`: stores the receipt (handed its key and value in the log's namespace, INTENT_NAMESPACE,
-   * as Keyv takes them) in place of the log's own write, for a write that goes with another one
-   * (the replay guard's claim, OnceGuard.claimWith); `written` settles as its promise does.
    */
-  receive(
-    input: IntentInput,
-    write?: (key: string, value: Intent) => Promise<void>,
-  ): { id: string; written: Promise<void> };
+  receive(input: IntentInput): { id: string; written: Promise<void> };
   /**
    * Throws when the store cannot take it: the caller then sends nothing. With `receipt` (the intent
    * `receive` wrote for the same request), that intent is advanced to sending under the same id:
@@ -170,9 +164,9 @@ export function createIntentLog(options: IntentLogOptions): IntentLog {
   const scanOrphans = () => scanForOrphans(options, owner);
 
   return {
-    receive(input, write) {
+    receive(input) {
       const intent = buildIntent(options, owner, input, 'received', RECEIVED_EXTRA_MS);
-      const written = write ? write(intent.id, intent) : store(intent);
+      const written = store(intent);
       ender.receiving(intent.id, written);
       return { id: intent.id, written };
     },

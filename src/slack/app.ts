@@ -5,7 +5,6 @@ import type { Logger } from '../observability/logger.js';
 import type { FetchLike } from '../observability/slack-api-calls.js';
 import { timeAcks } from './ack-latency.js';
 import { toBoltLogger } from './bolt-logger.js';
-import { receiptAhead } from './command/receipt-ahead.js';
 import type { SlackDeps } from './deps.js';
 import { createInFlight, type InFlight } from './in-flight.js';
 import { listenerFailureAnswers } from './listener-failure-answers.js';
@@ -157,16 +156,12 @@ function receiverFor(
   };
   // A request's language choices are read while its replay claim is made (request-scope.ts).
   const readAhead = (body: Record<string, unknown>) => readChoicesAhead(deps.locales, body);
-  // A lifecycle command's receipt is written by its replay claim where the store does both at once.
-  const claimWith = deps.locks.claimWith;
-  const claimAhead = claimWith && ((body: Record<string, unknown>) => receiptAhead(deps, claimWith, body));
   return new SlackHttpReceiver({
     checks,
     routes,
     oauth,
     onEvent,
     readAhead,
-    claimAhead,
     logger,
     listenerFailureAnswers: failureAnswers,
     storeUnavailableWords,

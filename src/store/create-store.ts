@@ -4,7 +4,7 @@ import { maskUrl, secretsOfUrl } from '../observability/url-secrets.js';
 import { createErrorReporter, type ReportError } from './error-log.js';
 import { openMemoryBackend } from './memory-backend.js';
 import { StoreConfigError } from './store-errors.js';
-import type { Backend, OnceGuard, Store } from './store-types.js';
+import type { Backend, Store } from './store-types.js';
 import { parseStoreUrl, type StoreTarget } from './store-url.js';
 
 export { StoreConfigError, StoreConnectionError } from './store-errors.js';
@@ -80,7 +80,7 @@ export async function createStore(url: string, opts: CreateStoreOptions): Promis
         return backend.conditional.swap(namespace, key, expected, next, ttlMs);
       },
     },
-    locks: guardOf(backend.locks, keyvOf),
+    locks: backend.locks,
     logs: backend.logs,
     recent: backend.recent,
     forgetReads: () => backend.forgetReads?.(),
@@ -93,20 +93,6 @@ export async function createStore(url: string, opts: CreateStoreOptions): Promis
       })();
       return closing;
     },
-  };
-}
-
-/** The backend's guard, with claimWith's namespace checked and made first, as for keyv(). */
-function guardOf(locks: OnceGuard, keyvOf: (namespace: string) => Keyv): OnceGuard {
-  const claimWith = locks.claimWith?.bind(locks);
-  if (!claimWith) return locks;
-  return {
-    claim: (key, ttlMs, holder) => locks.claim(key, ttlMs, holder),
-    claimWith: async (key, ttlMs, write, holder) => {
-      keyvOf(write.namespace);
-      return claimWith(key, ttlMs, write, holder);
-    },
-    refuse: locks.refuse?.bind(locks),
   };
 }
 

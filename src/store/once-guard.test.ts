@@ -51,66 +51,6 @@ describe.each(['memory', 'sqlite', 'redis', 'postgres'] as const)('OnceGuard on 
   });
 });
 
-/** The namespace's stored texts by the key Keyv was given. */
-async function rowsById(
-  fixture: ReturnType<typeof backendFixture>,
-  store: Parameters<ReturnType<typeof backendFixture>['rawRows']>[0],
-  namespace: string,
-): Promise<Map<string, string>> {
-  const rows = await fixture.rawRows(store, namespace);
-  return new Map(rows.map((row) => [row.key.slice(row.key.lastIndexOf(':') + 1), row.value]));
-}
-
-describe.each(['redis', 'postgres'] as const)(
-  'OnceGuard.claimWith on %s: a value written with the claim, only if it takes',
-  (kind) => {
-    const fixture = backendFixture(kind);
-    const prefix = uniqueName('with');
-    afterAll(() => fixture.dispose(prefix));
-
-    it('writes the value as Keyv writes it, readable through the namespace', async () => {
-      const store = await fixture.open();
-      const value = { v: 1, id: 'r1', text: ':a colon first', n: [1, 2] };
-      const claimWith = store.locks.claimWith;
-      expect(claimWith).toBeDefined();
-      expect(await claimWith?.(`${prefix}:c1`, 60_000, { namespace: prefix, key: 'r1', value })).toBe(true);
-      expect(await store.keyv(prefix).get('r1')).toEqual(value);
-      // The same stored text as keyv.set's.
-      await store.keyv(prefix).set('r2', value);
-      const rows = await rowsById(fixture, store, prefix);
-      expect(rows.get('r1')).toBe(rows.get('r2'));
-    });
-
-    it('writes nothing for a key claimed before, and counts as a claim for claim()', async () => {
-      const [replicaA, replicaB] = await Promise.all([fixture.open(), fixture.open()]);
-      const key = `${prefix}:c2`;
-      const write = (id: string) => ({ namespace: prefix, key: id, value: { id } });
-      const results = await Promise.all(
-        Array.from({ length: 10 }, (_, i) =>
-          (i % 2 === 0 ? replicaA : replicaB).locks.claimWith?.(key, 60_000, write(`w${i}`)),
-        ),
-      );
-      expect(results.filter(Boolean)).toHaveLength(1);
-      const rows = await rowsById(fixture, replicaA, prefix);
-      const written = [...rows.keys()].filter((id) => id.startsWith('w'));
-      expect(written).toEqual([`w${results.indexOf(true)}`]);
-      expect(await replicaB.locks.claim(key, 60_000)).toBe(false);
-      expect(await replicaA.locks.claimWith?.(`${prefix}:c3`, 60_000, write('x'))).toBe(true);
-      expect(await replicaB.locks.claim(`${prefix}:c3`, 60_000)).toBe(false);
-    });
-
-    it('refuses a namespace the store would refuse, and a TTL that is not a positive integer', async () => {
-      const store = await fixture.open();
-      const write = { namespace: prefix, key: 'bad', value: 1 };
-      await expect(
-        store.locks.claimWith?.(`${prefix}:c4`, 60_000, { ...write, namespace: 'no:colons' }),
-      ).rejects.toThrow(/namespace/);
-      await expect(store.locks.claimWith?.(`${prefix}:c4`, 0, write)).rejects.toThrow(RangeError);
-      expect(await store.keyv(prefix).get('bad')).toBeUndefined();
-    });
-  },
-);
-
 describe.each(['redis', 'postgres'] as const)(
   'OnceGuard holders on %s: a claim asked again, a claim refused',
   (kind) => {
@@ -143,31 +83,8 @@ describe.each(['redis', 'postgres'] as const)(
       expect(takers.filter(Boolean)).toHaveLength(1);
       expect(await replicaA.locks.claim(key, 60_000, 'holder-a')).toBe(false);
     });
-
-    it("writes claimWith's value for a refused claim taken over, and not for one held", async () => {
-      const store = await fixture.open();
-      const key = `${prefix}:h3`;
-      const write = (id: string) => ({ namespace: prefix, key: id, value: { id } });
-      expect(await store.locks.claimWith?.(key, 60_000, write('first'), 'holder-a')).toBe(true);
-      expect(await store.locks.claimWith?.(key, 60_000, write('again'), 'holder-a')).toBe(true);
-      expect(await store.locks.claimWith?.(key, 60_000, write('other'), 'holder-b')).toBe(false);
-      await store.locks.refuse?.(key, 'holder-a');
-      expect(await store.locks.claimWith?.(key, 60_000, write('taken'), 'holder-b')).toBe(true);
-      const rows = await rowsById(fixture, store, prefix);
-      expect([...rows.keys()].sort()).toEqual(['again', 'first', 'taken']);
-    });
   },
 );
-
-describe.each(['memory', 'sqlite'] as const)('OnceGuard on %s', (kind) => {
-  const fixture = backendFixture(kind);
-  afterAll(() => fixture.dispose(uniqueName('none')));
-
-  it('has no claimWith: its callers write after the claim, as before', async () => {
-    const store = await fixture.open();
-    expect(store.locks.claimWith).toBeUndefined();
-  });
-});
 
 // Two Store instances on one server stand for two replicas behind a load balancer.
 describe.each(['redis', 'postgres'] as const)('OnceGuard across two %s stores', (kind) => {

@@ -3,7 +3,7 @@ import { Keyv } from 'keyv';
 import pg from 'pg';
 import { maskUrl } from '../observability/url-secrets.js';
 import type { ReportError } from './error-log.js';
-import { keyvJson, serialize } from './keyv-json.js';
+import { keyvJson } from './keyv-json.js';
 import { createSqlConditional } from './sql-conditional.js';
 import { createSqlLog, LOG_TABLE_SQL } from './sql-log.js';
 import { createSqlRecentLists, RECENT_TABLE_SQL } from './sql-recent-lists.js';
@@ -127,21 +127,6 @@ function postgresLocks(pool: PgPool): Backend['locks'] {
         REFUSED_CLAIM,
       ]);
     },
-    async claimWith(key, ttlMs, write, holder) {
-      checkTtl(ttlMs);
-      // The claim above and, only when it takes, Keyv's upsert of the value (its key and stored
-      // text as keyv(namespace).set makes them) in one statement: a data-modifying WITH runs once
-      // whether or not the outer query reads it, and sees the claim's RETURNING row.
-      const { rows } = await pool.query(CLAIM_WITH_SQL, [
-        key,
-        ttlMs,
-        holder ?? '',
-        REFUSED_CLAIM,
-        `${write.namespace}:${write.key}`,
-        serialize({ value: write.value }),
-      ]);
-      return rows[0]?.claimed === true;
-    },
   };
 }
 
@@ -156,16 +141,6 @@ const CLAIM_SQL = `INSERT INTO ${POSTGRES_CLAIM_TABLE} (key, expires_at, holder)
     WHERE ${POSTGRES_CLAIM_TABLE}.expires_at <= clock_timestamp()
       OR ${POSTGRES_CLAIM_TABLE}.holder = $4
       OR ($3 <> '' AND ${POSTGRES_CLAIM_TABLE}.holder = $3)`;
-
-const CLAIM_WITH_SQL = `WITH claim AS (
-  ${CLAIM_SQL}
-  RETURNING key
-), written AS (
-  INSERT INTO ${POSTGRES_KV_TABLE} (key, value) SELECT $5, $6 FROM claim
-  ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value
-  RETURNING key
-)
-SELECT EXISTS (SELECT 1 FROM claim) AS claimed`;
 
 // Two replicas starting together can race on CREATE TABLE IF NOT EXISTS (unique_violation on the
 // catalog, or duplicate_table); either way the table exists afterwards.

@@ -11,7 +11,7 @@ import {
   validCursor,
 } from './append-log.js';
 import type { ReportError } from './error-log.js';
-import { keyvJson, serialize } from './keyv-json.js';
+import { keyvJson } from './keyv-json.js';
 import { boundedRead, checkList, checkTouch, type RecentLists } from './recent-lists.js';
 import { StoreConnectionError } from './store-errors.js';
 import { type Backend, checkTtl, REFUSED_CLAIM } from './store-types.js';
@@ -90,14 +90,6 @@ export async function openRedisBackend(url: string, report: ReportError): Promis
         });
         return reply === 'OK';
       },
-      async claimWith(key, ttlMs, write, holder) {
-        checkTtl(ttlMs);
-        const reply = await client.eval(CLAIM_WITH_SCRIPT, {
-          keys: [redisClaimKey(key), `${redisNamespace(write.namespace)}:${write.key}`],
-          arguments: [String(ttlMs), serialize({ value: write.value }), holder ?? '', REFUSED_CLAIM],
-        });
-        return reply === 1;
-      },
       async refuse(key, holder) {
         await client.eval(REFUSE_SCRIPT, { keys: [redisClaimKey(key)], arguments: [holder, REFUSED_CLAIM] });
       },
@@ -150,19 +142,6 @@ end
 if ARGV[3] ~= '1' then redis.call('DEL', KEYS[1])
 elseif ARGV[5] ~= '' then redis.call('SET', KEYS[1], ARGV[4], 'PX', ARGV[5])
 else redis.call('SET', KEYS[1], ARGV[4]) end
-return 1`;
-
-/**
- * A claim and, only if it took, a value written (Keyv's stored form, no expiry): Redis runs the
- * script alone, so the value is never written for a key claimed before. With a holder, as
- * CLAIM_AS_SCRIPT takes a claim. ARGV: the claim's time to live in ms, the value's text, the holder
- * ('' for none), the refused mark.
- */
-const CLAIM_WITH_SCRIPT = `
-local held = redis.call('GET', KEYS[1])
-if held and (ARGV[3] == '' or (held ~= ARGV[3] and held ~= ARGV[4])) then return 0 end
-redis.call('SET', KEYS[1], ARGV[3] == '' and '1' or ARGV[3], 'PX', ARGV[1])
-redis.call('SET', KEYS[2], ARGV[2])
 return 1`;
 
 /**

@@ -62,16 +62,6 @@ export interface OnceGuard {
    */
   claim(key: string, ttlMs: number, holder?: string): Promise<boolean>;
   /**
-   * As claim, and only when the claim takes, `write` is stored as
-   * `keyv(write.namespace).set(write.key, write.value)` stores it (no expiry), in the same step: one
-   * round trip for both, and nothing written for a key claimed before. Only where the server runs
-   * both at once (a script on Redis, one statement on PostgreSQL); absent on SQLite and memory, whose
-   * claims are in the process, where callers write after the claim as before.
-   */
-  claimWith?:
-    | ((key: string, ttlMs: number, write: ClaimedWrite, holder?: string) => Promise<boolean>)
-    | undefined;
-  /**
    * Marks a claim made by `holder` as refused: nothing was done under it, so the next claim of the
    * key takes it. Nothing changes when another holder has it, or it is gone. Only where a claim can
    * fail with its outcome unknown (Redis, PostgreSQL): a claim made with a holder also answers true
@@ -82,13 +72,6 @@ export interface OnceGuard {
 
 /** What a refused claim holds in place of its holder (holders are random UUIDs, never this). */
 export const REFUSED_CLAIM = 'refused';
-
-/** A Keyv value written by OnceGuard.claimWith with its claim. */
-export interface ClaimedWrite {
-  namespace: string;
-  key: string;
-  value: unknown;
-}
 
 /** What each backend module hands to createStore. */
 export interface Backend {

@@ -1,4 +1,5 @@
 import type { Context, Middleware, SlackCommandMiddlewareArgs } from '@slack/bolt';
+import type { LifecycleAction } from '../../core/lifecycle-action.js';
 import { workspaceKey, workspaceOnly } from '../../core/workspace.js';
 import { type CheckAccessDeps, checkAccess } from '../access/gate.js';
 import { permitOf, rememberPermit } from '../access/middleware.js';
@@ -11,8 +12,21 @@ import { withNoticeBlock } from '../sandbox-notice.js';
 import { workspaceFromCommand } from '../workspace.js';
 import { claimCommandSlot, releaseCommandSlot, takeCommandSlot } from './action-slot.js';
 import { ackWith, type CommandContext, commandReplier } from './command-context.js';
+import type { ParsedRequest } from './parse-command.js';
 import { rememberCommand, requestOf } from './parsed-context.js';
-import { actingOf, COMMAND_TEXT_MAX, EXP_COMMAND_PATTERN, receiptAheadFor } from './receipt-ahead.js';
+
+/** `/exp` and renamed installs such as `/exp-staging`. */
+const EXP_COMMAND_PATTERN = /^\/exp(?:[-_][a-z0-9]+)?$/;
+/** Longest `/exp` text read (Slack's own message limit); a stop comment is the longest real input. */
+const COMMAND_TEXT_MAX = 4_000;
+
+/** The receipt an acting command writes before its ack; undefined for any other request. */
+function actingOf(request: ParsedRequest): { action: LifecycleAction; experimentId: number } | undefined {
+  const { parsed } = request;
+  if (parsed.kind === 'lifecycle') return { action: parsed.action, experimentId: parsed.experimentId };
+  if (parsed.kind === 'stop') return { action: 'stop', experimentId: parsed.experimentId };
+  return undefined;
+}
 
 /** A check that runs after the ack has no 3 s pressure: Slack gets a generous bound. */
 const AFTER_ACK_CHECK_MS = 5_000;
@@ -26,12 +40,9 @@ const RECEIPT_BUDGET_MS = 300;
 
 async function receive(
   deps: Pick<SlackDeps, 'intents'>,
-  context: Context,
   input: Parameters<SlackDeps['intents']['receive']>[0],
 ): Promise<string | undefined> {
-  // Written with the replay claim where the store does both at once (receipt-ahead.ts); else now.
-  const ahead = receiptAheadFor(context, input);
-  const receipt = ahead ?? deps.intents.receive(input);
+  const receipt = deps.intents.receive(input);
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'late'>((resolve) => {
     timer = setTimeout(() => resolve('late'), RECEIPT_BUDGET_MS);
@@ -46,7 +57,6 @@ async function receive(
     // other (once written), so a process that dies before sending leaves a trace once it lands. (It
     // was dropped: under a loaded CI, test/durability.test.ts saw three acked starts never told.)
     if ((await Promise.race([written, late])) === 'failed') return undefined;
-    ahead?.take();
     return receipt.id;
   } finally {
     clearTimeout(timer);
@@ -130,7 +140,7 @@ function commandAccess(deps: CommandAccessDeps): CommandStep {
       // Before the ack, so a process that dies between the ack and the platform call leaves a trace
       // the sweep reports ("nothing was sent") instead of silence. Bounded: the ack comes first.
       if (acting) {
-        scopeOf(context).receipt = await receive(deps, context, {
+        scopeOf(context).receipt = await receive(deps, {
           workspace: asked.workspace,
           ...acting,
           actorId: command.user_id,

@@ -18,23 +18,12 @@ import {
 } from './listener-failure.js';
 import { canonicalPathOf, type RouteTable, routeServer } from './routes.js';
 import {
-  type ClaimOnce,
   checkSlackRequest,
   isHandshake,
   type SlackRequestChecks,
   type SlackRequestVerdict,
 } from './slack-request.js';
 import { answerUnclaimed, type RespondTo, type StoreUnavailableWords } from './store-unavailable.js';
-
-/** A write made with a request's replay claim (src/slack/command/receipt-ahead.ts builds one). */
-export interface ClaimAhead {
-  /** For the request's listeners (the event's customProperties). */
-  properties: Record<string, unknown>;
-  /** The replay claim, made with the write. */
-  claimOnce: ClaimOnce;
-  /** Once the request is answered and its listeners are done. */
-  release: () => void;
-}
 
 const SLACK_EVENTS_PATH = '/slack/events';
 
@@ -58,12 +47,6 @@ export interface SlackHttpReceiverOptions {
    * receiver to put values in the context.
    */
   readAhead?: ((body: Record<string, unknown>) => Record<string, unknown>) | undefined;
-  /**
-   * A write to make with a signed request's replay claim, in its place (a lifecycle command's
-   * receipt): its properties go to the listeners with what was read ahead, and its release is called
-   * once the request is answered and its listeners are done, whatever became of it.
-   */
-  claimAhead?: ((body: Record<string, unknown>) => ClaimAhead | undefined) | undefined;
   logger: Logger;
   /**
    * What a request shows when its listener failed before answering (the catalogue's words), from
@@ -155,19 +138,11 @@ export class SlackHttpReceiver implements Receiver {
     // What is read ahead for a signed request starts as soon as it is known signed and of Slack's
     // shape, before its replay claim, so that it goes with the claim.
     let ahead: Record<string, unknown> = {};
-    let claimAhead: ClaimAhead | undefined;
     const onSigned = (slack: SlackBody) => {
-      if (isHandshake(slack)) return undefined;
-      claimAhead = this.claimAhead(slack.body);
-      ahead = { ...this.readAhead(slack.body), ...claimAhead?.properties };
-      return claimAhead?.claimOnce;
+      if (!isHandshake(slack)) ahead = this.readAhead(slack.body);
     };
-    try {
-      const verdict = await checkSlackRequest(req, { ...this.options.checks, onSigned });
-      await this.answerSlack(req, res, verdict, ahead);
-    } finally {
-      claimAhead?.release();
-    }
+    const verdict = await checkSlackRequest(req, { ...this.options.checks, onSigned });
+    await this.answerSlack(req, res, verdict, ahead);
   }
 
   private async answerSlack(
@@ -210,20 +185,6 @@ export class SlackHttpReceiver implements Receiver {
     } catch (error) {
       this.options.logger.warn(`could not read ahead for a request: ${(error as Error).message}`);
       return {};
-    }
-  }
-
-  /** The write to make with the request's claim; none when that fails: its listeners then write it. */
-  private claimAhead(body: Record<string, unknown>): ClaimAhead | undefined {
-    const claimAhead = this.options.claimAhead;
-    if (!claimAhead) return undefined;
-    try {
-      return claimAhead(body);
-    } catch (error) {
-      this.options.logger.warn(
-        `could not prepare a write with a request's claim: ${(error as Error).message}`,
-      );
-      return undefined;
     }
   }
 

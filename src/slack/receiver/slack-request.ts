@@ -22,11 +22,9 @@ export interface SlackRequestChecks {
   onReplay?: ((retryNum: string | undefined) => void) | undefined;
   /**
    * Told of a signed request of Slack's shape just before its replay claim, with its body as its
-   * listeners read it: what it starts reading then is read while the claim is made (one round trip
-   * on Redis, not two). May answer with the claim to make in place of claimOnce: one that writes
-   * something with it.
+   * listeners read it: what it starts reading then is read while the claim is made.
    */
-  onSigned?: ((body: SlackBody) => ClaimOnce | undefined) | undefined;
+  onSigned?: ((body: SlackBody) => void) | undefined;
   /**
    * Marks a delivery's claim refused (OnceGuard.refuse): nothing was done under it, so a retry of
    * the same body takes it and acts. Without it a claim that failed may be left held, and a retry
@@ -44,7 +42,7 @@ export interface SlackRequestChecks {
  * The replay guard's claim of a key: true the first time within ttlMs, and to the same holder asking
  * again (its first answer lost); a claim refused by its holder is taken by the next.
  */
-export type ClaimOnce = (key: string, ttlMs: number, holder: string) => Promise<boolean>;
+type ClaimOnce = (key: string, ttlMs: number, holder: string) => Promise<boolean>;
 
 interface ClaimWaits {
   /** Before each claim asked again after a failure: the store may be back, and the claim may have landed. */
@@ -138,11 +136,11 @@ async function claimed(
   rawBody: Buffer,
   slack: SlackBody,
 ): Promise<SlackRequestVerdict> {
-  const claimOnce = checks.onSigned?.(slack) ?? checks.claimOnce;
+  checks.onSigned?.(slack);
+  const { claimOnce } = checks;
   // An options request is read-only, and typing the same query twice sends the same body; a
   // handshake is answered by the receiver, with nothing done.
-  if (!checks.claimOnce || !claimOnce || slack.options || isHandshake(slack))
-    return { kind: 'accepted', rawBody, slack };
+  if (!claimOnce || slack.options || isHandshake(slack)) return { kind: 'accepted', rawBody, slack };
   const key = replayKey(rawBody);
   const holder = randomUUID();
   const waits = checks.waits ?? CLAIM_WAITS;
