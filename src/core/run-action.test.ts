@@ -60,7 +60,6 @@ describe('an action answered while the store goes away', () => {
     expect(outcome.kind).toBe('done');
     if (outcome.kind !== 'done') return;
     expect(outcome.view.record.status?.value).toBe('running');
-    outcome.releaseRecord?.();
     await outcome.recorded;
     o.outage.restore();
     await o.records.writeKept();

@@ -75,11 +75,6 @@ export type LifecycleOutcome =
        * outcome is told from `view` meanwhile; whoever ends the request waits for it.
        */
       recorded?: Promise<void> | undefined;
-      /**
-       * The record's write is held while the outcome is told, so that the thread its card starts goes
-       * into the same write: called once it is told (or its telling failed), it starts the write.
-       */
-      releaseRecord?: (() => void) | undefined;
     }
   | {
       kind: 'conflict';
@@ -282,12 +277,12 @@ async function recordDone(attempt: Attempt, intent: string | undefined): Promise
         ...recordedStop(request.stop),
       },
     };
-    const observed = await recordWithName(attempt, { update: acted, source: 'app-action' }, true);
+    const observed = await recordWithName(attempt, { update: acted, source: 'app-action' });
     const { record: known, learnt } = observed;
-    // Told from the merged record, which is written once told: the reply does not wait for it.
+    // Told from the merged record while it is written: the reply does not wait for the write.
     const recorded = observed.written.catch((error: unknown) => notRecorded(log, error));
     const view = { record: known, offered: offeredFrom(k, learnt, known) };
-    return { ...done, view, recorded, releaseRecord: observed.release };
+    return { ...done, view, recorded };
   } catch (recordError) {
     notRecorded(log, recordError);
     const record = before ?? emptyRecord(experimentId, k.now().toISOString());
@@ -397,8 +392,7 @@ const NAME_READ_BUDGET_MS = 1_500;
 async function recordWithName(
   attempt: Attempt,
   learnt: Observation,
-  hold = false,
-): Promise<{ record: ExperimentRecord; learnt: LearntRefusals; written: Promise<void>; release(): void }> {
+): Promise<{ record: ExperimentRecord; learnt: LearntRefusals; written: Promise<void> }> {
   const { deps, scope, before, connection, request } = attempt;
   const { knowledge: k } = deps;
   const observations = [learnt];
@@ -408,5 +402,5 @@ async function recordWithName(
   }
   // When the store cannot be read now, the reply is built from what was read before sending.
   const known = before ?? emptyRecord(request.experimentId, k.now().toISOString());
-  return k.records.observeWithLearnt(scope, request.experimentId, observations, { hold, known });
+  return k.records.observeWithLearnt(scope, request.experimentId, observations, { known });
 }

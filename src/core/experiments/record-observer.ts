@@ -2,13 +2,12 @@ import type { Keyv } from 'keyv';
 import type { Logger } from '../../observability/logger.js';
 import type { RecentLists } from '../stored-values.js';
 import { createKeptObservations, type KeptObservations } from './kept-records.js';
+import { createPendingWrites } from './pending-writes.js';
 import { type ExperimentRecord, emptyRecord } from './record.js';
 import {
   applyObservations,
   createRecordWriter,
-  createRecordWrites,
   type Observation,
-  type RecordWrite,
   type StampedObservation,
 } from './record-writes.js';
 
@@ -21,11 +20,9 @@ export interface Observed {
   record: ExperimentRecord;
   extras: unknown[];
   written: Promise<void>;
-  release(): void;
 }
 
 export interface ObserveOptions {
-  hold?: boolean | undefined;
   /**
    * False: what the store did not take is not kept to write later, only thrown. For a caller with
    * a retry of its own (an inbound event answered 503 is sent again), which a kept write would
@@ -72,7 +69,7 @@ export function createRecordObserver(deps: RecordObserverDeps) {
   const { keyv, now, logger } = deps;
   const writer = createRecordWriter(keyv, deps.recent, now, logger);
   const kept = createKeptObservations(logger);
-  const writes = createRecordWrites();
+  const writes = createPendingWrites();
   const keep = (key: string, unwritten: KeptObservations, error: unknown) => {
     if (unwritten.observed.length === 0) return;
     kept.keep(key, unwritten);
@@ -96,10 +93,6 @@ export function createRecordObserver(deps: RecordObserverDeps) {
     options: ObserveOptions = {},
   ): Promise<Observed> {
     const key = recordKey(scope, id);
-    // Into a write held here, which holds the newest this process knows: no read of its own.
-    const absorbed = extra.length === 0 ? writes.absorb(key, fresh) : undefined;
-    if (absorbed)
-      return { record: absorbed.value.record, extras: [], written: absorbed.written, release: noop };
     await writes.settled(key);
     const observed = [...(kept.take(key)?.observed ?? []), ...fresh];
     let read: unknown[];
@@ -109,25 +102,20 @@ export function createRecordObserver(deps: RecordObserverDeps) {
     } catch (error) {
       if (options.keep !== false) keep(key, { scope, experimentId: id, observed }, error);
       if (!options.known) throw error;
-      return {
-        record: applyObservations(options.known, observed),
-        extras: [],
-        written: failedWrite(error),
-        release: noop,
-      };
+      return { record: applyObservations(options.known, observed), extras: [], written: failedWrite(error) };
     }
     const [raw, ...extras] = read;
     const base = deps.parse(scope, id, raw) ?? emptyRecord(id, now().toISOString());
-    const next: RecordWrite = { record: applyObservations(base, observed), observed };
-    const write = async ({ record, observed: merged }: RecordWrite) => {
+    const record = applyObservations(base, observed);
+    const write = async () => {
       try {
         await writer.write(key, scope, record);
       } catch (error) {
-        if (options.keep !== false) keep(key, { scope, experimentId: id, observed: merged }, error);
+        if (options.keep !== false) keep(key, { scope, experimentId: id, observed }, error);
         throw error;
       }
     };
-    return { record: next.record, extras, ...writes.start(key, next, write, options.hold === true) };
+    return { record, extras, written: writes.track(key, write()) };
   }
 
   return {
@@ -141,7 +129,7 @@ export function createRecordObserver(deps: RecordObserverDeps) {
       await writes.settled(key);
       return withKept(deps.parse(scope, id, await keyv.get(key)), kept.peek(key), id);
     },
-    /** Settles once every write of the workspace's records under way has (held ones started). */
+    /** Settles once every write of the workspace's records under way has. */
     settledUnder: (scope: string) => writes.settledUnder(recordsUnder(scope)),
     /** The workspace's records were deleted: nothing kept of them is written back, and they are listed anew. */
     forget(scope: string) {

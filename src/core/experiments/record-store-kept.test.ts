@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createMemoryLogger } from '../../observability/logger.js';
 import { backendFixture } from '../../store/backends.test-helper.js';
 import { listedValues } from '../../store/conditional-update.js';
@@ -47,17 +47,19 @@ describe('experiment records through a store outage', () => {
 
   it('carry what was kept into the next write of the same record', async () => {
     const o = await outageRecords();
-    const held = await o.records.observeWithLearnt(
-      'T1',
-      5,
-      [{ update: { status: 'running' }, source: 'app-action' }],
-      {
-        hold: true,
-      },
-    );
-    o.cut();
-    held.release();
-    await expect(held.written).rejects.toThrow('The client is offline');
+    // The store goes away once the record is read, before its write.
+    const keyv = o.store.keyv('experiments');
+    const read = keyv.getMany.bind(keyv);
+    vi.spyOn(keyv, 'getMany').mockImplementationOnce(async (keys: string[]) => {
+      const values = await read(keys);
+      o.cut();
+      return values;
+    });
+    const observed = await o.records.observeWithLearnt('T1', 5, [
+      { update: { status: 'running' }, source: 'app-action' },
+    ]);
+    await expect(observed.written).rejects.toThrow('The client is offline');
+    expect(await o.stored('T1', 5)).toBeUndefined();
     o.restore();
     await o.records.update('T1', 5, { name: 'Checkout' }, 'platform-read');
     expect(await o.stored('T1', 5)).toMatchObject({

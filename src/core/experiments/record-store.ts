@@ -61,18 +61,13 @@ export interface ExperimentRecords {
     observations: readonly Observation[],
     options?: {
       /**
-       * Hold the write until `release()` (at most RECORD_HOLD_MS): the next update of the record in
-       * this process goes into it (the thread an action's card starts: one write, not two).
-       */
-      hold?: boolean;
-      /**
        * The record as the caller read it a moment ago. When the store cannot be read now, the
        * observations are merged into it (and kept to be written) instead of rejecting: `written`
        * rejects, and the learnt refusals are only those this process knows of.
        */
       known?: ExperimentRecord | undefined;
     },
-  ): Promise<{ record: ExperimentRecord; learnt: LearntRefusals; written: Promise<void>; release(): void }>;
+  ): Promise<{ record: ExperimentRecord; learnt: LearntRefusals; written: Promise<void> }>;
   /** Every record of the workspace, most recently touched first (bounded by record-index's MAX_INDEXED). */
   all(scope: string): Promise<ExperimentRecord[]>;
   learnt(scope: string): Promise<LearntRefusals>;
@@ -171,10 +166,9 @@ async function readListed(keyv: Keyv, recent: RecentLists, scope: string): Promi
 /**
  * One record per (workspace, experiment) and a recent list per workspace. A record update is a
  * read-merge-write: facts are newest-wins by their time, so two replicas writing the same record
- * at once can at worst drop the older of two observations made within the same instant (within the
- * hold of an action's write, a second at most, for an update merged into it). The list takes
- * every replica's touches without a read (store/recent-lists.ts); the learnt refusals are written
- * by compare-and-set, so no concurrent addition is lost.
+ * at once can at worst drop the older of two observations made within the same instant. The list
+ * takes every replica's touches without a read (store/recent-lists.ts); the learnt refusals are
+ * written by compare-and-set, so no concurrent addition is lost.
  */
 export function createExperimentRecords(
   { keyv, update, recent }: StoredValues & { recent: RecentLists },
@@ -211,13 +205,8 @@ export function createExperimentRecords(
     async observeWithLearnt(scope, id, observations, options = {}) {
       const extra = [learntKey(scope)];
       const observed = await records.observe(scope, id, records.stamp(observations), extra, options);
-      const { record, extras, written, release } = observed;
-      return {
-        record,
-        learnt: refusals.withKept(learntKey(scope), parseLearnt(extras[0])),
-        written,
-        release,
-      };
+      const { record, extras, written } = observed;
+      return { record, learnt: refusals.withKept(learntKey(scope), parseLearnt(extras[0])), written };
     },
     async all(scope) {
       await records.settledUnder(scope);

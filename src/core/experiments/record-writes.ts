@@ -1,8 +1,6 @@
 import type { Keyv } from 'keyv';
 import type { Logger } from '../../observability/logger.js';
 import type { RecentLists } from '../stored-values.js';
-import { createHeldWrites } from './held-writes.js';
-import { createPendingWrites } from './pending-writes.js';
 import { applyUpdate, type ExperimentRecord, type FactSource, type RecordUpdate } from './record.js';
 import { indexKey, MAX_INDEXED } from './record-index.js';
 
@@ -29,49 +27,6 @@ export function applyObservations(
   let next = record;
   for (const { update, source, at } of inOrder) next = applyUpdate(next, update, source, at);
   return next;
-}
-
-/**
- * How long an action's record write may wait for the thread its card starts (the post's time; Slack
- * answers in milliseconds). Beyond it the status is written alone and the thread after it.
- */
-const RECORD_HOLD_MS = 1_000;
-
-const noop = () => {};
-
-/** A record as it is to be written, and the observations merged into it since it was read. */
-export interface RecordWrite {
-  record: ExperimentRecord;
-  observed: StampedObservation[];
-}
-
-/** This process's writes of records, held or under way, and what a read of one waits for. */
-export function createRecordWrites() {
-  const pending = createPendingWrites();
-  const held = createHeldWrites<RecordWrite>(RECORD_HOLD_MS);
-  return {
-    /** Merges into the write held for `key` (one write for both); undefined when none is held. */
-    absorb(key: string, observations: readonly StampedObservation[]) {
-      return held.absorb(key, (write) => ({
-        record: applyObservations(write.record, observations),
-        observed: [...write.observed, ...observations],
-      }));
-    },
-    /** Before a read of `key`: its held write started, and any under way waited for. */
-    settled(key: string): Promise<void> | undefined {
-      held.release(key);
-      return pending.settled(key);
-    },
-    settledUnder(prefix: string): Promise<unknown> {
-      held.releaseUnder(prefix);
-      return pending.settledUnder(prefix);
-    },
-    start(key: string, next: RecordWrite, write: (next: RecordWrite) => Promise<void>, hold: boolean) {
-      if (!hold) return { written: pending.track(key, write(next)), release: noop };
-      const holding = held.hold(key, next, write);
-      return { written: pending.track(key, holding.written), release: holding.release };
-    },
-  };
 }
 
 /**

@@ -136,8 +136,6 @@ async function tellDone<Told>(
   const { request } = outcome;
   try {
     const told = await ports.tell.outcome(outcome);
-    // The record's write (with the thread the card started, if it did) goes with the others.
-    outcome.releaseRecord?.();
     // Independent writes once told, issued together (one commit on SQLite, one round trip on Redis).
     const [, , , days] = await Promise.all([
       intent.end(),
@@ -148,9 +146,8 @@ async function tellDone<Told>(
     if (days !== undefined) await ports.tell.expiringSoon(days);
     return { kind: 'done', told, identity: outcome.identity };
   } finally {
-    outcome.releaseRecord?.();
     // The action happened whatever became of the replies: subscribers hear of it regardless. The
-    // request ends with the record's write, held while the outcome was told.
+    // request ends with the record's write, which went on while the outcome was told.
     await Promise.all([
       outcome.recorded,
       ports.notifySubscribers(
