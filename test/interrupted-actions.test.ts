@@ -170,12 +170,16 @@ describe('an action interrupted by a killed process', () => {
       await startExpChatops(loadConfig(env), { port: 0, logger: createMemoryLogger('debug'), sandbox }),
     );
     const repeat = await emulator.waitFor(
-      () => emulator.messages(CHANNEL).find((m) => /experiment \*7\* .*was applied/.test(messageText(m))),
+      // Named: the action's record was written when the platform answered, before the crash.
+      () =>
+        emulator
+          .messages(CHANNEL)
+          .find((m) => /experiment \*Delivery slot hints: retro\* \(#7\) .*was applied/.test(messageText(m))),
       { timeoutMs: 10_000, message: 'the told outcome was not said again' },
     );
     expect(messageText(repeat)).toContain('this may repeat an earlier message');
     await Promise.all(apps.map((app) => app.idle()));
-    const about7 = emulator.messages(CHANNEL).filter((m) => messageText(m).includes('experiment *7*'));
+    const about7 = emulator.messages(CHANNEL).filter((m) => /experiment \*7\*|\(#7\)/.test(messageText(m)));
     expect(about7.filter((m) => /The app stopped while it was sending/.test(messageText(m)))).toEqual([]);
     expect(about7.filter((m) => /was applied/.test(messageText(m)))).toHaveLength(1);
   }, 60_000);
