@@ -7,11 +7,12 @@ import type { Measurements } from './suite.js';
 // The report `npm run bench` prints (Markdown tables, pasted as they are into docs/benchmarks.md)
 // and the results file it writes.
 
+const against = process.env.BENCH_AGAINST !== undefined;
 const LABEL: Record<string, string> = {
   'app-sqlite': 'the app (SQLite)',
   'app-redis': 'the app (Redis)',
-  'guarded-sqlite': 'lean guarded start (SQLite)',
-  'guarded-redis': 'lean guarded start (Redis)',
+  'guarded-sqlite': against ? 'the other build (SQLite)' : 'lean guarded start (SQLite)',
+  'guarded-redis': against ? 'the other build (Redis)' : 'lean guarded start (Redis)',
   'bolt-calls': "Bolt making the app's calls",
   'bare-bolt': 'bare Bolt',
 };
@@ -99,7 +100,7 @@ function pairedLines(m: Measurements): string[] {
       f(r.cpuMsPerStart / (to.rounds[i]?.cpuMsPerStart ?? Number.NaN), 2),
     );
     lines.push(
-      `The app ÷ the lean guarded start (${store}), round by round: ${rounds.join(', ')}; median ${f(pairedCpuRatio(of, to), 2)}.`,
+      `The app ÷ ${against ? 'the other build' : 'the lean guarded start'} (${store}), round by round: ${rounds.join(', ')}; median ${f(pairedCpuRatio(of, to), 2)}.`,
     );
   }
   return lines.length > 0 ? ['', ...lines] : [];

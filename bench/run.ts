@@ -2,7 +2,9 @@
 // them without a name), or `profile-start [store] [rate] [seconds]`, a CPU profile of the app under
 // evenly spaced starts, or `profile-help [store] [connections] [seconds]`, one under the help load. Prints each budget with its measured value and writes the results file. A
 // run fails only on a wrong answer or an error a subject logged, never on a time. BENCH_QUICK=1 is
-// CI's smoke run: tiny counts, every benchmark run once, figures meaningless.
+// CI's smoke run: tiny counts, every benchmark run once, figures meaningless. BENCH_AGAINST=PATH
+// (another checkout's built dist/server/main.js) runs that build where the lean guarded start runs:
+// `npm run bench start` then pairs this build with that one, round by round, on both stores.
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { getGlobalDispatcher } from 'undici';
@@ -20,8 +22,10 @@ const OPTIONS: SuiteOptions = quick
       start: { rate: 100, durationS: 6, rounds: 5, warmUpStarts: 800 },
       help: { connections: 50, durationS: 5, rounds: 4, warmUpS: 2 },
     };
-// A quick run never overwrites the committed report's results.
-const RESULTS = fileURLToPath(new URL(`./results/${quick ? 'quick' : 'report'}.json`, import.meta.url));
+const against = process.env.BENCH_AGAINST;
+// A quick run, or one against another build, never overwrites the committed report's results.
+const RESULTS_NAME = quick ? 'quick' : against ? 'against' : 'report';
+const RESULTS = fileURLToPath(new URL(`./results/${RESULTS_NAME}.json`, import.meta.url));
 
 async function main(): Promise<void> {
   const [name, ...args] = process.argv.slice(2);
@@ -46,10 +50,14 @@ async function main(): Promise<void> {
   }
   const began = performance.now();
   const machine = machineNow();
-  const measured = await runSuite(selected, OPTIONS);
+  const measured = await runSuite(selected, { ...OPTIONS, against });
   const rows = budgets(measured);
   const done = { ...machine, loadAfter: loadavg()[0] ?? 0 };
   process.stdout.write(`\n${formatReport(measured, rows, done, quick)}\n\n`);
+  if (against)
+    process.stdout.write(
+      `BENCH_AGAINST: ${against} ran in place of the lean guarded start; its rows compare the two builds, not a budget.\n`,
+    );
   await writeResults(RESULTS, {
     generatedAt: new Date().toISOString(),
     quick,

@@ -47,6 +47,8 @@ const ORDER: SubjectName[] = [
 export interface SuiteOptions {
   start: StartOptions;
   help: HelpOptions;
+  /** Another build's server bundle, run in place of the lean guarded start (a paired A/B of two builds). */
+  against?: string | undefined;
 }
 
 export interface Measurements {
@@ -73,14 +75,12 @@ export async function runSuite(
   const all = ORDER.filter((name) => idle.includes(name) || starts.includes(name) || help.includes(name));
 
   const dir = mkdtempSync(join(tmpdir(), 'exp-bench-'));
+  const guarded = options.against ?? 'bench/baselines/guarded-start.ts';
   const scripts: Record<SubjectName, [string, Record<string, string>]> = {
     'app-sqlite': ['src/main.ts', { STORE_URL: `sqlite://${join(dir, 'app.sqlite')}` }],
     'app-redis': ['src/main.ts', { STORE_URL: BENCH_REDIS_URL }],
-    'guarded-sqlite': [
-      'bench/baselines/guarded-start.ts',
-      { STORE_URL: `sqlite://${join(dir, 'guarded.sqlite')}` },
-    ],
-    'guarded-redis': ['bench/baselines/guarded-start.ts', { STORE_URL: BENCH_REDIS_URL }],
+    'guarded-sqlite': [guarded, { STORE_URL: `sqlite://${join(dir, 'guarded.sqlite')}` }],
+    'guarded-redis': [guarded, { STORE_URL: BENCH_REDIS_URL }],
     'bolt-calls': ['bench/baselines/bolt-app-calls.ts', {}],
     'bare-bolt': ['bench/baselines/bare-bolt.ts', {}],
   };

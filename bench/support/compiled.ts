@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
@@ -83,6 +83,8 @@ const APP_ENTRIES: Record<string, string> = {
 
 /** The JavaScript file to run for a subject given by its TypeScript path (relative to the repository). */
 export function compiled(script: string): Promise<string> {
+  // Another checkout's build (BENCH_AGAINST) is run as it was built.
+  if (isAbsolute(script) && script.endsWith('.js')) return Promise.resolve(script);
   ensureDist();
   let path = built.get(script);
   if (!path) {
