@@ -5,8 +5,12 @@ import { connect } from './live-state.js';
 import type { AddUserAnswer } from './page-state.js';
 import { acting, saveLocation, session } from './session.js';
 
-/** Forgets what was rendered for the previous person and listens as the new one. */
+/**
+ * Forgets what was rendered for the previous person and listens as the new one. The page is not
+ * ready again until their state arrives: what is typed before it would go to the previous view's channel.
+ */
 function resetView(): void {
+  delete document.body.dataset.ready;
   session.paneHtml = null;
   session.threadTs = null;
   session.modalKey = null;
