@@ -273,4 +273,54 @@ describe('identity', () => {
       spy.mockRestore();
     }
   });
+
+  it("keeps the workspace's cached dictionaries when a person logs in, and drops them when the workspace connects anew", async () => {
+    const teamReads = () =>
+      h.sandbox.state.requests.filter((r) => r.url.includes('/dictionaries/teams')).length;
+    const listTeams = async () => {
+      await h.driver.command({ text: 'dict teams', userId: MEMBER, channelId: GENERAL });
+      await h.app.idle();
+    };
+    await listTeams();
+    const read = teamReads();
+    expect(read).toBeGreaterThan(0);
+    await listTeams();
+    expect(teamReads()).toBe(read);
+
+    // A person's own token reads what the workspace's reads: the cache stays.
+    const login = await openView('login', MEMBER, GENERAL, 'exp_login_modal');
+    const own = await h.sandbox.issueToken({ name: 'member again' });
+    expect((await h.driver.submitView(login.id, tokenValues(own), { userId: MEMBER })).outcome).toMatchObject(
+      {
+        kind: 'closed',
+      },
+    );
+    await listTeams();
+    expect(teamReads()).toBe(read);
+
+    // A new workspace connection may reach another platform: what was cached is read again.
+    const connect = await openView('connect', ADMIN, GENERAL, 'exp_connect_modal');
+    const submitted = await h.driver.submitView(
+      connect.id,
+      {
+        exp_connect_scope: {
+          exp_connect_scope_input: { type: 'radio_buttons', selected_option: { value: 'workspace' } },
+        },
+        exp_connect_base_url: {
+          exp_connect_base_url_input: { type: 'plain_text_input', value: h.sandbox.url },
+        },
+        exp_connect_token: {
+          exp_connect_token_input: {
+            type: 'plain_text_input',
+            value: await h.sandbox.issueToken({ name: 'workspace token, renewed' }),
+          },
+        },
+      },
+      { userId: ADMIN },
+    );
+    expect(submitted.outcome).toMatchObject({ kind: 'closed' });
+    await listTeams();
+    expect(teamReads()).toBe(read + 1);
+    await h.driver.command({ text: 'logout', userId: MEMBER, channelId: GENERAL });
+  });
 });

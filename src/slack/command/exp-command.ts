@@ -123,8 +123,7 @@ function commandAccess(deps: CommandAccessDeps): CommandStep {
     }
     const acting = actingOf(request);
     const scope = workspaceKey(asked.workspace);
-    // Past the bound on actions in flight the ack itself refuses: no check, no Slack call, no receipt
-    // (one written with the replay claim is ended once the request is done, receipt-ahead.ts).
+    // Past the bound on actions in flight the ack itself refuses: no check, no Slack call, no receipt.
     if (acting && !takeCommandSlot(deps, context, scope)) {
       await ackWith(ack as AckBody, deps)(refuseBusy(deps, acting.action, acting.experimentId));
       await deps.audit.record(scope, {

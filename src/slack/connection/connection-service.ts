@@ -71,9 +71,9 @@ export function createConnectionService(deps: ConnectionServiceDeps): Connection
           vault: deps.vault,
           probeClient: deps.probeClient,
           readClaims: deps.readTokenClaims,
-          // A person's token reads what the team's reads: the shared cache stays.
-          dropDictionaries: (scope) =>
-            request.workspace.userId === undefined ? deps.dictionaries.drop(scope) : Promise.resolve(),
+          // Under the connection's own key: a workspace's or a channel's cache. A person's token reads
+          // what the workspace's reads, through the workspace's cache, which their login leaves.
+          dropDictionaries: (scope) => deps.dictionaries.drop(scope),
           remember: (ref) => deps.connections.remember(ref),
           logger: deps.logger,
           now: deps.now,
