@@ -31,10 +31,6 @@ function actingOf(request: ParsedRequest): { action: LifecycleAction; experiment
 /** A check that runs after the ack has no 3 s pressure: Slack gets a generous bound. */
 const AFTER_ACK_CHECK_MS = 5_000;
 
-/**
- * Registers `/exp` as one chain: parse once, check access, then run the request with the handler
- * its subcommand declares (command/subcommands.ts).
- */
 /** How long the ack may wait for the receipt to be written before going without one. */
 const RECEIPT_BUDGET_MS = 300;
 
@@ -54,8 +50,7 @@ async function receive(
   try {
     // A store that fails costs the receipt, never the ack; the handler says what it can. One that is
     // slow costs only the wait: the request keeps a receipt still being written and ends it like any
-    // other (once written), so a process that dies before sending leaves a trace once it lands. (It
-    // was dropped: under a loaded CI, test/durability.test.ts saw three acked starts never told.)
+    // other (once written), so a process that dies before sending leaves a trace once it lands.
     if ((await Promise.race([written, late])) === 'failed') return undefined;
     return receipt.id;
   } finally {
@@ -71,6 +66,10 @@ async function endReceipt(deps: Pick<SlackDeps, 'intents'>, context: Context): P
   await deps.intents.endReceipt(receipt);
 }
 
+/**
+ * Registers `/exp` as one chain: parse once, check access, then run the request with the handler
+ * its subcommand declares (command/subcommands.ts).
+ */
 export function registerExpCommand(listeners: SlackListeners): void {
   listeners.command(EXP_COMMAND_PATTERN, (deps: SlackDeps) => [
     boundedText(deps),
