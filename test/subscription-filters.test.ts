@@ -161,6 +161,11 @@ describe('subscription filters', () => {
     // A forged value is refused as unreadable.
     await h.driver.clickButton(list, 'exp_subscription_remove', { value: 'C0WATCH00:<!here>' });
     await next(WATCH, /could not be read/, { ephemeral: true });
+    // The audit trail keeps each subscription as the words that make it, plain text.
+    await h.driver.command({ text: 'audit', userId: 'U0ADMIN01', channelId: WATCH });
+    const trail = messageText(await next(WATCH, /Audit trail/, { ephemeral: true }));
+    expect(trail).toContain('experiment:77 events:all');
+    expect(trail).not.toContain('alerts of experiment');
   });
 
   it('unsubscribes one filter by naming it, and says what a channel has when the filter matches none', async () => {

@@ -12,7 +12,12 @@ import { workspaceFromBody } from '../workspace.js';
 import { errorCodeOf } from './alert-outcomes.js';
 import type { SubscriptionsDeps } from './deps.js';
 import { decodeRemoveValue, SUBSCRIPTION_ACTIONS } from './ids.js';
-import { describeSubscription, subscribedExperiments, subscriptionListMessage } from './replies.js';
+import {
+  describeSubscription,
+  subscribedExperiments,
+  subscriptionAuditDetail,
+  subscriptionListMessage,
+} from './replies.js';
 
 /**
  * A Remove click is checked as `/exp unsubscribe` is: the rule for `subscribe` in the channel it is
@@ -100,7 +105,7 @@ export function registerSubscriptions(listeners: SlackListeners) {
         channelId: target.channelId,
         decision: 'allowed',
         outcome: 'removed',
-        detail: describeSubscription(removed, messages, names).slice(0, 300),
+        detail: subscriptionAuditDetail(removed),
       });
       const note = textMessage(
         messages.subscriptions.removedNote({

@@ -7,6 +7,7 @@ import {
   LIST_MAX,
   narrowedNote,
   subscribedNote,
+  subscriptionAuditDetail,
   subscriptionListMessage,
   unknownActionsMessage,
 } from './replies.js';
@@ -65,6 +66,17 @@ describe('subscription replies', () => {
     expect(list.text).toContain('эксперимент *Корзина* (#42)');
     // Without a recorded name, the id alone.
     expect(list.text).toContain('эксперимент *7*');
+  });
+
+  it('are kept in the audit trail as the words /exp subscribe takes, plain text', () => {
+    const narrow = sub('C1', ['stop', 'archive'], {
+      team: { value: 'growth', label: 'Growth' },
+      type: 'regular',
+      experimentId: 4,
+    });
+    expect(subscriptionAuditDetail(narrow)).toBe('team:Growth type:regular experiment:4 events:stop,archive');
+    expect(subscriptionAuditDetail(sub('C1', 'recommended'))).toBe('events:recommended');
+    expect(subscriptionAuditDetail(sub('C1', 'all', { ops: true }))).toBe('alerts:ops');
   });
 
   it('name the events by their labels in Russian, each with the word people type, and `all` as «все»', () => {

@@ -77,6 +77,25 @@ export function describeSubscription(
   });
 }
 
+/**
+ * A subscription as the audit trail keeps it: the words `/exp subscribe` takes for it
+ * ("team:Growth experiment:4 events:stop,archive"), plain text in any language, shown as it is.
+ */
+export function subscriptionAuditDetail(s: { selector: AlertSelector; actions: AlertFilter }): string {
+  if (s.selector.ops) return 'alerts:ops';
+  const { team, type, experimentId } = s.selector;
+  const events = typeof s.actions === 'string' ? s.actions : s.actions.join(',');
+  return [
+    team === undefined ? undefined : `team:${team.label}`,
+    type === undefined ? undefined : `type:${type}`,
+    experimentId === undefined ? undefined : `experiment:${experimentId}`,
+    `events:${events}`,
+  ]
+    .filter((word) => word !== undefined)
+    .join(' ')
+    .slice(0, 300);
+}
+
 /** The experiments these subscriptions narrow to: the ids to name them by. */
 export function subscribedExperiments(subscriptions: readonly { selector: AlertSelector }[]): number[] {
   return subscriptions.flatMap((s) =>

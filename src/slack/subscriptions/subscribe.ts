@@ -19,6 +19,7 @@ import { parseSubscriptionArgs, type SubscriptionArgs } from './parse-subscripti
 import {
   argsProblemMessage,
   describeSubscription,
+  subscriptionAuditDetail,
   unknownTeamMessage,
   unknownTypeMessage,
 } from './replies.js';
@@ -91,7 +92,7 @@ export async function runSubscribe(ctx: SubscribeContext, words: readonly string
   const scope = ctx.deps.scopeOf(ctx.workspace);
   const names = await experimentNames(ctx.deps, scope, [args.experimentId]);
   const what = describeSubscription(subscription, ctx.deps.messages, names);
-  const audit = auditSubscribe(ctx, target.channelId, what);
+  const audit = auditSubscribe(ctx, target.channelId, subscriptionAuditDetail(subscription));
   const stored = await store(ctx, { scope, channelId: target.channelId, subscription, audit });
   if (!stored) return;
   const posted = await announceSubscribed(ctx, { scope, target, stored, audit, names });
@@ -159,7 +160,7 @@ async function teamFilter(
   return { team: check.team };
 }
 
-function auditSubscribe(ctx: SubscribeContext, channelId: string, what: string): AuditOutcome {
+function auditSubscribe(ctx: SubscribeContext, channelId: string, detail: string): AuditOutcome {
   return (outcome) =>
     ctx.deps.audit.record(workspaceKey(ctx.workspace), {
       userId: ctx.command.user_id,
@@ -167,7 +168,7 @@ function auditSubscribe(ctx: SubscribeContext, channelId: string, what: string):
       channelId,
       decision: 'allowed',
       outcome,
-      detail: what.slice(0, 300),
+      detail,
     });
 }
 
