@@ -48,6 +48,17 @@ async function openView(
   }, `${text} did not open ${callbackId}`);
 }
 
+/** The connect modal's fields: which connection, the platform (the sandbox), the token. */
+const connectValues = (scope: 'workspace' | 'channel', token: string) => ({
+  exp_connect_scope: {
+    exp_connect_scope_input: { type: 'radio_buttons', selected_option: { value: scope } },
+  },
+  exp_connect_base_url: {
+    exp_connect_base_url_input: { type: 'plain_text_input', value: h.sandbox.url },
+  },
+  exp_connect_token: { exp_connect_token_input: { type: 'plain_text_input', value: token } },
+});
+
 const tokenValues = (value: string) => ({
   exp_login_token: { exp_login_token_input: { type: 'plain_text_input', value } },
 });
@@ -174,19 +185,9 @@ describe('identity', () => {
     }, 'connect modal did not settle');
     expect(JSON.stringify(view.view.blocks)).toContain('This channel only');
     const teamToken = await h.sandbox.issueToken({ name: 'growth team' });
-    const submitted = await h.driver.submitView(
-      view.id,
-      {
-        exp_connect_scope: {
-          exp_connect_scope_input: { type: 'radio_buttons', selected_option: { value: 'channel' } },
-        },
-        exp_connect_base_url: {
-          exp_connect_base_url_input: { type: 'plain_text_input', value: h.sandbox.url },
-        },
-        exp_connect_token: { exp_connect_token_input: { type: 'plain_text_input', value: teamToken } },
-      },
-      { userId: ADMIN },
-    );
+    const submitted = await h.driver.submitView(view.id, connectValues('channel', teamToken), {
+      userId: ADMIN,
+    });
     expect(submitted.outcome).toMatchObject({ kind: 'closed' });
     await replyTo(ADMIN, GROWTH, /This is <#C0GROWTH1>'s own connection/);
 
@@ -300,24 +301,10 @@ describe('identity', () => {
 
     // A new workspace connection may reach another platform: what was cached is read again.
     const connect = await openView('connect', ADMIN, GENERAL, 'exp_connect_modal');
-    const submitted = await h.driver.submitView(
-      connect.id,
-      {
-        exp_connect_scope: {
-          exp_connect_scope_input: { type: 'radio_buttons', selected_option: { value: 'workspace' } },
-        },
-        exp_connect_base_url: {
-          exp_connect_base_url_input: { type: 'plain_text_input', value: h.sandbox.url },
-        },
-        exp_connect_token: {
-          exp_connect_token_input: {
-            type: 'plain_text_input',
-            value: await h.sandbox.issueToken({ name: 'workspace token, renewed' }),
-          },
-        },
-      },
-      { userId: ADMIN },
-    );
+    const renewed = await h.sandbox.issueToken({ name: 'workspace token, renewed' });
+    const submitted = await h.driver.submitView(connect.id, connectValues('workspace', renewed), {
+      userId: ADMIN,
+    });
     expect(submitted.outcome).toMatchObject({ kind: 'closed' });
     await listTeams();
     expect(teamReads()).toBe(read + 1);
